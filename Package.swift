@@ -1,0 +1,83 @@
+// swift-tools-version:6.0
+// The package that builds `assess`, the terminal exam client.
+//
+// Targets, from the bottom up (see README.md, "Architecture"):
+//   AssessCore        the session engine: lock state machine, policy, suggestions,
+//                     status events, and the protocols every side effect enters through
+//   AssessExam        exam files: model, YAML loader with positioned errors, scoring, exam key
+//   AssessPlatform    the real implementations of the engine's protocols (flock lock file,
+//                     clipboards, clock, processes, environment)
+//   AssessStore       durable state in SQLite (GRDB): the hash-chained event log, attempts, answers
+//   CNcursesw         the C system library for ncursesw, with a shim for macros and globals
+//   AssessTUI         the ncurses front end: screens draw into a cell grid; one layer talks to curses
+//   assess            the executable: swift-argument-parser commands
+//   AssessTestSupport fakes shared by every test target
+import PackageDescription
+
+let package = Package(
+    name: "assess",
+    products: [
+        .executable(name: "assess", targets: ["assess"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        .target(
+            name: "AssessCore",
+            dependencies: [.product(name: "Yams", package: "Yams")]
+        ),
+        .target(
+            name: "AssessExam",
+            dependencies: [
+                "AssessCore",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
+            name: "AssessPlatform",
+            dependencies: ["AssessCore"]
+        ),
+        .target(
+            name: "AssessStore",
+            dependencies: [
+                "AssessCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .systemLibrary(name: "CNcursesw"),
+        .target(
+            name: "AssessTUI",
+            dependencies: ["AssessCore", "AssessExam", "CNcursesw"]
+        ),
+        .executableTarget(
+            name: "assess",
+            dependencies: [
+                "AssessCore", "AssessExam", "AssessPlatform", "AssessStore", "AssessTUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "AssessTestSupport",
+            dependencies: ["AssessCore", "AssessExam"]
+        ),
+        .testTarget(name: "AssessCoreTests", dependencies: ["AssessCore", "AssessTestSupport"]),
+        .testTarget(name: "AssessExamTests", dependencies: ["AssessExam", "AssessTestSupport"]),
+        .testTarget(name: "AssessPlatformTests", dependencies: ["AssessPlatform", "AssessTestSupport"]),
+        .testTarget(name: "AssessStoreTests", dependencies: ["AssessStore", "AssessTestSupport"]),
+        .testTarget(name: "AssessTUITests", dependencies: ["AssessTUI", "AssessTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AssessTestSupport"]),
+    ]
+)
+
+// Strict settings for every Swift target, in one place.
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    target.swiftSettings = settings
+}

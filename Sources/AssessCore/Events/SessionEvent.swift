@@ -1,0 +1,137 @@
+import Foundation
+
+/// Every status change the engine and the front end report. Each becomes one record in
+/// the durable event log and one `StatusChange` on the session's stream.
+///
+/// The cases carry counts, ids and reasons — never answer text or answer keys — so
+/// nothing a student typed can reach the log.
+public enum SessionEvent: Sendable, Equatable {
+    case lockRequested(examID: String, candidate: String)
+    case lockGranted(LockRecord)
+    case lockRefused(LockFailureReason)
+    case lockDeclined
+    case lockReleased
+    case lockExpired(startedAt: Date)
+    case stepReverted(step: String)
+    case undoFailed(step: String, error: String)
+    case staleLockFound(LockRecord)
+    case staleLockCleared(LockRecord, by: String)
+    case lockEndedByReboot(LockRecord)
+    case clipboardCleared(backend: String, note: String)
+    case clipboardClearFailed(backend: String, error: String)
+    case suggestionsChanged(enabled: Set<SuggestionFeature>)
+    case pasteRejectionChanged(on: Bool)
+    case pasteRejected(characters: Int)
+    case quitKeyIgnored(key: String)
+    case answerSaved(questionID: String, characters: Int)
+    case examStarted(attemptID: String, examID: String, candidate: String)
+    case examSubmitted(attemptID: String, receipt: String, reason: String)
+    case timerWarning(minutesLeft: Int)
+    case terminalTooSmall(columns: Int, rows: Int)
+    case terminalSizeRestored(columns: Int, rows: Int)
+    case sessionInterrupted(reason: String)
+
+    /// The record's kind, a short dotted name (`lock.granted`, `clipboard.cleared` ...).
+    public var kind: String {
+        switch self {
+        case .lockRequested: return "lock.requested"
+        case .lockGranted: return "lock.granted"
+        case .lockRefused: return "lock.refused"
+        case .lockDeclined: return "lock.declined"
+        case .lockReleased: return "lock.released"
+        case .lockExpired: return "lock.expired"
+        case .stepReverted: return "lock.step-reverted"
+        case .undoFailed: return "lock.undo-failed"
+        case .staleLockFound: return "lock.stale-found"
+        case .staleLockCleared: return "lock.stale-cleared"
+        case .lockEndedByReboot: return "lock.ended-by-reboot"
+        case .clipboardCleared: return "clipboard.cleared"
+        case .clipboardClearFailed: return "clipboard.clear-failed"
+        case .suggestionsChanged: return "suggestions.changed"
+        case .pasteRejectionChanged: return "paste.rejection-changed"
+        case .pasteRejected: return "paste.rejected"
+        case .quitKeyIgnored: return "key.quit-ignored"
+        case .answerSaved: return "answer.saved"
+        case .examStarted: return "exam.started"
+        case .examSubmitted: return "exam.submitted"
+        case .timerWarning: return "timer.warning"
+        case .terminalTooSmall: return "terminal.too-small"
+        case .terminalSizeRestored: return "terminal.size-restored"
+        case .sessionInterrupted: return "session.interrupted"
+        }
+    }
+
+    /// The record's details as flat strings, for the log and `assess log`.
+    public var details: [String: String] {
+        switch self {
+        case .lockRequested(let examID, let candidate):
+            return ["exam": examID, "candidate": candidate]
+        case .lockGranted(let record), .staleLockFound(let record), .lockEndedByReboot(let record):
+            return Self.details(of: record)
+        case .lockRefused(let reason):
+            return ["reason": reason.code, "detail": reason.description]
+        case .lockDeclined, .lockReleased:
+            return [:]
+        case .lockExpired(let startedAt):
+            return ["since": ISO8601DateFormatter().string(from: startedAt)]
+        case .stepReverted(let step):
+            return ["step": step]
+        case .undoFailed(let step, let error):
+            return ["step": step, "error": error]
+        case .staleLockCleared(let record, let by):
+            return Self.details(of: record).merging(["clearedBy": by]) { $1 }
+        case .clipboardCleared(let backend, let note):
+            return ["backend": backend, "note": note]
+        case .clipboardClearFailed(let backend, let error):
+            return ["backend": backend, "error": error]
+        case .suggestionsChanged(let enabled):
+            let names = enabled.sorted().map(\.rawValue)
+            return ["enabled": names.isEmpty ? "none" : names.joined(separator: ",")]
+        case .pasteRejectionChanged(let on):
+            return ["on": String(on)]
+        case .pasteRejected(let characters):
+            return ["characters": String(characters)]
+        case .quitKeyIgnored(let key):
+            return ["key": key]
+        case .answerSaved(let questionID, let characters):
+            return ["question": questionID, "characters": String(characters)]
+        case .examStarted(let attemptID, let examID, let candidate):
+            return ["attempt": attemptID, "exam": examID, "candidate": candidate]
+        case .examSubmitted(let attemptID, let receipt, let reason):
+            return ["attempt": attemptID, "receipt": receipt, "reason": reason]
+        case .timerWarning(let minutesLeft):
+            return ["minutesLeft": String(minutesLeft)]
+        case .terminalTooSmall(let columns, let rows), .terminalSizeRestored(let columns, let rows):
+            return ["columns": String(columns), "rows": String(rows)]
+        case .sessionInterrupted(let reason):
+            return ["reason": reason]
+        }
+    }
+
+    private static func details(of record: LockRecord) -> [String: String] {
+        let format = ISO8601DateFormatter()
+        var details = [
+            "pid": String(record.pid), "boot": record.bootID, "user": record.user,
+            "exam": record.examID, "examKey": record.examKey, "candidate": record.candidate,
+            "since": format.string(from: record.startedAt), "expires": format.string(from: record.expiresAt),
+        ]
+        if let tty = record.tty { details["tty"] = tty }
+        return details
+    }
+}
+
+/// When an event happened, on both clocks.
+public struct EventTime: Sendable, Equatable {
+    public var wall: Date
+    public var monotonicNanoseconds: UInt64
+
+    public init(wall: Date, monotonicNanoseconds: UInt64) {
+        self.wall = wall
+        self.monotonicNanoseconds = monotonicNanoseconds
+    }
+
+    /// Reads both clocks of `clock` now.
+    public init(_ clock: any Clock) {
+        self.init(wall: clock.now, monotonicNanoseconds: clock.monotonicNanoseconds)
+    }
+}

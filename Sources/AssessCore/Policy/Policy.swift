@@ -1,0 +1,57 @@
+import Foundation
+
+/// The school's rules for this machine: which exams may lock it, for how long, and how
+/// strict to be about clipboards and terminal multiplexers. Read from
+/// `$ASSESS_POLICY` (default `/etc/assess/policy.yaml`); without a file the built-in
+/// defaults apply, which let any exam lock (so the sample exams run on a fresh machine).
+public struct Policy: Sendable, Equatable {
+    /// Where the policy came from.
+    public enum Source: Sendable, Equatable, CustomStringConvertible {
+        case builtInDefaults(lookedFor: String)
+        case file(String)
+
+        public var description: String {
+            switch self {
+            case .builtInDefaults(let path): return "built-in defaults (no policy file at \(path))"
+            case .file(let path): return path
+            }
+        }
+    }
+
+    /// Exam ids that may lock this terminal; `nil` means any exam.
+    public var allowedExams: Set<String>?
+    /// The longest a lock may last before it expires by itself.
+    public var maximumLockSeconds: Double
+    /// When true, a present clipboard that cannot be cleared stops the exam from starting.
+    public var strictClipboards: Bool
+    /// When false, running inside tmux or GNU screen stops the exam from starting.
+    public var allowMultiplexers: Bool
+    /// When false, practice (unlocked) sittings are refused.
+    public var allowPractice: Bool
+    /// The smallest terminal an exam starts in.
+    public var minimumTerminal: TerminalSize
+    /// Where this policy came from.
+    public var source: Source
+
+    public init(allowedExams: Set<String>? = nil, maximumLockSeconds: Double = 8 * 3600,
+                strictClipboards: Bool = false, allowMultiplexers: Bool = true,
+                allowPractice: Bool = true, minimumTerminal: TerminalSize = TerminalSize(columns: 80, rows: 24),
+                source: Source = .builtInDefaults(lookedFor: Policy.defaultPath)) {
+        self.allowedExams = allowedExams
+        self.maximumLockSeconds = maximumLockSeconds
+        self.strictClipboards = strictClipboards
+        self.allowMultiplexers = allowMultiplexers
+        self.allowPractice = allowPractice
+        self.minimumTerminal = minimumTerminal
+        self.source = source
+    }
+
+    /// Where the policy file is looked for when `$ASSESS_POLICY` is not set.
+    public static let defaultPath = "/etc/assess/policy.yaml"
+
+    /// A sentence saying why `examID` may not lock this terminal, or `nil` when it may.
+    public func refusal(forExam examID: String) -> String? {
+        guard let allowed = allowedExams, !allowed.contains(examID) else { return nil }
+        return "the policy (\(source)) does not allow exam \"\(examID)\" to lock this terminal; allowed: \(allowed.sorted().joined(separator: ", "))"
+    }
+}

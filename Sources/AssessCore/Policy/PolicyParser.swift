@@ -1,0 +1,126 @@
+import Foundation
+import Yams
+
+/// A problem in a policy file, with its position.
+public struct PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public init(path: String, line: Int, column: Int, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String { "\(path):\(line):\(column): \(message)" }
+}
+
+/// Reads a policy file's YAML text into a `Policy`.
+///
+/// ```yaml
+/// allowed-exams: [geography-101, spelling-7]   # or "*" for any exam
+/// max-lock-duration: 3h                        # s, m or h; at most 24h
+/// strict-clipboards: true
+/// multiplexers: refuse                         # allow | refuse
+/// practice: allow                              # allow | refuse
+/// minimum-terminal: 80x24
+/// ```
+public enum PolicyParser {
+    static let keys = ["allowed-exams", "max-lock-duration", "strict-clipboards", "multiplexers",
+                       "practice", "minimum-terminal"]
+
+    /// Parses `text`, read from `path`; throws the first problem found.
+    public static func parse(_ text: String, path: String) throws -> Policy {
+        var policy = Policy(source: .file(path))
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw PolicyError(path: path, line: 1, column: 1, message: "not valid YAML: \(error)")
+        }
+        guard let root else { return policy }
+        guard let mapping = root.mapping else {
+            throw problem(path, root, "the policy must be a mapping of settings (key: value)")
+        }
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            switch key {
+            case "allowed-exams":
+                if value.string == "*" {
+                    policy.allowedExams = nil
+                } else if let list = value.sequence {
+                    policy.allowedExams = Set(try list.map { item in
+                        guard let id = item.string, !id.isEmpty else {
+                            throw problem(path, item, "each allowed exam must be an exam id")
+                        }
+                        return id
+                    })
+                } else {
+                    throw problem(path, value, "allowed-exams must be \"*\" or a list of exam ids")
+                }
+            case "max-lock-duration":
+                guard let seconds = parseDuration(value.string ?? ""), seconds > 0, seconds <= 24 * 3600 else {
+                    throw problem(path, value, "max-lock-duration must be a duration such as 90m or 8h, at most 24h")
+                }
+                policy.maximumLockSeconds = seconds
+            case "strict-clipboards":
+                guard let flag = value.bool else {
+                    throw problem(path, value, "strict-clipboards must be true or false")
+                }
+                policy.strictClipboards = flag
+            case "multiplexers":
+                policy.allowMultiplexers = try allowOrRefuse(value, key: key, path: path)
+            case "practice":
+                policy.allowPractice = try allowOrRefuse(value, key: key, path: path)
+            case "minimum-terminal":
+                let parts = (value.string ?? "").split(separator: "x").compactMap { Int($0) }
+                guard parts.count == 2, parts[0] >= 40, parts[1] >= 10 else {
+                    throw problem(path, value, "minimum-terminal must be COLUMNSxROWS, at least 40x10, e.g. 80x24")
+                }
+                policy.minimumTerminal = TerminalSize(columns: parts[0], rows: parts[1])
+            default:
+                let hint = DidYouMean.closest(to: key, in: keys).map { " (did you mean \"\($0)\"?)" } ?? ""
+                throw problem(path, keyNode, "unknown setting \"\(key)\"\(hint); known settings: \(keys.joined(separator: ", "))")
+            }
+        }
+        return policy
+    }
+
+    /// Seconds in a duration written as `45s`, `90m`, `8h`, `1h30m` or a bare number of seconds.
+    public static func parseDuration(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let seconds = Double(trimmed) { return seconds }
+        var total = 0.0
+        var number = ""
+        for character in trimmed {
+            if character.isNumber || character == "." {
+                number.append(character)
+            } else {
+                guard let value = Double(number) else { return nil }
+                switch character {
+                case "h": total += value * 3600
+                case "m": total += value * 60
+                case "s": total += value
+                default: return nil
+                }
+                number = ""
+            }
+        }
+        return number.isEmpty && !trimmed.isEmpty ? total : nil
+    }
+
+    private static func allowOrRefuse(_ node: Node, key: String, path: String) throws -> Bool {
+        switch node.string {
+        case "allow": return true
+        case "refuse": return false
+        default: throw problem(path, node, "\(key) must be allow or refuse")
+        }
+    }
+
+    private static func problem(_ path: String, _ node: Node, _ message: String) -> PolicyError {
+        PolicyError(path: path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, message: message)
+    }
+}

@@ -1,0 +1,332 @@
+import Foundation
+
+/// One status change, as published on `AssessmentSession.statusChanges`.
+public struct StatusChange: Sendable, Equatable {
+    public var event: SessionEvent
+    public var time: EventTime
+    /// The lock state after the change.
+    public var state: LockState
+}
+
+/// The session engine: what `requestGuidedAccessSession` and Automatic Assessment
+/// Configuration do on an iPad, for a terminal.
+///
+/// `requestLock(true)` checks the policy and the surroundings, asks the student's
+/// consent, takes the lock file, clears every clipboard, turns suggestions off and
+/// turns paste rejection on — in that order, undoing what it did when a later step
+/// fails. `requestLock(false)` clears the clipboards again, restores suggestions and
+/// releases the lock. Every status change is appended to the durable event log before
+/// the call returns, and published on `statusChanges`.
+///
+/// The session does no I/O of its own: everything goes through `SessionDependencies`.
+public actor AssessmentSession {
+    /// Every status change, in order. One consumer (the front end); the newest 256 are
+    /// kept when nobody reads.
+    public nonisolated let statusChanges: AsyncStream<StatusChange>
+    private let continuation: AsyncStream<StatusChange>.Continuation
+
+    private let dependencies: SessionDependencies
+    private let policy: Policy
+    private let exam: ExamDescriptor
+
+    /// Whether the terminal is locked by this session.
+    public private(set) var lockState: LockState = .unlocked
+    /// The suggestion features on now. The editor asks this before offering any.
+    public private(set) var suggestions: SuggestionSettings = .practice
+    /// The first event-log failure, if any; the front end may show it to the proctor.
+    public private(set) var eventLogFailure: String?
+
+    private var suggestionsBeforeLock: SuggestionSettings = .practice
+    private var pasteRejectionOn = false
+    /// When the lock expires, on the monotonic clock.
+    private var lockDeadline: UInt64?
+
+    public init(exam: ExamDescriptor, policy: Policy, dependencies: SessionDependencies) {
+        self.exam = exam
+        self.policy = policy
+        self.dependencies = dependencies
+        (statusChanges, continuation) = AsyncStream.makeStream(of: StatusChange.self,
+                                                              bufferingPolicy: .bufferingNewest(256))
+    }
+
+    // MARK: - Before the exam
+
+    /// Looks for a lock left by someone else, as the front end must at launch: any lock
+    /// there (live or stale) means the exam must not start. A lock from an earlier boot
+    /// ended with that boot; it is logged and reported so the caller can go on.
+    public func inspectExistingLock() -> LockInspection {
+        let found: LockInspection
+        do {
+            found = try dependencies.lock.inspect()
+        } catch {
+            return .free
+        }
+        switch found {
+        case .stale(let record): emit(.staleLockFound(record))
+        case .fromPreviousBoot(let record): emit(.lockEndedByReboot(record))
+        case .free, .live: break
+        }
+        return found
+    }
+
+    /// Clears a stale lock (or one from an earlier boot) and logs who cleared it.
+    public func clearStaleLock(by proctor: String) throws -> LockRecord {
+        let record = try dependencies.lock.clearStale()
+        emit(.staleLockCleared(record, by: proctor))
+        return record
+    }
+
+    // MARK: - The lock
+
+    /// Locks (`true`) or unlocks (`false`) the terminal and answers with the outcome.
+    /// An expected refusal is a `.failed` result, never a thrown error.
+    public func requestLock(_ enabled: Bool) async -> LockResult {
+        enabled ? await lock() : await unlock(because: nil)
+    }
+
+    private func lock() async -> LockResult {
+        if case .locked = lockState {
+            emit(.lockRefused(.alreadyLocked))
+            return .failed(.alreadyLocked)
+        }
+        do {
+            try append(.lockRequested(examID: exam.examID, candidate: exam.candidate))
+        } catch {
+            return .failed(.eventLogUnavailable(String(describing: error)))
+        }
+
+        let startedAt = dependencies.clock.now
+        let record = LockRecord(
+            pid: dependencies.process.pid, bootID: dependencies.process.bootID,
+            user: dependencies.process.userName, tty: dependencies.process.tty,
+            examID: exam.examID, examKey: exam.examKey, candidate: exam.candidate,
+            startedAt: startedAt, expiresAt: startedAt.addingTimeInterval(policy.maximumLockSeconds))
+
+        let outcome = await RevertibleSteps.run(
+            lockSteps(for: record),
+            onRevert: { await self.emit(.stepReverted(step: $0)) },
+            onUndoFailure: { await self.emit(.undoFailed(step: $0, error: String(describing: $1))) })
+
+        if let failure = outcome.failure {
+            let reason = (failure.error as? LockStepFailure)?.reason
+                ?? .lockUnavailable("\(failure.step): \(failure.error)")
+            if reason == .declined {
+                emit(.lockDeclined)
+            } else {
+                emit(.lockRefused(reason))
+            }
+            return .failed(reason)
+        }
+        lockState = .locked(record)
+        lockDeadline = dependencies.clock.monotonicNanoseconds + UInt64(policy.maximumLockSeconds * 1e9)
+        emit(.lockGranted(record))
+        return .locked(record)
+    }
+
+    /// The seven steps of taking the lock, in order.
+    private func lockSteps(for record: LockRecord) -> [LockStep] {
+        [
+            LockStep("policy", perform: { try await self.checkPolicy() }),
+            LockStep("surroundings", perform: { try await self.checkSurroundings() }),
+            LockStep("consent", perform: { try await self.askConsent() }),
+            LockStep("lock-file", perform: { try await self.takeLockFile(record) },
+                     undo: { try self.dependencies.lock.release() }),
+            LockStep("clipboards", perform: { try await self.clearClipboards(strict: self.policy.strictClipboards) }),
+            LockStep("suggestions", perform: { await self.turnSuggestionsOff() },
+                     undo: { await self.restoreSuggestions() }),
+            LockStep("paste-rejection", perform: { try await self.setPasteRejection(true) },
+                     undo: { try await self.setPasteRejection(false) }),
+        ]
+    }
+
+    private func checkPolicy() throws {
+        if let refusal = policy.refusal(forExam: exam.examID) {
+            throw LockStepFailure(.notPermitted(refusal))
+        }
+    }
+
+    private func checkSurroundings() throws {
+        let problems = surroundingsProblems()
+        if !problems.isEmpty {
+            throw LockStepFailure(.surroundings(problems))
+        }
+    }
+
+    /// Everything about the surroundings that stops an exam from locking, as sentences.
+    public func surroundingsProblems() -> [String] {
+        var problems: [String] = []
+        let environment = dependencies.environment
+        let locale = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["LC_CTYPE"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["LANG"] ?? ""
+        let normalized = locale.lowercased().replacingOccurrences(of: "-", with: "")
+        if !normalized.contains("utf8") {
+            problems.append("the locale is not UTF-8 (\(locale.isEmpty ? "LANG is not set" : locale)); set LANG=C.UTF-8")
+        }
+        if let size = dependencies.surroundings.terminalSize() {
+            let minimum = policy.minimumTerminal
+            if size.columns < minimum.columns || size.rows < minimum.rows {
+                problems.append("the terminal is \(size), smaller than the \(minimum) an exam needs; enlarge the window")
+            }
+        } else {
+            problems.append("there is no terminal to show the exam in")
+        }
+        if let problem = dependencies.surroundings.dataDirectoryProblem() {
+            problems.append(problem)
+        }
+        if !policy.allowMultiplexers {
+            if environment["TMUX"] != nil {
+                problems.append("running inside tmux, which the policy refuses (a student could switch windows)")
+            }
+            if environment["STY"] != nil {
+                problems.append("running inside GNU screen, which the policy refuses (a student could switch windows)")
+            }
+        }
+        return problems
+    }
+
+    private func askConsent() async throws {
+        let accepted = await dependencies.consent.askToLock(exam, maximumHours: policy.maximumLockSeconds / 3600)
+        if !accepted {
+            throw LockStepFailure(.declined)
+        }
+    }
+
+    private func takeLockFile(_ record: LockRecord) throws {
+        let acquisition: LockAcquisition
+        do {
+            acquisition = try dependencies.lock.acquire(record)
+        } catch {
+            throw LockStepFailure(.lockUnavailable(String(describing: error)))
+        }
+        switch acquisition {
+        case .acquired(let endedByReboot):
+            if let old = endedByReboot { emit(.lockEndedByReboot(old)) }
+        case .refused(.live(let holder)):
+            throw LockStepFailure(.heldByAnother(holder))
+        case .refused(.stale(let holder)):
+            emit(.staleLockFound(holder))
+            throw LockStepFailure(.staleLock(holder))
+        case .refused(let other):
+            throw LockStepFailure(.lockUnavailable("unexpected lock state \(other)"))
+        }
+    }
+
+    /// Clears every clipboard, logging each; with `strict`, the first failure stops the lock.
+    private func clearClipboards(strict: Bool) async throws {
+        for clipboard in dependencies.clipboards {
+            do {
+                let note = try await clipboard.clear()
+                emit(.clipboardCleared(backend: clipboard.name, note: note))
+            } catch {
+                emit(.clipboardClearFailed(backend: clipboard.name, error: String(describing: error)))
+                if strict {
+                    throw LockStepFailure(.clipboardNotCleared("\(clipboard.name): \(error)"))
+                }
+            }
+        }
+    }
+
+    private func turnSuggestionsOff() {
+        suggestionsBeforeLock = suggestions
+        changeSuggestions(to: .locked(examAllows: exam.allowedSuggestions,
+                                      proctorDisabled: exam.proctorDisabledSuggestions))
+    }
+
+    private func restoreSuggestions() {
+        changeSuggestions(to: suggestionsBeforeLock)
+    }
+
+    private func changeSuggestions(to settings: SuggestionSettings) {
+        suggestions = settings
+        emit(.suggestionsChanged(enabled: settings.enabled))
+    }
+
+    private func setPasteRejection(_ on: Bool) throws {
+        do {
+            if on {
+                try dependencies.pasteGuard.enablePasteRejection()
+            } else {
+                try dependencies.pasteGuard.disablePasteRejection()
+            }
+        } catch {
+            throw LockStepFailure(.pasteRejectionUnavailable(String(describing: error)))
+        }
+        pasteRejectionOn = on
+        emit(.pasteRejectionChanged(on: on))
+    }
+
+    /// Undoes the lock: clipboards cleared again, suggestions restored, paste rejection
+    /// off, lock file released. Each part is attempted even when an earlier one fails.
+    private func unlock(because expiry: Date?) async -> LockResult {
+        guard case .locked = lockState else { return .unlocked }
+        try? await clearClipboards(strict: false)
+        restoreSuggestions()
+        if pasteRejectionOn {
+            do {
+                try setPasteRejection(false)
+            } catch {
+                emit(.undoFailed(step: "paste-rejection", error: String(describing: error)))
+            }
+        }
+        do {
+            try dependencies.lock.release()
+        } catch {
+            emit(.undoFailed(step: "lock-file", error: String(describing: error)))
+        }
+        lockState = .unlocked
+        lockDeadline = nil
+        if let startedAt = expiry {
+            emit(.lockExpired(startedAt: startedAt))
+        } else {
+            emit(.lockReleased)
+        }
+        return .unlocked
+    }
+
+    /// Ends the lock when its maximum duration has passed (on the monotonic clock), as
+    /// the iPad ends Guided Access after 8 hours. The front end calls this on every tick.
+    /// Returns true when the lock expired now. The caller may request the lock again.
+    @discardableResult
+    public func checkExpiry() async -> Bool {
+        guard case .locked(let record) = lockState, let deadline = lockDeadline,
+              dependencies.clock.monotonicNanoseconds >= deadline else { return false }
+        _ = await unlock(because: record.startedAt)
+        return true
+    }
+
+    // MARK: - Events from the front end
+
+    /// Logs and publishes an event the front end observed (a quit key, a rejected
+    /// paste, an answer saved, a submission ...). Returns the stored record, or `nil`
+    /// when the log could not be written (the failure is kept in `eventLogFailure`).
+    @discardableResult
+    public func record(_ event: SessionEvent) -> LoggedEvent? {
+        emit(event)
+    }
+
+    /// Ends the `statusChanges` stream. Call when the program is about to exit.
+    public func finish() {
+        continuation.finish()
+    }
+
+    // MARK: - Logging
+
+    @discardableResult
+    private func emit(_ event: SessionEvent) -> LoggedEvent? {
+        do {
+            return try append(event)
+        } catch {
+            if eventLogFailure == nil { eventLogFailure = String(describing: error) }
+            return nil
+        }
+    }
+
+    /// Appends to the durable log first, then publishes.
+    @discardableResult
+    private func append(_ event: SessionEvent) throws -> LoggedEvent {
+        let time = EventTime(dependencies.clock)
+        defer { continuation.yield(StatusChange(event: event, time: time, state: lockState)) }
+        return try dependencies.eventLog.append(event, at: time)
+    }
+}

@@ -1,0 +1,1 @@
+// AssessExam: filled in by its own work.

@@ -1,0 +1,1 @@
+// AssessPlatform: filled in by its own work.

@@ -1,0 +1,1 @@
+// AssessStore: filled in by its own work.

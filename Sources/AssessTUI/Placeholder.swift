@@ -1,0 +1,1 @@
+// AssessTUI: filled in by its own work.

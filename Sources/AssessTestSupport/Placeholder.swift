@@ -1,0 +1,1 @@
+// AssessTestSupport: filled in by its own work.
