@@ -68,10 +68,12 @@ let package = Package(
         ),
         .testTarget(name: "AssessCoreTests", dependencies: ["AssessCore", "AssessTestSupport"]),
         .testTarget(name: "AssessExamTests", dependencies: ["AssessExam", "AssessTestSupport"]),
-        .testTarget(name: "AssessPlatformTests", dependencies: ["AssessPlatform", "AssessTestSupport"]),
+        .testTarget(name: "AssessPlatformTests", dependencies: ["AssessPlatform", "AssessTestSupport", "lock-contender"]),
         .testTarget(name: "AssessStoreTests", dependencies: ["AssessStore", "AssessTestSupport"]),
         .testTarget(name: "AssessTUITests", dependencies: ["AssessTUI", "AssessTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AssessTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AssessTestSupport", "assess"]),
+        // A tiny program the lock tests start many times at once to race for the lock.
+        .executableTarget(name: "lock-contender", dependencies: ["AssessPlatform"], path: "Tests/Support/LockContender"),
     ]
 )
 
