@@ -1,1 +1,0 @@
-// AssessExam: filled in by its own work.

@@ -1,1 +1,0 @@
-// AssessTestSupport: filled in by its own work.

@@ -1,0 +1,65 @@
+import AssessCore
+import Testing
+
+@Suite("Policy files")
+struct PolicyParserTests {
+    @Test func readsEverySetting() throws {
+        let policy = try PolicyParser.parse("""
+            allowed-exams: [geography-quiz, spelling-test]
+            max-lock-duration: 3h
+            strict-clipboards: true
+            multiplexers: refuse
+            practice: refuse
+            minimum-terminal: 100x30
+            """, path: "policy.yaml")
+        #expect(policy.allowedExams == ["geography-quiz", "spelling-test"])
+        #expect(policy.maximumLockSeconds == 3 * 3600)
+        #expect(policy.strictClipboards)
+        #expect(!policy.allowMultiplexers)
+        #expect(!policy.allowPractice)
+        #expect(policy.minimumTerminal == TerminalSize(columns: 100, rows: 30))
+        #expect(policy.source == .file("policy.yaml"))
+    }
+
+    @Test func anEmptyFileMeansDefaults() throws {
+        let policy = try PolicyParser.parse("", path: "p.yaml")
+        #expect(policy.allowedExams == nil)
+        #expect(policy.maximumLockSeconds == 8 * 3600)
+    }
+
+    @Test func anUnknownSettingNamesItsPositionAndTheLikelyIntent() {
+        #expect(throws: PolicyError(path: "p.yaml", line: 2, column: 1,
+                                    message: "unknown setting \"strict-clipboard\" (did you mean \"strict-clipboards\"?); known settings: allowed-exams, max-lock-duration, strict-clipboards, multiplexers, practice, minimum-terminal")) {
+            try PolicyParser.parse("multiplexers: allow\nstrict-clipboard: true\n", path: "p.yaml")
+        }
+    }
+
+    @Test func aBadDurationIsReportedAtItsValue() {
+        do {
+            _ = try PolicyParser.parse("max-lock-duration: forever\n", path: "p.yaml")
+            Issue.record("expected an error")
+        } catch let error as PolicyError {
+            #expect(error.line == 1)
+            #expect(error.column == 20)
+            #expect(error.description.hasPrefix("p.yaml:1:20: max-lock-duration must be"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func durationsTakeHoursMinutesAndSeconds() {
+        #expect(PolicyParser.parseDuration("8h") == 28800)
+        #expect(PolicyParser.parseDuration("1h30m") == 5400)
+        #expect(PolicyParser.parseDuration("45s") == 45)
+        #expect(PolicyParser.parseDuration("90") == 90)
+        #expect(PolicyParser.parseDuration("ten") == nil)
+        #expect(PolicyParser.parseDuration("5x") == nil)
+        #expect(PolicyParser.parseDuration("") == nil)
+    }
+
+    @Test func allowedExamsNamesTheRefusedExam() {
+        let policy = Policy(allowedExams: ["a"])
+        #expect(policy.refusal(forExam: "a") == nil)
+        #expect(policy.refusal(forExam: "b")?.contains("\"b\"") == true)
+    }
+}
