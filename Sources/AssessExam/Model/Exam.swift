@@ -1,0 +1,127 @@
+import AssessCore
+
+/// An exam as written in its YAML file, after validation. Everything here is plain data:
+/// the loader builds it, and scoring, presentation and the exam key read it.
+public struct Exam: Sendable, Equatable {
+    /// The exam's id (`id:`), used by policies and the store.
+    public var id: String
+    /// The title shown to the student and the proctor.
+    public var title: String
+    /// The exam author's version text (`version:`), exactly as written.
+    public var version: String
+    /// The time allowed, in whole seconds.
+    public var durationSeconds: Int
+    /// Text shown before the first question; empty when the file has none.
+    public var instructions: String
+    /// A BCP 47 language tag such as `en` or `ja`, or `mul` for several languages.
+    public var language: String
+    /// Whether the student may move freely between questions.
+    public var navigation: Navigation
+    /// Which parts of the exam each candidate sees in a seeded, shuffled order.
+    public var shuffle: ShuffleSettings
+    /// Whether the exam must run under the terminal lock.
+    public var lock: LockMode
+    /// The editor suggestion features allowed while locked.
+    public var suggestions: Set<SuggestionFeature>
+    /// Restrictions the proctor can turn on or off before the lock.
+    public var restrictions: [Restriction]
+    /// The questions, in sections. A file with a top-level `questions:` list has one
+    /// section whose title is `nil`.
+    public var sections: [ExamSection]
+
+    /// Creates an exam from its parts; the loader is the usual way to get one.
+    public init(id: String, title: String, version: String = "1", durationSeconds: Int,
+                instructions: String = "", language: String = "en", navigation: Navigation = .free,
+                shuffle: ShuffleSettings = ShuffleSettings(), lock: LockMode = .required,
+                suggestions: Set<SuggestionFeature> = [], restrictions: [Restriction] = [],
+                sections: [ExamSection]) {
+        self.id = id
+        self.title = title
+        self.version = version
+        self.durationSeconds = durationSeconds
+        self.instructions = instructions
+        self.language = language
+        self.navigation = navigation
+        self.shuffle = shuffle
+        self.lock = lock
+        self.suggestions = suggestions
+        self.restrictions = restrictions
+        self.sections = sections
+    }
+
+    /// Every question in file order, across sections.
+    public var questions: [Question] {
+        sections.flatMap(\.questions)
+    }
+
+    /// The question with `id`, if there is one.
+    public func question(withID id: String) -> Question? {
+        questions.first { $0.id == id }
+    }
+}
+
+/// A titled group of questions. Sections keep their questions together when shuffled.
+public struct ExamSection: Sendable, Equatable {
+    /// The section's title; `nil` only for the single section of a file without `sections:`.
+    public var title: String?
+    /// The section's questions in file order.
+    public var questions: [Question]
+
+    /// Creates a section.
+    public init(title: String?, questions: [Question]) {
+        self.title = title
+        self.questions = questions
+    }
+}
+
+/// How the student moves between questions (`navigation:`).
+public enum Navigation: String, Sendable, Equatable, CaseIterable {
+    /// Any question, in any order, as often as the student likes.
+    case free
+    /// Forward only: an answered question cannot be revisited.
+    case linear
+}
+
+/// Whether the exam needs the terminal lock (`lock:`).
+public enum LockMode: String, Sendable, Equatable, CaseIterable {
+    /// The exam refuses to start without the lock.
+    case required
+    /// A practice run: no lock is taken.
+    case practice
+}
+
+/// The `shuffle:` settings. Orders are seeded per candidate, so a re-run shows the same order.
+public struct ShuffleSettings: Sendable, Equatable {
+    /// Shuffle the questions within each section.
+    public var questions: Bool
+    /// Shuffle the choices of single-choice and multiple-response questions.
+    /// (Matching answers and ordering items are always shown shuffled.)
+    public var choices: Bool
+
+    /// Creates shuffle settings; both off by default.
+    public init(questions: Bool = false, choices: Bool = false) {
+        self.questions = questions
+        self.choices = choices
+    }
+}
+
+/// An exam restriction, like a Guided Access custom restriction: the proctor turns it on
+/// or off before the lock, and the front end follows its state.
+public struct Restriction: Sendable, Equatable {
+    /// A stable id such as `back-navigation`, unique within the exam.
+    public var id: String
+    /// A short title for the proctor's screen.
+    public var title: String
+    /// One or two sentences on what the restriction does.
+    public var detail: String
+    /// Whether the restriction is on unless the proctor changes it.
+    public var isOnByDefault: Bool
+
+    /// Creates a restriction.
+    public init(id: String, title: String, detail: String, isOnByDefault: Bool) {
+        self.id = id
+        self.title = title
+        self.detail = detail
+        self.isOnByDefault = isOnByDefault
+    }
+}

@@ -1,0 +1,100 @@
+/// One question: what every type shares, plus its kind with the type's own data.
+public struct Question: Sendable, Equatable {
+    /// The question's id, unique within the exam; responses are keyed by it.
+    public var id: String
+    /// The text shown to the student.
+    public var prompt: String
+    /// The most this question can earn (`points:`, 1 unless the file says otherwise).
+    public var points: Double
+    /// The question type and its answer data.
+    public var kind: QuestionKind
+
+    /// Creates a question.
+    public init(id: String, prompt: String, points: Double = 1, kind: QuestionKind) {
+        self.id = id
+        self.prompt = prompt
+        self.points = points
+        self.kind = kind
+    }
+}
+
+/// The question types, each with the data it needs. Indices always refer to the order
+/// in the file, never to the (possibly shuffled) order on screen.
+public enum QuestionKind: Sendable, Equatable {
+    /// One choice is right: `correct` is its index in `choices`.
+    case singleChoice(choices: [String], correct: Int)
+    /// Some choices are right; `partialCredit` decides whether a partly right set earns points.
+    case multipleResponse(choices: [String], correct: Set<Int>, partialCredit: PartialCredit)
+    /// A statement that is true or false.
+    case trueFalse(answer: Bool)
+    /// A typed answer compared with each accepted text after trimming and collapsing
+    /// whitespace, and ignoring case unless `caseSensitive`.
+    case shortText(accepted: [String], caseSensitive: Bool)
+    /// A typed number compared with `answer`, with an optional unit shown to the student.
+    case numeric(answer: NumericAnswer, unit: String?)
+    /// Free text marked by hand, with an optional word limit.
+    case essay(wordLimit: Int?)
+    /// Match each left item to its right item. `partialCredit` decides whether each
+    /// right pair earns a share of the points.
+    case matching(pairs: [MatchingPair], partialCredit: PartialCredit)
+    /// Put `items` (given here in the correct order) back in order. `partialCredit`
+    /// decides whether each item in its right place earns a share of the points.
+    case ordering(items: [String], partialCredit: PartialCredit)
+
+    /// The type's name as written in exam files (`type:`).
+    public var typeName: String {
+        switch self {
+        case .singleChoice: return "single-choice"
+        case .multipleResponse: return "multiple-response"
+        case .trueFalse: return "true-false"
+        case .shortText: return "short-text"
+        case .numeric: return "numeric"
+        case .essay: return "essay"
+        case .matching: return "matching"
+        case .ordering: return "ordering"
+        }
+    }
+
+    /// Every type name an exam file may use, in the order the format documents them.
+    public static let typeNames = ["single-choice", "multiple-response", "true-false", "short-text",
+                                   "numeric", "essay", "matching", "ordering"]
+}
+
+/// Whether a partly right answer earns part of the points (`partial-credit:`).
+public enum PartialCredit: Sendable, Equatable {
+    /// All or nothing.
+    case none
+    /// A share of the points for each right part; see `Scorer` for each type's rule.
+    case proportional
+}
+
+/// The right answer to a numeric question.
+public enum NumericAnswer: Sendable, Equatable {
+    /// `answer:` with `tolerance:` (0 when the file gives none): right when
+    /// |typed − value| ≤ tolerance.
+    case value(Double, tolerance: Double)
+    /// `range: [low, high]`: right when low ≤ typed ≤ high.
+    case range(low: Double, high: Double)
+
+    /// True when `number` is a right answer.
+    public func accepts(_ number: Double) -> Bool {
+        switch self {
+        case let .value(value, tolerance): return abs(number - value) <= tolerance
+        case let .range(low, high): return low <= number && number <= high
+        }
+    }
+}
+
+/// One pair of a matching question: the student matches `left` to `right`.
+public struct MatchingPair: Sendable, Equatable {
+    /// The item shown on the left, in file order.
+    public var left: String
+    /// Its match, shown shuffled among the other pairs' right items.
+    public var right: String
+
+    /// Creates a pair.
+    public init(left: String, right: String) {
+        self.left = left
+        self.right = right
+    }
+}
