@@ -1,0 +1,103 @@
+import Foundation
+import Yams
+
+/// Reads exam files: bytes to text, text to YAML nodes, nodes to an `Exam`. Whatever is
+/// wrong comes back as every problem that could be found, each with its position.
+///
+/// ```swift
+/// do {
+///     let exam = try ExamLoader.load(fileAt: "Exams/geography.yaml")
+/// } catch {
+///     print(error)   // one "file:line:column: message" per problem
+/// }
+/// ```
+public enum ExamLoader {
+    /// Loads the exam file at `path`.
+    public static func load(fileAt path: String) throws(ExamProblems) -> Exam {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path)
+                ? "cannot read this file; check its permissions"
+                : "no such file; check the path"
+            throw ExamProblems([ExamProblem(path: path, line: 1, column: 1, message: reason)])
+        }
+        return try load(data: data, path: path)
+    }
+
+    /// Loads an exam from the bytes of a file read from `path`. The bytes must be UTF-8;
+    /// a leading byte order mark is ignored.
+    public static func load(data: Data, path: String) throws(ExamProblems) -> Exam {
+        var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        switch UTF8Text.decode(bytes) {
+        case let .text(text):
+            return try load(text: text, path: path)
+        case let .invalid(offset, line, column):
+            throw ExamProblems([ExamProblem(
+                path: path, line: line, column: column,
+                message: "byte \(offset) (counting from 0) is not valid UTF-8; save the file as UTF-8 text")])
+        }
+    }
+
+    /// Loads an exam from YAML `text`; `path` names it in problems.
+    public static func load(text: String, path: String) throws(ExamProblems) -> Exam {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch {
+            throw ExamProblems([yamlProblem(error, path: path)])
+        }
+        var reader = ExamReader(path: path)
+        let exam = reader.readExam(root)
+        if let exam, reader.problems.isEmpty { return exam }
+        throw ExamProblems(reader.problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+    }
+
+    /// The problem to report when the YAML parser gives up, placed where it stopped.
+    private static func yamlProblem(_ error: any Error, path: String) -> ExamProblem {
+        let advice = "check indentation, colons and quotes near here"
+        guard let yamlError = error as? YamlError else {
+            return ExamProblem(path: path, line: 1, column: 1, message: "this is not YAML (\(error)); \(advice)")
+        }
+        switch yamlError {
+        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
+            return ExamProblem(path: path, line: mark.line, column: mark.column,
+                               message: "this is not valid YAML: \(problem); \(advice)")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let keys = Array(Set(duplicates)).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+            return ExamProblem(path: path, line: context.mark.line, column: context.mark.column,
+                               message: "a key appears twice in the same mapping (\(keys)); keep one of them")
+        default:
+            return ExamProblem(path: path, line: 1, column: 1, message: "this is not valid YAML: \(yamlError); \(advice)")
+        }
+    }
+}
+
+/// Strict UTF-8 decoding that says where the first bad byte is.
+enum UTF8Text {
+    /// Either the text, or where the first bad byte is: its offset in the bytes given
+    /// (from 0), and its line and column (from 1, columns in Unicode scalars).
+    enum Outcome: Equatable {
+        case text(String)
+        case invalid(offset: Int, line: Int, column: Int)
+    }
+
+    /// Decodes `bytes`, stopping at the first byte that is not part of valid UTF-8.
+    static func decode(_ bytes: Data.SubSequence) -> Outcome {
+        var scalars = String.UnicodeScalarView()
+        var offset = 0, line = 1, column = 1
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch decoder.decode(&iterator) {
+            case let .scalarValue(scalar):
+                scalars.append(scalar)
+                offset += UTF8.width(scalar)
+                if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+            case .emptyInput:
+                return .text(String(scalars))
+            case .error:
+                return .invalid(offset: offset, line: line, column: column)
+            }
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import AssessCore
+import Foundation
+import Yams
+
+/// Turns the YAML node tree of an exam file into an `Exam`, recording every problem it
+/// finds on the way. The format is described in `Exams/FORMAT.md`.
+struct ExamReader {
+    static let examKeys = ["id", "title", "version", "duration", "instructions", "language", "navigation",
+                           "shuffle", "lock", "suggestions", "restrictions", "questions", "sections"]
+    static let shuffleKeys = ["questions", "choices"]
+    static let restrictionKeys = ["id", "title", "detail", "default"]
+    static let sectionKeys = ["title", "questions"]
+    /// The longest exam the format allows, in seconds.
+    static let longestDuration = 24 * 3600
+
+    /// The recorder every part of the reading shares.
+    var reader: NodeReader
+    /// Each question id seen so far, with where it was first used.
+    private var questionIDs: [String: Node] = [:]
+
+    init(path: String) {
+        reader = NodeReader(path: path)
+    }
+
+    /// Every problem found so far.
+    var problems: [ExamProblem] { reader.problems }
+
+    /// Reads a whole exam; `nil` when something essential is missing or wrong (the
+    /// problems say what). An exam is only usable when `problems` is also empty.
+    mutating func readExam(_ root: Node?) -> Exam? {
+        guard let root else {
+            reader.report(line: 1, column: 1, "the file is empty; an exam needs at least id, title, duration and questions")
+            return nil
+        }
+        guard let fields = reader.fields(root, owner: "the exam", known: Self.examKeys) else { return nil }
+        let id = reader.text(fields, "id", required: true, example: "geography-quiz")
+        let title = reader.text(fields, "title", required: true, example: "Geography quiz")
+        let version = reader.text(fields, "version", required: false, example: "1") ?? "1"
+        let duration = readDuration(fields)
+        let instructions = reader.text(fields, "instructions", required: false, example: "Answer every question.") ?? ""
+        let language = readLanguage(fields)
+        let navigation = reader.word(fields, "navigation", required: false, options: Navigation.allCases.map(\.rawValue))
+            .flatMap(Navigation.init(rawValue:))
+        let shuffle = readShuffle(fields)
+        let lock = reader.word(fields, "lock", required: false, options: LockMode.allCases.map(\.rawValue))
+            .flatMap(LockMode.init(rawValue:))
+        let suggestions = readSuggestions(fields)
+        let restrictions = readRestrictions(fields)
+        let sections = readSections(fields)
+        guard let id, let title, let duration, let sections else { return nil }
+        return Exam(id: id, title: title, version: version, durationSeconds: duration, instructions: instructions,
+                    language: language ?? "en", navigation: navigation ?? .free, shuffle: shuffle ?? ShuffleSettings(),
+                    lock: lock ?? .required, suggestions: suggestions, restrictions: restrictions, sections: sections)
+    }
+
+    private mutating func readDuration(_ fields: Fields) -> Int? {
+        guard let text = reader.text(fields, "duration", required: true, example: "10m") else { return nil }
+        guard let seconds = PolicyParser.parseDuration(text), seconds >= 1, seconds <= Double(Self.longestDuration),
+              seconds == seconds.rounded() else {
+            reader.report(at: fields["duration"] ?? fields.node,
+                          "\"duration\" is \"\(text)\"; write a length of time from 1s to 24h such as 45s, 10m or 1h30m")
+            return nil
+        }
+        return Int(seconds)
+    }
+
+    private mutating func readLanguage(_ fields: Fields) -> String? {
+        guard let text = reader.text(fields, "language", required: false, example: "en") else { return nil }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        let primaryIsValid = (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
+        let restIsValid = parts.dropFirst().allSatisfy { part in
+            (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+        guard primaryIsValid && restIsValid else {
+            reader.report(at: fields["language"] ?? fields.node,
+                          "\"language\" is \"\(text)\"; write a BCP 47 language tag such as en, ja, pt-BR, or mul for several languages")
+            return nil
+        }
+        return text
+    }
+
+    private mutating func readShuffle(_ fields: Fields) -> ShuffleSettings? {
+        guard let node = reader.value(fields, "shuffle", required: false, example: "{questions: true, choices: true}"),
+              let shuffle = reader.fields(node, owner: "\"shuffle\"", known: Self.shuffleKeys) else { return nil }
+        return ShuffleSettings(questions: reader.bool(shuffle, "questions", required: false) ?? false,
+                               choices: reader.bool(shuffle, "choices", required: false) ?? false)
+    }
+
+    private mutating func readSuggestions(_ fields: Fields) -> Set<SuggestionFeature> {
+        guard let nodes = reader.list(fields, "suggestions", required: false, example: "[spell-check]") else { return [] }
+        let names = SuggestionFeature.allCases.map(\.rawValue)
+        var features: Set<SuggestionFeature> = []
+        for node in nodes {
+            if let name = reader.word(node, what: "each of \"suggestions\"", options: names),
+               let feature = SuggestionFeature(rawValue: name) {
+                features.insert(feature)
+            }
+        }
+        return features
+    }
+
+    private mutating func readRestrictions(_ fields: Fields) -> [Restriction] {
+        guard let nodes = reader.list(fields, "restrictions", required: false, example: "[...]") else { return [] }
+        var restrictions: [Restriction] = []
+        var seen: [String: Node] = [:]
+        for (index, node) in nodes.enumerated() {
+            guard let entry = reader.fields(node, owner: "restriction \(index + 1)", known: Self.restrictionKeys) else { continue }
+            let id = reader.text(entry, "id", required: true, example: "back-navigation")
+            let title = reader.text(entry, "title", required: true, example: "Going back")
+            let detail = reader.text(entry, "detail", required: true, example: "The student may return to earlier questions.")
+            let state = reader.word(entry, "default", required: false, options: ["on", "off"])
+            guard let id, let title, let detail else { continue }
+            if let first = seen[id] {
+                reader.report(at: entry["id"] ?? node,
+                              "restriction id \"\(id)\" is already used on line \(first.mark?.line ?? 1); give each restriction its own id")
+                continue
+            }
+            seen[id] = entry["id"]
+            restrictions.append(Restriction(id: id, title: title, detail: detail, isOnByDefault: state == "on"))
+        }
+        return restrictions
+    }
+
+    /// The questions, either from `questions:` (one untitled section) or `sections:`.
+    private mutating func readSections(_ fields: Fields) -> [ExamSection]? {
+        switch (fields["questions"], fields["sections"]) {
+        case (.some, .some):
+            reader.report(at: fields["sections"] ?? fields.node,
+                          "the exam has both \"questions\" and \"sections\"; use one: put every question in a section, or drop the sections")
+            return nil
+        case (.none, .none):
+            reader.report(at: fields.node, "the exam has no questions; add a \"questions\" list, or \"sections\" each with a title and questions")
+            return nil
+        case (.some, .none):
+            guard let questions = readQuestionList(fields) else { return nil }
+            return [ExamSection(title: nil, questions: questions)]
+        case (.none, .some):
+            guard let nodes = reader.list(fields, "sections", required: true, example: "[...]") else { return nil }
+            guard !nodes.isEmpty else {
+                reader.report(at: fields["sections"] ?? fields.node, "\"sections\" is empty; add at least one section with a title and questions")
+                return nil
+            }
+            var sections: [ExamSection] = []
+            var complete = true
+            for (index, node) in nodes.enumerated() {
+                guard let section = reader.fields(node, owner: "section \(index + 1)", known: Self.sectionKeys) else {
+                    complete = false
+                    continue
+                }
+                let title = reader.text(section, "title", required: true, example: "Part A")
+                let questions = readQuestionList(section)
+                if let title, let questions {
+                    sections.append(ExamSection(title: title, questions: questions))
+                } else {
+                    complete = false
+                }
+            }
+            return complete ? sections : nil
+        }
+    }
+
+    private mutating func readQuestionList(_ fields: Fields) -> [Question]? {
+        guard let nodes = reader.list(fields, "questions", required: true, example: "[...]") else { return nil }
+        guard !nodes.isEmpty else {
+            reader.report(at: fields["questions"] ?? fields.node, "\"questions\" in \(fields.owner) is empty; add at least one question")
+            return nil
+        }
+        var questions: [Question] = []
+        for (index, node) in nodes.enumerated() {
+            if let question = readQuestion(node, number: index + 1, in: fields.owner) {
+                questions.append(question)
+            }
+        }
+        return questions.count == nodes.count ? questions : nil
+    }
+
+    /// Reads one question, checking its id is not used by an earlier one.
+    private mutating func readQuestion(_ node: Node, number: Int, in owner: String) -> Question? {
+        let place = "question \(number) of \(owner)"
+        guard let fields = reader.fields(node, owner: place, known: Self.questionKeys) else { return nil }
+        let id = reader.text(fields, "id", required: true, example: "q\(number)")
+        if let id, let idNode = fields["id"] {
+            if let first = questionIDs[id] {
+                reader.report(at: idNode, "question id \"\(id)\" is already used on line \(first.mark?.line ?? 1); give each question its own id")
+            } else {
+                questionIDs[id] = idNode
+            }
+        }
+        let named = Fields(node: fields.node, mapping: fields.mapping, owner: id.map { "question \"\($0)\"" } ?? place)
+        let prompt = reader.text(named, "prompt", required: true, example: "What is the capital of Canada?")
+        let points = readPoints(named)
+        let kind = readKind(named)
+        guard let id, let prompt, let points, let kind else { return nil }
+        return Question(id: id, prompt: prompt, points: points, kind: kind)
+    }
+
+    private mutating func readPoints(_ fields: Fields) -> Double? {
+        guard let node = reader.value(fields, "points", required: false, example: "1") else { return 1 }
+        guard let points = reader.number(node, what: "\"points\" in \(fields.owner)") else { return nil }
+        guard points >= 0 else {
+            reader.report(at: node, "\"points\" in \(fields.owner) is negative; use 0 or more")
+            return nil
+        }
+        return points
+    }
+}
