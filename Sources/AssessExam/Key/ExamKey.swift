@@ -1,0 +1,146 @@
+import Crypto
+import Foundation
+
+/// The exam key: a fingerprint of what an exam says, not of how its file is written.
+///
+/// The key is the SHA-256 digest, in lowercase hex, of the exam's canonical form (see
+/// `ExamKey.canonicalForm(of:)`). Comments, key order, quoting and indentation do not
+/// change it; any change to what the student sees, or to how answers are scored, does.
+/// The short key is the first 8 hex digits in two groups of 4, such as `3f2a-91bc`: easy
+/// to read aloud and to compare on a receipt, and long enough to tell versions apart.
+public enum ExamKey {
+    /// The full key of `exam`: 64 lowercase hex digits.
+    public static func key(of exam: Exam) -> String {
+        let digest = SHA256.hash(data: Data(canonicalForm(of: exam).utf8))
+        return digest.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The short form of a full key: its first 8 hex digits as `xxxx-xxxx`.
+    public static func short(_ key: String) -> String {
+        let prefix = key.prefix(8)
+        return "\(prefix.prefix(4))-\(prefix.dropFirst(4))"
+    }
+
+    /// The canonical form the key is computed from: one `name=value` line per field, in a
+    /// fixed order. Text is normalised to Unicode NFC and written as
+    /// `<UTF-8 byte count>:<text>` so no text can imitate a field boundary; numbers use
+    /// Swift's shortest round-trip form; lists start with their length. The first line
+    /// names the form's version, so a future change of form changes every key.
+    public static func canonicalForm(of exam: Exam) -> String {
+        var form = CanonicalForm()
+        form.line("form", "assess-exam-key-v1")
+        form.text("id", exam.id)
+        form.text("title", exam.title)
+        form.text("version", exam.version)
+        form.number("duration", Double(exam.durationSeconds))
+        form.text("instructions", exam.instructions)
+        form.text("language", exam.language)
+        form.line("navigation", exam.navigation.rawValue)
+        form.line("shuffle-questions", String(exam.shuffle.questions))
+        form.line("shuffle-choices", String(exam.shuffle.choices))
+        form.line("lock", exam.lock.rawValue)
+        form.line("suggestions", exam.suggestions.map(\.rawValue).sorted().joined(separator: ","))
+        form.count("restrictions", exam.restrictions.count)
+        for restriction in exam.restrictions {
+            form.text("restriction-id", restriction.id)
+            form.text("restriction-title", restriction.title)
+            form.text("restriction-detail", restriction.detail)
+            form.line("restriction-default", restriction.isOnByDefault ? "on" : "off")
+        }
+        form.count("sections", exam.sections.count)
+        for section in exam.sections {
+            form.optionalText("section", section.title)
+            form.count("questions", section.questions.count)
+            for question in section.questions {
+                write(question, to: &form)
+            }
+        }
+        return form.output
+    }
+
+    private static func write(_ question: Question, to form: inout CanonicalForm) {
+        form.text("question-id", question.id)
+        form.line("type", question.kind.typeName)
+        form.text("prompt", question.prompt)
+        form.number("points", question.points)
+        switch question.kind {
+        case let .singleChoice(choices, correct):
+            form.texts("choices", choices)
+            form.number("correct", Double(correct))
+        case let .multipleResponse(choices, correct, partialCredit):
+            form.texts("choices", choices)
+            form.line("correct", correct.sorted().map(String.init).joined(separator: ","))
+            form.line("partial-credit", partialCredit == .none ? "none" : "proportional")
+        case let .trueFalse(answer):
+            form.line("answer", String(answer))
+        case let .shortText(accepted, caseSensitive):
+            form.texts("accepted", accepted)
+            form.line("case-sensitive", String(caseSensitive))
+        case let .numeric(answer, unit):
+            switch answer {
+            case let .value(value, tolerance):
+                form.number("answer", value)
+                form.number("tolerance", tolerance)
+            case let .range(low, high):
+                form.number("range-low", low)
+                form.number("range-high", high)
+            }
+            form.optionalText("unit", unit)
+        case let .essay(wordLimit):
+            form.line("word-limit", wordLimit.map(String.init) ?? "none")
+        case let .matching(pairs, partialCredit):
+            form.texts("left", pairs.map(\.left))
+            form.texts("right", pairs.map(\.right))
+            form.line("partial-credit", partialCredit == .none ? "none" : "proportional")
+        case let .ordering(items, partialCredit):
+            form.texts("items", items)
+            form.line("partial-credit", partialCredit == .none ? "none" : "proportional")
+        }
+    }
+}
+
+extension Exam {
+    /// The exam key: SHA-256 hex of the exam's canonical form (see `ExamKey`).
+    public var examKey: String { ExamKey.key(of: self) }
+
+    /// The first 8 hex digits of the exam key, grouped as `xxxx-xxxx`.
+    public var shortKey: String { ExamKey.short(examKey) }
+}
+
+/// Builds the canonical text line by line.
+private struct CanonicalForm {
+    private(set) var output = ""
+
+    /// A line whose value is a fixed word or number, never free text.
+    mutating func line(_ name: String, _ value: String) {
+        output += "\(name)=\(value)\n"
+    }
+
+    /// A line of free text, normalised and length-prefixed.
+    mutating func text(_ name: String, _ value: String) {
+        let normalised = value.precomposedStringWithCanonicalMapping
+        line(name, "\(normalised.utf8.count):\(normalised)")
+    }
+
+    /// Free text that may be absent; absence is written as `none`, which no
+    /// length-prefixed text can be.
+    mutating func optionalText(_ name: String, _ value: String?) {
+        if let value { text(name, value) } else { line(name, "none") }
+    }
+
+    /// A list of free text: its length, then one line per item.
+    mutating func texts(_ name: String, _ values: [String]) {
+        count(name, values.count)
+        for value in values { text("-", value) }
+    }
+
+    /// The length of a list that follows.
+    mutating func count(_ name: String, _ value: Int) {
+        line(name, "#\(value)")
+    }
+
+    /// A number in Swift's shortest round-trip form (`1.0` and `1` both write `1.0`).
+    mutating func number(_ name: String, _ value: Double) {
+        line(name, value.description)
+    }
+}
