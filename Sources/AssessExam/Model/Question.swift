@@ -68,7 +68,9 @@ public enum PartialCredit: Sendable, Equatable {
     case proportional
 }
 
-/// The right answer to a numeric question.
+/// The right answer to a numeric question. Both ends of the accepted interval count as
+/// right, with a margin of one part in a billion so that binary rounding (1.5 − 1.45 is
+/// slightly more than 0.05 in a `Double`) never marks a boundary answer wrong.
 public enum NumericAnswer: Sendable, Equatable {
     /// `answer:` with `tolerance:` (0 when the file gives none): right when
     /// |typed − value| ≤ tolerance.
@@ -79,9 +81,15 @@ public enum NumericAnswer: Sendable, Equatable {
     /// True when `number` is a right answer.
     public func accepts(_ number: Double) -> Bool {
         switch self {
-        case let .value(value, tolerance): return abs(number - value) <= tolerance
-        case let .range(low, high): return low <= number && number <= high
+        case let .value(value, tolerance):
+            return abs(number - value) <= tolerance + Self.margin(value)
+        case let .range(low, high):
+            return low - Self.margin(low) <= number && number <= high + Self.margin(high)
         }
+    }
+
+    private static func margin(_ bound: Double) -> Double {
+        1e-9 * max(1, abs(bound))
     }
 }
 

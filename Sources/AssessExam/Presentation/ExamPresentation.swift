@@ -1,0 +1,103 @@
+import Crypto
+import Foundation
+
+/// What one candidate sees: the questions in display order, and for each question the
+/// order of its choices or items. The same exam and candidate always give the same
+/// presentation, so a resumed or re-run attempt looks the same.
+///
+/// The seed is SHA-256(exam key ‖ "\n" ‖ candidate). With `shuffle.questions`, the
+/// questions of each section are shuffled among themselves and sections stay in file
+/// order. With `shuffle.choices`, single-choice and multiple-response choices are
+/// shuffled. Matching right-hand items and ordering items are always shuffled, since
+/// file order would give the answer away; when a shuffle happens to leave them in file
+/// order, they are rotated by one.
+///
+/// Screens work in displayed positions; `PresentedQuestion` maps those to file indices,
+/// which are what `Response` stores and `Scorer` reads.
+public struct ExamPresentation: Sendable, Equatable {
+    /// The candidate this presentation is for.
+    public let candidate: String
+    /// The questions in the order they are shown.
+    public let questions: [PresentedQuestion]
+
+    /// The presentation of `exam` for `candidate`.
+    public init(exam: Exam, candidate: String) {
+        self.candidate = candidate
+        let seed = Data(SHA256.hash(data: Data("\(exam.examKey)\n\(candidate)".utf8)))
+        var questions: [PresentedQuestion] = []
+        for (sectionIndex, section) in exam.sections.enumerated() {
+            var order = Array(section.questions.indices)
+            if exam.shuffle.questions {
+                var stream = SeededStream(seed: seed, purpose: "questions of section \(sectionIndex)")
+                order = stream.permutation(of: order.count)
+            }
+            for questionIndex in order {
+                let question = section.questions[questionIndex]
+                questions.append(PresentedQuestion(
+                    question: question, sectionIndex: sectionIndex, sectionTitle: section.title,
+                    optionOrder: Self.optionOrder(of: question, seed: seed, shuffleChoices: exam.shuffle.choices)))
+            }
+        }
+        self.questions = questions
+    }
+
+    /// The displayed position of the question with `id`.
+    public func position(ofQuestionID id: String) -> Int? {
+        questions.firstIndex { $0.question.id == id }
+    }
+
+    private static func optionOrder(of question: Question, seed: Data, shuffleChoices: Bool) -> [Int] {
+        var stream = SeededStream(seed: seed, purpose: "options of question \(question.id)")
+        switch question.kind {
+        case let .singleChoice(choices, _), let .multipleResponse(choices, _, _):
+            return shuffleChoices ? stream.permutation(of: choices.count) : Array(choices.indices)
+        case let .matching(pairs, _):
+            return notInFileOrder(stream.permutation(of: pairs.count))
+        case let .ordering(items, _):
+            return notInFileOrder(stream.permutation(of: items.count))
+        case .trueFalse, .shortText, .numeric, .essay:
+            return []
+        }
+    }
+
+    /// `order`, rotated by one when it is the file order itself.
+    private static func notInFileOrder(_ order: [Int]) -> [Int] {
+        order == Array(order.indices) ? Array(order.dropFirst() + order.prefix(1)) : order
+    }
+}
+
+/// One question as shown to a candidate.
+public struct PresentedQuestion: Sendable, Equatable {
+    /// The question, exactly as in the file.
+    public let question: Question
+    /// The index of its section in the file.
+    public let sectionIndex: Int
+    /// Its section's title; `nil` for an exam without sections.
+    public let sectionTitle: String?
+    /// For each displayed position, the file index shown there: choices for single-choice
+    /// and multiple-response, right-hand items for matching (left items keep file order),
+    /// items for ordering. Empty for the other types.
+    public let optionOrder: [Int]
+
+    /// The file index of the option shown at displayed `position`.
+    public func fileIndex(ofDisplayed position: Int) -> Int {
+        optionOrder[position]
+    }
+
+    /// The displayed position of the option with file index `index`.
+    public func displayedPosition(ofFileIndex index: Int) -> Int? {
+        optionOrder.firstIndex(of: index)
+    }
+
+    /// The option texts in displayed order (choices, right-hand items or items).
+    public var displayedOptions: [String] {
+        let texts: [String]
+        switch question.kind {
+        case let .singleChoice(choices, _), let .multipleResponse(choices, _, _): texts = choices
+        case let .matching(pairs, _): texts = pairs.map(\.right)
+        case let .ordering(items, _): texts = items
+        case .trueFalse, .shortText, .numeric, .essay: texts = []
+        }
+        return optionOrder.map { texts[$0] }
+    }
+}
