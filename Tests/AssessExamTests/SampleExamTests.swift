@@ -1,0 +1,70 @@
+import AssessExam
+import Foundation
+import Testing
+
+@Suite struct SampleExamTests {
+    @Test func everySampleExamLoadsWithoutProblems() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: TestFiles.exams.path)
+            .filter { $0.hasSuffix(".yaml") }.sorted()
+        #expect(names == ["all-types.yaml", "geography.yaml", "multilingual.yaml", "spelling.yaml"])
+        for name in names {
+            #expect(throws: Never.self, "\(name)") { try ExamLoader.load(fileAt: TestFiles.sample(name)) }
+        }
+    }
+
+    @Test func geographyQuizStartsWithTheCapitalOfCanada() throws {
+        let exam = try ExamLoader.load(fileAt: TestFiles.sample("geography.yaml"))
+        #expect(exam.id == "geography-quiz")
+        #expect(exam.durationSeconds == 600)
+        #expect((3...5).contains(exam.questions.count))
+        let first = try #require(exam.questions.first)
+        #expect(first.prompt.contains("Canada"))
+        guard case let .singleChoice(choices, correct) = first.kind else {
+            Issue.record("the first question should be single choice")
+            return
+        }
+        #expect(choices[correct] == "Ottawa")
+    }
+
+    @Test func spellingTestAllowsNoSuggestionsAndAcceptsTheHardWords() throws {
+        let exam = try ExamLoader.load(fileAt: TestFiles.sample("spelling.yaml"))
+        #expect(exam.suggestions.isEmpty)
+        let accepted = exam.questions.flatMap { question -> [String] in
+            if case let .shortText(accepted, _) = question.kind { return accepted }
+            return []
+        }
+        #expect(accepted.contains("schnauzer"))
+        #expect(accepted.contains("syzygy"))
+        #expect(exam.questions.allSatisfy { $0.kind.typeName == "short-text" })
+    }
+
+    @Test func allTypesExamUsesEveryTypeInTwoSectionsWithRestrictions() throws {
+        let exam = try ExamLoader.load(fileAt: TestFiles.sample("all-types.yaml"))
+        #expect(exam.sections.count == 2)
+        #expect(Set(exam.questions.map(\.kind.typeName)) == Set(QuestionKind.typeNames))
+        #expect(exam.restrictions.map(\.id) == ["back-navigation", "flag-for-review", "question-palette", "scratchpad"])
+        #expect(exam.restrictions.map(\.isOnByDefault) == [true, true, true, false])
+        #expect(exam.suggestions == [.wordCompletion])
+        #expect(exam.durationSeconds == 5400)
+        #expect(exam.version == "2.1")
+    }
+
+    @Test func multilingualExamHasQuestionsInFourLanguagesAndAnEssay() throws {
+        let exam = try ExamLoader.load(fileAt: TestFiles.sample("multilingual.yaml"))
+        #expect(exam.language == "mul")
+        let prompts = exam.questions.map(\.prompt).joined(separator: "\n")
+        for marker in ["日本語", "한국어", "Tiếng Việt", "Português"] {
+            #expect(prompts.contains(marker))
+        }
+        #expect(exam.questions.contains { $0.kind == .essay(wordLimit: 120) })
+    }
+
+    @Test func largestSampleValidatesQuickly() throws {
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure {
+            _ = try ExamLoader.load(fileAt: TestFiles.sample("all-types.yaml"))
+        }
+        print("validating all-types.yaml took \(elapsed)")
+        #expect(elapsed < .seconds(1))
+    }
+}
