@@ -15,13 +15,8 @@ enum TestFiles {
 }
 
 /// The problems found in `yaml`, or an empty list when it loads.
-func problems(in yaml: String, path: String = "exam.yaml") -> [ExamProblem] {
-    do {
-        _ = try ExamLoader.load(text: yaml, path: path)
-        return []
-    } catch {
-        return error.problems
-    }
+func problems(in yaml: String) -> [ExamProblem] {
+    ExamValidator.problems(in: yaml, path: "exam.yaml")
 }
 
 /// The exam in `yaml`, which the test expects to be valid.

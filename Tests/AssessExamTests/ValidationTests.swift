@@ -143,13 +143,7 @@ import Testing
     }
 
     @Test func textThatIsNotYAMLIsReportedWhereTheParserStopped() throws {
-        let found: [ExamProblem]
-        do {
-            _ = try ExamLoader.load(fileAt: TestFiles.fixture("not-yaml.yaml"))
-            found = []
-        } catch {
-            found = error.problems
-        }
+        let found = ExamValidator.problems(inFileAt: TestFiles.fixture("not-yaml.yaml"))
         #expect(found.count == 1)
         #expect(found.first?.message.contains("not valid YAML") == true)
         #expect((found.first?.line ?? 0) > 1)
@@ -224,19 +218,19 @@ import Testing
 
     @Test func everyProblemInAFileIsReportedInFileOrder() throws {
         let path = TestFiles.fixture("many-problems.yaml")
-        var found: [ExamProblem] = []
-        do {
-            _ = try ExamLoader.load(fileAt: path)
-        } catch {
-            found = error.problems
-        }
+        let found = ExamValidator.problems(inFileAt: path)
         #expect(found.count == 6)
         #expect(found.map(\.line) == found.map(\.line).sorted())
         #expect(found.allSatisfy { $0.description.hasPrefix("\(path):\($0.line):\($0.column): ") })
     }
 
     @Test func missingFileIsReported() {
-        #expect(throws: ExamProblems.self) { try ExamLoader.load(fileAt: "/nonexistent/exam.yaml") }
+        let found = ExamValidator.problems(inFileAt: "/nonexistent/exam.yaml")
+        #expect(found.map(\.message) == ["no such file; check the path"])
+    }
+
+    @Test func validFileHasNoProblems() {
+        #expect(ExamValidator.problems(inFileAt: TestFiles.sample("geography.yaml")).isEmpty)
     }
 
     @Test func problemPrintsAsFileLineColumnMessage() {
