@@ -1,0 +1,159 @@
+import Foundation
+import GRDB
+
+/// Attempts and their responses: what the exam-taking flow reads and writes.
+///
+/// Every method that writes does so in one transaction that is on disk when the method
+/// returns. Only an attempt in progress can change; a finished attempt is a record.
+/// The store keeps responses as the exam module encoded them and never stores answer
+/// keys or writes responses into the event log.
+extension AssessDatabase {
+    /// Starts a new attempt, in progress, with a fresh random id.
+    ///
+    /// - Throws: `StoreError.attemptAlreadyInProgress` when the candidate already has
+    ///   an attempt of this exam in progress (resume it with `inProgressAttempt`, or
+    ///   finish it, first).
+    public func startAttempt(
+        examID: String, examKey: String, candidate: String,
+        secondsAllowed: Int?, isPractice: Bool = false, at time: Date
+    ) throws -> Attempt {
+        try write { db in
+            if let running = try inProgressAttempt(db, exam: examID, candidate: candidate) {
+                throw StoreError.attemptAlreadyInProgress(id: running.id)
+            }
+            let attempt = Attempt(
+                id: UUID().uuidString, examID: examID, examKey: examKey, candidate: candidate,
+                status: .inProgress, startedAt: time, endedAt: nil, secondsAllowed: secondsAllowed,
+                secondsUsed: 0, receipt: nil, isPractice: isPractice)
+            return try attempt.insertAndFetch(db)
+        }
+    }
+
+    /// Saves the response to one question: replaces the latest response and adds a
+    /// version to the history, in one transaction that is on disk when this returns.
+    ///
+    /// - Parameters:
+    ///   - attemptID: An attempt in progress.
+    ///   - questionID: The question answered.
+    ///   - value: The response as JSON text, encoded by the exam module.
+    ///   - flagged: Whether the question is flagged for review.
+    ///   - time: When the response was saved.
+    /// - Throws: `StoreError.unknownAttempt` or `StoreError.attemptNotInProgress`.
+    @discardableResult
+    public func saveResponse(
+        attempt attemptID: String, question questionID: String,
+        value: String, flagged: Bool, at time: Date
+    ) throws -> StoredResponse {
+        try write { db in
+            try requireInProgress(db, attemptID)
+            let response = StoredResponse(
+                attemptID: attemptID, questionID: questionID, value: value, flagged: flagged, savedAt: time)
+            try ResponseVersion(attemptID: attemptID, questionID: questionID, value: value, savedAt: time).insert(db)
+            return try response.upsertAndFetch(db)
+        }
+    }
+
+    /// The latest response to each answered question of an attempt, by question id.
+    public func responses(for attemptID: String) throws -> [StoredResponse] {
+        try read { db in
+            try StoredResponse
+                .filter(StoredResponse.Columns.attemptID == attemptID)
+                .order(StoredResponse.Columns.questionID)
+                .fetchAll(db)
+        }
+    }
+
+    /// Every version saved for an attempt, oldest first; only one question's when
+    /// `questionID` is given.
+    public func responseHistory(for attemptID: String, question questionID: String? = nil) throws -> [ResponseVersion] {
+        try read { db in
+            var request = ResponseVersion.filter(ResponseVersion.Columns.attemptID == attemptID)
+            if let questionID {
+                request = request.filter(ResponseVersion.Columns.questionID == questionID)
+            }
+            return try request.order(ResponseVersion.Columns.id).fetchAll(db)
+        }
+    }
+
+    /// Records how much of its time an attempt in progress has used.
+    ///
+    /// - Throws: `StoreError.unknownAttempt` or `StoreError.attemptNotInProgress`.
+    public func updateTimeUsed(attempt attemptID: String, seconds: Int) throws {
+        try write { db in
+            try requireInProgress(db, attemptID)
+            try Attempt
+                .filter(key: attemptID)
+                .updateAll(db, Attempt.Columns.secondsUsed.set(to: seconds))
+        }
+    }
+
+    /// Ends an attempt in progress and returns it as stored.
+    ///
+    /// - Parameters:
+    ///   - id: The attempt.
+    ///   - status: How it ended; any status but `inProgress`.
+    ///   - receipt: The receipt given to the candidate, if any.
+    ///   - time: When it ended.
+    /// - Throws: `StoreError.notAFinishingStatus`, `StoreError.unknownAttempt` or
+    ///   `StoreError.attemptNotInProgress`.
+    @discardableResult
+    public func finishAttempt(id: String, status: AttemptStatus, receipt: String?, at time: Date) throws -> Attempt {
+        guard status != .inProgress else { throw StoreError.notAFinishingStatus(status) }
+        return try write { db in
+            var attempt = try requireInProgress(db, id)
+            attempt.status = status
+            attempt.receipt = receipt
+            attempt.endedAt = time
+            try attempt.update(db)
+            return try Attempt.fetchOne(db, key: id) ?? attempt
+        }
+    }
+
+    /// The attempt with this id, if there is one.
+    public func attempt(_ id: String) throws -> Attempt? {
+        try read { db in try Attempt.fetchOne(db, key: id) }
+    }
+
+    /// Attempts, oldest first, narrowed to an exam, a candidate and a status when given.
+    public func attempts(exam examID: String? = nil, candidate: String? = nil, status: AttemptStatus? = nil) throws -> [Attempt] {
+        try read { db in
+            var request = Attempt.all()
+            if let examID {
+                request = request.filter(Attempt.Columns.examID == examID)
+            }
+            if let candidate {
+                request = request.filter(Attempt.Columns.candidate == candidate)
+            }
+            if let status {
+                request = request.filter(Attempt.Columns.status == status.rawValue)
+            }
+            return try request.order(Attempt.Columns.startedAt).fetchAll(db)
+        }
+    }
+
+    /// The candidate's attempt of this exam that is still in progress (after a crash,
+    /// the one to resume), if any. There is at most one.
+    public func inProgressAttempt(exam examID: String, candidate: String) throws -> Attempt? {
+        try read { db in try inProgressAttempt(db, exam: examID, candidate: candidate) }
+    }
+
+    private func inProgressAttempt(_ db: Database, exam examID: String, candidate: String) throws -> Attempt? {
+        try Attempt
+            .filter(Attempt.Columns.examID == examID)
+            .filter(Attempt.Columns.candidate == candidate)
+            .filter(Attempt.Columns.status == AttemptStatus.inProgress.rawValue)
+            .fetchOne(db)
+    }
+
+    /// The attempt with this id, which must be in progress.
+    @discardableResult
+    private func requireInProgress(_ db: Database, _ attemptID: String) throws -> Attempt {
+        guard let attempt = try Attempt.fetchOne(db, key: attemptID) else {
+            throw StoreError.unknownAttempt(attemptID)
+        }
+        guard attempt.status == .inProgress else {
+            throw StoreError.attemptNotInProgress(id: attemptID, status: attempt.status)
+        }
+        return attempt
+    }
+}

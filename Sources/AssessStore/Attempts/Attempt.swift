@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+
+/// One sitting of an exam by a candidate, from start to submission (or another end).
+public struct Attempt: Sendable, Equatable, Codable, Identifiable {
+    /// A random UUID, the attempt's name in the event log and on the receipt.
+    public var id: String
+    /// The exam's id from its file.
+    public var examID: String
+    /// The exam key: the digest of the exam's content that was sat.
+    public var examKey: String
+    /// Who sat it.
+    public var candidate: String
+    /// Where the attempt stands.
+    public var status: AttemptStatus
+    /// When it started.
+    public var startedAt: Date
+    /// When it ended, once it has.
+    public var endedAt: Date?
+    /// The time the candidate is allowed, including any extra time; nil when untimed.
+    public var secondsAllowed: Int?
+    /// The time used so far, kept up to date while the exam runs so that a resumed
+    /// attempt continues its clock where it stopped.
+    public var secondsUsed: Int
+    /// The receipt given to the candidate at submission, if any.
+    public var receipt: String?
+    /// A practice attempt: sat for training, not for a result.
+    public var isPractice: Bool
+}
+
+/// Where an attempt stands. Every status but `inProgress` is final.
+public enum AttemptStatus: String, Sendable, Codable, CaseIterable {
+    /// The candidate is sitting the exam (or the session crashed and can be resumed).
+    case inProgress
+    /// The candidate submitted.
+    case submitted
+    /// The time ran out and the answers were submitted as they stood.
+    case timedOut
+    /// The session was ended from outside (a proctor, a lost terminal).
+    case interrupted
+    /// The attempt was abandoned; its answers do not count.
+    case aborted
+}
+
+extension Attempt: FetchableRecord, PersistableRecord {
+    /// The table attempts are stored in.
+    public static let databaseTableName = "attempts"
+
+    /// The table's columns that requests filter and sort on.
+    public enum Columns {
+        public static let examID = Column("examID")
+        public static let candidate = Column("candidate")
+        public static let status = Column("status")
+        public static let startedAt = Column("startedAt")
+        public static let secondsUsed = Column("secondsUsed")
+    }
+}

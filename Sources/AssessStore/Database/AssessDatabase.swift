@@ -1,0 +1,72 @@
+import Foundation
+import GRDB
+
+/// The one SQLite database of an `assess` data directory: the event log, attempts and
+/// responses.
+///
+/// It wraps a GRDB `DatabasePool` on `<dataDirectory>/assess.sqlite` in write-ahead-log
+/// mode with `synchronous = FULL`, so every committed transaction is on disk before the
+/// method that wrote it returns. Several `assess` processes may open the same file at
+/// once (a kiosk with many terminals): every write runs in an IMMEDIATE transaction,
+/// which takes SQLite's write lock up front, and a process that finds the lock taken
+/// waits up to `busyTimeout` for it instead of failing.
+///
+/// Opening the database runs the schema migrations that have not run yet (see
+/// `Schema`). Reading and writing go through the methods of this type and of
+/// `EventStore`, which keep the data consistent; there is no raw SQL outside this module.
+public final class AssessDatabase: Sendable {
+    /// The file name of the database inside a data directory.
+    public static let fileName = "assess.sqlite"
+
+    /// How long a write waits for another process's write to finish, by default.
+    public static let defaultBusyTimeout: TimeInterval = 10
+
+    /// The database file.
+    public let fileURL: URL
+
+    /// The connection pool: one writer, several concurrent readers.
+    let pool: DatabasePool
+
+    /// Opens (creating it if needed) the database of `dataDirectory`, creating the
+    /// directory too, and brings its schema up to date.
+    ///
+    /// - Parameters:
+    ///   - dataDirectory: The directory that holds `assess.sqlite`.
+    ///   - busyTimeout: How long a write waits for a write lock held by another process.
+    public init(dataDirectory: URL, busyTimeout: TimeInterval = AssessDatabase.defaultBusyTimeout) throws {
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        fileURL = dataDirectory.appendingPathComponent(Self.fileName)
+
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.prepareDatabase { db in
+            // In WAL mode, FULL makes SQLite fsync the log at every commit, so a
+            // committed answer or event survives a power cut.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        pool = try DatabasePool(path: fileURL.path, configuration: configuration)
+        try Schema.migrator.migrate(pool)
+    }
+
+    /// Runs `updates` in one IMMEDIATE transaction and returns its result once the
+    /// transaction is committed and on disk. If `updates` throws, nothing is written.
+    func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        try pool.writeWithoutTransaction { db in
+            try db.beginTransaction(.immediate)
+            do {
+                let result = try updates(db)
+                try db.commit()
+                return result
+            } catch {
+                // The error from `updates` or `commit` says more than a failed rollback would.
+                if db.isInsideTransaction { try? db.rollback() }
+                throw error
+            }
+        }
+    }
+
+    /// Runs `reads` on a snapshot of the committed data.
+    func read<T>(_ reads: (Database) throws -> T) throws -> T {
+        try pool.read(reads)
+    }
+}

@@ -1,0 +1,73 @@
+import GRDB
+
+/// The database schema, as a list of named migrations.
+///
+/// A migration that has shipped is never edited: a change to the schema is a new
+/// migration appended at the end (`v2`, `v3` ...). Table and column names are written
+/// as strings here, not derived from Swift types, so renaming a property never changes
+/// the schema by accident.
+enum Schema {
+    /// Runs every migration that the database has not run yet, in order.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1", migrate: createEventsAttemptsAndResponses)
+        return migrator
+    }
+
+    /// `v1`: the hash-chained event log, attempts, responses and the history of every
+    /// saved response.
+    private static func createEventsAttemptsAndResponses(_ db: Database) throws {
+        // `id` keeps the order in which records were inserted, independently of
+        // `sequence`, so that verification can tell a reordered log from a gap.
+        try db.create(table: "events") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("sequence", .integer).notNull().unique()
+            t.column("wallMilliseconds", .integer).notNull()
+            t.column("monotonicNanoseconds", .integer).notNull()
+            t.column("kind", .text).notNull()
+            t.column("details", .text).notNull()
+            t.column("attempt", .text).indexed()
+            t.column("hash", .text).notNull()
+        }
+
+        try db.create(table: "attempts") { t in
+            t.primaryKey("id", .text)
+            t.column("examID", .text).notNull()
+            t.column("examKey", .text).notNull()
+            t.column("candidate", .text).notNull()
+            t.column("status", .text).notNull()
+            t.column("startedAt", .datetime).notNull()
+            t.column("endedAt", .datetime)
+            t.column("secondsAllowed", .integer)
+            t.column("secondsUsed", .integer).notNull()
+            t.column("receipt", .text)
+            t.column("isPractice", .boolean).notNull()
+        }
+        try db.create(index: "attempts_on_exam_candidate", on: "attempts", columns: ["examID", "candidate"])
+        // At most one attempt of an exam in progress for a candidate, even when two
+        // terminals start one at the same moment.
+        try db.create(
+            index: "attempts_one_in_progress", on: "attempts", columns: ["examID", "candidate"],
+            options: .unique, condition: Column("status") == "inProgress")
+
+        try db.create(table: "responses") { t in
+            t.column("attemptID", .text).notNull().references("attempts")
+            t.column("questionID", .text).notNull()
+            t.column("value", .text).notNull()
+            t.column("flagged", .boolean).notNull()
+            t.column("savedAt", .datetime).notNull()
+            t.primaryKey(["attemptID", "questionID"])
+        }
+
+        try db.create(table: "responseHistory") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("attemptID", .text).notNull().references("attempts")
+            t.column("questionID", .text).notNull()
+            t.column("value", .text).notNull()
+            t.column("savedAt", .datetime).notNull()
+        }
+        try db.create(
+            index: "responseHistory_on_attempt_question", on: "responseHistory",
+            columns: ["attemptID", "questionID"])
+    }
+}

@@ -1,1 +1,0 @@
-// AssessStore: filled in by its own work.

@@ -1,0 +1,31 @@
+/// Why the store refused a request.
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No attempt has this id.
+    case unknownAttempt(String)
+    /// The attempt has ended, so its responses and time can no longer change.
+    case attemptNotInProgress(id: String, status: AttemptStatus)
+    /// The candidate already has an attempt of this exam in progress; resume or end it
+    /// before starting another.
+    case attemptAlreadyInProgress(id: String)
+    /// An attempt can only be finished with a status that ends it, not `inProgress`.
+    case notAFinishingStatus(AttemptStatus)
+    /// The stored details of this event record are not a JSON object of strings: the
+    /// database was edited outside `assess`.
+    case unreadableEvent(sequence: Int64)
+
+    /// A sentence for the person at the terminal.
+    public var description: String {
+        switch self {
+        case .unknownAttempt(let id):
+            return "no attempt has the id \(id)"
+        case .attemptNotInProgress(let id, let status):
+            return "attempt \(id) is no longer in progress (it is \(status.rawValue))"
+        case .attemptAlreadyInProgress(let id):
+            return "attempt \(id) of this exam is already in progress for this candidate"
+        case .notAFinishingStatus(let status):
+            return "an attempt cannot be finished as \(status.rawValue)"
+        case .unreadableEvent(let sequence):
+            return "event record \(sequence) cannot be read: its details were edited outside assess"
+        }
+    }
+}

@@ -1,0 +1,205 @@
+import AssessCore
+import Foundation
+import GRDB
+import Testing
+@testable import AssessStore
+
+/// The hash-chained event log: numbering, durability settings, reading back, and
+/// detection of every kind of tampering.
+@Suite struct EventStoreTests {
+    let directory: TemporaryDirectory
+    let database: AssessDatabase
+    let log: EventStore
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        database = try AssessDatabase(dataDirectory: directory.url)
+        log = EventStore(database: database)
+    }
+
+    /// A time `second` seconds into a fixed day, on both clocks.
+    private func time(_ second: Int) -> EventTime {
+        EventTime(wall: Date(timeIntervalSince1970: 1_800_000_000 + Double(second) + 0.1234),
+                  monotonicNanoseconds: UInt64(second) * 1_000_000_000 + 42)
+    }
+
+    /// Appends `count` small events, one a second.
+    private func appendEvents(_ count: Int) throws {
+        for index in 1...count {
+            try log.append(.answerSaved(questionID: "q\(index)", characters: index), at: time(index))
+        }
+    }
+
+    /// Runs raw SQL on the database file through a connection of its own, as someone
+    /// editing the file outside `assess` would.
+    private func tamper(_ sql: String) throws {
+        let outsider = try DatabaseQueue(path: database.fileURL.path)
+        try outsider.write { db in try db.execute(sql: sql) }
+    }
+
+    @Test func databaseIsInWriteAheadLogModeWithFullSynchronousCommits() throws {
+        let (journal, synchronous) = try database.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+             try Int.fetchOne(db, sql: "PRAGMA synchronous"))
+        }
+        #expect(journal == "wal")
+        #expect(synchronous == 2) // FULL
+        #expect(database.fileURL.lastPathComponent == "assess.sqlite")
+    }
+
+    @Test func recordsAreNumberedFromOneWithoutGaps() throws {
+        try appendEvents(5)
+        #expect(try log.events().map(\.event.sequence) == [1, 2, 3, 4, 5])
+    }
+
+    @Test func appendReturnsTheRecordExactlyAsItReadsBack() throws {
+        let appended = try log.append(.quitKeyIgnored(key: "ctrl-c"), at: time(7))
+        let read = try log.events()
+        #expect(read == [StoredEvent(event: appended, attempt: nil)])
+        #expect(appended.kind == "key.quit-ignored")
+        #expect(appended.details == ["key": "ctrl-c"])
+        #expect(appended.monotonicNanoseconds == 7_000_000_042)
+        #expect(appended.wallTime == Date(timeIntervalSince1970: 1_800_000_007.123))
+    }
+
+    @Test func firstRecordChainsToTheGenesisAndEachNextToItsPredecessor() throws {
+        try appendEvents(2)
+        let records = try log.events().map(\.event)
+        func fields(_ record: LoggedEvent) -> ChainedFields {
+            ChainedFields(sequence: record.sequence, wallMilliseconds: record.wallTime.wholeMilliseconds,
+                          monotonicNanoseconds: record.monotonicNanoseconds, kind: record.kind,
+                          details: record.details, attempt: nil)
+        }
+        #expect(records[0].hash == EventChain.hash(of: fields(records[0]), after: EventChain.genesis))
+        #expect(records[1].hash == EventChain.hash(of: fields(records[1]), after: records[0].hash))
+        #expect(records[0].hash.count == 64)
+    }
+
+    @Test func detailsAreStoredAsJSONWithSortedKeys() throws {
+        try log.append(.terminalTooSmall(columns: 70, rows: 20), at: time(1))
+        let stored = try database.read { db in try String.fetchOne(db, sql: "SELECT details FROM events") }
+        #expect(stored == #"{"columns":"70","rows":"20"}"#)
+    }
+
+    @Test func untouchedLogVerifies() throws {
+        #expect(try log.verifyChain() == .intact(count: 0))
+        try appendEvents(6)
+        #expect(try log.verifyChain() == .intact(count: 6))
+    }
+
+    @Test func editedRecordIsDetectedAndNamed() throws {
+        try appendEvents(5)
+        try tamper(#"UPDATE events SET details = '{"characters":"999","question":"q3"}' WHERE sequence = 3"#)
+        let result = try log.verifyChain()
+        #expect(result == .broken(ChainBreak(sequence: 3, problem: .edited)))
+        #expect(result.description.contains("record 3 was edited"))
+    }
+
+    @Test func editedHashIsDetected() throws {
+        try appendEvents(3)
+        try tamper("UPDATE events SET hash = '\(String(repeating: "a", count: 64))' WHERE sequence = 2")
+        #expect(try log.verifyChain() == .broken(ChainBreak(sequence: 2, problem: .edited)))
+    }
+
+    @Test func recordMovedToAnotherAttemptIsDetected() throws {
+        log.currentAttempt = "attempt-A"
+        try appendEvents(2)
+        try tamper("UPDATE events SET attempt = 'attempt-B' WHERE sequence = 2")
+        #expect(try log.verifyChain() == .broken(ChainBreak(sequence: 2, problem: .edited)))
+    }
+
+    @Test func unreadableDetailsAreDetectedAsAnEdit() throws {
+        try appendEvents(2)
+        try tamper("UPDATE events SET details = 'not json' WHERE sequence = 1")
+        #expect(try log.verifyChain() == .broken(ChainBreak(sequence: 1, problem: .edited)))
+        #expect(throws: StoreError.unreadableEvent(sequence: 1)) { try log.events() }
+    }
+
+    @Test func removedRecordIsDetectedAndNamed() throws {
+        try appendEvents(5)
+        try tamper("DELETE FROM events WHERE sequence = 3")
+        let result = try log.verifyChain()
+        #expect(result == .broken(ChainBreak(sequence: 3, problem: .removed)))
+        #expect(result.description.contains("record 3 was removed"))
+    }
+
+    @Test func removedFirstRecordIsDetected() throws {
+        try appendEvents(2)
+        try tamper("DELETE FROM events WHERE sequence = 1")
+        #expect(try log.verifyChain() == .broken(ChainBreak(sequence: 1, problem: .removed)))
+    }
+
+    @Test func swappedRecordsAreDetectedAndNamed() throws {
+        try appendEvents(4)
+        try tamper("""
+            UPDATE events SET sequence = -1 WHERE sequence = 2;
+            UPDATE events SET sequence = 2 WHERE sequence = 3;
+            UPDATE events SET sequence = 3 WHERE sequence = -1;
+            """)
+        let result = try log.verifyChain()
+        #expect(result == .broken(ChainBreak(sequence: 2, problem: .outOfOrder(found: 3))))
+        #expect(result.description.contains("record 3 stands where record 2 was written"))
+    }
+
+    @Test func recordsRememberTheAttemptThatWasCurrent() throws {
+        try log.append(.lockDeclined, at: time(1))
+        log.currentAttempt = "attempt-A"
+        try log.append(.examStarted(attemptID: "attempt-A", examID: "algebra", candidate: "c-17"), at: time(2))
+        try log.append(.timerWarning(minutesLeft: 5), at: time(3))
+        log.currentAttempt = nil
+        try log.append(.lockReleased, at: time(4))
+
+        #expect(try log.events(attempt: "attempt-A").map(\.event.sequence) == [2, 3])
+        #expect(try log.events().map(\.attempt) == [nil, "attempt-A", "attempt-A", nil])
+        #expect(try log.verifyChain() == .intact(count: 4))
+    }
+
+    @Test func eventsCanBeReadAfterASequenceNumberAndLimited() throws {
+        try appendEvents(6)
+        #expect(try log.events(after: 2, limit: 3).map(\.event.sequence) == [3, 4, 5])
+        #expect(try log.events(after: 6).isEmpty)
+    }
+
+    @Test func logSurvivesReopeningTheDatabase() throws {
+        try appendEvents(3)
+        let reopened = EventStore(database: try AssessDatabase(dataDirectory: directory.url))
+        try reopened.append(.lockReleased, at: time(4))
+        #expect(try reopened.verifyChain() == .intact(count: 4))
+    }
+
+    @Test func concurrentAppendsFromTwoConnectionsKeepOneGaplessValidChain() async throws {
+        // Two pools on one file behave as two processes do: each has its own writer
+        // connection, and only SQLite's file locks keep them apart.
+        let first = EventStore(database: try AssessDatabase(dataDirectory: directory.url))
+        let second = EventStore(database: try AssessDatabase(dataDirectory: directory.url))
+        let perWriter = 150
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (name, store) in [("first", first), ("second", second)] {
+                group.addTask {
+                    for index in 0..<perWriter {
+                        let time = EventTime(wall: Date(), monotonicNanoseconds: UInt64(index))
+                        try store.append(.stepReverted(step: "\(name)-\(index)"), at: time)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let records = try log.events()
+        #expect(records.map(\.event.sequence) == Array(1...Int64(2 * perWriter)))
+        #expect(Set(records.map { $0.event.details["step"] ?? "" }).count == 2 * perWriter)
+        #expect(try log.verifyChain() == .intact(count: 2 * perWriter))
+    }
+
+    @Test func appendTakesAFewMillisecondsWithFsync() throws {
+        var durations: [Duration] = []
+        let clock = ContinuousClock()
+        for index in 1...100 {
+            durations.append(try clock.measure {
+                try log.append(.pasteRejected(characters: index), at: time(index))
+            })
+        }
+        let median = durations.sorted()[durations.count / 2]
+        print("EventStore.append median over \(durations.count) appends: \(median)")
+        #expect(try log.verifyChain() == .intact(count: 100))
+    }
+}
