@@ -1,1 +1,0 @@
-// AssessPlatform: filled in by its own work.

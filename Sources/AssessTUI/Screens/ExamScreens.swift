@@ -1,0 +1,140 @@
+import AssessCore
+import AssessExam
+
+/// Draws the student's screens. Each is a function of the flow's state: no curses,
+/// so tests compare the grid's lines with what the student should see.
+public enum ExamScreens {
+    /// The smallest terminal the exam screens are laid out for.
+    public static let minimumSize = TerminalSize(columns: 80, rows: 24)
+
+    /// The width of the answer area on a terminal `columns` wide.
+    public static func answerWidth(columns: Int) -> Int {
+        max(10, columns - 2 * ScreenKit.margin)
+    }
+
+    /// Draws the screen for `flow` at monotonic time `now` into `grid`.
+    public static func render(_ flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
+        grid.clear()
+        grid.cursor = nil
+        if grid.columns < minimumSize.columns || grid.rows < minimumSize.rows {
+            tooSmall(columns: grid.columns, rows: grid.rows, into: &grid)
+            return
+        }
+        switch flow.phase {
+        case .welcome: welcome(flow, into: &grid)
+        case .startBanner: startBanner(flow, into: &grid)
+        case .question: QuestionScreen.render(flow, now: now, into: &grid)
+        case .palette(let selection): PaletteScreen.render(flow, selection: selection, now: now, into: &grid)
+        case .review(let selection): ReviewScreen.render(flow, selection: selection, now: now, into: &grid)
+        case .confirmSubmit: confirm(flow, into: &grid)
+        case .submitting:
+            ScreenKit.centeredBox([("Submitting your answers…", ScreenKit.title)], width: 50, into: &grid)
+        case .endBanner: endBanner(flow, into: &grid)
+        case .receipt: receipt(flow, into: &grid)
+        case .refused(let reason): refused(reason, into: &grid)
+        }
+    }
+
+    static func welcome(_ flow: ExamFlow, into grid: inout CellGrid) {
+        let exam = flow.sitting.exam
+        let width = grid.columns - 2 * ScreenKit.margin
+        ScreenKit.headerBar(left: "assess", right: flow.practice ? "practice" : "exam", into: &grid)
+        var row = ScreenKit.paragraph(exam.title, row: 2, width: width, style: ScreenKit.title, into: &grid)
+        row += 1
+        grid.put("Candidate  \(flow.candidate)", row: row, column: ScreenKit.margin)
+        grid.put("Duration   \(ScreenKit.duration(exam.durationSeconds))", row: row + 1, column: ScreenKit.margin)
+        grid.put("Questions  \(flow.sitting.questions.count)", row: row + 2, column: ScreenKit.margin)
+        grid.put("Exam key   \(flow.shortKey)", row: row + 3, column: ScreenKit.margin)
+        row += 5
+        if flow.practice {
+            row = ScreenKit.paragraph("Practice mode: the terminal will not be locked and nothing is graded.",
+                                      row: row, width: width, style: ScreenKit.warning, into: &grid) + 1
+        }
+        if !exam.instructions.isEmpty {
+            grid.horizontalRule(row: row, columns: ScreenKit.margin..<(grid.columns - ScreenKit.margin), style: ScreenKit.dim)
+            ScreenKit.paragraph(exam.instructions, row: row + 1, width: width, into: &grid, lastRow: grid.rows - 4)
+        }
+        ScreenKit.footer([("Enter", flow.practice ? "begin practice" : "begin"), ("q", "quit")], into: &grid)
+    }
+
+    /// The consent screen the session shows before it locks the terminal.
+    public static func consent(title: String, maximumHours: Double, into grid: inout CellGrid) {
+        grid.clear()
+        let hours = maximumHours == maximumHours.rounded() ? "\(Int(maximumHours)) hours" : "\(maximumHours) hours"
+        ScreenKit.headerBar(left: title, right: "before the exam", into: &grid)
+        ScreenKit.centeredBox([
+            ("Lock this terminal for the exam?", ScreenKit.title),
+            ("", .plain),
+            ("It stays locked until you submit, or at most \(hours).", .plain),
+            ("", .plain),
+            ("While it is locked, every clipboard is emptied, pasting is blocked, spell check and other suggestions are off unless the exam allows them, and keys such as Ctrl-C do not leave the exam.", .plain),
+            ("", .plain),
+            ("y  lock and begin        n  decline", CellStyle(bold: true)),
+        ], width: 70, into: &grid)
+        ScreenKit.footer([("y", "lock and begin"), ("n", "decline")], into: &grid)
+    }
+
+    static func startBanner(_ flow: ExamFlow, into grid: inout CellGrid) {
+        let hours = Int(flow.maximumLockHours)
+        let lines: [(String, CellStyle)] = flow.practice
+            ? [("Practice: this terminal is not locked.", ScreenKit.title)]
+            : [("This terminal is locked", ScreenKit.title), ("",  .plain),
+               ("It stays locked until you submit, or until \(hours) hours pass.", .plain)]
+        ScreenKit.centeredBox(lines + [("", .plain), ("The exam begins in a moment. Enter begins now.", ScreenKit.dim)],
+                              width: 64, into: &grid)
+    }
+
+    static func confirm(_ flow: ExamFlow, into grid: inout CellGrid) {
+        let tally = flow.sitting.tally
+        ScreenKit.centeredBox([
+            ("Submit your answers?", ScreenKit.title),
+            ("", .plain),
+            ("This cannot be undone: after submitting you cannot change any answer.", .plain),
+            ("Answered \(tally.answered) of \(flow.sitting.questions.count); unanswered \(tally.unanswered); flagged \(tally.flagged).", .plain),
+            ("", .plain),
+            ("y  submit now        n  go back", CellStyle(bold: true)),
+        ], width: 64, into: &grid)
+        ScreenKit.footer([("y", "submit now"), ("n", "go back")], into: &grid)
+    }
+
+    static func endBanner(_ flow: ExamFlow, into grid: inout CellGrid) {
+        let text = flow.practice ? "Practice finished." : "This terminal is no longer locked."
+        ScreenKit.centeredBox([(text, ScreenKit.success), ("", .plain), ("Your receipt follows. Enter shows it now.", ScreenKit.dim)],
+                              width: 56, into: &grid)
+    }
+
+    static func receipt(_ flow: ExamFlow, into grid: inout CellGrid) {
+        guard let receipt = flow.receipt else { return }
+        let heading = receipt.reason == "time-up" ? "Time is up: your answers were submitted." : "Your answers were submitted."
+        ScreenKit.headerBar(left: flow.sitting.exam.title, right: "submitted", into: &grid)
+        ScreenKit.centeredBox([
+            (heading, ScreenKit.success),
+            ("", .plain),
+            ("Receipt    \(receipt.code)", ScreenKit.title),
+            ("Submitted  \(receipt.submittedAt)", .plain),
+            ("Exam key   \(flow.shortKey)", .plain),
+            ("Candidate  \(flow.candidate)", .plain),
+            ("", .plain),
+            ("Keep the receipt code: it proves what you submitted.", ScreenKit.dim),
+        ], width: 64, into: &grid)
+        ScreenKit.footer([("Enter", "finish")], into: &grid)
+    }
+
+    static func refused(_ reason: String, into grid: inout CellGrid) {
+        ScreenKit.headerBar(left: "assess", right: "not started", into: &grid)
+        ScreenKit.centeredBox([
+            ("The exam cannot start", ScreenKit.error),
+            ("", .plain),
+            (reason, .plain),
+            ("", .plain),
+            ("No exam content was shown. Ask your proctor.", ScreenKit.dim),
+        ], width: 72, into: &grid)
+        ScreenKit.footer([("Enter", "leave")], into: &grid)
+    }
+
+    static func tooSmall(columns: Int, rows: Int, into grid: inout CellGrid) {
+        let needed = minimumSize
+        ScreenKit.paragraph("The terminal is \(columns)x\(rows); the exam needs at least \(needed.columns)x\(needed.rows). Please make the window larger. The timer keeps running.",
+                            row: 0, column: 0, width: max(1, columns), style: ScreenKit.warning, into: &grid)
+    }
+}

@@ -1,0 +1,163 @@
+import AssessExam
+
+/// The question on screen: header with progress and time left, the prompt, the answer
+/// control for its type, the notice line and the keys.
+enum QuestionScreen {
+    static func render(_ flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
+        let sitting = flow.sitting
+        let presented = sitting.presented
+        let question = presented.question
+        let width = ExamScreens.answerWidth(columns: grid.columns)
+
+        header(flow, now: now, into: &grid)
+        let flagged = sitting.flagged.contains(question.id) ? "   ⚑ flagged for review" : ""
+        let points = question.points == 1 ? "1 point" : "\(formatted(question.points)) points"
+        grid.put("Question \(sitting.current + 1) of \(sitting.questions.count) · \(points)", row: 2,
+                 column: ScreenKit.margin, style: ScreenKit.dim)
+        grid.put(flagged, row: 2, column: grid.columns - ScreenKit.margin - flagged.displayWidth, style: ScreenKit.warning)
+        let promptEnd = ScreenKit.paragraph(question.prompt, row: 4, width: width, style: CellStyle(bold: true),
+                                            into: &grid, lastRow: grid.rows - 8)
+        let area = CellRect(row: promptEnd + 1, column: ScreenKit.margin,
+                            height: grid.rows - 4 - (promptEnd + 1), width: width)
+        AnswerView.render(flow.control, in: area, into: &grid)
+
+        ScreenKit.notice(flow.notice?.text, into: &grid)
+        ScreenKit.footer(keys(flow), into: &grid)
+    }
+
+    /// The top bar: exam title and section on the left; question number and time on the right.
+    static func header(_ flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
+        let sitting = flow.sitting
+        let section = sitting.presented.sectionTitle.map { " — \($0)" } ?? ""
+        let time = flow.secondsLeft(now: now).map { "Time left \(ScreenKit.clock($0))" } ?? ""
+        let mode = flow.practice ? "practice  " : ""
+        ScreenKit.headerBar(left: sitting.exam.title + section,
+                            right: "\(mode)\(sitting.tally.answered)/\(sitting.questions.count) answered   \(time)",
+                            into: &grid)
+    }
+
+    static func keys(_ flow: ExamFlow) -> [(String, String)] {
+        let sitting = flow.sitting
+        var keys: [(String, String)] = []
+        switch flow.control.field {
+        case .choices: keys += [("↑↓", "move"), ("Space", "choose")]
+        case .line, .essay: keys += [("^U", "undo")]
+        case .matching: keys += [("↑↓", "row"), ("←→", "match")]
+        case .ordering: keys += [("↑↓", "move"), ("Space", "pick up/put down")]
+        }
+        keys.append(("Tab", "next"))
+        if sitting.canGoBack { keys.append(("S-Tab", "back")) }
+        if sitting.canFlag { keys.append(("F2", "flag")) }
+        if sitting.canJump { keys.append(("F3", "questions")) }
+        keys.append(("F4", "review & submit"))
+        return keys
+    }
+
+    static func formatted(_ number: Double) -> String {
+        number == number.rounded() ? String(Int(number)) : String(number)
+    }
+}
+
+/// Draws an answer control inside a rectangle.
+enum AnswerView {
+    static func render(_ control: AnswerControl, in area: CellRect, into grid: inout CellGrid) {
+        switch control.field {
+        case .choices(let highlight):
+            choices(control, highlight: highlight, in: area, into: &grid)
+        case .line(let editor):
+            line(control, editor: editor, in: area, into: &grid)
+        case .essay(let editor):
+            essay(editor, in: area, into: &grid)
+        case .matching(let row):
+            matching(control, row: row, in: area, into: &grid)
+        case .ordering(_, let cursor, let picked):
+            ordering(control, cursor: cursor, picked: picked, in: area, into: &grid)
+        }
+    }
+
+    static func choices(_ control: AnswerControl, highlight: Int, in area: CellRect, into grid: inout CellGrid) {
+        let multiple: Bool
+        if case .multipleResponse = control.presented.question.kind { multiple = true } else { multiple = false }
+        if multiple {
+            grid.put("Choose every answer that applies.", row: area.row, column: area.column, style: ScreenKit.dim)
+        }
+        for (index, label) in control.choiceLabels.enumerated() {
+            let row = area.row + (multiple ? 2 : 0) + index
+            guard row < area.row + area.height else { break }
+            let chosen = control.isChosen(displayed: index)
+            let mark = multiple ? (chosen ? "[x]" : "[ ]") : (chosen ? "(•)" : "( )")
+            let style = index == highlight ? ScreenKit.selected : (chosen ? CellStyle(bold: true) : .plain)
+            grid.put("\(mark) \(index + 1). \(label)", row: row, column: area.column, style: style, maxWidth: area.width)
+            if index == highlight { grid.cursor = CellPosition(row: row, column: area.column + 1) }
+        }
+    }
+
+    static func line(_ control: AnswerControl, editor: TextEditor, in area: CellRect, into grid: inout CellGrid) {
+        let label = "Answer: "
+        var unit = ""
+        var hint: String?
+        if case .numeric(_, let questionUnit) = control.presented.question.kind {
+            unit = questionUnit.map { " \($0)" } ?? ""
+            hint = editor.text.isEmpty ? "Type a number, e.g. 12.5 or 12,5." : NumericInput.problem(editor.text, unit: questionUnit)
+        }
+        let fieldWidth = max(10, min(60, area.width - label.displayWidth - unit.displayWidth - 1))
+        let visible = editor.visibleSlice(width: fieldWidth)
+        grid.put(label, row: area.row, column: area.column)
+        let fieldColumn = area.column + label.displayWidth
+        grid.fill(CellRect(row: area.row, column: fieldColumn, height: 1, width: fieldWidth), style: CellStyle(underline: true))
+        grid.put(visible.text, row: area.row, column: fieldColumn, style: CellStyle(underline: true), maxWidth: fieldWidth)
+        grid.put(unit, row: area.row, column: fieldColumn + fieldWidth)
+        if let hint {
+            grid.put(hint, row: area.row + 2, column: area.column, style: ScreenKit.dim, maxWidth: area.width)
+        }
+        grid.cursor = CellPosition(row: area.row, column: fieldColumn + visible.cursorColumn)
+    }
+
+    static func essay(_ editor: TextEditor, in area: CellRect, into grid: inout CellGrid) {
+        guard area.height >= 4 else { return }
+        let box = CellRect(row: area.row, column: area.column, height: area.height - 1, width: area.width)
+        grid.drawBox(box, style: ScreenKit.dim)
+        let inner = box.inset(by: 1)
+        let layout = editor.layout(width: max(1, inner.width - 1))
+        let visibleRows = max(1, inner.height)
+        let first = max(0, layout.cursor.row - visibleRows + 1)
+        for (offset, line) in layout.lines.dropFirst(first).prefix(visibleRows).enumerated() {
+            grid.put(line.text, row: inner.row + offset, column: inner.column, maxWidth: inner.width)
+        }
+        grid.cursor = CellPosition(row: inner.row + layout.cursor.row - first, column: inner.column + layout.cursor.column)
+        var words = "Words: \(editor.wordCount)"
+        if let limit = editor.wordLimit { words += " of at most \(limit)" }
+        grid.put(words, row: box.row + box.height, column: area.column,
+                 style: editor.isOverWordLimit ? ScreenKit.warning : ScreenKit.dim)
+    }
+
+    static func matching(_ control: AnswerControl, row selectedRow: Int, in area: CellRect, into grid: inout CellGrid) {
+        let lefts = control.matchingLefts
+        let leftWidth = min(area.width / 2, (lefts.map(\.displayWidth).max() ?? 0) + 1)
+        for (index, left) in lefts.enumerated() {
+            let row = area.row + index
+            guard row < area.row + area.height - 2 else { break }
+            let style = index == selectedRow ? ScreenKit.selected : CellStyle.plain
+            grid.put(left, row: row, column: area.column, style: style, maxWidth: leftWidth)
+            let right = control.match(forRow: index) ?? "—"
+            grid.put(" → \(right)", row: row, column: area.column + leftWidth + 1, style: style,
+                     maxWidth: area.width - leftWidth - 1)
+            if index == selectedRow { grid.cursor = CellPosition(row: row, column: area.column) }
+        }
+        let options = "Matches: " + control.presented.displayedOptions.joined(separator: " · ")
+        ScreenKit.paragraph(options, row: area.row + lefts.count + 1, column: area.column, width: area.width,
+                            style: ScreenKit.dim, into: &grid, lastRow: area.row + area.height - 1)
+    }
+
+    static func ordering(_ control: AnswerControl, cursor: Int, picked: Bool, in area: CellRect, into grid: inout CellGrid) {
+        grid.put("Put these in order, first at the top.", row: area.row, column: area.column, style: ScreenKit.dim)
+        for (index, item) in control.orderingItems.enumerated() {
+            let row = area.row + 2 + index
+            guard row < area.row + area.height else { break }
+            let marker = index == cursor && picked ? "⇕" : " "
+            let style = index == cursor ? ScreenKit.selected : CellStyle.plain
+            grid.put("\(marker) \(index + 1). \(item)", row: row, column: area.column, style: style, maxWidth: area.width)
+            if index == cursor { grid.cursor = CellPosition(row: row, column: area.column) }
+        }
+    }
+}

@@ -1,0 +1,271 @@
+import AssessExam
+
+/// The state of one question's answer area on screen: which choice is highlighted,
+/// the text being edited, which matching row or ordering item has the cursor.
+/// Keys change it through `handle(_:)`; the response it produces is what gets saved.
+public struct AnswerControl: Sendable, Equatable {
+    /// What kind of control the question needs, with its state.
+    public enum Field: Sendable, Equatable {
+        /// Choices in displayed order (true/false shows "True" and "False").
+        case choices(highlight: Int)
+        /// A one-line field (short text, numeric).
+        case line(TextEditor)
+        /// A multi-line essay editor.
+        case essay(TextEditor)
+        /// One row per left item; the highlighted row's match cycles with ←/→.
+        case matching(row: Int)
+        /// The student's current order (file indices), the cursor, and whether the
+        /// item under the cursor is picked up (then ↑/↓ move it).
+        case ordering(order: [Int], cursor: Int, picked: Bool)
+    }
+
+    /// The question this control answers, with its displayed option order.
+    public let presented: PresentedQuestion
+    /// The control's state.
+    public private(set) var field: Field
+    /// The answer as it stands, in file indices; `nil` when unanswered.
+    public private(set) var response: Response?
+
+    /// A control for `presented`, showing `response` when it was answered before.
+    public init(for presented: PresentedQuestion, response: Response?) {
+        self.presented = presented
+        self.response = response
+        switch presented.question.kind {
+        case .singleChoice, .multipleResponse, .trueFalse:
+            field = .choices(highlight: 0)
+        case .shortText:
+            field = .line(TextEditor(text: Self.text(of: response), mode: .singleLine))
+        case .numeric:
+            field = .line(TextEditor(text: Self.text(of: response), mode: .numeric))
+        case .essay(let wordLimit):
+            field = .essay(TextEditor(text: Self.text(of: response), mode: .multiLine, wordLimit: wordLimit))
+        case .matching:
+            field = .matching(row: 0)
+        case .ordering:
+            if case .ordering(let saved) = response {
+                field = .ordering(order: saved, cursor: 0, picked: false)
+            } else {
+                field = .ordering(order: presented.optionOrder, cursor: 0, picked: false)
+            }
+        }
+    }
+
+    /// The labels shown for a choice question, in displayed order.
+    public var choiceLabels: [String] {
+        if case .trueFalse = presented.question.kind { return ["True", "False"] }
+        return presented.displayedOptions
+    }
+
+    /// What a key did to the answer.
+    public enum Outcome: Sendable, Equatable {
+        /// The key was not for this control.
+        case ignored
+        /// The control moved (highlight, cursor) but the answer is the same.
+        case moved
+        /// The answer changed.
+        case changed
+        /// The key was refused, with a sentence for the student (e.g. the word limit).
+        case refused(String)
+    }
+
+    /// Applies `key`; `width` is the answer area's width, for moving by visual line.
+    public mutating func handle(_ key: Key, width: Int) -> Outcome {
+        switch field {
+        case .choices(let highlight):
+            return handleChoice(key, highlight: highlight)
+        case .line(var editor):
+            let outcome = Self.edit(&editor, key, width: width, multiLine: false)
+            field = .line(editor)
+            return settle(outcome, text: editor.text)
+        case .essay(var editor):
+            let outcome = Self.edit(&editor, key, width: width, multiLine: true)
+            field = .essay(editor)
+            return settle(outcome, text: editor.text)
+        case .matching(let row):
+            return handleMatching(key, row: row)
+        case .ordering(let order, let cursor, let picked):
+            return handleOrdering(key, order: order, cursor: cursor, picked: picked)
+        }
+    }
+
+    // MARK: - Choices
+
+    private mutating func handleChoice(_ key: Key, highlight: Int) -> Outcome {
+        let count = choiceLabels.count
+        switch key {
+        case .up where highlight > 0:
+            field = .choices(highlight: highlight - 1)
+            return .moved
+        case .down where highlight < count - 1:
+            field = .choices(highlight: highlight + 1)
+            return .moved
+        case .character(" "), .enter:
+            return choose(displayed: highlight)
+        case .character(let character):
+            guard let number = character.wholeNumberValue, number >= 1, number <= count else { return .ignored }
+            field = .choices(highlight: number - 1)
+            return choose(displayed: number - 1)
+        default:
+            return .ignored
+        }
+    }
+
+    /// Selects (or for multiple response, toggles) the choice at displayed position `displayed`.
+    private mutating func choose(displayed: Int) -> Outcome {
+        switch presented.question.kind {
+        case .trueFalse:
+            response = .trueFalse(displayed == 0)
+        case .singleChoice:
+            response = .singleChoice(presented.fileIndex(ofDisplayed: displayed))
+        case .multipleResponse:
+            var chosen: Set<Int> = []
+            if case .multipleResponse(let previous) = response { chosen = previous }
+            let index = presented.fileIndex(ofDisplayed: displayed)
+            if chosen.contains(index) { chosen.remove(index) } else { chosen.insert(index) }
+            response = .multipleResponse(chosen)
+        default:
+            return .ignored
+        }
+        return .changed
+    }
+
+    /// True when the choice at displayed position `displayed` is selected.
+    public func isChosen(displayed: Int) -> Bool {
+        switch response {
+        case .trueFalse(let value): return value == (displayed == 0)
+        case .singleChoice(let index): return presented.fileIndex(ofDisplayed: displayed) == index
+        case .multipleResponse(let chosen): return chosen.contains(presented.fileIndex(ofDisplayed: displayed))
+        default: return false
+        }
+    }
+
+    // MARK: - Text
+
+    private enum EditOutcome { case ignored, moved, changed, refused(String) }
+
+    private static func edit(_ editor: inout TextEditor, _ key: Key, width: Int, multiLine: Bool) -> EditOutcome {
+        switch key {
+        case .character(let character):
+            switch editor.insert(String(character)) {
+            case .inserted: return .changed
+            case .nothingToInsert: return .refused(editor.mode == .numeric
+                ? "Only a number can go here: digits, a sign and a decimal point or comma."
+                : "That character cannot go here.")
+            case .wordLimitReached: return .refused("The word limit is reached; delete words to add others.")
+            }
+        case .enter where multiLine:
+            return editor.insertNewline() ? .changed : .refused("The word limit is reached.")
+        case .backspace: return editor.backspace() ? .changed : .moved
+        case .delete: return editor.deleteForward() ? .changed : .moved
+        case .left: _ = editor.moveLeft(); return .moved
+        case .right: _ = editor.moveRight(); return .moved
+        case .control("a"), .home:
+            multiLine ? editor.moveToLineStart(width: width) : editor.moveToStart()
+            return .moved
+        case .control("e"), .end:
+            multiLine ? editor.moveToLineEnd(width: width) : editor.moveToEnd()
+            return .moved
+        case .up where multiLine: editor.moveUp(width: width); return .moved
+        case .down where multiLine: editor.moveDown(width: width); return .moved
+        case .control("w"): editor.moveWordLeft(); return .moved
+        case .control("f"): editor.moveWordRight(); return .moved
+        case .control("u"): return editor.undo() ? .changed : .moved
+        case .control("r"): return editor.redo() ? .changed : .moved
+        default: return .ignored
+        }
+    }
+
+    private mutating func settle(_ outcome: EditOutcome, text: String) -> Outcome {
+        switch outcome {
+        case .ignored: return .ignored
+        case .moved: return .moved
+        case .refused(let why): return .refused(why)
+        case .changed:
+            switch presented.question.kind {
+            case .numeric: response = text.isEmpty ? nil : .numeric(text)
+            case .essay: response = text.isEmpty ? nil : .essay(text)
+            default: response = text.isEmpty ? nil : .shortText(text)
+            }
+            return .changed
+        }
+    }
+
+    private static func text(of response: Response?) -> String {
+        switch response {
+        case .shortText(let text), .numeric(let text), .essay(let text): return text
+        default: return ""
+        }
+    }
+
+    // MARK: - Matching
+
+    /// The left items, in file order.
+    public var matchingLefts: [String] {
+        if case .matching(let pairs, _) = presented.question.kind { return pairs.map(\.left) }
+        return []
+    }
+
+    /// The right item chosen for left item `row`, as text, or `nil`.
+    public func match(forRow row: Int) -> String? {
+        guard case .matching(let chosen) = response, let pairIndex = chosen[row],
+              case .matching(let pairs, _) = presented.question.kind, pairs.indices.contains(pairIndex) else { return nil }
+        return pairs[pairIndex].right
+    }
+
+    private mutating func handleMatching(_ key: Key, row: Int) -> Outcome {
+        let count = matchingLefts.count
+        switch key {
+        case .up where row > 0:
+            field = .matching(row: row - 1)
+            return .moved
+        case .down where row < count - 1:
+            field = .matching(row: row + 1)
+            return .moved
+        case .left, .right, .character(" "):
+            // Cycle through the right items in displayed order; one step past the end clears.
+            let options = presented.optionOrder
+            var chosen: [Int: Int] = [:]
+            if case .matching(let previous) = response { chosen = previous }
+            let position = chosen[row].flatMap { presented.displayedPosition(ofFileIndex: $0) }
+            let step = key == .left ? -1 : 1
+            let next: Int? = switch position {
+            case nil: step == 1 ? 0 : options.count - 1
+            case let current?: (current + step >= 0 && current + step < options.count) ? current + step : nil
+            }
+            chosen[row] = next.map { presented.fileIndex(ofDisplayed: $0) }
+            response = chosen.isEmpty ? nil : .matching(chosen)
+            return .changed
+        default:
+            return .ignored
+        }
+    }
+
+    // MARK: - Ordering
+
+    /// The items in the student's current order.
+    public var orderingItems: [String] {
+        guard case .ordering(let items, _) = presented.question.kind, case .ordering(let order, _, _) = field else { return [] }
+        return order.map { items[$0] }
+    }
+
+    private mutating func handleOrdering(_ key: Key, order: [Int], cursor: Int, picked: Bool) -> Outcome {
+        var order = order
+        switch key {
+        case .character(" "), .enter:
+            field = .ordering(order: order, cursor: cursor, picked: !picked)
+            return .moved
+        case .up where cursor > 0, .down where cursor < order.count - 1:
+            let target = key == .up ? cursor - 1 : cursor + 1
+            if picked {
+                order.swapAt(cursor, target)
+                field = .ordering(order: order, cursor: target, picked: true)
+                response = .ordering(order)
+                return .changed
+            }
+            field = .ordering(order: order, cursor: target, picked: false)
+            return .moved
+        default:
+            return .ignored
+        }
+    }
+}

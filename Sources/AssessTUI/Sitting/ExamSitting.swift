@@ -1,0 +1,117 @@
+import AssessExam
+
+/// The student's progress through an exam: which question is shown, what has been
+/// answered and flagged, and what the exam's navigation and restrictions allow.
+/// Pure state; the app saves it and the screens draw it.
+public struct ExamSitting: Sendable, Equatable {
+    /// The exam being sat.
+    public let exam: Exam
+    /// The questions in the order this candidate sees them, with their option orders.
+    public let questions: [PresentedQuestion]
+    /// The index in `questions` of the question on screen.
+    public private(set) var current: Int = 0
+    /// The furthest question reached, for linear navigation.
+    public private(set) var furthest: Int = 0
+    /// The answers so far, by question id. Absent means unanswered.
+    public private(set) var responses: [String: Response] = [:]
+    /// The questions flagged for review.
+    public private(set) var flagged: Set<String> = []
+    /// Each restriction's state by id: `true` allows the feature, `false` denies it.
+    public private(set) var restrictions: [String: Bool]
+
+    /// The well-known restriction ids the front end follows.
+    public enum RestrictionID {
+        public static let backNavigation = "back-navigation"
+        public static let flagForReview = "flag-for-review"
+        public static let questionPalette = "question-palette"
+    }
+
+    /// Starts a sitting with the questions and orders of `presentation`, and each
+    /// restriction at its default state unless `restrictionStates` overrides it.
+    public init(exam: Exam, presentation: ExamPresentation, restrictionStates: [String: Bool] = [:]) {
+        self.exam = exam
+        self.questions = presentation.questions
+        var states: [String: Bool] = [:]
+        for restriction in exam.restrictions {
+            states[restriction.id] = restrictionStates[restriction.id] ?? restriction.isOnByDefault
+        }
+        self.restrictions = states
+    }
+
+    /// The question on screen, with its option order.
+    public var presented: PresentedQuestion { questions[current] }
+
+    /// The question on screen.
+    public var question: Question { questions[current].question }
+
+    /// Whether the feature behind restriction `id` is allowed. Features the exam does
+    /// not list are allowed.
+    public func restrictionState(_ id: String) -> Bool {
+        restrictions[id] ?? true
+    }
+
+    /// True when the student may go to an earlier question.
+    public var canGoBack: Bool {
+        exam.navigation == .free && restrictionState(RestrictionID.backNavigation)
+    }
+
+    /// True when the student may flag questions for review.
+    public var canFlag: Bool { restrictionState(RestrictionID.flagForReview) }
+
+    /// True when the question palette (jump to any question) is available.
+    public var canJump: Bool { canGoBack && restrictionState(RestrictionID.questionPalette) }
+
+    /// True when the student may move to question `index` from here.
+    public func canMove(to index: Int) -> Bool {
+        guard questions.indices.contains(index), index != current else { return false }
+        if index > current {
+            return canGoBack || index == current + 1
+        }
+        return canGoBack
+    }
+
+    /// Moves to question `index` when allowed; returns whether it moved.
+    @discardableResult
+    public mutating func move(to index: Int) -> Bool {
+        guard canMove(to: index) else { return false }
+        current = index
+        furthest = max(furthest, index)
+        return true
+    }
+
+    /// Records (or, with `nil`, clears) the answer to question `id`.
+    public mutating func setResponse(_ response: Response?, for id: String) {
+        responses[id] = response
+    }
+
+    /// Flags or unflags the question on screen when flagging is allowed; returns the new state.
+    @discardableResult
+    public mutating func toggleFlag() -> Bool {
+        let id = question.id
+        guard canFlag else { return flagged.contains(id) }
+        if flagged.contains(id) {
+            flagged.remove(id)
+        } else {
+            flagged.insert(id)
+        }
+        return flagged.contains(id)
+    }
+
+    /// True when question `id` has an answer that says something (empty text counts as none).
+    public func isAnswered(_ id: String) -> Bool {
+        switch responses[id] {
+        case nil: return false
+        case .shortText(let text), .numeric(let text), .essay(let text):
+            return !text.allSatisfy(\.isWhitespace)
+        case .multipleResponse(let chosen): return !chosen.isEmpty
+        case .matching(let pairs): return !pairs.isEmpty
+        default: return true
+        }
+    }
+
+    /// How many questions are answered, unanswered and flagged.
+    public var tally: (answered: Int, unanswered: Int, flagged: Int) {
+        let answered = questions.filter { isAnswered($0.question.id) }.count
+        return (answered, questions.count - answered, flagged.count)
+    }
+}

@@ -1,0 +1,114 @@
+import ArgumentParser
+import AssessCore
+import Foundation
+
+/// `assess status`: is this terminal locked, by whom, since when, live or stale.
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show whether this terminal is locked, by whom and since when, and the policy in force.")
+
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
+
+    func run() async throws {
+        let runtime = Runtime()
+        let policy = try runtime.policy()
+        let lock = runtime.terminalLock()
+        let inspection: LockInspection
+        do {
+            inspection = try lock.inspect()
+        } catch {
+            throw CommandFailure(.cannotCreate, "cannot read the lock at \(lock.location): \(error)")
+        }
+        if json {
+            print(try Self.json(inspection, lockFile: lock.location, policy: policy))
+        } else {
+            print(Self.text(inspection, lockFile: lock.location, policy: policy))
+        }
+    }
+
+    /// The human-readable report.
+    static func text(_ inspection: LockInspection, lockFile: String, policy: Policy) -> String {
+        var lines: [String] = []
+        switch inspection {
+        case .free:
+            lines.append("unlocked: no exam holds this terminal")
+        case .fromPreviousBoot(let record):
+            lines.append("unlocked: the last lock (\(LockMessages.holder(record))) ended with a reboot")
+        case .live(let record):
+            lines.append("locked: \(LockMessages.holder(record))")
+            lines.append("  expires \(LockMessages.time(record.expiresAt))")
+        case .stale(let record):
+            lines.append("stale: \(LockMessages.holder(record))")
+            lines.append("  that process is gone; the lock was left by a crash or a kill")
+            lines.append("  a proctor clears it with: assess unlock --stale")
+        }
+        lines.append("lock file: \(lockFile)")
+        lines.append("policy: \(policy.source)")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The JSON report: `{"state": "unlocked" | "locked" | "stale", "holder": {...}, ...}`.
+    static func json(_ inspection: LockInspection, lockFile: String, policy: Policy) throws -> String {
+        var object: [String: Any] = ["lockFile": lockFile, "policy": policy.source.description]
+        switch inspection {
+        case .free:
+            object["state"] = "unlocked"
+        case .fromPreviousBoot(let record):
+            object["state"] = "unlocked"
+            object["endedByReboot"] = holder(record)
+        case .live(let record):
+            object["state"] = "locked"
+            object["holder"] = holder(record)
+        case .stale(let record):
+            object["state"] = "stale"
+            object["holder"] = holder(record)
+        }
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func holder(_ record: LockRecord) -> [String: Any] {
+        var holder: [String: Any] = [
+            "pid": Int(record.pid), "exam": record.examID, "examKey": record.examKey,
+            "candidate": record.candidate, "user": record.user, "boot": record.bootID,
+            "since": LockMessages.time(record.startedAt), "expires": LockMessages.time(record.expiresAt),
+        ]
+        if let tty = record.tty { holder["tty"] = tty }
+        return holder
+    }
+}
+
+/// Sentences about a lock holder, shared by `status`, `unlock` and the refusal at launch.
+enum LockMessages {
+    /// ISO 8601, as in the lock file and the JSON reports.
+    static func time(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
+    }
+
+    /// "exam geography-quiz, candidate c-17, pid 4242 (user ana on /dev/pts/3), since …"
+    static func holder(_ record: LockRecord) -> String {
+        let terminal = record.tty.map { " on \($0)" } ?? ""
+        return "exam \(record.examID), candidate \(record.candidate), pid \(record.pid) (user \(record.user)\(terminal)), since \(time(record.startedAt))"
+    }
+
+    /// Why an exam cannot start here, and the proctor's next step; `nil` when nothing blocks.
+    static func refusal(_ inspection: LockInspection) -> String? {
+        switch inspection {
+        case .free, .fromPreviousBoot:
+            return nil
+        case .live(let record):
+            return """
+                This terminal is already locked for an exam: \(holder(record)).
+                The exam cannot start while that session runs. A proctor can finish or submit that \
+                session first; `assess status` shows it.
+                """
+        case .stale(let record):
+            return """
+                A stale lock blocks this terminal: \(holder(record)); that process is gone.
+                A proctor should check `assess status`, then clear it with `assess unlock --stale`.
+                """
+        }
+    }
+}

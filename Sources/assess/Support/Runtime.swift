@@ -1,0 +1,50 @@
+import AssessCore
+import AssessPlatform
+import AssessStore
+import Foundation
+
+/// Builds the real dependencies of a command from the process environment: the policy,
+/// the lock file, the data directory and its store. The one place where the executable
+/// decides which real implementation backs each of the engine's protocols.
+struct Runtime {
+    let environment: [String: String]
+    let process: ProcessContext
+    let clock = SystemClock()
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+        self.process = ProcessContext.current(environment: environment)
+    }
+
+    /// The policy in force (see `PolicyFile`).
+    func policy() throws -> Policy {
+        try PolicyFile.load(environment: environment)
+    }
+
+    /// The terminal's lock file, in `$ASSESS_LOCK_DIR` or the runtime directory.
+    func terminalLock() -> FileTerminalLock {
+        FileTerminalLock(environment: environment, bootID: process.bootID)
+    }
+
+    /// The data directory, created when missing.
+    func dataDirectory() throws -> DataDirectory {
+        let directory = DataDirectory(environment: environment)
+        do {
+            try directory.create()
+        } catch {
+            throw CommandFailure(.cannotCreate,
+                                 "cannot create the data directory \(directory.path): \(error); set ASSESS_DATA_DIR to a writable folder")
+        }
+        return directory
+    }
+
+    /// The store in the data directory, opened (and migrated) once per command.
+    func database() throws -> AssessDatabase {
+        let directory = try dataDirectory()
+        do {
+            return try AssessDatabase(dataDirectory: URL(fileURLWithPath: directory.path))
+        } catch {
+            throw CommandFailure(.cannotCreate, "cannot open the store in \(directory.path): \(error)")
+        }
+    }
+}
