@@ -1,1 +1,0 @@
-// AssessTUI: filled in by its own work.

@@ -1,0 +1,205 @@
+import AssessCore
+
+/// One cell of a ``CellGrid``.
+public struct Cell: Hashable, Sendable {
+    /// What the cell shows: one grapheme cluster of display width 1 or 2 (a space when blank).
+    /// Meaningless when ``isContinuation`` is true.
+    public var grapheme: Character
+    /// How the cell looks.
+    public var style: CellStyle
+    /// True for the right half of a wide (two-column) character, which lives in the cell to the left.
+    public var isContinuation: Bool
+
+    /// Creates a cell.
+    public init(grapheme: Character, style: CellStyle = .plain, isContinuation: Bool = false) {
+        self.grapheme = grapheme
+        self.style = style
+        self.isContinuation = isContinuation
+    }
+
+    /// A space in the plain style.
+    public static let blank = Cell(grapheme: " ")
+
+    /// A space in `style` (reverse or underlined blanks are visible).
+    public static func blank(_ style: CellStyle) -> Cell { Cell(grapheme: " ", style: style) }
+}
+
+/// The lines a box is drawn with.
+public enum BoxStyle: Hashable, Sendable {
+    /// ┌─┐ │ └─┘
+    case light
+    /// ╭─╮ │ ╰─╯
+    case rounded
+    /// ╔═╗ ║ ╚═╝
+    case double
+
+    var horizontal: Character { self == .double ? "═" : "─" }
+    var vertical: Character { self == .double ? "║" : "│" }
+    var corners: (topLeft: Character, topRight: Character, bottomLeft: Character, bottomRight: Character) {
+        switch self {
+        case .light: ("┌", "┐", "└", "┘")
+        case .rounded: ("╭", "╮", "╰", "╯")
+        case .double: ("╔", "╗", "╚", "╝")
+        }
+    }
+}
+
+/// A screen's worth of cells, in memory: screens draw into it, tests compare its
+/// ``lines(trimmingTrailingSpaces:)`` with golden text, and the terminal layer copies
+/// what changed to curses.
+///
+/// Invariant: a wide character occupies its cell and the next one, which is marked
+/// ``Cell/isContinuation``; it never straddles the right edge. Every writing method keeps
+/// this true: overwriting either half of a wide character turns the other half into a space.
+///
+/// ```swift
+/// var grid = CellGrid(rows: 24, columns: 80)
+/// grid.drawBox(CellRect(row: 0, column: 0, height: 24, width: 80), title: "Question 1")
+/// grid.put("日本語 and English", row: 2, column: 2, style: CellStyle(bold: true), maxWidth: 40)
+/// grid.cursor = CellPosition(row: 5, column: 2)
+/// ```
+public struct CellGrid: Hashable, Sendable {
+    /// Number of rows.
+    public let rows: Int
+    /// Number of columns.
+    public let columns: Int
+    /// Where the terminal's cursor should be shown, or `nil` to hide it.
+    public var cursor: CellPosition?
+
+    private var cells: [Cell]
+
+    /// Creates a grid of blank cells with a hidden cursor. Negative sizes count as zero.
+    public init(rows: Int, columns: Int) {
+        self.rows = max(0, rows)
+        self.columns = max(0, columns)
+        self.cursor = nil
+        self.cells = Array(repeating: .blank, count: self.rows * self.columns)
+    }
+
+    /// Creates a grid as big as the terminal.
+    public init(size: TerminalSize) {
+        self.init(rows: size.rows, columns: size.columns)
+    }
+
+    /// The cell at (`row`, `column`); both must be inside the grid.
+    public subscript(row: Int, column: Int) -> Cell {
+        precondition(contains(row: row, column: column), "cell (\(row), \(column)) is outside the grid")
+        return cells[row * columns + column]
+    }
+
+    /// True when (`row`, `column`) is inside the grid.
+    public func contains(row: Int, column: Int) -> Bool {
+        row >= 0 && row < rows && column >= 0 && column < columns
+    }
+
+    /// Writes `text` on one row from `column`, clipped to `maxWidth` columns (and to the
+    /// grid's edge), and returns how many columns it used.
+    ///
+    /// Clipping is by display width: a wide character that would not fit whole is
+    /// replaced by a space in `style`, and nothing after it is written. Newlines and
+    /// other control characters are not drawn (wrap text with ``TextWrap`` first).
+    /// Characters left of column 0 are skipped, so centred text wider than the grid
+    /// still shows its middle.
+    @discardableResult
+    public mutating func put(_ text: some StringProtocol, row: Int, column: Int,
+                             style: CellStyle = .plain, maxWidth: Int? = nil) -> Int {
+        guard row >= 0 && row < rows else { return 0 }
+        let limit = maxWidth.map { min(column + $0, columns) } ?? columns
+        var x = column
+        for character in text {
+            let width = character.displayWidth
+            if width == 0 { continue }
+            if x + width > limit {
+                if x < limit && x >= 0 { setCell(row: row, column: x, to: .blank(style)); x += 1 }
+                break
+            }
+            if x >= 0 {
+                setCell(row: row, column: x, to: Cell(grapheme: character, style: style))
+                if width == 2 { setCell(row: row, column: x + 1, to: Cell(grapheme: " ", style: style, isContinuation: true)) }
+            } else if x + width > 0 {
+                // A wide character cut by the left edge: its visible half becomes a space.
+                setCell(row: row, column: 0, to: .blank(style))
+            }
+            x += width
+        }
+        return max(0, x - max(column, 0))
+    }
+
+    /// Fills `rect` (clipped to the grid) with `character`; a character that is not
+    /// exactly one column wide fills with spaces instead.
+    public mutating func fill(_ rect: CellRect, with character: Character = " ", style: CellStyle = .plain) {
+        let character = character.displayWidth == 1 ? character : " "
+        for row in rect.rows where row >= 0 && row < rows {
+            for column in rect.columns where column >= 0 && column < columns {
+                setCell(row: row, column: column, to: Cell(grapheme: character, style: style))
+            }
+        }
+    }
+
+    /// Fills the whole grid with blanks in `style`.
+    public mutating func clear(style: CellStyle = .plain) {
+        fill(CellRect(row: 0, column: 0, height: rows, width: columns), style: style)
+    }
+
+    /// Draws a horizontal line on `row` across `columns` (clipped to the grid).
+    public mutating func horizontalRule(row: Int, columns: Range<Int>, style: CellStyle = .plain,
+                                        line: BoxStyle = .light) {
+        fill(CellRect(row: row, column: columns.lowerBound, height: 1, width: columns.count),
+             with: line.horizontal, style: style)
+    }
+
+    /// Draws the outline of `rect` in Unicode line-drawing characters, with an optional
+    /// `title` set into the top edge (clipped to fit). Rectangles smaller than 2×2 draw nothing.
+    public mutating func drawBox(_ rect: CellRect, title: String? = nil, style: CellStyle = .plain,
+                                 line: BoxStyle = .light) {
+        guard rect.height >= 2 && rect.width >= 2 else { return }
+        let top = rect.row, bottom = rect.row + rect.height - 1
+        let left = rect.column, right = rect.column + rect.width - 1
+        horizontalRule(row: top, columns: (left + 1)..<right, style: style, line: line)
+        horizontalRule(row: bottom, columns: (left + 1)..<right, style: style, line: line)
+        fill(CellRect(row: top + 1, column: left, height: rect.height - 2, width: 1), with: line.vertical, style: style)
+        fill(CellRect(row: top + 1, column: right, height: rect.height - 2, width: 1), with: line.vertical, style: style)
+        let corners = line.corners
+        setIfInside(row: top, column: left, Cell(grapheme: corners.topLeft, style: style))
+        setIfInside(row: top, column: right, Cell(grapheme: corners.topRight, style: style))
+        setIfInside(row: bottom, column: left, Cell(grapheme: corners.bottomLeft, style: style))
+        setIfInside(row: bottom, column: right, Cell(grapheme: corners.bottomRight, style: style))
+        if let title, rect.width > 4 {
+            put(" \(title) ", row: top, column: left + 1, style: style, maxWidth: rect.width - 2)
+        }
+    }
+
+    /// The grid as text, one string per row; continuation cells add nothing, so each
+    /// string is `columns` display columns wide unless trailing spaces are trimmed.
+    public func lines(trimmingTrailingSpaces: Bool = false) -> [String] {
+        (0..<rows).map { row in
+            var line = ""
+            for column in 0..<columns {
+                let cell = cells[row * columns + column]
+                if !cell.isContinuation { line.append(cell.grapheme) }
+            }
+            if trimmingTrailingSpaces {
+                while line.last == " " { line.removeLast() }
+            }
+            return line
+        }
+    }
+
+    private mutating func setIfInside(row: Int, column: Int, _ cell: Cell) {
+        if contains(row: row, column: column) { setCell(row: row, column: column, to: cell) }
+    }
+
+    /// Stores `cell`, first turning into a space whatever half of a wide character it breaks.
+    private mutating func setCell(row: Int, column: Int, to cell: Cell) {
+        let index = row * columns + column
+        let old = cells[index]
+        if old.isContinuation && !cell.isContinuation && column > 0 {
+            cells[index - 1] = .blank(cells[index - 1].style)
+        }
+        if !old.isContinuation && old.grapheme.displayWidth == 2 && column + 1 < columns {
+            // The old wide character's right half stays only if the new cell writes it again.
+            cells[index + 1] = .blank(old.style)
+        }
+        cells[index] = cell
+    }
+}

@@ -1,0 +1,102 @@
+/// One visual line produced by ``TextWrap``: a slice of the original text.
+public struct WrappedLine: Hashable, Sendable {
+    /// The line's text, without the newline that ended its paragraph. Its indices are
+    /// indices into the wrapped string, so editors can map a position to a line.
+    public let text: Substring
+    /// True when this is the last visual line of a paragraph (a newline or the end of the
+    /// text follows), false when the wrap broke the paragraph here.
+    public let endsParagraph: Bool
+
+    /// Where the line lies in the wrapped string.
+    public var range: Range<String.Index> { text.startIndex..<text.endIndex }
+}
+
+/// Wraps text into lines of at most a given number of display columns.
+///
+/// Rules, in order:
+/// - explicit newlines always end a line (an empty paragraph gives an empty line, and
+///   text ending with a newline ends with an empty line);
+/// - a line breaks after a space where possible, and the spaces stay at the end of the
+///   line they follow, even past the width ("hanging"), so no line starts with the
+///   space that broke it — only trailing spaces ever exceed the width;
+/// - a line may also break before or after any wide character other than Hangul
+///   (CJK ideographs, kana, fullwidth forms), since Chinese and Japanese do not separate
+///   words with spaces; Korean does, so it breaks at spaces like Latin text;
+/// - a word longer than the width is broken wherever it must be;
+/// - a single character wider than the width (a wide character at width 1) gets a
+///   line of its own.
+///
+/// ```swift
+/// TextWrap.lines("The quick brown fox", width: 10)  // ["The quick ", "brown fox"]
+/// ```
+public enum TextWrap {
+    /// The wrapped lines as strings, for display.
+    public static func lines(_ text: String, width: Int) -> [String] {
+        wrap(text, width: width).map { String($0.text) }
+    }
+
+    /// The wrapped lines as slices of `text`, for editors that need positions.
+    public static func wrap(_ text: String, width: Int) -> [WrappedLine] {
+        let width = max(1, width)
+        var result: [WrappedLine] = []
+        var paragraphStart = text.startIndex
+        while true {
+            let paragraphEnd = text[paragraphStart...].firstIndex(where: \.isNewline) ?? text.endIndex
+            wrapParagraph(text[paragraphStart..<paragraphEnd], width: width, into: &result)
+            guard paragraphEnd < text.endIndex else { break }
+            paragraphStart = text.index(after: paragraphEnd)
+        }
+        return result
+    }
+
+    private static func wrapParagraph(_ paragraph: Substring, width: Int, into result: inout [WrappedLine]) {
+        var lineStart = paragraph.startIndex
+        var lineWidth = 0
+        /// The latest place the current line may break, if any.
+        var lastBreak: String.Index?
+        var index = paragraph.startIndex
+        while index < paragraph.endIndex {
+            let character = paragraph[index]
+            let next = paragraph.index(after: index)
+            let characterWidth = character.displayWidth
+            if character == " " {
+                lineWidth += characterWidth
+                lastBreak = next
+                index = next
+                continue
+            }
+            let breaksAround = allowsBreakAround(character)
+            if breaksAround && index > lineStart { lastBreak = index }
+            if lineWidth + characterWidth > width && index > lineStart {
+                if let breakIndex = lastBreak, breakIndex > lineStart {
+                    result.append(WrappedLine(text: paragraph[lineStart..<breakIndex], endsParagraph: false))
+                    lineStart = breakIndex
+                    lineWidth = paragraph[breakIndex..<index].displayWidth
+                }
+                if lineWidth + characterWidth > width && index > lineStart {
+                    result.append(WrappedLine(text: paragraph[lineStart..<index], endsParagraph: false))
+                    lineStart = index
+                    lineWidth = 0
+                }
+                lastBreak = nil
+            }
+            lineWidth += characterWidth
+            if breaksAround { lastBreak = next }
+            index = next
+        }
+        result.append(WrappedLine(text: paragraph[lineStart..<paragraph.endIndex], endsParagraph: true))
+    }
+
+    /// Wide characters a line may break before or after: all but Hangul.
+    private static func allowsBreakAround(_ character: Character) -> Bool {
+        guard character.displayWidth == 2, let scalar = character.unicodeScalars.first else { return false }
+        return !hangulRanges.contains { $0.contains(scalar.value) }
+    }
+
+    private static let hangulRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x11FF,  // Hangul Jamo
+        0x3130...0x318F,  // Hangul compatibility jamo
+        0xA960...0xA97F,  // Hangul Jamo extended A
+        0xAC00...0xD7FF,  // Hangul syllables, Jamo extended B
+    ]
+}
