@@ -1,0 +1,140 @@
+import Testing
+@testable import AssessTUI
+
+/// Values as `wget_wch` reports them: status 0 is OK, 0o400 is KEY_CODE_YES, -1 is ERR;
+/// key codes are the octal values from <ncursesw/curses.h>.
+@Suite("Key decoder")
+struct KeyDecoderTests {
+    private let ok: Int32 = 0
+    private let keyCodeYes: Int32 = 0o400
+    private let err: Int32 = -1
+
+    private func character(_ scalar: Unicode.Scalar) -> Key? {
+        KeyDecoder.decode(status: ok, value: scalar.value)
+    }
+
+    private func keyCode(_ code: UInt32) -> Key? {
+        KeyDecoder.decode(status: keyCodeYes, value: code)
+    }
+
+    @Test("Ctrl-C, Ctrl-Z and Ctrl-\\ arrive as control keys (3, 26, 28)")
+    func quitKeysAreControlKeys() {
+        #expect(KeyDecoder.decode(status: ok, value: 3) == .control("c"))
+        #expect(KeyDecoder.decode(status: ok, value: 26) == .control("z"))
+        #expect(KeyDecoder.decode(status: ok, value: 28) == .control("\\"))
+        #expect(KeyDecoder.decode(status: ok, value: 1) == .control("a"))
+        #expect(KeyDecoder.decode(status: ok, value: 0) == .control("@"))
+        #expect(KeyDecoder.decode(status: ok, value: 31) == .control("_"))
+    }
+
+    @Test("Enter is 10, 13 or KEY_ENTER")
+    func enter() {
+        #expect(KeyDecoder.decode(status: ok, value: 10) == .enter)
+        #expect(KeyDecoder.decode(status: ok, value: 13) == .enter)
+        #expect(keyCode(0o527) == .enter)
+    }
+
+    @Test("Backspace is 127, 8 or KEY_BACKSPACE")
+    func backspace() {
+        #expect(KeyDecoder.decode(status: ok, value: 127) == .backspace)
+        #expect(KeyDecoder.decode(status: ok, value: 8) == .backspace)
+        #expect(keyCode(0o407) == .backspace)
+    }
+
+    @Test("Tab, Shift-Tab and Escape")
+    func tabAndEscape() {
+        #expect(KeyDecoder.decode(status: ok, value: 9) == .tab)
+        #expect(keyCode(0o541) == .backTab)
+        #expect(KeyDecoder.decode(status: ok, value: 27) == .escape)
+    }
+
+    @Test("Multibyte characters arrive whole", arguments: ["é", "日", "ㅎ", "ế", "a", " ", "€"] as [Unicode.Scalar])
+    func multibyteCharacters(scalar: Unicode.Scalar) {
+        #expect(character(scalar) == .character(Character(scalar)))
+    }
+
+    @Test("A combining mark typed on its own is still a character")
+    func combiningMark() {
+        #expect(character("\u{0301}") == .character("\u{0301}"))
+    }
+
+    @Test("Arrows and navigation keys")
+    func navigationKeys() {
+        #expect(keyCode(0o402) == .down)
+        #expect(keyCode(0o403) == .up)
+        #expect(keyCode(0o404) == .left)
+        #expect(keyCode(0o405) == .right)
+        #expect(keyCode(0o406) == .home)
+        #expect(keyCode(0o550) == .end)
+        #expect(keyCode(0o522) == .pageDown)
+        #expect(keyCode(0o523) == .pageUp)
+        #expect(keyCode(0o512) == .delete)
+        #expect(keyCode(0o513) == .insert)
+    }
+
+    @Test("Function keys F1 to F12 are numbered")
+    func functionKeys() {
+        #expect(keyCode(0o410 + 1) == .function(1))
+        #expect(keyCode(0o410 + 12) == .function(12))
+    }
+
+    @Test("Resize arrives as a key")
+    func resize() {
+        #expect(keyCode(0o632) == .resize)
+    }
+
+    @Test("The bracketed-paste markers are KEY_MAX + 1 and + 2")
+    func pasteMarkers() {
+        #expect(keyCode(0o777 + 1) == .pasteBegin)
+        #expect(keyCode(0o777 + 2) == .pasteEnd)
+        #expect(KeyDecoder.pasteBeginCode == 0o777 + 1)
+    }
+
+    @Test("ERR means no key")
+    func errorIsNoKey() {
+        #expect(KeyDecoder.decode(status: err, value: 0) == nil)
+    }
+
+    @Test("Unnamed key codes and invalid characters are unknown, not dropped")
+    func unknownKeys() {
+        #expect(keyCode(0o611) == .unknown(0o611))
+        #expect(KeyDecoder.decode(status: ok, value: 0xD800) == .unknown(0xD800))
+        #expect(KeyDecoder.decode(status: ok, value: 0x85) == .unknown(0x85))
+    }
+}
+
+@Suite("Hangup detector")
+struct HangupDetectorTests {
+    @Test("Repeated EIO failures mean the terminal is gone")
+    func repeatedEIOIsAHangup() {
+        var detector = HangupDetector(threshold: 3)
+        let isHangup = detector.record(inputError: 5)
+        #expect(!isHangup)
+        let isHangup2 = detector.record(inputError: 5)
+        #expect(!isHangup2)
+        let isHangup3 = detector.record(inputError: 5)
+        #expect(isHangup3)
+    }
+
+    @Test("A key or a timeout between failures starts the count again")
+    func successResetsTheCount() {
+        var detector = HangupDetector(threshold: 2)
+        let isHangup = detector.record(inputError: 5)
+        #expect(!isHangup)
+        let isHangup2 = detector.record(inputError: nil)
+        #expect(!isHangup2)
+        let isHangup3 = detector.record(inputError: 5)
+        #expect(!isHangup3)
+        let isHangup4 = detector.record(inputError: 5)
+        #expect(isHangup4)
+    }
+
+    @Test("Other errors, such as an interrupted read, are not a hangup")
+    func otherErrorsAreNotAHangup() {
+        var detector = HangupDetector(threshold: 1)
+        let isHangup = detector.record(inputError: 4)
+        #expect(!isHangup)
+        let isHangup2 = detector.record(inputError: 0)
+        #expect(!isHangup2)
+    }
+}
