@@ -1,0 +1,430 @@
+/// The position of the cursor in a laid-out editor, in display cells.
+public struct EditorLayout: Hashable, Sendable {
+    /// The visual lines, wrapped at the width the layout was made for.
+    public let lines: [WrappedLine]
+    /// The cursor's visual line (an index into ``lines``) and column in display cells.
+    /// The column is kept below the width: at the end of a full line, or after spaces
+    /// hanging past the edge, the cursor sits on the last column.
+    public let cursor: CellPosition
+}
+
+/// A text buffer with a cursor, for essay answers (many lines, wrapped) and for short
+/// text and numeric fields (one line).
+///
+/// Every position is on a grapheme-cluster boundary, so multibyte and combined
+/// characters (é, 日, ㅎ, ế written as e + two combining marks) move and delete as one.
+/// Vertical movement and Home/End work on *visual* lines at the width the screen
+/// draws with, and up/down keep the column the cursor started from (in display cells),
+/// so moving through a short or CJK line and on does not drift.
+///
+/// Word limit: when ``wordLimit`` is set, an insertion that would raise the word count
+/// above it is refused as a whole (``InsertOutcome/wordLimitReached``) and the text is
+/// unchanged; typing inside or at the end of an existing word stays possible, and text
+/// already over the limit (restored from an autosave) can still be edited and shortened.
+///
+/// Undo: each undo step is a run of typing, or a run of deleting, without moving the
+/// cursor in between; a newline, a move, or switching between typing and deleting starts
+/// a new step. Suggestions and autocorrect do not exist here.
+///
+/// ```swift
+/// var editor = TextEditor(text: "Xin chào", wordLimit: 250)
+/// editor.insert(" thế giới")
+/// editor.moveUp(width: 60)
+/// let layout = editor.layout(width: 60)   // draw layout.lines, put the cursor at layout.cursor
+/// editor.undo()
+/// ```
+public struct TextEditor: Hashable, Sendable {
+    /// What kind of field the editor is.
+    public enum Mode: Hashable, Sendable {
+        /// Many lines; Enter inserts a newline.
+        case multiLine
+        /// One line; newlines are dropped from insertions.
+        case singleLine
+        /// One line of a number: only ASCII digits, signs, `.`, `,`, `/` and `e`/`E`
+        /// are accepted. Whether the whole is a valid number is the exam's question.
+        case numeric
+    }
+
+    /// What became of an insertion.
+    public enum InsertOutcome: Hashable, Sendable {
+        /// The text (possibly with disallowed characters removed) was inserted.
+        case inserted
+        /// Nothing allowed was left to insert (e.g. letters in a numeric field).
+        case nothingToInsert
+        /// Inserting would exceed ``TextEditor/wordLimit``; nothing was inserted.
+        case wordLimitReached
+    }
+
+    /// The field's kind.
+    public let mode: Mode
+    /// The most words the answer may have, or `nil` for no limit.
+    public var wordLimit: Int?
+    /// The text.
+    public private(set) var text: String
+    /// The cursor: an index into ``text`` on a grapheme-cluster boundary.
+    public private(set) var cursor: String.Index
+
+    /// The column up/down try to keep, set by the first vertical move and forgotten by
+    /// any other move or edit.
+    private var preferredColumn: Int?
+    private var undoStack: [Snapshot] = []
+    private var redoStack: [Snapshot] = []
+    private var lastEdit: EditKind?
+
+    private static let undoDepth = 500
+
+    private struct Snapshot: Hashable, Sendable {
+        var text: String
+        var cursorOffset: Int
+    }
+
+    private enum EditKind: Hashable, Sendable {
+        case typing, deleting
+    }
+
+    /// Creates an editor holding `text` with the cursor at its end and no undo history.
+    /// `text` is taken as it is (even over the word limit), after removing what `mode`
+    /// does not allow.
+    public init(text: String = "", mode: Mode = .multiLine, wordLimit: Int? = nil) {
+        self.mode = mode
+        self.wordLimit = wordLimit
+        let cleaned = Self.allowed(text, in: mode)
+        self.text = cleaned
+        self.cursor = cleaned.endIndex
+    }
+
+    // MARK: Reading
+
+    /// True when the text is empty.
+    public var isEmpty: Bool { text.isEmpty }
+
+    /// The number of words: runs of characters between whitespace that contain a letter
+    /// or digit, where each CJK ideograph or kana counts as a word of its own (Chinese
+    /// and Japanese do not put spaces between words). Korean is counted by spaces.
+    public var wordCount: Int { Self.countWords(in: text) }
+
+    /// True when the text has more words than ``wordLimit``.
+    public var isOverWordLimit: Bool {
+        guard let wordLimit else { return false }
+        return wordCount > wordLimit
+    }
+
+    /// True when ``undo()`` would change something.
+    public var canUndo: Bool { !undoStack.isEmpty }
+    /// True when ``redo()`` would change something.
+    public var canRedo: Bool { !redoStack.isEmpty }
+
+    /// The text wrapped at `width` columns (see ``TextWrap``) and where the cursor is on it.
+    public func layout(width: Int) -> EditorLayout {
+        let lines = TextWrap.wrap(text, width: width)
+        let row = Self.lineIndex(containing: cursor, in: lines)
+        let column = lines[row].text[lines[row].text.startIndex..<cursor].displayWidth
+        return EditorLayout(lines: lines, cursor: CellPosition(row: row, column: min(column, max(0, width - 1))))
+    }
+
+    /// For single-line fields drawn `width` columns wide: the part of the text to show
+    /// and the cursor's column in it. The text scrolls only as far as needed to keep the
+    /// cursor visible, with one column left for the cursor after the last character.
+    public func visibleSlice(width: Int) -> (text: Substring, cursorColumn: Int) {
+        let width = max(1, width)
+        var start = text.startIndex
+        var widthBeforeCursor = text[start..<cursor].displayWidth
+        while widthBeforeCursor > width - 1 && start < cursor {
+            widthBeforeCursor -= text[start].displayWidth
+            start = text.index(after: start)
+        }
+        var end = start
+        var shown = 0
+        while end < text.endIndex && shown + text[end].displayWidth <= width {
+            shown += text[end].displayWidth
+            end = text.index(after: end)
+        }
+        return (text[start..<end], widthBeforeCursor)
+    }
+
+    // MARK: Editing
+
+    /// Inserts `newText` at the cursor and moves the cursor after it. Control characters
+    /// are dropped (so are newlines outside ``Mode/multiLine``; CR and CRLF become LF),
+    /// and so is anything a numeric field does not accept.
+    @discardableResult
+    public mutating func insert(_ newText: String) -> InsertOutcome {
+        let cleaned = Self.allowed(newText, in: mode)
+        guard !cleaned.isEmpty else { return .nothingToInsert }
+        var candidate = text
+        let offset = utf8Offset(of: cursor)
+        candidate.insert(contentsOf: cleaned, at: cursor)
+        if let wordLimit {
+            let newCount = Self.countWords(in: candidate)
+            if newCount > wordLimit && newCount > wordCount { return .wordLimitReached }
+        }
+        let coalesces = lastEdit == .typing && !cleaned.contains("\n")
+        if !coalesces { recordUndoStep() }
+        redoStack.removeAll()
+        replaceText(with: candidate, cursorOffset: offset + cleaned.utf8.count)
+        lastEdit = cleaned.contains("\n") ? nil : .typing
+        return .inserted
+    }
+
+    /// Inserts a newline (multi-line mode only; otherwise does nothing and returns false).
+    @discardableResult
+    public mutating func insertNewline() -> Bool {
+        insert("\n") == .inserted
+    }
+
+    /// Deletes the character before the cursor. Returns false at the start of the text.
+    @discardableResult
+    public mutating func backspace() -> Bool {
+        guard cursor > text.startIndex else { return false }
+        delete(text.index(before: cursor)..<cursor)
+        return true
+    }
+
+    /// Deletes the character after the cursor. Returns false at the end of the text.
+    @discardableResult
+    public mutating func deleteForward() -> Bool {
+        guard cursor < text.endIndex else { return false }
+        delete(cursor..<text.index(after: cursor))
+        return true
+    }
+
+    /// Replaces the whole text (e.g. with an autosaved answer), puts the cursor at its
+    /// end and forgets the undo history.
+    public mutating func setText(_ newText: String) {
+        text = Self.allowed(newText, in: mode)
+        cursor = text.endIndex
+        undoStack.removeAll()
+        redoStack.removeAll()
+        endStep()
+    }
+
+    /// Undoes the last step. Returns false when there is nothing to undo.
+    @discardableResult
+    public mutating func undo() -> Bool {
+        guard let snapshot = undoStack.popLast() else { return false }
+        redoStack.append(currentSnapshot)
+        restore(snapshot)
+        return true
+    }
+
+    /// Redoes the last undone step. Returns false when there is nothing to redo.
+    @discardableResult
+    public mutating func redo() -> Bool {
+        guard let snapshot = redoStack.popLast() else { return false }
+        undoStack.append(currentSnapshot)
+        restore(snapshot)
+        return true
+    }
+
+    // MARK: Moving
+
+    /// Moves one character left. Returns false at the start.
+    @discardableResult
+    public mutating func moveLeft() -> Bool {
+        guard cursor > text.startIndex else { return false }
+        moveCursor(to: text.index(before: cursor))
+        return true
+    }
+
+    /// Moves one character right. Returns false at the end.
+    @discardableResult
+    public mutating func moveRight() -> Bool {
+        guard cursor < text.endIndex else { return false }
+        moveCursor(to: text.index(after: cursor))
+        return true
+    }
+
+    /// Moves to the start of the word before the cursor (skipping whitespace first).
+    public mutating func moveWordLeft() {
+        var index = cursor
+        while index > text.startIndex && text[text.index(before: index)].isWhitespace {
+            index = text.index(before: index)
+        }
+        while index > text.startIndex && !text[text.index(before: index)].isWhitespace {
+            index = text.index(before: index)
+        }
+        moveCursor(to: index)
+    }
+
+    /// Moves past the end of the word at or after the cursor (skipping whitespace first).
+    public mutating func moveWordRight() {
+        var index = cursor
+        while index < text.endIndex && text[index].isWhitespace { index = text.index(after: index) }
+        while index < text.endIndex && !text[index].isWhitespace { index = text.index(after: index) }
+        moveCursor(to: index)
+    }
+
+    /// Moves to the start of the whole text.
+    public mutating func moveToStart() { moveCursor(to: text.startIndex) }
+
+    /// Moves to the end of the whole text.
+    public mutating func moveToEnd() { moveCursor(to: text.endIndex) }
+
+    /// Moves up one visual line at wrap `width`, keeping the preferred column; on the
+    /// first line, moves to the start of the text.
+    public mutating func moveUp(width: Int) { moveVertically(by: -1, width: width) }
+
+    /// Moves down one visual line at wrap `width`, keeping the preferred column; on the
+    /// last line, moves to the end of the text.
+    public mutating func moveDown(width: Int) { moveVertically(by: 1, width: width) }
+
+    /// Moves `count` visual lines up (Page Up), keeping the preferred column.
+    public mutating func moveUp(lines count: Int, width: Int) { moveVertically(by: -max(1, count), width: width) }
+
+    /// Moves `count` visual lines down (Page Down), keeping the preferred column.
+    public mutating func moveDown(lines count: Int, width: Int) { moveVertically(by: max(1, count), width: width) }
+
+    /// Moves to the start of the cursor's visual line at wrap `width`.
+    public mutating func moveToLineStart(width: Int) {
+        let lines = TextWrap.wrap(text, width: width)
+        moveCursor(to: lines[Self.lineIndex(containing: cursor, in: lines)].range.lowerBound)
+    }
+
+    /// Moves to the end of the cursor's visual line at wrap `width`. On a line the wrap
+    /// broke, that is before its last character (usually the space it broke at), because
+    /// the position after it is shown at the start of the next line.
+    public mutating func moveToLineEnd(width: Int) {
+        let lines = TextWrap.wrap(text, width: width)
+        moveCursor(to: Self.lastPosition(on: lines[Self.lineIndex(containing: cursor, in: lines)]))
+    }
+
+    // MARK: Private
+
+    private var currentSnapshot: Snapshot {
+        Snapshot(text: text, cursorOffset: utf8Offset(of: cursor))
+    }
+
+    private func utf8Offset(of index: String.Index) -> Int {
+        text.utf8.distance(from: text.startIndex, to: index)
+    }
+
+    private mutating func delete(_ range: Range<String.Index>) {
+        if lastEdit != .deleting { recordUndoStep() }
+        redoStack.removeAll()
+        let offset = utf8Offset(of: range.lowerBound)
+        var candidate = text
+        candidate.removeSubrange(range)
+        replaceText(with: candidate, cursorOffset: offset)
+        lastEdit = .deleting
+    }
+
+    private mutating func recordUndoStep() {
+        undoStack.append(currentSnapshot)
+        if undoStack.count > Self.undoDepth { undoStack.removeFirst() }
+    }
+
+    private mutating func restore(_ snapshot: Snapshot) {
+        replaceText(with: snapshot.text, cursorOffset: snapshot.cursorOffset)
+        endStep()
+    }
+
+    /// Installs new text and puts the cursor at `cursorOffset` UTF-8 bytes, rounded down
+    /// to a character boundary (an inserted combining mark can merge with its neighbour).
+    private mutating func replaceText(with newText: String, cursorOffset: Int) {
+        text = newText
+        let utf8Index = text.utf8.index(text.startIndex, offsetBy: min(cursorOffset, text.utf8.count))
+        if let boundary = utf8Index.samePosition(in: text) {
+            cursor = boundary
+        } else {
+            cursor = text.indices.last { $0 <= utf8Index } ?? text.startIndex
+        }
+        preferredColumn = nil
+    }
+
+    private mutating func moveCursor(to index: String.Index) {
+        cursor = index
+        endStep()
+    }
+
+    /// Ends the current undo step and forgets the preferred column.
+    private mutating func endStep() {
+        lastEdit = nil
+        preferredColumn = nil
+    }
+
+    private mutating func moveVertically(by delta: Int, width: Int) {
+        let lines = TextWrap.wrap(text, width: width)
+        let row = Self.lineIndex(containing: cursor, in: lines)
+        let line = lines[row]
+        let column = preferredColumn ?? line.text[line.text.startIndex..<cursor].displayWidth
+        let target = row + delta
+        if target < 0 {
+            cursor = text.startIndex
+        } else if target >= lines.count {
+            cursor = text.endIndex
+        } else {
+            cursor = Self.position(atColumn: column, on: lines[target])
+        }
+        lastEdit = nil
+        preferredColumn = column
+    }
+
+    /// The visual line showing `index`: a position at the very end of a line the wrap
+    /// broke is shown at the start of the next one.
+    private static func lineIndex(containing index: String.Index, in lines: [WrappedLine]) -> Int {
+        lines.firstIndex { line in
+            line.range.lowerBound <= index
+                && (index < line.range.upperBound || (index == line.range.upperBound && line.endsParagraph))
+        } ?? lines.count - 1
+    }
+
+    /// The last position a cursor can take on `line` and still be shown on it.
+    private static func lastPosition(on line: WrappedLine) -> String.Index {
+        if line.endsParagraph || line.text.isEmpty { return line.range.upperBound }
+        return line.text.index(before: line.range.upperBound)
+    }
+
+    /// The rightmost position on `line` whose column does not pass `column`.
+    private static func position(atColumn column: Int, on line: WrappedLine) -> String.Index {
+        let last = lastPosition(on: line)
+        var index = line.range.lowerBound
+        var x = 0
+        while index < last {
+            let width = line.text[index].displayWidth
+            if x + width > column { break }
+            x += width
+            index = line.text.index(after: index)
+        }
+        return index
+    }
+
+    private static func allowed(_ input: String, in mode: Mode) -> String {
+        var result = ""
+        for character in input {
+            if character.isNewline {
+                if mode == .multiLine { result.append("\n") }
+                continue
+            }
+            if character.unicodeScalars.first?.properties.generalCategory == .control { continue }
+            if mode == .numeric && !numericCharacters.contains(character) { continue }
+            result.append(character)
+        }
+        return result
+    }
+
+    private static let numericCharacters = Set("0123456789+-.,/eE")
+
+    private static func countWords(in text: String) -> Int {
+        var count = 0
+        var inWord = false
+        for character in text {
+            if character.isWhitespace {
+                inWord = false
+            } else if isIdeographicWord(character) {
+                count += 1
+                inWord = false
+            } else if character.isLetter || character.isNumber {
+                if !inWord { count += 1 }
+                inWord = true
+            }
+        }
+        return count
+    }
+
+    /// CJK ideographs and kana, each of which counts as a word.
+    private static func isIdeographicWord(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        if scalar.properties.isIdeographic { return true }
+        return (0x3040...0x30FF).contains(scalar.value) || (0x31F0...0x31FF).contains(scalar.value)
+    }
+}
