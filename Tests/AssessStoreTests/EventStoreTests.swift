@@ -38,7 +38,8 @@ import Testing
     }
 
     @Test func databaseIsInWriteAheadLogModeWithFullSynchronousCommits() throws {
-        let (journal, synchronous) = try database.read { db in
+        // `write` runs on the writer connection, the one whose commits must be fsynced.
+        let (journal, synchronous) = try database.write { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode"),
              try Int.fetchOne(db, sql: "PRAGMA synchronous"))
         }

@@ -39,12 +39,14 @@ public final class AssessDatabase: Sendable {
 
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
-        configuration.prepareDatabase { db in
-            // In WAL mode, FULL makes SQLite fsync the log at every commit, so a
-            // committed answer or event survives a power cut.
+        pool = try DatabasePool(path: fileURL.path, configuration: configuration)
+        // In WAL mode, FULL makes SQLite fsync the log at every commit, so a committed
+        // answer or event survives a power cut. GRDB sets NORMAL on the pool's writer
+        // connection when it turns WAL on, so this must come after the pool is opened;
+        // the writer connection stays open for the pool's lifetime.
+        try pool.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
-        pool = try DatabasePool(path: fileURL.path, configuration: configuration)
         try Schema.migrator.migrate(pool)
     }
 

@@ -1,0 +1,185 @@
+import AssessCore
+import Foundation
+import Testing
+import AssessStore
+
+/// Attempts and responses as the exam-taking flow uses them.
+@Suite struct AttemptTests {
+    let directory: TemporaryDirectory
+    let database: AssessDatabase
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        database = try AssessDatabase(dataDirectory: directory.url)
+    }
+
+    /// Starts an attempt of the algebra exam for candidate c-17.
+    private func startAlgebra(candidate: String = "c-17", practice: Bool = false) throws -> Attempt {
+        try database.startAttempt(
+            examID: "algebra", examKey: "key-1", candidate: candidate,
+            secondsAllowed: 3600, isPractice: practice, at: start)
+    }
+
+    @Test func startedAttemptIsInProgressWithARandomIDAndNoTimeUsed() throws {
+        let attempt = try startAlgebra()
+        #expect(UUID(uuidString: attempt.id) != nil)
+        #expect(attempt.status == .inProgress)
+        #expect(attempt.examID == "algebra")
+        #expect(attempt.examKey == "key-1")
+        #expect(attempt.candidate == "c-17")
+        #expect(attempt.secondsAllowed == 3600)
+        #expect(attempt.secondsUsed == 0)
+        #expect(attempt.endedAt == nil)
+        #expect(attempt.receipt == nil)
+        #expect(attempt.isPractice == false)
+        #expect(try database.attempt(attempt.id) == attempt)
+        #expect(try startAlgebra(candidate: "c-18").id != attempt.id)
+    }
+
+    @Test func secondAttemptIsRefusedWhileOneIsInProgress() throws {
+        let first = try startAlgebra()
+        #expect(throws: StoreError.attemptAlreadyInProgress(id: first.id)) { try startAlgebra() }
+        try database.finishAttempt(id: first.id, status: .submitted, receipt: "R-1", at: start)
+        #expect(try startAlgebra().id != first.id)
+    }
+
+    @Test func inProgressAttemptIsFoundForResuming() throws {
+        #expect(try database.inProgressAttempt(exam: "algebra", candidate: "c-17") == nil)
+        let attempt = try startAlgebra()
+        #expect(try database.inProgressAttempt(exam: "algebra", candidate: "c-17") == attempt)
+        #expect(try database.inProgressAttempt(exam: "algebra", candidate: "c-99") == nil)
+    }
+
+    @Test func savedResponseReadsBackWithItsFlag() throws {
+        let attempt = try startAlgebra()
+        let saved = try database.saveResponse(
+            attempt: attempt.id, question: "q2", value: #"{"choice":"b"}"#, flagged: true, at: start)
+        try database.saveResponse(attempt: attempt.id, question: "q1", value: #"{"text":"x = 3"}"#, flagged: false, at: start)
+        let responses = try database.responses(for: attempt.id)
+        #expect(responses.map(\.questionID) == ["q1", "q2"])
+        #expect(responses[1] == saved)
+        #expect(saved.value == #"{"choice":"b"}"#)
+        #expect(saved.flagged)
+    }
+
+    @Test func savingAgainReplacesTheResponseAndKeepsEveryVersion() throws {
+        let attempt = try startAlgebra()
+        for (second, text) in ["x", "x =", "x = 3"].enumerated() {
+            try database.saveResponse(
+                attempt: attempt.id, question: "q1", value: #"{"text":"\#(text)"}"#, flagged: false,
+                at: start.addingTimeInterval(Double(second)))
+        }
+        try database.saveResponse(attempt: attempt.id, question: "q2", value: "null", flagged: true, at: start)
+
+        #expect(try database.responses(for: attempt.id).map(\.value) == [#"{"text":"x = 3"}"#, "null"])
+        let history = try database.responseHistory(for: attempt.id, question: "q1")
+        #expect(history.map(\.value) == [#"{"text":"x"}"#, #"{"text":"x ="}"#, #"{"text":"x = 3"}"#])
+        #expect(history.map(\.savedAt) == history.map(\.savedAt).sorted())
+        #expect(try database.responseHistory(for: attempt.id).count == 4)
+    }
+
+    @Test func responsesOfOneAttemptStayApartFromAnother() throws {
+        let first = try startAlgebra(candidate: "c-1")
+        let second = try startAlgebra(candidate: "c-2")
+        try database.saveResponse(attempt: first.id, question: "q1", value: "1", flagged: false, at: start)
+        try database.saveResponse(attempt: second.id, question: "q1", value: "2", flagged: false, at: start)
+        #expect(try database.responses(for: first.id).map(\.value) == ["1"])
+        #expect(try database.responses(for: second.id).map(\.value) == ["2"])
+    }
+
+    @Test func savingToAnUnknownAttemptIsRefused() throws {
+        #expect(throws: StoreError.unknownAttempt("nope")) {
+            try database.saveResponse(attempt: "nope", question: "q1", value: "1", flagged: false, at: start)
+        }
+    }
+
+    @Test func finishedAttemptAcceptsNoMoreResponsesOrTime() throws {
+        let attempt = try startAlgebra()
+        try database.saveResponse(attempt: attempt.id, question: "q1", value: "1", flagged: false, at: start)
+        try database.finishAttempt(id: attempt.id, status: .timedOut, receipt: nil, at: start)
+        let refusal = StoreError.attemptNotInProgress(id: attempt.id, status: .timedOut)
+        #expect(throws: refusal) {
+            try database.saveResponse(attempt: attempt.id, question: "q1", value: "2", flagged: false, at: start)
+        }
+        #expect(throws: refusal) { try database.updateTimeUsed(attempt: attempt.id, seconds: 10) }
+        #expect(throws: refusal) {
+            try database.finishAttempt(id: attempt.id, status: .submitted, receipt: "R", at: start)
+        }
+        #expect(try database.responses(for: attempt.id).map(\.value) == ["1"])
+    }
+
+    @Test func finishingRecordsStatusReceiptAndEndTime() throws {
+        let attempt = try startAlgebra()
+        let end = start.addingTimeInterval(1800)
+        let finished = try database.finishAttempt(id: attempt.id, status: .submitted, receipt: "R-7F3A", at: end)
+        #expect(finished.status == .submitted)
+        #expect(finished.receipt == "R-7F3A")
+        #expect(finished.endedAt.map { abs($0.timeIntervalSince(end)) < 0.001 } == true)
+        #expect(try database.attempt(attempt.id) == finished)
+    }
+
+    @Test func finishingAsInProgressIsRefused() throws {
+        let attempt = try startAlgebra()
+        #expect(throws: StoreError.notAFinishingStatus(.inProgress)) {
+            try database.finishAttempt(id: attempt.id, status: .inProgress, receipt: nil, at: start)
+        }
+    }
+
+    @Test func timeUsedAndResponsesSurviveReopeningTheDatabase() throws {
+        let attempt = try startAlgebra()
+        try database.saveResponse(attempt: attempt.id, question: "q1", value: "42", flagged: true, at: start)
+        try database.updateTimeUsed(attempt: attempt.id, seconds: 754)
+
+        let reopened = try AssessDatabase(dataDirectory: directory.url)
+        let resumed = try #require(try reopened.inProgressAttempt(exam: "algebra", candidate: "c-17"))
+        #expect(resumed.secondsUsed == 754)
+        #expect(try reopened.responses(for: resumed.id).map(\.value) == ["42"])
+    }
+
+    @Test func attemptsAreListedOldestFirstAndNarrowedByExamCandidateAndStatus() throws {
+        let first = try database.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "c-1", secondsAllowed: nil, at: start)
+        let second = try database.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "c-2", secondsAllowed: nil, isPractice: true,
+            at: start.addingTimeInterval(60))
+        let third = try database.startAttempt(
+            examID: "physics", examKey: "k", candidate: "c-1", secondsAllowed: 600, at: start.addingTimeInterval(120))
+        try database.finishAttempt(id: second.id, status: .aborted, receipt: nil, at: start)
+
+        #expect(try database.attempts().map(\.id) == [first.id, second.id, third.id])
+        #expect(try database.attempts(exam: "algebra").map(\.id) == [first.id, second.id])
+        #expect(try database.attempts(candidate: "c-1").map(\.id) == [first.id, third.id])
+        #expect(try database.attempts(status: .inProgress).map(\.id) == [first.id, third.id])
+        #expect(try database.attempts(exam: "algebra", status: .aborted).map(\.isPractice) == [true])
+    }
+
+    @Test func savingAResponseWritesNothingToTheEventLog() throws {
+        let log = EventStore(database: database)
+        let attempt = try startAlgebra()
+        log.currentAttempt = attempt.id
+        try log.append(.answerSaved(questionID: "q1", characters: 19), at: EventTime(wall: start, monotonicNanoseconds: 1))
+        try database.saveResponse(
+            attempt: attempt.id, question: "q1", value: #"{"text":"secret answer text"}"#, flagged: false, at: start)
+
+        let events = try log.events()
+        #expect(events.count == 1)
+        #expect(!events.contains { $0.event.details.values.contains { $0.contains("secret") } })
+    }
+
+    @Test func saveResponseTakesAFewMillisecondsWithFsync() throws {
+        let attempt = try startAlgebra()
+        var durations: [Duration] = []
+        let clock = ContinuousClock()
+        for index in 1...100 {
+            durations.append(try clock.measure {
+                try database.saveResponse(
+                    attempt: attempt.id, question: "q\(index % 10)", value: #"{"text":"draft \#(index)"}"#,
+                    flagged: false, at: start)
+            })
+        }
+        let median = durations.sorted()[durations.count / 2]
+        print("AssessDatabase.saveResponse median over \(durations.count) saves: \(median)")
+        #expect(try database.responseHistory(for: attempt.id).count == 100)
+    }
+}
