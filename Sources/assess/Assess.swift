@@ -29,17 +29,17 @@ struct Assess: AsyncParsableCommand {
             }
         } catch let failure as CommandFailure {
             FileHandle.standardError.write(Data("assess: \(failure.message)\n".utf8))
-            exit(failure.status.rawValue)
+            Foundation.exit(failure.status.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 // --help and --version print to standard output and end well.
                 print(fullMessage(for: error))
-                exit(0)
+                Foundation.exit(0)
             }
             let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
             FileHandle.standardError.write(Data("assess: \(message) (see 'assess --help')\n".utf8))
-            exit(code.rawValue == 0 ? ExitStatus.usage.rawValue : code.rawValue)
+            Foundation.exit(code.rawValue == 0 ? ExitStatus.usage.rawValue : code.rawValue)
         }
     }
 }

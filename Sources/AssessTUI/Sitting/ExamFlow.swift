@@ -117,6 +117,8 @@ public struct ExamFlow: Sendable {
     /// The lock was granted (or practice began): show the banner and start the clock.
     public mutating func started(now: UInt64) {
         deadline = now + UInt64(sitting.exam.durationSeconds) * 1_000_000_000
+        // A mark at or beyond the whole duration would warn at once: skip it.
+        warningsGiven = Set(Self.warningMinutes.filter { $0 * 60 >= sitting.exam.durationSeconds })
         phase = .startBanner(until: now + Self.bannerNanoseconds)
     }
 

@@ -65,7 +65,7 @@ struct StatusCommand: AsyncParsableCommand {
             object["state"] = "stale"
             object["holder"] = holder(record)
         }
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -20,9 +20,11 @@ enum ExitStatus: Int32 {
 
 /// An expected failure of a command: a one-paragraph message for the person at the
 /// terminal and the exit status that goes with it.
-struct CommandFailure: Error {
+struct CommandFailure: Error, CustomStringConvertible {
     var status: ExitStatus
     var message: String
+
+    var description: String { message }
 
     init(_ status: ExitStatus, _ message: String) {
         self.status = status
