@@ -1,0 +1,231 @@
+import AssessExam
+import AssessStore
+import Foundation
+import Testing
+
+/// The student's flow, driven through the real binary in a real terminal (tmux).
+@Suite("Sitting an exam in a real terminal", .serialized)
+struct SittingAnExamTests {
+    @Test func geographyQuizFromWelcomeToReceiptKeepsTheAnswersInTheStore() throws {
+        let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-101")
+        try terminal.waitFor("Exam key")
+        try terminal.press("Enter")
+        try terminal.waitFor("Lock this terminal for the exam?")
+        try terminal.press("y")
+        try terminal.waitFor("This terminal is locked")
+        let locked = try terminal.assessCommand(["status", "--json"])
+        #expect(locked.output.contains("\"state\":\"locked\""))
+        #expect(locked.output.contains("\"candidate\":\"c-101\""))
+        try terminal.press("Enter")
+        try terminal.waitFor("What is the capital of Canada?")
+        try terminal.press("1", "Tab")
+        try terminal.waitFor("Question 2 of 4")
+        try terminal.press("Tab")
+        try terminal.waitFor("Question 3 of 4")
+        try terminal.press("Tab")
+        try terminal.waitFor("Question 4 of 4")
+        try terminal.type("Canberra")
+        try terminal.waitFor("Answer: Canberra")
+        try terminal.press("F4")
+        try terminal.waitFor("Review before submitting")
+        try terminal.press("s")
+        try terminal.waitFor("This cannot be undone")
+        try terminal.press("y")
+        try terminal.waitFor("no longer locked")
+        try terminal.press("Enter")
+        let receipt = try terminal.waitFor("Receipt")
+        try terminal.press("Enter")
+        #expect(try terminal.exitStatus() == 0)
+
+        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        let attempts = try database.attempts(exam: "geography-quiz", candidate: "c-101")
+        let attempt = try #require(attempts.first)
+        #expect(attempt.status == .submitted)
+        #expect(receipt.contains(try #require(attempt.receipt)))
+        let responses = Dictionary(uniqueKeysWithValues: try database.responses(for: attempt.id).map { ($0.questionID, $0.value) })
+        let exam = try ExamLoader.load(fileAt: TerminalUnderTest.packageRoot + "/Exams/geography.yaml")
+        guard case .singleChoice(let choices, _) = try #require(exam.question(withID: "capital-canada")).kind else {
+            Issue.record("capital-canada should be single choice")
+            return
+        }
+        #expect(Response(json: try #require(responses["capital-canada"])) == .singleChoice(try #require(choices.firstIndex(of: "Ottawa"))))
+        #expect(Response(json: try #require(responses["australia-capital"])) == .shortText("Canberra"))
+        let status = try terminal.assessCommand(["status", "--json"])
+        #expect(status.output.contains("\"state\":\"unlocked\""))
+        let verify = try terminal.assessCommand(["log", "--verify"])
+        #expect(verify.status == 0)
+    }
+
+    @Test func decliningConsentTakesNoLockAndShowsNoQuestion() throws {
+        let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-102")
+        try terminal.waitFor("Exam key")
+        try terminal.press("Enter")
+        try terminal.waitFor("Lock this terminal for the exam?")
+        try terminal.press("n")
+        let status = try terminal.exitStatus()
+        #expect(status == 1)
+        let screen = try terminal.screen()
+        #expect(!screen.contains("capital of Canada"))
+        #expect(screen.contains("declined"))
+        #expect(try terminal.assessCommand(["status", "--json"]).output.contains("\"state\":\"unlocked\""))
+        #expect(try terminal.assessCommand(["log"]).output.contains("lock.declined"))
+    }
+
+    @Test func secondInstanceRefusesWhileTheFirstHoldsTheLock() throws {
+        let first = try TerminalUnderTest("take Exams/geography.yaml --candidate c-103")
+        try first.waitFor("Exam key")
+        try first.press("Enter")
+        try first.waitFor("Lock this terminal")
+        try first.press("y")
+        try first.waitFor("This terminal is locked")
+
+        let second = try TerminalUnderTest("take Exams/geography.yaml --candidate c-104",
+                                           lockDirectory: first.lockDirectory, dataDirectory: first.dataDirectory)
+        #expect(try second.exitStatus() == 75)
+        let screen = try second.screen()
+        #expect(screen.contains("already locked"))
+        #expect(screen.contains("c-103"))
+        #expect(!screen.contains("capital of Canada"))
+        #expect(!screen.contains("Exam key"))
+    }
+
+    @Test func pastedTextNeverReachesAnAnswer() throws {
+        let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-105")
+        try terminal.waitFor("Exam key")
+        try terminal.press("Enter")
+        try terminal.waitFor("Lock this terminal")
+        try terminal.press("y")
+        try terminal.waitFor("This terminal is locked")
+        try terminal.press("Enter")
+        try terminal.waitFor("Question 1 of 4")
+        try terminal.press("Tab", "Tab", "Tab")
+        try terminal.waitFor("Answer:")
+        try terminal.tmux("set-buffer", "-b", "crib", "Canberra is the answer")
+        try terminal.tmux("paste-buffer", "-p", "-b", "crib")
+        let screen = try terminal.waitFor("Pasting is not allowed")
+        #expect(!screen.contains("Canberra"))
+        try terminal.press("C-c", "C-z", "C-\\")
+        try terminal.waitFor("does nothing during the exam")
+        #expect(try terminal.assessPID() != nil)
+        let log = try terminal.assessCommand(["log", "--json"]).output
+        #expect(log.contains("\"characters\":\"22\""))
+        #expect(log.contains("paste.rejected"))
+        #expect(!log.contains("Canberra"))
+        #expect(log.components(separatedBy: "key.quit-ignored").count - 1 == 3)
+    }
+
+    @Test func resizingBelowTheMinimumAsksForALargerTerminalAndRecovers() throws {
+        let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-106")
+        try terminal.waitFor("Exam key")
+        try terminal.press("Enter")
+        try terminal.waitFor("Lock this terminal")
+        try terminal.press("y")
+        try terminal.waitFor("This terminal is locked")
+        try terminal.press("Enter")
+        try terminal.waitFor("Question 1 of 4")
+        try terminal.tmux("resize-window", "-x", "60", "-y", "20")
+        try terminal.waitFor("needs at least 80x24")
+        try terminal.tmux("resize-window", "-x", "100", "-y", "30")
+        try terminal.waitFor("Question 1 of 4")
+        let log = try terminal.assessCommand(["log"]).output
+        #expect(log.contains("terminal.too-small"))
+        #expect(log.contains("terminal.size-restored"))
+    }
+
+    @Test func aThreeSecondExamSubmitsItselfWhenTimeRunsOut() throws {
+        let examPath = FileManager.default.temporaryDirectory.appendingPathComponent("short-\(UUID().uuidString).yaml").path
+        try """
+            id: three-seconds
+            title: Three seconds
+            duration: 3s
+            questions:
+              - id: q1
+                type: true-false
+                prompt: The sky is blue.
+                answer: true
+            """.write(toFile: examPath, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: examPath) }
+        let terminal = try TerminalUnderTest("take \(examPath) --candidate c-107")
+        try terminal.waitFor("Exam key")
+        try terminal.press("Enter")
+        try terminal.waitFor("Lock this terminal")
+        try terminal.press("y")
+        try terminal.waitFor("This terminal is locked")
+        try terminal.press("Enter")
+        try terminal.waitFor("The sky is blue.")
+        try terminal.press("1")
+        try terminal.waitFor("Time is up", seconds: 15)
+        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        let attempt = try #require(try database.attempts(exam: "three-seconds").first)
+        #expect(attempt.status == .timedOut)
+        #expect(try database.responses(for: attempt.id).first?.value == Response.trueFalse(true).json)
+        #expect(try terminal.assessCommand(["log"]).output.contains("reason=time-up"))
+    }
+
+    @Test func multilingualExamRendersEveryScript() throws {
+        let terminal = try TerminalUnderTest("take Exams/multilingual.yaml --candidate c-108 --practice")
+        let welcome = try terminal.waitFor("Exam key")
+        #expect(welcome.contains("多言語"))
+        #expect(welcome.contains("다국어"))
+        #expect(welcome.contains("Đa ngôn ngữ"))
+        try terminal.press("Enter")
+        try terminal.waitFor("Practice")
+        try terminal.press("Enter")
+        try terminal.waitFor("Question 1 of")
+    }
+
+    @Test func killedMidExamLeavesAStaleLockAndEveryAnswerSavedASecondBefore() throws {
+        let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-109")
+        try terminal.waitFor("Exam key")
+        try terminal.press("Enter")
+        try terminal.waitFor("Lock this terminal")
+        try terminal.press("y")
+        try terminal.waitFor("This terminal is locked")
+        try terminal.press("Enter")
+        try terminal.waitFor("Question 1 of 4")
+        try terminal.press("1", "Tab", "Tab", "Tab")
+        try terminal.type("Canberra")
+        try terminal.waitFor("Answer: Canberra")
+        Thread.sleep(forTimeInterval: 1.2)
+        let pid = try #require(try terminal.assessPID())
+        kill(pid, SIGKILL)
+        #expect(try terminal.exitStatus() == 137)
+
+        let status = try terminal.assessCommand(["status", "--json"])
+        #expect(status.output.contains("\"state\":\"stale\""))
+        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        let attempt = try #require(try database.attempts(exam: "geography-quiz", candidate: "c-109").first)
+        let saved = Dictionary(uniqueKeysWithValues: try database.responses(for: attempt.id).map { ($0.questionID, $0.value) })
+        #expect(saved["australia-capital"] == Response.shortText("Canberra").json)
+        #expect(saved["capital-canada"] != nil)
+
+        let again = try TerminalUnderTest("take Exams/geography.yaml --candidate c-110",
+                                          lockDirectory: terminal.lockDirectory, dataDirectory: terminal.dataDirectory)
+        #expect(try again.exitStatus() == 75)
+        #expect(try again.screen().contains("assess unlock --stale"))
+        let cleared = try terminal.assessCommand(["unlock", "--stale"])
+        #expect(cleared.status == 0)
+        #expect(try terminal.assessCommand(["status", "--json"]).output.contains("\"state\":\"unlocked\""))
+    }
+
+    @Test func sigtermSavesAnswersReleasesTheLockAndExits() throws {
+        let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-111")
+        try terminal.waitFor("Exam key")
+        try terminal.press("Enter")
+        try terminal.waitFor("Lock this terminal")
+        try terminal.press("y")
+        try terminal.waitFor("This terminal is locked")
+        try terminal.press("Enter")
+        try terminal.waitFor("Question 1 of 4")
+        try terminal.press("1")
+        let pid = try #require(try terminal.assessPID())
+        kill(pid, SIGTERM)
+        #expect(try terminal.exitStatus() == 1)
+        #expect(try terminal.screen().contains("interrupted"))
+        #expect(try terminal.assessCommand(["status", "--json"]).output.contains("\"state\":\"unlocked\""))
+        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        let attempt = try #require(try database.attempts(exam: "geography-quiz", candidate: "c-111").first)
+        #expect(attempt.status == .interrupted)
+        #expect(try database.responses(for: attempt.id).count == 1)
+    }
+}
