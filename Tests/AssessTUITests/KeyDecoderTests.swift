@@ -105,36 +105,59 @@ struct KeyDecoderTests {
 
 @Suite("Hangup detector")
 struct HangupDetectorTests {
-    @Test("Repeated EIO failures mean the terminal is gone")
-    func repeatedEIOIsAHangup() {
+    private let eio: Int32 = 5
+    private let eintr: Int32 = 4
+
+    private func results(_ detector: inout HangupDetector, _ reads: [HangupDetector.ReadResult]) -> [Bool] {
+        reads.map { detector.record($0) }
+    }
+
+    @Test("One EIO and then immediate failures, as a closed terminal gives, are a hangup")
+    func closedTerminalIsAHangup() {
         var detector = HangupDetector(threshold: 3)
-        let isHangup = detector.record(inputError: 5)
-        #expect(!isHangup)
-        let isHangup2 = detector.record(inputError: 5)
-        #expect(!isHangup2)
-        let isHangup3 = detector.record(inputError: 5)
-        #expect(isHangup3)
+        let seen = results(&detector, [
+            .failed(errorNumber: eio, early: true),
+            .failed(errorNumber: 0, early: true),
+            .failed(errorNumber: 0, early: true),
+        ])
+        #expect(seen == [false, false, true])
     }
 
-    @Test("A key or a timeout between failures starts the count again")
-    func successResetsTheCount() {
+    @Test("After an EIO even polls that return nothing count, until a key arrives")
+    func pollsAfterEIOCount() {
+        var detector = HangupDetector(threshold: 3)
+        let seen = results(&detector, [
+            .failed(errorNumber: eio, early: false),
+            .failed(errorNumber: 0, early: false),
+            .failed(errorNumber: 0, early: false),
+        ])
+        #expect(seen == [false, false, true])
+    }
+
+    @Test("Timeouts are not failures")
+    func timeoutsAreNotAHangup() {
         var detector = HangupDetector(threshold: 2)
-        let isHangup = detector.record(inputError: 5)
-        #expect(!isHangup)
-        let isHangup2 = detector.record(inputError: nil)
-        #expect(!isHangup2)
-        let isHangup3 = detector.record(inputError: 5)
-        #expect(!isHangup3)
-        let isHangup4 = detector.record(inputError: 5)
-        #expect(isHangup4)
+        let seen = results(&detector, Array(repeating: .failed(errorNumber: 0, early: false), count: 5))
+        #expect(!seen.contains(true))
     }
 
-    @Test("Other errors, such as an interrupted read, are not a hangup")
-    func otherErrorsAreNotAHangup() {
+    @Test("A key between failures starts the count again")
+    func keyResetsTheCount() {
+        var detector = HangupDetector(threshold: 2)
+        let seen = results(&detector, [
+            .failed(errorNumber: eio, early: true),
+            .key,
+            .failed(errorNumber: 0, early: false),
+            .failed(errorNumber: 0, early: true),
+            .failed(errorNumber: 0, early: true),
+        ])
+        #expect(seen == [false, false, false, false, true])
+    }
+
+    @Test("Reads interrupted by a signal are not a hangup")
+    func interruptedReadsAreNotAHangup() {
         var detector = HangupDetector(threshold: 1)
-        let isHangup = detector.record(inputError: 4)
-        #expect(!isHangup)
-        let isHangup2 = detector.record(inputError: 0)
-        #expect(!isHangup2)
+        let seen = results(&detector, [.failed(errorNumber: eintr, early: true), .failed(errorNumber: eintr, early: true)])
+        #expect(seen == [false, false])
     }
 }

@@ -2,26 +2,45 @@ import Glibc
 
 /// Decides when failed reads mean the terminal is gone.
 ///
-/// When the terminal closes and SIGHUP is caught or ignored, every `wget_wch` returns
-/// `ERR` with `errno` EIO at once, forever. One such error could be a fluke; several in
-/// a row, with no key between them, is a hangup.
+/// Checked on this machine with tmux: when the terminal closes and SIGHUP is caught or
+/// ignored, the next `wget_wch` returns `ERR` with `errno` EIO, and every later call
+/// returns `ERR` at once with `errno` 0 — even a call that should block. So a failure
+/// counts towards a hangup when it carries EIO, when it came back before its timeout
+/// (and was not interrupted by a signal, EINTR), or when any EIO has been seen since
+/// the last key. A key resets everything; several counted failures in a row are a hangup.
 public struct HangupDetector: Hashable, Sendable {
-    /// How many consecutive EIO failures count as a hangup.
+    /// What one read produced.
+    public enum ReadResult: Hashable, Sendable {
+        /// A key arrived.
+        case key
+        /// The read returned `ERR` with `errno` `errorNumber`. `early` is true when it
+        /// returned well before its timeout (a blocking read has no timeout to reach).
+        case failed(errorNumber: Int32, early: Bool)
+    }
+
+    /// How many counted failures in a row make a hangup.
     public let threshold: Int
     private var consecutiveFailures = 0
+    private var sawInputError = false
 
-    /// Creates a detector that reports a hangup after `threshold` EIO failures in a row.
+    /// Creates a detector that reports a hangup after `threshold` counted failures in a row.
     public init(threshold: Int = 3) {
         self.threshold = max(1, threshold)
     }
 
-    /// Records one read: `inputError` is the errno of a failed read (`nil` for a key or
-    /// a timeout). Returns true once the terminal should be considered gone.
-    public mutating func record(inputError: Int32?) -> Bool {
-        if inputError == EIO {
-            consecutiveFailures += 1
-        } else {
+    /// Records one read and returns true once the terminal should be considered gone.
+    public mutating func record(_ result: ReadResult) -> Bool {
+        switch result {
+        case .key:
             consecutiveFailures = 0
+            sawInputError = false
+        case .failed(let errorNumber, let early):
+            if errorNumber == EIO { sawInputError = true }
+            if errorNumber == EIO || (early && errorNumber != EINTR) || sawInputError {
+                consecutiveFailures += 1
+            } else {
+                consecutiveFailures = 0
+            }
         }
         return consecutiveFailures >= threshold
     }

@@ -1,0 +1,252 @@
+import AssessCore
+import CNcursesw
+import Glibc
+
+/// Starting curses failed.
+public enum TerminalStartError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// curses does not know the terminal type in `TERM`, or there is no terminal.
+    case unknownTerminal(String?)
+
+    public var description: String {
+        switch self {
+        case .unknownTerminal(let term):
+            "cannot start the screen: unknown terminal type \(term.map { "\"\($0)\"" } ?? "(TERM is not set)")"
+        }
+    }
+}
+
+/// The one place that talks to curses: starts and stops the screen, copies a
+/// ``CellGrid`` to it (only the cells that changed), and reads keys.
+///
+/// Concurrency: curses keeps global state and is not thread-safe, so this class is
+/// deliberately not `Sendable`; Swift 6 then keeps each instance in the one task or
+/// thread that created it. What other threads may need — writing control sequences —
+/// goes through ``sequenceWriter``, which is `Sendable`.
+///
+/// ```swift
+/// let terminal = CursesTerminal()
+/// try terminal.start()
+/// defer { terminal.stop() }
+/// if !terminal.isUTF8Locale { /* warn: wide characters and line drawing will not show */ }
+/// var grid = CellGrid(size: terminal.size)
+/// grid.put("Press any key", row: 0, column: 0)
+/// terminal.draw(grid)
+/// let key = terminal.readKey(timeoutMilliseconds: 1000)
+/// ```
+public final class CursesTerminal: TerminalDevice {
+    /// Writes raw sequences to the same terminal; hand it to the session as its
+    /// ``PasteGuard`` and ``TerminalWriter``.
+    public let sequenceWriter: TerminalSequenceWriter
+
+    /// The C library's name for the locale's character set, read by ``start()``.
+    public private(set) var codeset = ""
+    /// False when the locale is not UTF-8 (e.g. `LANG` unset): non-ASCII characters then
+    /// draw as `?` and boxes in ASCII, and typed non-ASCII keys may not arrive. Warn the proctor.
+    public var isUTF8Locale: Bool {
+        ["utf-8", "utf8"].contains(codeset.lowercased())
+    }
+    /// True between ``start()`` and ``stop()``.
+    public private(set) var isRunning = false
+    /// True when the terminal can show colours (known after ``start()``).
+    public private(set) var hasColors = false
+    /// Whether colour roles are drawn in colour; turn off for a "no colour" accommodation.
+    /// Attributes (bold, reverse ...) still show.
+    public var colorsEnabled = true {
+        didSet { previousFrame = nil }
+    }
+
+    private var screen: OpaquePointer?
+    private var previousFrame: CellGrid?
+    private var cursorShown = false
+    private var hangupDetector = HangupDetector()
+
+    /// How long curses waits after ESC for the rest of a key sequence, in milliseconds.
+    private static let escapeDelay: Int32 = 25
+
+    /// Creates a terminal that will draw on standard output once started.
+    public init(sequenceWriter: TerminalSequenceWriter = TerminalSequenceWriter()) {
+        self.sequenceWriter = sequenceWriter
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The terminal's size in cells (zero before ``start()``).
+    public var size: TerminalSize {
+        guard screen != nil else { return TerminalSize(columns: 0, rows: 0) }
+        return TerminalSize(columns: Int(assess_cols()), rows: Int(assess_lines()))
+    }
+
+    /// Takes over the terminal: sets the locale from the environment, starts curses with
+    /// raw keys (Ctrl-C, Ctrl-Z and Ctrl-\ arrive as keys, not signals), no echo, keypad
+    /// decoding, bracketed-paste markers as keys, a hidden cursor, and colours when
+    /// available. Install signal handlers after this: curses installs its own for
+    /// SIGINT, SIGTERM, SIGTSTP and SIGWINCH if they are still at their defaults.
+    /// Calling it again after ``stop()`` resumes the screen.
+    public func start() throws {
+        guard !isRunning else { return }
+        if screen != nil {
+            clearok(assess_stdscr(), true)
+            previousFrame = nil
+            wrefresh(assess_stdscr())
+            isRunning = true
+            return
+        }
+        setlocale(LC_ALL, "")
+        codeset = String(cString: assess_codeset())
+        guard let newScreen = assess_newterm() else {
+            throw TerminalStartError.unknownTerminal(getenv("TERM").map { String(cString: $0) })
+        }
+        screen = newScreen
+        raw()
+        noecho()
+        keypad(assess_stdscr(), true)
+        set_escdelay(Self.escapeDelay)
+        define_key("\u{1B}[200~", Int32(KeyDecoder.pasteBeginCode))
+        define_key("\u{1B}[201~", Int32(KeyDecoder.pasteEndCode))
+        curs_set(0)
+        cursorShown = false
+        startColors()
+        isRunning = true
+    }
+
+    /// Gives the terminal back: bracketed paste off, cursor shown, curses ended. Safe to
+    /// call more than once and before ``start()``.
+    public func stop() {
+        guard isRunning else { return }
+        isRunning = false
+        try? sequenceWriter.disablePasteRejection()
+        curs_set(1)
+        endwin()
+    }
+
+    /// Shows `grid`: copies to curses only the cells that differ from the previous frame
+    /// (everything after a resize, a size change, or a colour switch), places or hides the
+    /// cursor, and updates the terminal once.
+    public func draw(_ grid: CellGrid) {
+        guard isRunning else { return }
+        let window = assess_stdscr()
+        let previous = previousFrame.flatMap { $0.rows == grid.rows && $0.columns == grid.columns ? $0 : nil }
+        if previous == nil { clearok(window, true) }
+        for row in 0..<grid.rows {
+            for column in 0..<grid.columns {
+                let cell = grid[row, column]
+                if let previous, previous[row, column] == cell { continue }
+                if cell.isContinuation {
+                    // The right half changed, so the wide character to its left is redrawn.
+                    if column > 0 { drawCell(grid[row, column - 1], row: row, column: column - 1) }
+                } else {
+                    drawCell(cell, row: row, column: column)
+                }
+            }
+        }
+        placeCursor(grid.cursor, in: grid)
+        sequenceWriter.lock.withLock {
+            wnoutrefresh(window)
+            doupdate()
+        }
+        previousFrame = grid
+    }
+
+    /// Waits up to `timeoutMilliseconds` (forever when `nil`) for a key. Returns `nil`
+    /// on timeout, and ``Key/hangup`` once reads keep failing (the terminal is gone; see
+    /// ``HangupDetector``).
+    public func readKey(timeoutMilliseconds: Int?) -> Key? {
+        guard isRunning else { return nil }
+        let window = assess_stdscr()
+        let timeout = timeoutMilliseconds.map { max(0, $0) }
+        wtimeout(window, Int32(clamping: timeout ?? -1))
+        var value: wint_t = 0
+        let started = ContinuousClock.now
+        assess_clear_errno()
+        let status = wget_wch(window, &value)
+        let errorNumber = assess_errno()
+        guard status != ERR else {
+            let elapsed = started.duration(to: .now)
+            let early = timeout.map { $0 > 0 && elapsed < .milliseconds($0) / 2 } ?? true
+            if hangupDetector.record(.failed(errorNumber: errorNumber, early: early)) { return .hangup }
+            return nil
+        }
+        _ = hangupDetector.record(.key)
+        return KeyDecoder.decode(status: status, value: UInt32(value))
+    }
+
+    // MARK: Private
+
+    private func startColors() {
+        hasColors = has_colors()
+        guard hasColors else { return }
+        start_color()
+        let background: Int16 = use_default_colors() == OK ? -1 : Int16(COLOR_BLACK)
+        for role in ColorRole.allCases where role != .normal {
+            init_pair(Int16(role.rawValue), Self.foreground(for: role), background)
+        }
+    }
+
+    private static func foreground(for role: ColorRole) -> Int16 {
+        switch role {
+        case .normal: Int16(COLOR_WHITE)
+        case .accent: Int16(COLOR_CYAN)
+        case .warning: Int16(COLOR_YELLOW)
+        case .error: Int16(COLOR_RED)
+        case .success: Int16(COLOR_GREEN)
+        }
+    }
+
+    private func attributes(for style: CellStyle) -> attr_t {
+        var attributes = assess_a_normal()
+        if style.bold { attributes |= assess_a_bold() }
+        if style.dim { attributes |= assess_a_dim() }
+        if style.underline { attributes |= assess_a_underline() }
+        if style.reverse { attributes |= assess_a_reverse() }
+        return attributes
+    }
+
+    /// Draws one non-continuation cell. The grapheme goes to curses as its first scalar
+    /// plus the combining scalars that follow (as many as a `cchar_t` holds). If the C
+    /// library measures it differently from ``DisplayWidth``, an ASCII stand-in is drawn
+    /// instead, padded with a space for a wide cell, so the row never shifts.
+    private func drawCell(_ cell: Cell, row: Int, column: Int) {
+        let attributes = attributes(for: cell.style)
+        let pair = hasColors && colorsEnabled ? Int16(cell.style.color.rawValue) : 0
+        let width = cell.grapheme.displayWidth
+        let scalars = Array(cell.grapheme.unicodeScalars)
+        let first = scalars[0]
+        if Int(assess_wcwidth(wchar_t(bitPattern: first.value))) == width {
+            var characters: [wchar_t] = [wchar_t(bitPattern: first.value)]
+            for scalar in scalars.dropFirst() {
+                guard characters.count < Int(assess_cchar_max()) - 1, scalar.properties.generalCategory.isCombining
+                else { break }
+                characters.append(wchar_t(bitPattern: scalar.value))
+            }
+            characters.append(0)
+            assess_put_cell(Int32(row), Int32(column), characters, attributes, pair)
+        } else {
+            let standIn = CellFallback.ascii(for: cell.grapheme)
+            var characters: [wchar_t] = [wchar_t(bitPattern: standIn.unicodeScalars.first!.value), 0]
+            assess_put_cell(Int32(row), Int32(column), characters, attributes, pair)
+            if width == 2 {
+                characters[0] = wchar_t(bitPattern: 0x20)
+                assess_put_cell(Int32(row), Int32(column + 1), characters, attributes, pair)
+            }
+        }
+    }
+
+    private func placeCursor(_ cursor: CellPosition?, in grid: CellGrid) {
+        let window = assess_stdscr()
+        if let cursor, grid.contains(row: cursor.row, column: cursor.column) {
+            if !cursorShown { curs_set(1); cursorShown = true }
+            wmove(window, Int32(cursor.row), Int32(cursor.column))
+        } else {
+            if cursorShown { curs_set(0); cursorShown = false }
+        }
+    }
+}
+
+extension Unicode.GeneralCategory {
+    /// Marks that curses accepts after a cell's spacing character.
+    fileprivate var isCombining: Bool {
+        self == .nonspacingMark || self == .enclosingMark || self == .spacingMark
+    }
+}

@@ -1,0 +1,13 @@
+import AssessCore
+
+/// What a screen's run loop needs from a terminal: its size, a way to show a frame,
+/// and keys. ``CursesTerminal`` is the real one; tests can supply a scripted one that
+/// records frames and replays keys.
+public protocol TerminalDevice: AnyObject {
+    /// The terminal's size now (it changes after ``Key/resize``).
+    var size: TerminalSize { get }
+    /// Shows `grid` as the whole screen, including its cursor.
+    func draw(_ grid: CellGrid)
+    /// Waits up to `timeoutMilliseconds` (forever when `nil`) for a key; `nil` when none came.
+    func readKey(timeoutMilliseconds: Int?) -> Key?
+}
