@@ -191,6 +191,31 @@ import Testing
         #expect(try log.verifyChain() == .intact(count: 2 * perWriter))
     }
 
+    /// Opens the database in `path` and appends `count` events named after `writer`.
+    private static func appendSteps(_ count: Int, from writer: String, in path: String) throws {
+        let store = EventStore(database: try AssessDatabase(dataDirectory: URL(fileURLWithPath: path)))
+        for index in 0..<count {
+            let time = EventTime(wall: Date(), monotonicNanoseconds: UInt64(index))
+            try store.append(.stepReverted(step: "\(writer)-\(index)"), at: time)
+        }
+    }
+
+    @Test func appendsFromTwoProcessesKeepOneGaplessValidChain() async throws {
+        let path = directory.url.path
+        // Each exit test runs its body in a child process of its own.
+        async let first = #expect(processExitsWith: .success) { [path = path as String] in
+            try Self.appendSteps(100, from: "first", in: path)
+        }
+        async let second = #expect(processExitsWith: .success) { [path = path as String] in
+            try Self.appendSteps(100, from: "second", in: path)
+        }
+        _ = await (first, second)
+        let records = try log.events()
+        #expect(records.map(\.event.sequence) == Array(1...200))
+        #expect(Set(records.map { $0.event.details["step"] ?? "" }).count == 200)
+        #expect(try log.verifyChain() == .intact(count: 200))
+    }
+
     @Test func appendTakesAFewMillisecondsWithFsync() throws {
         var durations: [Duration] = []
         let clock = ContinuousClock()

@@ -48,10 +48,15 @@ extension Attempt: FetchableRecord, PersistableRecord {
 
     /// The table's columns that requests filter and sort on.
     public enum Columns {
+        /// The exam id.
         public static let examID = Column("examID")
+        /// The candidate.
         public static let candidate = Column("candidate")
+        /// The status's raw value.
         public static let status = Column("status")
+        /// When the attempt started.
         public static let startedAt = Column("startedAt")
+        /// The time used so far.
         public static let secondsUsed = Column("secondsUsed")
     }
 }

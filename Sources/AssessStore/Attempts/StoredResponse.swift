@@ -21,7 +21,9 @@ extension StoredResponse: FetchableRecord, PersistableRecord {
 
     /// The table's columns that requests filter and sort on.
     public enum Columns {
+        /// The attempt.
         public static let attemptID = Column("attemptID")
+        /// The question.
         public static let questionID = Column("questionID")
     }
 }
@@ -46,7 +48,9 @@ extension ResponseVersion: FetchableRecord, PersistableRecord {
     public enum Columns {
         /// Insertion order, which is the order versions were saved in.
         public static let id = Column("id")
+        /// The attempt.
         public static let attemptID = Column("attemptID")
+        /// The question.
         public static let questionID = Column("questionID")
     }
 }
