@@ -1,0 +1,60 @@
+import AssessCore
+
+/// One X11 selection, CLIPBOARD or PRIMARY, on the display `$DISPLAY` names.
+///
+/// With xsel (preferred), `xsel --display D --clipboard --clear` (or `--primary`)
+/// makes the owner give the selection up: afterwards nothing owns it and a paste finds
+/// no text. xclip has no way to clear; `xclip -display D -selection S -i /dev/null`
+/// takes the selection over with empty text instead, and a background xclip keeps
+/// owning it until another program copies. Both tools fork such a background process
+/// when they take a selection, which is why the runner must not wait for their output
+/// to reach end-of-file.
+public struct X11Clipboard: ClipboardBackend {
+    /// The two X11 selections a student can paste from.
+    public enum Selection: String, Sendable, CaseIterable {
+        /// What Ctrl-C / Ctrl-V use.
+        case clipboard
+        /// What selecting text fills and the middle button pastes.
+        case primary
+    }
+
+    /// The command-line tools that can clear a selection.
+    public enum Tool: String, Sendable {
+        case xsel, xclip
+    }
+
+    /// `x11-clipboard` or `x11-primary`.
+    public var name: String { "x11-\(selection.rawValue)" }
+
+    public let selection: Selection
+    public let tool: Tool
+    /// The X display, e.g. `:0`.
+    public let display: String
+    /// The longest the tool may take.
+    public var timeoutSeconds: Double = 5
+    private let runner: any CommandRunner
+
+    /// A backend clearing `selection` on `display` with `tool`.
+    public init(selection: Selection, display: String, tool: Tool, runner: any CommandRunner) {
+        self.selection = selection
+        self.display = display
+        self.tool = tool
+        self.runner = runner
+    }
+
+    /// Clears the selection; the note says how, since the two tools differ.
+    public func clear() async throws -> String {
+        switch tool {
+        case .xsel:
+            _ = try runner.runClipboardCommand(
+                for: name, "xsel", ["--display", display, "--\(selection.rawValue)", "--clear"],
+                timeoutSeconds: timeoutSeconds)
+            return "cleared with xsel"
+        case .xclip:
+            _ = try runner.runClipboardCommand(
+                for: name, "xclip", ["-display", display, "-selection", selection.rawValue, "-i", "/dev/null"],
+                timeoutSeconds: timeoutSeconds)
+            return "replaced with empty text by xclip"
+        }
+    }
+}
