@@ -110,17 +110,25 @@ final class TerminalUnderTest {
         try Self.run(Self.which("tmux") ?? "tmux", ["-L", socket] + arguments)
     }
 
+    /// Runs a program and returns what it printed, waiting with `waitpid`. Output goes
+    /// through a file, not a pipe: the tmux server that `new-session` starts would hold
+    /// a pipe open forever.
     static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard status == 0 else { throw TestFailure("cannot start \(executable): error \(status)") }
+        var exitStatus: Int32 = 0
+        while waitpid(pid, &exitStatus, 0) == -1 && errno == EINTR {}
+        return String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
     }
 
     static func which(_ name: String) -> String? {
