@@ -22,7 +22,7 @@ import Glibc
             try LockContenderProcess([lockDirectory, "acquire", "\(holdMilliseconds)", "--wait-for", go],
                                      outputPath: directory.file("contender-\(index).out"))
         }
-        defer { contenders.forEach { if $0.process.isRunning { $0.killHard() } } }
+        defer { contenders.forEach { $0.killHard() } }
         for contender in contenders {
             try contender.waitForLine(startingWith: "ready", timeout: 60)
         }
@@ -94,7 +94,7 @@ import Glibc
             guard case TerminalLockError.holderIsAlive(let record) = error else { return false }
             return record.pid == holder.pid
         }
-        #expect(holder.process.isRunning)
+        #expect(holder.isRunning)
         guard case .live(let record) = try lock.inspect() else {
             Issue.record("the holder must still be live")
             return

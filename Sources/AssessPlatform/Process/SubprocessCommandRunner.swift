@@ -24,18 +24,24 @@ public enum CommandRunnerError: Error, Sendable, Equatable, CustomStringConverti
     }
 }
 
-/// Runs programs with `Foundation.Process`, for the clipboard backends.
+/// Runs programs for the clipboard backends, with `posix_spawn` and `waitpid`.
 ///
 /// - Standard input is `/dev/null`, so no program waits for typing.
-/// - Standard output and error go to temporary files, not pipes, which are read once
-///   the program has exited. X11 clipboard tools fork a background process that keeps
-///   the selection and inherits these descriptors; with pipes, waiting for end-of-file
+/// - Standard output and error go to temporary files, not pipes, and are read once the
+///   program has exited. X11 clipboard tools fork a background process that keeps the
+///   selection and inherits these descriptors; with pipes, waiting for end-of-file
 ///   would wait for that background process. With files, nothing waits for it.
-/// - The timeout is real: when it passes the program gets SIGTERM, and SIGKILL a
-///   second later if it is still there; then `run` throws `timedOut`. Only the
-///   program itself is signalled, not children it started.
+/// - The program starts in a process group of its own with default signal handling.
+///   The timeout is real: when it passes, the group gets SIGTERM, and SIGKILL a second
+///   later if the program is still there; then `run` throws `timedOut`.
 /// - The program inherits this process's environment; backends that must point a tool
 ///   somewhere else say so in its arguments.
+///
+/// Why not `Foundation.Process`: on Linux it learns that a child exited through a
+/// Dispatch source, which needs a free Dispatch worker thread. `run` is synchronous and
+/// blocks its caller's thread, and Swift's cooperative threads are those same workers,
+/// as many as there are CPUs; two clears at once on two CPUs (one on one CPU) left
+/// every worker waiting for an exit nobody could report. `waitpid` needs no other thread.
 public struct SubprocessCommandRunner: CommandRunner {
     /// The directories searched for a program named without a slash (`PATH`'s form).
     public var searchPath: String
@@ -70,83 +76,42 @@ public struct SubprocessCommandRunner: CommandRunner {
     /// A program killed by a signal reports `128 + signal`, as a shell does.
     public func run(_ executable: String, _ arguments: [String], timeoutSeconds: Double) throws -> CommandResult {
         guard let path = locate(executable) else { throw CommandRunnerError.notFound(executable) }
-
-        let capture = try OutputFiles(for: executable)
+        let capture = OutputFiles()
         defer { capture.remove() }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = capture.output
-        process.standardError = capture.error
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
+        let child: ChildProcess
         do {
-            try process.run()
+            child = try ChildProcess(path, arguments, outputPath: capture.outputPath, errorPath: capture.errorPath)
         } catch {
-            throw CommandRunnerError.couldNotStart(executable, reason: error.localizedDescription)
+            throw CommandRunnerError.couldNotStart(executable, reason: error.description)
         }
-        capture.closeWriters()
-
-        if exited.wait(timeout: .now() + timeoutSeconds) == .timedOut {
-            process.terminate()
-            if exited.wait(timeout: .now() + Self.graceSeconds) == .timedOut {
-                kill(process.processIdentifier, SIGKILL)
-                exited.wait()
-            }
+        guard let status = child.waitForExit(seconds: timeoutSeconds) else {
+            child.stop(graceSeconds: Self.graceSeconds)
             throw CommandRunnerError.timedOut(executable, seconds: timeoutSeconds)
         }
-
-        let status = process.terminationReason == .uncaughtSignal
-            ? 128 + process.terminationStatus
-            : process.terminationStatus
-        return CommandResult(exitStatus: status,
-                             standardOutput: capture.readOutput(),
-                             standardError: capture.readError())
+        return CommandResult(exitStatus: status, standardOutput: capture.read(capture.outputPath),
+                             standardError: capture.read(capture.errorPath))
     }
 }
 
-/// Two temporary files that receive a program's standard output and error.
+/// The paths of two temporary files that receive a program's standard output and error.
 private struct OutputFiles {
     let outputPath: String
     let errorPath: String
-    let output: FileHandle
-    let error: FileHandle
 
-    init(for executable: String) throws {
+    init() {
         let base = FileManager.default.temporaryDirectory
-            .appendingPathComponent("assess-\(getpid())-\(UUID().uuidString)").path
+            .appendingPathComponent("assess-command-\(getpid())-\(UUID().uuidString)").path
         outputPath = base + ".out"
         errorPath = base + ".err"
-        guard FileManager.default.createFile(atPath: outputPath, contents: nil, attributes: [.posixPermissions: 0o600]),
-              FileManager.default.createFile(atPath: errorPath, contents: nil, attributes: [.posixPermissions: 0o600]),
-              let output = FileHandle(forWritingAtPath: outputPath),
-              let error = FileHandle(forWritingAtPath: errorPath) else {
-            try? FileManager.default.removeItem(atPath: outputPath)
-            try? FileManager.default.removeItem(atPath: errorPath)
-            throw CommandRunnerError.couldNotStart(executable, reason: "cannot create files for its output in \(base)")
-        }
-        self.output = output
-        self.error = error
     }
 
-    /// Closes this process's copies once the program has its own.
-    func closeWriters() {
-        try? output.close()
-        try? error.close()
-    }
-
-    func readOutput() -> String { read(outputPath) }
-    func readError() -> String { read(errorPath) }
-
-    private func read(_ path: String) -> String {
+    func read(_ path: String) -> String {
         guard let data = FileManager.default.contents(atPath: path) else { return "" }
         return String(decoding: data, as: UTF8.self)
     }
 
     func remove() {
-        closeWriters()
         try? FileManager.default.removeItem(atPath: outputPath)
         try? FileManager.default.removeItem(atPath: errorPath)
     }

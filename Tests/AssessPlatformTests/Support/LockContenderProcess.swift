@@ -1,25 +1,23 @@
+@testable import AssessPlatform
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A running `lock-contender` (Tests/Support/LockContender), its output going to a file.
 final class LockContenderProcess {
-    let process = Process()
+    private let child: ChildProcess
     private let outputPath: String
+    private var exitStatus: Int32?
 
     /// Starts `lock-contender ARGUMENTS`; its standard output is written to `outputPath`.
     init(_ arguments: [String], outputPath: String) throws {
         self.outputPath = outputPath
-        guard FileManager.default.createFile(atPath: outputPath, contents: nil) else {
-            throw TestSetupError("cannot create \(outputPath)")
-        }
-        process.executableURL = try Self.executable()
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle(forWritingAtPath: outputPath)
-        process.standardError = FileHandle.standardError
-        try process.run()
+        child = try ChildProcess(try Self.executable().path, arguments,
+                                 outputPath: outputPath, errorPath: outputPath + ".err")
     }
 
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { child.pid }
 
     /// The lines printed so far.
     var lines: [String] {
@@ -27,7 +25,13 @@ final class LockContenderProcess {
         return text.split(separator: "\n").map(String.init)
     }
 
-    /// Waits until a line equal to `line` (or starting with it) has been printed.
+    /// True until the process has exited (and been reaped by `isRunning` or `waitForExit`).
+    var isRunning: Bool {
+        if exitStatus == nil { exitStatus = child.waitForExit(seconds: 0) }
+        return exitStatus == nil
+    }
+
+    /// Waits until a line starting with `line` has been printed.
     func waitForLine(startingWith line: String, timeout: Double = 20) throws {
         try waitUntil("lock-contender to print \(line) (printed \(lines))", timeout: timeout) {
             lines.contains { $0.hasPrefix(line) }
@@ -36,14 +40,19 @@ final class LockContenderProcess {
 
     /// Waits for the process to exit, killing it if it takes longer than `timeout`.
     func waitForExit(timeout: Double = 30) throws {
-        defer { if process.isRunning { kill(pid, SIGKILL) } }
-        try waitUntil("lock-contender \(pid) to exit", timeout: timeout) { !process.isRunning }
+        guard exitStatus == nil else { return }
+        exitStatus = child.waitForExit(seconds: timeout)
+        if exitStatus == nil {
+            killHard()
+            throw TestSetupError("lock-contender \(pid) did not exit within \(timeout) s")
+        }
     }
 
-    /// Kills the process with SIGKILL, as a crash would end it, and waits for it.
+    /// Kills the process with SIGKILL, as a crash would end it, and reaps it.
     func killHard() {
+        guard exitStatus == nil else { return }
         kill(pid, SIGKILL)
-        process.waitUntilExit()
+        exitStatus = child.waitForExit(seconds: 10)
     }
 
     /// The `lock-contender` executable, built next to the test bundle: searched in the

@@ -1,4 +1,4 @@
-import AssessPlatform
+@testable import AssessPlatform
 import Foundation
 
 /// The runner the real tests drive tools with.
@@ -58,39 +58,32 @@ struct ScreenSession {
     func kill() { _ = try? realRunner.run("screen", ["-S", name, "-X", "quit"], timeoutSeconds: 5) }
 }
 
-/// An Xvfb server on a display it picks itself (`-displayfd`).
+/// An Xvfb server on a display it picks itself (`-displayfd 1` writes the number to
+/// its standard output, a file here, once it accepts connections).
 final class VirtualDisplay {
-    private let process = Process()
+    private let child: ChildProcess
     /// The display name, e.g. `:3`.
     let display: String
 
-    init() throws {
+    init(scratch: TemporaryDirectory) throws {
         guard let xvfb = realRunner.locate("Xvfb") else {
             throw TestSetupError("Xvfb is not installed; apt-get install -y xvfb")
         }
-        let announcement = Pipe()
-        process.executableURL = URL(fileURLWithPath: xvfb)
-        process.arguments = ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "640x480x24"]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = announcement
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Xvfb writes the display number to descriptor 1 once it accepts connections.
-        var text = ""
-        let deadline = Date().addingTimeInterval(15)
-        while !text.contains("\n") {
-            let chunk = announcement.fileHandleForReading.availableData
-            if chunk.isEmpty || Date() > deadline {
-                process.terminate()
-                throw TestSetupError("Xvfb did not announce its display (got \(text.debugDescription))")
+        let announcement = scratch.file("xvfb-display")
+        child = try ChildProcess(xvfb, ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "640x480x24"],
+                                 outputPath: announcement, errorPath: "/dev/null")
+        var number = ""
+        do {
+            try waitUntil("Xvfb to announce its display", timeout: 15) {
+                number = (try? String(contentsOfFile: announcement, encoding: .utf8)) ?? ""
+                return number.hasSuffix("\n")
             }
-            text += String(decoding: chunk, as: UTF8.self)
+        } catch {
+            child.stop(graceSeconds: 1)
+            throw error
         }
-        display = ":" + text.trimmingCharacters(in: .whitespacesAndNewlines)
+        display = ":" + number.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    func stop() {
-        process.terminate()
-        process.waitUntilExit()
-    }
+    func stop() { child.stop(graceSeconds: 2) }
 }

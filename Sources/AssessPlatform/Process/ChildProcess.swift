@@ -1,0 +1,83 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A program started with `posix_spawn` and watched with `waitpid`, so that waiting for
+/// it needs no other thread (see `SubprocessCommandRunner` for why that matters).
+///
+/// The program gets `/dev/null` as standard input, its output in the given files, a
+/// process group of its own, no blocked signals and default signal actions (a parent
+/// that blocks or ignores SIGTERM must not pass that on). Whoever starts it must wait
+/// for it (`waitForExit`) or `stop` it, or it stays a zombie until this process ends.
+struct ChildProcess {
+    /// The program's process id, which is also its process group's id.
+    let pid: pid_t
+
+    /// Starts `path` with `arguments`, writing its standard output and error to the files
+    /// at `outputPath` and `errorPath` (created or emptied, mode 0600).
+    init(_ path: String, _ arguments: [String], outputPath: String, errorPath: String) throws(SystemCallError) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        guard result == 0 else { throw SystemCallError("posix_spawn", path: path, ErrorNumber(result)) }
+        self.pid = pid
+    }
+
+    /// Polls `waitpid` until the program exits, returning its status shell-style (the
+    /// exit code, or 128 + the signal that ended it), or `nil` when `seconds` pass
+    /// first. Polls every millisecond at first, then up to every 10 ms.
+    func waitForExit(seconds: Double) -> Int32? {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9)
+        var pause: useconds_t = 1_000
+        while true {
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { return Self.shellStatus(status) }
+            if result == -1 && errno != EINTR { return -1 }
+            if DispatchTime.now().uptimeNanoseconds >= deadline { return nil }
+            usleep(pause)
+            pause = min(pause * 2, 10_000)
+        }
+    }
+
+    /// Sends SIGTERM to the program's process group, SIGKILL if the program is still
+    /// there after `graceSeconds`, and reaps it.
+    func stop(graceSeconds: Double) {
+        kill(-pid, SIGTERM)
+        if waitForExit(seconds: graceSeconds) == nil {
+            kill(-pid, SIGKILL)
+            var status: Int32 = 0
+            _ = retryingInterrupts { waitpid(pid, &status, 0) }
+        }
+    }
+
+    /// The exit code in a `waitpid` status, or 128 + the signal that ended the program.
+    /// (Swift cannot import the `WIFEXITED` family of macros.)
+    private static func shellStatus(_ status: Int32) -> Int32 {
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+}

@@ -1,0 +1,50 @@
+import AssessCore
+import AssessPlatform
+import Synchronization
+import Testing
+
+/// A terminal that keeps what is written to it, or fails every write.
+final class CapturingTerminal: TerminalWriter {
+    private let written = Mutex<[String]>([])
+    let failure: (any Error & Sendable)?
+
+    init(failing failure: (any Error & Sendable)? = nil) { self.failure = failure }
+
+    var output: [String] { written.withLock { $0 } }
+
+    func write(_ sequence: String) throws {
+        if let failure { throw failure }
+        written.withLock { $0.append(sequence) }
+    }
+}
+
+@Suite struct OSC52ClipboardTests {
+    @Test func clearingWritesAClearForTheClipboardAndThePrimarySelection() async throws {
+        let terminal = CapturingTerminal()
+        let backend = OSC52Clipboard(terminal: terminal, environment: ["TERM": "xterm-256color"])
+        #expect(try await backend.clear() == "sent")
+        #expect(terminal.output == ["\u{1B}]52;c;!\u{07}\u{1B}]52;p;!\u{07}"])
+        #expect(backend.name == "osc52")
+    }
+
+    @Test func insideTmuxTheSequenceGoesThroughTmuxPassthrough() {
+        let backend = OSC52Clipboard(terminal: CapturingTerminal(), environment: ["TMUX": "/tmp/t,1,0", "STY": "1.x"])
+        #expect(backend.multiplexer == .tmux)
+        #expect(backend.sequence ==
+            "\u{1B}Ptmux;\u{1B}\u{1B}]52;c;!\u{07}\u{1B}\\" + "\u{1B}Ptmux;\u{1B}\u{1B}]52;p;!\u{07}\u{1B}\\")
+    }
+
+    @Test func insideScreenTheSequenceGoesThroughScreenPassthrough() {
+        let backend = OSC52Clipboard(terminal: CapturingTerminal(), environment: ["STY": "1.pts-0.host"])
+        #expect(backend.sequence == "\u{1B}P\u{1B}]52;c;!\u{07}\u{1B}\\" + "\u{1B}P\u{1B}]52;p;!\u{07}\u{1B}\\")
+    }
+
+    @Test func aTerminalThatCannotBeWrittenMakesClearFail() async {
+        struct Hangup: Error, CustomStringConvertible { var description: String { "Input/output error" } }
+        let backend = OSC52Clipboard(terminal: CapturingTerminal(failing: Hangup()), multiplexer: .none)
+        await #expect(throws: ClipboardError(backend: "osc52",
+                                             reason: "the terminal could not be written: Input/output error")) {
+            try await backend.clear()
+        }
+    }
+}
