@@ -76,11 +76,7 @@ struct SittingAnExamTests {
 
     @Test func secondInstanceRefusesWhileTheFirstHoldsTheLock() throws {
         let first = try TerminalUnderTest("take Exams/geography.yaml --candidate c-103")
-        try first.waitFor("Exam key")
-        try first.press("Enter")
-        try first.waitFor("Lock this terminal")
-        try first.press("y")
-        try first.waitFor("This terminal is locked")
+        try first.acceptTheLock(skipBanner: false)
 
         let second = try TerminalUnderTest("take Exams/geography.yaml --candidate c-104",
                                            lockDirectory: first.lockDirectory, dataDirectory: first.dataDirectory)
@@ -94,12 +90,7 @@ struct SittingAnExamTests {
 
     @Test func pastedTextNeverReachesAnAnswer() throws {
         let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-105")
-        try terminal.waitFor("Exam key")
-        try terminal.press("Enter")
-        try terminal.waitFor("Lock this terminal")
-        try terminal.press("y")
-        try terminal.waitFor("This terminal is locked")
-        try terminal.press("Enter")
+        try terminal.acceptTheLock()
         try terminal.waitFor("Question 1 of 4")
         try terminal.press("Tab", "Tab", "Tab")
         try terminal.waitFor("Answer:")
@@ -119,12 +110,7 @@ struct SittingAnExamTests {
 
     @Test func resizingBelowTheMinimumAsksForALargerTerminalAndRecovers() throws {
         let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-106")
-        try terminal.waitFor("Exam key")
-        try terminal.press("Enter")
-        try terminal.waitFor("Lock this terminal")
-        try terminal.press("y")
-        try terminal.waitFor("This terminal is locked")
-        try terminal.press("Enter")
+        try terminal.acceptTheLock()
         try terminal.waitFor("Question 1 of 4")
         try terminal.tmux("resize-window", "-x", "60", "-y", "20")
         try terminal.waitFor("needs at least 80x24")
@@ -149,12 +135,7 @@ struct SittingAnExamTests {
             """.write(toFile: examPath, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: examPath) }
         let terminal = try TerminalUnderTest("take \(examPath) --candidate c-107")
-        try terminal.waitFor("Exam key")
-        try terminal.press("Enter")
-        try terminal.waitFor("Lock this terminal")
-        try terminal.press("y")
-        try terminal.waitFor("This terminal is locked")
-        try terminal.press("Enter")
+        try terminal.acceptTheLock()
         try terminal.waitFor("The sky is blue.")
         try terminal.press("1")
         try terminal.waitFor("Time is up", seconds: 15)
@@ -179,12 +160,7 @@ struct SittingAnExamTests {
 
     @Test func killedMidExamLeavesAStaleLockAndEveryAnswerSavedASecondBefore() throws {
         let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-109")
-        try terminal.waitFor("Exam key")
-        try terminal.press("Enter")
-        try terminal.waitFor("Lock this terminal")
-        try terminal.press("y")
-        try terminal.waitFor("This terminal is locked")
-        try terminal.press("Enter")
+        try terminal.acceptTheLock()
         try terminal.waitFor("Question 1 of 4")
         try terminal.press("1", "Tab", "Tab", "Tab")
         try terminal.type("Canberra")
@@ -213,12 +189,7 @@ struct SittingAnExamTests {
 
     @Test func sigtermSavesAnswersReleasesTheLockAndExits() throws {
         let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-111")
-        try terminal.waitFor("Exam key")
-        try terminal.press("Enter")
-        try terminal.waitFor("Lock this terminal")
-        try terminal.press("y")
-        try terminal.waitFor("This terminal is locked")
-        try terminal.press("Enter")
+        try terminal.acceptTheLock()
         try terminal.waitFor("Question 1 of 4")
         try terminal.press("1")
         let pid = try #require(try terminal.assessPID())

@@ -52,6 +52,17 @@ final class TerminalUnderTest {
         for key in keys { try tmux("send-keys", key) }
     }
 
+    /// From the welcome screen: begin, accept the consent screen, wait for the lock
+    /// banner, and (unless told not to) skip it to the first question.
+    func acceptTheLock(skipBanner: Bool = true) throws {
+        try waitFor("Exam key")
+        try press("Enter")
+        try waitFor("Lock this terminal")
+        try press("y")
+        try waitFor("This terminal is locked")
+        if skipBanner { try press("Enter") }
+    }
+
     /// Types `text` literally.
     func type(_ text: String) throws {
         try tmux("send-keys", "-l", text)

@@ -2,21 +2,7 @@ import Foundation
 import Yams
 
 /// A problem in a policy file, with its position.
-public struct PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var path: String
-    public var line: Int
-    public var column: Int
-    public var message: String
-
-    public init(path: String, line: Int, column: Int, message: String) {
-        self.path = path
-        self.line = line
-        self.column = column
-        self.message = message
-    }
-
-    public var description: String { "\(path):\(line):\(column): \(message)" }
-}
+public typealias PolicyError = FileProblem
 
 /// Reads a policy file's YAML text into a `Policy`.
 ///
