@@ -54,13 +54,9 @@ public actor AssessmentSession {
     /// Looks for a lock left by someone else, as the front end must at launch: any lock
     /// there (live or stale) means the exam must not start. A lock from an earlier boot
     /// ended with that boot; it is logged and reported so the caller can go on.
-    public func inspectExistingLock() -> LockInspection {
-        let found: LockInspection
-        do {
-            found = try dependencies.lock.inspect()
-        } catch {
-            return .free
-        }
+    /// Throws when the lock cannot be read: the exam must not start then either.
+    public func inspectExistingLock() throws -> LockInspection {
+        let found = try dependencies.lock.inspect()
         switch found {
         case .stale(let record): emit(.staleLockFound(record))
         case .fromPreviousBoot(let record): emit(.lockEndedByReboot(record))

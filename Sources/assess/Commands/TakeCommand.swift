@@ -61,7 +61,13 @@ struct TakeCommand: AsyncParsableCommand {
         let session = AssessmentSession(exam: descriptor, policy: policy, dependencies: dependencies)
 
         // Like an iPad checking Guided Access at launch: any lock here means do not start.
-        if let refusal = LockMessages.refusal(await session.inspectExistingLock()) {
+        let existing: LockInspection
+        do {
+            existing = try await session.inspectExistingLock()
+        } catch {
+            throw CommandFailure(.locked, "cannot read the lock at \(lock.location) (\(error)); the exam does not start until it can")
+        }
+        if let refusal = LockMessages.refusal(existing) {
             throw CommandFailure(.locked, refusal)
         }
 
