@@ -33,11 +33,8 @@ public actor AssessmentSession {
     public private(set) var lockState: LockState = .unlocked
     /// The suggestion features on now. The editor asks this before offering any.
     public private(set) var suggestions: SuggestionSettings = .practice
-    /// The first event-log failure, if any; the front end may show it to the proctor.
-    public private(set) var eventLogFailure: String?
 
     private var suggestionsBeforeLock: SuggestionSettings = .practice
-    private var pasteRejectionOn = false
     /// When the lock expires, on the monotonic clock.
     private var lockDeadline: UInt64?
 
@@ -63,13 +60,6 @@ public actor AssessmentSession {
         case .free, .live: break
         }
         return found
-    }
-
-    /// Clears a stale lock (or one from an earlier boot) and logs who cleared it.
-    public func clearStaleLock(by proctor: String) throws -> LockRecord {
-        let record = try dependencies.lock.clearStale()
-        emit(.staleLockCleared(record, by: proctor))
-        return record
     }
 
     // MARK: - The lock
@@ -248,7 +238,6 @@ public actor AssessmentSession {
         } catch {
             throw LockStepFailure(.pasteRejectionUnavailable(String(describing: error)))
         }
-        pasteRejectionOn = on
         emit(.pasteRejectionChanged(on: on))
     }
 
@@ -258,12 +247,11 @@ public actor AssessmentSession {
         guard case .locked = lockState else { return .unlocked }
         try? await clearClipboards(strict: false)
         restoreSuggestions()
-        if pasteRejectionOn {
-            do {
-                try setPasteRejection(false)
-            } catch {
-                emit(.undoFailed(step: "paste-rejection", error: String(describing: error)))
-            }
+        // Locked means every lock step succeeded, paste rejection included.
+        do {
+            try setPasteRejection(false)
+        } catch {
+            emit(.undoFailed(step: "paste-rejection", error: String(describing: error)))
         }
         do {
             try dependencies.lock.release()
@@ -295,7 +283,7 @@ public actor AssessmentSession {
 
     /// Logs and publishes an event the front end observed (a quit key, a rejected
     /// paste, an answer saved, a submission ...). Returns the stored record, or `nil`
-    /// when the log could not be written (the failure is kept in `eventLogFailure`).
+    /// when the log could not be written.
     @discardableResult
     public func record(_ event: SessionEvent) -> LoggedEvent? {
         emit(event)
@@ -310,12 +298,9 @@ public actor AssessmentSession {
 
     @discardableResult
     private func emit(_ event: SessionEvent) -> LoggedEvent? {
-        do {
-            return try append(event)
-        } catch {
-            if eventLogFailure == nil { eventLogFailure = String(describing: error) }
-            return nil
-        }
+        // A log failure after the lock request is not allowed to stop the exam; the
+        // request itself refuses when the log cannot be written (see `lock()`).
+        try? append(event)
     }
 
     /// Appends to the durable log first, then publishes.
