@@ -73,7 +73,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .lockDeclined, .lockReleased:
             return [:]
         case .lockExpired(let startedAt):
-            return ["since": ISO8601DateFormatter().string(from: startedAt)]
+            return ["since": startedAt.formatted(.iso8601)]
         case .stepReverted(let step):
             return ["step": step]
         case .undoFailed(let step, let error):
@@ -109,11 +109,10 @@ public enum SessionEvent: Sendable, Equatable {
     }
 
     private static func details(of record: LockRecord) -> [String: String] {
-        let format = ISO8601DateFormatter()
         var details = [
             "pid": String(record.pid), "boot": record.bootID, "user": record.user,
             "exam": record.examID, "examKey": record.examKey, "candidate": record.candidate,
-            "since": format.string(from: record.startedAt), "expires": format.string(from: record.expiresAt),
+            "since": record.startedAt.formatted(.iso8601), "expires": record.expiresAt.formatted(.iso8601),
         ]
         if let tty = record.tty { details["tty"] = tty }
         return details

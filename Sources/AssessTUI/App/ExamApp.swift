@@ -243,8 +243,8 @@ public final class ExamApp {
         }
         await session.record(.examSubmitted(attemptID: id, receipt: code, reason: reason))
         _ = await session.requestLock(false)
-        let time = ISO8601DateFormatter().string(from: submittedAt)
-        flow.submitted(ExamFlow.ReceiptInfo(code: code, submittedAt: time, reason: reason), now: clock.monotonicNanoseconds)
+        flow.submitted(ExamFlow.ReceiptInfo(code: code, submittedAt: submittedAt.formatted(.iso8601), reason: reason),
+                       now: clock.monotonicNanoseconds)
     }
 
     /// A signal or hang-up: save everything, log it, release the lock.

@@ -28,13 +28,12 @@ struct LogCommand: AsyncParsableCommand {
             }
             return
         }
-        let format = ISO8601DateFormatter()
-        format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let format = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
         for stored in try events.events(attempt: attempt) {
             let event = stored.event
             if json {
                 var object: [String: Any] = [
-                    "seq": event.sequence, "time": format.string(from: event.wallTime),
+                    "seq": event.sequence, "time": event.wallTime.formatted(format),
                     "monotonicNs": event.monotonicNanoseconds, "kind": event.kind,
                     "details": event.details, "hash": event.hash,
                 ]
@@ -43,7 +42,7 @@ struct LogCommand: AsyncParsableCommand {
                 print(String(decoding: data, as: UTF8.self))
             } else {
                 let details = event.details.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-                print("\(event.sequence)\t\(format.string(from: event.wallTime))\t\(event.kind)\t\(details)")
+                print("\(event.sequence)\t\(event.wallTime.formatted(format))\t\(event.kind)\t\(details)")
             }
         }
     }

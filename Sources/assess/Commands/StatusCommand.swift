@@ -84,7 +84,7 @@ struct StatusCommand: AsyncParsableCommand {
 enum LockMessages {
     /// ISO 8601, as in the lock file and the JSON reports.
     static func time(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
+        date.formatted(.iso8601)
     }
 
     /// "exam geography-quiz, candidate c-17, pid 4242 (user ana on /dev/pts/3), since …"
