@@ -76,11 +76,11 @@ public struct AnswerControl: Sendable, Equatable {
         case .line(var editor):
             let outcome = Self.edit(&editor, key, width: width, multiLine: false)
             field = .line(editor)
-            return settle(outcome, text: editor.text)
+            return takeText(editor.text, after: outcome)
         case .essay(var editor):
             let outcome = Self.edit(&editor, key, width: width, multiLine: true)
             field = .essay(editor)
-            return settle(outcome, text: editor.text)
+            return takeText(editor.text, after: outcome)
         case .matching(let row):
             return handleMatching(key, row: row)
         case .ordering(let order, let cursor, let picked):
@@ -141,9 +141,7 @@ public struct AnswerControl: Sendable, Equatable {
 
     // MARK: - Text
 
-    private enum EditOutcome { case ignored, moved, changed, refused(String) }
-
-    private static func edit(_ editor: inout TextEditor, _ key: Key, width: Int, multiLine: Bool) -> EditOutcome {
+    private static func edit(_ editor: inout TextEditor, _ key: Key, width: Int, multiLine: Bool) -> Outcome {
         switch key {
         case .character(let character):
             switch editor.insert(String(character)) {
@@ -175,19 +173,15 @@ public struct AnswerControl: Sendable, Equatable {
         }
     }
 
-    private mutating func settle(_ outcome: EditOutcome, text: String) -> Outcome {
-        switch outcome {
-        case .ignored: return .ignored
-        case .moved: return .moved
-        case .refused(let why): return .refused(why)
-        case .changed:
-            switch presented.question.kind {
-            case .numeric: response = text.isEmpty ? nil : .numeric(text)
-            case .essay: response = text.isEmpty ? nil : .essay(text)
-            default: response = text.isEmpty ? nil : .shortText(text)
-            }
-            return .changed
+    /// Makes the edited `text` the response when the edit changed it.
+    private mutating func takeText(_ text: String, after outcome: Outcome) -> Outcome {
+        guard outcome == .changed else { return outcome }
+        switch presented.question.kind {
+        case .numeric: response = text.isEmpty ? nil : .numeric(text)
+        case .essay: response = text.isEmpty ? nil : .essay(text)
+        default: response = text.isEmpty ? nil : .shortText(text)
         }
+        return outcome
     }
 
     private static func text(of response: Response?) -> String {
