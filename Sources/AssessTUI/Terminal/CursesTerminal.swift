@@ -134,8 +134,11 @@ public final class CursesTerminal: TerminalDevice {
                 let cell = grid[row, column]
                 if let previous, previous[row, column] == cell { continue }
                 if cell.isContinuation {
-                    // The right half changed, so the wide character to its left is redrawn.
-                    if column > 0 { drawCell(grid[row, column - 1], row: row, column: column - 1) }
+                    // The right half changed, so the wide character to its left is redrawn,
+                    // unless it changed too and was drawn just now.
+                    if column > 0, let previous, previous[row, column - 1] == grid[row, column - 1] {
+                        drawCell(grid[row, column - 1], row: row, column: column - 1)
+                    }
                 } else {
                     drawCell(cell, row: row, column: column)
                 }
@@ -211,8 +214,8 @@ public final class CursesTerminal: TerminalDevice {
         let attributes = attributes(for: cell.style)
         let pair = hasColors && colorsEnabled ? Int16(cell.style.color.rawValue) : 0
         let width = cell.grapheme.displayWidth
-        let scalars = Array(cell.grapheme.unicodeScalars)
-        let first = scalars[0]
+        let scalars = cell.grapheme.unicodeScalars
+        let first = scalars.first!
         if Int(assess_wcwidth(wchar_t(bitPattern: first.value))) == width {
             var characters: [wchar_t] = [wchar_t(bitPattern: first.value)]
             for scalar in scalars.dropFirst() {
