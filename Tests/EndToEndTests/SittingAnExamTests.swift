@@ -88,6 +88,21 @@ struct SittingAnExamTests {
         #expect(!screen.contains("Exam key"))
     }
 
+    @Test func aPolicyThatDoesNotAllowTheExamShowsWhyAndNoQuestion() throws {
+        let policy = FileManager.default.temporaryDirectory.appendingPathComponent("policy-\(UUID().uuidString).yaml").path
+        try "allowed-exams: [spelling-test]\n".write(toFile: policy, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: policy) }
+        let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-112", policy: policy)
+        try terminal.waitFor("Exam key")
+        try terminal.press("Enter")
+        let screen = try terminal.waitFor("The exam cannot start")
+        #expect(screen.contains("does not allow exam"))
+        #expect(!screen.contains("capital of Canada"))
+        try terminal.press("Enter")
+        #expect(try terminal.exitStatus() == 1)
+        #expect(try terminal.assessCommand(["log"]).output.contains("reason=not-permitted"))
+    }
+
     @Test func pastedTextNeverReachesAnAnswer() throws {
         let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-105")
         try terminal.acceptTheLock()
@@ -185,6 +200,14 @@ struct SittingAnExamTests {
         let cleared = try terminal.assessCommand(["unlock", "--stale"])
         #expect(cleared.status == 0)
         #expect(try terminal.assessCommand(["status", "--json"]).output.contains("\"state\":\"unlocked\""))
+
+        // The crashed attempt is still in progress: the same candidate cannot start afresh.
+        let retake = try TerminalUnderTest("take Exams/geography.yaml --candidate c-109",
+                                           lockDirectory: terminal.lockDirectory, dataDirectory: terminal.dataDirectory)
+        #expect(try retake.exitStatus() == 75)
+        let refusal = try retake.screen()
+        #expect(refusal.contains("in progress"))
+        #expect(!refusal.contains("capital of Canada"))
     }
 
     @Test func sigtermSavesAnswersReleasesTheLockAndExits() throws {

@@ -13,8 +13,9 @@ final class TerminalUnderTest {
 
     /// Starts tmux running `assess ARGUMENTS` (after `cd` to the package), and keeps the
     /// window open after it exits so the last screen and its exit status can be read.
+    /// `policy` is the policy file's path; empty means the built-in defaults.
     init(_ arguments: String, lockDirectory: String? = nil, dataDirectory: String? = nil,
-         width: Int = 100, height: Int = 30) throws {
+         policy: String = "", width: Int = 100, height: Int = 30) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("assess-e2e-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         self.lockDirectory = lockDirectory ?? root + "/lock"
@@ -27,7 +28,7 @@ final class TerminalUnderTest {
         let command = "cd \(Self.packageRoot) && \(assess) \(arguments); echo EXIT=$?; sleep 600"
         try tmux("-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
                  "-e", "LANG=C.UTF-8", "-e", "ASSESS_LOCK_DIR=\(self.lockDirectory)",
-                 "-e", "ASSESS_DATA_DIR=\(self.dataDirectory)", "-e", "ASSESS_POLICY=",
+                 "-e", "ASSESS_DATA_DIR=\(self.dataDirectory)", "-e", "ASSESS_POLICY=\(policy)",
                  command)
     }
 

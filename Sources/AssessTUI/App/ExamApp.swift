@@ -10,6 +10,8 @@ public enum SittingOutcome: Sendable, Equatable {
     case quitBeforeStart
     /// The lock was not granted; nothing of the exam was shown.
     case notStarted(LockFailureReason)
+    /// The attempt could not be stored, so the exam did not start; the text says why.
+    case notRecorded(String)
     /// A signal or hang-up ended the sitting; answers were saved and the lock released.
     case interrupted(String)
 }
@@ -28,7 +30,8 @@ public final class ExamApp {
     private var pending: Set<String> = []
     private var lastChange: UInt64 = 0
     private var lastSave: UInt64 = 0
-    private var startedAt: UInt64?
+    /// How the sitting ends once the student leaves the refusal screen.
+    private var refusal: SittingOutcome?
     private var wasTooSmall = false
 
     /// Answers are saved this long after the last change, and at least this often while typing.
@@ -150,7 +153,7 @@ public final class ExamApp {
             case .submit(let reason):
                 await submit(reason: reason, now: now)
             case .exit:
-                return flow.receipt == nil ? .quitBeforeStart : .submitted
+                return refusal ?? (flow.receipt == nil ? .quitBeforeStart : .submitted)
             }
         }
         return nil
@@ -159,15 +162,10 @@ public final class ExamApp {
     /// Takes the lock (the session asks consent) or starts practice; on refusal the
     /// refusal screen shows until the student leaves.
     private func begin(now: UInt64) async -> SittingOutcome? {
-        if !flow.practice {
-            let result = await session.requestLock(true)
-            if case .failed(let reason) = result {
-                if reason == .declined { return .notStarted(.declined) }
-                flow.refuse(Self.sentence(for: reason))
-                draw(now: clock.monotonicNanoseconds)
-                while terminal.readKey(timeoutMilliseconds: 1000).map({ $0 != .enter && $0 != .character("q") && $0 != .hangup }) ?? (SignalTrap.pendingSignal == nil) {}
-                return .notStarted(reason)
-            }
+        if !flow.practice, case .failed(let reason) = await session.requestLock(true) {
+            if reason == .declined { return .notStarted(.declined) }
+            refuse(Self.sentence(for: reason), endingAs: .notStarted(reason))
+            return nil
         }
         do {
             let id = try recorder.startAttempt(practice: flow.practice)
@@ -175,13 +173,18 @@ public final class ExamApp {
             await session.record(.examStarted(attemptID: id, examID: flow.sitting.exam.id, candidate: flow.candidate))
         } catch {
             _ = await session.requestLock(false)
-            flow.refuse("The answers could not be stored: \(error). Ask your proctor.")
+            refuse("The answers could not be stored: \(error). Ask your proctor.",
+                   endingAs: .notRecorded(String(describing: error)))
             return nil
         }
-        let started = clock.monotonicNanoseconds
-        startedAt = started
-        flow.started(now: started)
+        flow.started(now: clock.monotonicNanoseconds)
         return nil
+    }
+
+    /// Shows the refusal screen; leaving it ends the sitting as `outcome`.
+    private func refuse(_ sentence: String, endingAs outcome: SittingOutcome) {
+        flow.refuse(sentence)
+        refusal = outcome
     }
 
     /// What the student reads when the lock is refused.
@@ -216,8 +219,9 @@ public final class ExamApp {
                 flow.show("Your answer could not be saved yet (\(error)); it will be tried again.", now: now)
             }
         }
-        if let startedAt {
-            try? recorder.updateTimeUsed(attemptID: attemptID, seconds: Int((now - startedAt) / 1_000_000_000))
+        if let secondsLeft = flow.secondsLeft(now: now) {
+            let duration = flow.sitting.exam.durationSeconds
+            try? recorder.updateTimeUsed(attemptID: attemptID, seconds: duration - secondsLeft)
         }
         lastSave = now
     }

@@ -43,7 +43,8 @@ struct TakeCommand: AsyncParsableCommand {
             throw CommandFailure(.usage, "the policy (\(policy.source)) does not allow practice sittings on this terminal")
         }
 
-        let database = try runtime.database()
+        let dataDirectory = try runtime.dataDirectory()
+        let database = try runtime.database(in: dataDirectory)
         let events = EventStore(database: database)
         let lock = runtime.terminalLock()
         let terminal = CursesTerminal()
@@ -55,7 +56,7 @@ struct TakeCommand: AsyncParsableCommand {
         let dependencies = SessionDependencies(
             clock: runtime.clock, lock: lock, clipboards: clipboards, eventLog: events,
             pasteGuard: terminal.sequenceWriter, consent: TerminalConsentPrompt(terminal: terminal),
-            surroundings: SystemSurroundings(dataDirectory: try runtime.dataDirectory(),
+            surroundings: SystemSurroundings(dataDirectory: dataDirectory,
                                              terminalSize: { TerminalWindow.size() }),
             process: runtime.process, environment: runtime.environment)
         let session = AssessmentSession(exam: descriptor, policy: policy, dependencies: dependencies)
@@ -69,6 +70,12 @@ struct TakeCommand: AsyncParsableCommand {
         }
         if let refusal = LockMessages.refusal(existing) {
             throw CommandFailure(.locked, refusal)
+        }
+        if let running = try database.inProgressAttempt(exam: exam.id, candidate: candidate) {
+            throw CommandFailure(.locked, """
+                candidate \(candidate) already has an attempt at \(exam.id) in progress (\(running.id)), \
+                left by a crash or a lost connection; a proctor must end it before a new one starts
+                """)
         }
 
         do {
@@ -103,6 +110,8 @@ struct TakeCommand: AsyncParsableCommand {
             }
             let hint = isUTF8 ? "" : "\nthe locale is not UTF-8: run with LANG=C.UTF-8"
             throw CommandFailure(status, "the exam did not start: \(reason)\(hint)")
+        case .notRecorded(let why):
+            throw CommandFailure(.cannotCreate, "the exam did not start: the attempt could not be stored: \(why)")
         case .interrupted(let why):
             throw CommandFailure(.failure, "the exam was interrupted (\(why)); every answer was saved and the lock released")
         }

@@ -38,9 +38,9 @@ struct Runtime {
         return directory
     }
 
-    /// The store in the data directory, opened (and migrated) once per command.
-    func database() throws -> AssessDatabase {
-        let directory = try dataDirectory()
+    /// The store in `directory` (by default the data directory), opened and migrated.
+    func database(in directory: DataDirectory? = nil) throws -> AssessDatabase {
+        let directory = try directory ?? dataDirectory()
         do {
             return try AssessDatabase(dataDirectory: URL(fileURLWithPath: directory.path))
         } catch {

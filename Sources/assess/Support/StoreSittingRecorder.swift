@@ -12,18 +12,11 @@ struct StoreSittingRecorder: SittingRecorder {
     let candidate: String
 
     func startAttempt(practice: Bool) throws -> String {
-        do {
-            let attempt = try database.startAttempt(
-                examID: exam.id, examKey: exam.examKey, candidate: candidate,
-                secondsAllowed: exam.durationSeconds, isPractice: practice, at: Date())
-            events.currentAttempt = attempt.id
-            return attempt.id
-        } catch StoreError.attemptAlreadyInProgress(let id) {
-            throw CommandFailure(.locked, """
-                candidate \(candidate) already has an attempt at \(exam.id) in progress (\(id)), \
-                left by a crash or a lost connection; a proctor must end it before a new one starts
-                """)
-        }
+        let attempt = try database.startAttempt(
+            examID: exam.id, examKey: exam.examKey, candidate: candidate,
+            secondsAllowed: exam.durationSeconds, isPractice: practice, at: Date())
+        events.currentAttempt = attempt.id
+        return attempt.id
     }
 
     func save(attemptID: String, questionID: String, response: Response?, flagged: Bool) throws {
