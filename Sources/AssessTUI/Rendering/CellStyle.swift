@@ -1,6 +1,6 @@
 /// What a colour means on screen. The terminal layer maps each role to a curses
-/// colour pair; with colours off (no colour support, or a "no colour" accommodation)
-/// every role draws in the terminal's own colours and the attributes carry the meaning.
+/// colour pair; on a terminal without colours every role draws in the terminal's own
+/// colours and the attributes carry the meaning.
 public enum ColorRole: Int, Hashable, Sendable, CaseIterable {
     /// The terminal's own foreground and background.
     case normal

@@ -38,22 +38,18 @@ public final class CursesTerminal: TerminalDevice {
     /// ``PasteGuard`` and ``TerminalWriter``.
     public let sequenceWriter: TerminalSequenceWriter
 
-    /// The C library's name for the locale's character set, read by ``start()``.
-    public private(set) var codeset = ""
     /// False when the locale is not UTF-8 (e.g. `LANG` unset): non-ASCII characters then
     /// draw as `?` and boxes in ASCII, and typed non-ASCII keys may not arrive. Warn the proctor.
     public var isUTF8Locale: Bool {
         ["utf-8", "utf8"].contains(codeset.lowercased())
     }
+
+    /// The C library's name for the locale's character set, read by ``start()``.
+    private var codeset = ""
     /// True between ``start()`` and ``stop()``.
-    public private(set) var isRunning = false
+    private var isRunning = false
     /// True when the terminal can show colours (known after ``start()``).
-    public private(set) var hasColors = false
-    /// Whether colour roles are drawn in colour; turn off for a "no colour" accommodation.
-    /// Attributes (bold, reverse ...) still show.
-    public var colorsEnabled = true {
-        didSet { previousFrame = nil }
-    }
+    private var hasColors = false
 
     private var screen: OpaquePointer?
     private var previousFrame: CellGrid?
@@ -122,7 +118,7 @@ public final class CursesTerminal: TerminalDevice {
     }
 
     /// Shows `grid`: copies to curses only the cells that differ from the previous frame
-    /// (everything after a resize, a size change, or a colour switch), places or hides the
+    /// (everything after a size change or a resumed screen), places or hides the
     /// cursor, and updates the terminal once.
     public func draw(_ grid: CellGrid) {
         guard isRunning else { return }
@@ -212,7 +208,7 @@ public final class CursesTerminal: TerminalDevice {
     /// instead, padded with a space for a wide cell, so the row never shifts.
     private func drawCell(_ cell: Cell, row: Int, column: Int) {
         let attributes = attributes(for: cell.style)
-        let pair = hasColors && colorsEnabled ? Int16(cell.style.color.rawValue) : 0
+        let pair = hasColors ? Int16(cell.style.color.rawValue) : 0
         let width = cell.grapheme.displayWidth
         let scalars = cell.grapheme.unicodeScalars
         let first = scalars.first!
