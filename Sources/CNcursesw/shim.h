@@ -18,11 +18,6 @@
 static inline WINDOW *assess_stdscr(void) { return stdscr; }
 static inline int assess_lines(void) { return LINES; }
 static inline int assess_cols(void) { return COLS; }
-static inline int assess_color_pair(int n) { return COLOR_PAIR(n); }
-static inline int assess_key_code_yes(void) { return KEY_CODE_YES; }
-static inline int assess_key_resize(void) { return KEY_RESIZE; }
-static inline int assess_key_max(void) { return KEY_MAX; }
-static inline int assess_err(void) { return ERR; }
 
 // Attribute bits (NCURSES_BITS macros).
 static inline attr_t assess_a_normal(void) { return A_NORMAL; }
