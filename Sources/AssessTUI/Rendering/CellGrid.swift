@@ -24,22 +24,17 @@ public struct Cell: Hashable, Sendable {
     public static func blank(_ style: CellStyle) -> Cell { Cell(grapheme: " ", style: style) }
 }
 
-/// The lines a box is drawn with.
+/// The corners a box is drawn with; its edges are always ─ and │.
 public enum BoxStyle: Hashable, Sendable {
     /// ┌─┐ │ └─┘
     case light
     /// ╭─╮ │ ╰─╯
     case rounded
-    /// ╔═╗ ║ ╚═╝
-    case double
 
-    var horizontal: Character { self == .double ? "═" : "─" }
-    var vertical: Character { self == .double ? "║" : "│" }
     var corners: (topLeft: Character, topRight: Character, bottomLeft: Character, bottomRight: Character) {
         switch self {
         case .light: ("┌", "┐", "└", "┘")
         case .rounded: ("╭", "╮", "╰", "╯")
-        case .double: ("╔", "╗", "╚", "╝")
         }
     }
 }
@@ -142,10 +137,8 @@ public struct CellGrid: Hashable, Sendable {
     }
 
     /// Draws a horizontal line on `row` across `columns` (clipped to the grid).
-    public mutating func horizontalRule(row: Int, columns: Range<Int>, style: CellStyle = .plain,
-                                        line: BoxStyle = .light) {
-        fill(CellRect(row: row, column: columns.lowerBound, height: 1, width: columns.count),
-             with: line.horizontal, style: style)
+    public mutating func horizontalRule(row: Int, columns: Range<Int>, style: CellStyle = .plain) {
+        fill(CellRect(row: row, column: columns.lowerBound, height: 1, width: columns.count), with: "─", style: style)
     }
 
     /// Draws the outline of `rect` in Unicode line-drawing characters, with an optional
@@ -155,10 +148,10 @@ public struct CellGrid: Hashable, Sendable {
         guard rect.height >= 2 && rect.width >= 2 else { return }
         let top = rect.row, bottom = rect.row + rect.height - 1
         let left = rect.column, right = rect.column + rect.width - 1
-        horizontalRule(row: top, columns: (left + 1)..<right, style: style, line: line)
-        horizontalRule(row: bottom, columns: (left + 1)..<right, style: style, line: line)
-        fill(CellRect(row: top + 1, column: left, height: rect.height - 2, width: 1), with: line.vertical, style: style)
-        fill(CellRect(row: top + 1, column: right, height: rect.height - 2, width: 1), with: line.vertical, style: style)
+        horizontalRule(row: top, columns: (left + 1)..<right, style: style)
+        horizontalRule(row: bottom, columns: (left + 1)..<right, style: style)
+        fill(CellRect(row: top + 1, column: left, height: rect.height - 2, width: 1), with: "│", style: style)
+        fill(CellRect(row: top + 1, column: right, height: rect.height - 2, width: 1), with: "│", style: style)
         let corners = line.corners
         setIfInside(row: top, column: left, Cell(grapheme: corners.topLeft, style: style))
         setIfInside(row: top, column: right, Cell(grapheme: corners.topRight, style: style))
