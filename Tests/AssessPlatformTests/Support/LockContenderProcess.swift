@@ -1,4 +1,5 @@
 @testable import AssessPlatform
+import AssessTestSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +14,7 @@ final class LockContenderProcess {
     /// Starts `lock-contender ARGUMENTS`; its standard output is written to `outputPath`.
     init(_ arguments: [String], outputPath: String) throws {
         self.outputPath = outputPath
-        child = try ChildProcess(try Self.executable().path, arguments,
+        child = try ChildProcess(try BuiltProducts.path(of: "lock-contender"), arguments,
                                  outputPath: outputPath, errorPath: outputPath + ".err")
     }
 
@@ -53,20 +54,5 @@ final class LockContenderProcess {
         guard exitStatus == nil else { return }
         kill(pid, SIGKILL)
         exitStatus = child.waitForExit(seconds: 10)
-    }
-
-    /// The `lock-contender` executable, built next to the test bundle: searched in the
-    /// directories above `Bundle.main` and the test runner's own path.
-    static func executable() throws -> URL {
-        let starts = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0])]
-        for start in starts {
-            var directory = start.standardizedFileURL
-            for _ in 0..<6 {
-                let candidate = directory.appendingPathComponent("lock-contender")
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-                directory = directory.deletingLastPathComponent()
-            }
-        }
-        throw TestSetupError("lock-contender was not found near \(starts.map(\.path)); build the package's products first")
     }
 }
