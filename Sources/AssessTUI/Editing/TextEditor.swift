@@ -200,21 +200,11 @@ public struct TextEditor: Hashable, Sendable {
 
     /// Undoes the last step. Returns false when there is nothing to undo.
     @discardableResult
-    public mutating func undo() -> Bool {
-        guard let snapshot = undoStack.popLast() else { return false }
-        redoStack.append(currentSnapshot)
-        restore(snapshot)
-        return true
-    }
+    public mutating func undo() -> Bool { restore(from: \.undoStack, saving: \.redoStack) }
 
     /// Redoes the last undone step. Returns false when there is nothing to redo.
     @discardableResult
-    public mutating func redo() -> Bool {
-        guard let snapshot = redoStack.popLast() else { return false }
-        undoStack.append(currentSnapshot)
-        restore(snapshot)
-        return true
-    }
+    public mutating func redo() -> Bool { restore(from: \.redoStack, saving: \.undoStack) }
 
     // MARK: Moving
 
@@ -313,9 +303,15 @@ public struct TextEditor: Hashable, Sendable {
         if undoStack.count > Self.undoDepth { undoStack.removeFirst() }
     }
 
-    private mutating func restore(_ snapshot: Snapshot) {
+    /// Restores the snapshot on top of `history` after pushing the current state onto
+    /// `other`, so the opposite command can come back; false when `history` is empty.
+    private mutating func restore(from history: WritableKeyPath<TextEditor, [Snapshot]>,
+                                  saving other: WritableKeyPath<TextEditor, [Snapshot]>) -> Bool {
+        guard let snapshot = self[keyPath: history].popLast() else { return false }
+        self[keyPath: other].append(currentSnapshot)
         replaceText(with: snapshot.text, cursorOffset: snapshot.cursorOffset)
         endStep()
+        return true
     }
 
     /// Installs new text and puts the cursor at `cursorOffset` UTF-8 bytes, rounded down
