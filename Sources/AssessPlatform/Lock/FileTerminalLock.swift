@@ -119,34 +119,26 @@ public final class FileTerminalLock: TerminalLock {
         return try held.withLock { held in
             try translatingSystemErrors {
                 try FileSystem.makeDirectory(directory, permissions: 0o700)
-                for _ in 0..<Self.reopenAttempts {
-                    let file = try FileDescriptor.open(location, flags: O_RDWR | O_CREAT | O_NOFOLLOW)
-                    guard try lockExclusively(file) else {
-                        defer { file.close() }
-                        return .refused(.live(try holderRecord(file)))
-                    }
-                    guard try isStillAtPath(file) else {
-                        file.close()
-                        continue
-                    }
-                    let endedByReboot = try leftoverRecord(file)
-                    if let stale = endedByReboot, stale.bootID == bootID {
-                        file.close()
-                        return .refused(.stale(stale))
-                    }
-                    do {
-                        try writeAndVerify(bytes, to: file)
-                    } catch {
-                        try? file.truncate()
-                        try? FileSystem.removeFile(location)
-                        file.close()
-                        throw error
-                    }
-                    held = file
-                    return .acquired(endedByReboot: endedByReboot)
+                let (file, locked) = try openLockedFile(flags: O_RDWR | O_CREAT)
+                guard locked else {
+                    defer { file.close() }
+                    return .refused(.live(try holderRecord(file)))
                 }
-                throw TerminalLockError.unavailable(
-                    path: location, reason: "the lock file kept being replaced while it was being opened")
+                let endedByReboot = try leftoverRecord(file)
+                if let stale = endedByReboot, stale.bootID == bootID {
+                    file.close()
+                    return .refused(.stale(stale))
+                }
+                do {
+                    try writeAndVerify(bytes, to: file)
+                } catch {
+                    try? file.truncate()
+                    try? FileSystem.removeFile(location)
+                    file.close()
+                    throw error
+                }
+                held = file
+                return .acquired(endedByReboot: endedByReboot)
             }
         }
     }
@@ -174,31 +166,46 @@ public final class FileTerminalLock: TerminalLock {
     /// is no file or it holds no record.
     public func clearStale() throws -> LockRecord {
         try translatingSystemErrors {
-            for _ in 0..<Self.reopenAttempts {
-                let file: FileDescriptor
-                do {
-                    file = try FileDescriptor.open(location, flags: O_RDWR | O_NOFOLLOW)
-                } catch let error as SystemCallError where error.errorNumber == .noSuchFile {
-                    throw TerminalLockError.noStaleLock
-                }
-                defer { file.close() }
-                guard try lockExclusively(file) else {
-                    throw TerminalLockError.holderIsAlive(try holderRecord(file))
-                }
-                guard try isStillAtPath(file) else { continue }
-                guard let record = try leftoverRecord(file) else {
-                    throw TerminalLockError.noStaleLock
-                }
-                try file.truncate()
-                try FileSystem.removeFile(location)
-                return record
+            let opened: (file: FileDescriptor, locked: Bool)
+            do {
+                opened = try openLockedFile(flags: O_RDWR)
+            } catch let error as SystemCallError where error.errorNumber == .noSuchFile {
+                throw TerminalLockError.noStaleLock
             }
-            throw TerminalLockError.unavailable(
-                path: location, reason: "the lock file kept being replaced while it was being opened")
+            defer { opened.file.close() }
+            guard opened.locked else {
+                throw TerminalLockError.holderIsAlive(try holderRecord(opened.file))
+            }
+            guard let record = try leftoverRecord(opened.file) else {
+                throw TerminalLockError.noStaleLock
+            }
+            try opened.file.truncate()
+            try FileSystem.removeFile(location)
+            return record
         }
     }
 
     // MARK: - Steps
+
+    /// Opens the lock file with `flags` and takes its `flock` exclusively
+    /// (`lockExclusively`). When the path no longer names the file once it is locked (the
+    /// unlink race), closes it and opens the path again. Returns the open file, which the
+    /// caller closes, and whether the lock was taken: false means a live process holds it.
+    private func openLockedFile(flags: Int32) throws -> (file: FileDescriptor, locked: Bool) {
+        for _ in 0..<Self.reopenAttempts {
+            let file = try FileDescriptor.open(location, flags: flags | O_NOFOLLOW)
+            do {
+                guard try lockExclusively(file) else { return (file, false) }
+                if try isStillAtPath(file) { return (file, true) }
+            } catch {
+                file.close()
+                throw error
+            }
+            file.close()
+        }
+        throw TerminalLockError.unavailable(
+            path: location, reason: "the lock file kept being replaced while it was being opened")
+    }
 
     /// `flock(LOCK_EX|LOCK_NB)`, tried `busyAttempts` times so that a momentary
     /// `inspect` probe is not mistaken for a holder. False when still busy.
