@@ -116,9 +116,8 @@ public struct TextEditor: Hashable, Sendable {
 
     /// The text wrapped at `width` columns (see ``TextWrap``) and where the cursor is on it.
     public func layout(width: Int) -> EditorLayout {
-        let lines = TextWrap.wrap(text, width: width)
-        let row = Self.lineIndex(containing: cursor, in: lines)
-        let column = lines[row].text[lines[row].text.startIndex..<cursor].displayWidth
+        let (lines, row) = wrappedAtCursor(width: width)
+        let column = lines[row].text[..<cursor].displayWidth
         return EditorLayout(lines: lines, cursor: CellPosition(row: row, column: min(column, max(0, width - 1))))
     }
 
@@ -266,16 +265,16 @@ public struct TextEditor: Hashable, Sendable {
 
     /// Moves to the start of the cursor's visual line at wrap `width`.
     public mutating func moveToLineStart(width: Int) {
-        let lines = TextWrap.wrap(text, width: width)
-        moveCursor(to: lines[Self.lineIndex(containing: cursor, in: lines)].range.lowerBound)
+        let (lines, row) = wrappedAtCursor(width: width)
+        moveCursor(to: lines[row].range.lowerBound)
     }
 
     /// Moves to the end of the cursor's visual line at wrap `width`. On a line the wrap
     /// broke, that is before its last character (usually the space it broke at), because
     /// the position after it is shown at the start of the next line.
     public mutating func moveToLineEnd(width: Int) {
-        let lines = TextWrap.wrap(text, width: width)
-        moveCursor(to: Self.lastPosition(on: lines[Self.lineIndex(containing: cursor, in: lines)]))
+        let (lines, row) = wrappedAtCursor(width: width)
+        moveCursor(to: Self.lastPosition(on: lines[row]))
     }
 
     // MARK: Private
@@ -339,10 +338,8 @@ public struct TextEditor: Hashable, Sendable {
     }
 
     private mutating func moveVertically(by delta: Int, width: Int) {
-        let lines = TextWrap.wrap(text, width: width)
-        let row = Self.lineIndex(containing: cursor, in: lines)
-        let line = lines[row]
-        let column = preferredColumn ?? line.text[line.text.startIndex..<cursor].displayWidth
+        let (lines, row) = wrappedAtCursor(width: width)
+        let column = preferredColumn ?? lines[row].text[..<cursor].displayWidth
         let target = row + delta
         if target < 0 {
             cursor = text.startIndex
@@ -355,13 +352,15 @@ public struct TextEditor: Hashable, Sendable {
         preferredColumn = column
     }
 
-    /// The visual line showing `index`: a position at the very end of a line the wrap
-    /// broke is shown at the start of the next one.
-    private static func lineIndex(containing index: String.Index, in lines: [WrappedLine]) -> Int {
-        lines.firstIndex { line in
-            line.range.lowerBound <= index
-                && (index < line.range.upperBound || (index == line.range.upperBound && line.endsParagraph))
+    /// The text wrapped at `width`, and the visual line showing the cursor: a position at
+    /// the very end of a line the wrap broke is shown at the start of the next one.
+    private func wrappedAtCursor(width: Int) -> (lines: [WrappedLine], row: Int) {
+        let lines = TextWrap.wrap(text, width: width)
+        let row = lines.firstIndex { line in
+            line.range.lowerBound <= cursor
+                && (cursor < line.range.upperBound || (cursor == line.range.upperBound && line.endsParagraph))
         } ?? lines.count - 1
+        return (lines, row)
     }
 
     /// The last position a cursor can take on `line` and still be shown on it.
