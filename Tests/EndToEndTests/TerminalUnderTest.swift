@@ -1,3 +1,4 @@
+import AssessPlatform
 import AssessTestSupport
 import Foundation
 import Testing
@@ -22,7 +23,7 @@ final class TerminalUnderTest {
         self.dataDirectory = dataDirectory ?? root + "/data"
         socket = "assess-e2e-\(UUID().uuidString.prefix(8))"
         assess = try BuiltProducts.path(of: "assess")
-        guard Self.which("tmux") != nil else {
+        guard Self.runner.locate("tmux") != nil else {
             throw TestFailure("tmux is not installed; install it (apt-get install -y tmux) — .ci/run does")
         }
         let command = "cd \(Self.packageRoot) && \(assess) \(arguments); echo EXIT=$?; sleep 600"
@@ -93,62 +94,27 @@ final class TerminalUnderTest {
     /// The process id of `assess` in the window.
     func assessPID() throws -> Int32? {
         let shell = try tmux("display", "-p", "#{pane_pid}").trimmingCharacters(in: .whitespacesAndNewlines)
-        let children = try Self.run("/usr/bin/pgrep", ["-P", shell, "-f", assess])
+        let children = try Self.runner.run("pgrep", ["-P", shell, "-f", assess], timeoutSeconds: 10).standardOutput
         return Int32(children.split(separator: "\n").first ?? "")
     }
 
-    /// Runs another `assess` command with this terminal's directories; returns output and status.
+    /// Runs another `assess` command with this terminal's directories; returns what it
+    /// printed (standard output, then standard error) and its exit status.
     func assessCommand(_ arguments: [String]) throws -> (output: String, status: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: assess)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["ASSESS_LOCK_DIR"] = lockDirectory
-        environment["ASSESS_DATA_DIR"] = dataDirectory
-        environment["ASSESS_POLICY"] = ""
-        environment["LANG"] = "C.UTF-8"
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+        let environment = ["LANG=C.UTF-8", "ASSESS_LOCK_DIR=\(lockDirectory)",
+                           "ASSESS_DATA_DIR=\(dataDirectory)", "ASSESS_POLICY="]
+        let result = try Self.runner.run("env", environment + [assess] + arguments, timeoutSeconds: 30)
+        return (result.standardOutput + result.standardError, result.exitStatus)
     }
 
     @discardableResult
     func tmux(_ arguments: String...) throws -> String {
-        try Self.run(Self.which("tmux") ?? "tmux", ["-L", socket] + arguments)
+        try Self.runner.run("tmux", ["-L", socket] + arguments, timeoutSeconds: 10).standardOutput
     }
 
-    /// Runs a program and returns what it printed, waiting with `waitpid`. Output goes
-    /// through a file, not a pipe: the tmux server that `new-session` starts would hold
-    /// a pipe open forever.
-    static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard status == 0 else { throw TestFailure("cannot start \(executable): error \(status)") }
-        var exitStatus: Int32 = 0
-        while waitpid(pid, &exitStatus, 0) == -1 && errno == EINTR {}
-        return String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
-    }
-
-    static func which(_ name: String) -> String? {
-        for directory in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
-            return "\(directory)/\(name)"
-        }
-        return nil
-    }
+    /// Runs tmux, pgrep and `assess` for the tests. It waits with waitpid and captures
+    /// output in files, so the tmux server that `new-session` leaves behind holds no pipe.
+    static let runner = SubprocessCommandRunner()
 }
 
 /// A test's own failure with a sentence.
