@@ -41,23 +41,39 @@ public enum QuestionKind: Sendable, Equatable {
     /// decides whether each item in its right place earns a share of the points.
     case ordering(items: [String], partialCredit: PartialCredit)
 
-    /// The type's name as written in exam files (`type:`).
-    public var typeName: String {
+    /// The question type.
+    var type: QuestionType {
         switch self {
-        case .singleChoice: return "single-choice"
-        case .multipleResponse: return "multiple-response"
-        case .trueFalse: return "true-false"
-        case .shortText: return "short-text"
-        case .numeric: return "numeric"
-        case .essay: return "essay"
-        case .matching: return "matching"
-        case .ordering: return "ordering"
+        case .singleChoice: return .singleChoice
+        case .multipleResponse: return .multipleResponse
+        case .trueFalse: return .trueFalse
+        case .shortText: return .shortText
+        case .numeric: return .numeric
+        case .essay: return .essay
+        case .matching: return .matching
+        case .ordering: return .ordering
         }
     }
 
+    /// The type's name as written in exam files (`type:`).
+    public var typeName: String { type.rawValue }
+
     /// Every type name an exam file may use, in the order the format documents them.
-    public static let typeNames = ["single-choice", "multiple-response", "true-false", "short-text",
-                                   "numeric", "essay", "matching", "ordering"]
+    public static let typeNames = QuestionType.allCases.map(\.rawValue)
+}
+
+/// The question types, each spelled as exam files write it (`type:`), in the order the
+/// format documents them. The one table of type names: questions, responses (whose JSON
+/// names the type) and the exam reader all spell types through it.
+enum QuestionType: String, CaseIterable, Sendable {
+    case singleChoice = "single-choice"
+    case multipleResponse = "multiple-response"
+    case trueFalse = "true-false"
+    case shortText = "short-text"
+    case numeric
+    case essay
+    case matching
+    case ordering
 }
 
 /// Whether a partly right answer earns part of the points (`partial-credit:`).

@@ -31,7 +31,7 @@ public enum Response: Sendable, Equatable, Hashable, Codable {
     /// Encodes as `{"type": "<question type>", ...}` with one field for the answer.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(typeName, forKey: .type)
+        try container.encode(type.rawValue, forKey: .type)
         switch self {
         case let .singleChoice(index): try container.encode(index, forKey: .choice)
         case let .multipleResponse(indices): try container.encode(indices.sorted(), forKey: .choices)
@@ -45,15 +45,19 @@ public enum Response: Sendable, Equatable, Hashable, Codable {
     /// Decodes what `encode(to:)` wrote.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let type = try container.decode(String.self, forKey: .type)
+        let name = try container.decode(String.self, forKey: .type)
+        guard let type = QuestionType(rawValue: name) else {
+            throw DecodingError.dataCorruptedError(forKey: .type, in: container,
+                                                   debugDescription: "unknown response type \"\(name)\"")
+        }
         switch type {
-        case "single-choice": self = .singleChoice(try container.decode(Int.self, forKey: .choice))
-        case "multiple-response": self = .multipleResponse(Set(try container.decode([Int].self, forKey: .choices)))
-        case "true-false": self = .trueFalse(try container.decode(Bool.self, forKey: .value))
-        case "short-text": self = .shortText(try container.decode(String.self, forKey: .text))
-        case "numeric": self = .numeric(try container.decode(String.self, forKey: .text))
-        case "essay": self = .essay(try container.decode(String.self, forKey: .text))
-        case "matching":
+        case .singleChoice: self = .singleChoice(try container.decode(Int.self, forKey: .choice))
+        case .multipleResponse: self = .multipleResponse(Set(try container.decode([Int].self, forKey: .choices)))
+        case .trueFalse: self = .trueFalse(try container.decode(Bool.self, forKey: .value))
+        case .shortText: self = .shortText(try container.decode(String.self, forKey: .text))
+        case .numeric: self = .numeric(try container.decode(String.self, forKey: .text))
+        case .essay: self = .essay(try container.decode(String.self, forKey: .text))
+        case .matching:
             var pairs: [Int: Int] = [:]
             for pair in try container.decode([[Int]].self, forKey: .pairs) {
                 guard pair.count == 2 else {
@@ -63,26 +67,26 @@ public enum Response: Sendable, Equatable, Hashable, Codable {
                 pairs[pair[0]] = pair[1]
             }
             self = .matching(pairs)
-        case "ordering": self = .ordering(try container.decode([Int].self, forKey: .order))
-        default:
-            throw DecodingError.dataCorruptedError(forKey: .type, in: container,
-                                                   debugDescription: "unknown response type \"\(type)\"")
+        case .ordering: self = .ordering(try container.decode([Int].self, forKey: .order))
+        }
+    }
+
+    /// The question type this response answers.
+    var type: QuestionType {
+        switch self {
+        case .singleChoice: return .singleChoice
+        case .multipleResponse: return .multipleResponse
+        case .trueFalse: return .trueFalse
+        case .shortText: return .shortText
+        case .numeric: return .numeric
+        case .essay: return .essay
+        case .matching: return .matching
+        case .ordering: return .ordering
         }
     }
 
     /// The question type this response answers, as exam files spell it.
-    public var typeName: String {
-        switch self {
-        case .singleChoice: return "single-choice"
-        case .multipleResponse: return "multiple-response"
-        case .trueFalse: return "true-false"
-        case .shortText: return "short-text"
-        case .numeric: return "numeric"
-        case .essay: return "essay"
-        case .matching: return "matching"
-        case .ordering: return "ordering"
-        }
-    }
+    public var typeName: String { type.rawValue }
 
     /// The stable JSON text for this response: sorted keys, sorted index sets, no
     /// whitespace. Equal responses always give equal text.
