@@ -7,22 +7,24 @@ extension ExamReader {
     /// Keys every question has.
     static let commonQuestionKeys = ["id", "type", "prompt", "points"]
     /// The keys each question type adds to the common ones.
-    static let keysByType: [String: [String]] = [
-        "single-choice": ["choices", "answer"],
-        "multiple-response": ["choices", "answers", "partial-credit"],
-        "true-false": ["answer"],
-        "short-text": ["accepted", "case-sensitive"],
-        "numeric": ["answer", "tolerance", "range", "unit"],
-        "essay": ["word-limit"],
-        "matching": ["pairs", "partial-credit"],
-        "ordering": ["items", "partial-credit"],
+    static let keysByType: [QuestionType: [String]] = [
+        .singleChoice: ["choices", "answer"],
+        .multipleResponse: ["choices", "answers", "partial-credit"],
+        .trueFalse: ["answer"],
+        .shortText: ["accepted", "case-sensitive"],
+        .numeric: ["answer", "tolerance", "range", "unit"],
+        .essay: ["word-limit"],
+        .matching: ["pairs", "partial-credit"],
+        .ordering: ["items", "partial-credit"],
     ]
     /// The `partial-credit:` word that turns partial credit on, per type.
-    static let partialCreditWord = ["multiple-response": "per-choice", "matching": "per-pair", "ordering": "per-position"]
+    static let partialCreditWord: [QuestionType: String] = [
+        .multipleResponse: "per-choice", .matching: "per-pair", .ordering: "per-position",
+    ]
     /// Every key any question may have.
     static let questionKeys: [String] = {
         var keys = commonQuestionKeys
-        for type in QuestionKind.typeNames {
+        for type in QuestionType.allCases {
             for key in keysByType[type] ?? [] where !keys.contains(key) { keys.append(key) }
         }
         return keys
@@ -32,24 +34,25 @@ extension ExamReader {
     /// Reads `type:` and the keys of that type. Keys that belong to another type are
     /// reported, since the author probably meant a different type or misplaced them.
     mutating func readKind(_ fields: Fields) -> QuestionKind? {
-        guard let type = reader.word(fields, "type", required: true, options: QuestionKind.typeNames) else { return nil }
+        guard let name = reader.word(fields, "type", required: true, options: QuestionKind.typeNames),
+              let type = QuestionType(rawValue: name) else { return nil }
         let allowed = Self.commonQuestionKeys + (Self.keysByType[type] ?? [])
-        for (name, node) in fields.keys where Self.questionKeys.contains(name) && !allowed.contains(name) {
-            let owners = QuestionKind.typeNames.filter { Self.keysByType[$0]?.contains(name) == true }
-            reader.report(at: node, "\"\(name)\" does not apply to \(type) questions (it belongs to \(owners.joined(separator: ", "))); remove it or change \"type\"")
+        for (key, node) in fields.keys where Self.questionKeys.contains(key) && !allowed.contains(key) {
+            let owners = QuestionType.allCases.filter { Self.keysByType[$0]?.contains(key) == true }.map(\.rawValue)
+            reader.report(at: node, "\"\(key)\" does not apply to \(name) questions (it belongs to \(owners.joined(separator: ", "))); remove it or change \"type\"")
         }
         switch type {
-        case "single-choice": return readSingleChoice(fields)
-        case "multiple-response": return readMultipleResponse(fields)
-        case "true-false":
+        case .singleChoice: return readSingleChoice(fields)
+        case .multipleResponse: return readMultipleResponse(fields)
+        case .trueFalse:
             return reader.bool(fields, "answer", required: true).map { .trueFalse(answer: $0) }
-        case "short-text":
+        case .shortText:
             guard let accepted = reader.textList(fields, "accepted", required: true, minimum: 1, example: "[Ottawa]") else { return nil }
             return .shortText(accepted: accepted, caseSensitive: reader.bool(fields, "case-sensitive", required: false) ?? false)
-        case "numeric": return readNumeric(fields)
-        case "essay": return readEssay(fields)
-        case "matching": return readMatching(fields)
-        default: return readOrdering(fields)
+        case .numeric: return readNumeric(fields)
+        case .essay: return readEssay(fields)
+        case .matching: return readMatching(fields)
+        case .ordering: return readOrdering(fields)
         }
     }
 
@@ -79,7 +82,7 @@ extension ExamReader {
     private mutating func readMultipleResponse(_ fields: Fields) -> QuestionKind? {
         let choices = readChoices(fields)
         let answers = reader.textList(fields, "answers", required: true, minimum: 1, example: "[the text of each right choice]")
-        let partial = readPartialCredit(fields, type: "multiple-response")
+        let partial = readPartialCredit(fields, type: .multipleResponse)
         guard let choices, let answers, let partial else { return nil }
         let nodes = fields["answers"]?.array() ?? []
         guard reader.requireDistinct(answers, nodes: nodes, what: "\"answers\" in \(fields.owner)") else { return nil }
@@ -91,7 +94,7 @@ extension ExamReader {
         return .multipleResponse(choices: choices, correct: correct, partialCredit: partial)
     }
 
-    private mutating func readPartialCredit(_ fields: Fields, type: String) -> PartialCredit? {
+    private mutating func readPartialCredit(_ fields: Fields, type: QuestionType) -> PartialCredit? {
         let word = Self.partialCreditWord[type] ?? "none"
         guard let node = reader.value(fields, "partial-credit", required: false, example: word) else { return PartialCredit.none }
         switch reader.word(node, what: "\"partial-credit\" in \(fields.owner)", options: ["none", word]) {
@@ -141,7 +144,7 @@ extension ExamReader {
     }
 
     private mutating func readMatching(_ fields: Fields) -> QuestionKind? {
-        let partial = readPartialCredit(fields, type: "matching")
+        let partial = readPartialCredit(fields, type: .matching)
         guard let nodes = reader.list(fields, "pairs", required: true, example: "[{left: France, right: Paris}]") else { return nil }
         guard nodes.count >= 2 else {
             reader.report(at: fields["pairs"] ?? fields.node, "\"pairs\" in \(fields.owner) needs at least two pairs, each {left: ..., right: ...}")
@@ -161,7 +164,7 @@ extension ExamReader {
     }
 
     private mutating func readOrdering(_ fields: Fields) -> QuestionKind? {
-        let partial = readPartialCredit(fields, type: "ordering")
+        let partial = readPartialCredit(fields, type: .ordering)
         guard let items = reader.textList(fields, "items", required: true, minimum: 2, example: "[first, second, third]"),
               reader.requireDistinct(items, nodes: fields["items"]?.array() ?? [], what: "\"items\" in \(fields.owner)"),
               let partial else { return nil }
