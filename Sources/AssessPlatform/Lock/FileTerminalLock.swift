@@ -220,7 +220,7 @@ public final class FileTerminalLock: TerminalLock {
     /// True when the lock path still names the open file (it was not removed or
     /// replaced between our `open` and our `flock`).
     private func isStillAtPath(_ file: FileDescriptor) throws(SystemCallError) -> Bool {
-        try FileSystem.identity(ofPath: location) == file.identity()
+        try FileSystem.identity(ofPath: location) == file.status().identity
     }
 
     /// The record in a file nobody else holds, or `nil` for an empty or unreadable one.
@@ -244,12 +244,12 @@ public final class FileTerminalLock: TerminalLock {
     /// written it yet (see the type's documentation).
     private func holderRecord(_ file: FileDescriptor) throws(SystemCallError) -> LockRecord {
         if let record = try leftoverRecord(file) { return record }
-        let (owner, modified) = try file.ownerAndModificationTime()
-        let holder = FlockTable.holder(of: try file.identity()) ?? 0
+        let status = try file.status()
+        let holder = FlockTable.holder(of: status.identity) ?? 0
         return LockRecord(
-            pid: holder, bootID: bootID, user: UserDatabase.loginName(of: owner) ?? "uid \(owner)",
+            pid: holder, bootID: bootID, user: UserDatabase.loginName(of: status.owner) ?? "uid \(status.owner)",
             tty: nil, examID: Self.unwrittenMarker, examKey: "", candidate: Self.unwrittenMarker,
-            startedAt: modified, expiresAt: modified)
+            startedAt: status.modified, expiresAt: status.modified)
     }
 
     /// Runs `body`, turning a failed system call into `TerminalLockError.unavailable`.

@@ -18,6 +18,21 @@ extension FileIdentity {
     }
 }
 
+/// What the lock file needs to know of an open file's status.
+struct FileStatus {
+    var identity: FileIdentity
+    var owner: uid_t
+    var modified: Date
+}
+
+extension FileStatus {
+    init(_ status: stat) {
+        self.init(identity: FileIdentity(status), owner: status.st_uid,
+                  modified: Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec)
+                      + TimeInterval(status.st_mtim.tv_nsec) / 1e9))
+    }
+}
+
 /// An open file descriptor with the few operations the lock file needs. Each method
 /// wraps one system call, retries it when a signal interrupts it, and throws a
 /// `SystemCallError` naming the call and the file instead of returning -1.
@@ -99,20 +114,11 @@ struct FileDescriptor {
         }
     }
 
-    /// The identity of the open file (`fstat`).
-    func identity() throws(SystemCallError) -> FileIdentity {
+    /// The open file's identity, owner and last modification time (`fstat`).
+    func status() throws(SystemCallError) -> FileStatus {
         var status = stat()
         guard fstat(rawValue, &status) == 0 else { throw SystemCallError("fstat", path: path) }
-        return FileIdentity(status)
-    }
-
-    /// The open file's owner and last modification time (`fstat`).
-    func ownerAndModificationTime() throws(SystemCallError) -> (owner: uid_t, modified: Date) {
-        var status = stat()
-        guard fstat(rawValue, &status) == 0 else { throw SystemCallError("fstat", path: path) }
-        let modified = Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec)
-            + TimeInterval(status.st_mtim.tv_nsec) / 1e9)
-        return (status.st_uid, modified)
+        return FileStatus(status)
     }
 
     /// Closes the descriptor, which also drops any `flock` lock held through it. On
