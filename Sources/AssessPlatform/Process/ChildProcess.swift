@@ -56,7 +56,7 @@ struct ChildProcess {
             var status: Int32 = 0
             let result = waitpid(pid, &status, WNOHANG)
             if result == pid { return Self.shellStatus(status) }
-            if result == -1 && errno != EINTR { return -1 }
+            if result == -1 && ErrorNumber.current != .interrupted { return -1 }
             if DispatchTime.now().uptimeNanoseconds >= deadline { return nil }
             usleep(pause)
             pause = min(pause * 2, 10_000)

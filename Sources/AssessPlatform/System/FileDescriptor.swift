@@ -160,7 +160,7 @@ enum FileSystem {
             let parent = (path as NSString).deletingLastPathComponent
             guard !parent.isEmpty, parent != path else { throw SystemCallError("mkdir", path: path, error) }
             try makeDirectory(parent, permissions: permissions)
-            guard mkdir(path, permissions) == 0 || errno == EEXIST else { throw SystemCallError("mkdir", path: path) }
+            guard mkdir(path, permissions) == 0 || ErrorNumber.current == .fileExists else { throw SystemCallError("mkdir", path: path) }
         default:
             throw SystemCallError("mkdir", path: path, error)
         }

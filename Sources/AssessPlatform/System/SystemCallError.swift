@@ -51,7 +51,7 @@ public struct ErrorNumber: Sendable, Equatable, CustomStringConvertible {
 func retryingInterrupts<Result: BinaryInteger>(_ body: () -> Result) -> Result {
     while true {
         let result = body()
-        if result == -1 && errno == EINTR { continue }
+        if result == -1 && ErrorNumber.current == .interrupted { continue }
         return result
     }
 }
