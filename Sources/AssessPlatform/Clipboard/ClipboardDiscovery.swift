@@ -24,7 +24,7 @@ public enum ClipboardDiscovery {
             found.append(runner.locate("screen") != nil ? screen : missingTool(
                 "screen", because: "$STY is set but the screen command is not installed; install the screen package"))
         }
-        if let display = nonEmpty(environment["DISPLAY"]) {
+        if let display = environment.nonEmpty("DISPLAY") {
             let tool: X11Clipboard.Tool? = runner.locate("xsel") != nil ? .xsel
                 : runner.locate("xclip") != nil ? .xclip : nil
             for selection in X11Clipboard.Selection.allCases {
@@ -37,12 +37,12 @@ public enum ClipboardDiscovery {
                 }
             }
         }
-        if let display = nonEmpty(environment["WAYLAND_DISPLAY"]) {
+        if let display = environment.nonEmpty("WAYLAND_DISPLAY") {
             let installed = runner.locate("wl-copy") != nil
             for selection in WaylandClipboard.Selection.allCases {
                 if installed {
                     found.append(WaylandClipboard(selection: selection, display: display,
-                                                  runtimeDirectory: nonEmpty(environment["XDG_RUNTIME_DIR"]),
+                                                  runtimeDirectory: environment.nonEmpty("XDG_RUNTIME_DIR"),
                                                   runner: runner))
                 } else {
                     found.append(missingTool(
@@ -51,7 +51,7 @@ public enum ClipboardDiscovery {
                 }
             }
         }
-        if let terminal, let term = nonEmpty(environment["TERM"]), term != "dumb" {
+        if let terminal, let term = environment.nonEmpty("TERM"), term != "dumb" {
             found.append(OSC52Clipboard(terminal: terminal, environment: environment))
         }
         return found
@@ -59,10 +59,5 @@ public enum ClipboardDiscovery {
 
     private static func missingTool(_ name: String, because reason: String) -> UnavailableClipboard {
         UnavailableClipboard(name: name, reason: reason)
-    }
-
-    private static func nonEmpty(_ value: String?) -> String? {
-        guard let value, !value.isEmpty else { return nil }
-        return value
     }
 }

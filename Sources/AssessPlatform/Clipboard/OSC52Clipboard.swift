@@ -32,9 +32,9 @@ public struct OSC52Clipboard: ClipboardBackend {
     /// (`$TMUX`, else `$STY`).
     public init(terminal: any TerminalWriter, environment: [String: String]) {
         let multiplexer: Multiplexer
-        if environment["TMUX"].map({ !$0.isEmpty }) ?? false {
+        if environment.nonEmpty("TMUX") != nil {
             multiplexer = .tmux
-        } else if environment["STY"].map({ !$0.isEmpty }) ?? false {
+        } else if environment.nonEmpty("STY") != nil {
             multiplexer = .screen
         } else {
             multiplexer = .none

@@ -40,7 +40,7 @@ public struct ScreenClipboard: ClipboardBackend {
 
     /// The session named by `$STY` in `environment`, or `nil` outside screen.
     public init?(environment: [String: String], runner: any CommandRunner) {
-        guard let session = environment["STY"], !session.isEmpty else { return nil }
+        guard let session = environment.nonEmpty("STY") else { return nil }
         self.init(session: session, runner: runner)
     }
 

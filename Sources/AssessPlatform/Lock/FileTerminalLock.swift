@@ -77,10 +77,10 @@ public final class FileTerminalLock: TerminalLock {
     /// else `/run/assess`. The runtime directories are tmpfs, so a reboot empties them.
     /// `acquire` creates the directory (mode 0700) when it is missing.
     public static func directory(environment: [String: String]) -> String {
-        if let directory = environment["ASSESS_LOCK_DIR"], !directory.isEmpty {
+        if let directory = environment.nonEmpty("ASSESS_LOCK_DIR") {
             return directory
         }
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+        if let runtime = environment.nonEmpty("XDG_RUNTIME_DIR") {
             return (runtime as NSString).appendingPathComponent("assess")
         }
         return "/run/assess"

@@ -23,12 +23,12 @@ public struct DataDirectory: Sendable, Equatable {
     /// The data directory these environment variables name. Without `$HOME` the home
     /// directory comes from the password database.
     public init(environment: [String: String]) {
-        if let directory = environment["ASSESS_DATA_DIR"], !directory.isEmpty {
+        if let directory = environment.nonEmpty("ASSESS_DATA_DIR") {
             path = directory
-        } else if let state = environment["XDG_STATE_HOME"], !state.isEmpty {
+        } else if let state = environment.nonEmpty("XDG_STATE_HOME") {
             path = (state as NSString).appendingPathComponent("assess")
         } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            let home = environment.nonEmpty("HOME")
                 ?? UserDatabase.homeDirectory(of: geteuid())
                 ?? "/"
             path = (home as NSString).appendingPathComponent(".local/state/assess")
