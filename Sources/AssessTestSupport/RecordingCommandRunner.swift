@@ -20,7 +20,7 @@ public final class RecordingCommandRunner: CommandRunner {
     }
 
     /// What a scripted command does: return a result, or fail to run.
-    public enum Answer: Sendable {
+    private enum Answer: Sendable {
         case result(CommandResult)
         case failure(any Error & Sendable)
     }
