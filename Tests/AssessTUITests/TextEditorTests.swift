@@ -315,15 +315,6 @@ struct TextEditorTests {
         #expect(editor.cursor == editor.text.startIndex)
     }
 
-    @Test("Setting the text forgets the undo history")
-    func setTextClearsHistory() {
-        var editor = TextEditor()
-        editor.insert("draft")
-        editor.setText("autosaved")
-        #expect(!editor.canUndo)
-        #expect(editor.cursor == editor.text.endIndex)
-    }
-
     // MARK: Single line
 
     @Test("A single-line field scrolls to keep the cursor visible")

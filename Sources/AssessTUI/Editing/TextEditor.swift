@@ -95,9 +95,6 @@ public struct TextEditor: Hashable, Sendable {
 
     // MARK: Reading
 
-    /// True when the text is empty.
-    public var isEmpty: Bool { text.isEmpty }
-
     /// The number of words: runs of characters between whitespace that contain a letter
     /// or digit, where each CJK ideograph or kana counts as a word of its own (Chinese
     /// and Japanese do not put spaces between words). Korean is counted by spaces.
@@ -185,16 +182,6 @@ public struct TextEditor: Hashable, Sendable {
         guard cursor < text.endIndex else { return false }
         delete(cursor..<text.index(after: cursor))
         return true
-    }
-
-    /// Replaces the whole text (e.g. with an autosaved answer), puts the cursor at its
-    /// end and forgets the undo history.
-    public mutating func setText(_ newText: String) {
-        text = Self.allowed(newText, in: mode)
-        cursor = text.endIndex
-        undoStack.removeAll()
-        redoStack.removeAll()
-        endStep()
     }
 
     /// Undoes the last step. Returns false when there is nothing to undo.
