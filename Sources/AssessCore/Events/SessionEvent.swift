@@ -67,7 +67,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .lockRequested(let examID, let candidate):
             return ["exam": examID, "candidate": candidate]
         case .lockGranted(let record), .staleLockFound(let record), .lockEndedByReboot(let record):
-            return Self.details(of: record)
+            return record.fields
         case .lockRefused(let reason):
             return ["reason": reason.code, "detail": reason.description]
         case .lockDeclined, .lockReleased:
@@ -79,7 +79,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .undoFailed(let step, let error):
             return ["step": step, "error": error]
         case .staleLockCleared(let record, let by):
-            return Self.details(of: record).merging(["clearedBy": by]) { $1 }
+            return record.fields.merging(["clearedBy": by]) { $1 }
         case .clipboardCleared(let backend, let note):
             return ["backend": backend, "note": note]
         case .clipboardClearFailed(let backend, let error):
@@ -106,16 +106,6 @@ public enum SessionEvent: Sendable, Equatable {
         case .sessionInterrupted(let reason):
             return ["reason": reason]
         }
-    }
-
-    private static func details(of record: LockRecord) -> [String: String] {
-        var details = [
-            "pid": String(record.pid), "boot": record.bootID, "user": record.user,
-            "exam": record.examID, "examKey": record.examKey, "candidate": record.candidate,
-            "since": record.startedAt.formatted(.iso8601), "expires": record.expiresAt.formatted(.iso8601),
-        ]
-        if let tty = record.tty { details["tty"] = tty }
-        return details
     }
 }
 

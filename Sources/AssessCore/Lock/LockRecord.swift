@@ -35,6 +35,18 @@ public struct LockRecord: Codable, Sendable, Equatable {
         self.expiresAt = expiresAt
     }
 
+    /// The record as flat strings (`pid`, `boot`, `user`, `tty`, `exam`, `examKey`,
+    /// `candidate`, `since`, `expires`; times in ISO 8601), for the event log and reports.
+    public var fields: [String: String] {
+        var fields = [
+            "pid": String(pid), "boot": bootID, "user": user,
+            "exam": examID, "examKey": examKey, "candidate": candidate,
+            "since": startedAt.formatted(.iso8601), "expires": expiresAt.formatted(.iso8601),
+        ]
+        if let tty { fields["tty"] = tty }
+        return fields
+    }
+
     /// The JSON form written to the lock file (ISO 8601 dates, sorted keys).
     public func encoded() throws -> Data {
         let encoder = JSONEncoder()

@@ -69,13 +69,10 @@ struct StatusCommand: AsyncParsableCommand {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// The holder's fields, with the pid as a number.
     private static func holder(_ record: LockRecord) -> [String: Any] {
-        var holder: [String: Any] = [
-            "pid": Int(record.pid), "exam": record.examID, "examKey": record.examKey,
-            "candidate": record.candidate, "user": record.user, "boot": record.bootID,
-            "since": LockMessages.time(record.startedAt), "expires": LockMessages.time(record.expiresAt),
-        ]
-        if let tty = record.tty { holder["tty"] = tty }
+        var holder: [String: Any] = record.fields
+        holder["pid"] = Int(record.pid)
         return holder
     }
 }
