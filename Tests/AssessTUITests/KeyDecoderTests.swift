@@ -9,8 +9,9 @@ struct KeyDecoderTests {
     private let keyCodeYes: Int32 = 0o400
     private let err: Int32 = -1
 
-    private func character(_ scalar: Unicode.Scalar) -> Key? {
-        KeyDecoder.decode(status: ok, value: scalar.value)
+    /// What `wget_wch` returning OK with the character value `value` decodes to.
+    private func typed(_ value: UInt32) -> Key? {
+        KeyDecoder.decode(status: ok, value: value)
     }
 
     private func keyCode(_ code: UInt32) -> Key? {
@@ -19,43 +20,43 @@ struct KeyDecoderTests {
 
     @Test("Ctrl-C, Ctrl-Z and Ctrl-\\ arrive as control keys (3, 26, 28)")
     func quitKeysAreControlKeys() {
-        #expect(KeyDecoder.decode(status: ok, value: 3) == .control("c"))
-        #expect(KeyDecoder.decode(status: ok, value: 26) == .control("z"))
-        #expect(KeyDecoder.decode(status: ok, value: 28) == .control("\\"))
-        #expect(KeyDecoder.decode(status: ok, value: 1) == .control("a"))
-        #expect(KeyDecoder.decode(status: ok, value: 0) == .control("@"))
-        #expect(KeyDecoder.decode(status: ok, value: 31) == .control("_"))
+        #expect(typed(3) == .control("c"))
+        #expect(typed(26) == .control("z"))
+        #expect(typed(28) == .control("\\"))
+        #expect(typed(1) == .control("a"))
+        #expect(typed(0) == .control("@"))
+        #expect(typed(31) == .control("_"))
     }
 
     @Test("Enter is 10, 13 or KEY_ENTER")
     func enter() {
-        #expect(KeyDecoder.decode(status: ok, value: 10) == .enter)
-        #expect(KeyDecoder.decode(status: ok, value: 13) == .enter)
+        #expect(typed(10) == .enter)
+        #expect(typed(13) == .enter)
         #expect(keyCode(0o527) == .enter)
     }
 
     @Test("Backspace is 127, 8 or KEY_BACKSPACE")
     func backspace() {
-        #expect(KeyDecoder.decode(status: ok, value: 127) == .backspace)
-        #expect(KeyDecoder.decode(status: ok, value: 8) == .backspace)
+        #expect(typed(127) == .backspace)
+        #expect(typed(8) == .backspace)
         #expect(keyCode(0o407) == .backspace)
     }
 
     @Test("Tab, Shift-Tab and Escape")
     func tabAndEscape() {
-        #expect(KeyDecoder.decode(status: ok, value: 9) == .tab)
+        #expect(typed(9) == .tab)
         #expect(keyCode(0o541) == .backTab)
-        #expect(KeyDecoder.decode(status: ok, value: 27) == .escape)
+        #expect(typed(27) == .escape)
     }
 
     @Test("Multibyte characters arrive whole", arguments: ["é", "日", "ㅎ", "ế", "a", " ", "€"] as [Unicode.Scalar])
     func multibyteCharacters(scalar: Unicode.Scalar) {
-        #expect(character(scalar) == .character(Character(scalar)))
+        #expect(typed(scalar.value) == .character(Character(scalar)))
     }
 
     @Test("A combining mark typed on its own is still a character")
     func combiningMark() {
-        #expect(character("\u{0301}") == .character("\u{0301}"))
+        #expect(typed(0x301) == .character("\u{0301}"))
     }
 
     @Test("Arrows and navigation keys")
@@ -98,8 +99,8 @@ struct KeyDecoderTests {
     @Test("Unnamed key codes and invalid characters are unknown, not dropped")
     func unknownKeys() {
         #expect(keyCode(0o611) == .unknown(0o611))
-        #expect(KeyDecoder.decode(status: ok, value: 0xD800) == .unknown(0xD800))
-        #expect(KeyDecoder.decode(status: ok, value: 0x85) == .unknown(0x85))
+        #expect(typed(0xD800) == .unknown(0xD800))
+        #expect(typed(0x85) == .unknown(0x85))
     }
 }
 
