@@ -64,8 +64,7 @@ struct TextEditorTests {
         var editor = TextEditor()
         editor.insert("a\tb\u{7}c\r\nd\re")
         #expect(editor.text == "abc\nd\ne")
-        let outcome = editor.insert("\u{1B}")
-        #expect(outcome == .nothingToInsert)
+        #expect(editor.insert("\u{1B}") == .nothingToInsert)
     }
 
     @Test("Single-line fields drop newlines")
@@ -80,8 +79,7 @@ struct TextEditorTests {
     @Test("Numeric fields accept only number characters")
     func numericFields() {
         var editor = TextEditor(mode: .numeric)
-        let outcome = editor.insert("x")
-        #expect(outcome == .nothingToInsert)
+        #expect(editor.insert("x") == .nothingToInsert)
         editor.insert("-3.5e2 kg")
         #expect(editor.text == "-3.5e2")
     }
@@ -101,26 +99,20 @@ struct TextEditorTests {
     @Test("The word limit refuses insertions that would add a word")
     func wordLimitRefusesNewWords() {
         var editor = TextEditor(text: "one two", wordLimit: 2)
-        let outcome = editor.insert("s")
-        #expect(outcome == .inserted)
+        #expect(editor.insert("s") == .inserted)
         #expect(editor.text == "one twos")
-        let outcome2 = editor.insert(" ")
-        #expect(outcome2 == .inserted)
-        let outcome3 = editor.insert("three")
-        #expect(outcome3 == .wordLimitReached)
+        #expect(editor.insert(" ") == .inserted)
+        #expect(editor.insert("three") == .wordLimitReached)
         #expect(editor.text == "one twos ")
-        let outcome4 = editor.insert("日")
-        #expect(outcome4 == .wordLimitReached)
+        #expect(editor.insert("日") == .wordLimitReached)
     }
 
     @Test("Text already over the limit can still be edited without adding words")
     func overLimitTextStaysEditable() {
         var editor = TextEditor(text: "one two three", wordLimit: 2)
         #expect(editor.isOverWordLimit)
-        let outcome = editor.insert("s")
-        #expect(outcome == .inserted)
-        let outcome2 = editor.insert(" four")
-        #expect(outcome2 == .wordLimitReached)
+        #expect(editor.insert("s") == .inserted)
+        #expect(editor.insert(" four") == .wordLimitReached)
         let deleted = editor.backspace()
         #expect(deleted)
     }
@@ -170,9 +162,7 @@ struct TextEditorTests {
 
     @Test("At a soft wrap the cursor shows at the start of the next line")
     func cursorAtASoftWrap() {
-        var editor = TextEditor(text: "abcdef")
-        editor.moveToStart()
-        editor.moveRight(); editor.moveRight(); editor.moveRight()
+        let editor = TextEditor(text: "abcdef", cursorAt: 3)
         #expect(editor.layout(width: 3).cursor == CellPosition(row: 1, column: 0))
     }
 
@@ -191,9 +181,7 @@ struct TextEditorTests {
     @Test("Up and down move by visual line and keep the preferred display column")
     func upAndDownKeepTheColumn() {
         // Lines at width 8: "Xin chào " / "thế giới " / "và 日本" / "語"
-        var editor = TextEditor(text: "Xin chào thế giới và 日本語")
-        editor.moveToStart()
-        for _ in 0..<7 { editor.moveRight() }
+        var editor = TextEditor(text: "Xin chào thế giới và 日本語", cursorAt: 7)
         #expect(editor.layout(width: 8).cursor == CellPosition(row: 0, column: 7))
         editor.moveDown(width: 8)
         #expect(editor.layout(width: 8).cursor == CellPosition(row: 1, column: 7))
@@ -209,9 +197,7 @@ struct TextEditorTests {
 
     @Test("Moving down into CJK lands on a character boundary at or before the column")
     func downIntoWideCharacters() {
-        var editor = TextEditor(text: "abc\n日本語")
-        editor.moveToStart()
-        for _ in 0..<3 { editor.moveRight() }
+        var editor = TextEditor(text: "abc\n日本語", cursorAt: 3)
         editor.moveDown(width: 20)
         #expect(editor.layout(width: 20).cursor == CellPosition(row: 1, column: 2))
         editor.moveUp(width: 20)
@@ -241,9 +227,7 @@ struct TextEditorTests {
 
     @Test("Home and End work on the visual line")
     func homeAndEndOnVisualLines() {
-        var editor = TextEditor(text: "The quick brown fox")
-        editor.moveToStart()
-        for _ in 0..<5 { editor.moveRight() }
+        var editor = TextEditor(text: "The quick brown fox", cursorAt: 5)
         editor.moveToLineEnd(width: 10)
         // "The quick " was broken by the wrap: End stops on its hanging space.
         #expect(offset(editor) == 9)
@@ -335,5 +319,14 @@ struct TextEditorTests {
         let view = editor.visibleSlice(width: 6)
         #expect(view.text == "です")
         #expect(view.cursorColumn == 4)
+    }
+}
+
+extension TextEditor {
+    /// A multi-line editor holding `text` with the cursor `offset` characters from the start.
+    fileprivate init(text: String, cursorAt offset: Int) {
+        self.init(text: text)
+        moveToStart()
+        for _ in 0..<offset { moveRight() }
     }
 }
