@@ -17,22 +17,22 @@ import Testing
         #expect(result.standardOutput.count == 1_000_000)
     }
 
-    @Test func aBackgroundChildHoldingTheOutputDoesNotDelayTheAnswer() throws {
-        let (result, milliseconds) = try measureSync {
+    @Test func aBackgroundChildHoldingTheOutputDoesNotDelayTheAnswer() async throws {
+        let (result, milliseconds) = try await measure {
             try runner.run("sh", ["-c", "sleep 5 & echo started"], timeoutSeconds: 10)
         }
         #expect(result.standardOutput == "started\n")
         #expect(milliseconds < 2_000, "took \(milliseconds) ms")
     }
 
-    @Test func aProgramPastItsTimeoutIsStoppedAndReported() throws {
-        let (outcome, milliseconds) = measureSync { Result { try runner.run("sleep", ["30"], timeoutSeconds: 0.3) } }
+    @Test func aProgramPastItsTimeoutIsStoppedAndReported() async throws {
+        let (outcome, milliseconds) = await measure { Result { try runner.run("sleep", ["30"], timeoutSeconds: 0.3) } }
         #expect(throws: CommandRunnerError.timedOut("sleep", seconds: 0.3)) { try outcome.get() }
         #expect(milliseconds < 2_000, "took \(milliseconds) ms")
     }
 
-    @Test func aProgramIgnoringSIGTERMIsKilled() throws {
-        let (outcome, milliseconds) = measureSync {
+    @Test func aProgramIgnoringSIGTERMIsKilled() async throws {
+        let (outcome, milliseconds) = await measure {
             Result { try runner.run("sh", ["-c", "trap '' TERM; sleep 30"], timeoutSeconds: 0.3) }
         }
         #expect(throws: CommandRunnerError.timedOut("sh", seconds: 0.3)) { try outcome.get() }
@@ -55,11 +55,5 @@ import Testing
     @Test func theProgramReadsNothingFromTheTerminal() throws {
         let result = try runner.run("cat", [], timeoutSeconds: 5)
         #expect(result == CommandResult(exitStatus: 0))
-    }
-
-    func measureSync<Value>(_ body: () throws -> Value) rethrows -> (Value, Double) {
-        let start = DispatchTime.now().uptimeNanoseconds
-        let value = try body()
-        return (value, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
     }
 }
