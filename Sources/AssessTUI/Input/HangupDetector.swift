@@ -36,7 +36,7 @@ public struct HangupDetector: Hashable, Sendable {
             sawInputError = false
         case .failed(let errorNumber, let early):
             if errorNumber == EIO { sawInputError = true }
-            if errorNumber == EIO || (early && errorNumber != EINTR) || sawInputError {
+            if sawInputError || (early && errorNumber != EINTR) {
                 consecutiveFailures += 1
             } else {
                 consecutiveFailures = 0
