@@ -66,7 +66,7 @@ extension ExamReader {
     /// The index of `answer` in `choices`, or a problem with the closest choice as a hint.
     private mutating func choiceIndex(_ answer: String, at node: Node, in choices: [String], owner: String) -> Int? {
         if let index = choices.firstIndex(of: answer) { return index }
-        let hint = DidYouMean.closest(to: answer, in: choices).map { " (did you mean \"\($0)\"?)" } ?? ""
+        let hint = DidYouMean.hint(for: answer, in: choices)
         reader.report(at: node, "the answer \"\(answer)\" of \(owner) is not among its choices\(hint); copy the text of one choice exactly")
         return nil
     }

@@ -53,7 +53,7 @@ struct NodeReader {
         }
         let fields = Fields(node: node, mapping: mapping, owner: owner)
         for (name, keyNode) in fields.keys where !known.contains(name) {
-            let hint = DidYouMean.closest(to: name, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let hint = DidYouMean.hint(for: name, in: known)
             report(at: keyNode, "unknown key \"\(name)\" in \(owner)\(hint); known keys: \(known.joined(separator: ", "))")
         }
         return fields
@@ -127,7 +127,7 @@ struct NodeReader {
         }
         let word = scalar.string
         if options.contains(word) { return word }
-        let hint = DidYouMean.closest(to: word, in: options).map { " (did you mean \"\($0)\"?)" } ?? ""
+        let hint = DidYouMean.hint(for: word, in: options)
         report(at: node, "\(what) is \"\(word)\"\(hint); use one of \(options.joined(separator: ", "))")
         return nil
     }
@@ -184,5 +184,13 @@ struct NodeReader {
         case let .scalar(scalar):
             return isNull(node) ? "nothing" : "\"\(scalar.string)\""
         }
+    }
+}
+
+extension DidYouMean {
+    /// ` (did you mean "x"?)` when `word` looks like a typo of `x` among `candidates`;
+    /// empty otherwise. Put it straight after the quoted wrong word in a message.
+    static func hint(for word: String, in candidates: [String]) -> String {
+        closest(to: word, in: candidates).map { " (did you mean \"\($0)\"?)" } ?? ""
     }
 }
