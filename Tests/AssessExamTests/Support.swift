@@ -16,7 +16,22 @@ enum TestFiles {
 
 /// The problems found in `yaml`, or an empty list when it loads.
 func problems(in yaml: String) -> [ExamProblem] {
-    ExamValidator.problems(in: yaml, path: "exam.yaml")
+    do {
+        _ = try ExamLoader.load(text: yaml, path: "exam.yaml")
+        return []
+    } catch {
+        return error.problems
+    }
+}
+
+/// The problems found in the exam file at `path`, or an empty list when it loads.
+func problems(inFileAt path: String) -> [ExamProblem] {
+    do {
+        _ = try ExamLoader.load(fileAt: path)
+        return []
+    } catch {
+        return error.problems
+    }
 }
 
 /// The exam in `yaml`, which the test expects to be valid.

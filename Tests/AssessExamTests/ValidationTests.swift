@@ -143,7 +143,7 @@ import Testing
     }
 
     @Test func textThatIsNotYAMLIsReportedWhereTheParserStopped() throws {
-        let found = ExamValidator.problems(inFileAt: TestFiles.fixture("not-yaml.yaml"))
+        let found = problems(inFileAt: TestFiles.fixture("not-yaml.yaml"))
         #expect(found.count == 1)
         #expect(found.first?.message.contains("not valid YAML") == true)
         #expect((found.first?.line ?? 0) > 1)
@@ -218,19 +218,19 @@ import Testing
 
     @Test func everyProblemInAFileIsReportedInFileOrder() throws {
         let path = TestFiles.fixture("many-problems.yaml")
-        let found = ExamValidator.problems(inFileAt: path)
+        let found = problems(inFileAt: path)
         #expect(found.count == 6)
         #expect(found.map(\.line) == found.map(\.line).sorted())
         #expect(found.allSatisfy { $0.description.hasPrefix("\(path):\($0.line):\($0.column): ") })
     }
 
     @Test func missingFileIsReported() {
-        let found = ExamValidator.problems(inFileAt: "/nonexistent/exam.yaml")
+        let found = problems(inFileAt: "/nonexistent/exam.yaml")
         #expect(found.map(\.message) == ["no such file; check the path"])
     }
 
     @Test func validFileHasNoProblems() {
-        #expect(ExamValidator.problems(inFileAt: TestFiles.sample("geography.yaml")).isEmpty)
+        #expect(problems(inFileAt: TestFiles.sample("geography.yaml")).isEmpty)
     }
 
     @Test func problemPrintsAsFileLineColumnMessage() {
