@@ -70,7 +70,7 @@ public enum ExamKey {
         case let .multipleResponse(choices, correct, partialCredit):
             form.texts("choices", choices)
             form.line("correct", correct.sorted().map(String.init).joined(separator: ","))
-            form.line("partial-credit", partialCredit == .none ? "none" : "proportional")
+            form.partialCredit(partialCredit)
         case let .trueFalse(answer):
             form.line("answer", String(answer))
         case let .shortText(accepted, caseSensitive):
@@ -91,10 +91,10 @@ public enum ExamKey {
         case let .matching(pairs, partialCredit):
             form.texts("left", pairs.map(\.left))
             form.texts("right", pairs.map(\.right))
-            form.line("partial-credit", partialCredit == .none ? "none" : "proportional")
+            form.partialCredit(partialCredit)
         case let .ordering(items, partialCredit):
             form.texts("items", items)
-            form.line("partial-credit", partialCredit == .none ? "none" : "proportional")
+            form.partialCredit(partialCredit)
         }
     }
 }
@@ -132,6 +132,11 @@ private struct CanonicalForm {
     mutating func texts(_ name: String, _ values: [String]) {
         count(name, values.count)
         for value in values { text("-", value) }
+    }
+
+    /// Whether partial credit is on: `none` or `proportional`.
+    mutating func partialCredit(_ value: PartialCredit) {
+        line("partial-credit", value == .none ? "none" : "proportional")
     }
 
     /// The length of a list that follows.
