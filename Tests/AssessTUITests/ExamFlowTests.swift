@@ -124,6 +124,24 @@ struct ExamFlowTests {
         #expect(screen(flow).contains("Answer: Canberra"))
     }
 
+    @Test func upInAnEssayMovesByTheLinesOnScreen() throws {
+        var flow = started(ExamFixtures.everyType)
+        while case .choices = flow.control.field { _ = flow.handle(.tab, now: 0, answerWidth: 96) }
+        while true {
+            if case .essay = flow.control.field { break }
+            _ = flow.handle(.tab, now: 0, answerWidth: 96)
+        }
+        // 95 characters: one line at the area's full width (96), two at the essay's text width.
+        let text = Array(repeating: "x", count: 48).joined(separator: " ")
+        for character in text { _ = flow.handle(.character(character), now: 0, answerWidth: 96) }
+        var grid = CellGrid(rows: 30, columns: 100)
+        ExamScreens.render(flow, now: 0, into: &grid)
+        let before = try #require(grid.cursor)
+        _ = flow.handle(.up, now: 0, answerWidth: 96)
+        ExamScreens.render(flow, now: 0, into: &grid)
+        #expect(try #require(grid.cursor).row == before.row - 1)
+    }
+
     @Test func aTooSmallTerminalAsksForMoreRoom() {
         var grid = CellGrid(rows: 20, columns: 60)
         ExamScreens.render(started(), now: 0, into: &grid)

@@ -118,7 +118,7 @@ enum AnswerView {
         let box = CellRect(row: area.row, column: area.column, height: area.height - 1, width: area.width)
         grid.drawBox(box, style: ScreenKit.dim)
         let inner = box.inset(by: 1)
-        let layout = editor.layout(width: max(1, inner.width - 1))
+        let layout = editor.layout(width: AnswerControl.essayTextWidth(answerWidth: area.width))
         let visibleRows = max(1, inner.height)
         let first = max(0, layout.cursor.row - visibleRows + 1)
         for (offset, line) in layout.lines.dropFirst(first).prefix(visibleRows).enumerated() {

@@ -56,6 +56,13 @@ public struct AnswerControl: Sendable, Equatable {
         return presented.displayedOptions
     }
 
+    /// The width essay text wraps at in an answer area `answerWidth` wide: the box's two
+    /// borders and one column for the cursor after a full line are taken off. The screen
+    /// draws with it and the keys move by it, so both see the same lines.
+    public static func essayTextWidth(answerWidth: Int) -> Int {
+        max(1, answerWidth - 3)
+    }
+
     /// What a key did to the answer.
     public enum Outcome: Sendable, Equatable {
         /// The key was not for this control.
@@ -78,7 +85,7 @@ public struct AnswerControl: Sendable, Equatable {
             field = .line(editor)
             return takeText(editor.text, after: outcome)
         case .essay(var editor):
-            let outcome = Self.edit(&editor, key, width: width, multiLine: true)
+            let outcome = Self.edit(&editor, key, width: Self.essayTextWidth(answerWidth: width), multiLine: true)
             field = .essay(editor)
             return takeText(editor.text, after: outcome)
         case .matching(let row):
