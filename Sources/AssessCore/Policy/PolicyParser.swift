@@ -68,8 +68,7 @@ public enum PolicyParser {
                 }
                 policy.minimumTerminal = TerminalSize(columns: parts[0], rows: parts[1])
             default:
-                let hint = DidYouMean.closest(to: key, in: keys).map { " (did you mean \"\($0)\"?)" } ?? ""
-                throw problem(path, keyNode, "unknown setting \"\(key)\"\(hint); known settings: \(keys.joined(separator: ", "))")
+                throw problem(path, keyNode, "unknown setting \"\(key)\"\(DidYouMean.hint(for: key, in: keys)); known settings: \(keys.joined(separator: ", "))")
             }
         }
         return policy

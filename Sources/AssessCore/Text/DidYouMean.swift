@@ -9,6 +9,12 @@ public enum DidYouMean {
             .min { $0.1 < $1.1 }?.0
     }
 
+    /// ` (did you mean "x"?)` when `word` looks like a typo of `x` among `candidates`;
+    /// empty otherwise. Put it straight after the quoted wrong word in a message.
+    public static func hint(for word: String, in candidates: some Sequence<String>) -> String {
+        closest(to: word, in: candidates).map { " (did you mean \"\($0)\"?)" } ?? ""
+    }
+
     /// The Levenshtein distance: insertions, deletions and substitutions.
     public static func editDistance(_ first: String, _ second: String) -> Int {
         let a = Array(first), b = Array(second)

@@ -186,11 +186,3 @@ struct NodeReader {
         }
     }
 }
-
-extension DidYouMean {
-    /// ` (did you mean "x"?)` when `word` looks like a typo of `x` among `candidates`;
-    /// empty otherwise. Put it straight after the quoted wrong word in a message.
-    static func hint(for word: String, in candidates: [String]) -> String {
-        closest(to: word, in: candidates).map { " (did you mean \"\($0)\"?)" } ?? ""
-    }
-}
