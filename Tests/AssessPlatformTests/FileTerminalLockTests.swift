@@ -1,3 +1,4 @@
+import AssessTestSupport
 import AssessCore
 @testable import AssessPlatform
 import Foundation

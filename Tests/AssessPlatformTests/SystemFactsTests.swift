@@ -1,3 +1,4 @@
+import AssessTestSupport
 import AssessCore
 import AssessPlatform
 import Foundation

@@ -1,3 +1,4 @@
+import AssessTestSupport
 import AssessCore
 import Foundation
 import GRDB

@@ -9,7 +9,8 @@ final class TerminalUnderTest {
     let socket: String
     let lockDirectory: String
     let dataDirectory: String
-    let root: String
+    /// Holds this terminal's own lock and data directories; removed with it.
+    let scratch: TemporaryDirectory
     let assess: String
 
     /// Starts tmux running `assess ARGUMENTS` (after `cd` to the package), and keeps the
@@ -17,10 +18,9 @@ final class TerminalUnderTest {
     /// `policy` is the policy file's path; empty means the built-in defaults.
     init(_ arguments: String, lockDirectory: String? = nil, dataDirectory: String? = nil,
          policy: String = "", width: Int = 100, height: Int = 30) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("assess-e2e-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        self.lockDirectory = lockDirectory ?? root + "/lock"
-        self.dataDirectory = dataDirectory ?? root + "/data"
+        scratch = try TemporaryDirectory("assess-e2e")
+        self.lockDirectory = lockDirectory ?? scratch.file("lock")
+        self.dataDirectory = dataDirectory ?? scratch.file("data")
         socket = "assess-e2e-\(UUID().uuidString.prefix(8))"
         assess = try BuiltProducts.path(of: "assess")
         guard Self.runner.locate("tmux") != nil else {
@@ -35,7 +35,6 @@ final class TerminalUnderTest {
 
     deinit {
         _ = try? tmux("kill-server")
-        try? FileManager.default.removeItem(atPath: root)
     }
 
     /// The package's root folder, where `Exams/` is.

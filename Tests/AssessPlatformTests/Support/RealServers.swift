@@ -1,3 +1,4 @@
+import AssessTestSupport
 @testable import AssessPlatform
 import Foundation
 

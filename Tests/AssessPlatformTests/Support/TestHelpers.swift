@@ -1,20 +1,5 @@
 import Foundation
 
-/// A fresh directory under the system's temporary directory, removed by `remove()`.
-struct TemporaryDirectory {
-    let path: String
-
-    init(_ label: String = "assess-platform-test") throws {
-        path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("\(label)-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-}
-
 /// The failure of a test helper: a tool missing, a server that never came up.
 struct TestSetupError: Error, CustomStringConvertible {
     let description: String
