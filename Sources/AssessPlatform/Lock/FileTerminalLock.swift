@@ -124,7 +124,13 @@ public final class FileTerminalLock: TerminalLock {
                     defer { file.close() }
                     return .refused(.live(try holderRecord(file)))
                 }
-                let endedByReboot = try leftoverRecord(file)
+                let endedByReboot: LockRecord?
+                do {
+                    endedByReboot = try leftoverRecord(file)
+                } catch {
+                    file.close()  // a lock we cannot use must not stay held
+                    throw error
+                }
                 if let stale = endedByReboot, stale.bootID == bootID {
                     file.close()
                     return .refused(.stale(stale))
