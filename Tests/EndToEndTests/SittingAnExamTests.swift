@@ -1,5 +1,6 @@
 import AssessExam
 import AssessStore
+import AssessTestSupport
 import Foundation
 import Testing
 
@@ -89,9 +90,9 @@ struct SittingAnExamTests {
     }
 
     @Test func aPolicyThatDoesNotAllowTheExamShowsWhyAndNoQuestion() throws {
-        let policy = FileManager.default.temporaryDirectory.appendingPathComponent("policy-\(UUID().uuidString).yaml").path
+        let scratch = try TemporaryDirectory("assess-e2e-policy")
+        let policy = scratch.file("policy.yaml")
         try "allowed-exams: [spelling-test]\n".write(toFile: policy, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: policy) }
         let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-112", policy: policy)
         try terminal.waitFor("Exam key")
         try terminal.press("Enter")
@@ -137,7 +138,8 @@ struct SittingAnExamTests {
     }
 
     @Test func aThreeSecondExamSubmitsItselfWhenTimeRunsOut() throws {
-        let examPath = FileManager.default.temporaryDirectory.appendingPathComponent("short-\(UUID().uuidString).yaml").path
+        let scratch = try TemporaryDirectory("assess-e2e-exam")
+        let examPath = scratch.file("short.yaml")
         try """
             id: three-seconds
             title: Three seconds
@@ -148,7 +150,6 @@ struct SittingAnExamTests {
                 prompt: The sky is blue.
                 answer: true
             """.write(toFile: examPath, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: examPath) }
         let terminal = try TerminalUnderTest("take \(examPath) --candidate c-107")
         try terminal.acceptTheLock()
         try terminal.waitFor("The sky is blue.")
