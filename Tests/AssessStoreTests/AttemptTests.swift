@@ -103,7 +103,10 @@ import AssessStore
         #expect(throws: refusal) {
             try database.saveResponse(attempt: attempt.id, question: "q1", value: "2", flagged: false, at: start)
         }
-        #expect(throws: refusal) { try database.updateTimeUsed(attempt: attempt.id, seconds: 10) }
+        #expect(throws: refusal) {
+            try database.updateProgress(attempt: attempt.id, secondsUsed: 10, currentQuestion: 0, breaksTaken: 0, at: start)
+        }
+        #expect(throws: refusal) { try database.updateSecondsAllowed(attempt: attempt.id, seconds: 10) }
         #expect(throws: refusal) {
             try database.finishAttempt(id: attempt.id, status: .submitted, receipt: "R", at: start)
         }
@@ -127,14 +130,20 @@ import AssessStore
         }
     }
 
-    @Test func timeUsedAndResponsesSurviveReopeningTheDatabase() throws {
+    @Test func progressAndResponsesSurviveReopeningTheDatabase() throws {
         let attempt = try startAlgebra()
         try database.saveResponse(attempt: attempt.id, question: "q1", value: "42", flagged: true, at: start)
-        try database.updateTimeUsed(attempt: attempt.id, seconds: 754)
+        let alive = start.addingTimeInterval(754)
+        try database.updateProgress(attempt: attempt.id, secondsUsed: 754, currentQuestion: 3, breaksTaken: 1, at: alive)
+        try database.updateSecondsAllowed(attempt: attempt.id, seconds: 5400)
 
         let reopened = try AssessDatabase(dataDirectory: directory.url)
         let resumed = try #require(try reopened.inProgressAttempt(exam: "algebra", candidate: "c-17"))
         #expect(resumed.secondsUsed == 754)
+        #expect(resumed.currentQuestion == 3)
+        #expect(resumed.breaksTaken == 1)
+        #expect(resumed.secondsAllowed == 5400)
+        #expect(resumed.lastActiveAt.map { abs($0.timeIntervalSince(alive)) < 0.001 } == true)
         #expect(try reopened.responses(for: resumed.id).map(\.value) == ["42"])
     }
 
@@ -182,5 +191,32 @@ import AssessStore
         let median = durations.sorted()[durations.count / 2]
         print("AssessDatabase.saveResponse median over \(durations.count) saves: \(median)")
         #expect(try database.responseHistory(for: attempt.id).count == 100)
+    }
+
+    @Test func startingAnAttemptRecordsTheCandidateOnceAndKeepsTheSettings() throws {
+        let first = try database.startAttempt(examID: "algebra", examKey: "k", candidate: "c-17", secondsAllowed: 60,
+                                              settings: #"{"extraTime":"x"}"#, at: start)
+        try database.finishAttempt(id: first.id, status: .submitted, receipt: "R", at: start)
+        _ = try database.startAttempt(examID: "algebra", examKey: "k", candidate: "c-17", secondsAllowed: 60, at: start)
+        _ = try database.startAttempt(examID: "algebra", examKey: "k", candidate: "b-02", secondsAllowed: 60, at: start)
+        #expect(try database.candidates() == ["b-02", "c-17"])
+        #expect(try database.attempt(first.id)?.settings == #"{"extraTime":"x"}"#)
+        #expect(try database.attempt(withReceipt: "R")?.id == first.id)
+        #expect(try database.attempt(withReceipt: "nope") == nil)
+    }
+
+    @Test func resultsAreKeptPerAttemptAndReplacedWhenScoredAgain() throws {
+        let attempt = try startAlgebra()
+        let result = StoredResult(attemptID: attempt.id, examKey: "k", awarded: 3, maximum: 5,
+                                  awaitingManualMarking: 1, computedAt: start)
+        try database.saveResult(result)
+        var again = result
+        again.awarded = 4
+        try database.saveResult(again)
+        #expect(try database.result(for: attempt.id)?.awarded == 4)
+        #expect(throws: StoreError.unknownAttempt("missing")) {
+            try database.saveResult(StoredResult(attemptID: "missing", examKey: "k", awarded: 0, maximum: 1,
+                                                 awaitingManualMarking: 0, computedAt: start))
+        }
     }
 }

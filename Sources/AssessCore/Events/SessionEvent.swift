@@ -30,6 +30,8 @@ public enum SessionEvent: Sendable, Equatable {
     case terminalTooSmall(columns: Int, rows: Int)
     case terminalSizeRestored(columns: Int, rows: Int)
     case sessionInterrupted(reason: String)
+    /// The proctor's side: launch settings, the password prompt, pauses, breaks, resume.
+    case proctor(ProctorEvent)
 
     /// The record's kind, a short dotted name (`lock.granted`, `clipboard.cleared` ...).
     public var kind: String {
@@ -58,6 +60,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .terminalTooSmall: return "terminal.too-small"
         case .terminalSizeRestored: return "terminal.size-restored"
         case .sessionInterrupted: return "session.interrupted"
+        case .proctor(let event): return event.kind
         }
     }
 
@@ -105,6 +108,8 @@ public enum SessionEvent: Sendable, Equatable {
             return ["columns": String(columns), "rows": String(rows)]
         case .sessionInterrupted(let reason):
             return ["reason": reason]
+        case .proctor(let event):
+            return event.details
         }
     }
 }

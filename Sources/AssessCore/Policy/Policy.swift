@@ -30,12 +30,18 @@ public struct Policy: Sendable, Equatable {
     public var allowPractice: Bool
     /// The smallest terminal an exam starts in.
     public var minimumTerminal: TerminalSize
+    /// The proctor's password, as a salted scrypt hash; `nil` until `assess passwd` sets one.
+    public var proctorPassword: ProctorPassword?
+    /// When true, the time a crashed session's terminal was down counts against the
+    /// candidate's time on `assess resume`; by default it does not.
+    public var chargeDowntime: Bool
     /// Where this policy came from.
     public var source: Source
 
     public init(allowedExams: Set<String>? = nil, maximumLockSeconds: Double = 8 * 3600,
                 strictClipboards: Bool = false, allowMultiplexers: Bool = true,
                 allowPractice: Bool = true, minimumTerminal: TerminalSize = TerminalSize(columns: 80, rows: 24),
+                proctorPassword: ProctorPassword? = nil, chargeDowntime: Bool = false,
                 source: Source = .builtInDefaults(lookedFor: Policy.defaultPath)) {
         self.allowedExams = allowedExams
         self.maximumLockSeconds = maximumLockSeconds
@@ -43,6 +49,8 @@ public struct Policy: Sendable, Equatable {
         self.allowMultiplexers = allowMultiplexers
         self.allowPractice = allowPractice
         self.minimumTerminal = minimumTerminal
+        self.proctorPassword = proctorPassword
+        self.chargeDowntime = chargeDowntime
         self.source = source
     }
 

@@ -13,10 +13,12 @@ public typealias PolicyError = FileProblem
 /// multiplexers: refuse                         # allow | refuse
 /// practice: allow                              # allow | refuse
 /// minimum-terminal: 80x24
+/// charge-downtime: false                       # count a crashed terminal's downtime on resume
+/// proctor-password: scrypt$ln=15,r=8,p=1$…     # written by `assess passwd`
 /// ```
 public enum PolicyParser {
     static let keys = ["allowed-exams", "max-lock-duration", "strict-clipboards", "multiplexers",
-                       "practice", "minimum-terminal"]
+                       "practice", "minimum-terminal", "charge-downtime", "proctor-password"]
 
     /// Parses `text`, read from `path`; throws the first problem found.
     public static func parse(_ text: String, path: String) throws -> Policy {
@@ -67,6 +69,16 @@ public enum PolicyParser {
                     throw problem(path, value, "minimum-terminal must be COLUMNSxROWS, at least 40x10, e.g. 80x24")
                 }
                 policy.minimumTerminal = TerminalSize(columns: parts[0], rows: parts[1])
+            case "charge-downtime":
+                guard let flag = value.bool else {
+                    throw problem(path, value, "charge-downtime must be true or false")
+                }
+                policy.chargeDowntime = flag
+            case "proctor-password":
+                guard let password = ProctorPassword(encoded: value.string ?? "") else {
+                    throw problem(path, value, "proctor-password is not a hash written by `assess passwd`; set it again with: assess passwd")
+                }
+                policy.proctorPassword = password
             default:
                 throw problem(path, keyNode, "unknown setting \"\(key)\"\(DidYouMean.hint(for: key, in: keys)); known settings: \(keys.joined(separator: ", "))")
             }

@@ -15,16 +15,19 @@ extension AssessDatabase {
     ///   finish it, first).
     public func startAttempt(
         examID: String, examKey: String, candidate: String,
-        secondsAllowed: Int?, isPractice: Bool = false, at time: Date
+        secondsAllowed: Int?, isPractice: Bool = false, settings: String = "{}", at time: Date
     ) throws -> Attempt {
         try write { db in
             if let running = try inProgressAttempt(db, exam: examID, candidate: candidate) {
                 throw StoreError.attemptAlreadyInProgress(id: running.id)
             }
+            try db.execute(sql: "INSERT OR IGNORE INTO candidates (id, firstSeenAt) VALUES (?, ?)",
+                           arguments: [candidate, time])
             let attempt = Attempt(
                 id: UUID().uuidString, examID: examID, examKey: examKey, candidate: candidate,
                 status: .inProgress, startedAt: time, endedAt: nil, secondsAllowed: secondsAllowed,
-                secondsUsed: 0, receipt: nil, isPractice: isPractice)
+                secondsUsed: 0, receipt: nil, isPractice: isPractice, settings: settings,
+                currentQuestion: 0, breaksTaken: 0, lastActiveAt: time)
             return try attempt.insertAndFetch(db)
         }
     }
@@ -75,16 +78,39 @@ extension AssessDatabase {
         }
     }
 
-    /// Records how much of its time an attempt in progress has used.
+    /// Records how far an attempt in progress has come: the time it has used, the
+    /// question on screen and the breaks taken, and that its session was alive at `time`.
     ///
     /// - Throws: `StoreError.unknownAttempt` or `StoreError.attemptNotInProgress`.
-    public func updateTimeUsed(attempt attemptID: String, seconds: Int) throws {
+    public func updateProgress(attempt attemptID: String, secondsUsed: Int, currentQuestion: Int,
+                               breaksTaken: Int, at time: Date) throws {
         try write { db in
             try requireInProgress(db, attemptID)
-            try Attempt
-                .filter(key: attemptID)
-                .updateAll(db, Attempt.Columns.secondsUsed.set(to: seconds))
+            try db.execute(sql: """
+                UPDATE attempts SET secondsUsed = ?, currentQuestion = ?, breaksTaken = ?, lastActiveAt = ?
+                WHERE id = ?
+                """, arguments: [secondsUsed, currentQuestion, breaksTaken, time, attemptID])
         }
+    }
+
+    /// Changes the time an attempt in progress is allowed (the proctor added time).
+    ///
+    /// - Throws: `StoreError.unknownAttempt` or `StoreError.attemptNotInProgress`.
+    public func updateSecondsAllowed(attempt attemptID: String, seconds: Int) throws {
+        try write { db in
+            try requireInProgress(db, attemptID)
+            try Attempt.filter(key: attemptID).updateAll(db, Attempt.Columns.secondsAllowed.set(to: seconds))
+        }
+    }
+
+    /// The attempt that was given this receipt, if any.
+    public func attempt(withReceipt receipt: String) throws -> Attempt? {
+        try read { db in try Attempt.filter(Attempt.Columns.receipt == receipt).fetchOne(db) }
+    }
+
+    /// Every candidate who has started an attempt, by id.
+    public func candidates() throws -> [String] {
+        try read { db in try String.fetchAll(db, sql: "SELECT id FROM candidates ORDER BY id") }
     }
 
     /// Ends an attempt in progress and returns it as stored.

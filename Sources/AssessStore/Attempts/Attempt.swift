@@ -26,6 +26,15 @@ public struct Attempt: Sendable, Equatable, Codable, Identifiable {
     public var receipt: String?
     /// A practice attempt: sat for training, not for a result.
     public var isPractice: Bool
+    /// The proctor's launch settings as JSON (extra time, breaks, restrictions), kept so
+    /// that a resumed attempt keeps them.
+    public var settings: String
+    /// The index of the question on screen when progress was last saved.
+    public var currentQuestion: Int
+    /// How many breaks the candidate has taken.
+    public var breaksTaken: Int
+    /// When the session last saved progress: after a crash, roughly when it went down.
+    public var lastActiveAt: Date?
 }
 
 /// Where an attempt stands. Every status but `inProgress` is final.
@@ -58,5 +67,9 @@ extension Attempt: FetchableRecord, PersistableRecord {
         public static let startedAt = Column("startedAt")
         /// The time used so far.
         public static let secondsUsed = Column("secondsUsed")
+        /// The time allowed.
+        public static let secondsAllowed = Column("secondsAllowed")
+        /// The receipt.
+        public static let receipt = Column("receipt")
     }
 }

@@ -11,6 +11,7 @@ enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: createEventsAttemptsAndResponses)
+        migrator.registerMigration("v2", migrate: addCandidatesProgressAndResults)
         return migrator
     }
 
@@ -69,5 +70,36 @@ enum Schema {
         try db.create(
             index: "responseHistory_on_attempt_question", on: "responseHistory",
             columns: ["attemptID", "questionID"])
+    }
+
+    /// `v2`: the proctor's side. Candidates; each attempt's launch settings (extra time,
+    /// breaks, restrictions), where the candidate was and when the session was last
+    /// seen alive, for resuming after a crash; and the results the proctor's commands
+    /// computed.
+    private static func addCandidatesProgressAndResults(_ db: Database) throws {
+        try db.create(table: "candidates") { t in
+            t.primaryKey("id", .text)
+            t.column("firstSeenAt", .datetime).notNull()
+        }
+        try db.execute(sql: """
+            INSERT INTO candidates (id, firstSeenAt)
+            SELECT candidate, MIN(startedAt) FROM attempts GROUP BY candidate
+            """)
+
+        try db.alter(table: "attempts") { t in
+            t.add(column: "settings", .text).notNull().defaults(to: "{}")
+            t.add(column: "currentQuestion", .integer).notNull().defaults(to: 0)
+            t.add(column: "breaksTaken", .integer).notNull().defaults(to: 0)
+            t.add(column: "lastActiveAt", .datetime)
+        }
+
+        try db.create(table: "results") { t in
+            t.primaryKey("attemptID", .text).references("attempts")
+            t.column("examKey", .text).notNull()
+            t.column("awarded", .double).notNull()
+            t.column("maximum", .double).notNull()
+            t.column("awaitingManualMarking", .integer).notNull()
+            t.column("computedAt", .datetime).notNull()
+        }
     }
 }

@@ -14,6 +14,8 @@ public enum SittingOutcome: Sendable, Equatable {
     case notRecorded(String)
     /// A signal or hang-up ended the sitting; answers were saved and the lock released.
     case interrupted(String)
+    /// The proctor aborted the attempt for this reason; the lock was released.
+    case aborted(String)
 }
 
 /// Runs one sitting in a terminal: draws the flow, reads keys, drives the timer, saves
@@ -24,12 +26,15 @@ public final class ExamApp {
     private let session: AssessmentSession
     private let recorder: any SittingRecorder
     private let clock: any Clock
+    private let proctorPassword: ProctorPassword?
+    private let startEvents: [SessionEvent]
     private var flow: ExamFlow
     private var pasteFilter = PasteFilter()
     private var attemptID: String?
     private var pending: Set<String> = []
     private var lastChange: UInt64 = 0
     private var lastSave: UInt64 = 0
+    private var lastProgressSave: UInt64 = 0
     /// How the sitting ends once the student leaves the refusal screen.
     private var refusal: SittingOutcome?
     private var wasTooSmall = false
@@ -37,14 +42,25 @@ public final class ExamApp {
     /// Answers are saved this long after the last change, and at least this often while typing.
     static let saveAfterIdleNanoseconds: UInt64 = 300_000_000
     static let saveAtLeastEveryNanoseconds: UInt64 = 1_000_000_000
+    /// The time used, the question on screen and "still alive" are saved this often, so
+    /// that a crashed attempt resumes with at most this much time unaccounted for.
+    static let progressEveryNanoseconds: UInt64 = 5_000_000_000
 
+    /// - Parameters:
+    ///   - proctorPassword: What the hidden prompt checks; with none set, no password
+    ///     opens the proctor's panel.
+    ///   - startEvents: Logged right after the attempt starts, tagged with it (the
+    ///     proctor's launch settings, a resume).
     public init(flow: ExamFlow, terminal: any TerminalDevice, session: AssessmentSession,
-                recorder: any SittingRecorder, clock: any Clock) {
+                recorder: any SittingRecorder, clock: any Clock, proctorPassword: ProctorPassword?,
+                startEvents: [SessionEvent] = []) {
+        self.startEvents = startEvents
         self.flow = flow
         self.terminal = terminal
         self.session = session
         self.recorder = recorder
         self.clock = clock
+        self.proctorPassword = proctorPassword
     }
 
     /// Runs until the student finishes or leaves, or a signal or hang-up stops the sitting.
@@ -71,7 +87,9 @@ public final class ExamApp {
                 effects += [.saveNow, .submit(reason: "lock-expired")]
             }
             outcome = await perform(effects, now: after)
-            await saveIfDue(now: after)
+            if outcome == nil {
+                await saveIfDue(now: after)
+            }
         }
         return outcome ?? .quitBeforeStart
     }
@@ -152,6 +170,22 @@ public final class ExamApp {
                 await session.record(event)
             case .submit(let reason):
                 await submit(reason: reason, now: now)
+            case .verifyPassword(let password):
+                let accepted = proctorPassword?.matches(password) ?? false
+                let after = clock.monotonicNanoseconds
+                if let outcome = await perform(flow.proctorPasswordChecked(accepted: accepted, now: after), now: after) {
+                    return outcome
+                }
+            case .allowedTimeChanged(let seconds):
+                if let attemptID {
+                    do {
+                        try recorder.updateSecondsAllowed(attemptID: attemptID, seconds: seconds)
+                    } catch {
+                        flow.show("The added time could not be stored (\(error)); it still applies here.", now: now)
+                    }
+                }
+            case .abort(let reason):
+                return await abort(reason: reason, now: now)
             case .exit:
                 return refusal ?? (flow.receipt == nil ? .quitBeforeStart : .submitted)
             }
@@ -171,6 +205,9 @@ public final class ExamApp {
             let id = try recorder.startAttempt(practice: flow.practice)
             attemptID = id
             await session.record(.examStarted(attemptID: id, examID: flow.sitting.exam.id, candidate: flow.candidate))
+            for event in startEvents {
+                await session.record(event)
+            }
         } catch {
             _ = await session.requestLock(false)
             refuse("The answers could not be stored: \(error). Ask your proctor.",
@@ -197,6 +234,9 @@ public final class ExamApp {
     }
 
     private func saveIfDue(now: UInt64) async {
+        if flow.isInExam, now >= lastProgressSave + Self.progressEveryNanoseconds {
+            saveProgress(now: now)
+        }
         guard !pending.isEmpty else { return }
         if now >= lastChange + Self.saveAfterIdleNanoseconds || now >= lastSave + Self.saveAtLeastEveryNanoseconds {
             await saveAll(now: now)
@@ -219,11 +259,18 @@ public final class ExamApp {
                 flow.show("Your answer could not be saved yet (\(error)); it will be tried again.", now: now)
             }
         }
-        if let secondsLeft = flow.secondsLeft(now: now) {
-            let duration = flow.sitting.exam.durationSeconds
-            try? recorder.updateTimeUsed(attemptID: attemptID, seconds: duration - secondsLeft)
-        }
+        saveProgress(now: now)
         lastSave = now
+    }
+
+    /// Saves the time used, the question on screen and the breaks taken.
+    private func saveProgress(now: UInt64) {
+        lastProgressSave = now
+        guard let attemptID, let used = flow.secondsUsed(now: now) else { return }
+        // A failure here costs at most a few seconds of accounting after a crash; the
+        // next save tries again.
+        try? recorder.updateProgress(attemptID: attemptID, secondsUsed: used,
+                                     currentQuestion: flow.sitting.current, breaksTaken: flow.breaksTaken)
     }
 
     private static func characterCount(_ response: Response?) -> Int {
@@ -240,8 +287,9 @@ public final class ExamApp {
         let id = attemptID ?? "none"
         let code = Receipt.code(examKey: flow.sitting.exam.examKey, attemptID: id,
                                 responses: flow.sitting.responses, submittedAt: submittedAt)
+        let end: AttemptEnd = reason == "student" || reason == "proctor" ? .submitted : .timedOut
         do {
-            try recorder.finish(attemptID: id, as: reason == "student" ? .submitted : .timedOut, receipt: code)
+            try recorder.finish(attemptID: id, as: end, receipt: code, at: submittedAt)
         } catch {
             flow.show("The submission could not be recorded: \(error). Tell your proctor.", now: now)
         }
@@ -257,9 +305,21 @@ public final class ExamApp {
         await saveAll(now: now)
         await session.record(.sessionInterrupted(reason: reason))
         if let attemptID, flow.isInExam {
-            try? recorder.finish(attemptID: attemptID, as: .interrupted, receipt: nil)
+            try? recorder.finish(attemptID: attemptID, as: .interrupted, receipt: nil, at: clock.now)
         }
         _ = await session.requestLock(false)
         return .interrupted(reason)
+    }
+
+    /// The proctor aborted: save everything, mark the attempt aborted, release the lock.
+    private func abort(reason: String, now: UInt64) async -> SittingOutcome {
+        await saveAll(now: now)
+        let id = attemptID ?? "none"
+        await session.record(.proctor(.aborted(attemptID: id, reason: reason)))
+        if let attemptID {
+            try? recorder.finish(attemptID: attemptID, as: .aborted, receipt: nil, at: clock.now)
+        }
+        _ = await session.requestLock(false)
+        return .aborted(reason)
     }
 }

@@ -1,4 +1,5 @@
 import AssessExam
+import Foundation
 
 /// How an attempt ended.
 public enum AttemptEnd: String, Sendable, Equatable {
@@ -8,17 +9,22 @@ public enum AttemptEnd: String, Sendable, Equatable {
     case timedOut
     /// The terminal went away or the process was told to stop; answers were saved.
     case interrupted
+    /// The proctor abandoned the attempt; its answers do not count.
+    case aborted
 }
 
 /// Where a sitting's attempt and answers are kept. The executable backs it with the
 /// store (`AssessStore`); tests with memory. Every call is durable when it returns.
 public protocol SittingRecorder: Sendable {
-    /// Starts the attempt once the exam begins; returns its id.
+    /// Starts the attempt once the exam begins (or, for `assess resume`, continues the
+    /// attempt in progress); returns its id.
     func startAttempt(practice: Bool) throws -> String
     /// Saves the answer (or its absence) and flag of one question.
     func save(attemptID: String, questionID: String, response: Response?, flagged: Bool) throws
-    /// Records how much of the allowed time has been used.
-    func updateTimeUsed(attemptID: String, seconds: Int) throws
-    /// Ends the attempt.
-    func finish(attemptID: String, as end: AttemptEnd, receipt: String?) throws
+    /// Records how far the attempt has come: time used, the question on screen, breaks taken.
+    func updateProgress(attemptID: String, secondsUsed: Int, currentQuestion: Int, breaksTaken: Int) throws
+    /// Records a new time allowance (the proctor added time).
+    func updateSecondsAllowed(attemptID: String, seconds: Int) throws
+    /// Ends the attempt; `time` is the moment the receipt was computed from.
+    func finish(attemptID: String, as end: AttemptEnd, receipt: String?, at time: Date) throws
 }

@@ -32,6 +32,9 @@ public enum ExamScreens {
         case .endBanner: endBanner(flow, into: &grid)
         case .receipt: receipt(flow, into: &grid)
         case .refused(let reason): refused(reason, into: &grid)
+        case .paused: ProctorScreens.paused(flow, into: &grid)
+        case .onBreak(_, let until): ProctorScreens.onBreak(flow, until: until, now: now, into: &grid)
+        case .proctor: ProctorScreens.panel(flow, now: now, into: &grid)
         }
     }
 
@@ -42,7 +45,17 @@ public enum ExamScreens {
         var row = ScreenKit.paragraph(exam.title, row: 2, width: width, style: ScreenKit.title, into: &grid)
         row += 1
         grid.put("Candidate  \(flow.candidate)", row: row, column: ScreenKit.margin)
-        grid.put("Duration   \(ScreenKit.duration(exam.durationSeconds))", row: row + 1, column: ScreenKit.margin)
+        var time = ScreenKit.duration(flow.secondsAllowed - flow.secondsUsedBefore)
+        if flow.secondsAllowed != exam.durationSeconds {
+            time += " (with extra time; the exam is \(ScreenKit.duration(exam.durationSeconds)))"
+        }
+        if flow.secondsUsedBefore > 0 {
+            time += " left: this attempt continues"
+        }
+        if flow.breaks.count > 0 {
+            time += "; breaks: \(flow.breaksLeft) of up to \(flow.breaks.minutes) minutes"
+        }
+        grid.put("Time       \(time)", row: row + 1, column: ScreenKit.margin, maxWidth: width - 11)
         grid.put("Questions  \(flow.sitting.questions.count)", row: row + 2, column: ScreenKit.margin)
         grid.put("Exam key   \(flow.shortKey)", row: row + 3, column: ScreenKit.margin)
         row += 5

@@ -50,6 +50,7 @@ enum QuestionScreen {
         if sitting.canFlag { keys.append(("F2", "flag")) }
         if sitting.canJump { keys.append(("F3", "questions")) }
         keys.append(("F4", "review & submit"))
+        if flow.breaksLeft > 0 { keys.append(("F6", "break")) }
         return keys
     }
 

@@ -13,6 +13,12 @@ public enum FlowEffect: Sendable, Equatable {
     case log(SessionEvent)
     /// Submit the attempt: save, finish, unlock, show the receipt.
     case submit(reason: String)
+    /// Check the password typed at the proctor's prompt, then call `proctorPasswordChecked`.
+    case verifyPassword(String)
+    /// The proctor added time: keep the new allowance with the attempt.
+    case allowedTimeChanged(seconds: Int)
+    /// The proctor aborted: save, mark the attempt aborted, unlock, leave.
+    case abort(reason: String)
     /// Leave the program.
     case exit
 }
@@ -41,6 +47,13 @@ public struct ExamFlow: Sendable {
         case receipt
         /// The exam could not start; the sentence says why.
         case refused(String)
+        /// The proctor paused the exam: the screen is hidden and the timer stopped.
+        case paused
+        /// The candidate is on a break (since `since`, at most until `until`): the screen
+        /// is hidden and the timer stopped.
+        case onBreak(since: UInt64, until: UInt64)
+        /// The proctor's panel (`panel`) is open.
+        case proctor
     }
 
     /// What the receipt screen shows.
@@ -70,8 +83,26 @@ public struct ExamFlow: Sendable {
     public let shortKey: String
     /// The longest the lock may last, for the consent and banner texts.
     public let maximumLockHours: Double
-    /// When time runs out; set when the exam starts.
+    /// When time runs out; set when the exam starts, moved by pauses, breaks and added time.
     public private(set) var deadline: UInt64?
+    /// The seconds this candidate is allowed, extra and added time included.
+    public private(set) var secondsAllowed: Int
+    /// The seconds already used before this sitting began (a resumed attempt).
+    public let secondsUsedBefore: Int
+    /// The breaks this candidate may take.
+    public let breaks: BreakAllowance
+    /// How many breaks have been taken.
+    public private(set) var breaksTaken: Int
+    /// The proctor's panel, while it is open.
+    public private(set) var panel: ProctorPanel?
+    /// Wrong passwords in a row at the proctor's prompt.
+    public private(set) var passwordFailures = 0
+    /// Until when the proctor's prompt refuses input after too many wrong passwords.
+    public private(set) var promptLockedUntil: UInt64?
+    /// When the timer was stopped (a pause or a break), while it is.
+    private var clockStoppedAt: UInt64?
+    /// Where the panel returns to when it closes.
+    private var phaseBeforePanel: Phase = .question
     /// The receipt, once submitted.
     public private(set) var receipt: ReceiptInfo?
     private var warningsGiven: Set<Int> = []
@@ -82,19 +113,40 @@ public struct ExamFlow: Sendable {
     public static let noticeNanoseconds: UInt64 = 4_000_000_000
     /// The minutes-left marks at which the student is warned.
     public static let warningMinutes = [10, 5, 1]
+    /// The key that opens the proctor's panel. It is shown nowhere on the student's screens.
+    public static let proctorKey = Key.control("]")
+    /// Wrong passwords in a row that lock the proctor's prompt, and for how long.
+    public static let passwordTries = 3
+    public static let promptLockNanoseconds: UInt64 = 60_000_000_000
 
-    public init(sitting: ExamSitting, candidate: String, practice: Bool, maximumLockHours: Double) {
+    /// Creates the flow of one sitting.
+    ///
+    /// - Parameters:
+    ///   - secondsAllowed: The candidate's time, extra time included; the exam's duration when `nil`.
+    ///   - secondsUsed: Time already used by a resumed attempt.
+    ///   - breaks: The breaks the candidate may take, and `breaksTaken` how many are used.
+    public init(sitting: ExamSitting, candidate: String, practice: Bool, maximumLockHours: Double,
+                secondsAllowed: Int? = nil, secondsUsed: Int = 0,
+                breaks: BreakAllowance = .none, breaksTaken: Int = 0) {
         self.sitting = sitting
         self.candidate = candidate
         self.practice = practice
         self.shortKey = sitting.exam.shortKey
         self.maximumLockHours = maximumLockHours
+        self.secondsAllowed = secondsAllowed ?? sitting.exam.durationSeconds
+        self.secondsUsedBefore = secondsUsed
+        self.breaks = breaks
+        self.breaksTaken = breaksTaken
     }
+
+    /// Breaks the candidate may still take.
+    public var breaksLeft: Int { max(0, breaks.count - breaksTaken) }
 
     /// True between the start banner and submission: quit keys are refused and logged.
     public var isInExam: Bool {
         switch phase {
-        case .startBanner, .question, .palette, .review, .confirmSubmit, .submitting: return true
+        case .startBanner, .question, .palette, .review, .confirmSubmit, .submitting, .paused, .onBreak, .proctor:
+            return true
         default: return false
         }
     }
@@ -106,20 +158,32 @@ public struct ExamFlow: Sendable {
             ?? AnswerControl(for: presented, response: sitting.responses[presented.question.id])
     }
 
-    /// Seconds left, rounded up; `nil` before the exam starts.
+    /// Seconds left, rounded up; `nil` before the exam starts. Frozen while the timer is stopped.
     public func secondsLeft(now: UInt64) -> Int? {
         guard let deadline else { return nil }
+        let now = clockStoppedAt.map { min($0, now) } ?? now
         return deadline > now ? Int((deadline - now + 999_999_999) / 1_000_000_000) : 0
+    }
+
+    /// The seconds of the allowance used so far, for the store.
+    public func secondsUsed(now: UInt64) -> Int? {
+        secondsLeft(now: now).map { max(0, secondsAllowed - $0) }
     }
 
     // MARK: - Told by the app
 
     /// The lock was granted (or practice began): show the banner and start the clock.
     public mutating func started(now: UInt64) {
-        deadline = now + UInt64(sitting.exam.durationSeconds) * 1_000_000_000
-        // A mark at or beyond the whole duration would warn at once: skip it.
-        warningsGiven = Set(Self.warningMinutes.filter { $0 * 60 >= sitting.exam.durationSeconds })
+        let remaining = max(1, secondsAllowed - secondsUsedBefore)
+        deadline = now + UInt64(remaining) * 1_000_000_000
+        rearmWarnings(secondsLeft: remaining)
         phase = .startBanner(until: now + Self.bannerNanoseconds)
+    }
+
+    /// Warns again at every mark still ahead; a mark at or beyond the time left would
+    /// warn at once, so it counts as given.
+    private mutating func rearmWarnings(secondsLeft: Int) {
+        warningsGiven = Set(Self.warningMinutes.filter { $0 * 60 >= secondsLeft })
     }
 
     /// The exam could not start.
@@ -144,9 +208,11 @@ public struct ExamFlow: Sendable {
     /// (a warning to log, a submission when time is up).
     public mutating func tick(now: UInt64) -> [FlowEffect] {
         if let current = notice, now >= current.until { notice = nil }
+        if let until = promptLockedUntil, now >= until { promptLockedUntil = nil }
         switch phase {
         case .startBanner(let until) where now >= until: phase = .question
         case .endBanner(let until) where now >= until: phase = .receipt
+        case .onBreak(_, let until) where now >= until: return endBreak(now: now)
         default: break
         }
         guard isInExam, phase != .submitting, let left = secondsLeft(now: now) else { return [] }
@@ -182,6 +248,10 @@ public struct ExamFlow: Sendable {
             show("\(name) does nothing during the exam. Submit from the review screen (F4).", now: now)
             return [.log(.quitKeyIgnored(key: name))]
         }
+        if key == Self.proctorKey, isInExam, phase != .submitting, phase != .proctor {
+            openPanel()
+            return []
+        }
         switch phase {
         case .welcome:
             switch key {
@@ -213,6 +283,12 @@ public struct ExamFlow: Sendable {
             return []
         case .receipt, .refused:
             return key == .enter || key == .character("q") ? [.exit] : []
+        case .paused:
+            return []
+        case .onBreak:
+            return key == .enter ? endBreak(now: now) : []
+        case .proctor:
+            return handleInPanel(key, now: now)
         }
     }
 
@@ -243,6 +319,8 @@ public struct ExamFlow: Sendable {
         case .function(4):
             phase = .review(selection: sitting.current)
             return [.saveNow]
+        case .function(6):
+            return startBreak(now: now)
         default:
             var control = self.control
             let outcome = control.handle(key, width: answerWidth)
@@ -299,5 +377,122 @@ public struct ExamFlow: Sendable {
         default: break
         }
         return []
+    }
+}
+
+// MARK: - Breaks and the proctor's panel
+
+extension ExamFlow {
+    /// Starts a break when one is left: the screen is hidden and the timer stops.
+    private mutating func startBreak(now: UInt64) -> [FlowEffect] {
+        guard breaks.count > 0 else { return [] }
+        guard breaksLeft > 0 else {
+            show("No breaks are left.", now: now)
+            return []
+        }
+        breaksTaken += 1
+        clockStoppedAt = now
+        phase = .onBreak(since: now, until: now + UInt64(breaks.minutes) * 60_000_000_000)
+        return [.saveNow, .log(.proctor(.breakStarted(number: breaksTaken, allowed: breaks.count, minutes: breaks.minutes)))]
+    }
+
+    /// Ends the break: the timer goes on where it stopped.
+    private mutating func endBreak(now: UInt64) -> [FlowEffect] {
+        guard case .onBreak(let since, _) = phase else { return [] }
+        restartClock(now: now)
+        phase = .question
+        return [.log(.proctor(.breakEnded(seconds: Int((now - since) / 1_000_000_000))))]
+    }
+
+    /// Moves the deadline by the time the clock was stopped, and starts it again.
+    private mutating func restartClock(now: UInt64) {
+        if let stopped = clockStoppedAt, let current = deadline, now > stopped {
+            deadline = current + (now - stopped)
+        }
+        clockStoppedAt = nil
+    }
+
+    private mutating func openPanel() {
+        phaseBeforePanel = phase
+        panel = ProctorPanel(examIsPaused: phase == .paused)
+        phase = .proctor
+    }
+
+    private mutating func closePanel() {
+        panel = nil
+        phase = phaseBeforePanel
+    }
+
+    private mutating func handleInPanel(_ key: Key, now: UInt64) -> [FlowEffect] {
+        guard var panel else { return [] }
+        if promptLockedUntil != nil, key != .escape { return [] }
+        let outcome = panel.handle(key)
+        self.panel = panel
+        switch outcome {
+        case .nothing:
+            return []
+        case .close:
+            closePanel()
+            return []
+        case .checkPassword(let password):
+            return [.verifyPassword(password)]
+        case .perform(let action, let minutes, let reason):
+            return perform(action, minutes: minutes, reason: reason, now: now)
+        }
+    }
+
+    /// The app checked the password typed at the panel. Three wrong in a row lock the
+    /// prompt for a minute.
+    public mutating func proctorPasswordChecked(accepted: Bool, now: UInt64) -> [FlowEffect] {
+        guard var panel, phase == .proctor else { return [] }
+        if accepted {
+            passwordFailures = 0
+            panel.passwordChecked(accepted: true)
+            self.panel = panel
+            return [.log(.proctor(.passwordAccepted))]
+        }
+        passwordFailures += 1
+        var effects: [FlowEffect] = [.log(.proctor(.passwordRejected(failures: passwordFailures)))]
+        if passwordFailures >= Self.passwordTries {
+            passwordFailures = 0
+            promptLockedUntil = now + Self.promptLockNanoseconds
+            panel.passwordChecked(accepted: false, message: "Too many wrong passwords: the prompt is locked for a minute.")
+            effects.append(.log(.proctor(.promptLockedOut(seconds: Int(Self.promptLockNanoseconds / 1_000_000_000)))))
+        } else {
+            panel.passwordChecked(accepted: false, message: "Wrong password.")
+        }
+        self.panel = panel
+        return effects
+    }
+
+    private mutating func perform(_ action: ProctorPanel.Action, minutes: Int, reason: String, now: UInt64) -> [FlowEffect] {
+        panel = nil
+        switch action {
+        case .pause:
+            if clockStoppedAt == nil { clockStoppedAt = now }
+            phase = .paused
+            return [.saveNow, .log(.proctor(.paused(reason: reason)))]
+        case .resume:
+            let since = clockStoppedAt ?? now
+            restartClock(now: now)
+            phase = .question
+            return [.log(.proctor(.unpaused(seconds: Int((now - min(since, now)) / 1_000_000_000))))]
+        case .addTime:
+            secondsAllowed += minutes * 60
+            deadline = deadline.map { $0 + UInt64(minutes) * 60_000_000_000 }
+            if let left = secondsLeft(now: now) { rearmWarnings(secondsLeft: left) }
+            phase = phaseBeforePanel
+            show("The proctor added \(minutes) minute\(minutes == 1 ? "" : "s").", now: now)
+            return [.allowedTimeChanged(seconds: secondsAllowed), .log(.proctor(.timeAdded(minutes: minutes, reason: reason)))]
+        case .endExam:
+            phase = .submitting
+            return [.log(.proctor(.endedExam(reason: reason))), .saveNow, .submit(reason: "proctor")]
+        case .abort:
+            phase = .submitting
+            return [.saveNow, .abort(reason: reason)]
+        case .close:
+            closePanel()
+            return []
+        }
     }
 }

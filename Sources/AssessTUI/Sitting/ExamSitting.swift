@@ -38,6 +38,16 @@ public struct ExamSitting: Sendable, Equatable {
         self.restrictions = states
     }
 
+    /// Puts back the answers, flags and position of an attempt that is resumed after a
+    /// crash. Answers to questions this exam does not have are dropped.
+    public mutating func restore(responses saved: [String: Response], flagged savedFlags: Set<String>, current index: Int) {
+        let ids = Set(questions.map(\.question.id))
+        responses = saved.filter { ids.contains($0.key) }
+        flagged = savedFlags.intersection(ids)
+        current = questions.indices.contains(index) ? index : 0
+        furthest = current
+    }
+
     /// The question on screen, with its option order.
     public var presented: PresentedQuestion { questions[current] }
 

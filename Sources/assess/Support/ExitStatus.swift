@@ -14,6 +14,8 @@ enum ExitStatus: Int32 {
     case locked = 75
     /// A needed file or directory cannot be written (EX_CANTCREAT).
     case cannotCreate = 73
+    /// The proctor password was wrong, or none is set (EX_NOPERM).
+    case notPermitted = 77
     /// The policy file is not valid (EX_CONFIG).
     case configuration = 78
 }

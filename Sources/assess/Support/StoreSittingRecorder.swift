@@ -10,11 +10,20 @@ struct StoreSittingRecorder: SittingRecorder {
     let events: EventStore
     let exam: Exam
     let candidate: String
+    /// The proctor's settings, kept with a new attempt.
+    let settings: LaunchSettings
+    /// The attempt in progress that `assess resume` continues, if any.
+    let resuming: Attempt?
 
     func startAttempt(practice: Bool) throws -> String {
+        if let resuming {
+            events.currentAttempt = resuming.id
+            return resuming.id
+        }
         let attempt = try database.startAttempt(
             examID: exam.id, examKey: exam.examKey, candidate: candidate,
-            secondsAllowed: exam.durationSeconds, isPractice: practice, at: Date())
+            secondsAllowed: settings.secondsAllowed(for: exam), isPractice: practice,
+            settings: settings.json, at: Date())
         events.currentAttempt = attempt.id
         return attempt.id
     }
@@ -24,17 +33,23 @@ struct StoreSittingRecorder: SittingRecorder {
                                   flagged: flagged, at: Date())
     }
 
-    func updateTimeUsed(attemptID: String, seconds: Int) throws {
-        try database.updateTimeUsed(attempt: attemptID, seconds: seconds)
+    func updateProgress(attemptID: String, secondsUsed: Int, currentQuestion: Int, breaksTaken: Int) throws {
+        try database.updateProgress(attempt: attemptID, secondsUsed: secondsUsed, currentQuestion: currentQuestion,
+                                    breaksTaken: breaksTaken, at: Date())
     }
 
-    func finish(attemptID: String, as end: AttemptEnd, receipt: String?) throws {
+    func updateSecondsAllowed(attemptID: String, seconds: Int) throws {
+        try database.updateSecondsAllowed(attempt: attemptID, seconds: seconds)
+    }
+
+    func finish(attemptID: String, as end: AttemptEnd, receipt: String?, at time: Date) throws {
         let status: AttemptStatus = switch end {
         case .submitted: .submitted
         case .timedOut: .timedOut
         case .interrupted: .interrupted
+        case .aborted: .aborted
         }
-        _ = try database.finishAttempt(id: attemptID, status: status, receipt: receipt, at: Date())
+        _ = try database.finishAttempt(id: attemptID, status: status, receipt: receipt, at: time)
         events.currentAttempt = nil
     }
 }

@@ -1,0 +1,92 @@
+import Foundation
+
+/// The status changes of the proctor's side of a sitting: the launch settings, the
+/// hidden password prompt and what is done behind it, breaks, and crash recovery.
+/// Logged as `SessionEvent.proctor`. Like every event, they carry ids, counts and
+/// reasons, never a password or answer text.
+public enum ProctorEvent: Sendable, Equatable {
+    /// A restriction's state was set at launch (or changed); `allowed` is the feature's state.
+    case restrictionChanged(id: String, allowed: Bool)
+    /// The proctor turned off a suggestion feature that the exam allows.
+    case suggestionTurnedOff(SuggestionFeature)
+    /// The candidate's time and breaks, fixed at hand-over.
+    case accommodationsSet(extraTime: String, secondsAllowed: Int, breaks: String)
+    /// A wrong password at the hidden prompt; `failures` in a row so far.
+    case passwordRejected(failures: Int)
+    /// Too many wrong passwords: the prompt refuses input for `seconds`.
+    case promptLockedOut(seconds: Int)
+    /// The right password was typed at the hidden prompt.
+    case passwordAccepted
+    /// The exam was paused: screen hidden, timer stopped.
+    case paused(reason: String)
+    /// The exam went on after a pause of `seconds`.
+    case unpaused(seconds: Int)
+    /// Time was added to the candidate's clock.
+    case timeAdded(minutes: Int, reason: String)
+    /// The proctor ended the exam; the answers are submitted as they stand.
+    case endedExam(reason: String)
+    /// The attempt was abandoned without submitting; its answers do not count.
+    case aborted(attemptID: String, reason: String)
+    /// The candidate took break `number` of `allowed`, for at most `minutes`.
+    case breakStarted(number: Int, allowed: Int, minutes: Int)
+    /// The candidate came back from a break after `seconds`.
+    case breakEnded(seconds: Int)
+    /// A crashed attempt continues; the terminal was down for `downSeconds`, which
+    /// count against the candidate's time only when `charged`.
+    case attemptResumed(attemptID: String, downSeconds: Int, charged: Bool)
+    /// `assess unlock --stale` ended a crashed attempt as interrupted.
+    case attemptInterrupted(attemptID: String, by: String)
+
+    /// The record's kind.
+    public var kind: String {
+        switch self {
+        case .restrictionChanged: return "restriction.changed"
+        case .suggestionTurnedOff: return "suggestions.turned-off"
+        case .accommodationsSet: return "launch.accommodations"
+        case .passwordRejected: return "proctor.password-rejected"
+        case .promptLockedOut: return "proctor.prompt-locked"
+        case .passwordAccepted: return "proctor.password-accepted"
+        case .paused: return "exam.paused"
+        case .unpaused: return "exam.unpaused"
+        case .timeAdded: return "exam.time-added"
+        case .endedExam: return "exam.ended-by-proctor"
+        case .aborted: return "attempt.aborted"
+        case .breakStarted: return "break.started"
+        case .breakEnded: return "break.ended"
+        case .attemptResumed: return "attempt.resumed"
+        case .attemptInterrupted: return "attempt.interrupted"
+        }
+    }
+
+    /// The record's details as flat strings.
+    public var details: [String: String] {
+        switch self {
+        case .restrictionChanged(let id, let allowed):
+            return ["restriction": id, "allowed": String(allowed)]
+        case .suggestionTurnedOff(let feature):
+            return ["feature": feature.rawValue]
+        case .accommodationsSet(let extraTime, let secondsAllowed, let breaks):
+            return ["extraTime": extraTime, "secondsAllowed": String(secondsAllowed), "breaks": breaks]
+        case .passwordRejected(let failures):
+            return ["failures": String(failures)]
+        case .promptLockedOut(let seconds):
+            return ["seconds": String(seconds)]
+        case .passwordAccepted:
+            return [:]
+        case .paused(let reason), .endedExam(let reason):
+            return ["reason": reason]
+        case .unpaused(let seconds), .breakEnded(let seconds):
+            return ["seconds": String(seconds)]
+        case .timeAdded(let minutes, let reason):
+            return ["minutes": String(minutes), "reason": reason]
+        case .aborted(let attemptID, let reason):
+            return ["attempt": attemptID, "reason": reason]
+        case .breakStarted(let number, let allowed, let minutes):
+            return ["number": String(number), "allowed": String(allowed), "minutes": String(minutes)]
+        case .attemptResumed(let attemptID, let downSeconds, let charged):
+            return ["attempt": attemptID, "downSeconds": String(downSeconds), "charged": String(charged)]
+        case .attemptInterrupted(let attemptID, let by):
+            return ["attempt": attemptID, "by": by]
+        }
+    }
+}

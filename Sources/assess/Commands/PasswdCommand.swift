@@ -1,0 +1,80 @@
+import ArgumentParser
+import AssessCore
+import Foundation
+
+/// `assess passwd`: sets the proctor password, kept as a salted scrypt hash in the policy file.
+struct PasswdCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "passwd",
+        abstract: "Set the proctor password (stored only as a salted scrypt hash in the policy file).",
+        discussion: """
+            Writes `proctor-password:` into the policy file ($ASSESS_POLICY, else \(Policy.defaultPath)), \
+            creating the file when it does not exist and keeping every other line. The password \
+            opens the proctor's panel during an exam (a hidden key) and is asked by `launch`, \
+            `resume` and `unlock --stale`. At least \(ProctorPassword.minimumLength) characters.
+            """)
+
+    @Flag(help: "Read the new password from the first line of standard input instead of asking twice.")
+    var passwordStdin = false
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let path = environment["ASSESS_POLICY"].flatMap { $0.isEmpty ? nil : $0 } ?? Policy.defaultPath
+        // A policy file that does not parse is fixed first: editing it would hide the problem.
+        if FileManager.default.fileExists(atPath: path) {
+            _ = try PolicyFile.load(environment: ["ASSESS_POLICY": path])
+        }
+
+        let password: String
+        if passwordStdin {
+            password = try PasswordInput.read(prompt: "", from: .standardInput)
+        } else {
+            password = try PasswordInput.read(prompt: "New proctor password: ", from: .terminal)
+            guard password.count >= ProctorPassword.minimumLength else { throw Self.tooShort }
+            let again = try PasswordInput.read(prompt: "Again: ", from: .terminal)
+            guard again == password else {
+                throw CommandFailure(.failure, "the two passwords differ; nothing was changed")
+            }
+        }
+        guard password.count >= ProctorPassword.minimumLength else { throw Self.tooShort }
+        let hash = try ProctorPassword(hashing: password)
+        try PolicyFileEditor.setValue(hash.description, forKey: "proctor-password", inFileAt: path)
+        guard try PolicyFile.load(environment: ["ASSESS_POLICY": path]).proctorPassword == hash else {
+            throw CommandFailure(.failure, "the password was written to \(path) but does not read back; check the file")
+        }
+        print("the proctor password is set in \(path)")
+    }
+
+    private static var tooShort: CommandFailure {
+        CommandFailure(.usage, "the password must have at least \(ProctorPassword.minimumLength) characters; nothing was changed")
+    }
+}
+
+/// Changes one top-level setting of a policy file in place, keeping its other lines
+/// and comments, and replaces the file in one step so that a crash leaves the old one.
+enum PolicyFileEditor {
+    static func setValue(_ value: String, forKey key: String, inFileAt path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let manager = FileManager.default
+        var lines: [String] = []
+        if let data = manager.contents(atPath: path) {
+            lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
+            if lines.last == "" { lines.removeLast() }
+        }
+        let line = "\(key): \"\(value)\""
+        if let index = lines.firstIndex(where: { $0.hasPrefix("\(key):") }) {
+            lines[index] = line
+        } else {
+            lines.append(line)
+        }
+        let text = lines.joined(separator: "\n") + "\n"
+        do {
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let permissions = (try? manager.attributesOfItem(atPath: path)[.posixPermissions]) ?? NSNumber(value: 0o644)
+            try Data(text.utf8).write(to: url, options: .atomic)
+            try manager.setAttributes([.posixPermissions: permissions], ofItemAtPath: path)
+        } catch {
+            throw CommandFailure(.cannotCreate, "cannot write the policy file \(path): \(error.localizedDescription); run as a user who may change it")
+        }
+    }
+}

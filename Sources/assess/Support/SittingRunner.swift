@@ -1,0 +1,140 @@
+import AssessCore
+import AssessExam
+import AssessPlatform
+import AssessStore
+import AssessTUI
+import Foundation
+
+/// One sitting, from the checks before it to the line the shell shows after it: what
+/// `take`, `launch` and `resume` share.
+struct SittingRunner {
+    let runtime: Runtime
+    let policy: Policy
+    let exam: Exam
+    let examPath: String
+    let candidate: String
+    var practice = false
+    /// The proctor's settings (extra time, breaks, restrictions, suggestions turned off).
+    var settings = LaunchSettings()
+    /// The crashed attempt `assess resume` continues, with the seconds it has used.
+    var resuming: (attempt: Attempt, secondsUsed: Int)?
+    /// Logged once the attempt has started, tagged with it.
+    var startEvents: [SessionEvent] = []
+
+    /// Loads an exam file, or fails with every problem in it (exit 65).
+    static func loadExam(_ path: String) throws -> Exam {
+        do {
+            return try ExamLoader.load(fileAt: path)
+        } catch {
+            throw CommandFailure(.dataError, error.problems.map(\.description).joined(separator: "\n")
+                                 + "\nfix the exam file (see Exams/FORMAT.md), or check it with: assess validate \(path)")
+        }
+    }
+
+    /// Refuses (exit 75) when a lock holds the terminal, or when the candidate already
+    /// has an attempt at this exam in progress that is not the one being resumed.
+    func refuseIfBlocked(_ inspection: LockInspection, database: AssessDatabase) throws {
+        if let refusal = LockMessages.refusal(inspection) {
+            throw CommandFailure(.locked, refusal)
+        }
+        if let running = try database.inProgressAttempt(exam: exam.id, candidate: candidate),
+           running.id != resuming?.attempt.id {
+            throw CommandFailure(.locked, """
+                candidate \(candidate) already has an attempt at \(exam.id) in progress (\(running.id)), \
+                left by a crash, a reboot or a lost connection; a new one cannot start. A proctor continues \
+                it with `assess resume \(examPath) --candidate \(candidate)` or ends it with `assess unlock --stale` \
+                (see `assess status`)
+                """)
+        }
+    }
+
+    /// Runs the sitting in this terminal and reports how it ended.
+    func run() async throws {
+        let dataDirectory = try runtime.dataDirectory()
+        let database = try runtime.database(in: dataDirectory)
+        let events = EventStore(database: database)
+        let lock = runtime.terminalLock()
+        let terminal = CursesTerminal()
+        let clipboards = ClipboardDiscovery.backends(
+            environment: runtime.environment, runner: SubprocessCommandRunner(),
+            terminal: terminal.sequenceWriter, internal: InternalClipboard())
+        let descriptor = ExamDescriptor(examID: exam.id, examKey: exam.examKey, title: exam.title,
+                                        candidate: candidate, allowedSuggestions: settings.allowedSuggestions(for: exam))
+        let dependencies = SessionDependencies(
+            clock: runtime.clock, lock: lock, clipboards: clipboards, eventLog: events,
+            pasteGuard: terminal.sequenceWriter, consent: TerminalConsentPrompt(terminal: terminal),
+            surroundings: SystemSurroundings(dataDirectory: dataDirectory,
+                                             terminalSize: { TerminalWindow.size() }),
+            process: runtime.process, environment: runtime.environment)
+        let session = AssessmentSession(exam: descriptor, policy: policy, dependencies: dependencies)
+
+        // Like an iPad checking Guided Access at launch: any lock here means do not start.
+        let existing: LockInspection
+        do {
+            existing = try await session.inspectExistingLock()
+        } catch {
+            throw CommandFailure(.locked, "cannot read the lock at \(lock.location) (\(error)); the exam does not start until it can")
+        }
+        try refuseIfBlocked(existing, database: database)
+
+        var sitting = ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: candidate),
+                                  restrictionStates: settings.restrictionStates(for: exam))
+        if let resuming {
+            try restore(&sitting, from: resuming.attempt, database: database)
+        }
+        do {
+            try terminal.start()
+        } catch {
+            throw CommandFailure(.failure, "cannot use this terminal: \(error)")
+        }
+        SignalTrap.install()
+        let flow = ExamFlow(sitting: sitting, candidate: candidate, practice: practice,
+                            maximumLockHours: policy.maximumLockSeconds / 3600,
+                            secondsAllowed: resuming?.attempt.secondsAllowed ?? settings.secondsAllowed(for: exam),
+                            secondsUsed: resuming?.secondsUsed ?? 0,
+                            breaks: settings.breaks, breaksTaken: resuming?.attempt.breaksTaken ?? 0)
+        let recorder = StoreSittingRecorder(database: database, events: events, exam: exam, candidate: candidate,
+                                            settings: settings, resuming: resuming?.attempt)
+        let app = ExamApp(flow: flow, terminal: terminal, session: session, recorder: recorder,
+                          clock: runtime.clock, proctorPassword: policy.proctorPassword, startEvents: startEvents)
+        let outcome = await app.run()
+        terminal.stop()
+        await session.finish()
+        try Self.report(outcome, locale: terminal.isUTF8Locale)
+    }
+
+    /// Puts a resumed attempt's saved answers, flags and position back into `sitting`.
+    private func restore(_ sitting: inout ExamSitting, from attempt: Attempt, database: AssessDatabase) throws {
+        var responses: [String: Response] = [:]
+        var flagged: Set<String> = []
+        for saved in try database.responses(for: attempt.id) {
+            if let response = Response(json: saved.value) { responses[saved.questionID] = response }
+            if saved.flagged { flagged.insert(saved.questionID) }
+        }
+        sitting.restore(responses: responses, flagged: flagged, current: attempt.currentQuestion)
+    }
+
+    /// What the shell shows after the screen is given back, and the exit status.
+    static func report(_ outcome: SittingOutcome, locale isUTF8: Bool) throws {
+        switch outcome {
+        case .submitted, .quitBeforeStart:
+            return
+        case .notStarted(.declined):
+            throw CommandFailure(.failure, "the student declined to lock the terminal; the exam did not start")
+        case .notStarted(let reason):
+            let status: ExitStatus
+            switch reason {
+            case .heldByAnother, .staleLock: status = .locked
+            default: status = .failure
+            }
+            let hint = isUTF8 ? "" : "\nthe locale is not UTF-8: run with LANG=C.UTF-8"
+            throw CommandFailure(status, "the exam did not start: \(reason)\(hint)")
+        case .notRecorded(let why):
+            throw CommandFailure(.cannotCreate, "the exam did not start: the attempt could not be stored: \(why)")
+        case .interrupted(let why):
+            throw CommandFailure(.failure, "the exam was interrupted (\(why)); every answer was saved and the lock released")
+        case .aborted(let reason):
+            throw CommandFailure(.failure, "the proctor aborted the attempt (\(reason)); it does not count, and the lock was released")
+        }
+    }
+}
