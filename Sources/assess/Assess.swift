@@ -9,12 +9,15 @@ struct Assess: AsyncParsableCommand {
         commandName: "assess",
         abstract: "Sit exams at a locked-down terminal.",
         discussion: """
-            A student runs `assess take EXAM`; the terminal stays locked until the exam is \
-            submitted. Proctors use `status`, `unlock --stale` and `log` to look after a terminal, \
-            and `validate` to check exam files.
+            A student runs `assess take EXAM` (or a proctor runs `assess launch EXAM --candidate ID` \
+            to set extra time, breaks and restrictions first); the terminal stays locked until the \
+            exam is submitted. Proctors set their password with `passwd`, look after a terminal with \
+            `status`, `resume`, `unlock --stale` and `log`, score with `results`, check receipts with \
+            `verify`, and check exam files with `validate`.
             """,
         subcommands: [
-            TakeCommand.self, ValidateCommand.self, StatusCommand.self, UnlockCommand.self, LogCommand.self,
+            TakeCommand.self, LaunchCommand.self, ResumeCommand.self, StatusCommand.self, UnlockCommand.self,
+            LogCommand.self, ResultsCommand.self, VerifyCommand.self, PasswdCommand.self, ValidateCommand.self,
         ])
 
     /// Parses the arguments and runs the command. Every error ends as one line on

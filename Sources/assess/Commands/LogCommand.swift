@@ -15,11 +15,24 @@ struct LogCommand: AsyncParsableCommand {
     @Flag(help: "Check the hash chain; exit 1 and name the first bad record when it is broken.")
     var verify = false
 
-    @Option(help: "Only the records of this attempt.")
+    @Option(help: "Only the records of this attempt (its id is on `assess results` and in `assess status`).")
     var attempt: String?
 
+    @Flag(help: "Keep printing new records as they are written; with --attempt, stop when that attempt ends.")
+    var follow = false
+
+    /// How often --follow looks for new records.
+    static let followIntervalMilliseconds: UInt64 = 250
+
+    func validate() throws {
+        if follow && verify {
+            throw ValidationError("--follow and --verify cannot be combined")
+        }
+    }
+
     func run() async throws {
-        let events = EventStore(database: try Runtime().database())
+        let database = try Runtime().database()
+        let events = EventStore(database: database)
         if verify {
             let verification = try events.verifyChain()
             print(verification.description)
@@ -28,9 +41,27 @@ struct LogCommand: AsyncParsableCommand {
             }
             return
         }
+        if let attempt, try database.attempt(attempt) == nil {
+            throw CommandFailure(.failure, "no attempt has the id \(attempt); `assess results` lists them")
+        }
+        var last = try printRecords(events.events(attempt: attempt))
+        while follow {
+            if let attempt, try database.attempt(attempt)?.status != .inProgress {
+                last = try printRecords(events.events(after: last, attempt: attempt))
+                return
+            }
+            try await Task.sleep(nanoseconds: Self.followIntervalMilliseconds * 1_000_000)
+            last = max(last, try printRecords(events.events(after: last, attempt: attempt)))
+        }
+    }
+
+    /// Prints `records` and returns the last sequence number printed (0 for none).
+    private func printRecords(_ records: [StoredEvent]) throws -> Int64 {
         let format = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-        for stored in try events.events(attempt: attempt) {
+        var last: Int64 = 0
+        for stored in records {
             let event = stored.event
+            last = event.sequence
             if json {
                 var object: [String: Any] = [
                     "seq": event.sequence, "time": event.wallTime.formatted(format),
@@ -45,5 +76,7 @@ struct LogCommand: AsyncParsableCommand {
                 print("\(event.sequence)\t\(event.wallTime.formatted(format))\t\(event.kind)\t\(details)")
             }
         }
+        fflush(nil)  // every open stream, so that a pipe sees each record at once
+        return last
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AssessCore
+import AssessStore
 import Foundation
 
 /// `assess status`: is this terminal locked, by whom, since when, live or stale.
@@ -21,15 +22,27 @@ struct StatusCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(.cannotCreate, "cannot read the lock at \(lock.location): \(error)")
         }
+        let stranded = Self.strandedAttempt(inspection, runtime: runtime)
         if json {
-            print(try Self.json(inspection, lockFile: lock.location, policy: policy))
+            print(try Self.json(inspection, lockFile: lock.location, policy: policy, attempt: stranded))
         } else {
-            print(Self.text(inspection, lockFile: lock.location, policy: policy))
+            print(Self.text(inspection, lockFile: lock.location, policy: policy, attempt: stranded))
         }
     }
 
+    /// The attempt a stale lock belonged to, with its number of saved answers, when it is
+    /// still in progress.
+    static func strandedAttempt(_ inspection: LockInspection, runtime: Runtime) -> (attempt: Attempt, answers: Int)? {
+        guard case .stale(let record) = inspection,
+              let database = try? runtime.database(),
+              let attempt = try? database.inProgressAttempt(exam: record.examID, candidate: record.candidate)
+        else { return nil }
+        return (attempt, (try? database.responses(for: attempt.id).count) ?? 0)
+    }
+
     /// The human-readable report.
-    static func text(_ inspection: LockInspection, lockFile: String, policy: Policy) -> String {
+    static func text(_ inspection: LockInspection, lockFile: String, policy: Policy,
+                     attempt stranded: (attempt: Attempt, answers: Int)? = nil) -> String {
         var lines: [String] = []
         switch inspection {
         case .free:
@@ -42,7 +55,16 @@ struct StatusCommand: AsyncParsableCommand {
         case .stale(let record):
             lines.append("stale: \(LockMessages.holder(record))")
             lines.append("  that process is gone; the lock was left by a crash or a kill")
-            lines.append("  a proctor clears it with: assess unlock --stale")
+            if let (attempt, answers) = stranded {
+                let used = LockMessages.minutes(attempt.secondsUsed)
+                let allowed = attempt.secondsAllowed.map(LockMessages.minutes) ?? "no limit"
+                lines.append("  its attempt \(attempt.id) is still in progress: \(answers) answers saved, \(used) of \(allowed) used")
+                lines.append("  two ways out, both ask for the proctor password:")
+                lines.append("    continue it:  assess resume EXAM-FILE --candidate \(record.candidate)")
+                lines.append("    end it:       assess unlock --stale   (the attempt is marked interrupted)")
+            } else {
+                lines.append("  a proctor clears it with: assess unlock --stale")
+            }
         }
         lines.append("lock file: \(lockFile)")
         lines.append("policy: \(policy.source)")
@@ -50,7 +72,8 @@ struct StatusCommand: AsyncParsableCommand {
     }
 
     /// The JSON report: `{"state": "unlocked" | "locked" | "stale", "holder": {...}, ...}`.
-    static func json(_ inspection: LockInspection, lockFile: String, policy: Policy) throws -> String {
+    static func json(_ inspection: LockInspection, lockFile: String, policy: Policy,
+                     attempt stranded: (attempt: Attempt, answers: Int)? = nil) throws -> String {
         var object: [String: Any] = ["lockFile": lockFile, "policy": policy.source.description]
         switch inspection {
         case .free:
@@ -64,6 +87,10 @@ struct StatusCommand: AsyncParsableCommand {
         case .stale(let record):
             object["state"] = "stale"
             object["holder"] = holder(record)
+            if let (attempt, answers) = stranded {
+                object["attempt"] = ["id": attempt.id, "answersSaved": answers, "secondsUsed": attempt.secondsUsed,
+                                     "secondsAllowed": attempt.secondsAllowed.map { $0 as Any } ?? NSNull()]
+            }
         }
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self)
@@ -79,6 +106,11 @@ struct StatusCommand: AsyncParsableCommand {
 
 /// Sentences about a lock holder, shared by `status`, `unlock` and the refusal at launch.
 enum LockMessages {
+    /// "12 min" for a number of seconds.
+    static func minutes(_ seconds: Int) -> String {
+        "\((seconds + 59) / 60) min"
+    }
+
     /// ISO 8601, as in the lock file and the JSON reports.
     static func time(_ date: Date) -> String {
         date.formatted(.iso8601)

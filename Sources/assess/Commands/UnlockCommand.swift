@@ -8,10 +8,17 @@ struct UnlockCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unlock",
         abstract: "Clear a stale lock left by a crashed session (a live lock is never cleared).",
-        discussion: "Check `assess status` first. The clearing is written to the event log.")
+        discussion: """
+            Check `assess status` first. Asks for the proctor password; the attempt the lock \
+            belonged to is marked interrupted (its answers are kept; `assess resume` is the other \
+            way out). Both are written to the event log.
+            """)
 
     @Flag(help: "Clear the lock only if its holder is gone (required).")
     var stale = false
+
+    @Flag(help: "Read the proctor password from the first line of standard input.")
+    var passwordStdin = false
 
     func validate() throws {
         if !stale {
@@ -21,19 +28,43 @@ struct UnlockCommand: AsyncParsableCommand {
 
     func run() async throws {
         let runtime = Runtime()
+        let policy = try runtime.policy()
         let lock = runtime.terminalLock()
-        let events = EventStore(database: try runtime.database())
+        let database = try runtime.database()
+        let events = EventStore(database: database)
+        let inspection: LockInspection
+        do {
+            inspection = try lock.inspect()
+        } catch {
+            throw CommandFailure(.cannotCreate, "cannot read the lock at \(lock.location): \(error)")
+        }
+        guard case .stale(let found) = inspection else {
+            if case .live(let record) = inspection {
+                throw CommandFailure(.locked, """
+                    refused: the lock is held by a live session: \(LockMessages.holder(record)). \
+                    It ends when that exam is submitted.
+                    """)
+            }
+            throw CommandFailure(.failure, "there is no stale lock at \(lock.location); nothing to clear")
+        }
+        try ProctorAuthorization(policy: policy, source: passwordStdin ? .standardInput : .terminal,
+                                 events: events, clock: runtime.clock)
+            .require(for: "clearing a stale lock")
         do {
             let record = try lock.clearStale()
-            try events.append(.staleLockCleared(record, by: runtime.process.userName), at: EventTime(runtime.clock))
+            let proctor = runtime.process.userName
+            try events.append(.staleLockCleared(record, by: proctor), at: EventTime(runtime.clock))
             print("cleared the stale lock of \(LockMessages.holder(record))")
+            if let attempt = try database.inProgressAttempt(exam: found.examID, candidate: found.candidate) {
+                try database.finishAttempt(id: attempt.id, status: .interrupted, receipt: nil, at: runtime.clock.now)
+                events.currentAttempt = attempt.id
+                try events.append(.proctor(.attemptInterrupted(attemptID: attempt.id, by: proctor)), at: EventTime(runtime.clock))
+                print("attempt \(attempt.id) is marked interrupted; its saved answers are kept")
+            }
         } catch TerminalLockError.holderIsAlive(let record) {
-            throw CommandFailure(.locked, """
-                refused: the lock is held by a live session: \(LockMessages.holder(record)). \
-                It ends when that exam is submitted.
-                """)
+            throw CommandFailure(.locked, "refused: the lock's holder came back to life: \(LockMessages.holder(record))")
         } catch TerminalLockError.noStaleLock {
-            throw CommandFailure(.failure, "there is no stale lock at \(lock.location); nothing to clear")
+            throw CommandFailure(.failure, "the stale lock at \(lock.location) was cleared by someone else meanwhile")
         }
     }
 }

@@ -1,0 +1,71 @@
+import AssessCore
+import AssessExam
+
+/// Draws the proctor's screen before the hand-over and runs it until the proctor hands
+/// the terminal over or cancels.
+public enum LaunchSetupScreen {
+    /// Shows the screen on `terminal` until Enter (returns the settings) or Esc (`nil`).
+    public static func run(_ setup: LaunchSetup, on terminal: any TerminalDevice) -> LaunchSettings? {
+        var setup = setup
+        while true {
+            var grid = CellGrid(size: terminal.size)
+            render(setup, into: &grid)
+            terminal.draw(grid)
+            guard let key = terminal.readKey(timeoutMilliseconds: nil) else { continue }
+            if key == .hangup { return nil }
+            switch setup.handle(key) {
+            case .stay: continue
+            case .handOver: return setup.settings
+            case .cancel: return nil
+            }
+        }
+    }
+
+    /// Draws `setup` into `grid`.
+    public static func render(_ setup: LaunchSetup, into grid: inout CellGrid) {
+        grid.clear()
+        grid.cursor = nil
+        let exam = setup.exam
+        let width = grid.columns - 2 * ScreenKit.margin
+        ScreenKit.headerBar(left: "Proctor: before the hand-over", right: exam.id, into: &grid)
+        grid.put(exam.title, row: 2, column: ScreenKit.margin, style: ScreenKit.title, maxWidth: width)
+        grid.put("Candidate \(setup.candidate)   Exam time \(ScreenKit.duration(exam.durationSeconds))",
+                 row: 3, column: ScreenKit.margin, maxWidth: width)
+        var row = 5
+        for (index, line) in setup.rows.enumerated() where row < grid.rows - 5 {
+            let (label, value) = text(of: line, in: setup)
+            let style = index == setup.selection ? ScreenKit.selected : CellStyle.plain
+            let cell = " " + label.padding(toLength: 34, withPad: " ", startingAt: 0) + " " + value + " "
+            grid.put(cell, row: row, column: ScreenKit.margin, style: style, maxWidth: width)
+            row += 1
+        }
+        let detail = detail(of: setup.rows[setup.selection], in: setup)
+        ScreenKit.paragraph(detail, row: grid.rows - 4, width: width, style: ScreenKit.dim, into: &grid, lastRow: grid.rows - 3)
+        ScreenKit.footer([("↑↓", "setting"), ("←→ Space", "change"), ("Enter", "hand over"), ("Esc", "cancel")],
+                         into: &grid)
+    }
+
+    private static func text(of row: LaunchSetup.Row, in setup: LaunchSetup) -> (String, String) {
+        switch row {
+        case .extraTime:
+            let seconds = setup.settings.secondsAllowed(for: setup.exam)
+            return ("Extra time", "\(setup.settings.extraTime)  (\(ScreenKit.duration(seconds)) in all)")
+        case .breaks:
+            return ("Breaks", setup.settings.breaks.description)
+        case .restriction(let restriction):
+            return (restriction.title, setup.isAllowed(restriction) ? "allowed" : "denied")
+        case .suggestion(let feature):
+            let off = setup.settings.disabledSuggestions.contains(feature)
+            return ("Suggestion: \(feature.title)", off ? "off" : "on (the exam allows it)")
+        }
+    }
+
+    private static func detail(of row: LaunchSetup.Row, in setup: LaunchSetup) -> String {
+        switch row {
+        case .extraTime: return "A multiplier of the exam's time, or minutes added to it."
+        case .breaks: return "Breaks the candidate may take (F6); the timer stops during a break."
+        case .restriction(let restriction): return restriction.detail
+        case .suggestion: return "The exam allows this suggestion feature; the proctor can turn it off, never on."
+        }
+    }
+}

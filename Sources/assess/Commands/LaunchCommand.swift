@@ -1,0 +1,142 @@
+import ArgumentParser
+import AssessCore
+import AssessExam
+import AssessStore
+import AssessTUI
+import Foundation
+
+/// `assess launch EXAM --candidate ID`: the proctor sets what the student cannot change,
+/// then hands the terminal over to the student's welcome screen.
+struct LaunchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "launch",
+        abstract: "Set a candidate's extra time, breaks and restrictions, then hand the terminal over.",
+        discussion: """
+            Asks for the proctor password, then shows the proctor's screen (the flags set its \
+            starting values); Enter hands the terminal over to the student's welcome screen. \
+            With --hand-over the screen is skipped, for scripted launches. Refuses (exit 75) \
+            while a lock holds the terminal or the candidate has an attempt at this exam in progress.
+            """)
+
+    @Argument(help: ArgumentHelp("The exam file (YAML), e.g. Exams/geography.yaml.", valueName: "exam"))
+    var examPath: String
+
+    @Option(help: "The candidate's id.")
+    var candidate: String
+
+    @Option(help: ArgumentHelp("Extra time: a multiplier such as 1.5x or 2x, or added minutes such as +15m.",
+                               valueName: "time"))
+    var extraTime: String?
+
+    @Option(help: ArgumentHelp("Breaks the candidate may take, as COUNTxMINUTES, e.g. 2x10m.", valueName: "breaks"))
+    var breaks: String?
+
+    @Option(name: .customLong("deny"), help: ArgumentHelp("Deny a restriction's feature, e.g. back-navigation (repeatable).",
+                                                           valueName: "restriction"))
+    var denied: [String] = []
+
+    @Option(name: .customLong("allow"), help: ArgumentHelp("Allow a restriction's feature the exam denies by default (repeatable).",
+                                                            valueName: "restriction"))
+    var allowed: [String] = []
+
+    @Option(name: .customLong("turn-off"), help: ArgumentHelp(
+        "Turn off a suggestion feature the exam allows: spell-check, word-completion, autocorrect (repeatable).",
+        valueName: "feature"))
+    var turnedOff: [String] = []
+
+    @Flag(help: "Skip the proctor's screen and hand over at once with the flags' settings.")
+    var handOver = false
+
+    @Flag(help: "Read the proctor password from the first line of standard input.")
+    var passwordStdin = false
+
+    func run() async throws {
+        let runtime = Runtime()
+        let policy = try runtime.policy()
+        let exam = try SittingRunner.loadExam(examPath)
+        let settings = try launchSettings(for: exam)
+        var runner = SittingRunner(runtime: runtime, policy: policy, exam: exam, examPath: examPath,
+                                   candidate: candidate, settings: settings)
+
+        let database = try runtime.database()
+        let lock = runtime.terminalLock()
+        do {
+            try runner.refuseIfBlocked(try lock.inspect(), database: database)
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure(.locked, "cannot read the lock at \(lock.location) (\(error)); the exam does not start until it can")
+        }
+        try ProctorAuthorization(policy: policy, source: passwordStdin ? .standardInput : .terminal,
+                                 events: EventStore(database: database), clock: runtime.clock)
+            .require(for: "launching an exam")
+
+        if !handOver {
+            let terminal = CursesTerminal()
+            do {
+                try terminal.start()
+            } catch {
+                throw CommandFailure(.failure, "cannot use this terminal: \(error)")
+            }
+            let chosen = LaunchSetupScreen.run(LaunchSetup(exam: exam, candidate: candidate, settings: settings), on: terminal)
+            terminal.stop()
+            guard let chosen else {
+                throw CommandFailure(.failure, "the launch was cancelled at the proctor's screen; nothing was locked")
+            }
+            runner.settings = chosen
+        }
+        runner.startEvents = Self.events(for: runner.settings, exam: exam)
+        try await runner.run()
+    }
+
+    /// The settings the flags ask for, checked against the exam.
+    func launchSettings(for exam: Exam) throws -> LaunchSettings {
+        var settings = LaunchSettings()
+        if let extraTime {
+            guard let parsed = ExtraTime(parsing: extraTime) else {
+                throw CommandFailure(.usage, "--extra-time \(extraTime) is not a multiplier from 1 to 4 (1.5x) or added minutes up to 600 (+15m)")
+            }
+            settings.extraTime = parsed
+        }
+        if let breaks {
+            guard let parsed = BreakAllowance(parsing: breaks) else {
+                throw CommandFailure(.usage, "--breaks \(breaks) is not COUNTxMINUTES with 1-10 breaks of 1-120 minutes, e.g. 2x10m")
+            }
+            settings.breaks = parsed
+        }
+        for id in denied { settings.restrictionStates[id] = false }
+        for id in allowed {
+            if settings.restrictionStates[id] == false {
+                throw CommandFailure(.usage, "restriction \(id) is both allowed and denied")
+            }
+            settings.restrictionStates[id] = true
+        }
+        for name in turnedOff {
+            guard let feature = SuggestionFeature(rawValue: name) else {
+                let names = SuggestionFeature.allCases.map(\.rawValue)
+                throw CommandFailure(.usage, "--turn-off \(name) is not a suggestion feature\(DidYouMean.hint(for: name, in: names)); known: \(names.joined(separator: ", "))")
+            }
+            settings.disabledSuggestions.insert(feature)
+        }
+        let problems = settings.problems(for: exam)
+        guard problems.isEmpty else {
+            throw CommandFailure(.usage, problems.joined(separator: "; "))
+        }
+        return settings
+    }
+
+    /// What the log records of the proctor's settings once the attempt starts.
+    static func events(for settings: LaunchSettings, exam: Exam) -> [SessionEvent] {
+        var events: [SessionEvent] = [.proctor(.accommodationsSet(
+            extraTime: settings.extraTime.description, secondsAllowed: settings.secondsAllowed(for: exam),
+            breaks: settings.breaks.description))]
+        for restriction in exam.restrictions {
+            let allowed = settings.restrictionStates[restriction.id] ?? restriction.isOnByDefault
+            if allowed != restriction.isOnByDefault {
+                events.append(.proctor(.restrictionChanged(id: restriction.id, allowed: allowed)))
+            }
+        }
+        events += settings.disabledSuggestions.sorted().map { .proctor(.suggestionTurnedOff($0)) }
+        return events
+    }
+}

@@ -1,0 +1,247 @@
+import ArgumentParser
+import AssessExam
+import AssessStore
+import Foundation
+
+/// `assess results [EXAM...]`: scores every finished attempt against its exam file.
+struct ResultsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "results",
+        abstract: "Score the attempts at exams: a table and a histogram, or CSV or JSON for scripts.",
+        discussion: """
+            Scoring happens here, with the exam files' answer keys; the store keeps only the \
+            answers. Without exam files, every .yaml file in --exams-dir is used. An attempt \
+            whose exam file changed since it was sat is listed but not scored. Essays are \
+            listed for marking by hand. Practice attempts are left out.
+            """)
+
+    @Argument(help: ArgumentHelp("Exam files to report on (default: every exam in --exams-dir).", valueName: "exam"))
+    var examPaths: [String] = []
+
+    @Option(help: "Where to look for exam files when none are named.")
+    var examsDir = "Exams"
+
+    @Flag(help: "Print CSV: one row per attempt, one column per question.")
+    var csv = false
+
+    @Flag(help: "Print JSON: one object per attempt.")
+    var json = false
+
+    func validate() throws {
+        if csv && json { throw ValidationError("choose one of --csv and --json") }
+    }
+
+    func run() async throws {
+        let exams = try loadExams()
+        let runtime = Runtime()
+        let database = try runtime.database()
+        var rows: [ResultRow] = []
+        for exam in exams {
+            for attempt in try database.attempts(exam: exam.id) where !attempt.isPractice {
+                let row = try ResultRow(attempt: attempt, exam: exam, database: database)
+                if let score = row.score {
+                    try database.saveResult(StoredResult(
+                        attemptID: attempt.id, examKey: exam.examKey, awarded: score.awarded, maximum: score.maximum,
+                        awaitingManualMarking: score.awaitingManualMarking.count, computedAt: runtime.clock.now))
+                }
+                rows.append(row)
+            }
+        }
+        if csv {
+            print(ResultFormats.csv(rows, exams: exams), terminator: "")
+        } else if json {
+            print(try ResultFormats.json(rows))
+        } else {
+            print(ResultFormats.table(rows), terminator: "")
+        }
+    }
+
+    private func loadExams() throws -> [Exam] {
+        var paths = examPaths
+        if paths.isEmpty {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: examsDir) else {
+                throw CommandFailure(.noInput, "cannot read the folder \(examsDir); name the exam files, or set --exams-dir")
+            }
+            paths = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { "\(examsDir)/\($0)" }
+        }
+        var exams: [Exam] = []
+        for path in paths {
+            do {
+                exams.append(try ExamLoader.load(fileAt: path))
+            } catch where !examPaths.isEmpty {
+                throw CommandFailure(.dataError, "\(path) is not a valid exam; check it with: assess validate \(path)")
+            } catch {
+                FileHandle.standardError.write(Data("assess: skipping \(path): not a valid exam\n".utf8))
+            }
+        }
+        return exams
+    }
+}
+
+/// One attempt's line of the report.
+struct ResultRow {
+    let attempt: Attempt
+    let exam: Exam
+    /// The marks, for a submitted or timed-out attempt sat with this exam file; else `nil`.
+    let score: ExamScore?
+    /// The questions flagged for review.
+    let flagged: [String]
+    /// Why there is no score, when there is none.
+    let unscored: String?
+
+    init(attempt: Attempt, exam: Exam, database: AssessDatabase) throws {
+        self.attempt = attempt
+        self.exam = exam
+        let saved = try database.responses(for: attempt.id)
+        flagged = saved.filter(\.flagged).map(\.questionID)
+        var responses: [String: Response] = [:]
+        for response in saved {
+            responses[response.questionID] = Response(json: response.value)
+        }
+        if attempt.examKey != exam.examKey {
+            score = nil
+            unscored = "exam file changed since"
+        } else if attempt.status == .submitted || attempt.status == .timedOut {
+            score = Scorer.total(exam, responses: responses)
+            unscored = nil
+        } else {
+            score = nil
+            unscored = attempt.status == .inProgress ? "in progress" : "not submitted"
+        }
+    }
+
+    /// The score as a percentage of the maximum.
+    var percent: Double? {
+        guard let score, score.maximum > 0 else { return nil }
+        return score.awarded / score.maximum * 100
+    }
+}
+
+/// The three ways `assess results` prints its rows.
+enum ResultFormats {
+    /// "3", "2.5".
+    static func number(_ value: Double) -> String {
+        value.formatted(.number.precision(.fractionLength(0...2)).grouping(.never))
+    }
+
+    /// "12:05".
+    static func minutes(_ seconds: Int) -> String {
+        String(format: "%d:%02d", seconds / 60, seconds % 60)
+    }
+
+    /// A table, per-question marks, the essays to mark and a histogram of scores.
+    static func table(_ rows: [ResultRow]) -> String {
+        guard !rows.isEmpty else { return "no attempts yet\n" }
+        let header = ["exam", "candidate", "status", "score", "max", "%", "time", "flags", "manual"]
+        var lines: [[String]] = [header]
+        for row in rows {
+            let score = row.score
+            lines.append([
+                row.exam.id, row.attempt.candidate, row.attempt.status.rawValue,
+                score.map { number($0.awarded) } ?? "-", score.map { number($0.maximum) } ?? "-",
+                row.percent.map { number($0.rounded()) } ?? "-", minutes(row.attempt.secondsUsed),
+                String(row.flagged.count), score.map { String($0.awaitingManualMarking.count) } ?? "-",
+            ])
+        }
+        let widths = header.indices.map { column in lines.map { $0[column].count }.max() ?? 0 }
+        var text = lines.map { line in
+            line.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }.joined(separator: "\n") + "\n"
+
+        text += "\nper question (points, ? = to mark by hand):\n"
+        for row in rows {
+            guard let score = row.score else {
+                text += "  \(row.attempt.candidate) \(row.exam.id): \(row.unscored ?? "not scored")\n"
+                continue
+            }
+            let marks = row.exam.questions.map { question -> String in
+                let mark = score.marks[question.id]
+                let awarded = mark?.needsManualMarking == true ? "?" : number(mark?.awarded ?? 0)
+                return "\(question.id) \(awarded)/\(number(mark?.maximum ?? 0))"
+            }
+            text += "  \(row.attempt.candidate) \(row.exam.id): " + marks.joined(separator: ", ") + "\n"
+        }
+
+        let essays = rows.flatMap { row in (row.score?.awaitingManualMarking ?? []).map { (row, $0) } }
+        if !essays.isEmpty {
+            text += "\nessays to mark by hand:\n"
+            for (row, question) in essays {
+                text += "  \(row.attempt.candidate)  \(row.exam.id)  \(question)  attempt \(row.attempt.id)\n"
+            }
+        }
+        text += "\n" + histogram(rows.compactMap(\.percent))
+        return text
+    }
+
+    /// Scores in ten bands of 10 %, one # per attempt.
+    static func histogram(_ percents: [Double]) -> String {
+        guard !percents.isEmpty else { return "histogram: no scored attempts\n" }
+        var counts = Array(repeating: 0, count: 10)
+        for percent in percents {
+            counts[min(9, max(0, Int(percent / 10)))] += 1
+        }
+        var text = "scores (\(percents.count) scored):\n"
+        for band in (0..<10).reversed() {
+            let label = band == 9 ? "90-100%" : "\(band * 10)-\(band * 10 + 9)%"
+            text += label.padding(toLength: 8, withPad: " ", startingAt: 0) + "| "
+                + String(repeating: "#", count: counts[band]) + (counts[band] > 0 ? " \(counts[band])" : "") + "\n"
+        }
+        return text
+    }
+
+    /// One row per attempt and one column per question of every exam reported.
+    static func csv(_ rows: [ResultRow], exams: [Exam]) -> String {
+        var questionIDs: [String] = []
+        for exam in exams {
+            for question in exam.questions where !questionIDs.contains(question.id) { questionIDs.append(question.id) }
+        }
+        var lines = [(["exam", "candidate", "attempt", "status", "score", "maximum", "percent", "seconds_used",
+                       "flagged", "awaiting_manual"] + questionIDs.map { "q:\($0)" }).map(field).joined(separator: ",")]
+        for row in rows {
+            let score = row.score
+            var fields = [
+                row.exam.id, row.attempt.candidate, row.attempt.id, row.attempt.status.rawValue,
+                score.map { number($0.awarded) } ?? "", score.map { number($0.maximum) } ?? "",
+                row.percent.map { number($0) } ?? "", String(row.attempt.secondsUsed),
+                row.flagged.joined(separator: " "), score?.awaitingManualMarking.joined(separator: " ") ?? "",
+            ]
+            for id in questionIDs {
+                guard let mark = score?.marks[id] else { fields.append(""); continue }
+                fields.append(mark.needsManualMarking ? "manual" : number(mark.awarded))
+            }
+            lines.append(fields.map(field).joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A CSV field, quoted when it holds a comma, a quote or a line break.
+    private static func field(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// One JSON object per attempt, in an array.
+    static func json(_ rows: [ResultRow]) throws -> String {
+        let objects: [[String: Any]] = rows.map { row in
+            var object: [String: Any] = [
+                "exam": row.exam.id, "candidate": row.attempt.candidate, "attempt": row.attempt.id,
+                "status": row.attempt.status.rawValue, "secondsUsed": row.attempt.secondsUsed, "flagged": row.flagged,
+            ]
+            if let score = row.score {
+                object["score"] = score.awarded
+                object["maximum"] = score.maximum
+                object["percent"] = row.percent ?? 0
+                object["awaitingManualMarking"] = score.awaitingManualMarking
+                object["marks"] = score.marks.mapValues { mark in
+                    ["awarded": mark.awarded, "maximum": mark.maximum, "manual": mark.needsManualMarking] as [String: Any]
+                }
+            } else {
+                object["unscored"] = row.unscored ?? "not scored"
+            }
+            return object
+        }
+        let data = try JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
+    }
+}

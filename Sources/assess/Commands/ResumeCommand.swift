@@ -1,0 +1,103 @@
+import ArgumentParser
+import AssessCore
+import AssessExam
+import AssessStore
+import Foundation
+
+/// `assess resume EXAM --candidate ID`: continues an attempt that a crash, a reboot or a
+/// lost connection left in progress, with every saved answer and the time it had left.
+struct ResumeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resume",
+        abstract: "Continue a crashed attempt: re-lock and go on with its saved answers and time left.",
+        discussion: """
+            Asks for the proctor password, clears the stale lock the crash left (if it is this \
+            attempt's), then shows the student's welcome screen; the student consents and the \
+            terminal locks again. The time the terminal was down is logged and not charged, unless \
+            the policy says `charge-downtime: true`. Use the exam file the attempt was started with.
+            """)
+
+    @Argument(help: ArgumentHelp("The exam file the attempt was started with.", valueName: "exam"))
+    var examPath: String
+
+    @Option(help: "The candidate whose attempt continues.")
+    var candidate: String
+
+    @Flag(help: "Read the proctor password from the first line of standard input.")
+    var passwordStdin = false
+
+    /// An attempt saved this recently may still be running somewhere else.
+    static let aliveWithinSeconds: TimeInterval = 15
+
+    func run() async throws {
+        let runtime = Runtime()
+        let policy = try runtime.policy()
+        let exam = try SittingRunner.loadExam(examPath)
+        let database = try runtime.database()
+        let events = EventStore(database: database)
+        guard let attempt = try database.inProgressAttempt(exam: exam.id, candidate: candidate) else {
+            throw CommandFailure(.failure, "candidate \(candidate) has no attempt at \(exam.id) in progress; nothing to resume (see `assess results`)")
+        }
+        guard attempt.examKey == exam.examKey else {
+            throw CommandFailure(.dataError, """
+                \(examPath) is not the exam attempt \(attempt.id) was started with (exam key \(ExamKey.short(exam.examKey)), \
+                the attempt's \(ExamKey.short(attempt.examKey))); resume with the same file
+                """)
+        }
+        let now = runtime.clock.now
+        let lastSeen = attempt.lastActiveAt ?? attempt.startedAt
+        if now.timeIntervalSince(lastSeen) < Self.aliveWithinSeconds {
+            throw CommandFailure(.locked, """
+                attempt \(attempt.id) was saved \(Int(now.timeIntervalSince(lastSeen))) s ago and may still be running on \
+                another terminal; if that terminal is really gone, try again in \(Int(Self.aliveWithinSeconds)) seconds
+                """)
+        }
+
+        let lock = runtime.terminalLock()
+        let inspection: LockInspection
+        do {
+            inspection = try lock.inspect()
+        } catch {
+            throw CommandFailure(.locked, "cannot read the lock at \(lock.location) (\(error))")
+        }
+        var staleRecord: LockRecord?
+        switch inspection {
+        case .free, .fromPreviousBoot:
+            break
+        case .live:
+            throw CommandFailure(.locked, LockMessages.refusal(inspection) ?? "this terminal is locked")
+        case .stale(let record):
+            guard record.examID == exam.id, record.candidate == candidate else {
+                throw CommandFailure(.locked, """
+                    a stale lock of another sitting blocks this terminal: \(LockMessages.holder(record)); \
+                    end that one first with `assess unlock --stale`
+                    """)
+            }
+            staleRecord = record
+        }
+
+        try ProctorAuthorization(policy: policy, source: passwordStdin ? .standardInput : .terminal,
+                                 events: events, clock: runtime.clock)
+            .require(for: "resuming an attempt")
+        if staleRecord != nil {
+            let cleared = try lock.clearStale()
+            try events.append(.staleLockCleared(cleared, by: runtime.process.userName), at: EventTime(runtime.clock))
+        }
+
+        let downSeconds = max(0, Int(now.timeIntervalSince(lastSeen)))
+        let allowed = attempt.secondsAllowed ?? exam.durationSeconds
+        let used = min(allowed, attempt.secondsUsed + (policy.chargeDowntime ? downSeconds : 0))
+        guard used < allowed else {
+            throw CommandFailure(.failure, """
+                attempt \(attempt.id) has no time left (\(used) of \(allowed) seconds used); \
+                end it with `assess unlock --stale`, or see `assess results`
+                """)
+        }
+        var runner = SittingRunner(runtime: runtime, policy: policy, exam: exam, examPath: examPath, candidate: candidate)
+        runner.settings = LaunchSettings(json: attempt.settings) ?? LaunchSettings()
+        runner.resuming = (attempt, used)
+        runner.startEvents = [.proctor(.attemptResumed(attemptID: attempt.id, downSeconds: downSeconds,
+                                                       charged: policy.chargeDowntime))]
+        try await runner.run()
+    }
+}
