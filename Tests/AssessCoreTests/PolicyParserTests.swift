@@ -29,7 +29,7 @@ struct PolicyParserTests {
 
     @Test func anUnknownSettingNamesItsPositionAndTheLikelyIntent() {
         #expect(throws: PolicyError(path: "p.yaml", line: 2, column: 1,
-                                    message: "unknown setting \"strict-clipboard\" (did you mean \"strict-clipboards\"?); known settings: allowed-exams, max-lock-duration, strict-clipboards, multiplexers, practice, minimum-terminal")) {
+                                    message: "unknown setting \"strict-clipboard\" (did you mean \"strict-clipboards\"?); known settings: allowed-exams, max-lock-duration, strict-clipboards, multiplexers, practice, minimum-terminal, charge-downtime, proctor-password")) {
             try PolicyParser.parse("multiplexers: allow\nstrict-clipboard: true\n", path: "p.yaml")
         }
     }

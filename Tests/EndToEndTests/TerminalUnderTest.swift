@@ -1,3 +1,4 @@
+import AssessCore
 import AssessPlatform
 import AssessTestSupport
 import Foundation
@@ -9,18 +10,27 @@ final class TerminalUnderTest {
     let socket: String
     let lockDirectory: String
     let dataDirectory: String
+    /// The policy file in force.
+    let policy: String
     /// Holds this terminal's own lock and data directories; removed with it.
     let scratch: TemporaryDirectory
     let assess: String
 
     /// Starts tmux running `assess ARGUMENTS` (after `cd` to the package), and keeps the
     /// window open after it exits so the last screen and its exit status can be read.
-    /// `policy` is the policy file's path; empty means the built-in defaults.
+    /// `policy` is the policy file's path; without one, an empty policy file of the
+    /// terminal's own gives the built-in settings, whatever `/etc/assess` holds.
     init(_ arguments: String, lockDirectory: String? = nil, dataDirectory: String? = nil,
-         policy: String = "", width: Int = 100, height: Int = 30) throws {
+         policy: String? = nil, width: Int = 100, height: Int = 30) throws {
         scratch = try TemporaryDirectory("assess-e2e")
         self.lockDirectory = lockDirectory ?? scratch.file("lock")
         self.dataDirectory = dataDirectory ?? scratch.file("data")
+        if let policy {
+            self.policy = policy
+        } else {
+            self.policy = scratch.file("policy.yaml")
+            try "# no settings: the built-in defaults\n".write(toFile: self.policy, atomically: true, encoding: .utf8)
+        }
         socket = "assess-e2e-\(UUID().uuidString.prefix(8))"
         assess = try BuiltProducts.path(of: "assess")
         guard Self.runner.locate("tmux") != nil else {
@@ -29,7 +39,7 @@ final class TerminalUnderTest {
         let command = "cd \(Self.packageRoot) && \(assess) \(arguments); echo EXIT=$?; sleep 600"
         try tmux("-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
                  "-e", "LANG=C.UTF-8", "-e", "ASSESS_LOCK_DIR=\(self.lockDirectory)",
-                 "-e", "ASSESS_DATA_DIR=\(self.dataDirectory)", "-e", "ASSESS_POLICY=\(policy)",
+                 "-e", "ASSESS_DATA_DIR=\(self.dataDirectory)", "-e", "ASSESS_POLICY=\(self.policy)",
                  command)
     }
 
@@ -97,12 +107,33 @@ final class TerminalUnderTest {
         return Int32(children.split(separator: "\n").first ?? "")
     }
 
+    /// Waits until `assess` has ended (after a kill, when its last screen stays up and
+    /// the exit line may wrap).
+    func waitUntilAssessIsGone(seconds: Double = 10) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try assessPID() == nil { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw TestFailure("assess was still running after \(seconds) s")
+    }
+
     /// Runs another `assess` command with this terminal's directories; returns what it
     /// printed (standard output, then standard error) and its exit status.
-    func assessCommand(_ arguments: [String]) throws -> (output: String, status: Int32) {
+    /// `input`, when given, is the command's standard input (e.g. a password for `--password-stdin`).
+    func assessCommand(_ arguments: [String], input: String? = nil) throws -> (output: String, status: Int32) {
         let environment = ["LANG=C.UTF-8", "ASSESS_LOCK_DIR=\(lockDirectory)",
-                           "ASSESS_DATA_DIR=\(dataDirectory)", "ASSESS_POLICY="]
-        let result = try Self.runner.run("env", environment + [assess] + arguments, timeoutSeconds: 30)
+                           "ASSESS_DATA_DIR=\(dataDirectory)", "ASSESS_POLICY=\(policy)"]
+        let result: CommandResult
+        if let input {
+            let inputFile = scratch.file("input-\(UUID().uuidString.prefix(8))")
+            try input.write(toFile: inputFile, atomically: true, encoding: .utf8)
+            let quoted = ([assess] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+            result = try Self.runner.run("env", environment + ["sh", "-c", quoted.joined(separator: " ") + " < '\(inputFile)'"],
+                                         timeoutSeconds: 30)
+        } else {
+            result = try Self.runner.run("env", environment + [assess] + arguments, timeoutSeconds: 30)
+        }
         return (result.standardOutput + result.standardError, result.exitStatus)
     }
 

@@ -49,7 +49,7 @@ public enum ExamScreens {
         if flow.secondsAllowed != exam.durationSeconds {
             time += " (with extra time; the exam is \(ScreenKit.duration(exam.durationSeconds)))"
         }
-        if flow.secondsUsedBefore > 0 {
+        if flow.isResumed {
             time += " left: this attempt continues"
         }
         if flow.breaks.count > 0 {

@@ -87,6 +87,8 @@ public struct ExamFlow: Sendable {
     public private(set) var deadline: UInt64?
     /// The seconds this candidate is allowed, extra and added time included.
     public private(set) var secondsAllowed: Int
+    /// True when this sitting continues an attempt a crash interrupted.
+    public let isResumed: Bool
     /// The seconds already used before this sitting began (a resumed attempt).
     public let secondsUsedBefore: Int
     /// The breaks this candidate may take.
@@ -123,10 +125,10 @@ public struct ExamFlow: Sendable {
     ///
     /// - Parameters:
     ///   - secondsAllowed: The candidate's time, extra time included; the exam's duration when `nil`.
-    ///   - secondsUsed: Time already used by a resumed attempt.
+    ///   - resumedWithSecondsUsed: For a resumed attempt, the time it has already used.
     ///   - breaks: The breaks the candidate may take, and `breaksTaken` how many are used.
     public init(sitting: ExamSitting, candidate: String, practice: Bool, maximumLockHours: Double,
-                secondsAllowed: Int? = nil, secondsUsed: Int = 0,
+                secondsAllowed: Int? = nil, resumedWithSecondsUsed: Int? = nil,
                 breaks: BreakAllowance = .none, breaksTaken: Int = 0) {
         self.sitting = sitting
         self.candidate = candidate
@@ -134,7 +136,8 @@ public struct ExamFlow: Sendable {
         self.shortKey = sitting.exam.shortKey
         self.maximumLockHours = maximumLockHours
         self.secondsAllowed = secondsAllowed ?? sitting.exam.durationSeconds
-        self.secondsUsedBefore = secondsUsed
+        self.isResumed = resumedWithSecondsUsed != nil
+        self.secondsUsedBefore = resumedWithSecondsUsed ?? 0
         self.breaks = breaks
         self.breaksTaken = breaksTaken
     }

@@ -124,11 +124,6 @@ enum ResultFormats {
         value.formatted(.number.precision(.fractionLength(0...2)).grouping(.never))
     }
 
-    /// "12:05".
-    static func minutes(_ seconds: Int) -> String {
-        String(format: "%d:%02d", seconds / 60, seconds % 60)
-    }
-
     /// A table, per-question marks, the essays to mark and a histogram of scores.
     static func table(_ rows: [ResultRow]) -> String {
         guard !rows.isEmpty else { return "no attempts yet\n" }
@@ -139,7 +134,7 @@ enum ResultFormats {
             lines.append([
                 row.exam.id, row.attempt.candidate, row.attempt.status.rawValue,
                 score.map { number($0.awarded) } ?? "-", score.map { number($0.maximum) } ?? "-",
-                row.percent.map { number($0.rounded()) } ?? "-", minutes(row.attempt.secondsUsed),
+                row.percent.map { number($0.rounded()) } ?? "-", DurationText.minutesAndSeconds(row.attempt.secondsUsed),
                 String(row.flagged.count), score.map { String($0.awaitingManualMarking.count) } ?? "-",
             ])
         }

@@ -26,7 +26,8 @@ struct ResumeCommand: AsyncParsableCommand {
     @Flag(help: "Read the proctor password from the first line of standard input.")
     var passwordStdin = false
 
-    /// An attempt saved this recently may still be running somewhere else.
+    /// An attempt saved this recently, with no stale lock here to show its process is
+    /// gone, may still be running on another terminal (progress is saved every 5 s).
     static let aliveWithinSeconds: TimeInterval = 15
 
     func run() async throws {
@@ -44,15 +45,6 @@ struct ResumeCommand: AsyncParsableCommand {
                 the attempt's \(ExamKey.short(attempt.examKey))); resume with the same file
                 """)
         }
-        let now = runtime.clock.now
-        let lastSeen = attempt.lastActiveAt ?? attempt.startedAt
-        if now.timeIntervalSince(lastSeen) < Self.aliveWithinSeconds {
-            throw CommandFailure(.locked, """
-                attempt \(attempt.id) was saved \(Int(now.timeIntervalSince(lastSeen))) s ago and may still be running on \
-                another terminal; if that terminal is really gone, try again in \(Int(Self.aliveWithinSeconds)) seconds
-                """)
-        }
-
         let lock = runtime.terminalLock()
         let inspection: LockInspection
         do {
@@ -74,6 +66,16 @@ struct ResumeCommand: AsyncParsableCommand {
                     """)
             }
             staleRecord = record
+        }
+        // A stale lock of this attempt proves its process is gone. Without one, the
+        // attempt may be running on another terminal: only one that has gone quiet resumes.
+        let now = runtime.clock.now
+        let lastSeen = attempt.lastActiveAt ?? attempt.startedAt
+        if staleRecord == nil, now.timeIntervalSince(lastSeen) < Self.aliveWithinSeconds {
+            throw CommandFailure(.locked, """
+                attempt \(attempt.id) was saved \(Int(now.timeIntervalSince(lastSeen))) s ago and may still be running on \
+                another terminal; if that terminal is really gone, try again in \(Int(Self.aliveWithinSeconds)) seconds
+                """)
         }
 
         try ProctorAuthorization(policy: policy, source: passwordStdin ? .standardInput : .terminal,

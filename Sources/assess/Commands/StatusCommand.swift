@@ -56,9 +56,9 @@ struct StatusCommand: AsyncParsableCommand {
             lines.append("stale: \(LockMessages.holder(record))")
             lines.append("  that process is gone; the lock was left by a crash or a kill")
             if let (attempt, answers) = stranded {
-                let used = LockMessages.minutes(attempt.secondsUsed)
-                let allowed = attempt.secondsAllowed.map(LockMessages.minutes) ?? "no limit"
-                lines.append("  its attempt \(attempt.id) is still in progress: \(answers) answers saved, \(used) of \(allowed) used")
+                let used = DurationText.minutesAndSeconds(attempt.secondsUsed)
+                let allowed = attempt.secondsAllowed.map(DurationText.minutesAndSeconds) ?? "no limit"
+                lines.append("  its attempt \(attempt.id) is still in progress: answers saved \(answers), time used \(used) of \(allowed)")
                 lines.append("  two ways out, both ask for the proctor password:")
                 lines.append("    continue it:  assess resume EXAM-FILE --candidate \(record.candidate)")
                 lines.append("    end it:       assess unlock --stale   (the attempt is marked interrupted)")
@@ -106,11 +106,6 @@ struct StatusCommand: AsyncParsableCommand {
 
 /// Sentences about a lock holder, shared by `status`, `unlock` and the refusal at launch.
 enum LockMessages {
-    /// "12 min" for a number of seconds.
-    static func minutes(_ seconds: Int) -> String {
-        "\((seconds + 59) / 60) min"
-    }
-
     /// ISO 8601, as in the lock file and the JSON reports.
     static func time(_ date: Date) -> String {
         date.formatted(.iso8601)

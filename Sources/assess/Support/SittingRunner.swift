@@ -91,7 +91,7 @@ struct SittingRunner {
         let flow = ExamFlow(sitting: sitting, candidate: candidate, practice: practice,
                             maximumLockHours: policy.maximumLockSeconds / 3600,
                             secondsAllowed: resuming?.attempt.secondsAllowed ?? settings.secondsAllowed(for: exam),
-                            secondsUsed: resuming?.secondsUsed ?? 0,
+                            resumedWithSecondsUsed: resuming?.secondsUsed,
                             breaks: settings.breaks, breaksTaken: resuming?.attempt.breaksTaken ?? 0)
         let recorder = StoreSittingRecorder(database: database, events: events, exam: exam, candidate: candidate,
                                             settings: settings, resuming: resuming?.attempt)

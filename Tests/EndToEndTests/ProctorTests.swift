@@ -1,0 +1,303 @@
+import AssessExam
+import AssessStore
+import AssessTestSupport
+import Foundation
+import Testing
+
+/// The proctor's side, driven through the real binary in a real terminal (tmux):
+/// launch settings, the hidden password prompt, crash and resume, results.
+@Suite("The proctor's side in a real terminal", .serialized)
+struct ProctorTests {
+    static let password = "proctor-pass-7"
+
+    /// A folder with a policy file whose proctor password `assess passwd` set, and
+    /// exam files written for these tests.
+    final class Setup {
+        let scratch: TemporaryDirectory
+        let policy: String
+
+        init() throws {
+            scratch = try TemporaryDirectory("assess-e2e-proctor")
+            policy = scratch.file("policy.yaml")
+            try "# a proctor's terminal\n".write(toFile: policy, atomically: true, encoding: .utf8)
+            let assess = try BuiltProducts.path(of: "assess")
+            let passwordFile = scratch.file("password")
+            try (ProctorTests.password + "\n").write(toFile: passwordFile, atomically: true, encoding: .utf8)
+            let result = try TerminalUnderTest.runner.run(
+                "sh", ["-c", "ASSESS_POLICY='\(policy)' '\(assess)' passwd --password-stdin < '\(passwordFile)'"],
+                timeoutSeconds: 30)
+            guard result.exitStatus == 0 else {
+                throw TestFailure("assess passwd failed: \(result.standardError)")
+            }
+        }
+
+        /// Writes an exam file and returns its path.
+        func exam(_ name: String, _ yaml: String) throws -> String {
+            let path = scratch.file(name)
+            try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+    }
+
+    /// Types the proctor password at a prompt that asks for it.
+    private func typePassword(_ terminal: TerminalUnderTest, _ password: String = ProctorTests.password) throws {
+        try terminal.waitFor("Proctor password:")
+        try terminal.type(password)
+        try terminal.press("Enter")
+    }
+
+    @Test func passwdStoresOnlyASaltedScryptHash() throws {
+        let setup = try Setup()
+        let text = try String(contentsOfFile: setup.policy, encoding: .utf8)
+        #expect(text.contains("# a proctor's terminal"))
+        #expect(text.contains("proctor-password: \"scrypt$ln=15,r=8,p=1$"))
+        #expect(!text.contains(Self.password))
+    }
+
+    @Test func launchWithOneAndAHalfTimesTheTimeShowsAndEnforcesTheLongerTimer() throws {
+        let setup = try Setup()
+        let exam = try setup.exam("short.yaml", """
+            id: short-timer
+            title: A twenty-second exam
+            duration: 20s
+            questions:
+              - id: only
+                type: true-false
+                prompt: The timer runs for thirty seconds with extra time.
+                answer: true
+            """)
+        let terminal = try TerminalUnderTest("launch \(exam) --candidate c-201 --extra-time 1.5x --hand-over",
+                                             policy: setup.policy)
+        try typePassword(terminal)
+        let welcome = try terminal.waitFor("Exam key")
+        #expect(welcome.contains("30 seconds (with extra time; the exam is 20 seconds)"))
+        try terminal.acceptTheLock()
+        let question = try terminal.waitFor("The timer runs")
+        #expect(question.contains("00:30") || question.contains("00:29"))
+        // Past the exam's own 20 seconds the candidate is still in the exam…
+        Thread.sleep(forTimeInterval: 23)
+        let later = try terminal.screen()
+        #expect(later.contains("The timer runs"))
+        #expect(!later.contains("Time is up"))
+        // …and at 30 seconds the answers are submitted.
+        try terminal.waitFor("no longer locked", seconds: 12)
+        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        let attempt = try #require(try database.attempts(exam: "short-timer").first)
+        #expect(attempt.status == .timedOut)
+        #expect(attempt.secondsAllowed == 30)
+        let log = try terminal.assessCommand(["log", "--attempt", attempt.id]).output
+        #expect(log.contains("launch.accommodations"))
+        #expect(log.contains("extraTime=1.5x"))
+    }
+
+    @Test func denyingBackNavigationOnTheProctorScreenRemovesItFromTheExam() throws {
+        let setup = try Setup()
+        let terminal = try TerminalUnderTest("launch Exams/all-types.yaml --candidate c-202", policy: setup.policy)
+        try typePassword(terminal)
+        try terminal.waitFor("Proctor: before the hand-over")
+        // Rows: extra time, breaks, then the exam's restrictions; "Going back" is the third.
+        try terminal.press("Down", "Down")
+        try terminal.waitFor("The student may return to questions already answered.")
+        try terminal.press("Space")
+        let setupScreen = try terminal.waitFor("denied")
+        #expect(setupScreen.contains("Going back"))
+        try terminal.press("Enter")
+        try terminal.acceptTheLock()
+        let first = try terminal.waitFor("Question 1 of")
+        #expect(!first.contains("S-Tab"))
+        #expect(!first.contains("F3 questions"))
+        try terminal.press("Tab")
+        try terminal.waitFor("Question 2 of")
+        try terminal.press("BTab")
+        let refused = try terminal.waitFor("does not allow going back")
+        #expect(refused.contains("Question 2 of"))
+        let log = try terminal.assessCommand(["log"]).output
+        #expect(log.contains("restriction.changed"))
+        #expect(log.contains("allowed=false restriction=back-navigation"))
+    }
+
+    @Test func theHiddenPasswordPromptPausesAndResumesTheExam() throws {
+        let setup = try Setup()
+        let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-203", policy: setup.policy)
+        try terminal.acceptTheLock()
+        let question = try terminal.waitFor("Question 1 of 4")
+        #expect(!question.contains("C-]"))
+        #expect(!question.lowercased().contains("proctor"))
+        try terminal.press("C-]")
+        try typePassword(terminal, "not-the-password")
+        try terminal.waitFor("Wrong password.")
+        try typePassword(terminal)
+        try terminal.waitFor("Pause the exam")
+        try terminal.press("Enter")
+        try terminal.waitFor("Reason (written to the log):")
+        try terminal.type("fire drill")
+        try terminal.press("Enter")
+        let paused = try terminal.waitFor("The exam is paused")
+        #expect(!paused.contains("capital of Canada"))
+        let pausedFor = 3.0
+        Thread.sleep(forTimeInterval: pausedFor)
+        try terminal.press("C-]")
+        try typePassword(terminal)
+        try terminal.waitFor("Resume the exam")
+        try terminal.press("Enter")
+        let resumed = try terminal.waitFor("Question 1 of 4")
+        // The timer stood still while paused: 10 minutes, minus a few seconds of answering.
+        #expect(resumed.contains("09:5") || resumed.contains("10:00"))
+        let log = try terminal.assessCommand(["log"]).output
+        #expect(log.contains("proctor.password-rejected"))
+        #expect(log.contains("exam.paused\treason=fire drill"))
+        let unpaused = try #require(log.split(separator: "\n").first { $0.contains("exam.unpaused") })
+        let seconds = Int(unpaused.split(separator: "=").last ?? "") ?? 0
+        #expect(seconds >= Int(pausedFor))
+        #expect(!log.contains(Self.password))
+    }
+
+    @Test func threeWrongPasswordsLockThePromptForAMinute() throws {
+        let setup = try Setup()
+        let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-204", policy: setup.policy)
+        try terminal.acceptTheLock()
+        try terminal.waitFor("Question 1 of 4")
+        try terminal.press("C-]")
+        for _ in 1...3 {
+            try typePassword(terminal, "wrong-one")
+        }
+        try terminal.waitFor("the prompt is locked for")
+        try terminal.type(Self.password)
+        try terminal.press("Enter")
+        #expect(!(try terminal.screen().contains("Pause the exam")))
+        try terminal.press("Escape")
+        try terminal.waitFor("Question 1 of 4")
+        let log = try terminal.assessCommand(["log"]).output
+        #expect(log.contains("proctor.prompt-locked\tseconds=60"))
+    }
+
+    static let essayExam = """
+        id: essay-resume
+        title: One essay
+        duration: 10m
+        questions:
+          - id: essay
+            type: essay
+            prompt: Describe your town.
+            points: 5
+        """
+
+    @Test func killedMidEssayThenResumeRestoresEverythingTypedASecondBeforeTheKill() throws {
+        let setup = try Setup()
+        let exam = try setup.exam("essay.yaml", Self.essayExam)
+        let first = try TerminalUnderTest("take \(exam) --candidate c-205", policy: setup.policy)
+        try first.acceptTheLock()
+        try first.waitFor("Describe your town.")
+        try first.type("My town has a river and an old bridge.")
+        try first.waitFor("old bridge.")
+        Thread.sleep(forTimeInterval: 1.5)
+        try first.type(" Lost")
+        let pid = try #require(try first.assessPID())
+        kill(pid, SIGKILL)
+        try first.waitUntilAssessIsGone()
+
+        let status = try first.assessCommand(["status"]).output
+        #expect(status.contains("stale: exam essay-resume, candidate c-205"))
+        #expect(status.contains("still in progress: answers saved 1, time used 0:0"))
+        #expect(status.contains("assess resume EXAM-FILE --candidate c-205"))
+        #expect(status.contains("assess unlock --stale"))
+        let refused = try first.assessCommand(["take", exam, "--candidate", "c-205"])
+        #expect(refused.status == 75)
+
+        let second = try TerminalUnderTest("resume \(exam) --candidate c-205", lockDirectory: first.lockDirectory,
+                                           dataDirectory: first.dataDirectory, policy: setup.policy)
+        try typePassword(second)
+        let welcome = try second.waitFor("Exam key")
+        #expect(welcome.contains("this attempt continues"))
+        try second.acceptTheLock()
+        try second.waitFor("Describe your town.")
+        try second.waitFor("My town has a river and an old bridge.")
+        let log = try second.assessCommand(["log"]).output
+        #expect(log.contains("lock.stale-cleared"))
+        #expect(log.contains("attempt.resumed"))
+        #expect(log.contains("charged=false"))
+    }
+
+    @Test func unlockStaleAsksThePasswordAndMarksTheAttemptInterrupted() throws {
+        let setup = try Setup()
+        let exam = try setup.exam("essay.yaml", Self.essayExam)
+        let terminal = try TerminalUnderTest("take \(exam) --candidate c-206", policy: setup.policy)
+        try terminal.acceptTheLock()
+        try terminal.waitFor("Describe your town.")
+        kill(try #require(try terminal.assessPID()), SIGKILL)
+        try terminal.waitUntilAssessIsGone()
+
+        let wrong = try terminal.assessCommand(["unlock", "--stale", "--password-stdin"], input: "nope\n")
+        #expect(wrong.status == 77)
+        #expect(wrong.output.contains("wrong proctor password"))
+        let cleared = try terminal.assessCommand(["unlock", "--stale", "--password-stdin"], input: Self.password + "\n")
+        #expect(cleared.status == 0)
+        #expect(cleared.output.contains("marked interrupted"))
+        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        #expect(try database.attempts(exam: "essay-resume").first?.status == .interrupted)
+        let status = try terminal.assessCommand(["status"]).output
+        #expect(status.contains("unlocked"))
+    }
+
+    @Test func aScriptedAttemptsResultsAsCSVHaveTheExpectedScoresAndTheReceiptVerifies() throws {
+        let setup = try Setup()
+        let exam = try setup.exam("scored.yaml", """
+            id: scored
+            title: Three scored questions
+            duration: 10m
+            questions:
+              - id: sky
+                type: true-false
+                prompt: The sky is blue on a clear day.
+                answer: true
+              - id: capital
+                type: short-text
+                prompt: The capital of France?
+                accepted: [Paris]
+                points: 2
+              - id: story
+                type: essay
+                prompt: Tell a short story.
+                points: 5
+            """)
+        let terminal = try TerminalUnderTest("take \(exam) --candidate c-207", policy: setup.policy)
+        try terminal.acceptTheLock()
+        try terminal.waitFor("The sky is blue")
+        try terminal.press("1", "Tab")
+        try terminal.waitFor("The capital of France?")
+        try terminal.type("paris")
+        try terminal.press("Tab")
+        try terminal.waitFor("Tell a short story.")
+        try terminal.type("Once upon a time.")
+        try terminal.press("F4")
+        try terminal.waitFor("Review before submitting")
+        try terminal.press("s")
+        try terminal.waitFor("This cannot be undone")
+        try terminal.press("y")
+        try terminal.press("Enter")
+        let receiptScreen = try terminal.waitFor("Receipt ")
+        try terminal.press("Enter")
+        #expect(try terminal.exitStatus() == 0)
+
+        let csv = try terminal.assessCommand(["results", exam, "--csv"])
+        #expect(csv.status == 0)
+        let lines = csv.output.split(separator: "\n")
+        #expect(lines.first == "exam,candidate,attempt,status,score,maximum,percent,seconds_used,flagged,awaiting_manual,q:sky,q:capital,q:story")
+        let row = try #require(lines.dropFirst().first).split(separator: ",", omittingEmptySubsequences: false)
+        #expect(row[0] == "scored" && row[1] == "c-207" && row[3] == "submitted")
+        #expect(row[4] == "3" && row[5] == "8" && row[6] == "37.5")
+        #expect(row[9] == "story")
+        #expect(Array(row[10...]) == ["1", "2", "manual"])
+
+        let table = try terminal.assessCommand(["results", exam]).output
+        #expect(table.contains("essays to mark by hand:"))
+        #expect(table.contains("30-39%") && table.contains("| # 1"))
+
+        let code = try #require(receiptScreen.firstMatch(of: /[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/).map { String($0.output) })
+        let verified = try terminal.assessCommand(["verify", code.lowercased()])
+        #expect(verified.status == 0)
+        #expect(verified.output.contains("valid: receipt \(code)"))
+        let unknown = try terminal.assessCommand(["verify", "AAAA-BBBB-CCCC"])
+        #expect(unknown.status == 1)
+    }
+}
