@@ -12,7 +12,8 @@ public enum SittingOutcome: Sendable, Equatable {
     case notStarted(LockFailureReason)
     /// The attempt could not be stored, so the exam did not start; the text says why.
     case notRecorded(String)
-    /// A signal or hang-up ended the sitting; answers were saved and the lock released.
+    /// A signal or hang-up ended the sitting; answers were saved, the lock released, and
+    /// the attempt stays in progress for `assess resume`.
     case interrupted(String)
     /// The proctor aborted the attempt for this reason; the lock was released.
     case aborted(String)
@@ -299,14 +300,14 @@ public final class ExamApp {
                        now: clock.monotonicNanoseconds)
     }
 
-    /// A signal or hang-up: save everything, log it, release the lock.
+    /// A signal or hang-up (a dropped SSH session, a shutdown): save everything, log it,
+    /// release the lock. The attempt stays in progress, so the candidate cannot start
+    /// afresh: a proctor continues it with `assess resume` or ends it.
     private func interrupt(because reason: String) async -> SittingOutcome {
         let now = clock.monotonicNanoseconds
         await saveAll(now: now)
+        saveProgress(now: now)
         await session.record(.sessionInterrupted(reason: reason))
-        if let attemptID, flow.isInExam {
-            try? recorder.finish(attemptID: attemptID, as: .interrupted, receipt: nil, at: clock.now)
-        }
         _ = await session.requestLock(false)
         return .interrupted(reason)
     }

@@ -7,8 +7,6 @@ public enum AttemptEnd: String, Sendable, Equatable {
     case submitted
     /// Time ran out and the answers were submitted for the student.
     case timedOut
-    /// The terminal went away or the process was told to stop; answers were saved.
-    case interrupted
     /// The proctor abandoned the attempt; its answers do not count.
     case aborted
 }

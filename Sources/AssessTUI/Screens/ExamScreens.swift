@@ -73,7 +73,7 @@ public enum ExamScreens {
     /// The consent screen the session shows before it locks the terminal.
     public static func consent(title: String, maximumHours: Double, into grid: inout CellGrid) {
         grid.clear()
-        let hours = maximumHours == maximumHours.rounded() ? "\(Int(maximumHours)) hours" : "\(maximumHours) hours"
+        let hours = ScreenKit.duration(Int((maximumHours * 3600).rounded()))
         ScreenKit.headerBar(left: title, right: "before the exam", into: &grid)
         ScreenKit.centeredBox([
             ("Lock this terminal for the exam?", ScreenKit.title),
@@ -88,11 +88,11 @@ public enum ExamScreens {
     }
 
     static func startBanner(_ flow: ExamFlow, into grid: inout CellGrid) {
-        let hours = Int(flow.maximumLockHours)
+        let hours = ScreenKit.duration(Int((flow.maximumLockHours * 3600).rounded()))
         let lines: [(String, CellStyle)] = flow.practice
             ? [("Practice: this terminal is not locked.", ScreenKit.title)]
             : [("This terminal is locked", ScreenKit.title), ("",  .plain),
-               ("It stays locked until you submit, or until \(hours) hours pass.", .plain)]
+               ("It stays locked until you submit, or until \(hours) pass.", .plain)]
         ScreenKit.centeredBox(lines + [("", .plain), ("The exam begins in a moment. Enter begins now.", ScreenKit.dim)],
                               width: 64, into: &grid)
     }

@@ -67,11 +67,13 @@ struct ResumeCommand: AsyncParsableCommand {
             }
             staleRecord = record
         }
-        // A stale lock of this attempt proves its process is gone. Without one, the
-        // attempt may be running on another terminal: only one that has gone quiet resumes.
+        // A stale lock of this attempt proves its process is gone, as does a last record
+        // saying its session was interrupted (a hang-up, SIGTERM). Otherwise the attempt
+        // may be running on another terminal: only one that has gone quiet resumes.
         let now = runtime.clock.now
         let lastSeen = attempt.lastActiveAt ?? attempt.startedAt
-        if staleRecord == nil, now.timeIntervalSince(lastSeen) < Self.aliveWithinSeconds {
+        let endedHere = try events.events(attempt: attempt.id).last?.event.kind == SessionEvent.sessionInterrupted(reason: "").kind
+        if staleRecord == nil, !endedHere, now.timeIntervalSince(lastSeen) < Self.aliveWithinSeconds {
             throw CommandFailure(.locked, """
                 attempt \(attempt.id) was saved \(Int(now.timeIntervalSince(lastSeen))) s ago and may still be running on \
                 another terminal; if that terminal is really gone, try again in \(Int(Self.aliveWithinSeconds)) seconds

@@ -132,7 +132,10 @@ struct SittingRunner {
         case .notRecorded(let why):
             throw CommandFailure(.cannotCreate, "the exam did not start: the attempt could not be stored: \(why)")
         case .interrupted(let why):
-            throw CommandFailure(.failure, "the exam was interrupted (\(why)); every answer was saved and the lock released")
+            throw CommandFailure(.failure, """
+                the exam was interrupted (\(why)); every answer was saved and the lock released. The attempt is \
+                still in progress: a proctor continues it with `assess resume` (see `assess status`)
+                """)
         case .aborted(let reason):
             throw CommandFailure(.failure, "the proctor aborted the attempt (\(reason)); it does not count, and the lock was released")
         }

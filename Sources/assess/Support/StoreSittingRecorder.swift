@@ -46,7 +46,6 @@ struct StoreSittingRecorder: SittingRecorder {
         let status: AttemptStatus = switch end {
         case .submitted: .submitted
         case .timedOut: .timedOut
-        case .interrupted: .interrupted
         case .aborted: .aborted
         }
         _ = try database.finishAttempt(id: attemptID, status: status, receipt: receipt, at: time)

@@ -1,0 +1,171 @@
+import AssessCore
+import AssessExam
+import AssessTestSupport
+import Testing
+@testable import AssessTUI
+
+private let second: UInt64 = 1_000_000_000
+
+/// A flow on the first question of the capitals exam (5 minutes), started at time 0.
+private func started(secondsAllowed: Int? = nil, breaks: BreakAllowance = .none) -> ExamFlow {
+    let exam = ExamFixtures.capitals
+    let sitting = ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1"))
+    var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8,
+                        secondsAllowed: secondsAllowed, breaks: breaks)
+    flow.started(now: 0)
+    _ = flow.handle(.enter, now: 0, answerWidth: 80)
+    return flow
+}
+
+/// Opens the panel and types `password`; returns the effects of Enter.
+private func typePassword(_ password: String, into flow: inout ExamFlow, now: UInt64) -> [FlowEffect] {
+    if flow.phase != .proctor { _ = flow.handle(ExamFlow.proctorKey, now: now, answerWidth: 80) }
+    for character in password { _ = flow.handle(.character(character), now: now, answerWidth: 80) }
+    return flow.handle(.enter, now: now, answerWidth: 80)
+}
+
+/// Types `text` and Enter at the panel; returns the effects of Enter.
+private func enter(_ text: String, into flow: inout ExamFlow, now: UInt64) -> [FlowEffect] {
+    for character in text { _ = flow.handle(.character(character), now: now, answerWidth: 80) }
+    return flow.handle(.enter, now: now, answerWidth: 80)
+}
+
+private func screen(_ flow: ExamFlow, now: UInt64) -> String {
+    var grid = CellGrid(rows: 30, columns: 100)
+    ExamScreens.render(flow, now: now, into: &grid)
+    return grid.lines().joined(separator: "\n")
+}
+
+@Suite("The proctor's panel, pauses, breaks and extra time in the flow")
+struct ProctorFlowTests {
+    @Test func extraTimeSetsTheDeadlineAndTheWelcomeSaysSo() {
+        var flow = started(secondsAllowed: 450)
+        #expect(flow.secondsLeft(now: 0) == 450)
+        #expect(flow.tick(now: 449 * second).isEmpty || flow.phase != .submitting)
+        #expect(flow.tick(now: 450 * second) == [.saveNow, .submit(reason: "time-up")])
+
+        let exam = ExamFixtures.capitals
+        let fresh = ExamFlow(sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
+                             candidate: "c-1", practice: false, maximumLockHours: 8, secondsAllowed: 450)
+        #expect(screen(fresh, now: 0).contains("7 minutes 30 seconds (with extra time; the exam is 5 minutes)"))
+    }
+
+    @Test func theProctorKeyIsShownNowhereAndOpensAPasswordPromptThatNeverShowsThePassword() {
+        var flow = started()
+        #expect(!screen(flow, now: 0).contains("C-]"))
+        #expect(flow.handle(ExamFlow.proctorKey, now: 0, answerWidth: 80).isEmpty)
+        #expect(flow.phase == .proctor)
+        let effects = typePassword("secret-1", into: &flow, now: 0)
+        #expect(effects == [.verifyPassword("secret-1")])
+        #expect(!screen(flow, now: 0).contains("secret-1"))
+    }
+
+    @Test func threeWrongPasswordsLockThePromptForAMinuteAndAreLogged() {
+        var flow = started()
+        var logged: [FlowEffect] = []
+        for _ in 1...3 {
+            _ = typePassword("wrong", into: &flow, now: 0)
+            logged += flow.proctorPasswordChecked(accepted: false, now: 0)
+        }
+        #expect(logged == [
+            .log(.proctor(.passwordRejected(failures: 1))), .log(.proctor(.passwordRejected(failures: 2))),
+            .log(.proctor(.passwordRejected(failures: 3))), .log(.proctor(.promptLockedOut(seconds: 60))),
+        ])
+        #expect(screen(flow, now: 0).contains("locked for 60 more seconds"))
+        #expect(typePassword("right", into: &flow, now: 30 * second).isEmpty)
+        _ = flow.tick(now: 61 * second)
+        #expect(typePassword("right", into: &flow, now: 61 * second) == [.verifyPassword("right")])
+    }
+
+    @Test func pauseStopsTheTimerAndHidesTheQuestionUntilResumed() {
+        var flow = started()
+        _ = typePassword("pw", into: &flow, now: 10 * second)
+        _ = flow.proctorPasswordChecked(accepted: true, now: 10 * second)
+        #expect(flow.panel?.actions.first == .pause)
+        _ = flow.handle(.enter, now: 10 * second, answerWidth: 80)
+        let effects = enter("fire drill", into: &flow, now: 10 * second)
+        #expect(effects == [.saveNow, .log(.proctor(.paused(reason: "fire drill")))])
+        #expect(flow.phase == .paused)
+        let text = screen(flow, now: 100 * second)
+        #expect(text.contains("The exam is paused"))
+        #expect(!text.contains(flow.sitting.question.prompt))
+        #expect(flow.secondsLeft(now: 100 * second) == 290)
+        #expect(flow.tick(now: 400 * second).isEmpty)
+
+        _ = typePassword("pw", into: &flow, now: 200 * second)
+        _ = flow.proctorPasswordChecked(accepted: true, now: 200 * second)
+        #expect(flow.panel?.actions.first == .resume)
+        #expect(flow.handle(.enter, now: 200 * second, answerWidth: 80) == [.log(.proctor(.unpaused(seconds: 190)))])
+        #expect(flow.phase == .question)
+        #expect(flow.secondsLeft(now: 200 * second) == 290)
+    }
+
+    @Test func aReasonIsRequiredAndAddedTimeMovesTheDeadline() {
+        var flow = started()
+        _ = typePassword("pw", into: &flow, now: 0)
+        _ = flow.proctorPasswordChecked(accepted: true, now: 0)
+        _ = flow.handle(.down, now: 0, answerWidth: 80)
+        _ = flow.handle(.enter, now: 0, answerWidth: 80)
+        #expect(enter("x", into: &flow, now: 0).isEmpty)
+        #expect(flow.panel?.message?.contains("1 to 240") == true)
+        _ = flow.handle(.backspace, now: 0, answerWidth: 80)
+        #expect(enter("15", into: &flow, now: 0).isEmpty)
+        #expect(enter("", into: &flow, now: 0).isEmpty)
+        #expect(flow.panel?.message?.contains("reason") == true)
+        let effects = enter("fire alarm", into: &flow, now: 0)
+        #expect(effects == [.allowedTimeChanged(seconds: 1200), .log(.proctor(.timeAdded(minutes: 15, reason: "fire alarm")))])
+        #expect(flow.secondsLeft(now: 0) == 1200)
+        #expect(flow.phase == .question)
+    }
+
+    @Test func endAndAbortHandTheAttemptToTheApp() {
+        var ending = started()
+        _ = typePassword("pw", into: &ending, now: 0)
+        _ = ending.proctorPasswordChecked(accepted: true, now: 0)
+        _ = ending.handle(.down, now: 0, answerWidth: 80)
+        _ = ending.handle(.down, now: 0, answerWidth: 80)
+        _ = ending.handle(.enter, now: 0, answerWidth: 80)
+        #expect(enter("illness", into: &ending, now: 0)
+                == [.log(.proctor(.endedExam(reason: "illness"))), .saveNow, .submit(reason: "proctor")])
+
+        var aborting = started()
+        _ = typePassword("pw", into: &aborting, now: 0)
+        _ = aborting.proctorPasswordChecked(accepted: true, now: 0)
+        for _ in 1...3 { _ = aborting.handle(.down, now: 0, answerWidth: 80) }
+        _ = aborting.handle(.enter, now: 0, answerWidth: 80)
+        #expect(enter("wrong candidate", into: &aborting, now: 0) == [.saveNow, .abort(reason: "wrong candidate")])
+    }
+
+    @Test func escapeClosesThePanelWhereItWasOpened() {
+        var flow = started()
+        _ = flow.handle(.function(4), now: 0, answerWidth: 80)
+        _ = flow.handle(ExamFlow.proctorKey, now: 0, answerWidth: 80)
+        _ = flow.handle(.escape, now: 0, answerWidth: 80)
+        #expect(flow.phase == .review(selection: 0))
+    }
+
+    @Test func aBreakStopsTheTimerAndEndsByItselfOrWithEnter() {
+        var flow = started(breaks: BreakAllowance(count: 1, minutes: 2))
+        #expect(screen(flow, now: 0).contains("F6 break"))
+        let effects = flow.handle(.function(6), now: 10 * second, answerWidth: 80)
+        #expect(effects == [.saveNow, .log(.proctor(.breakStarted(number: 1, allowed: 1, minutes: 2)))])
+        #expect(screen(flow, now: 20 * second).contains("On a break"))
+        #expect(flow.secondsLeft(now: 100 * second) == 290)
+        #expect(flow.tick(now: 130 * second) == [.log(.proctor(.breakEnded(seconds: 120)))])
+        #expect(flow.phase == .question)
+        #expect(flow.secondsLeft(now: 130 * second) == 290)
+        #expect(!screen(flow, now: 130 * second).contains("F6 break"))
+        #expect(flow.handle(.function(6), now: 140 * second, answerWidth: 80).isEmpty)
+        #expect(flow.notice?.text == "No breaks are left.")
+    }
+
+    @Test func aResumedSittingContinuesWithTheTimeLeft() {
+        let exam = ExamFixtures.capitals
+        var flow = ExamFlow(sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
+                            candidate: "c-1", practice: false, maximumLockHours: 8, resumedWithSecondsUsed: 200)
+        #expect(screen(flow, now: 0).contains("this attempt continues"))
+        flow.started(now: 0)
+        #expect(flow.secondsLeft(now: 0) == 100)
+        #expect(flow.secondsUsed(now: 10 * second) == 210)
+    }
+}
