@@ -300,4 +300,28 @@ struct ProctorTests {
         let unknown = try terminal.assessCommand(["verify", "AAAA-BBBB-CCCC"])
         #expect(unknown.status == 1)
     }
+
+    @Test func logFollowPrintsOneAttemptsRecordsAsTheyHappenAndStopsWhenItEnds() throws {
+        let setup = try Setup()
+        let exam = try setup.exam("essay.yaml", Self.essayExam)
+        let student = try TerminalUnderTest("take \(exam) --candidate c-208", policy: setup.policy)
+        try student.acceptTheLock()
+        try student.waitFor("Describe your town.")
+        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: student.dataDirectory))
+        let attempt = try #require(try database.attempts(exam: "essay-resume").first)
+
+        let proctor = try TerminalUnderTest("log --attempt \(attempt.id) --follow", lockDirectory: student.lockDirectory,
+                                            dataDirectory: student.dataDirectory, policy: setup.policy)
+        try proctor.waitFor("exam.started")
+        try student.type("A quiet town.")
+        try proctor.waitFor("answer.saved")
+        #expect(!(try proctor.screen().contains("A quiet town")))
+        try student.press("F4")
+        try student.waitFor("Review before submitting")
+        try student.press("s")
+        try student.waitFor("This cannot be undone")
+        try student.press("y")
+        try proctor.waitFor("exam.submitted")
+        #expect(try proctor.exitStatus() == 0)
+    }
 }

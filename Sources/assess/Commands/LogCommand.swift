@@ -45,13 +45,17 @@ struct LogCommand: AsyncParsableCommand {
             throw CommandFailure(.failure, "no attempt has the id \(attempt); `assess results` lists them")
         }
         var last = try printRecords(events.events(attempt: attempt))
+        var ended = false
         while follow {
-            if let attempt, try database.attempt(attempt)?.status != .inProgress {
-                last = try printRecords(events.events(after: last, attempt: attempt))
-                return
+            if let attempt, !ended {
+                ended = try database.attempt(attempt)?.status != .inProgress
             }
             try await Task.sleep(nanoseconds: Self.followIntervalMilliseconds * 1_000_000)
-            last = max(last, try printRecords(events.events(after: last, attempt: attempt)))
+            let printed = try printRecords(events.events(after: last, attempt: attempt))
+            // Once the attempt has ended, its last records (submitted, lock released)
+            // follow within moments: stop when a look finds nothing new.
+            if ended && printed == 0 { return }
+            last = max(last, printed)
         }
     }
 

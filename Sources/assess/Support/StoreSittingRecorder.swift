@@ -48,7 +48,8 @@ struct StoreSittingRecorder: SittingRecorder {
         case .timedOut: .timedOut
         case .aborted: .aborted
         }
+        // The records after this one (submitted, lock released) still belong to the
+        // attempt's timeline, so the log keeps tagging them with it.
         _ = try database.finishAttempt(id: attemptID, status: status, receipt: receipt, at: time)
-        events.currentAttempt = nil
     }
 }
