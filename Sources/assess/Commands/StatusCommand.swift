@@ -131,7 +131,8 @@ enum LockMessages {
         case .stale(let record):
             return """
                 A stale lock blocks this terminal: \(holder(record)); that process is gone.
-                A proctor should check `assess status`, then clear it with `assess unlock --stale`.
+                A proctor should check `assess status`, then continue its attempt with `assess resume` \
+                or clear it with `assess unlock --stale`.
                 """
         }
     }
