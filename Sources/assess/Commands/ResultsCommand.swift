@@ -69,7 +69,9 @@ struct ResultsCommand: AsyncParsableCommand {
             do {
                 exams.append(try ExamLoader.load(fileAt: path))
             } catch where !examPaths.isEmpty {
-                throw CommandFailure(.dataError, "\(path) is not a valid exam; check it with: assess validate \(path)")
+                let status: ExitStatus = FileManager.default.fileExists(atPath: path) ? .dataError : .noInput
+                throw CommandFailure(status, error.problems.map(\.description).joined(separator: "\n")
+                                     + "\ncheck it with: assess validate \(path)")
             } catch {
                 FileHandle.standardError.write(Data("assess: skipping \(path): not a valid exam\n".utf8))
             }

@@ -32,13 +32,16 @@ struct SittingRunner {
     }
 
     /// Refuses (exit 75) when a lock holds the terminal, or when the candidate already
-    /// has an attempt at this exam in progress that is not the one being resumed.
+    /// has an attempt at this exam in progress that is not the one being resumed. A
+    /// practice attempt left in progress counts for nothing: it is closed as interrupted.
     func refuseIfBlocked(_ inspection: LockInspection, database: AssessDatabase) throws {
         if let refusal = LockMessages.refusal(inspection) {
             throw CommandFailure(.locked, refusal)
         }
-        if let running = try database.inProgressAttempt(exam: exam.id, candidate: candidate),
-           running.id != resuming?.attempt.id {
+        if let running = try database.inProgressAttempt(exam: exam.id, candidate: candidate), running.isPractice {
+            try database.finishAttempt(id: running.id, status: .interrupted, receipt: nil, at: runtime.clock.now)
+        } else if let running = try database.inProgressAttempt(exam: exam.id, candidate: candidate),
+                  running.id != resuming?.attempt.id {
             throw CommandFailure(.locked, """
                 candidate \(candidate) already has an attempt at \(exam.id) in progress (\(running.id)), \
                 left by a crash, a reboot or a lost connection; a new one cannot start. A proctor continues \
