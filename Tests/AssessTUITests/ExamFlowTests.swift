@@ -21,7 +21,8 @@ private func started(_ exam: Exam = ExamFixtures.capitals, restrictions: [String
     return flow
 }
 
-private func screen(_ flow: ExamFlow, now: UInt64 = 0) -> String {
+/// The text of the flow's screen on a 100×30 terminal.
+func screen(_ flow: ExamFlow, now: UInt64 = 0) -> String {
     var grid = CellGrid(rows: 30, columns: 100)
     ExamScreens.render(flow, now: now, into: &grid)
     return grid.lines().joined(separator: "\n")

@@ -30,10 +30,11 @@ private func enter(_ text: String, into flow: inout ExamFlow, now: UInt64) -> [F
     return flow.handle(.enter, now: now, answerWidth: 80)
 }
 
-private func screen(_ flow: ExamFlow, now: UInt64) -> String {
-    var grid = CellGrid(rows: 30, columns: 100)
-    ExamScreens.render(flow, now: now, into: &grid)
-    return grid.lines().joined(separator: "\n")
+/// Opens the panel, passes the password and moves `down` rows in the menu.
+private func openMenu(_ flow: inout ExamFlow, now: UInt64, down: Int = 0) {
+    _ = typePassword("pw", into: &flow, now: now)
+    _ = flow.proctorPasswordChecked(accepted: true, now: now)
+    for _ in 0..<down { _ = flow.handle(.down, now: now, answerWidth: 80) }
 }
 
 @Suite("The proctor's panel, pauses, breaks and extra time in the flow")
@@ -79,8 +80,7 @@ struct ProctorFlowTests {
 
     @Test func pauseStopsTheTimerAndHidesTheQuestionUntilResumed() {
         var flow = started()
-        _ = typePassword("pw", into: &flow, now: 10 * second)
-        _ = flow.proctorPasswordChecked(accepted: true, now: 10 * second)
+        openMenu(&flow, now: 10 * second)
         #expect(flow.panel?.actions.first == .pause)
         _ = flow.handle(.enter, now: 10 * second, answerWidth: 80)
         let effects = enter("fire drill", into: &flow, now: 10 * second)
@@ -92,8 +92,7 @@ struct ProctorFlowTests {
         #expect(flow.secondsLeft(now: 100 * second) == 290)
         #expect(flow.tick(now: 400 * second).isEmpty)
 
-        _ = typePassword("pw", into: &flow, now: 200 * second)
-        _ = flow.proctorPasswordChecked(accepted: true, now: 200 * second)
+        openMenu(&flow, now: 200 * second)
         #expect(flow.panel?.actions.first == .resume)
         #expect(flow.handle(.enter, now: 200 * second, answerWidth: 80) == [.log(.proctor(.unpaused(seconds: 190)))])
         #expect(flow.phase == .question)
@@ -102,9 +101,7 @@ struct ProctorFlowTests {
 
     @Test func aReasonIsRequiredAndAddedTimeMovesTheDeadline() {
         var flow = started()
-        _ = typePassword("pw", into: &flow, now: 0)
-        _ = flow.proctorPasswordChecked(accepted: true, now: 0)
-        _ = flow.handle(.down, now: 0, answerWidth: 80)
+        openMenu(&flow, now: 0, down: 1)
         _ = flow.handle(.enter, now: 0, answerWidth: 80)
         #expect(enter("x", into: &flow, now: 0).isEmpty)
         #expect(flow.panel?.message?.contains("1 to 240") == true)
@@ -120,18 +117,13 @@ struct ProctorFlowTests {
 
     @Test func endAndAbortHandTheAttemptToTheApp() {
         var ending = started()
-        _ = typePassword("pw", into: &ending, now: 0)
-        _ = ending.proctorPasswordChecked(accepted: true, now: 0)
-        _ = ending.handle(.down, now: 0, answerWidth: 80)
-        _ = ending.handle(.down, now: 0, answerWidth: 80)
+        openMenu(&ending, now: 0, down: 2)
         _ = ending.handle(.enter, now: 0, answerWidth: 80)
         #expect(enter("illness", into: &ending, now: 0)
                 == [.log(.proctor(.endedExam(reason: "illness"))), .saveNow, .submit(reason: "proctor")])
 
         var aborting = started()
-        _ = typePassword("pw", into: &aborting, now: 0)
-        _ = aborting.proctorPasswordChecked(accepted: true, now: 0)
-        for _ in 1...3 { _ = aborting.handle(.down, now: 0, answerWidth: 80) }
+        openMenu(&aborting, now: 0, down: 3)
         _ = aborting.handle(.enter, now: 0, answerWidth: 80)
         #expect(enter("wrong candidate", into: &aborting, now: 0) == [.saveNow, .abort(reason: "wrong candidate")])
     }

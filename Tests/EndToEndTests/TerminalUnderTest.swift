@@ -74,6 +74,15 @@ final class TerminalUnderTest {
         if skipBanner { try press("Enter") }
     }
 
+    /// From a question: F4, `s` on the review screen, `y` to confirm.
+    func submitFromReview() throws {
+        try press("F4")
+        try waitFor("Review before submitting")
+        try press("s")
+        try waitFor("This cannot be undone")
+        try press("y")
+    }
+
     /// Types `text` literally.
     func type(_ text: String) throws {
         try tmux("send-keys", "-l", text)
