@@ -11,6 +11,9 @@ public enum FlowEffect: Sendable, Equatable {
     case saveNow
     /// Log (and publish) this event.
     case log(SessionEvent)
+    /// Ask the engine to turn a suggestion feature on or off (it refuses what the exam
+    /// does not allow while locked).
+    case setSuggestion(SuggestionFeature, on: Bool)
     /// Submit the attempt: save, finish, unlock, show the receipt.
     case submit(reason: String)
     /// Leave the program.
@@ -74,6 +77,9 @@ public struct ExamFlow: Sendable {
     public private(set) var deadline: UInt64?
     /// The receipt, once submitted.
     public private(set) var receipt: ReceiptInfo?
+    /// Spell check, completion and autocorrect for prose answers; the app gives it the
+    /// dictionary and keeps its settings in step with the engine's.
+    public var suggestions = SuggestionControl()
     private var warningsGiven: Set<Int> = []
 
     /// How long the start and end banners stay up.
@@ -120,6 +126,7 @@ public struct ExamFlow: Sendable {
         // A mark at or beyond the whole duration would warn at once: skip it.
         warningsGiven = Set(Self.warningMinutes.filter { $0 * 60 >= sitting.exam.durationSeconds })
         phase = .startBanner(until: now + Self.bannerNanoseconds)
+        if practice, let note = suggestions.missingDictionaryNote { show(note, now: now) }
     }
 
     /// The exam could not start.
@@ -243,9 +250,12 @@ public struct ExamFlow: Sendable {
         case .function(4):
             phase = .review(selection: sitting.current)
             return [.saveNow]
+        case .function(8):
+            guard let on = suggestions.autocorrectToggle(for: control) else { return [] }
+            return [.setSuggestion(.autocorrect, on: on)]
         default:
             var control = self.control
-            let outcome = control.handle(key, width: answerWidth)
+            let outcome = suggestions.handle(key, in: &control, width: answerWidth)
             let id = sitting.question.id
             controls[id] = control
             switch outcome {

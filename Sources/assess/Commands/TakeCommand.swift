@@ -2,6 +2,7 @@ import ArgumentParser
 import AssessCore
 import AssessExam
 import AssessPlatform
+import AssessSpelling
 import AssessStore
 import AssessTUI
 import Foundation
@@ -85,14 +86,23 @@ struct TakeCommand: AsyncParsableCommand {
         }
         SignalTrap.install()
         let sitting = ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: candidate))
-        let flow = ExamFlow(sitting: sitting, candidate: candidate, practice: practice,
+        var flow = ExamFlow(sitting: sitting, candidate: candidate, practice: practice,
                             maximumLockHours: policy.maximumLockSeconds / 3600)
+        flow.suggestions = SuggestionControl(speller: Self.speller(for: exam.language, environment: runtime.environment),
+                                             language: exam.language)
         let recorder = StoreSittingRecorder(database: database, events: events, exam: exam, candidate: candidate)
         let app = ExamApp(flow: flow, terminal: terminal, session: session, recorder: recorder, clock: runtime.clock)
         let outcome = await app.run()
         terminal.stop()
         await session.finish()
         try Self.report(outcome, locale: terminal.isUTF8Locale)
+    }
+
+    /// The dictionary for the exam's language, or `nil` when none is installed (or it
+    /// cannot be opened): the sitting then goes on without suggestions.
+    static func speller(for language: String, environment: [String: String]) -> (any Speller)? {
+        guard let files = DictionaryLocator(environment: environment).dictionary(forLanguage: language) else { return nil }
+        return try? HunspellSpeller(files: files, language: language)
     }
 
     /// What the shell shows after the screen is given back, and the exit status.
