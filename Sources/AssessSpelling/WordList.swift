@@ -12,11 +12,18 @@ public struct WordList: Sendable {
     /// Each word lower-cased, in precomposed form, as UTF-8 bytes; sorted.
     private let keys: [[UInt8]]
 
-    /// A list of `words` (duplicates are dropped).
+    /// A list of `words`. Words that differ only in case are kept once, in lower case
+    /// when the list has that form (`Governor` and `governor` give `governor`).
     public init<Words: Sequence<String>>(_ words: Words) {
-        let pairs = Set(words).map { (Self.key($0), $0) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }
-        self.words = pairs.map(\.1)
-        self.keys = pairs.map(\.0)
+        var byKey: [[UInt8]: String] = [:]
+        for word in words {
+            let key = Self.key(word)
+            if let kept = byKey[key], kept == kept.lowercased() { continue }
+            byKey[key] = word
+        }
+        let pairs = byKey.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+        self.words = pairs.map(\.value)
+        self.keys = pairs.map(\.key)
     }
 
     /// The words of a Hunspell `.dic` file's text: the first line is the count, then one

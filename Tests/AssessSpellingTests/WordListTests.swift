@@ -19,6 +19,11 @@ struct WordListTests {
         #expect(list.completions(of: "", limit: 9).isEmpty)
     }
 
+    @Test func keepsWordsThatDifferOnlyInCaseOnceInLowerCase() {
+        let list = WordList(["Governor", "governor", "Government", "Govern"])
+        #expect(list.completions(of: "gov", limit: 9) == ["Govern", "governor", "Government"])
+    }
+
     @Test func findsPrefixesAtBothEndsOfTheList() {
         let list = WordList(["aa", "aab", "zz", "zzz"])
         #expect(list.completions(of: "aa", limit: 9) == ["aab"])

@@ -35,11 +35,15 @@ enum SuggestionView {
         let title = offer.kind == .spelling ? "Spelling of “\(offer.word)”:" : "Words starting “\(offer.word)”:"
         var column = ScreenKit.margin
         column += grid.put(title + " ", row: row, column: column, style: ScreenKit.title)
+        let closing = "Esc closes"
         for (index, word) in offer.candidates.enumerated() {
+            let item = "\(index + 1) \(word)"
+            // On a narrow terminal the words that do not fit are left off the line.
+            guard column + item.displayWidth + 2 + closing.displayWidth <= grid.columns else { break }
             let style = index == offer.selection ? ScreenKit.selected : CellStyle.plain
-            column += grid.put("\(index + 1) \(word)", row: row, column: column, style: style)
+            column += grid.put(item, row: row, column: column, style: style)
             column += grid.put("  ", row: row, column: column)
         }
-        grid.put("Esc closes", row: row, column: column, style: ScreenKit.dim)
+        grid.put(closing, row: row, column: column, style: ScreenKit.dim)
     }
 }

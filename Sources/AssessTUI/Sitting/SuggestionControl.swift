@@ -29,14 +29,15 @@ public struct SuggestionControl: Sendable {
         public var word: String
         /// Where ``word`` is in the answer's text.
         public var range: Range<String.Index>
-        /// The words offered, best first; at most nine.
+        /// The words offered, best first; at most ``SuggestionControl/offerLimit``.
         public var candidates: [String]
         /// The highlighted candidate.
         public var selection: Int
     }
 
-    /// The most words an offer lists (chosen with keys 1 to 9).
-    public static let offerLimit = 9
+    /// The most words an offer lists, chosen with keys 1 to 6: few enough to fit on one
+    /// line of an 80-column terminal.
+    public static let offerLimit = 6
 
     /// The dictionary, or `nil` when none is installed for the exam's language.
     public let speller: (any Speller)?
@@ -137,7 +138,7 @@ public struct SuggestionControl: Sendable {
 
     // MARK: - Offers
 
-    /// Keys while a list is open: 1–9 choose, arrows move, Enter chooses, Escape closes.
+    /// Keys while a list is open: 1–6 choose, arrows move, Enter chooses, Escape closes.
     /// Any other key closes the list and is handled as usual (`nil`).
     private mutating func handleOffer(_ key: Key, in control: inout AnswerControl) -> AnswerControl.Outcome? {
         guard var current = offer else { return nil }
