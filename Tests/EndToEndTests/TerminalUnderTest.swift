@@ -16,8 +16,9 @@ final class TerminalUnderTest {
     /// Starts tmux running `assess ARGUMENTS` (after `cd` to the package), and keeps the
     /// window open after it exits so the last screen and its exit status can be read.
     /// `policy` is the policy file's path; empty means the built-in defaults.
+    /// `environment` adds variables to the window's environment.
     init(_ arguments: String, lockDirectory: String? = nil, dataDirectory: String? = nil,
-         policy: String = "", width: Int = 100, height: Int = 30) throws {
+         policy: String = "", environment: [String: String] = [:], width: Int = 100, height: Int = 30) throws {
         scratch = try TemporaryDirectory("assess-e2e")
         self.lockDirectory = lockDirectory ?? scratch.file("lock")
         self.dataDirectory = dataDirectory ?? scratch.file("data")
@@ -27,10 +28,11 @@ final class TerminalUnderTest {
             throw TestFailure("tmux is not installed; install it (apt-get install -y tmux) — .ci/run does")
         }
         let command = "cd \(Self.packageRoot) && \(assess) \(arguments); echo EXIT=$?; sleep 600"
-        try tmux("-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
-                 "-e", "LANG=C.UTF-8", "-e", "ASSESS_LOCK_DIR=\(self.lockDirectory)",
-                 "-e", "ASSESS_DATA_DIR=\(self.dataDirectory)", "-e", "ASSESS_POLICY=\(policy)",
-                 command)
+        let extra = environment.sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] }
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
+                  "-e", "LANG=C.UTF-8", "-e", "ASSESS_LOCK_DIR=\(self.lockDirectory)",
+                  "-e", "ASSESS_DATA_DIR=\(self.dataDirectory)", "-e", "ASSESS_POLICY=\(policy)"]
+                 + extra + [command])
     }
 
     deinit {
@@ -108,6 +110,11 @@ final class TerminalUnderTest {
 
     @discardableResult
     func tmux(_ arguments: String...) throws -> String {
+        try tmux(arguments)
+    }
+
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
         try Self.runner.run("tmux", ["-L", socket] + arguments, timeoutSeconds: 10).standardOutput
     }
 
