@@ -72,7 +72,7 @@ let package = Package(
         ),
         .target(
             name: "AssessTestSupport",
-            dependencies: ["AssessCore", "AssessExam", "AssessSpelling"]
+            dependencies: ["AssessCore", "AssessExam", "AssessSpelling", "AssessTUI"]
         ),
         .testTarget(name: "AssessCoreTests", dependencies: ["AssessCore", "AssessTestSupport"]),
         .testTarget(name: "AssessExamTests", dependencies: ["AssessExam", "AssessTestSupport"]),
@@ -85,7 +85,7 @@ let package = Package(
         .executableTarget(name: "lock-contender", dependencies: ["AssessPlatform"], path: "Tests/Support/LockContender"),
         // Times a spell check of a 5,000-word essay, completion lookups and keystrokes in a
         // long essay (swift run --scratch-path ... measure-spelling). A measurement, not a test.
-        .executableTarget(name: "measure-spelling", dependencies: ["AssessSpelling", "AssessTUI", "AssessExam", "AssessCore"],
+        .executableTarget(name: "measure-spelling", dependencies: ["AssessSpelling", "AssessTUI", "AssessCore", "AssessTestSupport"],
                           path: "Tests/Support/MeasureSpelling"),
     ]
 )

@@ -4,13 +4,6 @@ import AssessTestSupport
 import Testing
 @testable import AssessTUI
 
-private let essayExam = Exam(
-    id: "essays", title: "Essays", durationSeconds: 600,
-    sections: [ExamSection(title: nil, questions: [
-        Question(id: "essay", prompt: "Describe your town.", kind: .essay(wordLimit: nil)),
-        Question(id: "short", prompt: "Name a colour.", kind: .shortText(accepted: ["red"], caseSensitive: false)),
-    ])])
-
 private func fakeSpeller() -> FakeSpeller {
     FakeSpeller(words: ["the", "cat", "sat", "receive", "relieve", "government", "governor", "my", "town"],
                 suggestions: ["recieve": ["receive", "relieve"]],
@@ -20,13 +13,7 @@ private func fakeSpeller() -> FakeSpeller {
 /// A flow on the essay question with `settings` from the engine and `speller`.
 private func flow(_ settings: SuggestionSettings, speller: FakeSpeller? = fakeSpeller(),
                   practice: Bool = true) -> ExamFlow {
-    let sitting = ExamSitting(exam: essayExam, presentation: ExamPresentation(exam: essayExam, candidate: "c-1"))
-    var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: practice, maximumLockHours: 8)
-    flow.suggestions = SuggestionControl(speller: speller, language: "en")
-    flow.suggestions.follow(settings)
-    flow.started(now: 0)
-    _ = flow.handle(.enter, now: 0, answerWidth: 80)
-    return flow
+    FlowFixtures.onFirstQuestion(of: ExamFixtures.essays, speller: speller, settings: settings, practice: practice)
 }
 
 @discardableResult

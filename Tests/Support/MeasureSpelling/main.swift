@@ -8,8 +8,8 @@
 // cache and again with a warm one, completion lookups, and keystrokes (edit and redraw
 // the whole screen) at the end of the essay with spell check on and off.
 import AssessCore
-import AssessExam
 import AssessSpelling
+import AssessTestSupport
 import AssessTUI
 import Foundation
 
@@ -92,16 +92,8 @@ print("completion: \(prefixes.count) lookups, mean \(milliseconds(completionTota
 
 // Keystrokes at the end of the essay: the key, then a redraw of the whole 100×30 screen.
 func keystrokes(in essay: String, _ settings: SuggestionSettings, speller: HunspellSpeller) -> (mean: Duration, slowest: Duration) {
-    let exam = Exam(id: "measure", title: "Measure", durationSeconds: 3600,
-                    sections: [ExamSection(title: nil, questions: [
-                        Question(id: "essay", prompt: "Write.", kind: .essay(wordLimit: nil)),
-                    ])])
-    let sitting = ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "m"))
-    var flow = ExamFlow(sitting: sitting, candidate: "m", practice: true, maximumLockHours: 8)
-    flow.suggestions = SuggestionControl(speller: speller, language: "en")
-    flow.suggestions.follow(settings)
-    flow.started(now: 0)
-    _ = flow.handle(.enter, now: 0, answerWidth: 96)
+    var flow = FlowFixtures.onFirstQuestion(of: ExamFixtures.essays, speller: speller, settings: settings,
+                                            practice: true, answerWidth: 96)
     for character in essay { _ = flow.handle(character == "\n" ? .enter : .character(character), now: 0, answerWidth: 96) }
     var total = Duration.zero, slowest = Duration.zero
     let typed = Array("and then the reciever wrote more words ")
