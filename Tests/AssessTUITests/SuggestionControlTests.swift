@@ -198,6 +198,12 @@ struct SuggestionControlTests {
         #expect(!screen(flow).contains("F7"))
     }
 
+    @Test func anExamInSeveralLanguagesSaysNoOneDictionaryFits() {
+        let note = SuggestionControl(speller: nil, language: "mul").missingDictionaryNote
+        #expect(note?.hasPrefix("This exam is in several languages") == true)
+        #expect(SuggestionControl(speller: fakeSpeller(), language: "en").missingDictionaryNote == nil)
+    }
+
     @Test func aLockedExamWithoutADictionarySaysNothing() {
         let flow = flow(lockedSpellCheck, speller: nil, practice: false)
         #expect(flow.notice == nil)

@@ -37,6 +37,11 @@ struct SuggestionTests {
         return path
     }
 
+    /// A misspelled word as tmux draws a mark: underlined, in red.
+    static func marked(_ word: String) -> String {
+        "\u{1B}[4m\u{1B}[31m" + word
+    }
+
     /// Types the essay and waits until it is on screen; returns the screen.
     @discardableResult
     static func typeTheEssay(_ terminal: TerminalUnderTest) throws -> String {
@@ -57,6 +62,7 @@ struct SuggestionTests {
         #expect(typed.contains("F7 spelling"))
         #expect(typed.contains("^N complete"))
         try terminal.waitFor("4 words marked for spelling")
+        #expect(try terminal.styledScreen().contains(Self.marked("recieve")))
 
         try terminal.press("F7")
         let offered = try terminal.waitFor("Spelling of “recieve”:")
@@ -103,6 +109,7 @@ struct SuggestionTests {
         #expect(!after.contains("Spelling of"))
         #expect(!after.contains("Words starting"))
         #expect(!after.contains("autocorrect"))
+        #expect(!(try terminal.styledScreen().contains(Self.marked("recieve"))))
         #expect(try terminal.assessCommand(["log"]).output.contains("enabled=none"))
     }
 
@@ -115,6 +122,7 @@ struct SuggestionTests {
         #expect(typed.contains("F7 spelling"))
         #expect(!typed.contains("^N"))
         try terminal.waitFor("4 words marked for spelling")
+        #expect(try terminal.styledScreen().contains(Self.marked("recieve")))
 
         try terminal.press("F7")
         try terminal.waitFor("Spelling of “recieve”:")

@@ -50,6 +50,12 @@ final class TerminalUnderTest {
         try tmux("capture-pane", "-p")
     }
 
+    /// The screen's text now with its attributes and colours as escape sequences
+    /// (`ESC[4m` underline, `ESC[31m` red ...), as tmux draws them.
+    func styledScreen() throws -> String {
+        try tmux("capture-pane", "-p", "-e")
+    }
+
     /// Types keys as tmux names them (`Enter`, `Tab`, `C-c`, `F4`, `y`).
     func press(_ keys: String...) throws {
         for key in keys { try tmux("send-keys", key) }

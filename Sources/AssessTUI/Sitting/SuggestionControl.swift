@@ -71,12 +71,15 @@ public struct SuggestionControl: Sendable {
         settings.isEnabled(feature) && speller != nil
     }
 
-    /// What practice mode tells the student, once, when the exam's language has no
-    /// dictionary; `nil` when there is one or when the exam is in several languages.
+    /// What practice mode tells the student, once, when there is no dictionary for the
+    /// exam's language (or, for an exam in several languages, no one dictionary to use);
+    /// `nil` when there is one.
     public var missingDictionaryNote: String? {
-        guard speller == nil, language.lowercased() != "mul" else { return nil }
-        return "No spelling dictionary is installed for this exam's language (\(language)): "
-            + "spell check, completion and autocorrect are not available."
+        guard speller == nil else { return nil }
+        let missing = language.lowercased() == "mul"
+            ? "This exam is in several languages, so no one spelling dictionary fits it"
+            : "No spelling dictionary is installed for this exam's language (\(language))"
+        return missing + ": spell check, completion and autocorrect are not available."
     }
 
     // MARK: - Marks
