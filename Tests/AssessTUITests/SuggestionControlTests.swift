@@ -163,6 +163,18 @@ struct SuggestionControlTests {
         #expect(text(flow) == "teh teh.")
     }
 
+    @Test func aListOpenWhenTheStudentMovesOnStaysWithItsQuestion() {
+        var flow = flow(.practice)
+        type("recieve", into: &flow)
+        _ = press(.function(7), &flow)
+        _ = press(.tab, &flow)
+        #expect(flow.suggestions.offer(for: flow.control) == nil)
+        #expect(!screen(flow).contains("Spelling of"))
+        type("1", into: &flow)
+        #expect(text(flow) == "1")
+        #expect(flow.suggestions.offer == nil)
+    }
+
     @Test func aListClosesWhenTheEngineTurnsItsFeatureOff() {
         var flow = flow(.practice)
         type("recieve", into: &flow)

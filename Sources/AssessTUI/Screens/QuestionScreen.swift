@@ -20,7 +20,7 @@ enum QuestionScreen {
         let area = CellRect(row: promptEnd + 1, column: ScreenKit.margin,
                             height: grid.rows - 4 - (promptEnd + 1), width: width)
         AnswerView.render(flow.control, suggestions: flow.suggestions, in: area, into: &grid)
-        SuggestionView.offer(flow.suggestions.offer, row: grid.rows - 4, into: &grid)
+        SuggestionView.offer(flow.suggestions.offer(for: flow.control), row: grid.rows - 4, into: &grid)
 
         ScreenKit.notice(flow.notice?.text ?? flow.suggestions.note, into: &grid)
         ScreenKit.footer(keys(flow), into: &grid)

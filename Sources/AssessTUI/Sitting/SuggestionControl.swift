@@ -25,6 +25,8 @@ public struct SuggestionControl: Sendable {
         }
 
         public var kind: Kind
+        /// The question whose answer the word is in.
+        public var questionID: String
         /// The word (or beginning of a word) the chosen one replaces.
         public var word: String
         /// Where ``word`` is in the answer's text.
@@ -45,7 +47,7 @@ public struct SuggestionControl: Sendable {
     public let language: String
     /// The engine's settings as last seen. Starts with everything off.
     public private(set) var settings = SuggestionSettings(enabled: [])
-    /// The open list of words, if any.
+    /// The open list of words, if any. It belongs to one question: see ``offer(for:)``.
     public private(set) var offer: Offer?
     /// A sentence about the last suggestion key ("no suggestions", "autocorrected ...");
     /// cleared by the next key.
@@ -80,6 +82,12 @@ public struct SuggestionControl: Sendable {
             ? "This exam is in several languages, so no one spelling dictionary fits it"
             : "No spelling dictionary is installed for this exam's language (\(language))"
         return missing + ": spell check, completion and autocorrect are not available."
+    }
+
+    /// The open list for `control`'s question; `nil` when there is none, or when the
+    /// list was opened on another question (Tab moved on while it was open).
+    public func offer(for control: AnswerControl) -> Offer? {
+        offer?.questionID == control.presented.question.id ? offer : nil
     }
 
     // MARK: - Marks
@@ -123,12 +131,14 @@ public struct SuggestionControl: Sendable {
             offer = nil
             return control.handle(key, width: width)
         }
-        if offer != nil, let outcome = handleOffer(key, in: &control) {
+        if offer(for: control) == nil {
+            offer = nil
+        } else if let outcome = handleOffer(key, in: &control) {
             return outcome
         }
         switch key {
         case .function(7) where isOn(.spellCheck):
-            offerSpelling(in: editor)
+            offerSpelling(in: editor, of: control)
             return .moved
         case .control("n") where isOn(.wordCompletion):
             return complete(in: &control, editor: editor)
@@ -180,7 +190,7 @@ public struct SuggestionControl: Sendable {
         return outcome == .changed ? .changed : .moved
     }
 
-    private mutating func offerSpelling(in editor: TextEditor) {
+    private mutating func offerSpelling(in editor: TextEditor, of control: AnswerControl) {
         guard let speller, let range = WordScanner.word(at: editor.cursor, in: editor.text[...]) else {
             note = "Put the cursor on a word to see spelling suggestions."
             return
@@ -195,7 +205,8 @@ public struct SuggestionControl: Sendable {
             note = "No spelling suggestions for “\(word)”."
             return
         }
-        offer = Offer(kind: .spelling, word: word, range: range, candidates: candidates, selection: 0)
+        offer = Offer(kind: .spelling, questionID: control.presented.question.id, word: word, range: range,
+                      candidates: candidates, selection: 0)
     }
 
     /// Completes the word before the cursor: at once when one word fits, with a list when several do.
@@ -214,7 +225,8 @@ public struct SuggestionControl: Sendable {
             note = "No dictionary word starts with “\(prefix)”."
             return .moved
         }
-        offer = Offer(kind: .completion, word: prefix, range: range, candidates: candidates, selection: 0)
+        offer = Offer(kind: .completion, questionID: control.presented.question.id, word: prefix, range: range,
+                      candidates: candidates, selection: 0)
         return candidates.count == 1 ? choose(0, in: &control) : .moved
     }
 
