@@ -9,6 +9,9 @@
 //                     clipboards, clock, processes, environment)
 //   AssessStore       durable state in SQLite (GRDB): the hash-chained event log, attempts, answers
 //   CNcursesw         the C system library for ncursesw, with a shim for macros and globals
+//   CHunspell         the C system library for Hunspell (spell checking)
+//   AssessSpelling    spell checking, suggestions, completion and autocorrect for the editor,
+//                     behind the small `Speller` protocol; the real one uses Hunspell
 //   AssessTUI         the ncurses front end: screens draw into a cell grid; one layer talks to curses
 //   assess            the executable: swift-argument-parser commands
 //   AssessTestSupport fakes shared by every test target
@@ -55,29 +58,39 @@ let package = Package(
             ]
         ),
         .systemLibrary(name: "CNcursesw"),
+        .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
+        .target(
+            name: "AssessSpelling",
+            dependencies: ["CHunspell"]
+        ),
         .target(
             name: "AssessTUI",
-            dependencies: ["AssessCore", "AssessExam", "CNcursesw"]
+            dependencies: ["AssessCore", "AssessExam", "AssessSpelling", "CNcursesw"]
         ),
         .executableTarget(
             name: "assess",
             dependencies: [
-                "AssessCore", "AssessExam", "AssessPlatform", "AssessStore", "AssessTUI",
+                "AssessCore", "AssessExam", "AssessPlatform", "AssessSpelling", "AssessStore", "AssessTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(
             name: "AssessTestSupport",
-            dependencies: ["AssessCore", "AssessExam"]
+            dependencies: ["AssessCore", "AssessExam", "AssessSpelling", "AssessTUI"]
         ),
         .testTarget(name: "AssessCoreTests", dependencies: ["AssessCore", "AssessTestSupport"]),
         .testTarget(name: "AssessExamTests", dependencies: ["AssessExam", "AssessTestSupport"]),
         .testTarget(name: "AssessPlatformTests", dependencies: ["AssessPlatform", "AssessTestSupport", "lock-contender"]),
+        .testTarget(name: "AssessSpellingTests", dependencies: ["AssessSpelling", "AssessTestSupport"]),
         .testTarget(name: "AssessStoreTests", dependencies: ["AssessStore", "AssessTestSupport"]),
         .testTarget(name: "AssessTUITests", dependencies: ["AssessTUI", "AssessTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AssessTestSupport", "AssessStore", "AssessExam", "AssessPlatform", "assess"]),
         // A tiny program the lock tests start many times at once to race for the lock.
         .executableTarget(name: "lock-contender", dependencies: ["AssessPlatform"], path: "Tests/Support/LockContender"),
+        // Times a spell check of a 5,000-word essay, completion lookups and keystrokes in a
+        // long essay (swift run --scratch-path ... measure-spelling). A measurement, not a test.
+        .executableTarget(name: "measure-spelling", dependencies: ["AssessSpelling", "AssessTUI", "AssessCore", "AssessTestSupport"],
+                          path: "Tests/Support/MeasureSpelling"),
     ]
 )
 

@@ -15,6 +15,14 @@ public enum ExamFixtures {
                      kind: .shortText(accepted: ["Canberra"], caseSensitive: false)),
         ])])
 
+    /// An essay without a word limit, then a short-text question, in English.
+    public static let essays = Exam(
+        id: "essays", title: "Essays", durationSeconds: 600,
+        sections: [ExamSection(title: nil, questions: [
+            Question(id: "essay", prompt: "Describe your town.", kind: .essay(wordLimit: nil)),
+            Question(id: "short", prompt: "Name a colour.", kind: .shortText(accepted: ["red"], caseSensitive: false)),
+        ])])
+
     /// One question of every type in two sections, choices shuffled, with a
     /// `back-navigation` restriction (on) and a `scratchpad` restriction (off).
     public static let everyType = Exam(

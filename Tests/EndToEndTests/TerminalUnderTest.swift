@@ -20,8 +20,9 @@ final class TerminalUnderTest {
     /// window open after it exits so the last screen and its exit status can be read.
     /// `policy` is the policy file's path; without one, an empty policy file of the
     /// terminal's own gives the built-in settings, whatever `/etc/assess` holds.
+    /// `environment` adds variables to the window's environment.
     init(_ arguments: String, lockDirectory: String? = nil, dataDirectory: String? = nil,
-         policy: String? = nil, width: Int = 100, height: Int = 30) throws {
+         policy: String? = nil, environment: [String: String] = [:], width: Int = 100, height: Int = 30) throws {
         scratch = try TemporaryDirectory("assess-e2e")
         self.lockDirectory = lockDirectory ?? scratch.file("lock")
         self.dataDirectory = dataDirectory ?? scratch.file("data")
@@ -37,10 +38,11 @@ final class TerminalUnderTest {
             throw TestFailure("tmux is not installed; install it (apt-get install -y tmux) — .ci/run does")
         }
         let command = "cd \(Self.packageRoot) && \(assess) \(arguments); echo EXIT=$?; sleep 600"
-        try tmux("-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
-                 "-e", "LANG=C.UTF-8", "-e", "ASSESS_LOCK_DIR=\(self.lockDirectory)",
-                 "-e", "ASSESS_DATA_DIR=\(self.dataDirectory)", "-e", "ASSESS_POLICY=\(self.policy)",
-                 command)
+        let extra = environment.sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] }
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
+                  "-e", "LANG=C.UTF-8", "-e", "ASSESS_LOCK_DIR=\(self.lockDirectory)",
+                  "-e", "ASSESS_DATA_DIR=\(self.dataDirectory)", "-e", "ASSESS_POLICY=\(self.policy)"]
+                 + extra + [command])
     }
 
     deinit {
@@ -56,6 +58,12 @@ final class TerminalUnderTest {
     /// The screen's text now.
     func screen() throws -> String {
         try tmux("capture-pane", "-p")
+    }
+
+    /// The screen's text now with its attributes and colours as escape sequences
+    /// (`ESC[4m` underline, `ESC[31m` red ...), as tmux draws them.
+    func styledScreen() throws -> String {
+        try tmux("capture-pane", "-p", "-e")
     }
 
     /// Types keys as tmux names them (`Enter`, `Tab`, `C-c`, `F4`, `y`).
@@ -148,6 +156,11 @@ final class TerminalUnderTest {
 
     @discardableResult
     func tmux(_ arguments: String...) throws -> String {
+        try tmux(arguments)
+    }
+
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
         try Self.runner.run("tmux", ["-L", socket] + arguments, timeoutSeconds: 10).standardOutput
     }
 

@@ -223,6 +223,17 @@ public actor AssessmentSession {
         changeSuggestions(to: suggestionsBeforeLock)
     }
 
+    /// Turns one suggestion feature on or off at the student's request (autocorrect is
+    /// off until asked for). Returns false, changing and logging nothing, when the
+    /// feature is not available now: while locked, the exam must name it and the
+    /// proctor must not have turned it off. A change is logged like every other.
+    @discardableResult
+    public func requestSuggestion(_ feature: SuggestionFeature, on: Bool) -> Bool {
+        guard let changed = suggestions.setting(feature, on: on) else { return false }
+        if changed != suggestions { changeSuggestions(to: changed) }
+        return true
+    }
+
     private func changeSuggestions(to settings: SuggestionSettings) {
         suggestions = settings
         emit(.suggestionsChanged(enabled: settings.enabled))

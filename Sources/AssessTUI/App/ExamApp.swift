@@ -69,6 +69,7 @@ public final class ExamApp {
         var outcome: SittingOutcome?
         while outcome == nil {
             let now = clock.monotonicNanoseconds
+            flow.suggestions.follow(await session.suggestions)
             draw(now: now)
             let key = terminal.readKey(timeoutMilliseconds: timeout(now: now))
             let after = clock.monotonicNanoseconds
@@ -169,6 +170,8 @@ public final class ExamApp {
                 await saveAll(now: now)
             case .log(let event):
                 await session.record(event)
+            case .setSuggestion(let feature, let on):
+                await session.requestSuggestion(feature, on: on)
             case .submit(let reason):
                 await submit(reason: reason, now: now)
             case .verifyPassword(let password):

@@ -24,7 +24,9 @@ public struct EditorLayout: Hashable, Sendable {
 ///
 /// Undo: each undo step is a run of typing, or a run of deleting, without moving the
 /// cursor in between; a newline, a move, or switching between typing and deleting starts
-/// a new step. Suggestions and autocorrect do not exist here.
+/// a new step. A word replaced with ``replace(_:with:)`` (a chosen spelling suggestion,
+/// a completion, an autocorrection) is a step of its own, so undo brings the old word
+/// back. Which suggestions to offer is ``SuggestionControl``'s business, not the editor's.
 ///
 /// ```swift
 /// var editor = TextEditor(text: "Xin chào", wordLimit: 250)
@@ -181,6 +183,30 @@ public struct TextEditor: Hashable, Sendable {
     public mutating func deleteForward() -> Bool {
         guard cursor < text.endIndex else { return false }
         delete(cursor..<text.index(after: cursor))
+        return true
+    }
+
+    /// Replaces `range` of the text with `replacement` as one undo step of its own. A
+    /// cursor after the range keeps its place in the text around it; one inside or
+    /// before the range ends up after the replacement. Returns false, changing nothing,
+    /// when the text would stay the same or the word limit would be passed.
+    @discardableResult
+    public mutating func replace(_ range: Range<String.Index>, with replacement: String) -> Bool {
+        let cleaned = Self.allowed(replacement, in: mode)
+        guard text[range] != cleaned else { return false }
+        var candidate = text
+        candidate.replaceSubrange(range, with: cleaned)
+        if let wordLimit {
+            let newCount = Self.countWords(in: candidate)
+            if newCount > wordLimit && newCount > wordCount { return false }
+        }
+        let lower = utf8Offset(of: range.lowerBound), upper = utf8Offset(of: range.upperBound)
+        let cursorOffset = utf8Offset(of: cursor)
+        recordUndoStep()
+        redoStack.removeAll()
+        let after = lower + cleaned.utf8.count
+        replaceText(with: candidate, cursorOffset: cursorOffset > upper ? cursorOffset - upper + after : after)
+        endStep()
         return true
     }
 

@@ -19,9 +19,10 @@ enum QuestionScreen {
                                             into: &grid, lastRow: grid.rows - 8)
         let area = CellRect(row: promptEnd + 1, column: ScreenKit.margin,
                             height: grid.rows - 4 - (promptEnd + 1), width: width)
-        AnswerView.render(flow.control, in: area, into: &grid)
+        AnswerView.render(flow.control, suggestions: flow.suggestions, in: area, into: &grid)
+        SuggestionView.offer(flow.suggestions.offer(for: flow.control), row: grid.rows - 4, into: &grid)
 
-        ScreenKit.notice(flow.notice?.text, into: &grid)
+        ScreenKit.notice(flow.notice?.text ?? flow.suggestions.note, into: &grid)
         ScreenKit.footer(keys(flow), into: &grid)
     }
 
@@ -41,7 +42,7 @@ enum QuestionScreen {
         var keys: [(String, String)] = []
         switch flow.control.field {
         case .choices: keys += [("↑↓", "move"), ("Space", "choose")]
-        case .line, .essay: keys += [("^U", "undo")]
+        case .line, .essay: keys += [("^U", "undo")] + flow.suggestions.keys(for: flow.control)
         case .matching: keys += [("↑↓", "row"), ("←→", "match")]
         case .ordering: keys += [("↑↓", "move"), ("Space", "pick up/put down")]
         }
@@ -61,14 +62,15 @@ enum QuestionScreen {
 
 /// Draws an answer control inside a rectangle.
 enum AnswerView {
-    static func render(_ control: AnswerControl, in area: CellRect, into grid: inout CellGrid) {
+    static func render(_ control: AnswerControl, suggestions: SuggestionControl, in area: CellRect,
+                       into grid: inout CellGrid) {
         switch control.field {
         case .choices(let highlight):
             choices(control, highlight: highlight, in: area, into: &grid)
         case .line(let editor):
-            line(control, editor: editor, in: area, into: &grid)
+            line(control, editor: editor, suggestions: suggestions, in: area, into: &grid)
         case .essay(let editor):
-            essay(editor, in: area, into: &grid)
+            essay(editor, suggestions: suggestions, in: area, into: &grid)
         case .matching(let row):
             matching(control, row: row, in: area, into: &grid)
         case .ordering(_, let cursor, let picked):
@@ -93,7 +95,8 @@ enum AnswerView {
         }
     }
 
-    static func line(_ control: AnswerControl, editor: TextEditor, in area: CellRect, into grid: inout CellGrid) {
+    static func line(_ control: AnswerControl, editor: TextEditor, suggestions: SuggestionControl, in area: CellRect,
+                     into grid: inout CellGrid) {
         let label = "Answer: "
         var unit = ""
         var hint: String?
@@ -108,13 +111,18 @@ enum AnswerView {
         grid.fill(CellRect(row: area.row, column: fieldColumn, height: 1, width: fieldWidth), style: CellStyle(underline: true))
         grid.put(visible.text, row: area.row, column: fieldColumn, style: CellStyle(underline: true), maxWidth: fieldWidth)
         grid.put(unit, row: area.row, column: fieldColumn + fieldWidth)
+        if control.proseEditor != nil {
+            let marked = SuggestionView.markMisspellings(in: visible.text, suggestions: suggestions, row: area.row,
+                                                         column: fieldColumn, width: fieldWidth, into: &grid)
+            hint = SuggestionView.markedCount(marked)
+        }
         if let hint {
             grid.put(hint, row: area.row + 2, column: area.column, style: ScreenKit.dim, maxWidth: area.width)
         }
         grid.cursor = CellPosition(row: area.row, column: fieldColumn + visible.cursorColumn)
     }
 
-    static func essay(_ editor: TextEditor, in area: CellRect, into grid: inout CellGrid) {
+    static func essay(_ editor: TextEditor, suggestions: SuggestionControl, in area: CellRect, into grid: inout CellGrid) {
         guard area.height >= 4 else { return }
         let box = CellRect(row: area.row, column: area.column, height: area.height - 1, width: area.width)
         grid.drawBox(box, style: ScreenKit.dim)
@@ -122,12 +130,16 @@ enum AnswerView {
         let layout = editor.layout(width: AnswerControl.essayTextWidth(answerWidth: area.width))
         let visibleRows = max(1, inner.height)
         let first = max(0, layout.cursor.row - visibleRows + 1)
+        var marked = 0
         for (offset, line) in layout.lines.dropFirst(first).prefix(visibleRows).enumerated() {
             grid.put(line.text, row: inner.row + offset, column: inner.column, maxWidth: inner.width)
+            marked += SuggestionView.markMisspellings(in: line.text, suggestions: suggestions, row: inner.row + offset,
+                                                      column: inner.column, width: inner.width, into: &grid)
         }
         grid.cursor = CellPosition(row: inner.row + layout.cursor.row - first, column: inner.column + layout.cursor.column)
         var words = "Words: \(editor.wordCount)"
         if let limit = editor.wordLimit { words += " of at most \(limit)" }
+        if let count = SuggestionView.markedCount(marked) { words += " · " + count }
         grid.put(words, row: box.row + box.height, column: area.column,
                  style: editor.isOverWordLimit ? ScreenKit.warning : ScreenKit.dim)
     }

@@ -180,6 +180,25 @@ public struct AnswerControl: Sendable, Equatable {
         }
     }
 
+    /// The editor of an answer written in words (short text, essay); `nil` for a number
+    /// or a choice. Suggestions are offered only here.
+    public var proseEditor: TextEditor? {
+        switch field {
+        case .line(let editor) where editor.mode == .singleLine: return editor
+        case .essay(let editor): return editor
+        default: return nil
+        }
+    }
+
+    /// Replaces `range` of a prose answer's text with `replacement`, as one undo step
+    /// (see ``TextEditor/replace(_:with:)``). Returns `.changed`, or `.ignored` when
+    /// nothing changed.
+    public mutating func replaceText(_ range: Range<String.Index>, with replacement: String) -> Outcome {
+        guard var editor = proseEditor, editor.replace(range, with: replacement) else { return .ignored }
+        field = editor.mode == .multiLine ? .essay(editor) : .line(editor)
+        return takeText(editor.text, after: .changed)
+    }
+
     /// Makes the edited `text` the response when the edit changed it.
     private mutating func takeText(_ text: String, after outcome: Outcome) -> Outcome {
         guard outcome == .changed else { return outcome }

@@ -11,6 +11,9 @@ public enum FlowEffect: Sendable, Equatable {
     case saveNow
     /// Log (and publish) this event.
     case log(SessionEvent)
+    /// Ask the engine to turn a suggestion feature on or off (it refuses what the exam
+    /// does not allow while locked).
+    case setSuggestion(SuggestionFeature, on: Bool)
     /// Submit the attempt: save, finish, unlock, show the receipt.
     case submit(reason: String)
     /// Check the password typed at the proctor's prompt, then call `proctorPasswordChecked`.
@@ -107,6 +110,9 @@ public struct ExamFlow: Sendable {
     private var phaseBeforePanel: Phase = .question
     /// The receipt, once submitted.
     public private(set) var receipt: ReceiptInfo?
+    /// Spell check, completion and autocorrect for prose answers; the app gives it the
+    /// dictionary and keeps its settings in step with the engine's.
+    public var suggestions = SuggestionControl()
     private var warningsGiven: Set<Int> = []
 
     /// How long the start and end banners stay up.
@@ -181,6 +187,7 @@ public struct ExamFlow: Sendable {
         deadline = now + UInt64(remaining) * 1_000_000_000
         rearmWarnings(secondsLeft: remaining)
         phase = .startBanner(until: now + Self.bannerNanoseconds)
+        if practice, let note = suggestions.missingDictionaryNote { show(note, now: now) }
     }
 
     /// Warns again at every mark still ahead; a mark at or beyond the time left would
@@ -324,9 +331,12 @@ public struct ExamFlow: Sendable {
             return [.saveNow]
         case .function(6):
             return startBreak(now: now)
+        case .function(8):
+            guard let on = suggestions.autocorrectToggle(for: control) else { return [] }
+            return [.setSuggestion(.autocorrect, on: on)]
         default:
             var control = self.control
-            let outcome = control.handle(key, width: answerWidth)
+            let outcome = suggestions.handle(key, in: &control, width: answerWidth)
             let id = sitting.question.id
             controls[id] = control
             switch outcome {

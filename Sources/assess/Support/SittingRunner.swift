@@ -1,6 +1,7 @@
 import AssessCore
 import AssessExam
 import AssessPlatform
+import AssessSpelling
 import AssessStore
 import AssessTUI
 import Foundation
@@ -91,11 +92,13 @@ struct SittingRunner {
             throw CommandFailure(.failure, "cannot use this terminal: \(error)")
         }
         SignalTrap.install()
-        let flow = ExamFlow(sitting: sitting, candidate: candidate, practice: practice,
+        var flow = ExamFlow(sitting: sitting, candidate: candidate, practice: practice,
                             maximumLockHours: policy.maximumLockSeconds / 3600,
                             secondsAllowed: resuming?.attempt.secondsAllowed ?? settings.secondsAllowed(for: exam),
                             resumedWithSecondsUsed: resuming?.secondsUsed,
                             breaks: settings.breaks, breaksTaken: resuming?.attempt.breaksTaken ?? 0)
+        flow.suggestions = SuggestionControl(speller: Self.speller(for: exam.language, environment: runtime.environment),
+                                             language: exam.language)
         let recorder = StoreSittingRecorder(database: database, events: events, exam: exam, candidate: candidate,
                                             settings: settings, resuming: resuming?.attempt)
         let app = ExamApp(flow: flow, terminal: terminal, session: session, recorder: recorder,
@@ -104,6 +107,13 @@ struct SittingRunner {
         terminal.stop()
         await session.finish()
         try Self.report(outcome, locale: terminal.isUTF8Locale)
+    }
+
+    /// The dictionary for the exam's language, or `nil` when none is installed (or it
+    /// cannot be opened): the sitting then goes on without suggestions.
+    static func speller(for language: String, environment: [String: String]) -> (any Speller)? {
+        guard let files = DictionaryLocator(environment: environment).dictionary(forLanguage: language) else { return nil }
+        return try? HunspellSpeller(files: files, language: language)
     }
 
     /// Puts a resumed attempt's saved answers, flags and position back into `sitting`.
