@@ -67,7 +67,7 @@ struct ExamFlowTests {
         #expect(flow.sitting.current == 1)
         let text = screen(flow)
         #expect(!text.contains("S-Tab"))
-        #expect(!text.contains("F3 questions"))
+        #expect(!text.contains("F3 list"))
     }
 
     @Test func linearNavigationOnlyMovesForward() {
@@ -147,5 +147,28 @@ struct ExamFlowTests {
         var grid = CellGrid(rows: 20, columns: 60)
         ExamScreens.render(started(), now: 0, into: &grid)
         #expect(grid.lines().joined().contains("needs at least 80x24"))
+    }
+
+    @Test func theScratchpadOpensOnlyWhenAllowedAndItsNotesAreNeverAnAnswer() {
+        var denied = started(ExamFixtures.everyType)
+        #expect(!screen(denied).contains("F5 notes"))
+        _ = denied.handle(.function(5), now: 0, answerWidth: 80)
+        #expect(denied.phase == .question)
+        #expect(denied.notice?.text == "This exam has no scratchpad.")
+
+        var flow = started(ExamFixtures.everyType, restrictions: ["scratchpad": true])
+        #expect(screen(flow).contains("F5 notes"))
+        _ = flow.handle(.function(5), now: 0, answerWidth: 80)
+        #expect(flow.phase == .scratchpad)
+        for character in "rough work" {
+            #expect(flow.handle(.character(character), now: 0, answerWidth: 80).isEmpty)
+        }
+        #expect(screen(flow).contains("rough work"))
+        #expect(screen(flow).contains("never saved, submitted or marked"))
+        _ = flow.handle(.escape, now: 0, answerWidth: 80)
+        #expect(flow.phase == .question)
+        #expect(flow.sitting.tally.answered == 0)
+        _ = flow.handle(.function(5), now: 0, answerWidth: 80)
+        #expect(flow.scratchpad.text == "rough work")
     }
 }

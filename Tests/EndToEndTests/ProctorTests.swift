@@ -105,7 +105,7 @@ struct ProctorTests {
         try terminal.acceptTheLock()
         let first = try terminal.waitFor("Question 1 of")
         #expect(!first.contains("S-Tab"))
-        #expect(!first.contains("F3 questions"))
+        #expect(!first.contains("F3 list"))
         try terminal.press("Tab")
         try terminal.waitFor("Question 2 of")
         try terminal.press("BTab")

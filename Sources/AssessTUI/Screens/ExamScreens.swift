@@ -35,6 +35,7 @@ public enum ExamScreens {
         case .paused: ProctorScreens.paused(flow, into: &grid)
         case .onBreak(_, let until): ProctorScreens.onBreak(flow, until: until, now: now, into: &grid)
         case .proctor: ProctorScreens.panel(flow, now: now, into: &grid)
+        case .scratchpad: scratchpad(flow, now: now, into: &grid)
         }
     }
 
@@ -95,6 +96,17 @@ public enum ExamScreens {
                ("It stays locked until you submit, or until \(hours) pass.", .plain)]
         ScreenKit.centeredBox(lines + [("", .plain), ("The exam begins in a moment. Enter begins now.", ScreenKit.dim)],
                               width: 64, into: &grid)
+    }
+
+    static func scratchpad(_ flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
+        QuestionScreen.header(flow, now: now, into: &grid)
+        grid.put("Scratchpad: notes for yourself, never saved, submitted or marked; gone when the exam ends.",
+                 row: 2, column: ScreenKit.margin, style: ScreenKit.dim, maxWidth: grid.columns - 2 * ScreenKit.margin)
+        let area = CellRect(row: 4, column: ScreenKit.margin, height: grid.rows - 8,
+                            width: ExamScreens.answerWidth(columns: grid.columns))
+        AnswerView.essay(flow.scratchpad, suggestions: flow.suggestions, in: area, into: &grid)
+        ScreenKit.notice(flow.notice?.text, into: &grid)
+        ScreenKit.footer([("F5", "back to the question"), ("Esc", "back")], into: &grid)
     }
 
     static func confirm(_ flow: ExamFlow, into grid: inout CellGrid) {

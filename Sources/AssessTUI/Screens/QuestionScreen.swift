@@ -37,21 +37,21 @@ enum QuestionScreen {
                             into: &grid)
     }
 
+    /// The keys for the footer, most needed first: a narrow terminal cuts the last ones.
     static func keys(_ flow: ExamFlow) -> [(String, String)] {
         let sitting = flow.sitting
-        var keys: [(String, String)] = []
+        var keys: [(String, String)] = [("Tab", "next"), ("F4", "review & submit")]
         switch flow.control.field {
         case .choices: keys += [("↑↓", "move"), ("Space", "choose")]
         case .line, .essay: keys += [("^U", "undo")] + flow.suggestions.keys(for: flow.control)
         case .matching: keys += [("↑↓", "row"), ("←→", "match")]
         case .ordering: keys += [("↑↓", "move"), ("Space", "pick up/put down")]
         }
-        keys.append(("Tab", "next"))
+        if flow.breaksLeft > 0 { keys.append(("F6", "break")) }
         if sitting.canGoBack { keys.append(("S-Tab", "back")) }
         if sitting.canFlag { keys.append(("F2", "flag")) }
-        if sitting.canJump { keys.append(("F3", "questions")) }
-        keys.append(("F4", "review & submit"))
-        if flow.breaksLeft > 0 { keys.append(("F6", "break")) }
+        if sitting.canJump { keys.append(("F3", "list")) }
+        if sitting.canUseScratchpad { keys.append(("F5", "notes")) }
         return keys
     }
 

@@ -148,7 +148,8 @@ public struct AnswerControl: Sendable, Equatable {
 
     // MARK: - Text
 
-    private static func edit(_ editor: inout TextEditor, _ key: Key, width: Int, multiLine: Bool) -> Outcome {
+    /// Applies an editing key to a text field; the scratchpad edits with it too.
+    static func edit(_ editor: inout TextEditor, _ key: Key, width: Int, multiLine: Bool) -> Outcome {
         switch key {
         case .character(let character):
             switch editor.insert(String(character)) {

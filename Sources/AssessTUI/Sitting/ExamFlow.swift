@@ -57,6 +57,8 @@ public struct ExamFlow: Sendable {
         case onBreak(since: UInt64, until: UInt64)
         /// The proctor's panel (`panel`) is open.
         case proctor
+        /// The student's scratchpad: notes that are never saved, submitted or marked.
+        case scratchpad
     }
 
     /// What the receipt screen shows.
@@ -108,6 +110,8 @@ public struct ExamFlow: Sendable {
     private var clockStoppedAt: UInt64?
     /// Where the panel returns to when it closes.
     private var phaseBeforePanel: Phase = .question
+    /// The scratchpad's text: kept in memory only, gone when the program ends.
+    public private(set) var scratchpad = TextEditor(mode: .multiLine)
     /// The receipt, once submitted.
     public private(set) var receipt: ReceiptInfo?
     /// Spell check, completion and autocorrect for prose answers; the app gives it the
@@ -154,7 +158,8 @@ public struct ExamFlow: Sendable {
     /// True between the start banner and submission: quit keys are refused and logged.
     public var isInExam: Bool {
         switch phase {
-        case .startBanner, .question, .palette, .review, .confirmSubmit, .submitting, .paused, .onBreak, .proctor:
+        case .startBanner, .question, .palette, .review, .confirmSubmit, .submitting, .paused, .onBreak, .proctor,
+             .scratchpad:
             return true
         default: return false
         }
@@ -299,6 +304,14 @@ public struct ExamFlow: Sendable {
             return key == .enter ? endBreak(now: now) : []
         case .proctor:
             return handleInPanel(key, now: now)
+        case .scratchpad:
+            if key == .function(5) || key == .escape {
+                phase = .question
+            } else if case .refused(let why) = AnswerControl.edit(
+                &scratchpad, key, width: AnswerControl.essayTextWidth(answerWidth: answerWidth), multiLine: true) {
+                show(why, now: now)
+            }
+            return []
         }
     }
 
@@ -328,6 +341,13 @@ public struct ExamFlow: Sendable {
             return [.saveNow]
         case .function(4):
             phase = .review(selection: sitting.current)
+            return [.saveNow]
+        case .function(5):
+            if sitting.canUseScratchpad {
+                phase = .scratchpad
+            } else {
+                show("This exam has no scratchpad.", now: now)
+            }
             return [.saveNow]
         case .function(6):
             return startBreak(now: now)

@@ -24,6 +24,7 @@ public struct ExamSitting: Sendable, Equatable {
         public static let backNavigation = "back-navigation"
         public static let flagForReview = "flag-for-review"
         public static let questionPalette = "question-palette"
+        public static let scratchpad = "scratchpad"
     }
 
     /// Starts a sitting with the questions and orders of `presentation`, and each
@@ -70,6 +71,10 @@ public struct ExamSitting: Sendable, Equatable {
 
     /// True when the question palette (jump to any question) is available.
     public var canJump: Bool { canGoBack && restrictionState(RestrictionID.questionPalette) }
+
+    /// True when the scratchpad is available: only when the exam lists it and it is allowed,
+    /// since an exam that says nothing of notes should not grow a notes area.
+    public var canUseScratchpad: Bool { restrictions[RestrictionID.scratchpad] == true }
 
     /// True when the student may move to question `index` from here.
     public func canMove(to index: Int) -> Bool {
