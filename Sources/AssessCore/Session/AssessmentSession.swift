@@ -247,7 +247,10 @@ public actor AssessmentSession {
                 try dependencies.pasteGuard.disablePasteRejection()
             }
         } catch {
-            throw LockStepFailure(.pasteRejectionUnavailable(String(describing: error)))
+            // Turning it on is a lock step that can refuse the lock; turning it off
+            // reports the plain error, which the undo record names.
+            if on { throw LockStepFailure(.pasteRejectionUnavailable(String(describing: error))) }
+            throw error
         }
         emit(.pasteRejectionChanged(on: on))
     }
