@@ -16,7 +16,7 @@ struct Assess: AsyncParsableCommand {
             `verify`, and check exam files with `validate`.
             """,
         subcommands: [
-            TakeCommand.self, LaunchCommand.self, ResumeCommand.self, StatusCommand.self, UnlockCommand.self,
+            TakeCommand.self, LaunchCommand.self, ResumeCommand.self, StatusCommand.self, UnlockCommand.self, EndCommand.self,
             LogCommand.self, ResultsCommand.self, VerifyCommand.self, PasswdCommand.self, ValidateCommand.self,
         ])
 

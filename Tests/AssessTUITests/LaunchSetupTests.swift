@@ -44,4 +44,14 @@ struct LaunchSetupTests {
         #expect(text.contains("denied"))
         #expect(text.contains(restriction.detail))
     }
+
+    @Test func aFlagValueThatIsNotAChoiceStaysReachable() {
+        var setup = LaunchSetup(exam: exam, candidate: "c-1", settings: LaunchSettings(extraTime: .multiplier(1.75)))
+        _ = setup.handle(.right)
+        #expect(setup.settings.extraTime == ExtraTime.none)
+        _ = setup.handle(.right)
+        _ = setup.handle(.left)
+        _ = setup.handle(.left)
+        #expect(setup.settings.extraTime == .multiplier(1.75))
+    }
 }

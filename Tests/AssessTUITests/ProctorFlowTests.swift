@@ -160,4 +160,39 @@ struct ProctorFlowTests {
         #expect(flow.secondsLeft(now: 0) == 100)
         #expect(flow.secondsUsed(now: 10 * second) == 210)
     }
+
+    @Test func theClockStopsOnlyOnceThePasswordIsAcceptedAndRunsAgainWhenThePanelCloses() {
+        var flow = started()
+        _ = flow.handle(ExamFlow.proctorKey, now: 0, answerWidth: 80)
+        #expect(flow.secondsLeft(now: 20 * second) == 280)
+        _ = typePassword("pw", into: &flow, now: 20 * second)
+        _ = flow.proctorPasswordChecked(accepted: true, now: 20 * second)
+        #expect(flow.secondsLeft(now: 80 * second) == 280)
+        _ = flow.handle(.escape, now: 80 * second, answerWidth: 80)
+        #expect(flow.phase == .question)
+        #expect(flow.secondsLeft(now: 90 * second) == 270)
+    }
+
+    @Test func escapeAtTheMinutesOrReasonStepGoesBackToTheMenu() {
+        var flow = started()
+        openMenu(&flow, now: 0, down: 1)
+        _ = flow.handle(.enter, now: 0, answerWidth: 80)
+        #expect(flow.panel?.step == .minutes(entry: ""))
+        _ = flow.handle(.escape, now: 0, answerWidth: 80)
+        #expect(flow.panel?.step == .menu(selection: 0))
+        #expect(flow.phase == .proctor)
+    }
+
+    @Test func pausingDuringABreakEndsTheBreakFirst() {
+        var flow = started(breaks: BreakAllowance(count: 1, minutes: 5))
+        _ = flow.handle(.function(6), now: 10 * second, answerWidth: 80)
+        _ = flow.handle(ExamFlow.proctorKey, now: 40 * second, answerWidth: 80)
+        _ = typePassword("pw", into: &flow, now: 40 * second)
+        let effects = flow.proctorPasswordChecked(accepted: true, now: 40 * second)
+        #expect(effects == [.log(.proctor(.breakEnded(seconds: 30))), .log(.proctor(.passwordAccepted))])
+        _ = flow.handle(.enter, now: 40 * second, answerWidth: 80)
+        _ = enter("fire drill", into: &flow, now: 40 * second)
+        #expect(flow.phase == .paused)
+        #expect(flow.secondsLeft(now: 100 * second) == 290)
+    }
 }

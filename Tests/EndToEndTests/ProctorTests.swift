@@ -316,4 +316,26 @@ struct ProctorTests {
         try proctor.waitFor("exam.submitted")
         #expect(try proctor.exitStatus() == 0)
     }
+
+    @Test func afterAHangUpStatusListsTheAttemptAndEndFinishesItAsInterrupted() throws {
+        let setup = try Setup()
+        let exam = try setup.exam("essay.yaml", Self.essayExam)
+        let terminal = try TerminalUnderTest("take \(exam) --candidate c-209", policy: setup.policy)
+        try terminal.acceptTheLock()
+        try terminal.waitFor("Describe your town.")
+        try terminal.type("Hills.")
+        kill(try #require(try terminal.assessPID()), SIGHUP)
+        try terminal.waitUntilAssessIsGone()
+
+        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        let attempt = try #require(try database.attempts(exam: "essay-resume").first)
+        let status = try terminal.assessCommand(["status"]).output
+        #expect(status.contains("unlocked"))
+        #expect(status.contains("\(attempt.id)  exam essay-resume, candidate c-209, answers saved 1"))
+        #expect(status.contains("assess end ATTEMPT-ID"))
+        let ended = try terminal.assessCommand(["end", attempt.id, "--password-stdin"], input: Self.password + "\n")
+        #expect(ended.status == 0)
+        #expect(try database.attempt(attempt.id)?.status == .interrupted)
+        #expect(try terminal.assessCommand(["log", "--attempt", attempt.id]).output.contains("attempt.interrupted"))
+    }
 }

@@ -12,11 +12,12 @@ public enum SittingOutcome: Sendable, Equatable {
     case notStarted(LockFailureReason)
     /// The attempt could not be stored, so the exam did not start; the text says why.
     case notRecorded(String)
-    /// A signal or hang-up ended the sitting; answers were saved, the lock released, and
-    /// the attempt stays in progress for `assess resume`.
-    case interrupted(String)
-    /// The proctor aborted the attempt for this reason; the lock was released.
-    case aborted(String)
+    /// A signal or hang-up ended the sitting; answers were saved and the lock released.
+    /// When the exam had started, its attempt stays in progress for `assess resume`.
+    case interrupted(String, attemptInProgress: Bool)
+    /// The proctor aborted the attempt for this reason; the lock was released. `stored`
+    /// is false when the attempt could not be marked aborted.
+    case aborted(String, stored: Bool)
 }
 
 /// Runs one sitting in a terminal: draws the flow, reads keys, drives the timer, saves
@@ -287,7 +288,9 @@ public final class ExamApp {
 
     private func submit(reason: String, now: UInt64) async {
         await saveAll(now: now)
-        let submittedAt = clock.now
+        // Whole seconds: the receipt is computed from them, and the store keeps
+        // milliseconds rounded to the nearest, which could otherwise cross a second.
+        let submittedAt = Date(timeIntervalSince1970: clock.now.timeIntervalSince1970.rounded(.down))
         let id = attemptID ?? "none"
         let code = Receipt.code(examKey: flow.sitting.exam.examKey, attemptID: id,
                                 responses: flow.sitting.responses, submittedAt: submittedAt)
@@ -312,7 +315,7 @@ public final class ExamApp {
         saveProgress(now: now)
         await session.record(.sessionInterrupted(reason: reason))
         _ = await session.requestLock(false)
-        return .interrupted(reason)
+        return .interrupted(reason, attemptInProgress: attemptID != nil && flow.receipt == nil)
     }
 
     /// The proctor aborted: save everything, mark the attempt aborted, release the lock.
@@ -320,10 +323,11 @@ public final class ExamApp {
         await saveAll(now: now)
         let id = attemptID ?? "none"
         await session.record(.proctor(.aborted(attemptID: id, reason: reason)))
+        var stored = attemptID == nil
         if let attemptID {
-            try? recorder.finish(attemptID: attemptID, as: .aborted, receipt: nil, at: clock.now)
+            stored = (try? recorder.finish(attemptID: attemptID, as: .aborted, receipt: nil, at: clock.now)) != nil
         }
         _ = await session.requestLock(false)
-        return .aborted(reason)
+        return .aborted(reason, stored: stored)
     }
 }

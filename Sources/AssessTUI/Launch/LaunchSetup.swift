@@ -25,6 +25,9 @@ public struct LaunchSetup: Sendable, Equatable {
     public let rows: [Row]
     public private(set) var selection = 0
     public private(set) var settings: LaunchSettings
+    /// The values ←/→ step through: the standard ones, and a flag's value that is not one of them.
+    private let extraTimeOptions: [ExtraTime]
+    private let breakOptions: [BreakAllowance]
 
     /// The extra-time values ←/→ step through.
     public static let extraTimeChoices: [ExtraTime] = [
@@ -41,6 +44,9 @@ public struct LaunchSetup: Sendable, Equatable {
         self.exam = exam
         self.candidate = candidate
         self.settings = settings
+        extraTimeOptions = Self.extraTimeChoices.contains(settings.extraTime)
+            ? Self.extraTimeChoices : [settings.extraTime] + Self.extraTimeChoices
+        breakOptions = Self.breakChoices.contains(settings.breaks) ? Self.breakChoices : [settings.breaks] + Self.breakChoices
         rows = [.extraTime, .breaks] + exam.restrictions.map(Row.restriction)
             + exam.suggestions.sorted().map(Row.suggestion)
     }
@@ -67,9 +73,9 @@ public struct LaunchSetup: Sendable, Equatable {
     private mutating func change(by step: Int) {
         switch rows[selection] {
         case .extraTime:
-            settings.extraTime = Self.cycle(Self.extraTimeChoices, from: settings.extraTime, by: step)
+            settings.extraTime = Self.cycle(extraTimeOptions, from: settings.extraTime, by: step)
         case .breaks:
-            settings.breaks = Self.cycle(Self.breakChoices, from: settings.breaks, by: step)
+            settings.breaks = Self.cycle(breakOptions, from: settings.breaks, by: step)
         case .restriction(let restriction):
             let allowed = !isAllowed(restriction)
             settings.restrictionStates[restriction.id] = allowed == restriction.isOnByDefault ? nil : allowed
@@ -82,9 +88,9 @@ public struct LaunchSetup: Sendable, Equatable {
         }
     }
 
-    /// The next value of `choices` after `current` (the first when `current` is not one of them).
+    /// The value `step` places from `current` among `choices`.
     private static func cycle<T: Equatable>(_ choices: [T], from current: T, by step: Int) -> T {
-        guard let index = choices.firstIndex(of: current) else { return choices[0] }
+        let index = choices.firstIndex(of: current) ?? 0
         return choices[(index + step + choices.count) % choices.count]
     }
 }

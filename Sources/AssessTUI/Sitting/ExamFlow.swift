@@ -227,7 +227,9 @@ public struct ExamFlow: Sendable {
         switch phase {
         case .startBanner(let until) where now >= until: phase = .question
         case .endBanner(let until) where now >= until: phase = .receipt
-        case .onBreak(_, let until) where now >= until: return endBreak(now: now)
+        case .onBreak(let since, let until) where now >= until:
+            phase = .question
+            return endBreak(since: since, now: now)
         default: break
         }
         guard isInExam, phase != .submitting, let left = secondsLeft(now: now) else { return [] }
@@ -301,7 +303,9 @@ public struct ExamFlow: Sendable {
         case .paused:
             return []
         case .onBreak:
-            return key == .enter ? endBreak(now: now) : []
+            guard key == .enter, case .onBreak(let since, _) = phase else { return [] }
+            phase = .question
+            return endBreak(since: since, now: now)
         case .proctor:
             return handleInPanel(key, now: now)
         case .scratchpad:
@@ -429,12 +433,11 @@ extension ExamFlow {
         return [.saveNow, .log(.proctor(.breakStarted(number: breaksTaken, allowed: breaks.count, minutes: breaks.minutes)))]
     }
 
-    /// Ends the break: the timer goes on where it stopped.
-    private mutating func endBreak(now: UInt64) -> [FlowEffect] {
-        guard case .onBreak(let since, _) = phase else { return [] }
+    /// Ends the break that began at `since` (the caller leaves the break screen): the
+    /// timer goes on where it stopped.
+    private mutating func endBreak(since: UInt64, now: UInt64) -> [FlowEffect] {
         restartClock(now: now)
-        phase = .question
-        return [.log(.proctor(.breakEnded(seconds: Int((now - since) / 1_000_000_000))))]
+        return [.log(.proctor(.breakEnded(seconds: Int((now - min(since, now)) / 1_000_000_000))))]
     }
 
     /// Moves the deadline by the time the clock was stopped, and starts it again.
@@ -451,9 +454,10 @@ extension ExamFlow {
         phase = .proctor
     }
 
-    private mutating func closePanel() {
+    private mutating func closePanel(now: UInt64) {
         panel = nil
         phase = phaseBeforePanel
+        if phase != .paused { restartClock(now: now) }
     }
 
     private mutating func handleInPanel(_ key: Key, now: UInt64) -> [FlowEffect] {
@@ -465,7 +469,7 @@ extension ExamFlow {
         case .nothing:
             return []
         case .close:
-            closePanel()
+            closePanel(now: now)
             return []
         case .checkPassword(let password):
             return [.verifyPassword(password)]
@@ -482,7 +486,15 @@ extension ExamFlow {
             passwordFailures = 0
             panel.passwordChecked(accepted: true)
             self.panel = panel
-            return [.log(.proctor(.passwordAccepted))]
+            // Behind the password the proctor works on the candidate's time: stop the
+            // clock until the panel closes (never before, or Ctrl-] alone would stop it).
+            var effects: [FlowEffect] = []
+            if case .onBreak(let since, _) = phaseBeforePanel {
+                effects = endBreak(since: since, now: now)
+                phaseBeforePanel = .question
+            }
+            if clockStoppedAt == nil { clockStoppedAt = now }
+            return effects + [.log(.proctor(.passwordAccepted))]
         }
         passwordFailures += 1
         var effects: [FlowEffect] = [.log(.proctor(.passwordRejected(failures: passwordFailures)))]
@@ -502,7 +514,6 @@ extension ExamFlow {
         panel = nil
         switch action {
         case .pause:
-            if clockStoppedAt == nil { clockStoppedAt = now }
             phase = .paused
             return [.saveNow, .log(.proctor(.paused(reason: reason)))]
         case .resume:
@@ -514,7 +525,7 @@ extension ExamFlow {
             secondsAllowed += minutes * 60
             deadline = deadline.map { $0 + UInt64(minutes) * 60_000_000_000 }
             if let left = secondsLeft(now: now) { rearmWarnings(secondsLeft: left) }
-            phase = phaseBeforePanel
+            closePanel(now: now)
             show("The proctor added \(minutes) minute\(minutes == 1 ? "" : "s").", now: now)
             return [.allowedTimeChanged(seconds: secondsAllowed), .log(.proctor(.timeAdded(minutes: minutes, reason: reason)))]
         case .endExam:
@@ -524,7 +535,7 @@ extension ExamFlow {
             phase = .submitting
             return [.saveNow, .abort(reason: reason)]
         case .close:
-            closePanel()
+            closePanel(now: now)
             return []
         }
     }

@@ -79,7 +79,14 @@ public struct ProctorPanel: Sendable, Equatable {
     /// Applies one key.
     mutating func handle(_ key: Key) -> Outcome {
         if key == .escape {
-            return .close
+            switch step {
+            case .minutes, .reason:
+                step = .menu(selection: 0)
+                message = nil
+                return .nothing
+            default:
+                return .close
+            }
         }
         switch step {
         case .checking:

@@ -47,9 +47,6 @@ struct LaunchCommand: AsyncParsableCommand {
     @Flag(help: "Skip the proctor's screen and hand over at once with the flags' settings.")
     var handOver = false
 
-    @Flag(help: "Read the proctor password from the first line of standard input.")
-    var passwordStdin = false
-
     func run() async throws {
         let runtime = Runtime()
         let policy = try runtime.policy()
@@ -67,7 +64,7 @@ struct LaunchCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(.locked, "cannot read the lock at \(lock.location) (\(error)); the exam does not start until it can")
         }
-        try ProctorAuthorization(policy: policy, source: passwordStdin ? .standardInput : .terminal,
+        try ProctorAuthorization(policy: policy, source: .terminal,
                                  events: EventStore(database: database), clock: runtime.clock)
             .require(for: "launching an exam")
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AssessCore
 import Foundation
+import Glibc
 
 /// `assess passwd`: sets the proctor password, kept as a salted scrypt hash in the policy file.
 struct PasswdCommand: AsyncParsableCommand {
@@ -20,9 +21,17 @@ struct PasswdCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let path = environment["ASSESS_POLICY"].flatMap { $0.isEmpty ? nil : $0 } ?? Policy.defaultPath
-        // A policy file that does not parse is fixed first: editing it would hide the problem.
-        if FileManager.default.fileExists(atPath: path) {
-            _ = try PolicyFile.load(environment: ["ASSESS_POLICY": path])
+        // A policy file that does not parse is fixed first: editing it would hide the
+        // problem. Its old proctor-password line is left out of the check, since
+        // replacing that line is what this command is for.
+        if let data = FileManager.default.contents(atPath: path) {
+            let others = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
+                .filter { !$0.hasPrefix("\(Self.key):") }.joined(separator: "\n")
+            do {
+                _ = try PolicyParser.parse(others, path: path)
+            } catch let error as PolicyError {
+                throw CommandFailure(.configuration, "\(error.description)\nfix the policy file first; nothing was changed")
+            }
         }
 
         let password: String
@@ -38,26 +47,32 @@ struct PasswdCommand: AsyncParsableCommand {
         }
         guard password.count >= ProctorPassword.minimumLength else { throw Self.tooShort }
         let hash = try ProctorPassword(hashing: password)
-        try PolicyFileEditor.setValue(hash.description, forKey: "proctor-password", inFileAt: path)
+        try PolicyFileEditor.setValue(hash.description, forKey: Self.key, inFileAt: path)
         guard try PolicyFile.load(environment: ["ASSESS_POLICY": path]).proctorPassword == hash else {
             throw CommandFailure(.failure, "the password was written to \(path) but does not read back; check the file")
         }
         print("the proctor password is set in \(path)")
     }
 
+    /// The policy file's key for the password hash.
+    static let key = "proctor-password"
+
     private static var tooShort: CommandFailure {
         CommandFailure(.usage, "the password must have at least \(ProctorPassword.minimumLength) characters; nothing was changed")
     }
 }
 
-/// Changes one top-level setting of a policy file in place, keeping its other lines
-/// and comments, and replaces the file in one step so that a crash leaves the old one.
+/// Changes one top-level setting of a policy file in place, keeping its other lines and
+/// comments, its owner, group and mode. A symbolic link is followed, and the file it
+/// names is replaced in one step (a new file beside it, synced, then renamed over it),
+/// so that a crash leaves the old file whole.
 enum PolicyFileEditor {
     static func setValue(_ value: String, forKey key: String, inFileAt path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let manager = FileManager.default
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         var lines: [String] = []
-        if let data = manager.contents(atPath: path) {
+        var existing = stat()
+        let exists = stat(target, &existing) == 0
+        if exists, let data = FileManager.default.contents(atPath: target) {
             lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
             if lines.last == "" { lines.removeLast() }
         }
@@ -69,12 +84,25 @@ enum PolicyFileEditor {
         }
         let text = lines.joined(separator: "\n") + "\n"
         do {
-            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let permissions = (try? manager.attributesOfItem(atPath: path)[.posixPermissions]) ?? NSNumber(value: 0o644)
-            try Data(text.utf8).write(to: url, options: .atomic)
-            try manager.setAttributes([.posixPermissions: permissions], ofItemAtPath: path)
+            let folder = (target as NSString).deletingLastPathComponent
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let temporary = "\(folder)/.\((target as NSString).lastPathComponent).\(getpid()).new"
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, exists ? existing.st_mode & 0o7777 : 0o644)
+            guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            defer { unlink(temporary) }
+            let bytes = Array(text.utf8)
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if exists {
+                _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+                _ = fchmod(descriptor, existing.st_mode & 0o7777)
+            }
+            let synced = fsync(descriptor) == 0
+            close(descriptor)
+            guard written == bytes.count, synced, rename(temporary, target) == 0 else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
         } catch {
-            throw CommandFailure(.cannotCreate, "cannot write the policy file \(path): \(error.localizedDescription); run as a user who may change it")
+            throw CommandFailure(.cannotCreate, "cannot write the policy file \(target): \(error.localizedDescription); run as a user who may change it")
         }
     }
 }

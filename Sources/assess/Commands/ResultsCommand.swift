@@ -187,14 +187,13 @@ enum ResultFormats {
         return text
     }
 
-    /// One row per attempt and one column per question of every exam reported.
+    /// One row per attempt and one column per question of every exam reported: `q:ID`
+    /// for one exam, `q:EXAM/ID` when there are several (their ids may repeat).
     static func csv(_ rows: [ResultRow], exams: [Exam]) -> String {
-        var questionIDs: [String] = []
-        for exam in exams {
-            for question in exam.questions where !questionIDs.contains(question.id) { questionIDs.append(question.id) }
-        }
+        let columns = exams.flatMap { exam in exam.questions.map { (exam: exam.id, question: $0.id) } }
+        let names = columns.map { exams.count == 1 ? "q:\($0.question)" : "q:\($0.exam)/\($0.question)" }
         var lines = [(["exam", "candidate", "attempt", "status", "score", "maximum", "percent", "seconds_used",
-                       "flagged", "awaiting_manual"] + questionIDs.map { "q:\($0)" }).map(field).joined(separator: ",")]
+                       "flagged", "awaiting_manual"] + names).map(field).joined(separator: ",")]
         for row in rows {
             let score = row.score
             var fields = [
@@ -203,8 +202,8 @@ enum ResultFormats {
                 row.percent.map { number($0) } ?? "", String(row.attempt.secondsUsed),
                 row.flagged.joined(separator: " "), score?.awaitingManualMarking.joined(separator: " ") ?? "",
             ]
-            for id in questionIDs {
-                guard let mark = score?.marks[id] else { fields.append(""); continue }
+            for column in columns {
+                guard column.exam == row.exam.id, let mark = score?.marks[column.question] else { fields.append(""); continue }
                 fields.append(mark.needsManualMarking ? "manual" : number(mark.awarded))
             }
             lines.append(fields.map(field).joined(separator: ","))

@@ -23,12 +23,6 @@ struct ResumeCommand: AsyncParsableCommand {
     @Option(help: "The candidate whose attempt continues.")
     var candidate: String
 
-    @Flag(help: "Read the proctor password from the first line of standard input.")
-    var passwordStdin = false
-
-    /// An attempt saved this recently, with no stale lock here to show its process is
-    /// gone, may still be running on another terminal (progress is saved every 5 s).
-    static let aliveWithinSeconds: TimeInterval = 15
 
     func run() async throws {
         let runtime = Runtime()
@@ -38,6 +32,9 @@ struct ResumeCommand: AsyncParsableCommand {
         let events = EventStore(database: database)
         guard let attempt = try database.inProgressAttempt(exam: exam.id, candidate: candidate) else {
             throw CommandFailure(.failure, "candidate \(candidate) has no attempt at \(exam.id) in progress; nothing to resume (see `assess results`)")
+        }
+        guard !attempt.isPractice else {
+            throw CommandFailure(.failure, "attempt \(attempt.id) was practice, which is not resumed; start a new one with: assess take \(examPath) --practice")
         }
         guard attempt.examKey == exam.examKey else {
             throw CommandFailure(.dataError, """
@@ -67,20 +64,13 @@ struct ResumeCommand: AsyncParsableCommand {
             }
             staleRecord = record
         }
-        // A stale lock of this attempt proves its process is gone, as does a last record
-        // saying its session was interrupted (a hang-up, SIGTERM). Otherwise the attempt
-        // may be running on another terminal: only one that has gone quiet resumes.
         let now = runtime.clock.now
-        let lastSeen = attempt.lastActiveAt ?? attempt.startedAt
-        let endedHere = try events.events(attempt: attempt.id).last?.event.kind == SessionEvent.sessionInterrupted(reason: "").kind
-        if staleRecord == nil, !endedHere, now.timeIntervalSince(lastSeen) < Self.aliveWithinSeconds {
-            throw CommandFailure(.locked, """
-                attempt \(attempt.id) was saved \(Int(now.timeIntervalSince(lastSeen))) s ago and may still be running on \
-                another terminal; if that terminal is really gone, try again in \(Int(Self.aliveWithinSeconds)) seconds
-                """)
+        if let wait = try AttemptLiveness.secondsToWait(for: attempt, events: events, now: now,
+                                                        staleLockHere: staleRecord != nil) {
+            throw AttemptLiveness.refusal(attempt, seconds: wait)
         }
 
-        try ProctorAuthorization(policy: policy, source: passwordStdin ? .standardInput : .terminal,
+        try ProctorAuthorization(policy: policy, source: .terminal,
                                  events: events, clock: runtime.clock)
             .require(for: "resuming an attempt")
         if staleRecord != nil {
@@ -88,13 +78,13 @@ struct ResumeCommand: AsyncParsableCommand {
             try events.append(.staleLockCleared(cleared, by: runtime.process.userName), at: EventTime(runtime.clock))
         }
 
-        let downSeconds = max(0, Int(now.timeIntervalSince(lastSeen)))
+        let downSeconds = max(0, Int(now.timeIntervalSince(attempt.lastActiveAt ?? attempt.startedAt)))
         let allowed = attempt.secondsAllowed ?? exam.durationSeconds
         let used = min(allowed, attempt.secondsUsed + (policy.chargeDowntime ? downSeconds : 0))
         guard used < allowed else {
             throw CommandFailure(.failure, """
                 attempt \(attempt.id) has no time left (\(used) of \(allowed) seconds used); \
-                end it with `assess unlock --stale`, or see `assess results`
+                end it with `assess end \(attempt.id)`
                 """)
         }
         var runner = SittingRunner(runtime: runtime, policy: policy, exam: exam, examPath: examPath, candidate: candidate)

@@ -7,7 +7,7 @@ import Foundation
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show whether this terminal is locked, by whom and since when, and the policy in force.")
+        abstract: "Show whether this terminal is locked, by whom and since when, the attempts in progress, and the policy.")
 
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
@@ -22,27 +22,34 @@ struct StatusCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(.cannotCreate, "cannot read the lock at \(lock.location): \(error)")
         }
-        let stranded = Self.strandedAttempt(inspection, runtime: runtime)
+        let running = Self.attemptsInProgress(runtime: runtime)
+        var stranded: (attempt: Attempt, answers: Int)?
+        if case .stale(let record) = inspection {
+            stranded = running.first { $0.attempt.examID == record.examID && $0.attempt.candidate == record.candidate }
+        }
+        let others = running.filter { $0.attempt.id != stranded?.attempt.id }
         if json {
-            print(try Self.json(inspection, lockFile: lock.location, policy: policy, attempt: stranded))
+            print(try Self.json(inspection, lockFile: lock.location, policy: policy, attempt: stranded, others: others))
         } else {
-            print(Self.text(inspection, lockFile: lock.location, policy: policy, attempt: stranded))
+            print(Self.text(inspection, lockFile: lock.location, policy: policy, attempt: stranded, others: others))
         }
     }
 
-    /// The attempt a stale lock belonged to, with its number of saved answers, when it is
-    /// still in progress.
-    static func strandedAttempt(_ inspection: LockInspection, runtime: Runtime) -> (attempt: Attempt, answers: Int)? {
-        guard case .stale(let record) = inspection,
-              let database = try? runtime.database(),
-              let attempt = try? database.inProgressAttempt(exam: record.examID, candidate: record.candidate)
-        else { return nil }
-        return (attempt, (try? database.responses(for: attempt.id).count) ?? 0)
+    /// The attempts in progress in this store (practice left out), each with its number of
+    /// answered questions; empty when the store cannot be read.
+    static func attemptsInProgress(runtime: Runtime) -> [(attempt: Attempt, answers: Int)] {
+        guard let database = try? runtime.database(),
+              let attempts = try? database.attempts(status: .inProgress) else { return [] }
+        return attempts.filter { !$0.isPractice }.map { attempt in
+            let answered = (try? database.responses(for: attempt.id).filter { $0.value != "null" }.count) ?? 0
+            return (attempt, answered)
+        }
     }
 
     /// The human-readable report.
     static func text(_ inspection: LockInspection, lockFile: String, policy: Policy,
-                     attempt stranded: (attempt: Attempt, answers: Int)? = nil) -> String {
+                     attempt stranded: (attempt: Attempt, answers: Int)? = nil,
+                     others: [(attempt: Attempt, answers: Int)] = []) -> String {
         var lines: [String] = []
         switch inspection {
         case .free:
@@ -66,6 +73,15 @@ struct StatusCommand: AsyncParsableCommand {
                 lines.append("  a proctor clears it with: assess unlock --stale")
             }
         }
+        if !others.isEmpty {
+            lines.append("attempts in progress in this store (a crash, a reboot or a dropped connection elsewhere):")
+            for (attempt, answers) in others {
+                let last = (attempt.lastActiveAt ?? attempt.startedAt).formatted(.iso8601)
+                lines.append("  \(attempt.id)  exam \(attempt.examID), candidate \(attempt.candidate), answers saved \(answers), last saved \(last)")
+            }
+            lines.append("  continue one at the student's terminal: assess resume EXAM-FILE --candidate ID")
+            lines.append("  end one: assess end ATTEMPT-ID")
+        }
         lines.append("lock file: \(lockFile)")
         lines.append("policy: \(policy.source)")
         return lines.joined(separator: "\n")
@@ -73,7 +89,8 @@ struct StatusCommand: AsyncParsableCommand {
 
     /// The JSON report: `{"state": "unlocked" | "locked" | "stale", "holder": {...}, ...}`.
     static func json(_ inspection: LockInspection, lockFile: String, policy: Policy,
-                     attempt stranded: (attempt: Attempt, answers: Int)? = nil) throws -> String {
+                     attempt stranded: (attempt: Attempt, answers: Int)? = nil,
+                     others: [(attempt: Attempt, answers: Int)] = []) throws -> String {
         var object: [String: Any] = ["lockFile": lockFile, "policy": policy.source.description]
         switch inspection {
         case .free:
@@ -91,6 +108,10 @@ struct StatusCommand: AsyncParsableCommand {
                 object["attempt"] = ["id": attempt.id, "answersSaved": answers, "secondsUsed": attempt.secondsUsed,
                                      "secondsAllowed": attempt.secondsAllowed.map { $0 as Any } ?? NSNull()]
             }
+        }
+        object["attemptsInProgress"] = others.map { attempt, answers in
+            ["id": attempt.id, "exam": attempt.examID, "candidate": attempt.candidate, "answersSaved": answers,
+             "lastSaved": (attempt.lastActiveAt ?? attempt.startedAt).formatted(.iso8601)] as [String: Any]
         }
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self)

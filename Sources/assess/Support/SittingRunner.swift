@@ -33,20 +33,18 @@ struct SittingRunner {
     }
 
     /// Refuses (exit 75) when a lock holds the terminal, or when the candidate already
-    /// has an attempt at this exam in progress that is not the one being resumed. A
-    /// practice attempt left in progress counts for nothing: it is closed as interrupted.
+    /// has an attempt at this exam in progress that is not the one being resumed (a
+    /// practice attempt left in progress does not count: `run` closes it). Changes nothing.
     func refuseIfBlocked(_ inspection: LockInspection, database: AssessDatabase) throws {
         if let refusal = LockMessages.refusal(inspection) {
             throw CommandFailure(.locked, refusal)
         }
-        if let running = try database.inProgressAttempt(exam: exam.id, candidate: candidate), running.isPractice {
-            try database.finishAttempt(id: running.id, status: .interrupted, receipt: nil, at: runtime.clock.now)
-        } else if let running = try database.inProgressAttempt(exam: exam.id, candidate: candidate),
-                  running.id != resuming?.attempt.id {
+        if let running = try database.inProgressAttempt(exam: exam.id, candidate: candidate),
+           running.id != resuming?.attempt.id, !running.isPractice {
             throw CommandFailure(.locked, """
                 candidate \(candidate) already has an attempt at \(exam.id) in progress (\(running.id)), \
                 left by a crash, a reboot or a lost connection; a new one cannot start. A proctor continues \
-                it with `assess resume \(examPath) --candidate \(candidate)` or ends it with `assess unlock --stale` \
+                it with `assess resume \(examPath) --candidate \(candidate)` or ends it with `assess end \(running.id)` \
                 (see `assess status`)
                 """)
         }
@@ -80,6 +78,10 @@ struct SittingRunner {
             throw CommandFailure(.locked, "cannot read the lock at \(lock.location) (\(error)); the exam does not start until it can")
         }
         try refuseIfBlocked(existing, database: database)
+        // A practice attempt a crash left in progress counts for nothing: close it.
+        if let leftover = try database.inProgressAttempt(exam: exam.id, candidate: candidate), leftover.isPractice {
+            try database.finishAttempt(id: leftover.id, status: .interrupted, receipt: nil, at: runtime.clock.now)
+        }
 
         var sitting = ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: candidate),
                                   restrictionStates: settings.restrictionStates(for: exam))
@@ -144,13 +146,16 @@ struct SittingRunner {
             throw CommandFailure(status, "the exam did not start: \(reason)\(hint)")
         case .notRecorded(let why):
             throw CommandFailure(.cannotCreate, "the exam did not start: the attempt could not be stored: \(why)")
-        case .interrupted(let why):
+        case .interrupted(let why, attemptInProgress: true):
             throw CommandFailure(.failure, """
                 the exam was interrupted (\(why)); every answer was saved and the lock released. The attempt is \
-                still in progress: a proctor continues it with `assess resume` (see `assess status`)
+                still in progress: a proctor continues it with `assess resume` or ends it with `assess end` (see `assess status`)
                 """)
-        case .aborted(let reason):
-            throw CommandFailure(.failure, "the proctor aborted the attempt (\(reason)); it does not count, and the lock was released")
+        case .interrupted(let why, attemptInProgress: false):
+            throw CommandFailure(.failure, "the sitting was interrupted (\(why)) before the exam began; nothing was stored and the lock is released")
+        case .aborted(let reason, let stored):
+            let record = stored ? "" : "; the store could not mark it aborted, so a proctor should end it with `assess end`"
+            throw CommandFailure(.failure, "the proctor aborted the attempt (\(reason)); it does not count, and the lock was released\(record)")
         }
     }
 }

@@ -1,0 +1,58 @@
+import ArgumentParser
+import AssessCore
+import AssessStore
+import Foundation
+
+/// `assess end ATTEMPT`: the proctor ends an attempt that was left in progress and will
+/// not be resumed (after a hang-up, a reboot, a crash elsewhere).
+struct EndCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "end",
+        abstract: "End an attempt left in progress: it is marked interrupted and its saved answers are kept.",
+        discussion: """
+            Asks for the proctor password. `assess status` lists the attempts in progress. An \
+            attempt still running on this terminal is ended from the proctor's panel (Ctrl-]) \
+            instead; one whose stale lock is here is ended with `assess unlock --stale`.
+            """)
+
+    @Argument(help: ArgumentHelp("The attempt's id, as `assess status` shows it.", valueName: "attempt"))
+    var attemptID: String
+
+    @Flag(help: "Read the proctor password from the first line of standard input.")
+    var passwordStdin = false
+
+    func run() async throws {
+        let runtime = Runtime()
+        let policy = try runtime.policy()
+        let database = try runtime.database()
+        let events = EventStore(database: database)
+        guard let attempt = try database.attempt(attemptID) else {
+            throw CommandFailure(.failure, "no attempt has the id \(attemptID); `assess status` lists the ones in progress")
+        }
+        guard attempt.status == .inProgress else {
+            throw CommandFailure(.failure, "attempt \(attempt.id) already ended (\(attempt.status.rawValue)); nothing to do")
+        }
+        let lock = runtime.terminalLock()
+        let inspection = try? lock.inspect()
+        switch inspection {
+        case .live(let record) where record.examID == attempt.examID && record.candidate == attempt.candidate:
+            throw CommandFailure(.locked, "attempt \(attempt.id) is running on this terminal; end it from the proctor's panel (Ctrl-])")
+        case .stale(let record) where record.examID == attempt.examID && record.candidate == attempt.candidate:
+            throw CommandFailure(.locked, "attempt \(attempt.id) left a stale lock here; end both with: assess unlock --stale")
+        default:
+            break
+        }
+        if let wait = try AttemptLiveness.secondsToWait(for: attempt, events: events, now: runtime.clock.now,
+                                                        staleLockHere: false) {
+            throw AttemptLiveness.refusal(attempt, seconds: wait)
+        }
+        try ProctorAuthorization(policy: policy, source: passwordStdin ? .standardInput : .terminal,
+                                 events: events, clock: runtime.clock)
+            .require(for: "ending an attempt")
+        try database.finishAttempt(id: attempt.id, status: .interrupted, receipt: nil, at: runtime.clock.now)
+        events.currentAttempt = attempt.id
+        try events.append(.proctor(.attemptInterrupted(attemptID: attempt.id, by: runtime.process.userName)),
+                          at: EventTime(runtime.clock))
+        print("attempt \(attempt.id) (candidate \(attempt.candidate), exam \(attempt.examID)) is marked interrupted; its saved answers are kept")
+    }
+}
