@@ -38,7 +38,7 @@ enum ProcessProbe {
     private static func statusField(_ name: String, path: String) -> Int? {
         guard let status = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
-            return Int(line.dropFirst(name.count + 1).split(separator: " ").first ?? "")
+            return Int(line.dropFirst(name.count + 1).split(whereSeparator: \.isWhitespace).first ?? "")
         }
         return nil
     }
