@@ -52,7 +52,8 @@ public final class ExamApp {
         var outcome: SittingOutcome?
         while outcome == nil {
             let now = clock.monotonicNanoseconds
-            draw(now: now)
+            // Keys already waiting would replace this frame at once: handle them first.
+            if !terminal.hasPendingInput { draw(now: now) }
             let key = terminal.readKey(timeoutMilliseconds: timeout(now: now))
             let after = clock.monotonicNanoseconds
             if let signal = SignalTrap.pendingSignal {
