@@ -118,13 +118,11 @@ enum AnswerView {
         let box = CellRect(row: area.row, column: area.column, height: area.height - 1, width: area.width)
         grid.drawBox(box, style: ScreenKit.dim)
         let inner = box.inset(by: 1)
-        let layout = editor.layout(width: AnswerControl.essayTextWidth(answerWidth: area.width))
-        let visibleRows = max(1, inner.height)
-        let first = max(0, layout.cursor.row - visibleRows + 1)
-        for (offset, line) in layout.lines.dropFirst(first).prefix(visibleRows).enumerated() {
+        let view = editor.viewport(width: AnswerControl.essayTextWidth(answerWidth: area.width), rows: max(1, inner.height))
+        for (offset, line) in view.lines.enumerated() {
             grid.put(line.text, row: inner.row + offset, column: inner.column, maxWidth: inner.width)
         }
-        grid.cursor = CellPosition(row: inner.row + layout.cursor.row - first, column: inner.column + layout.cursor.column)
+        grid.cursor = CellPosition(row: inner.row + view.cursor.row, column: inner.column + view.cursor.column)
         var words = "Words: \(editor.wordCount)"
         if let limit = editor.wordLimit { words += " of at most \(limit)" }
         grid.put(words, row: box.row + box.height, column: area.column,
