@@ -7,8 +7,12 @@ struct ManySessions {
     var echoMilliseconds = Samples()
     var missedEchoes = 0
     var sessions = 0
-    /// The sum of every session's peak resident memory.
+    /// The sum of every session's peak resident memory, which counts the code and
+    /// libraries they share once per session.
     var totalPeakResidentBytes = 0
+    /// The sum of every session's proportional resident memory at the end: the memory
+    /// the sessions occupy together.
+    var totalProportionalBytes = 0
 
     /// Opens `count` locked sittings of `exam` (each with its own lock and data
     /// directory), then has each type `rate` characters a second for `duration`, their
@@ -74,6 +78,7 @@ struct ManySessions {
         }
         result.missedEchoes = pending.reduce(0) { $0 + $1.count }
         result.totalPeakResidentBytes = processes.reduce(0) { $0 + (ProcessProbe.peakResidentBytes(of: $1.pid) ?? 0) }
+        result.totalProportionalBytes = processes.reduce(0) { $0 + (ProcessProbe.proportionalResidentBytes(of: $1.pid) ?? 0) }
         return result
     }
 }

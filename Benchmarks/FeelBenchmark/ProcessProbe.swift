@@ -8,6 +8,14 @@ enum ProcessProbe {
         statusField("VmHWM", of: pid).map { $0 * 1024 }
     }
 
+    /// Proportional resident memory (`Pss` of `smaps_rollup`) in bytes: the process's own
+    /// pages plus its share of pages it shares with others (the program's code and
+    /// libraries, shared by every session). Summed over processes, it is the memory they
+    /// occupy together. `nil` when the process is gone.
+    static func proportionalResidentBytes(of pid: pid_t) -> Int? {
+        statusField("Pss", path: "/proc/\(pid)/smaps_rollup").map { $0 * 1024 }
+    }
+
     /// CPU time used so far (user + system, all threads), or `nil` when the process is gone.
     static func cpuTime(of pid: pid_t) -> Duration? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
