@@ -84,7 +84,7 @@ let package = Package(
 )
 
 // Strict settings for every Swift target, in one place.
-for target in package.targets where target.type != .system && target.name != "CPseudoTerminal" {
+for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     target.swiftSettings = settings
