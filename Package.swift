@@ -15,12 +15,14 @@
 //   AssessTUI         the ncurses front end: screens draw into a cell grid; one layer talks to curses
 //   assess            the executable: swift-argument-parser commands
 //   AssessTestSupport fakes shared by every test target
+//   assess-bench      the feel benchmark (Benchmarks/FeelBenchmark), outside the tests
 import PackageDescription
 
 let package = Package(
     name: "assess",
     products: [
         .executable(name: "assess", targets: ["assess"]),
+        .executable(name: "assess-bench", targets: ["assess-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -85,6 +87,10 @@ let package = Package(
         .testTarget(name: "AssessStoreTests", dependencies: ["AssessStore", "AssessTestSupport"]),
         .testTarget(name: "AssessTUITests", dependencies: ["AssessTUI", "AssessTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AssessTestSupport", "AssessStore", "AssessExam", "AssessPlatform", "assess"]),
+        // Measures first frame, echo, bytes and memory beside nano, dialog and exam-terminal
+        // (README.md, "Performance"); run by Benchmarks/run, never by the tests.
+        .executableTarget(name: "assess-bench", dependencies: ["CPseudoTerminal"], path: "Benchmarks/FeelBenchmark"),
+        .target(name: "CPseudoTerminal", path: "Benchmarks/CPseudoTerminal"),
         // A tiny program the lock tests start many times at once to race for the lock.
         .executableTarget(name: "lock-contender", dependencies: ["AssessPlatform"], path: "Tests/Support/LockContender"),
         // Times a spell check of a 5,000-word essay, completion lookups and keystrokes in a

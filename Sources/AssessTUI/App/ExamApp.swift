@@ -71,7 +71,8 @@ public final class ExamApp {
         while outcome == nil {
             let now = clock.monotonicNanoseconds
             flow.suggestions.follow(await session.suggestions)
-            draw(now: now)
+            // Keys already waiting would replace this frame at once: handle them first.
+            if !terminal.hasPendingInput { draw(now: now) }
             let key = terminal.readKey(timeoutMilliseconds: timeout(now: now))
             let after = clock.monotonicNanoseconds
             if let signal = SignalTrap.pendingSignal {

@@ -131,9 +131,10 @@ public struct CellGrid: Hashable, Sendable {
         }
     }
 
-    /// Fills the whole grid with blanks in `style`.
+    /// Fills the whole grid with blanks in `style`. Every screen starts with this, so it
+    /// replaces the cells at once: no wide character can be split when all are blank.
     public mutating func clear(style: CellStyle = .plain) {
-        fill(CellRect(row: 0, column: 0, height: rows, width: columns), style: style)
+        cells = Array(repeating: .blank(style), count: rows * columns)
     }
 
     /// Draws a horizontal line on `row` across `columns` (clipped to the grid).

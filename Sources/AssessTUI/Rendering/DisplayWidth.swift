@@ -30,6 +30,8 @@ public enum DisplayWidth {
 
     /// The width of one Unicode scalar on its own: 0, 1 or 2.
     public static func of(scalar: Unicode.Scalar) -> Int {
+        // Printable ASCII, most of any screen, without looking up Unicode properties.
+        if (0x20..<0x7F).contains(scalar.value) { return 1 }
         if isZeroWidth(scalar) { return 0 }
         if isWide(scalar) { return 2 }
         return 1

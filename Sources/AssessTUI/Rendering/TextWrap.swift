@@ -37,6 +37,11 @@ public enum TextWrap {
 
     /// The wrapped lines as slices of `text`, for editors that need positions.
     public static func wrap(_ text: String, width: Int) -> [WrappedLine] {
+        wrap(text[...], width: width)
+    }
+
+    /// The wrapped lines of part of a string; their indices are the whole string's.
+    public static func wrap(_ text: Substring, width: Int) -> [WrappedLine] {
         let width = max(1, width)
         var result: [WrappedLine] = []
         var paragraphStart = text.startIndex

@@ -127,16 +127,14 @@ enum AnswerView {
         let box = CellRect(row: area.row, column: area.column, height: area.height - 1, width: area.width)
         grid.drawBox(box, style: ScreenKit.dim)
         let inner = box.inset(by: 1)
-        let layout = editor.layout(width: AnswerControl.essayTextWidth(answerWidth: area.width))
-        let visibleRows = max(1, inner.height)
-        let first = max(0, layout.cursor.row - visibleRows + 1)
+        let view = editor.viewport(width: AnswerControl.essayTextWidth(answerWidth: area.width), rows: max(1, inner.height))
         var marked = 0
-        for (offset, line) in layout.lines.dropFirst(first).prefix(visibleRows).enumerated() {
+        for (offset, line) in view.lines.enumerated() {
             grid.put(line.text, row: inner.row + offset, column: inner.column, maxWidth: inner.width)
             marked += SuggestionView.markMisspellings(in: line.text, suggestions: suggestions, row: inner.row + offset,
                                                       column: inner.column, width: inner.width, into: &grid)
         }
-        grid.cursor = CellPosition(row: inner.row + layout.cursor.row - first, column: inner.column + layout.cursor.column)
+        grid.cursor = CellPosition(row: inner.row + view.cursor.row, column: inner.column + view.cursor.column)
         var words = "Words: \(editor.wordCount)"
         if let limit = editor.wordLimit { words += " of at most \(limit)" }
         if let count = SuggestionView.markedCount(marked) { words += " · " + count }

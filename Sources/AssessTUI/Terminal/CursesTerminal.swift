@@ -171,6 +171,15 @@ public final class CursesTerminal: TerminalDevice {
         return KeyDecoder.decode(status: status, value: UInt32(value))
     }
 
+    /// True when bytes are waiting on standard input (where curses reads keys), checked
+    /// without waiting. Curses reads one byte at a time, so what it has not decoded yet is
+    /// still there.
+    public var hasPendingInput: Bool {
+        guard isRunning else { return false }
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN) != 0
+    }
+
     // MARK: Private
 
     private func startColors() {

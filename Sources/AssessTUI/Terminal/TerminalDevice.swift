@@ -10,4 +10,12 @@ public protocol TerminalDevice: AnyObject {
     func draw(_ grid: CellGrid)
     /// Waits up to `timeoutMilliseconds` (forever when `nil`) for a key; `nil` when none came.
     func readKey(timeoutMilliseconds: Int?) -> Key?
+    /// True when more input is already waiting, so a frame drawn now would be replaced
+    /// at once (a paste, key repeat, keys typed while the program was busy).
+    var hasPendingInput: Bool { get }
+}
+
+extension TerminalDevice {
+    /// A terminal that cannot tell says no input is waiting, so every frame is drawn.
+    public var hasPendingInput: Bool { false }
 }

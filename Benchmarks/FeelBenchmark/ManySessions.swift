@@ -1,0 +1,84 @@
+import Foundation
+import Glibc
+
+/// Many `assess` sittings on one machine at once, each typing steadily into an essay
+/// with autosave on (it always is): echo times across all of them, and their memory.
+struct ManySessions {
+    var echoMilliseconds = Samples()
+    var missedEchoes = 0
+    var sessions = 0
+    /// The sum of every session's peak resident memory, which counts the code and
+    /// libraries they share once per session.
+    var totalPeakResidentBytes = 0
+    /// The sum of every session's proportional resident memory at the end: the memory
+    /// the sessions occupy together.
+    var totalProportionalBytes = 0
+
+    /// Opens `count` locked sittings of `exam` (each with its own lock and data
+    /// directory), then has each type `rate` characters a second for `duration`, their
+    /// keys spread evenly in time; a letter's echo is timed as in ``Typing``.
+    static func measure(assess: String, exam: String, count: Int, rate: Int, duration: Duration) throws -> ManySessions {
+        var sandboxes: [Sandbox] = []
+        var processes: [PseudoTerminalProcess] = []
+        defer {
+            for process in processes { kill(process.pid, SIGTERM) }
+            for process in processes { process.stop() }
+        }
+        for index in 0..<count {
+            let sandbox = try Sandbox()
+            sandboxes.append(sandbox)
+            processes.append(try AssessDriver.openEssay(assess: assess, exam: exam, candidate: "bench-\(index)",
+                                                        practice: false, in: sandbox))
+            // Keep the earlier sessions' timer output from piling up in their terminals.
+            for process in processes { process.drain() }
+        }
+
+        let interval = Duration.seconds(1) / rate
+        let text = Array(Workload.typing(characters: Int(duration.milliseconds / 1000) * rate))
+        let start = ContinuousClock.now + .milliseconds(200)
+        var nextKey = [Int](repeating: 0, count: count)
+        var pending = [[(byte: UInt8, sentAt: ContinuousClock.Instant, offset: Int)]](repeating: [], count: count)
+        var result = ManySessions(sessions: count)
+
+        func sendTime(_ session: Int, _ key: Int) -> ContinuousClock.Instant {
+            start + interval * key + interval * session / count
+        }
+        func collect(_ session: Int) {
+            let process = processes[session]
+            while let first = pending[session].first, process.text.contains(byte: first.byte, from: first.offset) {
+                result.echoMilliseconds.append(((process.lastOutputAt ?? .now) - first.sentAt).milliseconds)
+                pending[session].removeFirst()
+            }
+        }
+
+        var descriptors = processes.map { pollfd(fd: $0.master, events: Int16(POLLIN), revents: 0) }
+        let end = start + duration + .seconds(1)
+        while ContinuousClock.now < end {
+            let now = ContinuousClock.now
+            var earliest = end
+            for session in 0..<count where nextKey[session] < text.count {
+                let due = sendTime(session, nextKey[session])
+                if due <= now {
+                    let character = text[nextKey[session]]
+                    let process = processes[session]
+                    if character.isLetter, let byte = character.asciiValue {
+                        pending[session].append((byte, .now, process.text.count))
+                    }
+                    process.send(String(character))
+                    nextKey[session] += 1
+                }
+                if nextKey[session] < text.count { earliest = min(earliest, sendTime(session, nextKey[session])) }
+            }
+            let wait = max(0, (earliest - .now).milliseconds)
+            guard poll(&descriptors, nfds_t(count), Int32(wait.rounded(.up))) > 0 else { continue }
+            for session in 0..<count where descriptors[session].revents != 0 {
+                processes[session].drain()
+                collect(session)
+            }
+        }
+        result.missedEchoes = pending.reduce(0) { $0 + $1.count }
+        result.totalPeakResidentBytes = processes.reduce(0) { $0 + (ProcessProbe.peakResidentBytes(of: $1.pid) ?? 0) }
+        result.totalProportionalBytes = processes.reduce(0) { $0 + (ProcessProbe.proportionalResidentBytes(of: $1.pid) ?? 0) }
+        return result
+    }
+}

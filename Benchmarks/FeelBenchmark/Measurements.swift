@@ -1,0 +1,151 @@
+import Foundation
+import Glibc
+
+/// A measurement could not be taken; the report prints the reason in its place.
+struct MeasurementError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// First frame: from `posix_spawnp` returning to the last byte of the first burst of
+/// output that contains `marker`, a burst ending when 100 ms pass without output.
+/// Also the program's peak resident memory at that moment.
+struct FirstFrame {
+    var milliseconds = Samples()
+    var peakResidentBytes = Samples()
+
+    /// Output arriving less than this apart belongs to one frame.
+    static let quiet: Duration = .milliseconds(100)
+
+    /// Starts `arguments` `runs` times, each in a fresh sandbox, and measures each first frame.
+    static func measure(_ arguments: [String], marker: String, runs: Int,
+                        prepare: (Sandbox) throws -> [String] = { _ in [] }) throws -> FirstFrame {
+        var result = FirstFrame()
+        for _ in 0..<runs {
+            let sandbox = try Sandbox()
+            let process = try PseudoTerminalProcess(arguments: arguments + prepare(sandbox), environment: sandbox.environment)
+            guard process.waitFor(marker) != nil, let last = process.waitForQuiet(quiet) else {
+                throw MeasurementError(description: "\(arguments[0]) never showed \"\(marker)\"")
+            }
+            result.milliseconds.append((last - process.startedAt).milliseconds)
+            if let peak = ProcessProbe.peakResidentBytes(of: process.pid) { result.peakResidentBytes.append(Double(peak)) }
+            process.stop()
+        }
+        return result
+    }
+}
+
+/// Typing into an editor: keystroke-to-echo times, bytes written, memory.
+struct Typing {
+    /// Keystroke to echo, in milliseconds: from writing a letter to the terminal to the
+    /// arrival of the first output that prints that letter. Spaces are typed but not timed.
+    var echoMilliseconds = Samples()
+    /// Letters whose echo did not come within ``echoTimeout``.
+    var missedEchoes = 0
+    /// Characters typed, and bytes the program wrote from the first key until 300 ms after the last.
+    var characters = 0
+    var bytes = 0
+    /// Peak resident memory after typing.
+    var peakResidentBytes = Samples()
+
+    static let echoTimeout: Duration = .seconds(2)
+
+    var bytesPerCharacter: Double? { characters == 0 ? nil : Double(bytes) / Double(characters) }
+
+    mutating func add(_ other: Typing) {
+        echoMilliseconds.append(contentsOf: other.echoMilliseconds)
+        missedEchoes += other.missedEchoes
+        characters += other.characters
+        bytes += other.bytes
+        peakResidentBytes.append(contentsOf: other.peakResidentBytes)
+    }
+
+    /// Types `text` into `process` one character every `interval`, timing each letter's echo.
+    static func type(_ text: String, into process: PseudoTerminalProcess, every interval: Duration) -> Typing {
+        var result = Typing()
+        process.pump(for: .milliseconds(200))
+        let bytesBefore = process.totalBytes
+        for character in text {
+            let sentAt = ContinuousClock.now
+            let offset = process.text.count
+            process.send(String(character))
+            if character.isLetter, let byte = character.asciiValue {
+                let deadline = sentAt + echoTimeout
+                while !process.text.contains(byte: byte, from: offset) && ContinuousClock.now < deadline {
+                    process.readAvailable(timeout: deadline - .now)
+                }
+                if process.text.contains(byte: byte, from: offset), let arrived = process.lastOutputAt {
+                    result.echoMilliseconds.append((arrived - sentAt).milliseconds)
+                } else {
+                    result.missedEchoes += 1
+                }
+            }
+            let next = sentAt + interval
+            if next > .now { process.pump(for: next - .now) }
+        }
+        process.pump(for: .milliseconds(300))
+        result.characters = text.count
+        result.bytes = process.totalBytes - bytesBefore
+        if let peak = ProcessProbe.peakResidentBytes(of: process.pid) { result.peakResidentBytes.append(Double(peak)) }
+        return result
+    }
+}
+
+/// A program left alone: CPU time, wake-ups and bytes written per second.
+struct Idle {
+    var cpuPercent: Double
+    var wakeupsPerSecond: Double
+    var bytesPerSecond: Double
+
+    static func measure(_ process: PseudoTerminalProcess, for duration: Duration) throws -> Idle {
+        process.pump(for: .milliseconds(500))
+        guard let cpuBefore = ProcessProbe.cpuTime(of: process.pid) else {
+            throw MeasurementError(description: "the program exited before the idle measurement")
+        }
+        let switchesBefore = ProcessProbe.contextSwitches(of: process.pid)
+        let bytesBefore = process.totalBytes
+        let started = ContinuousClock.now
+        process.pump(for: duration)
+        let elapsed = (ContinuousClock.now - started).milliseconds / 1000
+        guard let cpuAfter = ProcessProbe.cpuTime(of: process.pid) else {
+            throw MeasurementError(description: "the program exited during the idle measurement")
+        }
+        return Idle(cpuPercent: (cpuAfter - cpuBefore).milliseconds / 10 / elapsed,
+                    wakeupsPerSecond: Double(ProcessProbe.contextSwitches(of: process.pid) - switchesBefore) / elapsed,
+                    bytesPerSecond: Double(process.totalBytes - bytesBefore) / elapsed)
+    }
+}
+
+/// Driving `assess take` through its screens.
+enum AssessDriver {
+    /// Starts `assess take exam` in `sandbox` and brings it to the first essay question:
+    /// Enter on the welcome screen, `y` on the consent screen (unless `practice`), Enter
+    /// to end the start banner, then Tab until an essay's word count shows.
+    static func openEssay(assess: String, exam: String, candidate: String, practice: Bool,
+                          in sandbox: Sandbox) throws -> PseudoTerminalProcess {
+        var arguments = [assess, "take", exam, "--candidate", candidate]
+        if practice { arguments.append("--practice") }
+        let process = try PseudoTerminalProcess(arguments: arguments, environment: sandbox.environment)
+        var offset = try step(process, waitingFor: "quit", from: 0, thenSend: "\r")
+        if !practice { offset = try step(process, waitingFor: "decline", from: offset, thenSend: "y") }
+        offset = try step(process, waitingFor: "begins", from: offset, thenSend: "\r")
+        for _ in 0..<30 {
+            _ = process.waitForQuiet(.milliseconds(150))
+            if process.text.contains("Words:", from: offset) { return process }
+            offset = process.text.count
+            process.send("\t")
+        }
+        throw MeasurementError(description: "no essay question found in \(exam)")
+    }
+
+    /// Waits for `marker` in what was printed after `offset`, sends `key`, and returns
+    /// the offset from which the next screen's text starts.
+    private static func step(_ process: PseudoTerminalProcess, waitingFor marker: String, from offset: Int,
+                             thenSend key: String) throws -> Int {
+        guard process.waitFor(marker, from: offset) != nil else {
+            throw MeasurementError(description: "assess never showed \"\(marker)\"")
+        }
+        let next = process.text.count
+        process.send(key)
+        return next
+    }
+}
