@@ -111,11 +111,11 @@ struct SittingRunner {
         try Self.report(outcome, locale: terminal.isUTF8Locale)
     }
 
-    /// The dictionary for the exam's language, or `nil` when none is installed (or it
-    /// cannot be opened): the sitting then goes on without suggestions.
+    /// The dictionary for the exam's language, opening in the background, or `nil` when
+    /// none is installed: the sitting then goes on without suggestions.
     static func speller(for language: String, environment: [String: String]) -> (any Speller)? {
         guard let files = DictionaryLocator(environment: environment).dictionary(forLanguage: language) else { return nil }
-        return try? HunspellSpeller(files: files, language: language)
+        return BackgroundSpeller(files: files, language: language)
     }
 
     /// Puts a resumed attempt's saved answers, flags and position back into `sitting`.

@@ -1,0 +1,24 @@
+import AssessSpelling
+import Foundation
+import Testing
+
+@Suite("A speller that opens its dictionary in the background")
+struct BackgroundSpellerTests {
+    @Test func answersAtOnceAndKnowsTheDictionaryWhenItIsOpen() throws {
+        let files = try #require(DictionaryLocator().dictionary(forLanguage: "en"),
+                                 "no en_US dictionary: apt-get install -y hunspell-en-us")
+        let started = Date()
+        let speller = BackgroundSpeller(files: files, language: "en")
+        // Creating it does not wait for the dictionary, and it answers meanwhile.
+        #expect(Date().timeIntervalSince(started) < 0.05)
+        #expect(speller.dictionaryName == "en_US")
+        _ = speller.isCorrect("recieve")
+        let deadline = Date().addingTimeInterval(30)
+        while speller.isCorrect("recieve"), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(!speller.isCorrect("recieve"))
+        #expect(speller.suggestions(for: "recieve").contains("receive"))
+        #expect(speller.autocorrection(for: "teh") == "the")
+    }
+}
