@@ -99,8 +99,11 @@ struct SittingRunner {
                             secondsAllowed: resuming?.attempt.secondsAllowed ?? settings.secondsAllowed(for: exam),
                             resumedWithSecondsUsed: resuming?.secondsUsed,
                             breaks: settings.breaks, breaksTaken: resuming?.attempt.breaksTaken ?? 0)
-        flow.suggestions = SuggestionControl(speller: Self.speller(for: exam.language, environment: runtime.environment),
-                                             language: exam.language)
+        // The dictionary costs about 20 MB a process: open it only when a feature can use it.
+        let canSuggest = practice || !settings.allowedSuggestions(for: exam).isEmpty
+        flow.suggestions = SuggestionControl(
+            speller: canSuggest ? Self.speller(for: exam.language, environment: runtime.environment) : nil,
+            language: exam.language)
         let recorder = StoreSittingRecorder(database: database, events: events, exam: exam, candidate: candidate,
                                             settings: settings, resuming: resuming?.attempt)
         let app = ExamApp(flow: flow, terminal: terminal, session: session, recorder: recorder,
