@@ -12,8 +12,8 @@ struct Assess: AsyncParsableCommand {
             A student runs `assess take EXAM` (or a proctor runs `assess launch EXAM --candidate ID` \
             to set extra time, breaks and restrictions first); the terminal stays locked until the \
             exam is submitted. Proctors set their password with `passwd`, look after a terminal with \
-            `status`, `resume`, `unlock --stale` and `log`, score with `results`, check receipts with \
-            `verify`, and check exam files with `validate`.
+            `status`, `resume`, `unlock --stale`, `end` and `log`, score with `results`, check \
+            receipts with `verify`, and check exam files with `validate`.
             """,
         subcommands: [
             TakeCommand.self, LaunchCommand.self, ResumeCommand.self, StatusCommand.self, UnlockCommand.self, EndCommand.self,
