@@ -64,12 +64,12 @@ import AssessStore
         #expect(saved.flagged)
     }
 
-    @Test func savingAgainReplacesTheResponseAndKeepsEveryVersion() throws {
+    @Test func savingAgainReplacesTheResponseAndKeepsAVersionEveryHalfMinute() throws {
         let attempt = try startAlgebra()
-        for (second, text) in ["x", "x =", "x = 3"].enumerated() {
+        for (index, text) in ["x", "x =", "x = 3"].enumerated() {
             try database.saveResponse(
                 attempt: attempt.id, question: "q1", value: #"{"text":"\#(text)"}"#, flagged: false,
-                at: start.addingTimeInterval(Double(second)))
+                at: start.addingTimeInterval(Double(index) * AssessDatabase.historyInterval))
         }
         try database.saveResponse(attempt: attempt.id, question: "q2", value: "null", flagged: true, at: start)
 
@@ -190,7 +190,20 @@ import AssessStore
         }
         let median = durations.sorted()[durations.count / 2]
         print("AssessDatabase.saveResponse median over \(durations.count) saves: \(median)")
-        #expect(try database.responseHistory(for: attempt.id).count == 100)
+        #expect(try database.responseHistory(for: attempt.id).count == 10)
+    }
+
+    @Test func savesWithinHalfAMinuteReplaceTheLastVersionAndTheNewestIsAlwaysKept() throws {
+        let attempt = try startAlgebra()
+        for second in 0..<65 {
+            try database.saveResponse(attempt: attempt.id, question: "essay", value: #"{"text":"\#(second)"}"#,
+                                      flagged: false, at: start.addingTimeInterval(Double(second)))
+        }
+        let history = try database.responseHistory(for: attempt.id, question: "essay")
+        // Versions begun at 0, 30 and 60 s, each holding the last text saved before the next began.
+        #expect(history.map(\.value) == [#"{"text":"29"}"#, #"{"text":"59"}"#, #"{"text":"64"}"#])
+        #expect(history.map { $0.savedAt.timeIntervalSince(start).rounded() } == [0, 30, 60])
+        #expect(try database.responses(for: attempt.id).first?.value == #"{"text":"64"}"#)
     }
 
     @Test func startingAnAttemptRecordsTheCandidateOnceAndKeepsTheSettings() throws {

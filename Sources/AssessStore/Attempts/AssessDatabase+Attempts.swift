@@ -32,8 +32,16 @@ extension AssessDatabase {
         }
     }
 
-    /// Saves the response to one question: replaces the latest response and adds a
-    /// version to the history, in one transaction that is on disk when this returns.
+    /// How far apart the kept versions of one answer are. Autosave writes an answer
+    /// every second while the student types; keeping each would store a 100 KB essay
+    /// 3,600 times an hour. Within this interval the newest version replaces the one
+    /// before it, so the history holds a version every half minute and always the last.
+    public static let historyInterval: TimeInterval = 30
+
+    /// Saves the response to one question: replaces the latest response and records the
+    /// version in the history (a new version when the question's previous one is at least
+    /// `historyInterval` older, else in its place), in one transaction that is on disk
+    /// when this returns.
     ///
     /// - Parameters:
     ///   - attemptID: An attempt in progress.
@@ -51,7 +59,18 @@ extension AssessDatabase {
             try requireInProgress(db, attemptID)
             let response = StoredResponse(
                 attemptID: attemptID, questionID: questionID, value: value, flagged: flagged, savedAt: time)
-            try ResponseVersion(attemptID: attemptID, questionID: questionID, value: value, savedAt: time).insert(db)
+            let previous = try Row.fetchOne(db, sql: """
+                SELECT id, savedAt FROM responseHistory WHERE attemptID = ? AND questionID = ? ORDER BY id DESC LIMIT 1
+                """, arguments: [attemptID, questionID])
+            if let previous, let savedAt: Date = previous["savedAt"],
+               time.timeIntervalSince(savedAt) < Self.historyInterval {
+                // The version keeps the time it was first saved, so the next one is kept
+                // half a minute after it.
+                try db.execute(sql: "UPDATE responseHistory SET value = ? WHERE id = ?",
+                               arguments: [value, previous["id"] as Int64])
+            } else {
+                try ResponseVersion(attemptID: attemptID, questionID: questionID, value: value, savedAt: time).insert(db)
+            }
             return try response.upsertAndFetch(db)
         }
     }
