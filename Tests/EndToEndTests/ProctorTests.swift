@@ -46,6 +46,21 @@ struct ProctorTests {
         try terminal.press("Enter")
     }
 
+    /// From a question: Ctrl-], the password, and `down` rows into the proctor's menu.
+    private func openProctorMenu(_ terminal: TerminalUnderTest, down: Int = 0) throws {
+        try terminal.press("C-]")
+        try typePassword(terminal)
+        try terminal.waitFor("Pause the exam")
+        for _ in 0..<down { try terminal.press("Down") }
+    }
+
+    /// At the panel's reason prompt: types `reason` and confirms.
+    private func giveReason(_ terminal: TerminalUnderTest, _ reason: String) throws {
+        try terminal.waitFor("Reason (written to the log):")
+        try terminal.type(reason)
+        try terminal.press("Enter")
+    }
+
     @Test func passwdStoresOnlyASaltedScryptHash() throws {
         let setup = try Setup()
         let text = try String(contentsOfFile: setup.policy, encoding: .utf8)
@@ -337,5 +352,125 @@ struct ProctorTests {
         #expect(ended.status == 0)
         #expect(try database.attempt(attempt.id)?.status == .interrupted)
         #expect(try terminal.assessCommand(["log", "--attempt", attempt.id]).output.contains("attempt.interrupted"))
+    }
+
+    @Test func theProctorAddsTimeAndTheTimerShowsIt() throws {
+        let setup = try Setup()
+        let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-210", policy: setup.policy)
+        try terminal.acceptTheLock()
+        try terminal.waitFor("Time left 09:5")
+        try openProctorMenu(terminal, down: 1)
+        try terminal.press("Enter")
+        try terminal.waitFor("Minutes to add:")
+        try terminal.type("5")
+        try terminal.press("Enter")
+        try giveReason(terminal, "late start")
+        let question = try terminal.waitFor("The proctor added 5 minutes.")
+        #expect(question.contains("Time left 14:5") || question.contains("Time left 15:00"))
+        let log = try terminal.assessCommand(["log"]).output
+        #expect(log.contains("exam.time-added\tminutes=5 reason=late start"))
+        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        #expect(try database.attempts(exam: "geography-quiz").first?.secondsAllowed == 900)
+    }
+
+    @Test func theProctorEndsTheExamAndTheAnswersAreSubmitted() throws {
+        let setup = try Setup()
+        let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-211", policy: setup.policy)
+        try terminal.acceptTheLock()
+        try terminal.waitFor("Question 1 of 4")
+        try terminal.press("1")
+        try openProctorMenu(terminal, down: 2)
+        try terminal.press("Enter")
+        try giveReason(terminal, "candidate unwell")
+        try terminal.waitFor("no longer locked")
+        try terminal.press("Enter")
+        try terminal.waitFor("Receipt ")
+        try terminal.press("Enter")
+        #expect(try terminal.exitStatus() == 0)
+        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        let attempt = try #require(try database.attempts(exam: "geography-quiz").first)
+        #expect(attempt.status == .submitted)
+        #expect(try database.responses(for: attempt.id).count == 1)
+        let log = try terminal.assessCommand(["log", "--attempt", attempt.id]).output
+        #expect(log.contains("exam.ended-by-proctor\treason=candidate unwell"))
+        #expect(log.contains("reason=proctor"))
+    }
+
+    @Test func theProctorAbortsAndTheAttemptDoesNotCount() throws {
+        let setup = try Setup()
+        let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-212", policy: setup.policy)
+        try terminal.acceptTheLock()
+        try terminal.waitFor("Question 1 of 4")
+        try openProctorMenu(terminal, down: 3)
+        try terminal.press("Enter")
+        try giveReason(terminal, "wrong candidate")
+        #expect(try terminal.exitStatus() == 1)
+        #expect(try terminal.screen().contains("the proctor aborted the attempt (wrong candidate)"))
+        #expect(try terminal.assessCommand(["status", "--json"]).output.contains("\"state\":\"unlocked\""))
+        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        let attempt = try #require(try database.attempts(exam: "geography-quiz").first)
+        #expect(attempt.status == .aborted)
+        let results = try terminal.assessCommand(["results", TerminalUnderTest.packageRoot + "/Exams/geography.yaml", "--json"])
+        #expect(results.status == 0)
+        #expect(results.output.contains("\"status\" : \"aborted\""))
+        #expect(results.output.contains("\"unscored\" : \"not submitted\""))
+    }
+
+    @Test func aCandidateWithBreaksTakesOneAndTheTimerStops() throws {
+        let setup = try Setup()
+        let terminal = try TerminalUnderTest("launch Exams/geography.yaml --candidate c-213 --breaks 1x10m --hand-over",
+                                             policy: setup.policy)
+        try typePassword(terminal)
+        let welcome = try terminal.waitFor("Exam key")
+        #expect(welcome.contains("breaks: 1 of up to 10 minutes"))
+        try terminal.acceptTheLock()
+        try terminal.waitFor("F6 break")
+        try terminal.press("F6")
+        let onBreak = try terminal.waitFor("On a break")
+        #expect(!onBreak.contains("capital of Canada"))
+        Thread.sleep(forTimeInterval: 3)
+        try terminal.press("Enter")
+        let back = try terminal.waitFor("Question 1 of 4")
+        #expect(!back.contains("F6 break"))
+        #expect(back.contains("Time left 09:5") || back.contains("Time left 10:00"))
+        let log = try terminal.assessCommand(["log"]).output
+        #expect(log.contains("break.started\tallowed=1 minutes=10 number=1"))
+        let ended = try #require(log.split(separator: "\n").first { $0.contains("break.ended") })
+        #expect((Int(ended.split(separator: "=").last ?? "") ?? 0) >= 3)
+    }
+
+    @Test func aScratchpadTheProctorAllowsKeepsNotesThatAreNeverAnAnswer() throws {
+        let setup = try Setup()
+        let terminal = try TerminalUnderTest("launch Exams/all-types.yaml --candidate c-214 --allow scratchpad --hand-over",
+                                             policy: setup.policy)
+        try typePassword(terminal)
+        try terminal.acceptTheLock()
+        try terminal.waitFor("F5 notes")
+        try terminal.press("F5")
+        try terminal.waitFor("Scratchpad: notes for yourself")
+        try terminal.type("rough work 42")
+        try terminal.waitFor("rough work 42")
+        try terminal.press("F5")
+        let back = try terminal.waitFor("Question 1 of")
+        #expect(!back.contains("rough work 42"))
+        #expect(back.contains("0/"))
+        try terminal.press("F5")
+        try terminal.waitFor("rough work 42")
+        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        let attempt = try #require(try database.attempts(exam: "all-types").first)
+        #expect(try database.responses(for: attempt.id).isEmpty)
+        #expect(!(try terminal.assessCommand(["log"]).output.contains("rough work")))
+    }
+
+    @Test func turningOffAnAllowedSuggestionAtLaunchTakesItAwayAndIsLogged() throws {
+        let setup = try Setup()
+        let terminal = try TerminalUnderTest("launch Exams/all-types.yaml --candidate c-215 --turn-off word-completion --hand-over",
+                                             policy: setup.policy)
+        try typePassword(terminal)
+        try terminal.acceptTheLock()
+        try terminal.waitFor("Question 1 of")
+        let log = try terminal.assessCommand(["log"]).output
+        #expect(log.contains("suggestions.turned-off\tfeature=word-completion"))
+        #expect(log.contains("suggestions.changed\tenabled=none"))
     }
 }

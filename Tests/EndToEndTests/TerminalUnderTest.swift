@@ -21,8 +21,10 @@ final class TerminalUnderTest {
     /// `policy` is the policy file's path; without one, an empty policy file of the
     /// terminal's own gives the built-in settings, whatever `/etc/assess` holds.
     /// `environment` adds variables to the window's environment.
+    /// `program`, when given, runs instead of `assess` (a wrapper that starts it).
     init(_ arguments: String, lockDirectory: String? = nil, dataDirectory: String? = nil,
-         policy: String? = nil, environment: [String: String] = [:], width: Int = 100, height: Int = 30) throws {
+         policy: String? = nil, environment: [String: String] = [:], program: String? = nil,
+         width: Int = 100, height: Int = 30) throws {
         scratch = try TemporaryDirectory("assess-e2e")
         self.lockDirectory = lockDirectory ?? scratch.file("lock")
         self.dataDirectory = dataDirectory ?? scratch.file("data")
@@ -37,7 +39,7 @@ final class TerminalUnderTest {
         guard Self.runner.locate("tmux") != nil else {
             throw TestFailure("tmux is not installed; install it (apt-get install -y tmux) — .ci/run does")
         }
-        let command = "cd \(Self.packageRoot) && \(assess) \(arguments); echo EXIT=$?; sleep 600"
+        let command = "cd \(Self.packageRoot) && \(program ?? assess) \(arguments); echo EXIT=$?; sleep 600"
         let extra = environment.sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] }
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
                   "-e", "LANG=C.UTF-8", "-e", "ASSESS_LOCK_DIR=\(self.lockDirectory)",
@@ -117,11 +119,26 @@ final class TerminalUnderTest {
         return Int(text[range.upperBound...].prefix { $0.isNumber })
     }
 
-    /// The process id of `assess` in the window.
+    /// The process id of `assess` in the window (a child of its shell, or further down
+    /// when a wrapper started it).
     func assessPID() throws -> Int32? {
         let shell = try tmux("display", "-p", "#{pane_pid}").trimmingCharacters(in: .whitespacesAndNewlines)
-        let children = try Self.runner.run("pgrep", ["-P", shell, "-f", assess], timeoutSeconds: 10).standardOutput
-        return Int32(children.split(separator: "\n").first ?? "")
+        let matches = try Self.runner.run("pgrep", ["-f", assess], timeoutSeconds: 10).standardOutput
+        return matches.split(separator: "\n").compactMap { Int32($0) }.first { Self.isDescendant($0, of: Int32(shell) ?? 0) }
+    }
+
+    /// True when `pid`'s chain of parents reaches `ancestor`.
+    private static func isDescendant(_ pid: Int32, of ancestor: Int32) -> Bool {
+        var current = pid
+        while current > 1 {
+            guard let stat = try? String(contentsOfFile: "/proc/\(current)/stat", encoding: .utf8),
+                  let afterName = stat.range(of: ") ", options: .backwards) else { return false }
+            let fields = stat[afterName.upperBound...].split(separator: " ")
+            guard fields.count > 1, let parent = Int32(fields[1]) else { return false }
+            if parent == ancestor { return true }
+            current = parent
+        }
+        return false
     }
 
     /// Waits until `assess` has ended (after a kill, when its last screen stays up and

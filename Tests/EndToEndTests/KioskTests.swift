@@ -1,0 +1,91 @@
+import AssessTestSupport
+import Foundation
+import Testing
+
+/// The kiosk guide's login shell, `Kiosk/assess-kiosk-shell`, driven in a real terminal.
+/// The script is the committed one with only its configuration file's path changed.
+@Suite("The kiosk login shell in a real terminal", .serialized)
+struct KioskTests {
+    /// A copy of the wrapper reading its own kiosk.conf, and the folders it points at.
+    final class Kiosk {
+        let setup: ProctorTests.Setup
+        let shell: String
+        let home: String
+        let lockDirectory: String
+
+        init() throws {
+            setup = try ProctorTests.Setup()
+            home = setup.scratch.file("home")
+            lockDirectory = setup.scratch.file("lock")
+            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+            let configuration = setup.scratch.file("kiosk.conf")
+            try """
+                ASSESS=\(try BuiltProducts.path(of: "assess"))
+                EXAM=\(TerminalUnderTest.packageRoot)/Exams/geography.yaml
+                CANDIDATE=ask
+                LOCK_DIR=\(lockDirectory)
+                POLICY=\(setup.policy)
+                """.write(toFile: configuration, atomically: true, encoding: .utf8)
+            let original = try String(contentsOfFile: TerminalUnderTest.packageRoot + "/Kiosk/assess-kiosk-shell", encoding: .utf8)
+            guard original.contains("\nCONF=/etc/assess/kiosk.conf\n") else {
+                throw TestFailure("Kiosk/assess-kiosk-shell no longer reads CONF=/etc/assess/kiosk.conf; update this test")
+            }
+            shell = setup.scratch.file("assess-kiosk-shell")
+            try original.replacingOccurrences(of: "\nCONF=/etc/assess/kiosk.conf\n", with: "\nCONF=\(configuration)\n")
+                .write(toFile: shell, atomically: true, encoding: .utf8)
+            chmod(shell, 0o755)
+        }
+
+        /// A login: the wrapper in a new terminal, with the kiosk's home (and so its store).
+        func login() throws -> TerminalUnderTest {
+            try TerminalUnderTest("", lockDirectory: lockDirectory, dataDirectory: home + "/.local/state/assess",
+                                  policy: setup.policy,
+                                  environment: ["HOME": home, "XDG_STATE_HOME": "", "XDG_RUNTIME_DIR": ""],
+                                  program: shell)
+        }
+    }
+
+    @Test func theWrapperAsksForTheCandidateRunsTheExamAndLeavesNoShell() throws {
+        let kiosk = try Kiosk()
+        let terminal = try kiosk.login()
+        try terminal.waitFor("Candidate id:")
+        try terminal.type("bad id!")
+        try terminal.press("Enter")
+        try terminal.waitFor("Type your candidate id")
+        try terminal.type("k-1")
+        try terminal.press("Enter")
+        let welcome = try terminal.waitFor("Exam key")
+        #expect(welcome.contains("Candidate  k-1"))
+        try terminal.press("q")
+        #expect(try terminal.exitStatus() == 0)
+    }
+
+    @Test func afterACrashTheWrapperOffersTheProctorResumeAtTheStudentsTerminal() throws {
+        let kiosk = try Kiosk()
+        let first = try kiosk.login()
+        try first.waitFor("Candidate id:")
+        try first.type("k-2")
+        try first.press("Enter")
+        try first.acceptTheLock()
+        try first.waitFor("Question 1 of 4")
+        try first.press("1")
+        Thread.sleep(forTimeInterval: 1.5)
+        kill(try #require(try first.assessPID()), SIGKILL)
+        try first.waitFor("assess ended with status 137")
+        try first.press("Enter")
+        #expect(try first.exitStatus() == 137)
+
+        let second = try kiosk.login()
+        try second.waitFor("Candidate id:")
+        try second.type("k-2")
+        try second.press("Enter")
+        try second.waitFor("A proctor can continue the attempt here.")
+        try second.waitFor("Proctor password:")
+        try second.type(ProctorTests.password)
+        try second.press("Enter")
+        let welcome = try second.waitFor("Exam key")
+        #expect(welcome.contains("this attempt continues"))
+        try second.acceptTheLock()
+        try second.waitFor("1/4 answered")
+    }
+}
