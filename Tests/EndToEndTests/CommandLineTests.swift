@@ -46,7 +46,8 @@ struct CommandLineTests {
     }
 
     @Test func everyCommandHasHelp() throws {
-        for command in ["take", "validate", "status", "unlock", "log"] {
+        for command in ["take", "launch", "resume", "status", "unlock", "end", "log", "results", "verify", "passwd",
+                        "validate"] {
             let terminal = try TerminalUnderTest("\(command) --help")
             #expect(try terminal.exitStatus() == 0)
             #expect(try terminal.screen().contains("USAGE: assess \(command)"))

@@ -69,6 +69,35 @@ struct ProctorTests {
         #expect(!text.contains(Self.password))
     }
 
+    @Test func passwdAtTheTerminalAsksTwiceAndRefusesTwoDifferentPasswords() throws {
+        let scratch = try TemporaryDirectory("assess-e2e-passwd")
+        let policy = scratch.file("policy.yaml")
+        let differ = try TerminalUnderTest("passwd", policy: policy)
+        try differ.waitFor("New proctor password:")
+        try differ.type("first-password")
+        try differ.press("Enter")
+        try differ.waitFor("Again:")
+        try differ.type("other-password")
+        try differ.press("Enter")
+        #expect(try differ.exitStatus() == 1)
+        #expect(try differ.screen().contains("the two passwords differ; nothing was changed"))
+        #expect(!FileManager.default.fileExists(atPath: policy))
+
+        let same = try TerminalUnderTest("passwd", policy: policy)
+        try same.waitFor("New proctor password:")
+        try same.type("first-password")
+        try same.press("Enter")
+        try same.waitFor("Again:")
+        try same.type("first-password")
+        try same.press("Enter")
+        #expect(try same.exitStatus() == 0)
+        let screen = try same.screen()
+        #expect(!screen.contains("first-password"))
+        #expect(try String(contentsOfFile: policy, encoding: .utf8).hasPrefix("proctor-password: \"scrypt$"))
+        let log = try same.assessCommand(["log", "--json"])
+        #expect(log.status == 0)
+    }
+
     @Test func launchWithOneAndAHalfTimesTheTimeShowsAndEnforcesTheLongerTimer() throws {
         let setup = try Setup()
         let exam = try setup.exam("short.yaml", """
