@@ -195,4 +195,15 @@ struct ProctorFlowTests {
         #expect(flow.phase == .paused)
         #expect(flow.secondsLeft(now: 100 * second) == 290)
     }
+
+    @Test func openingAndClosingThePanelDuringABreakKeepsTheTimerStopped() {
+        var flow = started(breaks: BreakAllowance(count: 1, minutes: 5))
+        _ = flow.handle(.function(6), now: 10 * second, answerWidth: 80)
+        _ = flow.handle(ExamFlow.proctorKey, now: 20 * second, answerWidth: 80)
+        _ = flow.handle(.escape, now: 30 * second, answerWidth: 80)
+        #expect(flow.phase == .onBreak(since: 10 * second, until: 310 * second))
+        #expect(flow.secondsLeft(now: 200 * second) == 290)
+        #expect(flow.tick(now: 310 * second) == [.log(.proctor(.breakEnded(seconds: 300)))])
+        #expect(flow.secondsLeft(now: 310 * second) == 290)
+    }
 }

@@ -59,6 +59,14 @@ public struct ExamFlow: Sendable {
         case proctor
         /// The student's scratchpad: notes that are never saved, submitted or marked.
         case scratchpad
+
+        /// True for the phases during which the exam's timer stands still.
+        var holdsTheClock: Bool {
+            switch self {
+            case .paused, .onBreak: return true
+            default: return false
+            }
+        }
     }
 
     /// What the receipt screen shows.
@@ -457,7 +465,7 @@ extension ExamFlow {
     private mutating func closePanel(now: UInt64) {
         panel = nil
         phase = phaseBeforePanel
-        if phase != .paused { restartClock(now: now) }
+        if !phase.holdsTheClock { restartClock(now: now) }
     }
 
     private mutating func handleInPanel(_ key: Key, now: UInt64) -> [FlowEffect] {
