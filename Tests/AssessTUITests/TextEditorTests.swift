@@ -215,16 +215,6 @@ struct TextEditorTests {
         #expect(editor.cursor == editor.text.startIndex)
     }
 
-    @Test("Page moves go several visual lines at once")
-    func pageMoves() {
-        var editor = TextEditor(text: "1\n2\n3\n4\n5")
-        editor.moveToStart()
-        editor.moveDown(lines: 3, width: 10)
-        #expect(editor.layout(width: 10).cursor.row == 3)
-        editor.moveUp(lines: 2, width: 10)
-        #expect(editor.layout(width: 10).cursor.row == 1)
-    }
-
     @Test("Home and End work on the visual line")
     func homeAndEndOnVisualLines() {
         var editor = TextEditor(text: "The quick brown fox", cursorAt: 5)

@@ -69,7 +69,8 @@ public struct ProctorPassword: Sendable, Equatable, CustomStringConvertible {
         guard let candidate = try? Self.derive(password, salt: salt, logRounds: logRounds,
                                                blockSize: blockSize, parallelism: parallelism, length: hash.count)
         else { return false }
-        return zip(candidate, hash).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0 && candidate.count == hash.count
+        // Derived at the stored hash's length, so the two are the same length.
+        return zip(candidate, hash).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     private static func derive(_ password: String, salt: [UInt8], logRounds: Int, blockSize: Int,

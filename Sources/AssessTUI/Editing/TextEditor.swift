@@ -270,12 +270,6 @@ public struct TextEditor: Hashable, Sendable {
     /// last line, moves to the end of the text.
     public mutating func moveDown(width: Int) { moveVertically(by: 1, width: width) }
 
-    /// Moves `count` visual lines up (Page Up), keeping the preferred column.
-    public mutating func moveUp(lines count: Int, width: Int) { moveVertically(by: -max(1, count), width: width) }
-
-    /// Moves `count` visual lines down (Page Down), keeping the preferred column.
-    public mutating func moveDown(lines count: Int, width: Int) { moveVertically(by: max(1, count), width: width) }
-
     /// Moves to the start of the cursor's visual line at wrap `width`.
     public mutating func moveToLineStart(width: Int) {
         let (lines, row) = wrappedAtCursor(width: width)

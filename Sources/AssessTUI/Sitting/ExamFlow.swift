@@ -330,13 +330,13 @@ public struct ExamFlow: Sendable {
     private mutating func handleInQuestion(_ key: Key, now: UInt64, answerWidth: Int) -> [FlowEffect] {
         switch key {
         case .tab, .pageDown:
-            return go(to: sitting.current + 1, now: now)
+            return go(to: sitting.current + 1)
         case .backTab, .pageUp:
             guard sitting.canGoBack else {
                 show("This exam does not allow going back to earlier questions.", now: now)
                 return []
             }
-            return go(to: sitting.current - 1, now: now)
+            return go(to: sitting.current - 1)
         case .function(2):
             guard sitting.canFlag else {
                 show("Flagging is turned off for this exam.", now: now)
@@ -384,7 +384,7 @@ public struct ExamFlow: Sendable {
         }
     }
 
-    private mutating func go(to index: Int, now: UInt64) -> [FlowEffect] {
+    private mutating func go(to index: Int) -> [FlowEffect] {
         if index >= sitting.questions.count {
             phase = .review(selection: sitting.current)
             return [.saveNow]

@@ -10,8 +10,6 @@ public struct ExamSitting: Sendable, Equatable {
     public let questions: [PresentedQuestion]
     /// The index in `questions` of the question on screen.
     public private(set) var current: Int = 0
-    /// The furthest question reached, for linear navigation.
-    public private(set) var furthest: Int = 0
     /// The answers so far, by question id. Absent means unanswered.
     public private(set) var responses: [String: Response] = [:]
     /// The questions flagged for review.
@@ -46,7 +44,6 @@ public struct ExamSitting: Sendable, Equatable {
         responses = saved.filter { ids.contains($0.key) }
         flagged = savedFlags.intersection(ids)
         current = questions.indices.contains(index) ? index : 0
-        furthest = current
     }
 
     /// The question on screen, with its option order.
@@ -90,7 +87,6 @@ public struct ExamSitting: Sendable, Equatable {
     public mutating func move(to index: Int) -> Bool {
         guard canMove(to: index) else { return false }
         current = index
-        furthest = max(furthest, index)
         return true
     }
 
