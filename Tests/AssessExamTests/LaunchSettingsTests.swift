@@ -48,6 +48,7 @@ struct LaunchSettingsTests {
         let problems = settings.problems(for: exam)
         #expect(problems.first?.contains("did you mean \"back-navigation\"") == true)
         #expect(problems.count == 1 + settings.disabledSuggestions.count)
-        #expect(settings.allowedSuggestions(for: exam) == exam.suggestions)
+        let locked = SuggestionSettings.locked(examAllows: exam.suggestions, proctorDisabled: settings.disabledSuggestions)
+        #expect(locked.available == exam.suggestions)
     }
 }

@@ -113,11 +113,6 @@ public struct LaunchSettings: Sendable, Equatable, Codable {
         Dictionary(uniqueKeysWithValues: exam.restrictions.map { ($0.id, restrictionStates[$0.id] ?? $0.isOnByDefault) })
     }
 
-    /// The suggestion features that stay on while locked.
-    public func allowedSuggestions(for exam: Exam) -> Set<SuggestionFeature> {
-        exam.suggestions.subtracting(disabledSuggestions)
-    }
-
     /// Sentences naming what in these settings does not fit `exam`; empty when all is well.
     public func problems(for exam: Exam) -> [String] {
         let known = exam.restrictions.map(\.id)

@@ -61,7 +61,8 @@ struct SittingRunner {
             environment: runtime.environment, runner: SubprocessCommandRunner(),
             terminal: terminal.sequenceWriter, internal: InternalClipboard())
         let descriptor = ExamDescriptor(examID: exam.id, examKey: exam.examKey, title: exam.title,
-                                        candidate: candidate, allowedSuggestions: settings.allowedSuggestions(for: exam))
+                                        candidate: candidate, allowedSuggestions: exam.suggestions,
+                                        proctorDisabledSuggestions: settings.disabledSuggestions)
         let dependencies = SessionDependencies(
             clock: runtime.clock, lock: lock, clipboards: clipboards, eventLog: events,
             pasteGuard: terminal.sequenceWriter, consent: TerminalConsentPrompt(terminal: terminal),
@@ -100,7 +101,9 @@ struct SittingRunner {
                             resumedWithSecondsUsed: resuming?.secondsUsed,
                             breaks: settings.breaks, breaksTaken: resuming?.attempt.breaksTaken ?? 0)
         // The dictionary costs about 20 MB a process: open it only when a feature can use it.
-        let canSuggest = practice || !settings.allowedSuggestions(for: exam).isEmpty
+        let suggestions = practice ? SuggestionSettings.practice
+            : .locked(examAllows: descriptor.allowedSuggestions, proctorDisabled: descriptor.proctorDisabledSuggestions)
+        let canSuggest = !suggestions.available.isEmpty
         flow.suggestions = SuggestionControl(
             speller: canSuggest ? Self.speller(for: exam.language, environment: runtime.environment) : nil,
             language: exam.language)
