@@ -57,6 +57,11 @@ public struct Policy: Sendable, Equatable {
     /// Where the policy file is looked for when `$ASSESS_POLICY` is not set.
     public static let defaultPath = "/etc/assess/policy.yaml"
 
+    /// The policy file's path: `$ASSESS_POLICY` when set, else `defaultPath`.
+    public static func path(environment: [String: String]) -> String {
+        environment.nonEmpty("ASSESS_POLICY") ?? defaultPath
+    }
+
     /// A sentence saying why `examID` may not lock this terminal, or `nil` when it may.
     public func refusal(forExam examID: String) -> String? {
         guard let allowed = allowedExams, !allowed.contains(examID) else { return nil }

@@ -142,8 +142,8 @@ public actor AssessmentSession {
     public func surroundingsProblems() -> [String] {
         var problems: [String] = []
         let environment = dependencies.environment
-        let locale = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? environment["LC_CTYPE"].flatMap { $0.isEmpty ? nil : $0 }
+        let locale = environment.nonEmpty("LC_ALL")
+            ?? environment.nonEmpty("LC_CTYPE")
             ?? environment["LANG"] ?? ""
         let normalized = locale.lowercased().replacingOccurrences(of: "-", with: "")
         if !normalized.contains("utf8") {

@@ -107,6 +107,16 @@ struct FileDescriptor {
         guard retryingInterrupts({ fsync(rawValue) }) == 0 else { throw SystemCallError("fsync", path: path) }
     }
 
+    /// Gives the file this owner and group (`fchown`).
+    func setOwner(user: uid_t, group: gid_t) throws(SystemCallError) {
+        guard fchown(rawValue, user, group) == 0 else { throw SystemCallError("fchown", path: path) }
+    }
+
+    /// Sets the file's permission bits (`fchmod`), whatever the umask took from them at creation.
+    func setMode(_ mode: mode_t) throws(SystemCallError) {
+        guard fchmod(rawValue, mode) == 0 else { throw SystemCallError("fchmod", path: path) }
+    }
+
     /// Cuts the file to zero bytes.
     func truncate() throws(SystemCallError) {
         guard retryingInterrupts({ ftruncate(rawValue, 0) }) == 0 else {

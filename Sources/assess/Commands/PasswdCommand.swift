@@ -1,7 +1,7 @@
 import ArgumentParser
 import AssessCore
+import AssessPlatform
 import Foundation
-import Glibc
 
 /// `assess passwd`: sets the proctor password, kept as a salted scrypt hash in the policy file.
 struct PasswdCommand: AsyncParsableCommand {
@@ -20,7 +20,7 @@ struct PasswdCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let path = environment["ASSESS_POLICY"].flatMap { $0.isEmpty ? nil : $0 } ?? Policy.defaultPath
+        let path = Policy.path(environment: environment)
         // A policy file that does not parse is fixed first: editing it would hide the
         // problem. Its old proctor-password line is left out of the check, since
         // replacing that line is what this command is for.
@@ -63,16 +63,11 @@ struct PasswdCommand: AsyncParsableCommand {
 }
 
 /// Changes one top-level setting of a policy file in place, keeping its other lines and
-/// comments, its owner, group and mode. A symbolic link is followed, and the file it
-/// names is replaced in one step (a new file beside it, synced, then renamed over it),
-/// so that a crash leaves the old file whole.
+/// comments; `AtomicFile` replaces the file in one step, keeping its owner, group and mode.
 enum PolicyFileEditor {
     static func setValue(_ value: String, forKey key: String, inFileAt path: String) throws {
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         var lines: [String] = []
-        var existing = stat()
-        let exists = stat(target, &existing) == 0
-        if exists, let data = FileManager.default.contents(atPath: target) {
+        if let data = FileManager.default.contents(atPath: path) {
             lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
             if lines.last == "" { lines.removeLast() }
         }
@@ -82,27 +77,10 @@ enum PolicyFileEditor {
         } else {
             lines.append(line)
         }
-        let text = lines.joined(separator: "\n") + "\n"
         do {
-            let folder = (target as NSString).deletingLastPathComponent
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let temporary = "\(folder)/.\((target as NSString).lastPathComponent).\(getpid()).new"
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, exists ? existing.st_mode & 0o7777 : 0o644)
-            guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            defer { unlink(temporary) }
-            let bytes = Array(text.utf8)
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if exists {
-                _ = fchown(descriptor, existing.st_uid, existing.st_gid)
-                _ = fchmod(descriptor, existing.st_mode & 0o7777)
-            }
-            let synced = fsync(descriptor) == 0
-            close(descriptor)
-            guard written == bytes.count, synced, rename(temporary, target) == 0 else {
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
+            try AtomicFile.replace(path, with: Data((lines.joined(separator: "\n") + "\n").utf8))
         } catch {
-            throw CommandFailure(.cannotCreate, "cannot write the policy file \(target): \(error.localizedDescription); run as a user who may change it")
+            throw CommandFailure(.cannotCreate, "cannot write the policy file \(path): \(error); run as a user who may change it")
         }
     }
 }

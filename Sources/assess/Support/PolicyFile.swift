@@ -5,8 +5,8 @@ import Foundation
 /// else `/etc/assess/policy.yaml` when present, else the built-in defaults.
 enum PolicyFile {
     static func load(environment: [String: String]) throws -> Policy {
-        let explicit = environment["ASSESS_POLICY"].flatMap { $0.isEmpty ? nil : $0 }
-        let path = explicit ?? Policy.defaultPath
+        let explicit = environment.nonEmpty("ASSESS_POLICY")
+        let path = Policy.path(environment: environment)
         guard FileManager.default.fileExists(atPath: path) else {
             if let explicit {
                 throw CommandFailure(.configuration,
