@@ -94,12 +94,9 @@ struct ResultRow {
     init(attempt: Attempt, exam: Exam, database: AssessDatabase) throws {
         self.attempt = attempt
         self.exam = exam
-        let saved = try database.responses(for: attempt.id)
-        flagged = saved.filter(\.flagged).map(\.questionID)
-        var responses: [String: Response] = [:]
-        for response in saved {
-            responses[response.questionID] = Response(json: response.value)
-        }
+        let saved = try SavedAnswers(attempt: attempt.id, database: database)
+        let responses = saved.responses
+        flagged = saved.flagged
         if attempt.examKey != exam.examKey {
             score = nil
             unscored = "exam file changed since"

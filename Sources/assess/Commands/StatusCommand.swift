@@ -41,7 +41,7 @@ struct StatusCommand: AsyncParsableCommand {
         guard let database = try? runtime.database(),
               let attempts = try? database.attempts(status: .inProgress) else { return [] }
         return attempts.filter { !$0.isPractice }.map { attempt in
-            let answered = (try? database.responses(for: attempt.id).filter { $0.value != "null" }.count) ?? 0
+            let answered = (try? SavedAnswers(attempt: attempt.id, database: database).responses.count) ?? 0
             return (attempt, answered)
         }
     }

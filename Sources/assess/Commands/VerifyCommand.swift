@@ -27,10 +27,7 @@ struct VerifyCommand: AsyncParsableCommand {
         guard let submittedAt = attempt.endedAt else {
             throw CommandFailure(.failure, "attempt \(attempt.id) has the receipt \(code) but no submission time; the store was edited")
         }
-        var responses: [String: Response] = [:]
-        for saved in try database.responses(for: attempt.id) {
-            if let response = Response(json: saved.value) { responses[saved.questionID] = response }
-        }
+        let responses = try SavedAnswers(attempt: attempt.id, database: database).responses
         let recomputed = Receipt.code(examKey: attempt.examKey, attemptID: attempt.id, responses: responses,
                                       submittedAt: submittedAt)
         guard recomputed == code else {

@@ -126,13 +126,8 @@ struct SittingRunner {
 
     /// Puts a resumed attempt's saved answers, flags and position back into `sitting`.
     private func restore(_ sitting: inout ExamSitting, from attempt: Attempt, database: AssessDatabase) throws {
-        var responses: [String: Response] = [:]
-        var flagged: Set<String> = []
-        for saved in try database.responses(for: attempt.id) {
-            if let response = Response(json: saved.value) { responses[saved.questionID] = response }
-            if saved.flagged { flagged.insert(saved.questionID) }
-        }
-        sitting.restore(responses: responses, flagged: flagged, current: attempt.currentQuestion)
+        let saved = try SavedAnswers(attempt: attempt.id, database: database)
+        sitting.restore(responses: saved.responses, flagged: Set(saved.flagged), current: attempt.currentQuestion)
     }
 
     /// What the shell shows after the screen is given back, and the exit status.

@@ -53,3 +53,25 @@ struct StoreSittingRecorder: SittingRecorder {
         _ = try database.finishAttempt(id: attemptID, status: status, receipt: receipt, at: time)
     }
 }
+
+/// An attempt's saved answers read back as the exam module knows them: what `resume`
+/// restores, `results` scores, `verify` recomputes a receipt from and `status` counts.
+/// A question saved without an answer (stored as `null`, e.g. flagged only) has no
+/// response here but may be flagged.
+struct SavedAnswers {
+    /// The answers by question id.
+    let responses: [String: Response]
+    /// The questions flagged for review, in question id order.
+    let flagged: [String]
+
+    init(attempt attemptID: String, database: AssessDatabase) throws {
+        var responses: [String: Response] = [:]
+        var flagged: [String] = []
+        for saved in try database.responses(for: attemptID) {
+            responses[saved.questionID] = Response(json: saved.value)
+            if saved.flagged { flagged.append(saved.questionID) }
+        }
+        self.responses = responses
+        self.flagged = flagged
+    }
+}
