@@ -110,6 +110,19 @@ import Testing
         #expect(try log.verifyChain() == .broken(ChainBreak(sequence: 2, problem: .edited)))
     }
 
+    @Test func theLatestOfSomeKindsInOneAttemptIsFound() throws {
+        log.currentAttempt = "attempt-A"
+        try log.append(.examStarted(attemptID: "attempt-A", examID: "e", candidate: "c"), at: time(1))
+        try log.append(.sessionInterrupted(reason: "hangup"), at: time(2))
+        try log.append(.lockReleased, at: time(3))
+        log.currentAttempt = "attempt-B"
+        try log.append(.examStarted(attemptID: "attempt-B", examID: "e", candidate: "c"), at: time(4))
+        let kinds = ["exam.started", "session.interrupted"]
+        #expect(try log.latestKind(attempt: "attempt-A", among: kinds) == "session.interrupted")
+        #expect(try log.latestKind(attempt: "attempt-B", among: kinds) == "exam.started")
+        #expect(try log.latestKind(attempt: "attempt-C", among: kinds) == nil)
+    }
+
     @Test func unreadableDetailsAreDetectedAsAnEdit() throws {
         try appendEvents(2)
         try tamper("UPDATE events SET details = 'not json' WHERE sequence = 1")

@@ -11,6 +11,7 @@ struct EventRow: Codable, FetchableRecord, PersistableRecord {
         static let id = Column("id")
         static let sequence = Column("sequence")
         static let attempt = Column("attempt")
+        static let kind = Column("kind")
     }
 
     /// Insertion order; nil until inserted.

@@ -48,6 +48,18 @@ public final class EventStore: EventLog {
         }
     }
 
+    /// The kind of the attempt's newest record among `kinds`, or `nil` when it has none
+    /// of them: one indexed query, however long the attempt's timeline.
+    public func latestKind(attempt: String, among kinds: [String]) throws -> String? {
+        try database.read { db in
+            try String.fetchOne(db, EventRow
+                .select(EventRow.Columns.kind)
+                .filter(EventRow.Columns.attempt == attempt)
+                .filter(kinds.contains(EventRow.Columns.kind))
+                .order(EventRow.Columns.sequence.desc))
+        }
+    }
+
     /// Records in sequence order.
     ///
     /// - Parameters:

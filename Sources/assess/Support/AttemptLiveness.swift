@@ -13,10 +13,9 @@ enum AttemptLiveness {
     /// session being interrupted (a hang-up, SIGTERM) since it last started.
     static func secondsToWait(for attempt: Attempt, events: EventStore, now: Date, staleLockHere: Bool) throws -> Int? {
         if staleLockHere { return nil }
-        let timeline = try events.events(attempt: attempt.id).map(\.event.kind)
-        let lastStart = timeline.lastIndex { $0 == "exam.started" } ?? -1
+        let started = SessionEvent.examStarted(attemptID: "", examID: "", candidate: "").kind
         let interrupted = SessionEvent.sessionInterrupted(reason: "").kind
-        if timeline.indices.contains(where: { $0 > lastStart && timeline[$0] == interrupted }) { return nil }
+        if try events.latestKind(attempt: attempt.id, among: [started, interrupted]) == interrupted { return nil }
         let quietFor = now.timeIntervalSince(attempt.lastActiveAt ?? attempt.startedAt)
         return quietFor < quietSeconds ? Int((quietSeconds - quietFor).rounded(.up)) : nil
     }
