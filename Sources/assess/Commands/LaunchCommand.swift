@@ -52,18 +52,19 @@ struct LaunchCommand: AsyncParsableCommand {
         let policy = try runtime.policy()
         let exam = try SittingRunner.loadExam(examPath)
         let settings = try launchSettings(for: exam)
-        var runner = SittingRunner(runtime: runtime, policy: policy, exam: exam, examPath: examPath,
-                                   candidate: candidate, settings: settings)
+        let dataDirectory = try runtime.dataDirectory()
+        let database = try runtime.database(in: dataDirectory)
+        var runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory, database: database,
+                                   exam: exam, examPath: examPath, candidate: candidate, settings: settings)
 
-        let database = try runtime.database()
         let lock = runtime.terminalLock()
+        let inspection: LockInspection
         do {
-            try runner.refuseIfBlocked(try lock.inspect(), database: database)
-        } catch let failure as CommandFailure {
-            throw failure
+            inspection = try lock.inspect()
         } catch {
             throw CommandFailure(.locked, "cannot read the lock at \(lock.location) (\(error)); the exam does not start until it can")
         }
+        try runner.refuseIfBlocked(inspection, running: try runner.attemptInProgress())
         try ProctorAuthorization(policy: policy, source: .terminal,
                                  events: EventStore(database: database), clock: runtime.clock)
             .require(for: "launching an exam")

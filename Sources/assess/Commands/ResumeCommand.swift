@@ -28,7 +28,8 @@ struct ResumeCommand: AsyncParsableCommand {
         let runtime = Runtime()
         let policy = try runtime.policy()
         let exam = try SittingRunner.loadExam(examPath)
-        let database = try runtime.database()
+        let dataDirectory = try runtime.dataDirectory()
+        let database = try runtime.database(in: dataDirectory)
         let events = EventStore(database: database)
         guard let attempt = try database.inProgressAttempt(exam: exam.id, candidate: candidate) else {
             throw CommandFailure(.failure, "candidate \(candidate) has no attempt at \(exam.id) in progress; nothing to resume (see `assess results`)")
@@ -87,7 +88,8 @@ struct ResumeCommand: AsyncParsableCommand {
                 end it with `assess end \(attempt.id)`
                 """)
         }
-        var runner = SittingRunner(runtime: runtime, policy: policy, exam: exam, examPath: examPath, candidate: candidate)
+        var runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory, database: database,
+                                   exam: exam, examPath: examPath, candidate: candidate)
         runner.settings = LaunchSettings(json: attempt.settings) ?? LaunchSettings()
         runner.resuming = (attempt, used)
         runner.startEvents = [.proctor(.attemptResumed(attemptID: attempt.id, downSeconds: downSeconds,

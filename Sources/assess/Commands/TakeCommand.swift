@@ -35,7 +35,9 @@ struct TakeCommand: AsyncParsableCommand {
         if practice && !policy.allowPractice {
             throw CommandFailure(.usage, "the policy (\(policy.source)) does not allow practice sittings on this terminal")
         }
-        let runner = SittingRunner(runtime: runtime, policy: policy, exam: exam, examPath: examPath,
+        let dataDirectory = try runtime.dataDirectory()
+        let runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory,
+                                   database: try runtime.database(in: dataDirectory), exam: exam, examPath: examPath,
                                    candidate: candidate ?? runtime.process.userName, practice: practice)
         try await runner.run()
     }

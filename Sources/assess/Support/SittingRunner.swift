@@ -11,6 +11,9 @@ import Foundation
 struct SittingRunner {
     let runtime: Runtime
     let policy: Policy
+    /// The data directory and its store, opened once by the command.
+    let dataDirectory: DataDirectory
+    let database: AssessDatabase
     let exam: Exam
     let examPath: String
     let candidate: String
@@ -32,15 +35,19 @@ struct SittingRunner {
         }
     }
 
-    /// Refuses (exit 75) when a lock holds the terminal, or when the candidate already
-    /// has an attempt at this exam in progress that is not the one being resumed (a
-    /// practice attempt left in progress does not count: `run` closes it). Changes nothing.
-    func refuseIfBlocked(_ inspection: LockInspection, database: AssessDatabase) throws {
+    /// The candidate's attempt at this exam that is in progress, if any.
+    func attemptInProgress() throws -> Attempt? {
+        try database.inProgressAttempt(exam: exam.id, candidate: candidate)
+    }
+
+    /// Refuses (exit 75) when a lock holds the terminal, or when `running`, the candidate's
+    /// attempt at this exam in progress, is not the one being resumed (a practice attempt
+    /// left in progress does not count: `run` closes it). Changes nothing.
+    func refuseIfBlocked(_ inspection: LockInspection, running: Attempt?) throws {
         if let refusal = LockMessages.refusal(inspection) {
             throw CommandFailure(.locked, refusal)
         }
-        if let running = try database.inProgressAttempt(exam: exam.id, candidate: candidate),
-           running.id != resuming?.attempt.id, !running.isPractice {
+        if let running, running.id != resuming?.attempt.id, !running.isPractice {
             throw CommandFailure(.locked, """
                 candidate \(candidate) already has an attempt at \(exam.id) in progress (\(running.id)), \
                 left by a crash, a reboot or a lost connection; a new one cannot start. A proctor continues \
@@ -52,8 +59,6 @@ struct SittingRunner {
 
     /// Runs the sitting in this terminal and reports how it ended.
     func run() async throws {
-        let dataDirectory = try runtime.dataDirectory()
-        let database = try runtime.database(in: dataDirectory)
         let events = EventStore(database: database)
         let lock = runtime.terminalLock()
         let terminal = CursesTerminal()
@@ -78,9 +83,10 @@ struct SittingRunner {
         } catch {
             throw CommandFailure(.locked, "cannot read the lock at \(lock.location) (\(error)); the exam does not start until it can")
         }
-        try refuseIfBlocked(existing, database: database)
+        let running = try attemptInProgress()
+        try refuseIfBlocked(existing, running: running)
         // A practice attempt a crash left in progress counts for nothing: close it.
-        if let leftover = try database.inProgressAttempt(exam: exam.id, candidate: candidate), leftover.isPractice {
+        if let leftover = running, leftover.isPractice {
             try database.finishAttempt(id: leftover.id, status: .interrupted, receipt: nil, at: runtime.clock.now)
         }
 
