@@ -18,8 +18,7 @@ struct EndCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The attempt's id, as `assess status` shows it.", valueName: "attempt"))
     var attemptID: String
 
-    @Flag(help: "Read the proctor password from the first line of standard input.")
-    var passwordStdin = false
+    @OptionGroup var password: PasswordInputOptions
 
     func run() async throws {
         let runtime = Runtime()
@@ -46,13 +45,10 @@ struct EndCommand: AsyncParsableCommand {
                                                         staleLockHere: false) {
             throw AttemptLiveness.refusal(attempt, seconds: wait)
         }
-        try ProctorAuthorization(policy: policy, source: passwordStdin ? .standardInput : .terminal,
-                                 events: events, clock: runtime.clock)
+        try ProctorAuthorization(policy: policy, source: password.source, events: events, clock: runtime.clock)
             .require(for: "ending an attempt")
-        try database.finishAttempt(id: attempt.id, status: .interrupted, receipt: nil, at: runtime.clock.now)
-        events.currentAttempt = attempt.id
-        try events.append(.proctor(.attemptInterrupted(attemptID: attempt.id, by: runtime.process.userName)),
-                          at: EventTime(runtime.clock))
+        try ProctorActions.markInterrupted(attempt, by: runtime.process.userName, database: database, events: events,
+                                           clock: runtime.clock)
         print("attempt \(attempt.id) (candidate \(attempt.candidate), exam \(attempt.examID)) is marked interrupted; its saved answers are kept")
     }
 }

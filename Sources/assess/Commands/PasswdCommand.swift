@@ -12,7 +12,7 @@ struct PasswdCommand: AsyncParsableCommand {
             Writes `proctor-password:` into the policy file ($ASSESS_POLICY, else \(Policy.defaultPath)), \
             creating the file when it does not exist and keeping every other line. The password \
             opens the proctor's panel during an exam (a hidden key) and is asked by `launch`, \
-            `resume` and `unlock --stale`. At least \(ProctorPassword.minimumLength) characters.
+            `resume`, `unlock --stale` and `end`. At least \(ProctorPassword.minimumLength) characters.
             """)
 
     @Flag(help: "Read the new password from the first line of standard input instead of asking twice.")

@@ -71,14 +71,6 @@ struct ResumeCommand: AsyncParsableCommand {
             throw AttemptLiveness.refusal(attempt, seconds: wait)
         }
 
-        try ProctorAuthorization(policy: policy, source: .terminal,
-                                 events: events, clock: runtime.clock)
-            .require(for: "resuming an attempt")
-        if staleRecord != nil {
-            let cleared = try lock.clearStale()
-            try events.append(.staleLockCleared(cleared, by: runtime.process.userName), at: EventTime(runtime.clock))
-        }
-
         let downSeconds = max(0, Int(now.timeIntervalSince(attempt.lastActiveAt ?? attempt.startedAt)))
         let allowed = attempt.secondsAllowed ?? exam.durationSeconds
         let used = min(allowed, attempt.secondsUsed + (policy.chargeDowntime ? downSeconds : 0))
@@ -87,6 +79,12 @@ struct ResumeCommand: AsyncParsableCommand {
                 attempt \(attempt.id) has no time left (\(used) of \(allowed) seconds used); \
                 end it with `assess end \(attempt.id)`
                 """)
+        }
+
+        try ProctorAuthorization(policy: policy, source: .terminal, events: events, clock: runtime.clock)
+            .require(for: "resuming an attempt")
+        if staleRecord != nil {
+            _ = try ProctorActions.clearStaleLock(lock, events: events, by: runtime.process.userName, clock: runtime.clock)
         }
         var runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory, database: database,
                                    exam: exam, examPath: examPath, candidate: candidate)

@@ -17,8 +17,7 @@ struct UnlockCommand: AsyncParsableCommand {
     @Flag(help: "Clear the lock only if its holder is gone (required).")
     var stale = false
 
-    @Flag(help: "Read the proctor password from the first line of standard input.")
-    var passwordStdin = false
+    @OptionGroup var password: PasswordInputOptions
 
     func validate() throws {
         if !stale {
@@ -47,24 +46,14 @@ struct UnlockCommand: AsyncParsableCommand {
             }
             throw CommandFailure(.failure, "there is no stale lock at \(lock.location); nothing to clear")
         }
-        try ProctorAuthorization(policy: policy, source: passwordStdin ? .standardInput : .terminal,
-                                 events: events, clock: runtime.clock)
+        try ProctorAuthorization(policy: policy, source: password.source, events: events, clock: runtime.clock)
             .require(for: "clearing a stale lock")
-        do {
-            let record = try lock.clearStale()
-            let proctor = runtime.process.userName
-            try events.append(.staleLockCleared(record, by: proctor), at: EventTime(runtime.clock))
-            print("cleared the stale lock of \(LockMessages.holder(record))")
-            if let attempt = try database.inProgressAttempt(exam: found.examID, candidate: found.candidate) {
-                try database.finishAttempt(id: attempt.id, status: .interrupted, receipt: nil, at: runtime.clock.now)
-                events.currentAttempt = attempt.id
-                try events.append(.proctor(.attemptInterrupted(attemptID: attempt.id, by: proctor)), at: EventTime(runtime.clock))
-                print("attempt \(attempt.id) is marked interrupted; its saved answers are kept")
-            }
-        } catch TerminalLockError.holderIsAlive(let record) {
-            throw CommandFailure(.locked, "refused: the lock's holder came back to life: \(LockMessages.holder(record))")
-        } catch TerminalLockError.noStaleLock {
-            throw CommandFailure(.failure, "the stale lock at \(lock.location) was cleared by someone else meanwhile")
+        let proctor = runtime.process.userName
+        let record = try ProctorActions.clearStaleLock(lock, events: events, by: proctor, clock: runtime.clock)
+        print("cleared the stale lock of \(LockMessages.holder(record))")
+        if let attempt = try database.inProgressAttempt(exam: found.examID, candidate: found.candidate) {
+            try ProctorActions.markInterrupted(attempt, by: proctor, database: database, events: events, clock: runtime.clock)
+            print("attempt \(attempt.id) is marked interrupted; its saved answers are kept")
         }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 
 /// Asks for the proctor password before a proctor's command (`launch`, `resume`,
-/// `unlock --stale`) does anything, and logs every wrong one.
+/// `unlock --stale`, `end`) does anything, and logs every wrong one.
 struct ProctorAuthorization {
     /// Where the password comes from: the terminal (typed, not echoed) or one line of
     /// standard input, for scripts.
