@@ -23,26 +23,42 @@ struct Assess: AsyncParsableCommand {
     /// Parses the arguments and runs the command. Every error ends as one line on
     /// standard error and an exit status from `ExitStatus`; no stack trace reaches the screen.
     static func main() async {
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot()
+            command = try parseAsRoot()
+        } catch {
+            let code = exitCode(for: error)
+            endIfHelp(error)
+            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            fail("\(message) (see 'assess --help')", status: code.rawValue == 0 ? ExitStatus.usage.rawValue : code.rawValue)
+        }
+        do {
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
         } catch let failure as CommandFailure {
-            FileHandle.standardError.write(Data("assess: \(failure.message)\n".utf8))
-            Foundation.exit(failure.status.rawValue)
+            fail(failure.message, status: failure.status.rawValue)
         } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                // --help and --version print to standard output and end well.
-                print(fullMessage(for: error))
-                Foundation.exit(0)
-            }
-            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            FileHandle.standardError.write(Data("assess: \(message) (see 'assess --help')\n".utf8))
-            Foundation.exit(code.rawValue == 0 ? ExitStatus.usage.rawValue : code.rawValue)
+            endIfHelp(error)
+            // Not a command-line mistake, so no pointer to --help: one line, exit 1.
+            let message = "\(error)".split(separator: "\n").first.map(String.init) ?? "unknown error"
+            fail(message, status: ExitStatus.failure.rawValue)
         }
+    }
+
+    /// Prints the help and exits 0 when `error` is the parser's request for it (`--help`,
+    /// `--version`; the parser hands back a command whose run throws it).
+    private static func endIfHelp(_ error: any Error) {
+        guard exitCode(for: error) == .success else { return }
+        print(fullMessage(for: error))
+        Foundation.exit(0)
+    }
+
+    /// Writes `assess: MESSAGE` to standard error and exits with `status`.
+    private static func fail(_ message: String, status: Int32) -> Never {
+        FileHandle.standardError.write(Data("assess: \(message)\n".utf8))
+        Foundation.exit(status)
     }
 }
