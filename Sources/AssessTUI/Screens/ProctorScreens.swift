@@ -12,7 +12,7 @@ enum ProctorScreens {
     }
 
     static func onBreak(_ flow: ExamFlow, until: UInt64, now: UInt64, into grid: inout CellGrid) {
-        let left = until > now ? Int((until - now + 999_999_999) / 1_000_000_000) : 0
+        let left = ExamFlow.seconds(until: until, from: now)
         ScreenKit.headerBar(left: flow.sitting.exam.title, right: "on a break", into: &grid)
         ScreenKit.centeredBox([
             ("On a break", ScreenKit.title),
@@ -28,8 +28,7 @@ enum ProctorScreens {
         ScreenKit.headerBar(left: "Proctor", right: flow.candidate, into: &grid)
         let width = grid.columns - 2 * ScreenKit.margin
         var row = 2
-        if let until = flow.promptLockedUntil, until > now {
-            let seconds = Int((until - now + 999_999_999) / 1_000_000_000)
+        if let seconds = flow.promptLockSecondsLeft(now: now) {
             ScreenKit.paragraph("Too many wrong passwords: the prompt is locked for \(seconds) more seconds.",
                                 row: row, width: width, style: ScreenKit.error, into: &grid)
             ScreenKit.footer([("Esc", "close")], into: &grid)

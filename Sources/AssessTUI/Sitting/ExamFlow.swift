@@ -137,7 +137,7 @@ public struct ExamFlow: Sendable {
     public static let proctorKey = Key.control("]")
     /// Wrong passwords in a row that lock the proctor's prompt, and for how long.
     public static let passwordTries = 3
-    public static let promptLockNanoseconds: UInt64 = 60_000_000_000
+    public static let promptLockSeconds = 60
 
     /// Creates the flow of one sitting.
     ///
@@ -184,7 +184,23 @@ public struct ExamFlow: Sendable {
     public func secondsLeft(now: UInt64) -> Int? {
         guard let deadline else { return nil }
         let now = clockStoppedAt.map { min($0, now) } ?? now
-        return deadline > now ? Int((deadline - now + 999_999_999) / 1_000_000_000) : 0
+        return Self.seconds(until: deadline, from: now)
+    }
+
+    /// Whole seconds from `now` until `moment`, rounded up; 0 once it has passed.
+    static func seconds(until moment: UInt64, from now: UInt64) -> Int {
+        moment > now ? Int((moment - now + 999_999_999) / 1_000_000_000) : 0
+    }
+
+    /// Whole seconds from `start` to `now`, rounded down; 0 when `start` is later.
+    static func seconds(from start: UInt64, to now: UInt64) -> Int {
+        now > start ? Int((now - start) / 1_000_000_000) : 0
+    }
+
+    /// Seconds until the prompt opens again after too many wrong passwords; `nil` when it is not locked.
+    public func promptLockSecondsLeft(now: UInt64) -> Int? {
+        guard let until = promptLockedUntil, until > now else { return nil }
+        return Self.seconds(until: until, from: now)
     }
 
     /// The seconds of the allowance used so far, for the store.
@@ -445,7 +461,7 @@ extension ExamFlow {
     /// timer goes on where it stopped.
     private mutating func endBreak(since: UInt64, now: UInt64) -> [FlowEffect] {
         restartClock(now: now)
-        return [.log(.proctor(.breakEnded(seconds: Int((now - min(since, now)) / 1_000_000_000))))]
+        return [.log(.proctor(.breakEnded(seconds: Self.seconds(from: since, to: now))))]
     }
 
     /// Moves the deadline by the time the clock was stopped, and starts it again.
@@ -508,9 +524,9 @@ extension ExamFlow {
         var effects: [FlowEffect] = [.log(.proctor(.passwordRejected(failures: passwordFailures)))]
         if passwordFailures >= Self.passwordTries {
             passwordFailures = 0
-            promptLockedUntil = now + Self.promptLockNanoseconds
+            promptLockedUntil = now + UInt64(Self.promptLockSeconds) * 1_000_000_000
             panel.passwordChecked(accepted: false, message: "Too many wrong passwords: the prompt is locked for a minute.")
-            effects.append(.log(.proctor(.promptLockedOut(seconds: Int(Self.promptLockNanoseconds / 1_000_000_000)))))
+            effects.append(.log(.proctor(.promptLockedOut(seconds: Self.promptLockSeconds))))
         } else {
             panel.passwordChecked(accepted: false, message: "Wrong password.")
         }
@@ -528,7 +544,7 @@ extension ExamFlow {
             let since = clockStoppedAt ?? now
             restartClock(now: now)
             phase = .question
-            return [.log(.proctor(.unpaused(seconds: Int((now - min(since, now)) / 1_000_000_000))))]
+            return [.log(.proctor(.unpaused(seconds: Self.seconds(from: since, to: now))))]
         case .addTime:
             secondsAllowed += minutes * 60
             deadline = deadline.map { $0 + UInt64(minutes) * 60_000_000_000 }
