@@ -158,6 +158,7 @@ public struct ExamFlow: Sendable {
         self.secondsUsedBefore = resumedWithSecondsUsed ?? 0
         self.breaks = breaks
         self.breaksTaken = breaksTaken
+        prepareControl()
     }
 
     /// Breaks the candidate may still take.
@@ -173,11 +174,28 @@ public struct ExamFlow: Sendable {
         }
     }
 
-    /// The control for the question on screen.
+    /// The control for the question on screen. Made once, when the question is shown
+    /// (`prepareControl`), so that drawing and keys do not build it again each time.
     public var control: AnswerControl {
         let presented = sitting.presented
         return controls[presented.question.id]
             ?? AnswerControl(for: presented, response: sitting.responses[presented.question.id])
+    }
+
+    /// Makes the control of the question on screen, unless it was visited before.
+    private mutating func prepareControl() {
+        let presented = sitting.presented
+        if controls[presented.question.id] == nil {
+            controls[presented.question.id] = AnswerControl(for: presented, response: sitting.responses[presented.question.id])
+        }
+    }
+
+    /// Shows question `index` when the exam allows moving there; returns whether it moved.
+    @discardableResult
+    private mutating func show(question index: Int) -> Bool {
+        guard sitting.move(to: index) else { return false }
+        prepareControl()
+        return true
     }
 
     /// Seconds left, rounded up; `nil` before the exam starts. Frozen while the timer is stopped.
@@ -405,7 +423,7 @@ public struct ExamFlow: Sendable {
             phase = .review(selection: sitting.current)
             return [.saveNow]
         }
-        guard sitting.move(to: index) else { return [] }
+        guard show(question: index) else { return [] }
         return [.saveNow]
     }
 
@@ -415,7 +433,7 @@ public struct ExamFlow: Sendable {
         case .left, .up: phase = .palette(selection: max(0, selection - 1))
         case .right, .down: phase = .palette(selection: min(count - 1, selection + 1))
         case .enter:
-            sitting.move(to: selection)
+            show(question: selection)
             phase = .question
         case .escape, .function(3): phase = .question
         default: break
@@ -430,7 +448,7 @@ public struct ExamFlow: Sendable {
         case .down: phase = .review(selection: min(count - 1, selection + 1))
         case .enter:
             if sitting.canMove(to: selection) || selection == sitting.current {
-                sitting.move(to: selection)
+                show(question: selection)
                 phase = .question
             }
         case .character("s"), .character("S"): phase = .confirmSubmit
