@@ -41,9 +41,7 @@ struct ProctorTests {
 
     /// Types the proctor password at a prompt that asks for it.
     private func typePassword(_ terminal: TerminalUnderTest, _ password: String = ProctorTests.password) throws {
-        try terminal.waitFor("Proctor password:")
-        try terminal.type(password)
-        try terminal.press("Enter")
+        try terminal.answer("Proctor password:", with: password)
     }
 
     /// From a question: Ctrl-], the password, and `down` rows into the proctor's menu.
@@ -56,9 +54,7 @@ struct ProctorTests {
 
     /// At the panel's reason prompt: types `reason` and confirms.
     private func giveReason(_ terminal: TerminalUnderTest, _ reason: String) throws {
-        try terminal.waitFor("Reason (written to the log):")
-        try terminal.type(reason)
-        try terminal.press("Enter")
+        try terminal.answer("Reason (written to the log):", with: reason)
     }
 
     @Test func passwdStoresOnlyASaltedScryptHash() throws {
@@ -125,7 +121,7 @@ struct ProctorTests {
         #expect(!later.contains("Time is up"))
         // …and at 30 seconds the answers are submitted.
         try terminal.waitFor("no longer locked", seconds: 12)
-        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        let database = try terminal.store()
         let attempt = try #require(try database.attempts(exam: "short-timer").first)
         #expect(attempt.status == .timedOut)
         #expect(attempt.secondsAllowed == 30)
@@ -277,7 +273,7 @@ struct ProctorTests {
         let cleared = try terminal.assessCommand(["unlock", "--stale", "--password-stdin"], input: Self.password + "\n")
         #expect(cleared.status == 0)
         #expect(cleared.output.contains("marked interrupted"))
-        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        let database = try terminal.store()
         #expect(try database.attempts(exam: "essay-resume").first?.status == .interrupted)
         let status = try terminal.assessCommand(["status"]).output
         #expect(status.contains("unlocked"))
@@ -347,7 +343,7 @@ struct ProctorTests {
         let student = try TerminalUnderTest("take \(exam) --candidate c-208", policy: setup.policy)
         try student.acceptTheLock()
         try student.waitFor("Describe your town.")
-        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: student.dataDirectory))
+        let database = try student.store()
         let attempt = try #require(try database.attempts(exam: "essay-resume").first)
 
         let proctor = try TerminalUnderTest("log --attempt \(attempt.id) --follow", lockDirectory: student.lockDirectory,
@@ -371,7 +367,7 @@ struct ProctorTests {
         kill(try #require(try terminal.assessPID()), SIGHUP)
         try terminal.waitUntilAssessIsGone()
 
-        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        let database = try terminal.store()
         let attempt = try #require(try database.attempts(exam: "essay-resume").first)
         let status = try terminal.assessCommand(["status"]).output
         #expect(status.contains("unlocked"))
@@ -398,7 +394,7 @@ struct ProctorTests {
         #expect(question.contains("Time left 14:5") || question.contains("Time left 15:00"))
         let log = try terminal.assessCommand(["log"]).output
         #expect(log.contains("exam.time-added\tminutes=5 reason=late start"))
-        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        let database = try terminal.store()
         #expect(try database.attempts(exam: "geography-quiz").first?.secondsAllowed == 900)
     }
 
@@ -416,7 +412,7 @@ struct ProctorTests {
         try terminal.waitFor("Receipt ")
         try terminal.press("Enter")
         #expect(try terminal.exitStatus() == 0)
-        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        let database = try terminal.store()
         let attempt = try #require(try database.attempts(exam: "geography-quiz").first)
         #expect(attempt.status == .submitted)
         #expect(try database.responses(for: attempt.id).count == 1)
@@ -436,7 +432,7 @@ struct ProctorTests {
         #expect(try terminal.exitStatus() == 1)
         #expect(try terminal.screen().contains("the proctor aborted the attempt (wrong candidate)"))
         #expect(try terminal.assessCommand(["status", "--json"]).output.contains("\"state\":\"unlocked\""))
-        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        let database = try terminal.store()
         let attempt = try #require(try database.attempts(exam: "geography-quiz").first)
         #expect(attempt.status == .aborted)
         let results = try terminal.assessCommand(["results", TerminalUnderTest.packageRoot + "/Exams/geography.yaml", "--json"])
@@ -485,7 +481,7 @@ struct ProctorTests {
         #expect(back.contains("0/"))
         try terminal.press("F5")
         try terminal.waitFor("rough work 42")
-        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        let database = try terminal.store()
         let attempt = try #require(try database.attempts(exam: "all-types").first)
         #expect(try database.responses(for: attempt.id).isEmpty)
         #expect(!(try terminal.assessCommand(["log"]).output.contains("rough work")))

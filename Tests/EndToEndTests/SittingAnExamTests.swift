@@ -38,7 +38,7 @@ struct SittingAnExamTests {
         try terminal.press("Enter")
         #expect(try terminal.exitStatus() == 0)
 
-        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        let database = try terminal.store()
         let attempts = try database.attempts(exam: "geography-quiz", candidate: "c-101")
         let attempt = try #require(attempts.first)
         #expect(attempt.status == .submitted)
@@ -151,7 +151,7 @@ struct SittingAnExamTests {
         try terminal.waitFor("The sky is blue.")
         try terminal.press("1")
         try terminal.waitFor("Time is up", seconds: 15)
-        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        let database = try terminal.store()
         let attempt = try #require(try database.attempts(exam: "three-seconds").first)
         #expect(attempt.status == .timedOut)
         #expect(try database.responses(for: attempt.id).first?.value == Response.trueFalse(true).json)
@@ -184,7 +184,7 @@ struct SittingAnExamTests {
 
         let status = try terminal.assessCommand(["status", "--json"])
         #expect(status.output.contains("\"state\":\"stale\""))
-        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        let database = try terminal.store()
         let attempt = try #require(try database.attempts(exam: "geography-quiz", candidate: "c-109").first)
         let saved = Dictionary(uniqueKeysWithValues: try database.responses(for: attempt.id).map { ($0.questionID, $0.value) })
         #expect(saved["australia-capital"] == Response.shortText("Canberra").json)
@@ -216,7 +216,7 @@ struct SittingAnExamTests {
         #expect(try terminal.exitStatus() == 1)
         #expect(try terminal.screen().contains("interrupted"))
         #expect(try terminal.assessCommand(["status", "--json"]).output.contains("\"state\":\"unlocked\""))
-        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: terminal.dataDirectory))
+        let database = try terminal.store()
         let attempt = try #require(try database.attempts(exam: "geography-quiz", candidate: "c-111").first)
         // A shutdown or a dropped connection leaves the attempt for `assess resume`.
         #expect(attempt.status == .inProgress)

@@ -1,5 +1,6 @@
 import AssessCore
 import AssessPlatform
+import AssessStore
 import AssessTestSupport
 import Foundation
 import Testing
@@ -91,6 +92,18 @@ final class TerminalUnderTest {
         try press("s")
         try waitFor("This cannot be undone")
         try press("y")
+    }
+
+    /// Types `text` literally at a prompt once `prompt` shows, then Enter.
+    func answer(_ prompt: String, with text: String) throws {
+        try waitFor(prompt)
+        try type(text)
+        try press("Enter")
+    }
+
+    /// The store in this terminal's data directory.
+    func store() throws -> AssessDatabase {
+        try AssessDatabase(dataDirectory: URL(fileURLWithPath: dataDirectory))
     }
 
     /// Types `text` literally.
