@@ -1,7 +1,8 @@
 import Synchronization
 
-/// The app's own cut-and-paste buffer, used by the answer editor. It is a clipboard
-/// like any other, so the engine clears it when the exam begins and ends.
+/// The app's own cut-and-paste buffer. It is a clipboard like any other, so the engine
+/// clears it when the exam begins and ends. The editor has no cut or copy yet, so today
+/// it is always empty; a kill buffer added to the editor belongs here, and is covered.
 public final class InternalClipboard: ClipboardBackend {
     private let contents = Mutex<String>("")
 
