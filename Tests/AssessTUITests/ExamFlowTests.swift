@@ -16,8 +16,7 @@ private func flow(_ exam: Exam = ExamFixtures.capitals, restrictions: [String: B
 /// A flow past the welcome screen and the banner, on the first question.
 private func started(_ exam: Exam = ExamFixtures.capitals, restrictions: [String: Bool] = [:]) -> ExamFlow {
     var flow = flow(exam, restrictions: restrictions)
-    flow.started(now: 0)
-    _ = flow.handle(.enter, now: 0, answerWidth: 80)
+    FlowFixtures.begin(&flow)
     return flow
 }
 
@@ -41,12 +40,13 @@ struct ExamFlowTests {
 
     @Test func enterOnTheWelcomeScreenAsksToBegin() {
         var flow = flow()
-        #expect(flow.handle(.enter, now: 0, answerWidth: 80) == [.begin])
+        #expect(flow.update(.key(.enter), now: 0) == [.begin])
+        #expect(flow.phase == .starting)
     }
 
     @Test func quitKeysDuringTheExamAreLoggedAndDoNothing() {
         var flow = started()
-        let effects = flow.handle(.control("c"), now: 0, answerWidth: 80)
+        let effects = flow.update(.key(.control("c")), now: 0)
         #expect(effects == [.log(.quitKeyIgnored(key: "Ctrl-C"))])
         #expect(flow.phase == .question)
         #expect(screen(flow).contains("Ctrl-C does nothing"))
@@ -54,16 +54,21 @@ struct ExamFlowTests {
 
     @Test func choosingByNumberAnswersAndAsksForASave() {
         var flow = started()
-        let effects = flow.handle(.character("1"), now: 0, answerWidth: 80)
-        #expect(effects == [.answerChanged(questionID: flow.sitting.question.id)])
+        #expect(flow.update(.key(.character("1")), now: 0).isEmpty)
         #expect(flow.sitting.tally.answered == 1)
+        // Saved 0.3 s after the last change, with the progress.
+        #expect(flow.update(.tick, now: second / 5).saves.isEmpty)
+        let saves = flow.update(.tick, now: second / 2).saves
+        #expect(saves.map { $0.answers.map(\.questionID) } == [[flow.sitting.question.id]])
+        #expect(saves.first?.answers.first?.response == flow.sitting.responses[flow.sitting.question.id])
+        #expect(saves.first?.progress?.currentQuestion == 0)
     }
 
     @Test func deniedBackNavigationRefusesGoingBackAndLeavesItOutOfTheFooter() {
         var flow = started(ExamFixtures.everyType, restrictions: ["back-navigation": false])
-        _ = flow.handle(.tab, now: 0, answerWidth: 80)
+        _ = flow.update(.key(.tab), now: 0)
         #expect(flow.sitting.current == 1)
-        _ = flow.handle(.backTab, now: 0, answerWidth: 80)
+        _ = flow.update(.key(.backTab), now: 0)
         #expect(flow.sitting.current == 1)
         let text = screen(flow)
         #expect(!text.contains("S-Tab"))
@@ -74,8 +79,8 @@ struct ExamFlowTests {
         var exam = ExamFixtures.capitals
         exam.navigation = .linear
         var flow = started(exam)
-        _ = flow.handle(.tab, now: 0, answerWidth: 80)
-        _ = flow.handle(.pageUp, now: 0, answerWidth: 80)
+        _ = flow.update(.key(.tab), now: 0)
+        _ = flow.update(.key(.pageUp), now: 0)
         #expect(flow.sitting.current == 1)
         #expect(flow.sitting.canJump == false)
     }
@@ -83,62 +88,63 @@ struct ExamFlowTests {
     @Test func timerWarnsAtTheMarksBelowTheDurationAndSubmitsAtZero() {
         // Five minutes long: the 10- and 5-minute marks are skipped, the 1-minute mark warns.
         var flow = started()
-        #expect(flow.tick(now: 1 * second).isEmpty)
-        #expect(flow.tick(now: 200 * second).isEmpty)
-        #expect(flow.tick(now: 241 * second) == [.log(.timerWarning(minutesLeft: 1))])
-        #expect(flow.tick(now: 242 * second).isEmpty)
-        #expect(flow.tick(now: 300 * second) == [.saveNow, .submit(reason: "time-up")])
+        #expect(flow.update(.tick, now: 1 * second).withoutSaves.isEmpty)
+        #expect(flow.update(.tick, now: 200 * second).withoutSaves.isEmpty)
+        #expect(flow.update(.tick, now: 241 * second).withoutSaves == [.log(.timerWarning(minutesLeft: 1))])
+        #expect(flow.update(.tick, now: 242 * second).withoutSaves.isEmpty)
+        #expect(flow.update(.tick, now: 300 * second).submissions == [.timeUp])
         #expect(flow.phase == .submitting)
     }
 
     @Test func noWarningIsGivenForAMarkAtTheWholeDuration() {
         var flow = started()
-        #expect(flow.tick(now: 1 * second).isEmpty)
+        #expect(flow.update(.tick, now: 1 * second).withoutSaves.isEmpty)
         #expect(!screen(flow, now: 1 * second).contains("5 minutes left"))
     }
 
     @Test func submittingNeedsAnExplicitConfirmation() {
         var flow = started()
-        _ = flow.handle(.function(4), now: 0, answerWidth: 80)
-        _ = flow.handle(.character("s"), now: 0, answerWidth: 80)
+        _ = flow.update(.key(.function(4)), now: 0)
+        _ = flow.update(.key(.character("s")), now: 0)
         #expect(flow.phase == .confirmSubmit)
         #expect(screen(flow).contains("This cannot be undone"))
-        _ = flow.handle(.character("n"), now: 0, answerWidth: 80)
+        _ = flow.update(.key(.character("n")), now: 0)
         #expect(flow.phase == .review(selection: 0))
-        _ = flow.handle(.character("s"), now: 0, answerWidth: 80)
-        #expect(flow.handle(.character("y"), now: 0, answerWidth: 80) == [.saveNow, .submit(reason: "student")])
+        _ = flow.update(.key(.character("s")), now: 0)
+        #expect(flow.update(.key(.character("y")), now: 0).submissions == [.student])
+        #expect(flow.phase == .submitting)
     }
 
     @Test func flaggingMarksTheQuestionUnlessTheExamTurnsItOff() {
         var flow = started()
-        _ = flow.handle(.function(2), now: 0, answerWidth: 80)
+        _ = flow.update(.key(.function(2)), now: 0)
         #expect(flow.sitting.flagged == [flow.sitting.question.id])
         #expect(screen(flow).contains("flagged for review"))
     }
 
     @Test func typedShortTextBecomesTheResponse() {
         var flow = started()
-        _ = flow.handle(.tab, now: 0, answerWidth: 80)
-        _ = flow.handle(.tab, now: 0, answerWidth: 80)
-        for character in "Canberra" { _ = flow.handle(.character(character), now: 0, answerWidth: 80) }
+        _ = flow.update(.key(.tab), now: 0)
+        _ = flow.update(.key(.tab), now: 0)
+        for character in "Canberra" { _ = flow.update(.key(.character(character)), now: 0) }
         #expect(flow.sitting.responses[flow.sitting.question.id] == .shortText("Canberra"))
         #expect(screen(flow).contains("Answer: Canberra"))
     }
 
     @Test func upInAnEssayMovesByTheLinesOnScreen() throws {
         var flow = started(ExamFixtures.everyType)
-        while case .choices = flow.control.field { _ = flow.handle(.tab, now: 0, answerWidth: 96) }
+        while case .choices = flow.control.field { _ = flow.update(.key(.tab), now: 0) }
         while true {
             if case .essay = flow.control.field { break }
-            _ = flow.handle(.tab, now: 0, answerWidth: 96)
+            _ = flow.update(.key(.tab), now: 0)
         }
         // 95 characters: one line at the area's full width (96), two at the essay's text width.
         let text = Array(repeating: "x", count: 48).joined(separator: " ")
-        for character in text { _ = flow.handle(.character(character), now: 0, answerWidth: 96) }
+        for character in text { _ = flow.update(.key(.character(character)), now: 0) }
         var grid = CellGrid(rows: 30, columns: 100)
         ExamScreens.render(flow, now: 0, into: &grid)
         let before = try #require(grid.cursor)
-        _ = flow.handle(.up, now: 0, answerWidth: 96)
+        _ = flow.update(.key(.up), now: 0)
         ExamScreens.render(flow, now: 0, into: &grid)
         #expect(try #require(grid.cursor).row == before.row - 1)
     }
@@ -152,23 +158,23 @@ struct ExamFlowTests {
     @Test func theScratchpadOpensOnlyWhenAllowedAndItsNotesAreNeverAnAnswer() {
         var denied = started(ExamFixtures.everyType)
         #expect(!screen(denied).contains("F5 notes"))
-        _ = denied.handle(.function(5), now: 0, answerWidth: 80)
+        _ = denied.update(.key(.function(5)), now: 0)
         #expect(denied.phase == .question)
         #expect(denied.notice?.text == "This exam has no scratchpad.")
 
         var flow = started(ExamFixtures.everyType, restrictions: ["scratchpad": true])
         #expect(screen(flow).contains("F5 notes"))
-        _ = flow.handle(.function(5), now: 0, answerWidth: 80)
+        _ = flow.update(.key(.function(5)), now: 0)
         #expect(flow.phase == .scratchpad)
         for character in "rough work" {
-            #expect(flow.handle(.character(character), now: 0, answerWidth: 80).isEmpty)
+            #expect(flow.update(.key(.character(character)), now: 0).withoutSaves.isEmpty)
         }
         #expect(screen(flow).contains("rough work"))
         #expect(screen(flow).contains("never saved, submitted or marked"))
-        _ = flow.handle(.escape, now: 0, answerWidth: 80)
+        _ = flow.update(.key(.escape), now: 0)
         #expect(flow.phase == .question)
         #expect(flow.sitting.tally.answered == 0)
-        _ = flow.handle(.function(5), now: 0, answerWidth: 80)
+        _ = flow.update(.key(.function(5)), now: 0)
         #expect(flow.scratchpad.text == "rough work")
     }
 }

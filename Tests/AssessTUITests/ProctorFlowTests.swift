@@ -12,29 +12,28 @@ private func started(secondsAllowed: Int? = nil, breaks: BreakAllowance = .none)
     let sitting = ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1"))
     var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8,
                         secondsAllowed: secondsAllowed, breaks: breaks)
-    flow.started(now: 0)
-    _ = flow.handle(.enter, now: 0, answerWidth: 80)
+    FlowFixtures.begin(&flow)
     return flow
 }
 
 /// Opens the panel and types `password`; returns the effects of Enter.
 private func typePassword(_ password: String, into flow: inout ExamFlow, now: UInt64) -> [FlowEffect] {
-    if flow.phase != .proctor { _ = flow.handle(ExamFlow.proctorKey, now: now, answerWidth: 80) }
-    for character in password { _ = flow.handle(.character(character), now: now, answerWidth: 80) }
-    return flow.handle(.enter, now: now, answerWidth: 80)
+    if flow.panel == nil { _ = flow.update(.key(ExamFlow.proctorKey), now: now) }
+    for character in password { _ = flow.update(.key(.character(character)), now: now) }
+    return flow.update(.key(.enter), now: now)
 }
 
 /// Types `text` and Enter at the panel; returns the effects of Enter.
 private func enter(_ text: String, into flow: inout ExamFlow, now: UInt64) -> [FlowEffect] {
-    for character in text { _ = flow.handle(.character(character), now: now, answerWidth: 80) }
-    return flow.handle(.enter, now: now, answerWidth: 80)
+    for character in text { _ = flow.update(.key(.character(character)), now: now) }
+    return flow.update(.key(.enter), now: now)
 }
 
 /// Opens the panel, passes the password and moves `down` rows in the menu.
 private func openMenu(_ flow: inout ExamFlow, now: UInt64, down: Int = 0) {
     _ = typePassword("pw", into: &flow, now: now)
-    _ = flow.proctorPasswordChecked(accepted: true, now: now)
-    for _ in 0..<down { _ = flow.handle(.down, now: now, answerWidth: 80) }
+    _ = flow.update(.passwordChecked(accepted: true), now: now)
+    for _ in 0..<down { _ = flow.update(.key(.down), now: now) }
 }
 
 @Suite("The proctor's panel, pauses, breaks and extra time in the flow")
@@ -42,8 +41,8 @@ struct ProctorFlowTests {
     @Test func extraTimeSetsTheDeadlineAndTheWelcomeSaysSo() {
         var flow = started(secondsAllowed: 450)
         #expect(flow.secondsLeft(now: 0) == 450)
-        #expect(flow.tick(now: 449 * second).isEmpty || flow.phase != .submitting)
-        #expect(flow.tick(now: 450 * second) == [.saveNow, .submit(reason: "time-up")])
+        #expect(flow.update(.tick, now: 449 * second).submissions.isEmpty)
+        #expect(flow.update(.tick, now: 450 * second).submissions == [.timeUp])
 
         let exam = ExamFixtures.capitals
         let fresh = ExamFlow(sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
@@ -54,8 +53,8 @@ struct ProctorFlowTests {
     @Test func theProctorKeyIsShownNowhereAndOpensAPasswordPromptThatNeverShowsThePassword() {
         var flow = started()
         #expect(!screen(flow, now: 0).contains("C-]"))
-        #expect(flow.handle(ExamFlow.proctorKey, now: 0, answerWidth: 80).isEmpty)
-        #expect(flow.phase == .proctor)
+        #expect(flow.update(.key(ExamFlow.proctorKey), now: 0).isEmpty)
+        #expect(flow.panel != nil)
         let effects = typePassword("secret-1", into: &flow, now: 0)
         #expect(effects == [.verifyPassword("secret-1")])
         #expect(!screen(flow, now: 0).contains("secret-1"))
@@ -66,7 +65,7 @@ struct ProctorFlowTests {
         var logged: [FlowEffect] = []
         for _ in 1...3 {
             _ = typePassword("wrong", into: &flow, now: 0)
-            logged += flow.proctorPasswordChecked(accepted: false, now: 0)
+            logged += flow.update(.passwordChecked(accepted: false), now: 0)
         }
         #expect(logged == [
             .log(.proctor(.passwordRejected(failures: 1))), .log(.proctor(.passwordRejected(failures: 2))),
@@ -74,7 +73,7 @@ struct ProctorFlowTests {
         ])
         #expect(screen(flow, now: 0).contains("locked for 60 more seconds"))
         #expect(typePassword("right", into: &flow, now: 30 * second).isEmpty)
-        _ = flow.tick(now: 61 * second)
+        _ = flow.update(.tick, now: 61 * second)
         #expect(typePassword("right", into: &flow, now: 61 * second) == [.verifyPassword("right")])
     }
 
@@ -82,19 +81,20 @@ struct ProctorFlowTests {
         var flow = started()
         openMenu(&flow, now: 10 * second)
         #expect(flow.panel?.actions.first == .pause)
-        _ = flow.handle(.enter, now: 10 * second, answerWidth: 80)
+        _ = flow.update(.key(.enter), now: 10 * second)
         let effects = enter("fire drill", into: &flow, now: 10 * second)
-        #expect(effects == [.saveNow, .log(.proctor(.paused(reason: "fire drill")))])
+        #expect(effects.withoutSaves == [.log(.proctor(.paused(reason: "fire drill")))])
+        #expect(effects.saves.first?.progress?.secondsUsed == 10)
         #expect(flow.phase == .paused)
         let text = screen(flow, now: 100 * second)
         #expect(text.contains("The exam is paused"))
         #expect(!text.contains(flow.sitting.question.prompt))
         #expect(flow.secondsLeft(now: 100 * second) == 290)
-        #expect(flow.tick(now: 400 * second).isEmpty)
+        #expect(flow.update(.tick, now: 400 * second).withoutSaves.isEmpty)
 
         openMenu(&flow, now: 200 * second)
         #expect(flow.panel?.actions.first == .resume)
-        #expect(flow.handle(.enter, now: 200 * second, answerWidth: 80) == [.log(.proctor(.unpaused(seconds: 190)))])
+        #expect(flow.update(.key(.enter), now: 200 * second) == [.log(.proctor(.unpaused(seconds: 190)))])
         #expect(flow.phase == .question)
         #expect(flow.secondsLeft(now: 200 * second) == 290)
     }
@@ -102,10 +102,10 @@ struct ProctorFlowTests {
     @Test func aReasonIsRequiredAndAddedTimeMovesTheDeadline() {
         var flow = started()
         openMenu(&flow, now: 0, down: 1)
-        _ = flow.handle(.enter, now: 0, answerWidth: 80)
+        _ = flow.update(.key(.enter), now: 0)
         #expect(enter("x", into: &flow, now: 0).isEmpty)
         #expect(flow.panel?.message?.contains("1 to 240") == true)
-        _ = flow.handle(.backspace, now: 0, answerWidth: 80)
+        _ = flow.update(.key(.backspace), now: 0)
         #expect(enter("15", into: &flow, now: 0).isEmpty)
         #expect(enter("", into: &flow, now: 0).isEmpty)
         #expect(flow.panel?.message?.contains("reason") == true)
@@ -118,36 +118,46 @@ struct ProctorFlowTests {
     @Test func endAndAbortHandTheAttemptToTheApp() {
         var ending = started()
         openMenu(&ending, now: 0, down: 2)
-        _ = ending.handle(.enter, now: 0, answerWidth: 80)
-        #expect(enter("illness", into: &ending, now: 0)
-                == [.log(.proctor(.endedExam(reason: "illness"))), .saveNow, .submit(reason: "proctor")])
+        _ = ending.update(.key(.enter), now: 0)
+        let ended = enter("illness", into: &ending, now: 0)
+        #expect(ended.logged == [.proctor(.endedExam(reason: "illness"))])
+        #expect(ended.submissions == [.proctor])
+        #expect(ending.phase == .submitting)
 
         var aborting = started()
         openMenu(&aborting, now: 0, down: 3)
-        _ = aborting.handle(.enter, now: 0, answerWidth: 80)
-        #expect(enter("wrong candidate", into: &aborting, now: 0) == [.saveNow, .abort(reason: "wrong candidate")])
+        _ = aborting.update(.key(.enter), now: 0)
+        let aborted = enter("wrong candidate", into: &aborting, now: 0)
+        guard case .abort(let reason, let saving) = aborted.last else {
+            Issue.record("no abort in \(aborted)")
+            return
+        }
+        #expect(reason == "wrong candidate")
+        #expect(saving.progress?.secondsUsed == 0)
+        #expect(aborting.phase == .leaving(.aborted("wrong candidate")))
+        #expect(aborting.update(.released(abortStored: true), now: 0) == [.exit(.aborted("wrong candidate", stored: true))])
     }
 
     @Test func escapeClosesThePanelWhereItWasOpened() {
         var flow = started()
-        _ = flow.handle(.function(4), now: 0, answerWidth: 80)
-        _ = flow.handle(ExamFlow.proctorKey, now: 0, answerWidth: 80)
-        _ = flow.handle(.escape, now: 0, answerWidth: 80)
+        _ = flow.update(.key(.function(4)), now: 0)
+        _ = flow.update(.key(ExamFlow.proctorKey), now: 0)
+        _ = flow.update(.key(.escape), now: 0)
         #expect(flow.phase == .review(selection: 0))
     }
 
     @Test func aBreakStopsTheTimerAndEndsByItselfOrWithEnter() {
         var flow = started(breaks: BreakAllowance(count: 1, minutes: 2))
         #expect(screen(flow, now: 0).contains("F6 break"))
-        let effects = flow.handle(.function(6), now: 10 * second, answerWidth: 80)
-        #expect(effects == [.saveNow, .log(.proctor(.breakStarted(number: 1, allowed: 1, minutes: 2)))])
+        let effects = flow.update(.key(.function(6)), now: 10 * second)
+        #expect(effects.withoutSaves == [.log(.proctor(.breakStarted(number: 1, allowed: 1, minutes: 2)))])
         #expect(screen(flow, now: 20 * second).contains("On a break"))
         #expect(flow.secondsLeft(now: 100 * second) == 290)
-        #expect(flow.tick(now: 130 * second) == [.log(.proctor(.breakEnded(seconds: 120)))])
+        #expect(flow.update(.tick, now: 130 * second).withoutSaves == [.log(.proctor(.breakEnded(seconds: 120)))])
         #expect(flow.phase == .question)
         #expect(flow.secondsLeft(now: 130 * second) == 290)
         #expect(!screen(flow, now: 130 * second).contains("F6 break"))
-        #expect(flow.handle(.function(6), now: 140 * second, answerWidth: 80).isEmpty)
+        #expect(flow.update(.key(.function(6)), now: 140 * second).withoutSaves.isEmpty)
         #expect(flow.notice?.text == "No breaks are left.")
     }
 
@@ -156,19 +166,19 @@ struct ProctorFlowTests {
         var flow = ExamFlow(sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
                             candidate: "c-1", practice: false, maximumLockHours: 8, resumedWithSecondsUsed: 200)
         #expect(screen(flow, now: 0).contains("this attempt continues"))
-        flow.started(now: 0)
+        FlowFixtures.begin(&flow)
         #expect(flow.secondsLeft(now: 0) == 100)
         #expect(flow.secondsUsed(now: 10 * second) == 210)
     }
 
     @Test func theClockStopsOnlyOnceThePasswordIsAcceptedAndRunsAgainWhenThePanelCloses() {
         var flow = started()
-        _ = flow.handle(ExamFlow.proctorKey, now: 0, answerWidth: 80)
+        _ = flow.update(.key(ExamFlow.proctorKey), now: 0)
         #expect(flow.secondsLeft(now: 20 * second) == 280)
         _ = typePassword("pw", into: &flow, now: 20 * second)
-        _ = flow.proctorPasswordChecked(accepted: true, now: 20 * second)
+        _ = flow.update(.passwordChecked(accepted: true), now: 20 * second)
         #expect(flow.secondsLeft(now: 80 * second) == 280)
-        _ = flow.handle(.escape, now: 80 * second, answerWidth: 80)
+        _ = flow.update(.key(.escape), now: 80 * second)
         #expect(flow.phase == .question)
         #expect(flow.secondsLeft(now: 90 * second) == 270)
     }
@@ -176,21 +186,21 @@ struct ProctorFlowTests {
     @Test func escapeAtTheMinutesOrReasonStepGoesBackToTheMenu() {
         var flow = started()
         openMenu(&flow, now: 0, down: 1)
-        _ = flow.handle(.enter, now: 0, answerWidth: 80)
+        _ = flow.update(.key(.enter), now: 0)
         #expect(flow.panel?.step == .minutes(entry: ""))
-        _ = flow.handle(.escape, now: 0, answerWidth: 80)
+        _ = flow.update(.key(.escape), now: 0)
         #expect(flow.panel?.step == .menu(selection: 0))
-        #expect(flow.phase == .proctor)
+        #expect(flow.panel != nil)
     }
 
     @Test func pausingDuringABreakEndsTheBreakFirst() {
         var flow = started(breaks: BreakAllowance(count: 1, minutes: 5))
-        _ = flow.handle(.function(6), now: 10 * second, answerWidth: 80)
-        _ = flow.handle(ExamFlow.proctorKey, now: 40 * second, answerWidth: 80)
+        _ = flow.update(.key(.function(6)), now: 10 * second)
+        _ = flow.update(.key(ExamFlow.proctorKey), now: 40 * second)
         _ = typePassword("pw", into: &flow, now: 40 * second)
-        let effects = flow.proctorPasswordChecked(accepted: true, now: 40 * second)
+        let effects = flow.update(.passwordChecked(accepted: true), now: 40 * second)
         #expect(effects == [.log(.proctor(.breakEnded(seconds: 30))), .log(.proctor(.passwordAccepted))])
-        _ = flow.handle(.enter, now: 40 * second, answerWidth: 80)
+        _ = flow.update(.key(.enter), now: 40 * second)
         _ = enter("fire drill", into: &flow, now: 40 * second)
         #expect(flow.phase == .paused)
         #expect(flow.secondsLeft(now: 100 * second) == 290)
@@ -198,12 +208,12 @@ struct ProctorFlowTests {
 
     @Test func openingAndClosingThePanelDuringABreakKeepsTheTimerStopped() {
         var flow = started(breaks: BreakAllowance(count: 1, minutes: 5))
-        _ = flow.handle(.function(6), now: 10 * second, answerWidth: 80)
-        _ = flow.handle(ExamFlow.proctorKey, now: 20 * second, answerWidth: 80)
-        _ = flow.handle(.escape, now: 30 * second, answerWidth: 80)
+        _ = flow.update(.key(.function(6)), now: 10 * second)
+        _ = flow.update(.key(ExamFlow.proctorKey), now: 20 * second)
+        _ = flow.update(.key(.escape), now: 30 * second)
         #expect(flow.phase == .onBreak(since: 10 * second, until: 310 * second))
         #expect(flow.secondsLeft(now: 200 * second) == 290)
-        #expect(flow.tick(now: 310 * second) == [.log(.proctor(.breakEnded(seconds: 300)))])
+        #expect(flow.update(.tick, now: 310 * second).withoutSaves == [.log(.proctor(.breakEnded(seconds: 300)))])
         #expect(flow.secondsLeft(now: 310 * second) == 290)
     }
 }

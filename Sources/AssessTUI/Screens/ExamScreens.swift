@@ -22,6 +22,10 @@ public enum ExamScreens {
         }
         switch flow.phase {
         case .welcome: welcome(flow, into: &grid)
+        case .starting:
+            let text = flow.practice ? "Starting the practice…" : "Locking this terminal…"
+            ScreenKit.centeredBox([(text, ScreenKit.title)], width: 50, into: &grid)
+        case .consent(let request): consent(title: request.title, maximumHours: request.maximumHours, into: &grid)
         case .startBanner: startBanner(flow, into: &grid)
         case .question: QuestionScreen.render(flow, now: now, into: &grid)
         case .palette(let selection): PaletteScreen.render(flow, selection: selection, now: now, into: &grid)
@@ -31,7 +35,9 @@ public enum ExamScreens {
             ScreenKit.centeredBox([("Submitting your answers…", ScreenKit.title)], width: 50, into: &grid)
         case .endBanner: endBanner(flow, into: &grid)
         case .receipt: receipt(flow, into: &grid)
-        case .refused(let reason): refused(reason, into: &grid)
+        case .refused(let reason, _): refused(reason, into: &grid)
+        case .leaving:
+            ScreenKit.centeredBox([("Saving your answers…", ScreenKit.title)], width: 50, into: &grid)
         case .paused: ProctorScreens.paused(flow, into: &grid)
         case .onBreak(_, let until): ProctorScreens.onBreak(flow, until: until, now: now, into: &grid)
         case .proctor: ProctorScreens.panel(flow, now: now, into: &grid)
@@ -130,7 +136,7 @@ public enum ExamScreens {
 
     static func receipt(_ flow: ExamFlow, into grid: inout CellGrid) {
         guard let receipt = flow.receipt else { return }
-        let heading = receipt.reason == "time-up" ? "Time is up: your answers were submitted." : "Your answers were submitted."
+        let heading = receipt.reason == .timeUp ? "Time is up: your answers were submitted." : "Your answers were submitted."
         ScreenKit.headerBar(left: flow.sitting.exam.title, right: "submitted", into: &grid)
         ScreenKit.centeredBox([
             (heading, ScreenKit.success),
@@ -159,7 +165,7 @@ public enum ExamScreens {
 
     static func tooSmall(columns: Int, rows: Int, into grid: inout CellGrid) {
         let needed = minimumSize
-        ScreenKit.paragraph("The terminal is \(columns)x\(rows); the exam needs at least \(needed.columns)x\(needed.rows). Please make the window larger. The timer keeps running.",
+        ScreenKit.paragraph("The terminal is \(columns)x\(rows); the exam needs at least \(needed.columns)x\(needed.rows). Please make the window larger; keys do nothing until then. The timer keeps running.",
                             row: 0, column: 0, width: max(1, columns), style: ScreenKit.warning, into: &grid)
     }
 }

@@ -1,40 +1,22 @@
 import AssessCore
 import AssessExam
 
-/// Something the flow asks the app to do; the flow itself does no I/O.
-public enum FlowEffect: Sendable, Equatable {
-    /// The student chose to begin: request the lock (or start practice).
-    case begin
-    /// The answer to this question changed: save it within a second.
-    case answerChanged(questionID: String)
-    /// The student left a question: save pending answers now.
-    case saveNow
-    /// Log (and publish) this event.
-    case log(SessionEvent)
-    /// Ask the engine to turn a suggestion feature on or off (it refuses what the exam
-    /// does not allow while locked).
-    case setSuggestion(SuggestionFeature, on: Bool)
-    /// Submit the attempt: save, finish, unlock, show the receipt.
-    case submit(reason: String)
-    /// Check the password typed at the proctor's prompt, then call `proctorPasswordChecked`.
-    case verifyPassword(String)
-    /// The proctor added time: keep the new allowance with the attempt.
-    case allowedTimeChanged(seconds: Int)
-    /// The proctor aborted: save, mark the attempt aborted, unlock, leave.
-    case abort(reason: String)
-    /// Leave the program.
-    case exit
-}
-
-/// The student's whole flow as one state machine: welcome, the lock banner, the
-/// questions, the palette, review, confirmation, the unlocked banner and the receipt.
-/// `handle(_:now:)` turns a key into state changes and effects; `tick(now:)` drives the
-/// timer and banners. Times are monotonic nanoseconds.
+/// The student's whole flow as one state machine: welcome, consent, the lock banner,
+/// the questions, the palette, review, confirmation, the unlocked banner and the
+/// receipt, with breaks, pauses and the proctor's panel. Everything that happens enters
+/// through `update(_:now:)` as a ``FlowEvent`` and leaves as ``FlowEffect``s: the flow
+/// does no I/O, so it is tested without a terminal. Times are monotonic nanoseconds.
 public struct ExamFlow: Sendable {
-    /// Where the student is.
-    public enum Phase: Sendable, Equatable {
+    /// Where the student is, with what belongs to that step.
+    public indirect enum Phase: Sendable, Equatable {
         case welcome
-        /// "Locked until you submit" (or "practice"), shown until `until`.
+        /// The student chose to begin; waiting for the engine's consent request or the
+        /// attempt (the welcome screen stays up).
+        case starting
+        /// The engine asks the student's consent to lock.
+        case consent(ConsentRequest)
+        /// "Locked until you submit" (or "practice"), shown until `until`; the exam's
+        /// clock starts when it ends.
         case startBanner(until: UInt64)
         case question
         /// The question palette, with the highlighted question.
@@ -43,22 +25,25 @@ public struct ExamFlow: Sendable {
         case review(selection: Int)
         /// "Submit? This cannot be undone."
         case confirmSubmit
-        /// Waiting for the app to finish submitting.
+        /// Waiting for the writer to finish submitting.
         case submitting
-        /// "No longer locked", shown until `until`.
-        case endBanner(until: UInt64)
-        case receipt
-        /// The exam could not start; the sentence says why.
-        case refused(String)
+        /// "No longer locked", shown until `until`; then the receipt.
+        case endBanner(until: UInt64, receipt: ReceiptInfo)
+        case receipt(ReceiptInfo)
+        /// The exam could not start; the sentence says why, and leaving ends the sitting as `outcome`.
+        case refused(String, outcome: SittingOutcome)
         /// The proctor paused the exam: the screen is hidden and the timer stopped.
         case paused
         /// The candidate is on a break (since `since`, at most until `until`): the screen
         /// is hidden and the timer stopped.
         case onBreak(since: UInt64, until: UInt64)
-        /// The proctor's panel (`panel`) is open.
-        case proctor
+        /// The proctor's panel is open; closing it returns to `returningTo`.
+        case proctor(ProctorPanel, returningTo: Phase)
         /// The student's scratchpad: notes that are never saved, submitted or marked.
         case scratchpad
+        /// A signal, a hang-up or the proctor's abort ends the sitting; waiting for the
+        /// writer to save and release the lock.
+        case leaving(Leaving)
 
         /// True for the phases during which the exam's timer stands still.
         var holdsTheClock: Bool {
@@ -69,17 +54,10 @@ public struct ExamFlow: Sendable {
         }
     }
 
-    /// What the receipt screen shows.
-    public struct ReceiptInfo: Sendable, Equatable {
-        public var code: String
-        public var submittedAt: String
-        public var reason: String
-
-        public init(code: String, submittedAt: String, reason: String) {
-            self.code = code
-            self.submittedAt = submittedAt
-            self.reason = reason
-        }
+    /// Why a sitting is leaving before its end.
+    public enum Leaving: Sendable, Equatable {
+        case interrupted(String)
+        case aborted(String)
     }
 
     public private(set) var phase: Phase = .welcome
@@ -96,7 +74,11 @@ public struct ExamFlow: Sendable {
     public let shortKey: String
     /// The longest the lock may last, for the consent and banner texts.
     public let maximumLockHours: Double
-    /// When time runs out; set when the exam starts, moved by pauses, breaks and added time.
+    /// The terminal's size, as the last ``FlowEvent/resized(_:)`` said.
+    public private(set) var size: TerminalSize
+    /// The attempt's id once it has started.
+    public private(set) var attemptID: String?
+    /// When time runs out; set when the first question shows, moved by pauses, breaks and added time.
     public private(set) var deadline: UInt64?
     /// The seconds this candidate is allowed, extra and added time included.
     public private(set) var secondsAllowed: Int
@@ -108,24 +90,19 @@ public struct ExamFlow: Sendable {
     public let breaks: BreakAllowance
     /// How many breaks have been taken.
     public private(set) var breaksTaken: Int
-    /// The proctor's panel, while it is open.
-    public private(set) var panel: ProctorPanel?
-    /// Wrong passwords in a row at the proctor's prompt.
-    public private(set) var passwordFailures = 0
-    /// Until when the proctor's prompt refuses input after too many wrong passwords.
-    public private(set) var promptLockedUntil: UInt64?
-    /// When the timer was stopped (a pause or a break), while it is.
+    /// The lockout in front of the proctor's panel.
+    public private(set) var gate = ProctorGate()
+    /// When the timer was stopped (a pause, a break, the proctor at the panel), while it is.
     private var clockStoppedAt: UInt64?
-    /// Where the panel returns to when it closes.
-    private var phaseBeforePanel: Phase = .question
     /// The scratchpad's text: kept in memory only, gone when the program ends.
     public private(set) var scratchpad = TextEditor(mode: .multiLine)
-    /// The receipt, once submitted.
-    public private(set) var receipt: ReceiptInfo?
-    /// Spell check, completion and autocorrect for prose answers; the app gives it the
-    /// dictionary and keeps its settings in step with the engine's.
+    /// Spell check, completion and autocorrect for prose answers; its settings follow
+    /// the engine's (``FlowEvent/suggestionsChanged(_:)``).
     public var suggestions = SuggestionControl()
     private var warningsGiven: Set<Int> = []
+    private var autosave = AutosaveSchedule()
+    /// When the lock reaches its longest allowed time (from the moment the attempt started).
+    private var lockDeadline: UInt64?
 
     /// How long the start and end banners stay up.
     public static let bannerNanoseconds: UInt64 = 5_000_000_000
@@ -135,9 +112,8 @@ public struct ExamFlow: Sendable {
     public static let warningMinutes = [10, 5, 1]
     /// The key that opens the proctor's panel. It is shown nowhere on the student's screens.
     public static let proctorKey = Key.control("]")
-    /// Wrong passwords in a row that lock the proctor's prompt, and for how long.
-    public static let passwordTries = 3
-    public static let promptLockSeconds = 60
+    /// The smallest terminal the screens are laid out for; keys do nothing below it.
+    public static let minimumSize = TerminalSize(columns: 80, rows: 24)
 
     /// Creates the flow of one sitting.
     ///
@@ -145,9 +121,11 @@ public struct ExamFlow: Sendable {
     ///   - secondsAllowed: The candidate's time, extra time included; the exam's duration when `nil`.
     ///   - resumedWithSecondsUsed: For a resumed attempt, the time it has already used.
     ///   - breaks: The breaks the candidate may take, and `breaksTaken` how many are used.
+    ///   - size: The terminal's size until a ``FlowEvent/resized(_:)`` says otherwise.
     public init(sitting: ExamSitting, candidate: String, practice: Bool, maximumLockHours: Double,
                 secondsAllowed: Int? = nil, resumedWithSecondsUsed: Int? = nil,
-                breaks: BreakAllowance = .none, breaksTaken: Int = 0) {
+                breaks: BreakAllowance = .none, breaksTaken: Int = 0,
+                size: TerminalSize = TerminalSize(columns: 100, rows: 30)) {
         self.sitting = sitting
         self.candidate = candidate
         self.practice = practice
@@ -158,6 +136,7 @@ public struct ExamFlow: Sendable {
         self.secondsUsedBefore = resumedWithSecondsUsed ?? 0
         self.breaks = breaks
         self.breaksTaken = breaksTaken
+        self.size = size
         prepareControl()
     }
 
@@ -173,6 +152,40 @@ public struct ExamFlow: Sendable {
         default: return false
         }
     }
+
+    /// True when the terminal is smaller than the screens are laid out for.
+    public var isTooSmall: Bool {
+        size.columns < Self.minimumSize.columns || size.rows < Self.minimumSize.rows
+    }
+
+    /// True while the flow waits for a result from the writer that the screen depends on
+    /// (the lock, the submission, a password check, the lock's release): the app then
+    /// looks for results often instead of waiting for a key.
+    public var isAwaitingResult: Bool {
+        switch phase {
+        case .starting, .submitting, .leaving: return true
+        case .consent: return false
+        case .proctor(let panel, _): return panel.step == .checking
+        default: return false
+        }
+    }
+
+    /// The proctor's panel, while it is open.
+    public var panel: ProctorPanel? {
+        if case .proctor(let panel, _) = phase { return panel }
+        return nil
+    }
+
+    /// The receipt, once submitted.
+    public var receipt: ReceiptInfo? {
+        switch phase {
+        case .endBanner(_, let receipt), .receipt(let receipt): return receipt
+        default: return nil
+        }
+    }
+
+    /// The width of the answer area on the terminal.
+    public var answerWidth: Int { ExamScreens.answerWidth(columns: size.columns) }
 
     /// The control for the question on screen. Made once, when the question is shown
     /// (`prepareControl`), so that drawing and keys do not build it again each time.
@@ -198,7 +211,7 @@ public struct ExamFlow: Sendable {
         return true
     }
 
-    /// Seconds left, rounded up; `nil` before the exam starts. Frozen while the timer is stopped.
+    /// Seconds left, rounded up; `nil` before the clock starts. Frozen while the timer is stopped.
     public func secondsLeft(now: UInt64) -> Int? {
         guard let deadline else { return nil }
         let now = clockStoppedAt.map { min($0, now) } ?? now
@@ -217,8 +230,7 @@ public struct ExamFlow: Sendable {
 
     /// Seconds until the prompt opens again after too many wrong passwords; `nil` when it is not locked.
     public func promptLockSecondsLeft(now: UInt64) -> Int? {
-        guard let until = promptLockedUntil, until > now else { return nil }
-        return Self.seconds(until: until, from: now)
+        gate.secondsLocked(now: now)
     }
 
     /// The seconds of the allowance used so far, for the store.
@@ -226,15 +238,184 @@ public struct ExamFlow: Sendable {
         secondsLeft(now: now).map { max(0, secondsAllowed - $0) }
     }
 
-    // MARK: - Told by the app
+    /// Nanoseconds from `now` until the flow next needs a tick: the timer's next second,
+    /// a due save, a banner's or notice's end; never more than a second.
+    public func untilNextTick(now: UInt64) -> UInt64 {
+        var wait: UInt64 = 1_000_000_000
+        if let deadline, deadline > now, clockStoppedAt == nil {
+            let toNextSecond = (deadline - now) % 1_000_000_000
+            wait = min(wait, toNextSecond == 0 ? 1_000_000_000 : toNextSecond)
+        }
+        if let due = autosave.untilDue(now: now) { wait = min(wait, due) }
+        switch phase {
+        case .startBanner(let until), .endBanner(let until, _), .onBreak(_, let until):
+            wait = min(wait, until > now ? until - now : 0)
+        default: break
+        }
+        return wait
+    }
 
-    /// The lock was granted (or practice began): show the banner and start the clock.
-    public mutating func started(now: UInt64) {
+    // MARK: - The one update
+
+    /// Applies one event at monotonic time `now`; returns what the app should do.
+    public mutating func update(_ event: FlowEvent, now: UInt64) -> [FlowEffect] {
+        switch event {
+        case .key(let key): return handle(key, now: now) + tick(now: now)
+        case .tick: return tick(now: now)
+        case .resized(let newSize): return resized(to: newSize)
+        case .stop(let reason): return leave(.interrupted(reason), now: now)
+        case .consentRequested(let request):
+            guard phase == .starting else { return [.consent(granted: false)] }
+            phase = .consent(request)
+            return []
+        case .attemptStarted(let id):
+            // A sitting leaving before this arrived still owns the attempt (it stays in progress).
+            if case .leaving = phase { attemptID = id }
+            guard phase == .starting || isConsent else { return [] }
+            attemptID = id
+            if !practice { lockDeadline = now + UInt64(maximumLockHours * 3600) * 1_000_000_000 }
+            phase = .startBanner(until: now + Self.bannerNanoseconds)
+            if practice, let note = suggestions.missingDictionaryNote { show(note, now: now) }
+            return []
+        case .lockRefused(.declined):
+            guard phase == .starting || isConsent else { return [] }
+            phase = .welcome
+            return [.exit(.notStarted(.declined))]
+        case .lockRefused(let reason):
+            guard phase == .starting || isConsent else { return [] }
+            phase = .refused(Self.sentence(for: reason), outcome: .notStarted(reason))
+            return []
+        case .attemptNotStored(let problem):
+            guard phase == .starting || isConsent else { return [] }
+            phase = .refused("The answers could not be stored: \(problem). Ask your proctor.", outcome: .notRecorded(problem))
+            return []
+        case .saveFailed(let ids, let problem):
+            autosave.failed(ids, now: now)
+            show("Your answer could not be saved yet (\(problem)); it will be tried again.", now: now)
+            return []
+        case .submitted(let receipt, let problem):
+            if let problem { show("The submission could not be recorded: \(problem). Tell your proctor.", now: now) }
+            phase = .endBanner(until: now + Self.bannerNanoseconds, receipt: receipt)
+            return []
+        case .passwordChecked(let accepted):
+            return passwordChecked(accepted: accepted, now: now)
+        case .allowedTimeNotStored(let problem):
+            show("The added time could not be stored (\(problem)); it still applies here.", now: now)
+            return []
+        case .suggestionsChanged(let settings):
+            suggestions.follow(settings)
+            return []
+        case .pasteRejected(let count):
+            show("Pasting is not allowed during the exam; the pasted text was discarded.", now: now)
+            return [.log(.pasteRejected(characters: count))]
+        case .released(let abortStored):
+            guard case .leaving(let why) = phase else { return [] }
+            switch why {
+            case .interrupted(let reason):
+                return [.exit(.interrupted(reason, attemptInProgress: attemptID != nil && receipt == nil))]
+            case .aborted(let reason):
+                return [.exit(.aborted(reason, stored: abortStored))]
+            }
+        }
+    }
+
+    private var isConsent: Bool {
+        if case .consent = phase { return true }
+        return false
+    }
+
+    /// What the student reads when the lock is refused.
+    static func sentence(for reason: LockFailureReason) -> String {
+        switch reason {
+        case .heldByAnother, .staleLock: return "This terminal is already locked: \(reason.description)."
+        case .surroundings(let problems): return "This terminal is not ready: " + problems.joined(separator: "; ") + "."
+        default: return reason.description.prefix(1).uppercased() + reason.description.dropFirst() + "."
+        }
+    }
+
+    /// Shows `text` on the notice line for a few seconds.
+    mutating func show(_ text: String, now: UInt64) {
+        notice = (text, now + Self.noticeNanoseconds)
+    }
+
+    private mutating func resized(to newSize: TerminalSize) -> [FlowEffect] {
+        let wasTooSmall = isTooSmall
+        size = newSize
+        guard isTooSmall != wasTooSmall, isInExam else { return [] }
+        return [.log(isTooSmall ? .terminalTooSmall(columns: size.columns, rows: size.rows)
+                                : .terminalSizeRestored(columns: size.columns, rows: size.rows))]
+    }
+
+    // MARK: - Saving
+
+    /// Everything unsaved, with the progress: what leaving a question, submitting and
+    /// leaving the sitting write.
+    private mutating func everythingUnsaved(now: UInt64) -> SaveBatch {
+        batch(autosave.takeAll(now: now), now: now, withProgress: true)
+    }
+
+    private func batch(_ ids: [String], now: UInt64, withProgress: Bool) -> SaveBatch {
+        let answers = ids.map {
+            SaveBatch.Answer(questionID: $0, response: sitting.responses[$0], flagged: sitting.flagged.contains($0))
+        }
+        let progress = withProgress && attemptID != nil ? secondsUsed(now: now).map {
+            SaveBatch.Progress(secondsUsed: $0, currentQuestion: sitting.current, breaksTaken: breaksTaken)
+        } : nil
+        return SaveBatch(answers: answers, progress: progress)
+    }
+
+    /// Saves everything unsaved now (leaving a question, opening a list).
+    private mutating func saveNow(now: UInt64) -> [FlowEffect] {
+        let saving = everythingUnsaved(now: now)
+        return saving.isEmpty ? [] : [.save(saving)]
+    }
+
+    private mutating func answerChanged(_ id: String, now: UInt64) {
+        autosave.changed(id, now: now)
+    }
+
+    // MARK: - Time
+
+    /// Advances banners, notices, the timer and autosave. Returns the effects that are
+    /// due (a save, a warning to log, a submission when time is up).
+    private mutating func tick(now: UInt64) -> [FlowEffect] {
+        if let current = notice, now >= current.until { notice = nil }
+        gate.tick(now: now)
+        var effects: [FlowEffect] = []
+        switch phase {
+        case .startBanner(let until) where now >= until: firstQuestion(now: now)
+        case .endBanner(let until, let receipt) where now >= until: phase = .receipt(receipt)
+        case .onBreak(let since, let until) where now >= until:
+            phase = .question
+            effects += endBreak(since: since, now: now)
+        default: break
+        }
+        guard isInExam, phase != .submitting else { return effects }
+        let due = autosave.dueAnswers(now: now)
+        let progress = autosave.progressDue(now: now) || !due.isEmpty
+        let saving = batch(due, now: now, withProgress: progress)
+        if !saving.isEmpty { effects.append(.save(saving)) }
+        if let lockDeadline, now >= lockDeadline {
+            return effects + submit(.lockExpired, now: now)
+        }
+        guard let left = secondsLeft(now: now) else { return effects }
+        if left == 0 {
+            return effects + submit(.timeUp, now: now)
+        }
+        for minutes in Self.warningMinutes where left <= minutes * 60 && !warningsGiven.contains(minutes) {
+            warningsGiven.formUnion(Self.warningMinutes.filter { $0 >= minutes })
+            show(minutes == 1 ? "One minute left." : "\(minutes) minutes left.", now: now)
+            return effects + [.log(.timerWarning(minutesLeft: minutes))]
+        }
+        return effects
+    }
+
+    /// The banner ends: the first question shows and the exam's clock starts now.
+    private mutating func firstQuestion(now: UInt64) {
+        phase = .question
         let remaining = max(1, secondsAllowed - secondsUsedBefore)
         deadline = now + UInt64(remaining) * 1_000_000_000
         rearmWarnings(secondsLeft: remaining)
-        phase = .startBanner(until: now + Self.bannerNanoseconds)
-        if practice, let note = suggestions.missingDictionaryNote { show(note, now: now) }
     }
 
     /// Warns again at every mark still ahead; a mark at or beyond the time left would
@@ -243,48 +424,23 @@ public struct ExamFlow: Sendable {
         warningsGiven = Set(Self.warningMinutes.filter { $0 * 60 >= secondsLeft })
     }
 
-    /// The exam could not start.
-    public mutating func refuse(_ reason: String) {
-        phase = .refused(reason)
+    private mutating func submit(_ reason: SubmissionReason, now: UInt64) -> [FlowEffect] {
+        let saving = everythingUnsaved(now: now)
+        phase = .submitting
+        return [.submit(reason, saving: saving, responses: sitting.responses)]
     }
 
-    /// The attempt was submitted and the lock released: show the end banner, then the receipt.
-    public mutating func submitted(_ receipt: ReceiptInfo, now: UInt64) {
-        self.receipt = receipt
-        phase = .endBanner(until: now + Self.bannerNanoseconds)
-    }
-
-    /// Shows `text` on the notice line for a few seconds.
-    public mutating func show(_ text: String, now: UInt64) {
-        notice = (text, now + Self.noticeNanoseconds)
-    }
-
-    // MARK: - Time
-
-    /// Advances banners, notices and the timer. Returns the effects that are due
-    /// (a warning to log, a submission when time is up).
-    public mutating func tick(now: UInt64) -> [FlowEffect] {
-        if let current = notice, now >= current.until { notice = nil }
-        if let until = promptLockedUntil, now >= until { promptLockedUntil = nil }
-        switch phase {
-        case .startBanner(let until) where now >= until: phase = .question
-        case .endBanner(let until) where now >= until: phase = .receipt
-        case .onBreak(let since, let until) where now >= until:
-            phase = .question
-            return endBreak(since: since, now: now)
-        default: break
+    private mutating func leave(_ why: Leaving, now: UInt64) -> [FlowEffect] {
+        if case .leaving = phase { return [] }
+        let saving = everythingUnsaved(now: now)
+        let consentPending = isConsent
+        phase = .leaving(why)
+        var effects: [FlowEffect] = consentPending ? [.consent(granted: false)] : []
+        switch why {
+        case .interrupted(let reason): effects.append(.interrupt(reason: reason, saving: saving))
+        case .aborted(let reason): effects.append(.abort(reason: reason, saving: saving))
         }
-        guard isInExam, phase != .submitting, let left = secondsLeft(now: now) else { return [] }
-        if left == 0 {
-            phase = .submitting
-            return [.saveNow, .submit(reason: "time-up")]
-        }
-        for minutes in Self.warningMinutes where left <= minutes * 60 && !warningsGiven.contains(minutes) {
-            warningsGiven.formUnion(Self.warningMinutes.filter { $0 >= minutes })
-            show(minutes == 1 ? "One minute left." : "\(minutes) minutes left.", now: now)
-            return [.log(.timerWarning(minutesLeft: minutes))]
-        }
-        return []
+        return effects
     }
 
     // MARK: - Keys
@@ -301,55 +457,70 @@ public struct ExamFlow: Sendable {
         }
     }
 
-    /// Applies one key; `answerWidth` is the width of the answer area on screen.
-    public mutating func handle(_ key: Key, now: UInt64, answerWidth: Int) -> [FlowEffect] {
+    private mutating func handle(_ key: Key, now: UInt64) -> [FlowEffect] {
+        if key == .hangup { return leave(.interrupted("hangup"), now: now) }
         if isInExam, let name = Self.quitKeyName(key) {
             show("\(name) does nothing during the exam. Submit from the review screen (F4).", now: now)
             return [.log(.quitKeyIgnored(key: name))]
         }
-        if key == Self.proctorKey, isInExam, phase != .submitting, phase != .proctor {
+        // Below the size the screens are laid out for, the screen says so and keys do nothing.
+        if isTooSmall { return [] }
+        if key == Self.proctorKey, isInExam, phase != .submitting, panel == nil {
             openPanel()
             return []
         }
         switch phase {
         case .welcome:
             switch key {
-            case .enter: return [.begin]
-            case .character("q"), .escape, .control("c"): return [.exit]
+            case .enter:
+                phase = .starting
+                return [.begin]
+            case .character("q"), .escape, .control("c"): return [.exit(.quitBeforeStart)]
+            default: return []
+            }
+        case .starting, .submitting, .leaving, .paused:
+            return []
+        case .consent:
+            switch key {
+            case .character("y"), .character("Y"), .enter:
+                phase = .starting
+                return [.consent(granted: true)]
+            case .character("n"), .character("N"), .escape:
+                phase = .starting
+                return [.consent(granted: false)]
             default: return []
             }
         case .startBanner:
-            if key == .enter || key == .character(" ") { phase = .question }
+            if key == .enter || key == .character(" ") { firstQuestion(now: now) }
             return []
         case .question:
-            return handleInQuestion(key, now: now, answerWidth: answerWidth)
+            return handleInQuestion(key, now: now)
         case .palette(let selection):
-            return handleInPalette(key, selection: selection)
+            return handleInPalette(key, selection: selection, now: now)
         case .review(let selection):
             return handleInReview(key, selection: selection)
         case .confirmSubmit:
             switch key {
             case .character("y"), .character("Y"):
-                phase = .submitting
-                return [.saveNow, .submit(reason: "student")]
+                return submit(.student, now: now)
             case .character("n"), .character("N"), .escape:
                 phase = .review(selection: sitting.current)
             default: break
             }
             return []
-        case .submitting, .endBanner:
-            if case .endBanner = phase, key == .enter { phase = .receipt }
+        case .endBanner(_, let receipt):
+            if key == .enter { phase = .receipt(receipt) }
             return []
-        case .receipt, .refused:
-            return key == .enter || key == .character("q") ? [.exit] : []
-        case .paused:
-            return []
-        case .onBreak:
-            guard key == .enter, case .onBreak(let since, _) = phase else { return [] }
+        case .receipt:
+            return key == .enter || key == .character("q") ? [.exit(.submitted)] : []
+        case .refused(_, let outcome):
+            return key == .enter || key == .character("q") ? [.exit(outcome)] : []
+        case .onBreak(let since, _):
+            guard key == .enter else { return [] }
             phase = .question
             return endBreak(since: since, now: now)
-        case .proctor:
-            return handleInPanel(key, now: now)
+        case .proctor(let panel, let returningTo):
+            return handleInPanel(key, panel: panel, returningTo: returningTo, now: now)
         case .scratchpad:
             if key == .function(5) || key == .escape {
                 phase = .question
@@ -361,40 +532,41 @@ public struct ExamFlow: Sendable {
         }
     }
 
-    private mutating func handleInQuestion(_ key: Key, now: UInt64, answerWidth: Int) -> [FlowEffect] {
+    private mutating func handleInQuestion(_ key: Key, now: UInt64) -> [FlowEffect] {
         switch key {
         case .tab, .pageDown:
-            return go(to: sitting.current + 1)
+            return go(to: sitting.current + 1, now: now)
         case .backTab, .pageUp:
             guard sitting.canGoBack else {
                 show("This exam does not allow going back to earlier questions.", now: now)
                 return []
             }
-            return go(to: sitting.current - 1)
+            return go(to: sitting.current - 1, now: now)
         case .function(2):
             guard sitting.canFlag else {
                 show("Flagging is turned off for this exam.", now: now)
                 return []
             }
             sitting.toggleFlag()
-            return [.answerChanged(questionID: sitting.question.id)]
+            answerChanged(sitting.question.id, now: now)
+            return []
         case .function(3):
             guard sitting.canJump else {
                 show("The question list is turned off for this exam.", now: now)
                 return []
             }
             phase = .palette(selection: sitting.current)
-            return [.saveNow]
+            return saveNow(now: now)
         case .function(4):
             phase = .review(selection: sitting.current)
-            return [.saveNow]
+            return saveNow(now: now)
         case .function(5):
             if sitting.canUseScratchpad {
                 phase = .scratchpad
             } else {
                 show("This exam has no scratchpad.", now: now)
             }
-            return [.saveNow]
+            return saveNow(now: now)
         case .function(6):
             return startBreak(now: now)
         case .function(8):
@@ -408,7 +580,7 @@ public struct ExamFlow: Sendable {
             switch outcome {
             case .changed:
                 sitting.setResponse(control.response, for: id)
-                return [.answerChanged(questionID: id)]
+                answerChanged(id, now: now)
             case .refused(let why):
                 show(why, now: now)
             case .ignored, .moved:
@@ -418,16 +590,16 @@ public struct ExamFlow: Sendable {
         }
     }
 
-    private mutating func go(to index: Int) -> [FlowEffect] {
+    private mutating func go(to index: Int, now: UInt64) -> [FlowEffect] {
         if index >= sitting.questions.count {
             phase = .review(selection: sitting.current)
-            return [.saveNow]
+            return saveNow(now: now)
         }
         guard show(question: index) else { return [] }
-        return [.saveNow]
+        return saveNow(now: now)
     }
 
-    private mutating func handleInPalette(_ key: Key, selection: Int) -> [FlowEffect] {
+    private mutating func handleInPalette(_ key: Key, selection: Int, now: UInt64) -> [FlowEffect] {
         let count = sitting.questions.count
         switch key {
         case .left, .up: phase = .palette(selection: max(0, selection - 1))
@@ -472,7 +644,8 @@ extension ExamFlow {
         breaksTaken += 1
         clockStoppedAt = now
         phase = .onBreak(since: now, until: now + UInt64(breaks.minutes) * 60_000_000_000)
-        return [.saveNow, .log(.proctor(.breakStarted(number: breaksTaken, allowed: breaks.count, minutes: breaks.minutes)))]
+        return saveNow(now: now)
+            + [.log(.proctor(.breakStarted(number: breaksTaken, allowed: breaks.count, minutes: breaks.minutes)))]
     }
 
     /// Ends the break that began at `since` (the caller leaves the break screen): the
@@ -491,73 +664,67 @@ extension ExamFlow {
     }
 
     private mutating func openPanel() {
-        phaseBeforePanel = phase
-        panel = ProctorPanel(examIsPaused: phase == .paused)
-        phase = .proctor
+        phase = .proctor(ProctorPanel(examIsPaused: phase == .paused), returningTo: phase)
     }
 
-    private mutating func closePanel(now: UInt64) {
-        panel = nil
-        phase = phaseBeforePanel
+    private mutating func closePanel(returningTo: Phase, now: UInt64) {
+        phase = returningTo
         if !phase.holdsTheClock { restartClock(now: now) }
     }
 
-    private mutating func handleInPanel(_ key: Key, now: UInt64) -> [FlowEffect] {
-        guard var panel else { return [] }
-        if promptLockedUntil != nil, key != .escape { return [] }
+    private mutating func handleInPanel(_ key: Key, panel: ProctorPanel, returningTo: Phase, now: UInt64) -> [FlowEffect] {
+        if gate.isLocked(now: now), key != .escape { return [] }
+        var panel = panel
         let outcome = panel.handle(key)
-        self.panel = panel
+        phase = .proctor(panel, returningTo: returningTo)
         switch outcome {
         case .nothing:
             return []
         case .close:
-            closePanel(now: now)
+            closePanel(returningTo: returningTo, now: now)
             return []
         case .checkPassword(let password):
             return [.verifyPassword(password)]
         case .perform(let action, let minutes, let reason):
-            return perform(action, minutes: minutes, reason: reason, now: now)
+            return perform(action, minutes: minutes, reason: reason, returningTo: returningTo, now: now)
         }
     }
 
-    /// The app checked the password typed at the panel. Three wrong in a row lock the
+    /// The password typed at the panel was checked. Three wrong in a row lock the
     /// prompt for a minute.
-    public mutating func proctorPasswordChecked(accepted: Bool, now: UInt64) -> [FlowEffect] {
-        guard var panel, phase == .proctor else { return [] }
-        if accepted {
-            passwordFailures = 0
+    private mutating func passwordChecked(accepted: Bool, now: UInt64) -> [FlowEffect] {
+        guard case .proctor(var panel, var returningTo) = phase else { return [] }
+        switch gate.checked(accepted: accepted, now: now) {
+        case .accepted:
             panel.passwordChecked(accepted: true)
-            self.panel = panel
             // Behind the password the proctor works on the candidate's time: stop the
             // clock until the panel closes (never before, or Ctrl-] alone would stop it).
             var effects: [FlowEffect] = []
-            if case .onBreak(let since, _) = phaseBeforePanel {
+            if case .onBreak(let since, _) = returningTo {
                 effects = endBreak(since: since, now: now)
-                phaseBeforePanel = .question
+                returningTo = .question
             }
             if clockStoppedAt == nil { clockStoppedAt = now }
+            phase = .proctor(panel, returningTo: returningTo)
             return effects + [.log(.proctor(.passwordAccepted))]
-        }
-        passwordFailures += 1
-        var effects: [FlowEffect] = [.log(.proctor(.passwordRejected(failures: passwordFailures)))]
-        if passwordFailures >= Self.passwordTries {
-            passwordFailures = 0
-            promptLockedUntil = now + UInt64(Self.promptLockSeconds) * 1_000_000_000
-            panel.passwordChecked(accepted: false, message: "Too many wrong passwords: the prompt is locked for a minute.")
-            effects.append(.log(.proctor(.promptLockedOut(seconds: Self.promptLockSeconds))))
-        } else {
+        case .rejected(let failures):
             panel.passwordChecked(accepted: false, message: "Wrong password.")
+            phase = .proctor(panel, returningTo: returningTo)
+            return [.log(.proctor(.passwordRejected(failures: failures)))]
+        case .lockedOut(let failures):
+            panel.passwordChecked(accepted: false, message: "Too many wrong passwords: the prompt is locked for a minute.")
+            phase = .proctor(panel, returningTo: returningTo)
+            return [.log(.proctor(.passwordRejected(failures: failures))),
+                    .log(.proctor(.promptLockedOut(seconds: ProctorGate.lockSeconds)))]
         }
-        self.panel = panel
-        return effects
     }
 
-    private mutating func perform(_ action: ProctorPanel.Action, minutes: Int, reason: String, now: UInt64) -> [FlowEffect] {
-        panel = nil
+    private mutating func perform(_ action: ProctorPanel.Action, minutes: Int, reason: String,
+                                  returningTo: Phase, now: UInt64) -> [FlowEffect] {
         switch action {
         case .pause:
             phase = .paused
-            return [.saveNow, .log(.proctor(.paused(reason: reason)))]
+            return saveNow(now: now) + [.log(.proctor(.paused(reason: reason)))]
         case .resume:
             let since = clockStoppedAt ?? now
             restartClock(now: now)
@@ -567,17 +734,15 @@ extension ExamFlow {
             secondsAllowed += minutes * 60
             deadline = deadline.map { $0 + UInt64(minutes) * 60_000_000_000 }
             if let left = secondsLeft(now: now) { rearmWarnings(secondsLeft: left) }
-            closePanel(now: now)
+            closePanel(returningTo: returningTo, now: now)
             show("The proctor added \(minutes) minute\(minutes == 1 ? "" : "s").", now: now)
             return [.allowedTimeChanged(seconds: secondsAllowed), .log(.proctor(.timeAdded(minutes: minutes, reason: reason)))]
         case .endExam:
-            phase = .submitting
-            return [.log(.proctor(.endedExam(reason: reason))), .saveNow, .submit(reason: "proctor")]
+            return [.log(.proctor(.endedExam(reason: reason)))] + submit(.proctor, now: now)
         case .abort:
-            phase = .submitting
-            return [.saveNow, .abort(reason: reason)]
+            return leave(.aborted(reason), now: now)
         case .close:
-            closePanel(now: now)
+            closePanel(returningTo: returningTo, now: now)
             return []
         }
     }

@@ -65,12 +65,13 @@ struct SittingRunner {
         let clipboards = ClipboardDiscovery.backends(
             environment: runtime.environment, runner: SubprocessCommandRunner(),
             terminal: terminal.sequenceWriter, internal: InternalClipboard())
+        let consent = FlowConsentPrompt()
         let descriptor = ExamDescriptor(examID: exam.id, examKey: exam.examKey, title: exam.title,
                                         candidate: candidate, allowedSuggestions: exam.suggestions,
                                         proctorDisabledSuggestions: settings.disabledSuggestions)
         let dependencies = SessionDependencies(
             clock: runtime.clock, lock: lock, clipboards: clipboards, eventLog: events,
-            pasteGuard: terminal.sequenceWriter, consent: TerminalConsentPrompt(terminal: terminal),
+            pasteGuard: terminal.sequenceWriter, consent: consent,
             surroundings: SystemSurroundings(dataDirectory: dataDirectory,
                                              terminalSize: { TerminalWindow.size() }),
             process: runtime.process, environment: runtime.environment)
@@ -115,7 +116,7 @@ struct SittingRunner {
             language: exam.language)
         let recorder = StoreSittingRecorder(database: database, events: events, exam: exam, candidate: candidate,
                                             settings: settings, resuming: resuming?.attempt)
-        let app = ExamApp(flow: flow, terminal: terminal, session: session, recorder: recorder,
+        let app = ExamApp(flow: flow, terminal: terminal, session: session, consent: consent, recorder: recorder,
                           clock: runtime.clock, proctorPassword: policy.proctorPassword, startEvents: startEvents)
         let outcome = await app.run()
         terminal.stop()

@@ -93,13 +93,13 @@ print("completion: \(prefixes.count) lookups, mean \(milliseconds(completionTota
 // Keystrokes at the end of the essay: the key, then a redraw of the whole 100×30 screen.
 func keystrokes(in essay: String, _ settings: SuggestionSettings, speller: HunspellSpeller) -> (mean: Duration, slowest: Duration) {
     var flow = FlowFixtures.onFirstQuestion(of: ExamFixtures.essays, speller: speller, settings: settings,
-                                            practice: true, answerWidth: 96)
-    for character in essay { _ = flow.handle(character == "\n" ? .enter : .character(character), now: 0, answerWidth: 96) }
+                                            practice: true)
+    for character in essay { _ = flow.update(.key(character == "\n" ? .enter : .character(character)), now: 0) }
     var total = Duration.zero, slowest = Duration.zero
     let typed = Array("and then the reciever wrote more words ")
     for character in typed {
         let one = time {
-            _ = flow.handle(.character(character), now: 0, answerWidth: 96)
+            _ = flow.update(.key(.character(character)), now: 0)
             var grid = CellGrid(rows: 30, columns: 100)
             ExamScreens.render(flow, now: 0, into: &grid)
         }

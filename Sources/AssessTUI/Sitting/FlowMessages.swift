@@ -1,0 +1,156 @@
+import AssessCore
+import AssessExam
+
+/// Everything that happens to a sitting enters the flow as one of these: a key, time
+/// passing, a signal, a new terminal size, and what became of the effects the flow
+/// asked for. The flow answers each with effects; it does no I/O itself.
+public enum FlowEvent: Sendable, Equatable {
+    /// The student (or the proctor at the student's terminal) pressed a key.
+    case key(Key)
+    /// Time passed: banners, notices, the timer and autosave are due for a look.
+    case tick
+    /// The terminal has this size now (at the start and after every resize).
+    case resized(TerminalSize)
+    /// A stop signal (by name, e.g. "SIGTERM") or a hang-up ended the sitting.
+    case stop(reason: String)
+    /// The engine asks the student's consent to lock the terminal.
+    case consentRequested(ConsentRequest)
+    /// The lock was granted (or practice began) and the attempt stored under this id.
+    case attemptStarted(id: String)
+    /// The lock was refused; nothing of the exam was shown.
+    case lockRefused(LockFailureReason)
+    /// The lock was granted but the attempt could not be stored; the lock was released.
+    case attemptNotStored(String)
+    /// These answers could not be saved; they are tried again at the next save.
+    case saveFailed(questionIDs: [String], problem: String)
+    /// The attempt was submitted and the lock released; `problem` says what could not
+    /// be recorded, if anything.
+    case submitted(ReceiptInfo, problem: String?)
+    /// The password typed at the proctor's prompt was checked.
+    case passwordChecked(accepted: Bool)
+    /// The proctor's added time could not be stored (it still applies here).
+    case allowedTimeNotStored(String)
+    /// The engine's suggestion settings changed (the lock, a proctor, a switch).
+    case suggestionsChanged(SuggestionSettings)
+    /// A paste of this many characters arrived during the exam and was discarded.
+    case pasteRejected(characters: Int)
+    /// The effects of an interruption or an abort are done: the lock is released.
+    case released(abortStored: Bool)
+}
+
+/// What the engine asks before it locks: the consent screen's content.
+public struct ConsentRequest: Sendable, Equatable {
+    public var title: String
+    public var maximumHours: Double
+
+    public init(title: String, maximumHours: Double) {
+        self.title = title
+        self.maximumHours = maximumHours
+    }
+}
+
+/// Answers and progress to make durable, as the flow had them when it asked: the
+/// writer never reads the flow.
+public struct SaveBatch: Sendable, Equatable {
+    /// One question's answer (or its absence) and flag.
+    public struct Answer: Sendable, Equatable {
+        public var questionID: String
+        public var response: Response?
+        public var flagged: Bool
+    }
+
+    public var answers: [Answer]
+    /// The time used, the question on screen and the breaks taken; `nil` before the exam starts.
+    public var progress: Progress?
+
+    /// How far an attempt has come.
+    public struct Progress: Sendable, Equatable {
+        public var secondsUsed: Int
+        public var currentQuestion: Int
+        public var breaksTaken: Int
+    }
+
+    /// True when there is nothing to write.
+    public var isEmpty: Bool { answers.isEmpty && progress == nil }
+}
+
+/// Why an attempt was submitted.
+public enum SubmissionReason: String, Sendable, Equatable {
+    /// The student confirmed on the review screen.
+    case student
+    /// The proctor ended the exam from the panel.
+    case proctor
+    /// The exam's time ran out.
+    case timeUp = "time-up"
+    /// The lock reached its longest allowed time.
+    case lockExpired = "lock-expired"
+
+    /// How the attempt ends in the store.
+    public var end: AttemptEnd {
+        switch self {
+        case .student, .proctor: return .submitted
+        case .timeUp, .lockExpired: return .timedOut
+        }
+    }
+}
+
+/// What the receipt screen shows.
+public struct ReceiptInfo: Sendable, Equatable {
+    public var code: String
+    public var submittedAt: String
+    public var reason: SubmissionReason
+
+    public init(code: String, submittedAt: String, reason: SubmissionReason) {
+        self.code = code
+        self.submittedAt = submittedAt
+        self.reason = reason
+    }
+}
+
+/// Something the flow asks the app to do; the flow itself does no I/O. Effects that
+/// touch the disk run in order on the sitting's writer, off the key loop, and report
+/// back as ``FlowEvent``s.
+public enum FlowEffect: Sendable, Equatable {
+    /// The student chose to begin: request the lock (or start practice) and the attempt.
+    case begin
+    /// The student answered the consent screen.
+    case consent(granted: Bool)
+    /// Make these answers and this progress durable.
+    case save(SaveBatch)
+    /// Log (and publish) this event.
+    case log(SessionEvent)
+    /// Ask the engine to turn a suggestion feature on or off (it refuses what the exam
+    /// does not allow while locked).
+    case setSuggestion(SuggestionFeature, on: Bool)
+    /// Save what is pending, compute the receipt from `responses` (every answer),
+    /// finish the attempt, unlock.
+    case submit(SubmissionReason, saving: SaveBatch, responses: [String: Response])
+    /// Check the password typed at the proctor's prompt.
+    case verifyPassword(String)
+    /// The proctor added time: keep the new allowance with the attempt.
+    case allowedTimeChanged(seconds: Int)
+    /// Save what is pending, log the interruption, release the lock.
+    case interrupt(reason: String, saving: SaveBatch)
+    /// Save what is pending, mark the attempt aborted, release the lock.
+    case abort(reason: String, saving: SaveBatch)
+    /// Leave the program; the sitting ended this way.
+    case exit(SittingOutcome)
+}
+
+/// How a sitting ended, for the executable's exit status.
+public enum SittingOutcome: Sendable, Equatable {
+    /// The attempt was submitted (by the student or when time ran out).
+    case submitted
+    /// The student left before beginning.
+    case quitBeforeStart
+    /// The lock was not granted; nothing of the exam was shown.
+    case notStarted(LockFailureReason)
+    /// The attempt could not be stored, so the exam did not start; the text says why.
+    case notRecorded(String)
+    /// A signal or hang-up ended the sitting; answers were saved and the lock released.
+    /// When the exam had started, its attempt stays in progress for `assess resume`.
+    case interrupted(String, attemptInProgress: Bool)
+    /// The proctor aborted the attempt for this reason; the lock was released. `stored`
+    /// is false when the attempt could not be marked aborted.
+    case aborted(String, stored: Bool)
+}
