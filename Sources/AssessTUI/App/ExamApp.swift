@@ -45,8 +45,17 @@ public final class ExamApp {
 
     /// Runs until the student finishes or leaves, or a signal or hang-up stops the
     /// sitting; returns once the writer has done everything it was asked.
+    ///
+    /// The loop blocks while it waits for a key, so it runs on a thread of its own: on
+    /// Swift's shared pool (one thread per core) it would hold a thread the writer and
+    /// the engine need, and on a one-core machine the sitting would stop.
     public func run() async -> SittingOutcome {
-        let outcome = loop()
+        let app = LoopThreadHandle(app: self)
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<SittingOutcome, Never>) in
+            let thread = Thread { continuation.resume(returning: app.app.loop()) }
+            thread.name = "assess key loop"
+            thread.start()
+        }
         await writer.drain()
         return outcome
     }
@@ -130,4 +139,10 @@ public final class ExamApp {
         if flow.isAwaitingResult { return Self.resultPollMilliseconds }
         return Int(flow.untilNextTick(now: now) / 1_000_000) + 1
     }
+}
+
+/// Hands the app to its loop thread. Only that thread touches the app until the loop
+/// returns, and `run` waits for it before it goes on.
+private struct LoopThreadHandle: @unchecked Sendable {
+    let app: ExamApp
 }
