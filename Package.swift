@@ -7,7 +7,9 @@
 //   AssessExam        exam files: model, YAML loader with positioned errors, scoring, exam key
 //   AssessPlatform    the real implementations of the engine's protocols (flock lock file,
 //                     clipboards, clock, processes, environment)
-//   AssessStore       durable state in SQLite (GRDB): the hash-chained event log, attempts, answers
+//   AssessStore       durable state behind one `ExamStore` protocol: the hash-chained event log,
+//                     attempts, answers; in SQLite (GRDB) or PostgreSQL (libpq)
+//   CLibpq            the C system library for libpq, PostgreSQL's client (Debian libpq-dev)
 //   CNcursesw         the C system library for ncursesw, with a shim for macros and globals
 //   CHunspell         the C system library for Hunspell (spell checking)
 //   AssessSpelling    spell checking, suggestions, completion and autocorrect for the editor,
@@ -54,12 +56,13 @@ let package = Package(
         .target(
             name: "AssessStore",
             dependencies: [
-                "AssessCore",
+                "AssessCore", "CLibpq",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .systemLibrary(name: "CNcursesw"),
+        .systemLibrary(name: "CLibpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
         .target(
             name: "AssessSpelling",

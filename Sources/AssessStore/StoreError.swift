@@ -12,6 +12,12 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The stored details of this event record are not a JSON object of strings: the
     /// database was edited outside `assess`.
     case unreadableEvent(sequence: Int64)
+    /// A stored row lacks a value `assess` needs or holds one it cannot read: the
+    /// database was edited outside `assess`.
+    case unreadableRow(table: String, column: String)
+    /// The store's server refused: the connection's role may not do this (another seat's
+    /// attempt, a change to what is already written).
+    case notPermitted(String)
 
     /// A sentence for the person at the terminal.
     public var description: String {
@@ -26,6 +32,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             return "an attempt cannot be finished as \(status.rawValue)"
         case .unreadableEvent(let sequence):
             return "event record \(sequence) cannot be read: its details were edited outside assess"
+        case .unreadableRow(let table, let column):
+            return "a row of \(table) cannot be read (its \(column)): the store was edited outside assess"
+        case .notPermitted(let reason):
+            return "the store refused: \(reason)"
         }
     }
 }

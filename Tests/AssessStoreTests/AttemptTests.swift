@@ -4,26 +4,22 @@ import Foundation
 import Testing
 import AssessStore
 
-/// Attempts and responses as the exam-taking flow uses them.
+/// Attempts and responses as the exam-taking flow uses them, the same for every backend.
 @Suite struct AttemptTests {
-    let directory: TemporaryDirectory
-    let database: AssessDatabase
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        database = try AssessDatabase(dataDirectory: directory.url)
-    }
-
     /// Starts an attempt of the algebra exam for candidate c-17.
-    private func startAlgebra(candidate: String = "c-17", practice: Bool = false) throws -> Attempt {
+    private func startAlgebra(in database: any ExamStore, candidate: String = "c-17", practice: Bool = false) throws -> Attempt {
         try database.startAttempt(
             examID: "algebra", examKey: "key-1", candidate: candidate,
             secondsAllowed: 3600, isPractice: practice, at: start)
     }
 
-    @Test func startedAttemptIsInProgressWithARandomIDAndNoTimeUsed() throws {
-        let attempt = try startAlgebra()
+    @Test(arguments: StoreBackend.allCases)
+    func startedAttemptIsInProgressWithARandomIDAndNoTimeUsed(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let database = opened.store
+        let attempt = try startAlgebra(in: database)
         #expect(UUID(uuidString: attempt.id) != nil)
         #expect(attempt.status == .inProgress)
         #expect(attempt.examID == "algebra")
@@ -35,25 +31,34 @@ import AssessStore
         #expect(attempt.receipt == nil)
         #expect(attempt.isPractice == false)
         #expect(try database.attempt(attempt.id) == attempt)
-        #expect(try startAlgebra(candidate: "c-18").id != attempt.id)
+        #expect(try startAlgebra(in: database, candidate: "c-18").id != attempt.id)
     }
 
-    @Test func secondAttemptIsRefusedWhileOneIsInProgress() throws {
-        let first = try startAlgebra()
-        #expect(throws: StoreError.attemptAlreadyInProgress(id: first.id)) { try startAlgebra() }
+    @Test(arguments: StoreBackend.allCases)
+    func secondAttemptIsRefusedWhileOneIsInProgress(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let database = opened.store
+        let first = try startAlgebra(in: database)
+        #expect(throws: StoreError.attemptAlreadyInProgress(id: first.id)) { try startAlgebra(in: database) }
         try database.finishAttempt(id: first.id, status: .submitted, receipt: "R-1", at: start)
-        #expect(try startAlgebra().id != first.id)
+        #expect(try startAlgebra(in: database).id != first.id)
     }
 
-    @Test func inProgressAttemptIsFoundForResuming() throws {
+    @Test(arguments: StoreBackend.allCases)
+    func inProgressAttemptIsFoundForResuming(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let database = opened.store
         #expect(try database.inProgressAttempt(exam: "algebra", candidate: "c-17") == nil)
-        let attempt = try startAlgebra()
+        let attempt = try startAlgebra(in: database)
         #expect(try database.inProgressAttempt(exam: "algebra", candidate: "c-17") == attempt)
         #expect(try database.inProgressAttempt(exam: "algebra", candidate: "c-99") == nil)
     }
 
-    @Test func savedResponseReadsBackWithItsFlag() throws {
-        let attempt = try startAlgebra()
+    @Test(arguments: StoreBackend.allCases)
+    func savedResponseReadsBackWithItsFlag(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let database = opened.store
+        let attempt = try startAlgebra(in: database)
         let saved = try database.saveResponse(
             attempt: attempt.id, question: "q2", value: #"{"choice":"b"}"#, flagged: true, at: start)
         try database.saveResponse(attempt: attempt.id, question: "q1", value: #"{"text":"x = 3"}"#, flagged: false, at: start)
@@ -64,12 +69,15 @@ import AssessStore
         #expect(saved.flagged)
     }
 
-    @Test func savingAgainReplacesTheResponseAndKeepsAVersionEveryHalfMinute() throws {
-        let attempt = try startAlgebra()
+    @Test(arguments: StoreBackend.allCases)
+    func savingAgainReplacesTheResponseAndKeepsAVersionEveryHalfMinute(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let database = opened.store
+        let attempt = try startAlgebra(in: database)
         for (index, text) in ["x", "x =", "x = 3"].enumerated() {
             try database.saveResponse(
                 attempt: attempt.id, question: "q1", value: #"{"text":"\#(text)"}"#, flagged: false,
-                at: start.addingTimeInterval(Double(index) * AssessDatabase.historyInterval))
+                at: start.addingTimeInterval(Double(index) * ResponseHistory.interval))
         }
         try database.saveResponse(attempt: attempt.id, question: "q2", value: "null", flagged: true, at: start)
 
@@ -80,23 +88,32 @@ import AssessStore
         #expect(try database.responseHistory(for: attempt.id).count == 4)
     }
 
-    @Test func responsesOfOneAttemptStayApartFromAnother() throws {
-        let first = try startAlgebra(candidate: "c-1")
-        let second = try startAlgebra(candidate: "c-2")
+    @Test(arguments: StoreBackend.allCases)
+    func responsesOfOneAttemptStayApartFromAnother(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let database = opened.store
+        let first = try startAlgebra(in: database, candidate: "c-1")
+        let second = try startAlgebra(in: database, candidate: "c-2")
         try database.saveResponse(attempt: first.id, question: "q1", value: "1", flagged: false, at: start)
         try database.saveResponse(attempt: second.id, question: "q1", value: "2", flagged: false, at: start)
         #expect(try database.responses(for: first.id).map(\.value) == ["1"])
         #expect(try database.responses(for: second.id).map(\.value) == ["2"])
     }
 
-    @Test func savingToAnUnknownAttemptIsRefused() throws {
+    @Test(arguments: StoreBackend.allCases)
+    func savingToAnUnknownAttemptIsRefused(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let database = opened.store
         #expect(throws: StoreError.unknownAttempt("nope")) {
             try database.saveResponse(attempt: "nope", question: "q1", value: "1", flagged: false, at: start)
         }
     }
 
-    @Test func finishedAttemptAcceptsNoMoreResponsesOrTime() throws {
-        let attempt = try startAlgebra()
+    @Test(arguments: StoreBackend.allCases)
+    func finishedAttemptAcceptsNoMoreResponsesOrTime(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let database = opened.store
+        let attempt = try startAlgebra(in: database)
         try database.saveResponse(attempt: attempt.id, question: "q1", value: "1", flagged: false, at: start)
         try database.finishAttempt(id: attempt.id, status: .timedOut, receipt: nil, at: start)
         let refusal = StoreError.attemptNotInProgress(id: attempt.id, status: .timedOut)
@@ -113,8 +130,11 @@ import AssessStore
         #expect(try database.responses(for: attempt.id).map(\.value) == ["1"])
     }
 
-    @Test func finishingRecordsStatusReceiptAndEndTime() throws {
-        let attempt = try startAlgebra()
+    @Test(arguments: StoreBackend.allCases)
+    func finishingRecordsStatusReceiptAndEndTime(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let database = opened.store
+        let attempt = try startAlgebra(in: database)
         let end = start.addingTimeInterval(1800)
         let finished = try database.finishAttempt(id: attempt.id, status: .submitted, receipt: "R-7F3A", at: end)
         #expect(finished.status == .submitted)
@@ -123,21 +143,27 @@ import AssessStore
         #expect(try database.attempt(attempt.id) == finished)
     }
 
-    @Test func finishingAsInProgressIsRefused() throws {
-        let attempt = try startAlgebra()
+    @Test(arguments: StoreBackend.allCases)
+    func finishingAsInProgressIsRefused(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let database = opened.store
+        let attempt = try startAlgebra(in: database)
         #expect(throws: StoreError.notAFinishingStatus(.inProgress)) {
             try database.finishAttempt(id: attempt.id, status: .inProgress, receipt: nil, at: start)
         }
     }
 
-    @Test func progressAndResponsesSurviveReopeningTheDatabase() throws {
-        let attempt = try startAlgebra()
+    @Test(arguments: StoreBackend.allCases)
+    func progressAndResponsesSurviveReopeningTheDatabase(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let database = opened.store
+        let attempt = try startAlgebra(in: database)
         try database.saveResponse(attempt: attempt.id, question: "q1", value: "42", flagged: true, at: start)
         let alive = start.addingTimeInterval(754)
         try database.updateProgress(attempt: attempt.id, secondsUsed: 754, currentQuestion: 3, breaksTaken: 1, at: alive)
         try database.updateSecondsAllowed(attempt: attempt.id, seconds: 5400)
 
-        let reopened = try AssessDatabase(dataDirectory: directory.url)
+        let reopened = try opened.reopen()
         let resumed = try #require(try reopened.inProgressAttempt(exam: "algebra", candidate: "c-17"))
         #expect(resumed.secondsUsed == 754)
         #expect(resumed.currentQuestion == 3)
@@ -147,7 +173,10 @@ import AssessStore
         #expect(try reopened.responses(for: resumed.id).map(\.value) == ["42"])
     }
 
-    @Test func attemptsAreListedOldestFirstAndNarrowedByExamCandidateAndStatus() throws {
+    @Test(arguments: StoreBackend.allCases)
+    func attemptsAreListedOldestFirstAndNarrowedByExamCandidateAndStatus(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let database = opened.store
         let first = try database.startAttempt(
             examID: "algebra", examKey: "k", candidate: "c-1", secondsAllowed: nil, at: start)
         let second = try database.startAttempt(
@@ -164,9 +193,12 @@ import AssessStore
         #expect(try database.attempts(exam: "algebra", status: .aborted).map(\.isPractice) == [true])
     }
 
-    @Test func savingAResponseWritesNothingToTheEventLog() throws {
+    @Test(arguments: StoreBackend.allCases)
+    func savingAResponseWritesNothingToTheEventLog(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let database = opened.store
         let log = EventStore(database: database)
-        let attempt = try startAlgebra()
+        let attempt = try startAlgebra(in: database)
         log.currentAttempt = attempt.id
         try log.append(.answerSaved(questionID: "q1", characters: 19), at: EventTime(wall: start, monotonicNanoseconds: 1))
         try database.saveResponse(
@@ -177,8 +209,11 @@ import AssessStore
         #expect(!events.contains { $0.event.details.values.contains { $0.contains("secret") } })
     }
 
-    @Test func saveResponseTakesAFewMillisecondsWithFsync() throws {
-        let attempt = try startAlgebra()
+    @Test(arguments: StoreBackend.allCases)
+    func saveResponseTakesAFewMillisecondsWithFsync(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let database = opened.store
+        let attempt = try startAlgebra(in: database)
         var durations: [Duration] = []
         let clock = ContinuousClock()
         for index in 1...100 {
@@ -189,12 +224,15 @@ import AssessStore
             })
         }
         let median = durations.sorted()[durations.count / 2]
-        print("AssessDatabase.saveResponse median over \(durations.count) saves: \(median)")
+        print("\(backend) saveResponse median over \(durations.count) saves: \(median)")
         #expect(try database.responseHistory(for: attempt.id).count == 10)
     }
 
-    @Test func savesWithinHalfAMinuteReplaceTheLastVersionAndTheNewestIsAlwaysKept() throws {
-        let attempt = try startAlgebra()
+    @Test(arguments: StoreBackend.allCases)
+    func savesWithinHalfAMinuteReplaceTheLastVersionAndTheNewestIsAlwaysKept(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let database = opened.store
+        let attempt = try startAlgebra(in: database)
         for second in 0..<65 {
             try database.saveResponse(attempt: attempt.id, question: "essay", value: #"{"text":"\#(second)"}"#,
                                       flagged: false, at: start.addingTimeInterval(Double(second)))
@@ -206,7 +244,10 @@ import AssessStore
         #expect(try database.responses(for: attempt.id).first?.value == #"{"text":"64"}"#)
     }
 
-    @Test func startingAnAttemptRecordsTheCandidateOnceAndKeepsTheSettings() throws {
+    @Test(arguments: StoreBackend.allCases)
+    func startingAnAttemptRecordsTheCandidateOnceAndKeepsTheSettings(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let database = opened.store
         let first = try database.startAttempt(examID: "algebra", examKey: "k", candidate: "c-17", secondsAllowed: 60,
                                               settings: #"{"extraTime":"x"}"#, at: start)
         try database.finishAttempt(id: first.id, status: .submitted, receipt: "R", at: start)
@@ -218,8 +259,11 @@ import AssessStore
         #expect(try database.attempt(withReceipt: "nope") == nil)
     }
 
-    @Test func resultsAreKeptPerAttemptAndReplacedWhenScoredAgain() throws {
-        let attempt = try startAlgebra()
+    @Test(arguments: StoreBackend.allCases)
+    func resultsAreKeptPerAttemptAndReplacedWhenScoredAgain(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let database = opened.store
+        let attempt = try startAlgebra(in: database)
         let result = StoredResult(attemptID: attempt.id, examKey: "k", awarded: 3, maximum: 5,
                                   awaitingManualMarking: 1, computedAt: start)
         try database.saveResult(result)

@@ -5,19 +5,9 @@ import GRDB
 import Testing
 @testable import AssessStore
 
-/// The hash-chained event log: numbering, durability settings, reading back, and
-/// detection of every kind of tampering.
+/// The hash-chained event log, the same for every backend: numbering, reading back,
+/// and detection of every kind of tampering.
 @Suite struct EventStoreTests {
-    let directory: TemporaryDirectory
-    let database: AssessDatabase
-    let log: EventStore
-
-    init() throws {
-        directory = try TemporaryDirectory()
-        database = try AssessDatabase(dataDirectory: directory.url)
-        log = EventStore(database: database)
-    }
-
     /// A time `second` seconds into a fixed day, on both clocks.
     private func time(_ second: Int) -> EventTime {
         EventTime(wall: Date(timeIntervalSince1970: 1_800_000_000 + Double(second) + 0.1234),
@@ -25,36 +15,24 @@ import Testing
     }
 
     /// Appends `count` small events, one a second.
-    private func appendEvents(_ count: Int) throws {
+    private func appendEvents(_ count: Int, to log: EventStore) throws {
         for index in 1...count {
             try log.append(.answerSaved(questionID: "q\(index)", characters: index), at: time(index))
         }
     }
 
-    /// Runs raw SQL on the database file through a connection of its own, as someone
-    /// editing the file outside `assess` would.
-    private func tamper(_ sql: String) throws {
-        let outsider = try DatabaseQueue(path: database.fileURL.path)
-        try outsider.write { db in try db.execute(sql: sql) }
-    }
-
-    @Test func databaseIsInWriteAheadLogModeWithFullSynchronousCommits() throws {
-        // `write` runs on the writer connection, the one whose commits must be fsynced.
-        let (journal, synchronous) = try database.write { db in
-            (try String.fetchOne(db, sql: "PRAGMA journal_mode"),
-             try Int.fetchOne(db, sql: "PRAGMA synchronous"))
-        }
-        #expect(journal == "wal")
-        #expect(synchronous == 2) // FULL
-        #expect(database.fileURL.lastPathComponent == "assess.sqlite")
-    }
-
-    @Test func recordsAreNumberedFromOneWithoutGaps() throws {
-        try appendEvents(5)
+    @Test(arguments: StoreBackend.allCases)
+    func recordsAreNumberedFromOneWithoutGaps(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let log = EventStore(database: opened.store)
+        try appendEvents(5, to: log)
         #expect(try log.events().map(\.event.sequence) == [1, 2, 3, 4, 5])
     }
 
-    @Test func appendReturnsTheRecordExactlyAsItReadsBack() throws {
+    @Test(arguments: StoreBackend.allCases)
+    func appendReturnsTheRecordExactlyAsItReadsBack(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let log = EventStore(database: opened.store)
         let appended = try log.append(.quitKeyIgnored(key: "ctrl-c"), at: time(7))
         let read = try log.events()
         #expect(read == [StoredEvent(event: appended, attempt: nil)])
@@ -64,8 +42,11 @@ import Testing
         #expect(appended.wallTime == Date(timeIntervalSince1970: 1_800_000_007.123))
     }
 
-    @Test func firstRecordChainsToTheGenesisAndEachNextToItsPredecessor() throws {
-        try appendEvents(2)
+    @Test(arguments: StoreBackend.allCases)
+    func firstRecordChainsToTheGenesisAndEachNextToItsPredecessor(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let log = EventStore(database: opened.store)
+        try appendEvents(2, to: log)
         let records = try log.events().map(\.event)
         func fields(_ record: LoggedEvent) -> ChainedFields {
             ChainedFields(sequence: record.sequence, wallMilliseconds: record.wallTime.wholeMilliseconds,
@@ -77,40 +58,49 @@ import Testing
         #expect(records[0].hash.count == 64)
     }
 
-    @Test func detailsAreStoredAsJSONWithSortedKeys() throws {
-        try log.append(.terminalTooSmall(columns: 70, rows: 20), at: time(1))
-        let stored = try database.read { db in try String.fetchOne(db, sql: "SELECT details FROM events") }
-        #expect(stored == #"{"columns":"70","rows":"20"}"#)
-    }
-
-    @Test func untouchedLogVerifies() throws {
+    @Test(arguments: StoreBackend.allCases)
+    func untouchedLogVerifies(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let log = EventStore(database: opened.store)
         #expect(try log.verifyChain() == .intact(count: 0))
-        try appendEvents(6)
+        try appendEvents(6, to: log)
         #expect(try log.verifyChain() == .intact(count: 6))
     }
 
-    @Test func editedRecordIsDetectedAndNamed() throws {
-        try appendEvents(5)
-        try tamper(#"UPDATE events SET details = '{"characters":"999","question":"q3"}' WHERE sequence = 3"#)
+    @Test(arguments: StoreBackend.allCases)
+    func editedRecordIsDetectedAndNamed(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let log = EventStore(database: opened.store)
+        try appendEvents(5, to: log)
+        try opened.tamper(#"UPDATE events SET details = '{"characters":"999","question":"q3"}' WHERE sequence = 3"#)
         let result = try log.verifyChain()
         #expect(result == .broken(ChainBreak(sequence: 3, problem: .edited)))
         #expect(result.description.contains("record 3 was edited"))
     }
 
-    @Test func editedHashIsDetected() throws {
-        try appendEvents(3)
-        try tamper("UPDATE events SET hash = '\(String(repeating: "a", count: 64))' WHERE sequence = 2")
+    @Test(arguments: StoreBackend.allCases)
+    func editedHashIsDetected(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let log = EventStore(database: opened.store)
+        try appendEvents(3, to: log)
+        try opened.tamper("UPDATE events SET hash = '\(String(repeating: "a", count: 64))' WHERE sequence = 2")
         #expect(try log.verifyChain() == .broken(ChainBreak(sequence: 2, problem: .edited)))
     }
 
-    @Test func recordMovedToAnotherAttemptIsDetected() throws {
+    @Test(arguments: StoreBackend.allCases)
+    func recordMovedToAnotherAttemptIsDetected(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let log = EventStore(database: opened.store)
         log.currentAttempt = "attempt-A"
-        try appendEvents(2)
-        try tamper("UPDATE events SET attempt = 'attempt-B' WHERE sequence = 2")
+        try appendEvents(2, to: log)
+        try opened.tamper("UPDATE events SET attempt = 'attempt-B' WHERE sequence = 2")
         #expect(try log.verifyChain() == .broken(ChainBreak(sequence: 2, problem: .edited)))
     }
 
-    @Test func theLatestOfSomeKindsInOneAttemptIsFound() throws {
+    @Test(arguments: StoreBackend.allCases)
+    func theLatestOfSomeKindsInOneAttemptIsFound(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let log = EventStore(database: opened.store)
         log.currentAttempt = "attempt-A"
         try log.append(.examStarted(attemptID: "attempt-A", examID: "e", candidate: "c"), at: time(1))
         try log.append(.sessionInterrupted(reason: "hangup"), at: time(2))
@@ -123,30 +113,42 @@ import Testing
         #expect(try log.latestKind(attempt: "attempt-C", among: kinds) == nil)
     }
 
-    @Test func unreadableDetailsAreDetectedAsAnEdit() throws {
-        try appendEvents(2)
-        try tamper("UPDATE events SET details = 'not json' WHERE sequence = 1")
+    @Test(arguments: StoreBackend.allCases)
+    func unreadableDetailsAreDetectedAsAnEdit(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let log = EventStore(database: opened.store)
+        try appendEvents(2, to: log)
+        try opened.tamper("UPDATE events SET details = 'not json' WHERE sequence = 1")
         #expect(try log.verifyChain() == .broken(ChainBreak(sequence: 1, problem: .edited)))
         #expect(throws: StoreError.unreadableEvent(sequence: 1)) { try log.events() }
     }
 
-    @Test func removedRecordIsDetectedAndNamed() throws {
-        try appendEvents(5)
-        try tamper("DELETE FROM events WHERE sequence = 3")
+    @Test(arguments: StoreBackend.allCases)
+    func removedRecordIsDetectedAndNamed(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let log = EventStore(database: opened.store)
+        try appendEvents(5, to: log)
+        try opened.tamper("DELETE FROM events WHERE sequence = 3")
         let result = try log.verifyChain()
         #expect(result == .broken(ChainBreak(sequence: 3, problem: .removed)))
         #expect(result.description.contains("record 3 was removed"))
     }
 
-    @Test func removedFirstRecordIsDetected() throws {
-        try appendEvents(2)
-        try tamper("DELETE FROM events WHERE sequence = 1")
+    @Test(arguments: StoreBackend.allCases)
+    func removedFirstRecordIsDetected(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let log = EventStore(database: opened.store)
+        try appendEvents(2, to: log)
+        try opened.tamper("DELETE FROM events WHERE sequence = 1")
         #expect(try log.verifyChain() == .broken(ChainBreak(sequence: 1, problem: .removed)))
     }
 
-    @Test func swappedRecordsAreDetectedAndNamed() throws {
-        try appendEvents(4)
-        try tamper("""
+    @Test(arguments: StoreBackend.allCases)
+    func swappedRecordsAreDetectedAndNamed(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let log = EventStore(database: opened.store)
+        try appendEvents(4, to: log)
+        try opened.tamper("""
             UPDATE events SET sequence = -1 WHERE sequence = 2;
             UPDATE events SET sequence = 2 WHERE sequence = 3;
             UPDATE events SET sequence = 3 WHERE sequence = -1;
@@ -156,7 +158,10 @@ import Testing
         #expect(result.description.contains("record 3 stands where record 2 was written"))
     }
 
-    @Test func recordsRememberTheAttemptThatWasCurrent() throws {
+    @Test(arguments: StoreBackend.allCases)
+    func recordsRememberTheAttemptThatWasCurrent(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let log = EventStore(database: opened.store)
         try log.append(.lockDeclined, at: time(1))
         log.currentAttempt = "attempt-A"
         try log.append(.examStarted(attemptID: "attempt-A", examID: "algebra", candidate: "c-17"), at: time(2))
@@ -169,24 +174,33 @@ import Testing
         #expect(try log.verifyChain() == .intact(count: 4))
     }
 
-    @Test func eventsCanBeReadAfterASequenceNumberAndLimited() throws {
-        try appendEvents(6)
+    @Test(arguments: StoreBackend.allCases)
+    func eventsCanBeReadAfterASequenceNumberAndLimited(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let log = EventStore(database: opened.store)
+        try appendEvents(6, to: log)
         #expect(try log.events(after: 2, limit: 3).map(\.event.sequence) == [3, 4, 5])
         #expect(try log.events(after: 6).isEmpty)
     }
 
-    @Test func logSurvivesReopeningTheDatabase() throws {
-        try appendEvents(3)
-        let reopened = EventStore(database: try AssessDatabase(dataDirectory: directory.url))
+    @Test(arguments: StoreBackend.allCases)
+    func logSurvivesReopeningTheDatabase(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let log = EventStore(database: opened.store)
+        try appendEvents(3, to: log)
+        let reopened = EventStore(database: try opened.reopen())
         try reopened.append(.lockReleased, at: time(4))
         #expect(try reopened.verifyChain() == .intact(count: 4))
     }
 
-    @Test func concurrentAppendsFromTwoConnectionsKeepOneGaplessValidChain() async throws {
-        // Two pools on one file behave as two processes do: each has its own writer
-        // connection, and only SQLite's file locks keep them apart.
-        let first = EventStore(database: try AssessDatabase(dataDirectory: directory.url))
-        let second = EventStore(database: try AssessDatabase(dataDirectory: directory.url))
+    @Test(arguments: StoreBackend.allCases)
+    func concurrentAppendsFromTwoConnectionsKeepOneGaplessValidChain(backend: StoreBackend) async throws {
+        let opened = try backend.open()
+        let log = EventStore(database: opened.store)
+        // Two openings behave as two processes do: each has its own connection, and only
+        // the engine (SQLite's file locks, PostgreSQL's table lock) keeps them apart.
+        let first = EventStore(database: try opened.reopen())
+        let second = EventStore(database: try opened.reopen())
         let perWriter = 150
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (name, store) in [("first", first), ("second", second)] {
@@ -203,6 +217,59 @@ import Testing
         #expect(records.map(\.event.sequence) == Array(1...Int64(2 * perWriter)))
         #expect(Set(records.map { $0.event.details["step"] ?? "" }).count == 2 * perWriter)
         #expect(try log.verifyChain() == .intact(count: 2 * perWriter))
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func appendTakesAFewMillisecondsWithFsync(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let log = EventStore(database: opened.store)
+        var durations: [Duration] = []
+        let clock = ContinuousClock()
+        for index in 1...100 {
+            durations.append(try clock.measure {
+                try log.append(.pasteRejected(characters: index), at: time(index))
+            })
+        }
+        let median = durations.sorted()[durations.count / 2]
+        print("\(backend) EventStore.append median over \(durations.count) appends: \(median)")
+        #expect(try log.verifyChain() == .intact(count: 100))
+    }
+}
+
+/// What only the SQLite backend on disk does: its durability settings, its storage, and
+/// one chain kept by several processes sharing the file.
+@Suite struct SQLiteEventStoreTests {
+    let directory: TemporaryDirectory
+    let database: AssessDatabase
+    let log: EventStore
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        database = try AssessDatabase(dataDirectory: directory.url)
+        log = EventStore(database: database)
+    }
+
+    /// A time `second` seconds into a fixed day, on both clocks.
+    private func time(_ second: Int) -> EventTime {
+        EventTime(wall: Date(timeIntervalSince1970: 1_800_000_000 + Double(second) + 0.1234),
+                  monotonicNanoseconds: UInt64(second) * 1_000_000_000 + 42)
+    }
+
+    @Test func databaseIsInWriteAheadLogModeWithFullSynchronousCommits() throws {
+        // `write` runs on the writer connection, the one whose commits must be fsynced.
+        let (journal, synchronous) = try database.write { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+             try Int.fetchOne(db, sql: "PRAGMA synchronous"))
+        }
+        #expect(journal == "wal")
+        #expect(synchronous == 2) // FULL
+        #expect(database.fileURL?.lastPathComponent == "assess.sqlite")
+    }
+
+    @Test func detailsAreStoredAsJSONWithSortedKeys() throws {
+        try log.append(.terminalTooSmall(columns: 70, rows: 20), at: time(1))
+        let stored = try database.read { db in try String.fetchOne(db, sql: "SELECT details FROM events") }
+        #expect(stored == #"{"columns":"70","rows":"20"}"#)
     }
 
     /// Opens the database in `path` and appends `count` events named after `writer`.
@@ -228,18 +295,5 @@ import Testing
         #expect(records.map(\.event.sequence) == Array(1...200))
         #expect(Set(records.map { $0.event.details["step"] ?? "" }).count == 200)
         #expect(try log.verifyChain() == .intact(count: 200))
-    }
-
-    @Test func appendTakesAFewMillisecondsWithFsync() throws {
-        var durations: [Duration] = []
-        let clock = ContinuousClock()
-        for index in 1...100 {
-            durations.append(try clock.measure {
-                try log.append(.pasteRejected(characters: index), at: time(index))
-            })
-        }
-        let median = durations.sorted()[durations.count / 2]
-        print("EventStore.append median over \(durations.count) appends: \(median)")
-        #expect(try log.verifyChain() == .intact(count: 100))
     }
 }

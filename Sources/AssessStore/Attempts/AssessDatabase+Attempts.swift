@@ -1,13 +1,10 @@
 import Foundation
 import GRDB
 
-/// Attempts and their responses: what the exam-taking flow reads and writes.
-///
-/// Every method that writes does so in one transaction that is on disk when the method
-/// returns. Only an attempt in progress can change; a finished attempt is a record.
-/// The store keeps responses as the exam module encoded them and never stores answer
-/// keys or writes responses into the event log.
-extension AssessDatabase {
+/// Attempts and their responses in SQLite: every method that writes does so in one
+/// transaction that is on disk when the method returns. Only an attempt in progress can
+/// change; a finished attempt is a record.
+extension AssessDatabase: ExamStore {
     /// Starts a new attempt, in progress, with a fresh random id.
     ///
     /// - Throws: `StoreError.attemptAlreadyInProgress` when the candidate already has
@@ -15,7 +12,7 @@ extension AssessDatabase {
     ///   finish it, first).
     public func startAttempt(
         examID: String, examKey: String, candidate: String,
-        secondsAllowed: Int?, isPractice: Bool = false, settings: String = "{}", at time: Date
+        secondsAllowed: Int?, isPractice: Bool, settings: String, at time: Date
     ) throws -> Attempt {
         try write { db in
             if let running = try inProgressAttempt(db, exam: examID, candidate: candidate) {
@@ -32,15 +29,9 @@ extension AssessDatabase {
         }
     }
 
-    /// How far apart the kept versions of one answer are. Autosave writes an answer
-    /// every second while the student types; keeping each would store a 100 KB essay
-    /// 3,600 times an hour. Within this interval the newest version replaces the one
-    /// before it, so the history holds a version every half minute and always the last.
-    public static let historyInterval: TimeInterval = 30
-
     /// Saves the response to one question: replaces the latest response and records the
     /// version in the history (a new version when the question's previous one is at least
-    /// `historyInterval` older, else in its place), in one transaction that is on disk
+    /// `ResponseHistory.interval` older, else in its place), in one transaction that is on disk
     /// when this returns.
     ///
     /// - Parameters:
@@ -63,7 +54,7 @@ extension AssessDatabase {
                 SELECT id, savedAt FROM responseHistory WHERE attemptID = ? AND questionID = ? ORDER BY id DESC LIMIT 1
                 """, arguments: [attemptID, questionID])
             if let previous, let savedAt: Date = previous["savedAt"],
-               time.timeIntervalSince(savedAt) < Self.historyInterval {
+               time.timeIntervalSince(savedAt) < ResponseHistory.interval {
                 // The version keeps the time it was first saved, so the next one is kept
                 // half a minute after it.
                 try db.execute(sql: "UPDATE responseHistory SET value = ? WHERE id = ?",
@@ -87,7 +78,7 @@ extension AssessDatabase {
 
     /// Every version saved for an attempt, oldest first; only one question's when
     /// `questionID` is given.
-    public func responseHistory(for attemptID: String, question questionID: String? = nil) throws -> [ResponseVersion] {
+    public func responseHistory(for attemptID: String, question questionID: String?) throws -> [ResponseVersion] {
         try read { db in
             var request = ResponseVersion.filter(ResponseVersion.Columns.attemptID == attemptID)
             if let questionID {
@@ -160,7 +151,7 @@ extension AssessDatabase {
     }
 
     /// Attempts, oldest first, narrowed to an exam, a candidate and a status when given.
-    public func attempts(exam examID: String? = nil, candidate: String? = nil, status: AttemptStatus? = nil) throws -> [Attempt] {
+    public func attempts(exam examID: String?, candidate: String?, status: AttemptStatus?) throws -> [Attempt] {
         try read { db in
             var request = Attempt.all()
             if let examID {

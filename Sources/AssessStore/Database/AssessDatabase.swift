@@ -1,15 +1,16 @@
 import Foundation
 import GRDB
 
-/// The one SQLite database of an `assess` data directory: the event log, attempts and
-/// responses.
+/// The SQLite backend of `ExamStore`: the event log, attempts and responses of one
+/// machine, the default that needs no set-up.
 ///
-/// It wraps a GRDB `DatabasePool` on `<dataDirectory>/assess.sqlite` in write-ahead-log
+/// On disk it is a GRDB `DatabasePool` on `<dataDirectory>/assess.sqlite` in write-ahead-log
 /// mode with `synchronous = FULL`, so every committed transaction is on disk before the
 /// method that wrote it returns. Several `assess` processes may open the same file at
 /// once (a kiosk with many terminals): every write runs in an IMMEDIATE transaction,
 /// which takes SQLite's write lock up front, and a process that finds the lock taken
-/// waits up to `busyTimeout` for it instead of failing.
+/// waits up to `busyTimeout` for it instead of failing. Tests give it any GRDB
+/// `DatabaseWriter`, such as an in-memory `DatabaseQueue`.
 ///
 /// Opening the database runs the schema migrations that have not run yet (see
 /// `Schema`). Reading and writing go through the methods of this type and of
@@ -21,11 +22,11 @@ public final class AssessDatabase: Sendable {
     /// How long a write waits for another process's write to finish, by default.
     public static let defaultBusyTimeout: TimeInterval = 10
 
-    /// The database file.
-    public let fileURL: URL
+    /// The database file, or nil for a database in memory.
+    public let fileURL: URL?
 
-    /// The connection pool: one writer, several concurrent readers.
-    let pool: DatabasePool
+    /// The connection (a pool on disk: one writer, several concurrent readers).
+    let writer: any DatabaseWriter
 
     /// Opens (creating it if needed) the database of `dataDirectory`, creating the
     /// directory too, and brings its schema up to date.
@@ -33,13 +34,13 @@ public final class AssessDatabase: Sendable {
     /// - Parameters:
     ///   - dataDirectory: The directory that holds `assess.sqlite`.
     ///   - busyTimeout: How long a write waits for a write lock held by another process.
-    public init(dataDirectory: URL, busyTimeout: TimeInterval = AssessDatabase.defaultBusyTimeout) throws {
+    public convenience init(dataDirectory: URL, busyTimeout: TimeInterval = AssessDatabase.defaultBusyTimeout) throws {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-        fileURL = dataDirectory.appendingPathComponent(Self.fileName)
+        let fileURL = dataDirectory.appendingPathComponent(Self.fileName)
 
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
-        pool = try DatabasePool(path: fileURL.path, configuration: configuration)
+        let pool = try DatabasePool(path: fileURL.path, configuration: configuration)
         // In WAL mode, FULL makes SQLite fsync the log at every commit, so a committed
         // answer or event survives a power cut. GRDB sets NORMAL on the pool's writer
         // connection when it turns WAL on, so this must come after the pool is opened;
@@ -47,13 +48,30 @@ public final class AssessDatabase: Sendable {
         try pool.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
-        try Schema.migrator.migrate(pool)
+        try self.init(writer: pool, fileURL: fileURL)
+    }
+
+    /// Uses `writer` (a pool, or a queue such as an in-memory one) and brings its schema
+    /// up to date.
+    ///
+    /// - Parameters:
+    ///   - writer: The GRDB connection.
+    ///   - fileURL: The database file behind `writer`, if any, for `location`.
+    public init(writer: any DatabaseWriter, fileURL: URL? = nil) throws {
+        self.writer = writer
+        self.fileURL = fileURL
+        try Schema.migrator.migrate(writer)
+    }
+
+    /// `SQLite` and the file's path, or `SQLite in memory`.
+    public var location: String {
+        "SQLite " + (fileURL?.path ?? "in memory")
     }
 
     /// Runs `updates` in one IMMEDIATE transaction and returns its result once the
     /// transaction is committed and on disk. If `updates` throws, nothing is written.
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
-        try pool.writeWithoutTransaction { db in
+        try writer.writeWithoutTransaction { db in
             try db.beginTransaction(.immediate)
             do {
                 let result = try updates(db)
@@ -69,6 +87,6 @@ public final class AssessDatabase: Sendable {
 
     /// Runs `reads` on a snapshot of the committed data.
     func read<T>(_ reads: (Database) throws -> T) throws -> T {
-        try pool.read(reads)
+        try writer.read(reads)
     }
 }

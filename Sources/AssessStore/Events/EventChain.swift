@@ -63,3 +63,38 @@ enum EventChain {
         }.joined()
     }
 }
+
+/// Walks the event log in insertion order and finds the first place where the chain
+/// fails; shared by every backend so that each names a break alike.
+///
+/// Each record must carry the next sequence number and a hash that follows from its
+/// fields and the previous record's hash. A hash chain cannot tell that the newest
+/// records were removed (nothing follows them); everything else is found and named.
+struct ChainVerifier {
+    private var expected: Int64 = 1
+    private var previousHash = EventChain.genesis
+
+    /// Checks the next record; returns the break when it is one, else nil.
+    ///
+    /// - Parameters:
+    ///   - fields: The record's chained fields, or nil when they cannot be read.
+    ///   - exists: Whether a record with the given sequence number is stored anywhere.
+    mutating func check(sequence: Int64, fields: ChainedFields?, hash: String,
+                        exists: (Int64) throws -> Bool) rethrows -> ChainVerification? {
+        if sequence != expected {
+            let problem: ChainProblem = try exists(expected) || sequence < expected
+                ? .outOfOrder(found: sequence)
+                : .removed
+            return .broken(ChainBreak(sequence: expected, problem: problem))
+        }
+        guard let fields, EventChain.hash(of: fields, after: previousHash) == hash else {
+            return .broken(ChainBreak(sequence: expected, problem: .edited))
+        }
+        previousHash = hash
+        expected += 1
+        return nil
+    }
+
+    /// The verdict once every record passed.
+    var result: ChainVerification { .intact(count: Int(expected - 1)) }
+}

@@ -91,7 +91,7 @@ struct ResultRow {
     /// Why there is no score, when there is none.
     let unscored: String?
 
-    init(attempt: Attempt, exam: Exam, database: AssessDatabase) throws {
+    init(attempt: Attempt, exam: Exam, database: any ExamStore) throws {
         self.attempt = attempt
         self.exam = exam
         let saved = try SavedAnswers(attempt: attempt.id, database: database)

@@ -33,7 +33,7 @@ enum ProctorActions {
     }
 
     /// Ends `attempt` as interrupted, keeping its saved answers, and logs it in its timeline.
-    static func markInterrupted(_ attempt: Attempt, by proctor: String, database: AssessDatabase, events: EventStore,
+    static func markInterrupted(_ attempt: Attempt, by proctor: String, database: any ExamStore, events: EventStore,
                                 clock: any Clock) throws {
         try database.finishAttempt(id: attempt.id, status: .interrupted, receipt: nil, at: clock.now)
         events.currentAttempt = attempt.id

@@ -39,7 +39,7 @@ struct Runtime {
     }
 
     /// The store in `directory` (by default the data directory), opened and migrated.
-    func database(in directory: DataDirectory? = nil) throws -> AssessDatabase {
+    func database(in directory: DataDirectory? = nil) throws -> any ExamStore {
         let directory = try directory ?? dataDirectory()
         do {
             return try AssessDatabase(dataDirectory: URL(fileURLWithPath: directory.path))

@@ -13,7 +13,7 @@ struct SittingRunner {
     let policy: Policy
     /// The data directory and its store, opened once by the command.
     let dataDirectory: DataDirectory
-    let database: AssessDatabase
+    let database: any ExamStore
     let exam: Exam
     let examPath: String
     let candidate: String
@@ -132,7 +132,7 @@ struct SittingRunner {
     }
 
     /// Puts a resumed attempt's saved answers, flags and position back into `sitting`.
-    private func restore(_ sitting: inout ExamSitting, from attempt: Attempt, database: AssessDatabase) throws {
+    private func restore(_ sitting: inout ExamSitting, from attempt: Attempt, database: any ExamStore) throws {
         let saved = try SavedAnswers(attempt: attempt.id, database: database)
         sitting.restore(responses: saved.responses, flagged: Set(saved.flagged), current: attempt.currentQuestion)
     }

@@ -6,7 +6,7 @@ import Foundation
 /// Keeps a sitting's attempt and answers in the store, and tags the event log's records
 /// with the attempt while it runs.
 struct StoreSittingRecorder: SittingRecorder {
-    let database: AssessDatabase
+    let database: any ExamStore
     let events: EventStore
     let exam: Exam
     let candidate: String
@@ -64,7 +64,7 @@ struct SavedAnswers {
     /// The questions flagged for review, in question id order.
     let flagged: [String]
 
-    init(attempt attemptID: String, database: AssessDatabase) throws {
+    init(attempt attemptID: String, database: any ExamStore) throws {
         var responses: [String: Response] = [:]
         var flagged: [String] = []
         for saved in try database.responses(for: attemptID) {

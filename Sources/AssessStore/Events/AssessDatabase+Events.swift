@@ -1,0 +1,62 @@
+import AssessCore
+import GRDB
+
+/// The event log in SQLite. Every append runs in one IMMEDIATE write transaction that
+/// reads the last record and inserts the next one, so records from several processes
+/// sharing one data directory still get consecutive sequence numbers and one unbroken
+/// chain.
+extension AssessDatabase {
+    @discardableResult
+    public func appendEvent(_ event: SessionEvent, at time: EventTime, attempt: String?) throws -> LoggedEvent {
+        try write { db in
+            let last = try EventRow.order(EventRow.Columns.sequence.desc).fetchOne(db)
+            let fields = ChainedFields(
+                sequence: (last?.sequence ?? 0) + 1,
+                wallMilliseconds: time.wall.wholeMilliseconds,
+                monotonicNanoseconds: time.monotonicNanoseconds,
+                kind: event.kind, details: event.details, attempt: attempt)
+            let row = try EventRow(fields, hash: EventChain.hash(of: fields, after: last?.hash ?? EventChain.genesis))
+            try row.insert(db)
+            return try row.storedEvent().event
+        }
+    }
+
+    public func latestEventKind(attempt: String, among kinds: [String]) throws -> String? {
+        try read { db in
+            try String.fetchOne(db, EventRow
+                .select(EventRow.Columns.kind)
+                .filter(EventRow.Columns.attempt == attempt)
+                .filter(kinds.contains(EventRow.Columns.kind))
+                .order(EventRow.Columns.sequence.desc))
+        }
+    }
+
+    public func events(after sequence: Int64, limit: Int?, attempt: String?) throws -> [StoredEvent] {
+        try read { db in
+            var request = EventRow
+                .filter(EventRow.Columns.sequence > sequence)
+                .order(EventRow.Columns.sequence)
+            if let attempt {
+                request = request.filter(EventRow.Columns.attempt == attempt)
+            }
+            if let limit {
+                request = request.limit(limit)
+            }
+            return try request.fetchAll(db).map { try $0.storedEvent() }
+        }
+    }
+
+    public func verifyEventChain() throws -> ChainVerification {
+        try read { db in
+            var verifier = ChainVerifier()
+            let rows = try EventRow.order(EventRow.Columns.id).fetchCursor(db)
+            while let row = try rows.next() {
+                let found = try verifier.check(sequence: row.sequence, fields: row.chainedFields, hash: row.hash) { expected in
+                    try EventRow.filter(EventRow.Columns.sequence == expected).fetchCount(db) > 0
+                }
+                if let found { return found }
+            }
+            return verifier.result
+        }
+    }
+}

@@ -1,0 +1,332 @@
+import AssessCore
+import Foundation
+
+/// The PostgreSQL backend of `ExamStore`: one server shared by a lab, where the server's
+/// roles and row-level security decide what each connection may read and write (see
+/// `PostgresSchema`).
+///
+/// It connects with a libpq URL (`postgresql:///assess?host=/run/postgresql` for the local
+/// socket with peer authentication; a password comes from `~/.pgpass` or `PGPASSFILE`, as
+/// for every PostgreSQL tool) and refuses to open a database whose schema is missing or is
+/// not the one this build knows: the admin runs `assess store init` first.
+public final class PostgresStore: ExamStore {
+    /// The URL it was opened with.
+    public let url: String
+    let connection: PostgresConnection
+
+    /// Connects and checks the schema.
+    ///
+    /// - Throws: `StoreProblem` when no connection can be made or the schema is missing,
+    ///   too old or too new.
+    public init(url: String) throws {
+        self.url = url
+        do {
+            connection = try PostgresConnection(url)
+        } catch let error as PostgresError {
+            throw StoreProblem.classify(error)
+        }
+        let state = try connection.withSession { try Self.schemaState($0) }
+        if let problem = state.problem { throw problem }
+    }
+
+    /// `PostgreSQL` and the URL, without a password.
+    public var location: String {
+        "PostgreSQL " + Self.redacted(url)
+    }
+
+    /// `url` with the password of its user part (if any) replaced by `***`.
+    static func redacted(_ url: String) -> String {
+        guard let scheme = url.range(of: "://"),
+              let at = url[scheme.upperBound...].firstIndex(of: "@"),
+              let colon = url[scheme.upperBound..<at].firstIndex(of: ":") else { return url }
+        return url.replacingCharacters(in: url.index(after: colon)..<at, with: "***")
+    }
+
+    // MARK: Attempts
+
+    /// The columns of an attempt, times as whole milliseconds since the epoch.
+    private static let attemptColumns = """
+        id, exam_id, exam_key, candidate, status, \(milliseconds("started_at")), \(milliseconds("ended_at")),
+        seconds_allowed, seconds_used, receipt, is_practice, settings, current_question, breaks_taken,
+        \(milliseconds("last_active_at"))
+        """
+
+    private static func milliseconds(_ column: String) -> String {
+        "floor(extract(epoch FROM \(column)) * 1000)::bigint AS \(column)"
+    }
+
+    /// A time as a parameter: whole milliseconds since the epoch, as SQLite keeps it; the
+    /// SQL reads it with `time(n)`.
+    private static func timestamp(_ date: Date) -> String {
+        String(date.wholeMilliseconds)
+    }
+
+    /// Parameter `n`, a time from `timestamp(_:)`, as a `timestamptz`.
+    private static func time(_ n: Int) -> String {
+        "to_timestamp($\(n)::bigint / 1000.0)"
+    }
+
+    private func attempt(from row: [String: String]) throws -> Attempt {
+        func required(_ name: String) throws -> String {
+            guard let value = row[name] else { throw StoreError.unreadableRow(table: "attempts", column: name) }
+            return value
+        }
+        func date(_ name: String) -> Date? { row[name].flatMap(Int64.init).map(Date.init(milliseconds:)) }
+        guard let status = AttemptStatus(rawValue: try required("status")),
+              let startedAt = date("started_at"),
+              let secondsUsed = Int(try required("seconds_used")),
+              let currentQuestion = Int(try required("current_question")),
+              let breaksTaken = Int(try required("breaks_taken")) else {
+            throw StoreError.unreadableRow(table: "attempts", column: "status")
+        }
+        return Attempt(
+            id: try required("id"), examID: try required("exam_id"), examKey: try required("exam_key"),
+            candidate: try required("candidate"), status: status, startedAt: startedAt, endedAt: date("ended_at"),
+            secondsAllowed: row["seconds_allowed"].flatMap(Int.init), secondsUsed: secondsUsed,
+            receipt: row["receipt"], isPractice: row["is_practice"] == "t", settings: try required("settings"),
+            currentQuestion: currentQuestion, breaksTaken: breaksTaken, lastActiveAt: date("last_active_at"))
+    }
+
+    private func attempts(where condition: String, _ parameters: [String?]) throws -> [Attempt] {
+        try connection.withSession { session in
+            try session.execute("""
+                SELECT \(Self.attemptColumns) FROM assess.attempts WHERE \(condition) ORDER BY started_at, server_started_at, id
+                """, parameters).rows
+        }.map(attempt(from:))
+    }
+
+    public func startAttempt(examID: String, examKey: String, candidate: String, secondsAllowed: Int?,
+                             isPractice: Bool, settings: String, at time: Date) throws -> Attempt {
+        let id = try call("SELECT assess.start_attempt($1, $2, $3, $4, $5, $6, \(Self.time(7))) AS id",
+                          [examID, examKey, candidate, secondsAllowed.map(String.init), isPractice ? "t" : "f",
+                           settings, Self.timestamp(time)], attempt: nil)
+        guard let id = id.first?["id"], let started = try attempt(id) else { throw StoreError.unknownAttempt("") }
+        return started
+    }
+
+    public func updateProgress(attempt attemptID: String, secondsUsed: Int, currentQuestion: Int,
+                               breaksTaken: Int, at time: Date) throws {
+        try call("SELECT assess.update_progress($1, $2, $3, $4, \(Self.time(5)))",
+                 [attemptID, String(secondsUsed), String(currentQuestion), String(breaksTaken), Self.timestamp(time)],
+                 attempt: attemptID)
+    }
+
+    public func updateSecondsAllowed(attempt attemptID: String, seconds: Int) throws {
+        try call("SELECT assess.update_seconds_allowed($1, $2)", [attemptID, String(seconds)], attempt: attemptID)
+    }
+
+    @discardableResult
+    public func finishAttempt(id: String, status: AttemptStatus, receipt: String?, at time: Date) throws -> Attempt {
+        guard status != .inProgress else { throw StoreError.notAFinishingStatus(status) }
+        try call("SELECT assess.finish_attempt($1, $2, $3, \(Self.time(4)))", [id, status.rawValue, receipt, Self.timestamp(time)],
+                 attempt: id)
+        guard let finished = try attempt(id) else { throw StoreError.unknownAttempt(id) }
+        return finished
+    }
+
+    public func attempt(_ id: String) throws -> Attempt? {
+        try attempts(where: "id = $1", [id]).first
+    }
+
+    public func attempt(withReceipt receipt: String) throws -> Attempt? {
+        try attempts(where: "receipt = $1", [receipt]).first
+    }
+
+    public func attempts(exam examID: String?, candidate: String?, status: AttemptStatus?) throws -> [Attempt] {
+        try attempts(where: "($1::text IS NULL OR exam_id = $1) AND ($2::text IS NULL OR candidate = $2) AND ($3::text IS NULL OR status = $3)",
+                     [examID, candidate, status?.rawValue])
+    }
+
+    public func inProgressAttempt(exam examID: String, candidate: String) throws -> Attempt? {
+        try attempts(where: "exam_id = $1 AND candidate = $2 AND status = 'inProgress'", [examID, candidate]).first
+    }
+
+    public func candidates() throws -> [String] {
+        try connection.withSession { session in
+            try session.execute(#"SELECT id FROM assess.candidates ORDER BY id COLLATE "C""#).rows.compactMap { $0["id"] }
+        }
+    }
+
+    // MARK: Responses
+
+    @discardableResult
+    public func saveResponse(attempt attemptID: String, question questionID: String,
+                             value: String, flagged: Bool, at time: Date) throws -> StoredResponse {
+        try call("""
+            INSERT INTO assess.responses (attempt_id, question_id, value, flagged, saved_at) VALUES ($1, $2, $3, $4, \(Self.time(5)))
+            """, [attemptID, questionID, value, flagged ? "t" : "f", Self.timestamp(time)], attempt: attemptID)
+        return StoredResponse(attemptID: attemptID, questionID: questionID, value: value, flagged: flagged,
+                              savedAt: Date(milliseconds: time.wholeMilliseconds))
+    }
+
+    /// Every save of an attempt (one question's when given), oldest first.
+    private func saves(of attemptID: String, question questionID: String?) throws -> [(version: ResponseVersion, flagged: Bool)] {
+        try connection.withSession { session in
+            try session.execute("""
+                SELECT attempt_id, question_id, value, flagged, \(Self.milliseconds("saved_at"))
+                FROM assess.responses WHERE attempt_id = $1 AND ($2::text IS NULL OR question_id = $2) ORDER BY id
+                """, [attemptID, questionID]).rows
+        }.map { row in
+            guard let attempt = row["attempt_id"], let question = row["question_id"], let value = row["value"],
+                  let savedAt = row["saved_at"].flatMap(Int64.init) else {
+                throw StoreError.unreadableRow(table: "responses", column: "value")
+            }
+            return (ResponseVersion(attemptID: attempt, questionID: question, value: value,
+                                    savedAt: Date(milliseconds: savedAt)), row["flagged"] == "t")
+        }
+    }
+
+    public func responses(for attemptID: String) throws -> [StoredResponse] {
+        var latest: [String: StoredResponse] = [:]
+        for (version, flagged) in try saves(of: attemptID, question: nil) {
+            latest[version.questionID] = StoredResponse(
+                attemptID: version.attemptID, questionID: version.questionID, value: version.value,
+                flagged: flagged, savedAt: version.savedAt)
+        }
+        return latest.values.sorted { $0.questionID.utf8.lexicographicallyPrecedes($1.questionID.utf8) }
+    }
+
+    public func responseHistory(for attemptID: String, question questionID: String?) throws -> [ResponseVersion] {
+        ResponseHistory.kept(from: try saves(of: attemptID, question: questionID).map(\.version))
+    }
+
+    // MARK: Results
+
+    public func saveResult(_ result: StoredResult) throws {
+        try call("""
+            INSERT INTO assess.results (attempt_id, exam_key, awarded, maximum, awaiting_manual_marking, computed_at)
+            VALUES ($1, $2, $3, $4, $5, \(Self.time(6)))
+            ON CONFLICT (attempt_id) DO UPDATE SET exam_key = excluded.exam_key, awarded = excluded.awarded,
+                maximum = excluded.maximum, awaiting_manual_marking = excluded.awaiting_manual_marking,
+                computed_at = excluded.computed_at, server_computed_at = now()
+            """, [result.attemptID, result.examKey, String(result.awarded), String(result.maximum),
+                  String(result.awaitingManualMarking), Self.timestamp(result.computedAt)], attempt: result.attemptID)
+    }
+
+    public func result(for attemptID: String) throws -> StoredResult? {
+        let rows = try connection.withSession { session in
+            try session.execute("""
+                SELECT attempt_id, exam_key, awarded, maximum, awaiting_manual_marking, \(Self.milliseconds("computed_at"))
+                FROM assess.results WHERE attempt_id = $1
+                """, [attemptID]).rows
+        }
+        return try rows.first.map { row in
+            guard let attempt = row["attempt_id"], let key = row["exam_key"],
+                  let awarded = row["awarded"].flatMap(Double.init), let maximum = row["maximum"].flatMap(Double.init),
+                  let awaiting = row["awaiting_manual_marking"].flatMap(Int.init),
+                  let computed = row["computed_at"].flatMap(Int64.init) else {
+                throw StoreError.unreadableRow(table: "results", column: "awarded")
+            }
+            return StoredResult(attemptID: attempt, examKey: key, awarded: awarded, maximum: maximum,
+                                awaitingManualMarking: awaiting, computedAt: Date(milliseconds: computed))
+        }
+    }
+
+    // MARK: The event log
+
+    @discardableResult
+    public func appendEvent(_ event: SessionEvent, at time: EventTime, attempt: String?) throws -> LoggedEvent {
+        let fields = ChainedFields(
+            sequence: 0, wallMilliseconds: time.wall.wholeMilliseconds, monotonicNanoseconds: time.monotonicNanoseconds,
+            kind: event.kind, details: event.details, attempt: attempt)
+        let details = try EventRow(fields, hash: "").details
+        let rows = try call("SELECT sequence, hash FROM assess.append_event($1, $2, $3, $4, $5)",
+                            [String(fields.wallMilliseconds), String(fields.monotonicNanoseconds), fields.kind,
+                             details, attempt], attempt: attempt)
+        guard let sequence = rows.first?["sequence"].flatMap(Int64.init), let hash = rows.first?["hash"] else {
+            throw StoreError.unreadableRow(table: "events", column: "sequence")
+        }
+        return LoggedEvent(sequence: sequence, wallTime: Date(milliseconds: fields.wallMilliseconds),
+                           monotonicNanoseconds: fields.monotonicNanoseconds, kind: fields.kind,
+                           details: fields.details, hash: hash)
+    }
+
+    public func latestEventKind(attempt: String, among kinds: [String]) throws -> String? {
+        try connection.withSession { session in
+            try session.execute("""
+                SELECT kind FROM assess.events WHERE attempt = $1 AND kind = ANY($2::text[]) ORDER BY sequence DESC LIMIT 1
+                """, [attempt, Self.textArray(kinds)]).rows.first?["kind"]
+        }
+    }
+
+    /// `values` as the text of a PostgreSQL `text[]`.
+    private static func textArray(_ values: [String]) -> String {
+        let quoted = values.map { value in
+            "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        return "{" + quoted.joined(separator: ",") + "}"
+    }
+
+    private static let eventColumns = "id, sequence, wall_milliseconds, monotonic_nanoseconds, kind, details, attempt, hash"
+
+    private static func eventRow(_ row: [String: String]) throws -> EventRow {
+        guard let sequence = row["sequence"].flatMap(Int64.init), let wall = row["wall_milliseconds"].flatMap(Int64.init),
+              let monotonic = row["monotonic_nanoseconds"].flatMap(UInt64.init), let kind = row["kind"],
+              let details = row["details"], let hash = row["hash"] else {
+            throw StoreError.unreadableRow(table: "events", column: "sequence")
+        }
+        return EventRow(id: row["id"].flatMap(Int64.init), sequence: sequence, wallMilliseconds: wall,
+                        monotonicNanoseconds: monotonic, kind: kind, details: details, attempt: row["attempt"], hash: hash)
+    }
+
+    public func events(after sequence: Int64, limit: Int?, attempt: String?) throws -> [StoredEvent] {
+        try connection.withSession { session in
+            try session.execute("""
+                SELECT \(Self.eventColumns) FROM assess.events
+                WHERE sequence > $1 AND ($2::text IS NULL OR attempt = $2) ORDER BY sequence LIMIT $3::bigint
+                """, [String(sequence), attempt, limit.map(String.init)]).rows
+        }.map { try Self.eventRow($0).storedEvent() }
+    }
+
+    public func verifyEventChain() throws -> ChainVerification {
+        try connection.withSession { session in
+            // One snapshot for the walk and the look-ups it makes.
+            try session.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            defer { _ = try? session.execute("COMMIT") }
+            var verifier = ChainVerifier()
+            for row in try session.execute("SELECT \(Self.eventColumns) FROM assess.events ORDER BY id").rows {
+                let event = try Self.eventRow(row)
+                let found = try verifier.check(sequence: event.sequence, fields: event.chainedFields, hash: event.hash) { expected in
+                    try !session.execute("SELECT 1 FROM assess.events WHERE sequence = $1", [String(expected)]).rows.isEmpty
+                }
+                if let found { return found }
+            }
+            return verifier.result
+        }
+    }
+
+    // MARK: Errors
+
+    /// Runs one statement that writes, turning the server's refusals into `StoreError`s.
+    @discardableResult
+    private func call(_ sql: String, _ parameters: [String?], attempt: String?) throws -> [[String: String]] {
+        do {
+            return try connection.withSession { try $0.execute(sql, parameters).rows }
+        } catch let error as PostgresError {
+            switch error.sqlState {
+            case "AS001": throw StoreError.attemptAlreadyInProgress(id: error.message)
+            case "AS002": throw StoreError.unknownAttempt(error.message)
+            case "AS003":
+                throw StoreError.attemptNotInProgress(id: attempt ?? "", status: AttemptStatus(rawValue: error.message) ?? .aborted)
+            case "23503": throw StoreError.unknownAttempt(attempt ?? "")
+            case "42501": throw StoreError.notPermitted(error.message)
+            default: throw error
+            }
+        }
+    }
+}
+
+extension EventRow {
+    /// A row as read from PostgreSQL.
+    init(id: Int64?, sequence: Int64, wallMilliseconds: Int64, monotonicNanoseconds: UInt64, kind: String,
+         details: String, attempt: String?, hash: String) {
+        self.id = id
+        self.sequence = sequence
+        self.wallMilliseconds = wallMilliseconds
+        self.monotonicNanoseconds = monotonicNanoseconds
+        self.kind = kind
+        self.details = details
+        self.attempt = attempt
+        self.hash = hash
+    }
+}
