@@ -1,0 +1,141 @@
+import AssessCore
+import Foundation
+import Testing
+@testable import AssessStore
+
+/// What a seat may do to a PostgreSQL store, tried as the seat's own role against a real
+/// server, the way a student with `psql` and their account's role would: the server, not
+/// `assess`, refuses everything but adding to and reading the seat's own attempt.
+@Suite struct SeatPrivilegeTests {
+    let database: PostgresTestDatabase
+    /// Ana's and Ben's seats, and a proctor.
+    let ana: String, ben: String, proctor: String
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    init() throws {
+        database = try PostgresTestDatabase()
+        ana = try database.login("ana", in: .seat)
+        ben = try database.login("ben", in: .seat)
+        proctor = try database.login("pat", in: .proctor)
+    }
+
+    /// Ana's and Ben's attempts in progress, each with an answer and an event.
+    private func twoSittings() throws -> (anaStore: PostgresStore, ana: Attempt, ben: Attempt) {
+        let anaStore = try PostgresStore(url: ana)
+        let benStore = try PostgresStore(url: ben)
+        let anaAttempt = try anaStore.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
+        let benAttempt = try benStore.startAttempt(examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600, at: start)
+        try anaStore.saveResponse(attempt: anaAttempt.id, question: "q1", value: #"{"text":"ana's"}"#, flagged: false, at: start)
+        try benStore.saveResponse(attempt: benAttempt.id, question: "q1", value: #"{"text":"ben's"}"#, flagged: false, at: start)
+        let time = EventTime(wall: start, monotonicNanoseconds: 1)
+        try anaStore.appendEvent(.timerWarning(minutesLeft: 5), at: time, attempt: anaAttempt.id)
+        try benStore.appendEvent(.timerWarning(minutesLeft: 5), at: time, attempt: benAttempt.id)
+        return (anaStore, anaAttempt, benAttempt)
+    }
+
+    /// Runs `sql` as the role of `url` and returns the rows it saw.
+    @discardableResult
+    private func run(_ sql: String, as url: String) throws -> [[String: String]] {
+        try PostgresConnection(url).withSession { try $0.execute(sql).rows }
+    }
+
+    /// Expects the server to refuse `sql` from the role of `url` for lack of privilege.
+    private func expectRefused(_ sql: String, as url: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let error = #expect(throws: PostgresError.self, sourceLocation: sourceLocation) { try run(sql, as: url) }
+        #expect(error?.sqlState == "42501", "\(sql): \(error?.message ?? "")", sourceLocation: sourceLocation)
+    }
+
+    @Test func aSeatCannotChangeOrRemoveAnAnswerOnceWritten() throws {
+        let (_, anaAttempt, _) = try twoSittings()
+        expectRefused("UPDATE assess.responses SET value = 'changed' WHERE attempt_id = '\(anaAttempt.id)'", as: ana)
+        expectRefused("DELETE FROM assess.responses WHERE attempt_id = '\(anaAttempt.id)'", as: ana)
+        expectRefused("TRUNCATE assess.responses", as: ana)
+        #expect(try run("SELECT value FROM assess.responses WHERE attempt_id = '\(anaAttempt.id)'", as: proctor)
+            .map { $0["value"] } == [#"{"text":"ana's"}"#])
+    }
+
+    @Test func aSeatCannotChangeOrRemoveAnEvent() throws {
+        _ = try twoSittings()
+        expectRefused("DELETE FROM assess.events", as: ana)
+        expectRefused("UPDATE assess.events SET kind = 'nothing'", as: ana)
+        expectRefused("INSERT INTO assess.events (sequence, wall_milliseconds, monotonic_nanoseconds, kind, details, hash) VALUES (99, 0, 0, 'x', '{}', 'x')", as: ana)
+        #expect(try EventStore(database: try PostgresStore(url: proctor)).verifyChain() == .intact(count: 2))
+    }
+
+    @Test func aSeatCannotReadAnotherCandidatesAnswersAttemptsOrEvents() throws {
+        let (anaStore, anaAttempt, benAttempt) = try twoSittings()
+        #expect(try anaStore.responses(for: benAttempt.id).isEmpty)
+        #expect(try anaStore.attempt(benAttempt.id) == nil)
+        #expect(try anaStore.attempts().map(\.id) == [anaAttempt.id])
+        #expect(try anaStore.events(after: 0, limit: nil, attempt: nil).map(\.attempt) == [anaAttempt.id])
+        #expect(try run("SELECT value FROM assess.responses", as: ana).map { $0["value"] } == [#"{"text":"ana's"}"#])
+        expectRefused("SELECT * FROM assess.results", as: ana)
+        expectRefused("SELECT * FROM assess.candidates", as: ana)
+    }
+
+    @Test func aSeatCannotWriteIntoAnotherAttempt() throws {
+        let (anaStore, _, benAttempt) = try twoSittings()
+        let time = EventTime(wall: start, monotonicNanoseconds: 2)
+        #expect(throws: StoreError.self) {
+            try anaStore.appendEvent(.sessionInterrupted(reason: "forged"), at: time, attempt: benAttempt.id)
+        }
+        #expect(throws: StoreError.self) {
+            try anaStore.saveResponse(attempt: benAttempt.id, question: "q1", value: "forged", flagged: false, at: start)
+        }
+        expectRefused("INSERT INTO assess.responses (attempt_id, question_id, value, flagged, saved_at) VALUES ('\(benAttempt.id)', 'q1', 'forged', false, now())", as: ana)
+        #expect(throws: StoreError.self) {
+            try anaStore.updateProgress(attempt: benAttempt.id, secondsUsed: 599, currentQuestion: 0, breaksTaken: 0, at: start)
+        }
+        #expect(try PostgresStore(url: proctor).responses(for: benAttempt.id).map(\.value) == [#"{"text":"ben's"}"#])
+    }
+
+    @Test func aSeatCannotEndOrSubmitAnotherAttempt() throws {
+        let (anaStore, _, benAttempt) = try twoSittings()
+        for status in [AttemptStatus.submitted, .aborted, .interrupted] {
+            #expect(throws: StoreError.notPermitted("attempt \(benAttempt.id) belongs to another seat")) {
+                try anaStore.finishAttempt(id: benAttempt.id, status: status, receipt: nil, at: start)
+            }
+        }
+        expectRefused("UPDATE assess.attempts SET status = 'aborted' WHERE id = '\(benAttempt.id)'", as: ana)
+        expectRefused("DELETE FROM assess.attempts WHERE id = '\(benAttempt.id)'", as: ana)
+        #expect(try PostgresStore(url: proctor).attempt(benAttempt.id)?.status == .inProgress)
+    }
+
+    @Test func aSeatCannotCallTheStoresHelpersOrBackdateTheServersTime() throws {
+        let (_, anaAttempt, _) = try twoSittings()
+        expectRefused("SELECT assess.may_act_on('ben')", as: ana)
+        expectRefused("SELECT assess.attempt_in_progress('\(anaAttempt.id)')", as: ana)
+        expectRefused("""
+            INSERT INTO assess.responses (attempt_id, question_id, value, flagged, saved_at, server_saved_at)
+            VALUES ('\(anaAttempt.id)', 'q2', 'x', false, now(), '1990-01-01')
+            """, as: ana)
+    }
+
+    @Test func answersAreAppendedTheNewestWinsAndEachCarriesTheServersTime() throws {
+        let (anaStore, anaAttempt, _) = try twoSittings()
+        // The seat's clock says 1990; the server's says now.
+        try anaStore.saveResponse(attempt: anaAttempt.id, question: "q1", value: #"{"text":"ana's second"}"#, flagged: true,
+                                  at: Date(timeIntervalSince1970: 631_152_000))
+        #expect(try anaStore.responses(for: anaAttempt.id).map(\.value) == [#"{"text":"ana's second"}"#])
+        let rows = try run("""
+            SELECT value, extract(year FROM saved_at)::int AS seat_year, server_saved_at > now() - interval '1 minute' AS recent
+            FROM assess.responses WHERE attempt_id = '\(anaAttempt.id)' ORDER BY id
+            """, as: ana)
+        #expect(rows.map { $0["value"] } == [#"{"text":"ana's"}"#, #"{"text":"ana's second"}"#])
+        #expect(rows.map { $0["seat_year"] } == ["2027", "1990"])
+        #expect(rows.map { $0["recent"] } == ["t", "t"])
+    }
+
+    @Test func aProctorReadsTheWholeRoomEndsAnyAttemptAndChangesNoAnswer() throws {
+        let (_, anaAttempt, benAttempt) = try twoSittings()
+        let proctorStore = try PostgresStore(url: proctor)
+        #expect(Set(try proctorStore.attempts().map(\.id)) == [anaAttempt.id, benAttempt.id])
+        #expect(try proctorStore.candidates() == ["ana", "ben"])
+        #expect(try proctorStore.finishAttempt(id: benAttempt.id, status: .interrupted, receipt: nil, at: start).status == .interrupted)
+        try proctorStore.saveResult(StoredResult(attemptID: benAttempt.id, examKey: "k", awarded: 1, maximum: 2,
+                                                 awaitingManualMarking: 0, computedAt: start))
+        #expect(try proctorStore.result(for: benAttempt.id)?.awarded == 1)
+        expectRefused("UPDATE assess.responses SET value = 'changed'", as: proctor)
+        expectRefused("DELETE FROM assess.events", as: proctor)
+    }
+}
