@@ -29,8 +29,19 @@ struct PolicyParserTests {
 
     @Test func anUnknownSettingNamesItsPositionAndTheLikelyIntent() {
         #expect(throws: PolicyError(path: "p.yaml", line: 2, column: 1,
-                                    message: "unknown setting \"strict-clipboard\" (did you mean \"strict-clipboards\"?); known settings: allowed-exams, max-lock-duration, strict-clipboards, multiplexers, practice, minimum-terminal, charge-downtime, proctor-password")) {
+                                    message: "unknown setting \"strict-clipboard\" (did you mean \"strict-clipboards\"?); known settings: allowed-exams, max-lock-duration, strict-clipboards, multiplexers, practice, minimum-terminal, charge-downtime, proctor-password, store")) {
             try PolicyParser.parse("multiplexers: allow\nstrict-clipboard: true\n", path: "p.yaml")
+        }
+    }
+
+    @Test func theStoreIsSQLiteUnlessAPostgreSQLURLIsGiven() throws {
+        #expect(try PolicyParser.parse("", path: "p.yaml").store == nil)
+        #expect(try PolicyParser.parse("store: sqlite\n", path: "p.yaml").store == nil)
+        #expect(try PolicyParser.parse("store: postgresql:///assess?host=/run/postgresql\n", path: "p.yaml").store
+            == "postgresql:///assess?host=/run/postgresql")
+        #expect(throws: PolicyError(path: "p.yaml", line: 1, column: 8,
+                                    message: "store must be sqlite or a PostgreSQL URL such as postgresql:///assess?host=/run/postgresql")) {
+            try PolicyParser.parse("store: mysql://school/assess\n", path: "p.yaml")
         }
     }
 

@@ -47,7 +47,7 @@ struct CommandLineTests {
 
     @Test func everyCommandHasHelp() throws {
         for command in ["take", "launch", "resume", "status", "unlock", "end", "log", "results", "verify", "passwd",
-                        "validate"] {
+                        "validate", "store", "store init", "store check"] {
             let terminal = try TerminalUnderTest("\(command) --help")
             #expect(try terminal.exitStatus() == 0)
             #expect(try terminal.screen().contains("USAGE: assess \(command)"))
@@ -60,6 +60,7 @@ struct CommandLineTests {
         let screen = try terminal.screen()
         #expect(screen.contains("unlocked: no exam holds this terminal"))
         #expect(screen.replacingOccurrences(of: "\n", with: "").contains("policy: \(terminal.policy)"))
+        #expect(screen.replacingOccurrences(of: "\n", with: "").contains("store: SQLite \(terminal.dataDirectory)/assess.sqlite"))
     }
 
     @Test func unlockRefusesALiveLock() throws {

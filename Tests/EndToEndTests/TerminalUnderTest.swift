@@ -15,6 +15,8 @@ final class TerminalUnderTest {
     let policy: String
     /// Holds this terminal's own lock and data directories; removed with it.
     let scratch: TemporaryDirectory
+    /// The variables added to the window's environment, and to `assessCommand`'s.
+    let environment: [String: String]
     let assess: String
 
     /// Starts tmux running `assess ARGUMENTS` (after `cd` to the package), and keeps the
@@ -35,6 +37,7 @@ final class TerminalUnderTest {
             self.policy = scratch.file("policy.yaml")
             try "# no settings: the built-in defaults\n".write(toFile: self.policy, atomically: true, encoding: .utf8)
         }
+        self.environment = environment
         socket = "assess-e2e-\(UUID().uuidString.prefix(8))"
         assess = try BuiltProducts.path(of: "assess")
         guard Self.runner.locate("tmux") != nil else {
@@ -171,6 +174,7 @@ final class TerminalUnderTest {
     func assessCommand(_ arguments: [String], input: String? = nil) throws -> (output: String, status: Int32) {
         let environment = ["LANG=C.UTF-8", "ASSESS_LOCK_DIR=\(lockDirectory)",
                            "ASSESS_DATA_DIR=\(dataDirectory)", "ASSESS_POLICY=\(policy)"]
+            + self.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let result: CommandResult
         if let input {
             let inputFile = scratch.file("input-\(UUID().uuidString.prefix(8))")

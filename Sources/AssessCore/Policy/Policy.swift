@@ -35,13 +35,17 @@ public struct Policy: Sendable, Equatable {
     /// When true, the time a crashed session's terminal was down counts against the
     /// candidate's time on `assess resume`; by default it does not.
     public var chargeDowntime: Bool
+    /// Where attempts, answers and the event log are kept: nil for SQLite in the data
+    /// directory (the default), else a libpq URL of a PostgreSQL store
+    /// (`postgresql:///assess?host=/run/postgresql`).
+    public var store: String?
     /// Where this policy came from.
     public var source: Source
 
     public init(allowedExams: Set<String>? = nil, maximumLockSeconds: Double = 8 * 3600,
                 strictClipboards: Bool = false, allowMultiplexers: Bool = true,
                 allowPractice: Bool = true, minimumTerminal: TerminalSize = TerminalSize(columns: 80, rows: 24),
-                proctorPassword: ProctorPassword? = nil, chargeDowntime: Bool = false,
+                proctorPassword: ProctorPassword? = nil, chargeDowntime: Bool = false, store: String? = nil,
                 source: Source = .builtInDefaults(lookedFor: Policy.defaultPath)) {
         self.allowedExams = allowedExams
         self.maximumLockSeconds = maximumLockSeconds
@@ -51,7 +55,14 @@ public struct Policy: Sendable, Equatable {
         self.minimumTerminal = minimumTerminal
         self.proctorPassword = proctorPassword
         self.chargeDowntime = chargeDowntime
+        self.store = store
         self.source = source
+    }
+
+    /// Whether `text` names a store `assess` can use: `sqlite`, or a `postgresql://` (or
+    /// `postgres://`) URL.
+    public static func isStore(_ text: String) -> Bool {
+        text == "sqlite" || text.hasPrefix("postgresql://") || text.hasPrefix("postgres://")
     }
 
     /// Where the policy file is looked for when `$ASSESS_POLICY` is not set.

@@ -15,10 +15,11 @@ public typealias PolicyError = FileProblem
 /// minimum-terminal: 80x24
 /// charge-downtime: false                       # count a crashed terminal's downtime on resume
 /// proctor-password: scrypt$ln=15,r=8,p=1$…     # written by `assess passwd`
+/// store: postgresql:///assess?host=/run/postgresql   # or sqlite, the default
 /// ```
 public enum PolicyParser {
     static let keys = ["allowed-exams", "max-lock-duration", "strict-clipboards", "multiplexers",
-                       "practice", "minimum-terminal", "charge-downtime", "proctor-password"]
+                       "practice", "minimum-terminal", "charge-downtime", "proctor-password", "store"]
 
     /// Parses `text`, read from `path`; throws the first problem found.
     public static func parse(_ text: String, path: String) throws -> Policy {
@@ -79,6 +80,11 @@ public enum PolicyParser {
                     throw problem(path, value, "proctor-password is not a hash written by `assess passwd`; set it again with: assess passwd")
                 }
                 policy.proctorPassword = password
+            case "store":
+                guard let store = value.string, Policy.isStore(store) else {
+                    throw problem(path, value, "store must be sqlite or a PostgreSQL URL such as postgresql:///assess?host=/run/postgresql")
+                }
+                policy.store = store == "sqlite" ? nil : store
             default:
                 throw problem(path, keyNode, "unknown setting \"\(key)\"\(DidYouMean.hint(for: key, in: keys)); known settings: \(keys.joined(separator: ", "))")
             }

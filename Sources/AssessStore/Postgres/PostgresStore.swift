@@ -35,7 +35,7 @@ public final class PostgresStore: ExamStore {
     }
 
     /// `url` with the password of its user part (if any) replaced by `***`.
-    static func redacted(_ url: String) -> String {
+    public static func redacted(_ url: String) -> String {
         guard let scheme = url.range(of: "://"),
               let at = url[scheme.upperBound...].firstIndex(of: "@"),
               let colon = url[scheme.upperBound..<at].firstIndex(of: ":") else { return url }

@@ -22,6 +22,7 @@ struct StatusCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(.cannotCreate, "cannot read the lock at \(lock.location): \(error)")
         }
+        let store = try runtime.storeLocation()
         let running = Self.attemptsInProgress(runtime: runtime)
         var stranded: (attempt: Attempt, answers: Int)?
         if case .stale(let record) = inspection {
@@ -29,9 +30,9 @@ struct StatusCommand: AsyncParsableCommand {
         }
         let others = running.filter { $0.attempt.id != stranded?.attempt.id }
         if json {
-            print(try Self.json(inspection, lockFile: lock.location, policy: policy, attempt: stranded, others: others))
+            print(try Self.json(inspection, lockFile: lock.location, policy: policy, store: store, attempt: stranded, others: others))
         } else {
-            print(Self.text(inspection, lockFile: lock.location, policy: policy, attempt: stranded, others: others))
+            print(Self.text(inspection, lockFile: lock.location, policy: policy, store: store, attempt: stranded, others: others))
         }
     }
 
@@ -47,7 +48,7 @@ struct StatusCommand: AsyncParsableCommand {
     }
 
     /// The human-readable report.
-    static func text(_ inspection: LockInspection, lockFile: String, policy: Policy,
+    static func text(_ inspection: LockInspection, lockFile: String, policy: Policy, store: String,
                      attempt stranded: (attempt: Attempt, answers: Int)? = nil,
                      others: [(attempt: Attempt, answers: Int)] = []) -> String {
         var lines: [String] = []
@@ -84,14 +85,15 @@ struct StatusCommand: AsyncParsableCommand {
         }
         lines.append("lock file: \(lockFile)")
         lines.append("policy: \(policy.source)")
+        lines.append("store: \(store)")
         return lines.joined(separator: "\n")
     }
 
     /// The JSON report: `{"state": "unlocked" | "locked" | "stale", "holder": {...}, ...}`.
-    static func json(_ inspection: LockInspection, lockFile: String, policy: Policy,
+    static func json(_ inspection: LockInspection, lockFile: String, policy: Policy, store: String,
                      attempt stranded: (attempt: Attempt, answers: Int)? = nil,
                      others: [(attempt: Attempt, answers: Int)] = []) throws -> String {
-        var object: [String: Any] = ["lockFile": lockFile, "policy": policy.source.description]
+        var object: [String: Any] = ["lockFile": lockFile, "policy": policy.source.description, "store": store]
         switch inspection {
         case .free:
             object["state"] = "unlocked"

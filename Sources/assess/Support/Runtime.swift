@@ -38,8 +38,37 @@ struct Runtime {
         return directory
     }
 
-    /// The store in `directory` (by default the data directory), opened and migrated.
+    /// The PostgreSQL URL of the store in force, or nil for SQLite in the data directory:
+    /// `$ASSESS_STORE` when set, else the policy's `store:`.
+    func storeURL() throws -> String? {
+        if let override = environment.nonEmpty("ASSESS_STORE") {
+            guard Policy.isStore(override) else {
+                throw CommandFailure(.configuration,
+                                     "ASSESS_STORE must be sqlite or a PostgreSQL URL such as postgresql:///assess?host=/run/postgresql, not \(override)")
+            }
+            return override == "sqlite" ? nil : override
+        }
+        return try policy().store
+    }
+
+    /// Which store is in force and where, without opening it (for `assess status`).
+    func storeLocation() throws -> String {
+        if let url = try storeURL() {
+            return "PostgreSQL " + PostgresStore.redacted(url)
+        }
+        return "SQLite " + (DataDirectory(environment: environment).path as NSString).appendingPathComponent(AssessDatabase.fileName)
+    }
+
+    /// The store in force, opened: the PostgreSQL store of `storeURL()`, else SQLite in
+    /// `directory` (by default the data directory), migrated.
     func database(in directory: DataDirectory? = nil) throws -> any ExamStore {
+        if let url = try storeURL() {
+            do {
+                return try PostgresStore(url: url)
+            } catch {
+                throw CommandFailure(.cannotCreate, "cannot open the store at \(PostgresStore.redacted(url)): \(error)")
+            }
+        }
         let directory = try directory ?? dataDirectory()
         do {
             return try AssessDatabase(dataDirectory: URL(fileURLWithPath: directory.path))
