@@ -13,7 +13,7 @@ public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String { message }
 }
 
-/// One libpq connection, used by one caller at a time.
+/// One libpq connection (libpq loaded on first use, see `LibPQ`), used by one caller at a time.
 ///
 /// Calls are synchronous: the sitting's writer already runs off the key loop, and a
 /// command runs one statement after another. libpq starts no thread of its own, so an
@@ -22,6 +22,7 @@ public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible
 final class PostgresConnection: @unchecked Sendable {
     /// The libpq connection string or URL, as given.
     let conninfo: String
+    private let pq: LibPQ
     private let lock = NSLock()
     // Guarded by `lock`.
     private var handle: OpaquePointer?
@@ -31,27 +32,28 @@ final class PostgresConnection: @unchecked Sendable {
     /// - Throws: `PostgresError` with libpq's message when no connection can be made.
     init(_ conninfo: String) throws {
         self.conninfo = conninfo
-        handle = try Self.connect(conninfo)
+        pq = try LibPQ.shared()
+        handle = try Self.connect(conninfo, pq)
     }
 
     deinit {
-        PQfinish(handle)
+        pq.finish(handle)
     }
 
-    private static func connect(_ conninfo: String) throws -> OpaquePointer? {
-        let handle = PQconnectdb(conninfo)
-        guard PQstatus(handle) == CONNECTION_OK else {
-            let message = Self.oneLine(PQerrorMessage(handle))
-            PQfinish(handle)
+    private static func connect(_ conninfo: String, _ pq: LibPQ) throws -> OpaquePointer? {
+        let handle = pq.connectdb(conninfo)
+        guard pq.status(handle) == CONNECTION_OK else {
+            let message = Self.oneLine(pq.errorMessage(handle))
+            pq.finish(handle)
             throw PostgresError(sqlState: nil, message: message)
         }
         // Notices (e.g. "relation already exists, skipping") are not for the terminal.
-        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        _ = pq.setNoticeProcessor(handle, { _, _ in }, nil)
         return handle
     }
 
     /// libpq's messages end with a newline and may span lines; the store reports one line.
-    static func oneLine(_ text: UnsafePointer<CChar>?) -> String {
+    static func oneLine(_ text: UnsafeMutablePointer<CChar>?) -> String {
         let message = text.map { String(cString: $0) } ?? "unknown error"
         return message.split(whereSeparator: \.isNewline).first.map(String.init) ?? message
     }
@@ -59,12 +61,12 @@ final class PostgresConnection: @unchecked Sendable {
     /// Runs `body` with the connection to itself, reconnecting first if the server went away.
     func withSession<T>(_ body: (Session) throws -> T) throws -> T {
         try lock.withLock {
-            if PQstatus(handle) != CONNECTION_OK {
-                PQfinish(handle)
+            if pq.status(handle) != CONNECTION_OK {
+                pq.finish(handle)
                 handle = nil
-                handle = try Self.connect(conninfo)
+                handle = try Self.connect(conninfo, pq)
             }
-            return try body(Session(handle: handle))
+            return try body(Session(pq: pq, handle: handle))
         }
     }
 
@@ -86,13 +88,14 @@ final class PostgresConnection: @unchecked Sendable {
 
     /// The connection while one caller holds it.
     struct Session {
+        let pq: LibPQ
         let handle: OpaquePointer?
 
         /// Runs a script of several statements without parameters (a migration).
         func run(script: String) throws {
-            let result = PQexec(handle, script)
-            defer { PQclear(result) }
-            try Self.check(result, handle)
+            let result = pq.exec(handle, script)
+            defer { pq.clear(result) }
+            try check(result)
         }
 
         /// Runs one statement with `parameters` as `$1`, `$2` … (text; nil is NULL) and
@@ -103,22 +106,22 @@ final class PostgresConnection: @unchecked Sendable {
             defer { copies.forEach { free($0) } }
             let values = copies.map { UnsafePointer<CChar>($0) }
             let result = values.withUnsafeBufferPointer { buffer in
-                PQexecParams(handle, sql, Int32(parameters.count), nil, buffer.baseAddress, nil, nil, 0)
+                pq.execParams(handle, sql, Int32(parameters.count), nil, buffer.baseAddress, nil, nil, 0)
             }
-            defer { PQclear(result) }
-            try Self.check(result, handle)
-            return PostgresRows(result)
+            defer { pq.clear(result) }
+            try check(result)
+            return PostgresRows(result, pq)
         }
 
         /// Throws the statement's error, if it failed.
-        private static func check(_ result: OpaquePointer?, _ handle: OpaquePointer?) throws {
-            switch PQresultStatus(result) {
+        private func check(_ result: OpaquePointer?) throws {
+            switch pq.resultStatus(result) {
             case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
                 return
             default:
-                let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
-                let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M")))
-                let message = PostgresConnection.oneLine(primary ?? PQerrorMessage(handle))
+                let state = pq.resultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+                let primary = pq.resultErrorField(result, Int32(UInt8(ascii: "M")))
+                let message = PostgresConnection.oneLine(primary ?? pq.errorMessage(handle))
                 throw PostgresError(sqlState: state, message: message)
             }
         }
@@ -130,12 +133,12 @@ struct PostgresRows {
     /// Each row, by column name.
     let rows: [[String: String]]
 
-    init(_ result: OpaquePointer?) {
-        let columns = (0..<PQnfields(result)).map { String(cString: PQfname(result, $0)) }
-        rows = (0..<PQntuples(result)).map { row in
+    init(_ result: OpaquePointer?, _ pq: LibPQ) {
+        let columns = (0..<pq.nfields(result)).map { column in pq.fname(result, column).map { String(cString: $0) } ?? "" }
+        rows = (0..<pq.ntuples(result)).map { row in
             var values: [String: String] = [:]
-            for (index, name) in columns.enumerated() where PQgetisnull(result, row, Int32(index)) == 0 {
-                values[name] = String(cString: PQgetvalue(result, row, Int32(index)))
+            for (index, name) in columns.enumerated() where pq.getisnull(result, row, Int32(index)) == 0 {
+                values[name] = pq.getvalue(result, row, Int32(index)).map { String(cString: $0) } ?? ""
             }
             return values
         }
