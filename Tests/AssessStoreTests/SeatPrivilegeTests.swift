@@ -111,6 +111,21 @@ import Testing
             """, as: ana)
     }
 
+    @Test func aSeatCannotTakeOrReleaseAnotherCandidatesLease() throws {
+        let bens = LeaseHolder(host: "lab-02", tty: "/dev/pts/7")
+        let anas = LeaseHolder(host: "lab-01", tty: "/dev/pts/3")
+        _ = try PostgresStore(url: ben).takeLease(exam: "algebra", candidate: "ben", holder: bens, at: start)
+        let anaStore = try PostgresStore(url: ana)
+        // Ana's clock claiming the lease went quiet long ago changes nothing: the server times it.
+        #expect(try anaStore.takeLease(exam: "algebra", candidate: "ben", holder: anas, at: .distantFuture).holder == bens)
+        // Even with Ben's token, Ana's role cannot release his lease.
+        try anaStore.releaseLease(exam: "algebra", candidate: "ben", holder: bens)
+        #expect(try anaStore.takeLease(exam: "algebra", candidate: "ben", holder: anas, at: start).holder == bens)
+        expectRefused("UPDATE assess.leases SET renewed_at = '2000-01-01'", as: ana)
+        expectRefused("DELETE FROM assess.leases", as: ana)
+        expectRefused("SELECT * FROM assess.leases", as: ana)
+    }
+
     @Test func answersAreAppendedTheNewestWinsAndEachCarriesTheServersTime() throws {
         let (anaStore, anaAttempt, _) = try twoSittings()
         // The seat's clock says 1990; the server's says now.

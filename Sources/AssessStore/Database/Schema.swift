@@ -12,6 +12,7 @@ enum Schema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: createEventsAttemptsAndResponses)
         migrator.registerMigration("v2", migrate: addCandidatesProgressAndResults)
+        migrator.registerMigration("v3", migrate: addLeases)
         return migrator
     }
 
@@ -100,6 +101,21 @@ enum Schema {
             t.column("maximum", .double).notNull()
             t.column("awaitingManualMarking", .integer).notNull()
             t.column("computedAt", .datetime).notNull()
+        }
+    }
+
+    /// `v3`: leases, one per (exam, candidate): which sitting holds it, where, since when,
+    /// and when it last renewed it.
+    private static func addLeases(_ db: Database) throws {
+        try db.create(table: "leases") { t in
+            t.column("exam_id", .text).notNull()
+            t.column("candidate", .text).notNull()
+            t.column("holder", .text).notNull()
+            t.column("host", .text).notNull()
+            t.column("tty", .text)
+            t.column("since", .datetime).notNull()
+            t.column("renewed_at", .datetime).notNull()
+            t.primaryKey(["exam_id", "candidate"])
         }
     }
 }

@@ -32,7 +32,7 @@ enum PostgresSchema {
 
     /// Every migration, in order: a name and its SQL for `roles`.
     static func migrations(_ roles: Roles) -> [(name: String, sql: String)] {
-        [("v1", v1(roles))]
+        [("v1", v1(roles)), ("v2", v2(roles))]
     }
 
     /// The names of every migration this build knows, in order.
@@ -294,6 +294,56 @@ enum PostgresSchema {
         CREATE POLICY proctor_reads_all ON assess.responses FOR SELECT TO \(proctor) USING (true);
         CREATE POLICY seat_reads_its_own ON assess.events FOR SELECT TO \(seat) USING (seat_role = current_user);
         CREATE POLICY proctor_reads_all ON assess.events FOR SELECT TO \(proctor) USING (true);
+        """
+    }
+
+    /// `v2`: leases, one per (exam, candidate), timed by the server's clock and written only
+    /// through `take_lease` and `release_lease`: a seat takes a lease that is free, its own
+    /// or lost (not renewed for 30 s), and releases only its own.
+    private static func v2(_ roles: Roles) -> String {
+        let seat = identifier(roles.seat)
+        let proctor = identifier(roles.proctor)
+        return """
+        CREATE TABLE assess.leases (
+            exam_id text NOT NULL,
+            candidate text NOT NULL,
+            holder text NOT NULL,
+            host text NOT NULL,
+            tty text,
+            since timestamptz NOT NULL DEFAULT now(),
+            renewed_at timestamptz NOT NULL DEFAULT now(),
+            seat_role name NOT NULL DEFAULT session_user,
+            PRIMARY KEY (exam_id, candidate)
+        );
+
+        CREATE FUNCTION assess.take_lease(exam text, who text, token text, on_host text, on_tty text)
+            RETURNS TABLE (lease_holder text, lease_host text, lease_tty text, lease_since bigint)
+            LANGUAGE plpgsql SECURITY DEFINER SET search_path = assess, pg_temp AS $$
+        DECLARE held assess.leases;
+        BEGIN
+            INSERT INTO assess.leases (exam_id, candidate, holder, host, tty) VALUES (exam, who, token, on_host, on_tty)
+                ON CONFLICT DO NOTHING;
+            SELECT * INTO held FROM assess.leases l WHERE l.exam_id = exam AND l.candidate = who FOR UPDATE;
+            IF held.holder = token AND held.seat_role = session_user THEN
+                UPDATE assess.leases l SET renewed_at = now() WHERE l.exam_id = exam AND l.candidate = who;
+            ELSIF held.renewed_at < now() - interval '\(Int(Lease.lostAfter)) seconds' THEN
+                UPDATE assess.leases l SET holder = token, host = on_host, tty = on_tty, since = now(), renewed_at = now(),
+                                           seat_role = session_user
+                    WHERE l.exam_id = exam AND l.candidate = who;
+            END IF;
+            RETURN QUERY SELECT l.holder, l.host, l.tty, floor(extract(epoch FROM l.since) * 1000)::bigint
+                FROM assess.leases l WHERE l.exam_id = exam AND l.candidate = who;
+        END $$;
+
+        CREATE FUNCTION assess.release_lease(exam text, who text, token text)
+            RETURNS void LANGUAGE sql SECURITY DEFINER SET search_path = assess, pg_temp AS $$
+            DELETE FROM assess.leases WHERE exam_id = exam AND candidate = who AND holder = token AND seat_role = session_user
+        $$;
+
+        REVOKE ALL ON FUNCTION assess.take_lease(text, text, text, text, text), assess.release_lease(text, text, text) FROM PUBLIC;
+        GRANT EXECUTE ON FUNCTION assess.take_lease(text, text, text, text, text), assess.release_lease(text, text, text)
+            TO \(seat), \(proctor);
+        GRANT SELECT ON assess.leases TO \(proctor);
         """
     }
 }

@@ -61,6 +61,17 @@ public protocol ExamStore: AnyObject, Sendable {
     /// Every candidate who has started an attempt, by id.
     func candidates() throws -> [String]
 
+    // MARK: Leases
+
+    /// Takes, or renews when `holder` already has it, the lease on (exam, candidate), and
+    /// returns the lease as it stands: held by `holder`, or by another sitting that renewed
+    /// it less than `Lease.lostAfter` ago (the caller then refuses to start). PostgreSQL
+    /// times the lease by the server's clock, SQLite by `time`.
+    func takeLease(exam examID: String, candidate: String, holder: LeaseHolder, at time: Date) throws -> Lease
+
+    /// Gives the lease up, when `holder` has it.
+    func releaseLease(exam examID: String, candidate: String, holder: LeaseHolder) throws
+
     // MARK: Responses
 
     /// Saves the response to one question: it becomes the latest, and the history keeps

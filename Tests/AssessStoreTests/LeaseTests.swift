@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import AssessStore
+
+/// One candidate, one seat: the lease on (exam, candidate), the same for every backend.
+@Suite struct LeaseTests {
+    let first = LeaseHolder(host: "lab-01", tty: "/dev/pts/3")
+    let second = LeaseHolder(host: "lab-02", tty: "/dev/pts/7")
+
+    @Test(arguments: StoreBackend.allCases)
+    func aSecondSeatIsToldWhereTheFirstRunsUntilItReleases(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let store = opened.store
+        let taken = try store.takeLease(exam: "algebra", candidate: "c-17", holder: first, at: Date())
+        #expect(taken.holder == first)
+        let refused = try opened.reopen().takeLease(exam: "algebra", candidate: "c-17", holder: second, at: Date())
+        #expect(refused.holder == first)
+        #expect(abs(refused.since.timeIntervalSince(taken.since)) < 0.001)
+        #expect(try store.takeLease(exam: "algebra", candidate: "c-18", holder: second, at: Date()).holder == second)
+        #expect(try store.takeLease(exam: "physics", candidate: "c-17", holder: second, at: Date()).holder == second)
+
+        // Releasing someone else's lease does nothing; the holder's own release frees it.
+        try store.releaseLease(exam: "algebra", candidate: "c-17", holder: second)
+        #expect(try store.takeLease(exam: "algebra", candidate: "c-17", holder: second, at: Date()).holder == first)
+        try store.releaseLease(exam: "algebra", candidate: "c-17", holder: first)
+        #expect(try store.takeLease(exam: "algebra", candidate: "c-17", holder: second, at: Date()).holder == second)
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func renewingKeepsTheLeaseAndALostOneIsTakenOver(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let store = opened.store
+        let taken = try store.takeLease(exam: "algebra", candidate: "c-17", holder: first, at: Date())
+        let renewed = try store.takeLease(exam: "algebra", candidate: "c-17", holder: first, at: Date())
+        #expect(renewed == taken)
+        // The first seat went quiet long ago.
+        try opened.tamper("UPDATE leases SET renewed_at = '2000-01-01 00:00:00.000'")
+        #expect(try store.takeLease(exam: "algebra", candidate: "c-17", holder: second, at: Date()).holder == second)
+        #expect(try store.takeLease(exam: "algebra", candidate: "c-17", holder: first, at: Date()).holder == second)
+    }
+}
