@@ -4,8 +4,8 @@ import Testing
 
 /// One candidate, one seat: the lease on (exam, candidate), the same for every backend.
 @Suite struct LeaseTests {
-    let first = LeaseHolder(host: "lab-01", tty: "/dev/pts/3")
-    let second = LeaseHolder(host: "lab-02", tty: "/dev/pts/7")
+    let first = LeaseHolder(host: "lab-01", tty: "/dev/pts/3", pid: 4242)
+    let second = LeaseHolder(host: "lab-02", tty: "/dev/pts/7", pid: 4343)
 
     @Test(arguments: StoreBackend.allCases)
     func aSecondSeatIsToldWhereTheFirstRunsUntilItReleases(backend: StoreBackend) throws {

@@ -112,8 +112,8 @@ import Testing
     }
 
     @Test func aSeatCannotTakeOrReleaseAnotherCandidatesLease() throws {
-        let bens = LeaseHolder(host: "lab-02", tty: "/dev/pts/7")
-        let anas = LeaseHolder(host: "lab-01", tty: "/dev/pts/3")
+        let bens = LeaseHolder(host: "lab-02", tty: "/dev/pts/7", pid: 4343)
+        let anas = LeaseHolder(host: "lab-01", tty: "/dev/pts/3", pid: 4242)
         _ = try PostgresStore(url: ben).takeLease(exam: "algebra", candidate: "ben", holder: bens, at: start)
         let anaStore = try PostgresStore(url: ana)
         // Ana's clock claiming the lease went quiet long ago changes nothing: the server times it.

@@ -96,4 +96,28 @@ struct LabStoreTests {
         #expect(try EventStore(database: room).verifyChain() == .intact(count: try room.events(after: 0, limit: nil, attempt: nil).count))
         #expect(FileManager.default.fileExists(atPath: sitting.dataDirectory + "/assess.sqlite") == false)
     }
+
+    @Test func aCandidateSittingAtOneSeatIsRefusedAtASecondWithWhereTheFirstRuns() throws {
+        let lab = try LabDatabase()
+        #expect(try assess(["store", "init", "--seat", lab.name + "_ana"], store: lab.url()).status == 0)
+        let seat = lab.url(user: lab.name + "_ana")
+        let first = try TerminalUnderTest("take Exams/geography.yaml --candidate ana", environment: ["ASSESS_STORE": seat])
+        try first.acceptTheLock()
+        let second = try TerminalUnderTest("take Exams/geography.yaml --candidate ana", environment: ["ASSESS_STORE": seat])
+        #expect(try second.exitStatus() == 75)
+        let refusal = try second.screen().replacingOccurrences(of: "\n", with: "")
+        #expect(refusal.contains("candidate ana is already sitting geography-quiz at \(SittingRunnerHost.name) on /dev/pts/"), "\(refusal)")
+        #expect(refusal.contains("one candidate sits at one seat"))
+        try first.submitFromReview()
+        try first.waitFor("no longer locked")
+    }
+}
+
+/// This machine's name, as the refusal names it.
+enum SittingRunnerHost {
+    static var name: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        gethostname(&buffer, buffer.count - 1)
+        return String(cString: buffer)
+    }
 }

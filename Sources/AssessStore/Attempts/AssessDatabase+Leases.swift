@@ -10,14 +10,15 @@ extension AssessDatabase {
             if let current, let renewed: Date = current["renewed_at"], let since: Date = current["since"],
                current["holder"] as String != holder.token,
                time.timeIntervalSince(renewed) < Lease.lostAfter {
-                return Lease(holder: LeaseHolder(token: current["holder"], host: current["host"], tty: current["tty"]),
+                return Lease(holder: LeaseHolder(token: current["holder"], host: current["host"], tty: current["tty"],
+                                                 pid: current["pid"]),
                              since: since)
             }
             let since: Date = current.flatMap { $0["holder"] as String == holder.token ? $0["since"] : nil } ?? time
             try db.execute(sql: """
-                INSERT OR REPLACE INTO leases (exam_id, candidate, holder, host, tty, since, renewed_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [examID, candidate, holder.token, holder.host, holder.tty, since, time])
+                INSERT OR REPLACE INTO leases (exam_id, candidate, holder, host, tty, pid, since, renewed_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [examID, candidate, holder.token, holder.host, holder.tty, holder.pid, since, time])
             return Lease(holder: holder, since: try Date.fetchOne(db, sql: "SELECT since FROM leases WHERE exam_id = ? AND candidate = ?",
                                                                   arguments: key) ?? since)
         }

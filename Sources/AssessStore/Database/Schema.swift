@@ -113,6 +113,7 @@ enum Schema {
             t.column("holder", .text).notNull()
             t.column("host", .text).notNull()
             t.column("tty", .text)
+            t.column("pid", .integer).notNull()
             t.column("since", .datetime).notNull()
             t.column("renewed_at", .datetime).notNull()
             t.primaryKey(["exam_id", "candidate"])

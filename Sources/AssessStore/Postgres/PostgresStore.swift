@@ -150,13 +150,14 @@ public final class PostgresStore: ExamStore {
     // MARK: Leases
 
     public func takeLease(exam examID: String, candidate: String, holder: LeaseHolder, at time: Date) throws -> Lease {
-        let rows = try call("SELECT * FROM assess.take_lease($1, $2, $3, $4, $5)",
-                            [examID, candidate, holder.token, holder.host, holder.tty], attempt: nil)
+        let rows = try call("SELECT * FROM assess.take_lease($1, $2, $3, $4, $5, $6)",
+                            [examID, candidate, holder.token, holder.host, holder.tty, String(holder.pid)], attempt: nil)
         guard let row = rows.first, let token = row["lease_holder"], let host = row["lease_host"],
-              let since = row["lease_since"].flatMap(Int64.init) else {
+              let pid = row["lease_pid"].flatMap(Int32.init), let since = row["lease_since"].flatMap(Int64.init) else {
             throw StoreError.unreadableRow(table: "leases", column: "holder")
         }
-        return Lease(holder: LeaseHolder(token: token, host: host, tty: row["lease_tty"]), since: Date(milliseconds: since))
+        return Lease(holder: LeaseHolder(token: token, host: host, tty: row["lease_tty"], pid: pid),
+                     since: Date(milliseconds: since))
     }
 
     public func releaseLease(exam examID: String, candidate: String, holder: LeaseHolder) throws {

@@ -27,11 +27,15 @@ public struct LeaseHolder: Sendable, Equatable {
     public var host: String
     /// The terminal, when there is one.
     public var tty: String?
+    /// The sitting's process id on `host`: a lease whose process is gone from this host
+    /// (a crash, `kill -9`) can be taken over at once, not after `Lease.lostAfter`.
+    public var pid: Int32
 
     /// A holder; a fresh random token unless one is given.
-    public init(token: String = UUID().uuidString, host: String, tty: String?) {
+    public init(token: String = UUID().uuidString, host: String, tty: String?, pid: Int32) {
         self.token = token
         self.host = host
         self.tty = tty
+        self.pid = pid
     }
 }

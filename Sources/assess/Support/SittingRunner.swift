@@ -57,6 +57,37 @@ struct SittingRunner {
         }
     }
 
+    /// Takes the lease on (exam, candidate) for this sitting (not for practice), or refuses
+    /// (exit 75) naming where the candidate already sits. A lease whose sitting's process is
+    /// gone from this host (a crash, `kill -9`) is taken over at once; one elsewhere, once
+    /// it has not been renewed for `Lease.lostAfter`.
+    func takeLease() throws -> LeaseHolder? {
+        guard !practice else { return nil }
+        let holder = LeaseHolder(host: Self.hostName(), tty: runtime.process.tty, pid: runtime.process.pid)
+        var lease = try database.takeLease(exam: exam.id, candidate: candidate, holder: holder, at: runtime.clock.now)
+        if lease.holder != holder, lease.holder.host == holder.host, kill(lease.holder.pid, 0) != 0, errno == ESRCH {
+            try database.releaseLease(exam: exam.id, candidate: candidate, holder: lease.holder)
+            lease = try database.takeLease(exam: exam.id, candidate: candidate, holder: holder, at: runtime.clock.now)
+        }
+        guard lease.holder == holder else {
+            let terminal = lease.holder.tty.map { " on \($0)" } ?? ""
+            throw CommandFailure(.locked, """
+                candidate \(candidate) is already sitting \(exam.id) at \(lease.holder.host)\(terminal) (pid \(lease.holder.pid)) \
+                since \(LockMessages.time(lease.since)); one candidate sits at one seat. If that sitting is gone, \
+                its seat is free \(Int(Lease.lostAfter)) s after it last saved, and a proctor continues it here with \
+                `assess resume \(examPath) --candidate \(candidate)`
+                """)
+        }
+        return holder
+    }
+
+    /// This machine's name.
+    static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown host" }
+        return String(cString: buffer)
+    }
+
     /// Runs the sitting in this terminal and reports how it ended.
     func run() async throws {
         let events = EventStore(database: database)
@@ -84,6 +115,9 @@ struct SittingRunner {
         } catch {
             throw CommandFailure(.locked, "cannot read the lock at \(lock.location) (\(error)); the exam does not start until it can")
         }
+        // A candidate sitting elsewhere is named first: that is why an attempt is in progress.
+        let lease = try takeLease()
+        defer { lease.map { try? database.releaseLease(exam: exam.id, candidate: candidate, holder: $0) } }
         let running = try attemptInProgress()
         try refuseIfBlocked(existing, running: running)
         // A practice attempt a crash left in progress counts for nothing: close it.
@@ -115,7 +149,7 @@ struct SittingRunner {
             speller: canSuggest ? Self.speller(for: exam.language, environment: runtime.environment) : nil,
             language: exam.language)
         let recorder = StoreSittingRecorder(database: database, events: events, exam: exam, candidate: candidate,
-                                            settings: settings, resuming: resuming?.attempt)
+                                            settings: settings, resuming: resuming?.attempt, lease: lease)
         let app = ExamApp(flow: flow, terminal: terminal, session: session, consent: consent, recorder: recorder,
                           clock: runtime.clock, proctorPassword: policy.proctorPassword, startEvents: startEvents)
         let outcome = await app.run()

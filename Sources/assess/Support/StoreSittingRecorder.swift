@@ -14,6 +14,9 @@ struct StoreSittingRecorder: SittingRecorder {
     let settings: LaunchSettings
     /// The attempt in progress that `assess resume` continues, if any.
     let resuming: Attempt?
+    /// The sitting's lease on (exam, candidate), renewed with each save of progress; nil
+    /// in practice.
+    let lease: LeaseHolder?
 
     func startAttempt(practice: Bool) throws -> String {
         if let resuming {
@@ -36,6 +39,9 @@ struct StoreSittingRecorder: SittingRecorder {
     func updateProgress(attemptID: String, secondsUsed: Int, currentQuestion: Int, breaksTaken: Int) throws {
         try database.updateProgress(attempt: attemptID, secondsUsed: secondsUsed, currentQuestion: currentQuestion,
                                     breaksTaken: breaksTaken, at: Date())
+        if let lease {
+            _ = try database.takeLease(exam: exam.id, candidate: candidate, holder: lease, at: Date())
+        }
     }
 
     func updateSecondsAllowed(attemptID: String, seconds: Int) throws {
