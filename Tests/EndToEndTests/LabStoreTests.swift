@@ -13,7 +13,7 @@ struct LabStoreTests {
         let serverURL: String
         let name = "assess_e2e_" + UUID().uuidString.prefix(8).lowercased()
 
-        init(initialized: Bool = true) throws {
+        init() throws {
             guard let serverURL = ProcessInfo.processInfo.environment["ASSESS_TEST_POSTGRES"] else {
                 throw TestFailure("ASSESS_TEST_POSTGRES is not set: run the tests beside a server, e.g. `.ci/with-postgres swift test`")
             }
@@ -56,6 +56,9 @@ struct LabStoreTests {
             (lab.url(user: lab.name + "_nobody"), "authentication failed"),
             (lab.url(), "schema too old"),
         ]
+        // A role the store does not know: it connects, but may not even read the schema.
+        try lab.psql("CREATE ROLE \(lab.name)_stranger LOGIN")
+        defer { try? lab.psql("DROP ROLE IF EXISTS \(lab.name)_stranger") }
         for (store, expected) in cases {
             let (output, status) = try assess(["store", "check"], store: store)
             #expect(status == 73, "\(store): \(output)")
@@ -68,6 +71,8 @@ struct LabStoreTests {
         #expect(output.contains("ran migrations v1"))
         #expect(try assess(["store", "init"], store: lab.url()).output.contains("schema up to date"))
         #expect(try assess(["store", "check"], store: lab.url(user: lab.name + "_ana")).output.hasPrefix("ok: PostgreSQL"))
+        let stranger = try assess(["store", "check"], store: lab.url(user: lab.name + "_stranger"))
+        #expect(stranger.status == 73 && stranger.output.contains("authentication failed: permission denied"), "\(stranger.output)")
         let statusText = try assess(["status"], store: lab.url(user: lab.name + "_ana")).output
         #expect(statusText.contains("store: PostgreSQL \(lab.url(user: lab.name + "_ana"))"))
     }
@@ -106,7 +111,7 @@ struct LabStoreTests {
         let second = try TerminalUnderTest("take Exams/geography.yaml --candidate ana", environment: ["ASSESS_STORE": seat])
         #expect(try second.exitStatus() == 75)
         let refusal = try second.screen().replacingOccurrences(of: "\n", with: "")
-        #expect(refusal.contains("candidate ana is already sitting geography-quiz at \(SittingRunnerHost.name) on /dev/pts/"), "\(refusal)")
+        #expect(refusal.contains("candidate ana is already sitting geography-quiz at \(ThisHost.name) on /dev/pts/"), "\(refusal)")
         #expect(refusal.contains("one candidate sits at one seat"))
         try first.submitFromReview()
         try first.waitFor("no longer locked")
@@ -114,7 +119,7 @@ struct LabStoreTests {
 }
 
 /// This machine's name, as the refusal names it.
-enum SittingRunnerHost {
+enum ThisHost {
     static var name: String {
         var buffer = [CChar](repeating: 0, count: 256)
         gethostname(&buffer, buffer.count - 1)

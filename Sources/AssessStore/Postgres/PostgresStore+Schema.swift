@@ -85,6 +85,9 @@ extension PostgresStore {
             return try connection.withSession { try schemaState($0) }.problem
         } catch let error as PostgresError where error.sqlState == nil {
             return StoreProblem.classify(error)
+        } catch let error as PostgresError where error.sqlState == "42501" {
+            // Connected, but the role is neither a seat nor a proctor of this store.
+            return .authenticationFailed(error.message)
         } catch {
             return .noServer("\(error)")
         }

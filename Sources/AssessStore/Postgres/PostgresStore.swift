@@ -100,7 +100,9 @@ public final class PostgresStore: ExamStore {
         let id = try call("SELECT assess.start_attempt($1, $2, $3, $4, $5, $6, \(Self.time(7))) AS id",
                           [examID, examKey, candidate, secondsAllowed.map(String.init), isPractice ? "t" : "f",
                            settings, Self.timestamp(time)], attempt: nil)
-        guard let id = id.first?["id"], let started = try attempt(id) else { throw StoreError.unknownAttempt("") }
+        guard let id = id.first?["id"], let started = try attempt(id) else {
+            throw StoreError.unreadableRow(table: "attempts", column: "id")
+        }
         return started
     }
 
