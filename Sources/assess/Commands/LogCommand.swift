@@ -37,12 +37,12 @@ struct LogCommand: AsyncParsableCommand {
             let verification = try events.verifyChain()
             print(verification.description)
             if case .broken = verification {
-                throw CommandFailure(.failure, "the event log was tampered with: \(verification)")
+                throw CommandFailure(.notDone, "the event log was tampered with: \(verification)")
             }
             return
         }
         if let attempt, try database.attempt(attempt) == nil {
-            throw CommandFailure(.failure, "no attempt has the id \(attempt); `assess results` lists them")
+            throw CommandFailure(.notDone, "no attempt has the id \(attempt); `assess results` lists them")
         }
         var last = try printRecords(events.events(attempt: attempt))
         var ended = false

@@ -60,7 +60,7 @@ struct ResultsCommand: AsyncParsableCommand {
         var paths = examPaths
         if paths.isEmpty {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: examsDir) else {
-                throw CommandFailure(.noInput, "cannot read the folder \(examsDir); name the exam files, or set --exams-dir")
+                throw CommandFailure(.examMissing, "cannot read the folder \(examsDir); name the exam files, or set --exams-dir")
             }
             paths = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { "\(examsDir)/\($0)" }
         }
@@ -69,9 +69,7 @@ struct ResultsCommand: AsyncParsableCommand {
             do {
                 exams.append(try ExamLoader.load(fileAt: path))
             } catch where !examPaths.isEmpty {
-                let status: ExitStatus = FileManager.default.fileExists(atPath: path) ? .dataError : .noInput
-                throw CommandFailure(status, error.problems.map(\.description).joined(separator: "\n")
-                                     + "\ncheck it with: assess validate \(path)")
+                throw ExamFiles.failure(path, error)
             } catch {
                 FileHandle.standardError.write(Data("assess: skipping \(path): not a valid exam\n".utf8))
             }

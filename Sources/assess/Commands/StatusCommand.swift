@@ -16,12 +16,7 @@ struct StatusCommand: AsyncParsableCommand {
         let runtime = Runtime()
         let policy = try runtime.policy()
         let lock = runtime.terminalLock()
-        let inspection: LockInspection
-        do {
-            inspection = try lock.inspect()
-        } catch {
-            throw CommandFailure(.cannotCreate, "cannot read the lock at \(lock.location): \(error)")
-        }
+        let inspection = try LockMessages.inspect(lock, consequence: "whether this terminal is locked is unknown")
         let running = Self.attemptsInProgress(runtime: runtime)
         var stranded: (attempt: Attempt, answers: Int)?
         if case .stale(let record) = inspection {
@@ -122,39 +117,5 @@ struct StatusCommand: AsyncParsableCommand {
         var holder: [String: Any] = record.fields
         holder["pid"] = Int(record.pid)
         return holder
-    }
-}
-
-/// Sentences about a lock holder, shared by `status`, `unlock` and the refusal at launch.
-enum LockMessages {
-    /// ISO 8601, as in the lock file and the JSON reports.
-    static func time(_ date: Date) -> String {
-        date.formatted(.iso8601)
-    }
-
-    /// "exam geography-quiz, candidate c-17, pid 4242 (user ana on /dev/pts/3), since …"
-    static func holder(_ record: LockRecord) -> String {
-        let terminal = record.tty.map { " on \($0)" } ?? ""
-        return "exam \(record.examID), candidate \(record.candidate), pid \(record.pid) (user \(record.user)\(terminal)), since \(time(record.startedAt))"
-    }
-
-    /// Why an exam cannot start here, and the proctor's next step; `nil` when nothing blocks.
-    static func refusal(_ inspection: LockInspection) -> String? {
-        switch inspection {
-        case .free, .fromPreviousBoot:
-            return nil
-        case .live(let record):
-            return """
-                This terminal is already locked for an exam: \(holder(record)).
-                The exam cannot start while that session runs. A proctor can finish or submit that \
-                session first; `assess status` shows it.
-                """
-        case .stale(let record):
-            return """
-                A stale lock blocks this terminal: \(holder(record)); that process is gone.
-                A proctor should check `assess status`, then continue its attempt with `assess resume` \
-                or clear it with `assess unlock --stale`.
-                """
-        }
     }
 }

@@ -30,10 +30,10 @@ struct TakeCommand: AsyncParsableCommand {
     func run() async throws {
         let runtime = Runtime()
         let policy = try runtime.policy()
-        let exam = try SittingRunner.loadExam(examPath)
+        let exam = try ExamFiles.load(examPath)
         let practice = self.practice || exam.lock == .practice
         if practice && !policy.allowPractice {
-            throw CommandFailure(.usage, "the policy (\(policy.source)) does not allow practice sittings on this terminal")
+            throw CommandFailure(.notDone, "the policy (\(policy.source)) does not allow practice sittings on this terminal")
         }
         let dataDirectory = try runtime.dataDirectory()
         let runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory,

@@ -24,7 +24,7 @@ struct ProctorAuthorization {
     /// Returns when the right password was given; throws otherwise.
     func require(for purpose: String) throws {
         guard let stored = policy.proctorPassword else {
-            throw CommandFailure(.notPermitted, """
+            throw CommandFailure(.proctorPassword, """
                 \(purpose) needs the proctor password, and none is set in the policy (\(policy.source)); \
                 a proctor sets one with: assess passwd
                 """)
@@ -38,7 +38,7 @@ struct ProctorAuthorization {
                 PasswordInput.say("wrong password; try again")
             }
         }
-        throw CommandFailure(.notPermitted, "wrong proctor password; \(purpose) was not done (logged)")
+        throw CommandFailure(.proctorPassword, "wrong proctor password; \(purpose) was not done (logged)")
     }
 }
 
@@ -49,7 +49,7 @@ enum PasswordInput {
         switch source {
         case .standardInput:
             guard let line = readLine(strippingNewline: true) else {
-                throw CommandFailure(.usage, "--password-stdin was given but standard input is empty")
+                throw CommandFailure(.commandLine, "--password-stdin was given but standard input is empty")
             }
             return line
         case .terminal:
@@ -65,7 +65,7 @@ enum PasswordInput {
     private static func readFromTerminal(prompt: String) throws -> String {
         let descriptor = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw CommandFailure(.usage, "there is no terminal to ask for the proctor password; pipe it in with --password-stdin")
+            throw CommandFailure(.commandLine, "there is no terminal to ask for the proctor password; pipe it in with --password-stdin")
         }
         defer { close(descriptor) }
         var original = termios()
