@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "AssessPlatformTests", dependencies: ["AssessPlatform", "AssessTestSupport", "lock-contender"]),
         .testTarget(name: "AssessSpellingTests", dependencies: ["AssessSpelling", "AssessTestSupport"]),
         .testTarget(name: "AssessStoreTests", dependencies: ["AssessStore", "AssessTestSupport"]),
-        .testTarget(name: "AssessTUITests", dependencies: ["AssessTUI", "AssessTestSupport"]),
+        .testTarget(name: "AssessTUITests", dependencies: ["AssessTUI", "AssessTestSupport"], exclude: ["Screens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AssessTestSupport", "AssessStore", "AssessExam", "AssessPlatform", "assess"],
                     exclude: ["Fixtures"]),
         // Measures first frame, echo, bytes and memory beside nano, dialog and exam-terminal

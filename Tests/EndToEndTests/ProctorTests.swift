@@ -198,8 +198,15 @@ struct ProctorTests {
         try terminal.acceptTheLock()
         try terminal.waitFor("Question 1 of 4")
         try terminal.press("C-]")
-        for _ in 1...3 {
+        for tries in 1...3 {
             try typePassword(terminal, "wrong-one")
+            // As a proctor would, the next try waits until this one has been checked.
+            let deadline = Date().addingTimeInterval(10)
+            while try terminal.assessCommand(["log"]).output.components(separatedBy: "proctor.password-rejected").count <= tries {
+                #expect(Date() < deadline, "the password was not checked within 10 s")
+                if Date() >= deadline { return }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
         }
         try terminal.waitFor("the prompt is locked for")
         try terminal.type(Self.password)

@@ -275,7 +275,6 @@ public struct ExamFlow: Sendable {
             attemptID = id
             if !practice { lockDeadline = now + UInt64(maximumLockHours * 3600) * 1_000_000_000 }
             phase = .startBanner(until: now + Self.bannerNanoseconds)
-            if practice, let note = suggestions.missingDictionaryNote { show(note, now: now) }
             return []
         case .lockRefused(.declined):
             guard phase == .starting || isConsent else { return [] }
@@ -413,6 +412,9 @@ public struct ExamFlow: Sendable {
     /// The banner ends: the first question shows and the exam's clock starts now.
     private mutating func firstQuestion(now: UInt64) {
         phase = .question
+        // Said on the first question, where it stays long enough to be read (behind the
+        // banner it would be gone before the student saw it).
+        if practice, let note = suggestions.missingDictionaryNote { show(note, now: now) }
         let remaining = max(1, secondsAllowed - secondsUsedBefore)
         deadline = now + UInt64(remaining) * 1_000_000_000
         rearmWarnings(secondsLeft: remaining)

@@ -54,7 +54,7 @@ struct SittingRunner {
         let terminal = CursesTerminal()
         let clipboards = ClipboardDiscovery.backends(
             environment: runtime.environment, runner: SubprocessCommandRunner(),
-            terminal: terminal.sequenceWriter, internal: InternalClipboard())
+            terminal: terminal.sequenceWriter)
         let consent = FlowConsentPrompt()
         let descriptor = ExamDescriptor(examID: exam.id, examKey: exam.examKey, title: exam.title,
                                         candidate: candidate, allowedSuggestions: exam.suggestions,
@@ -110,7 +110,6 @@ struct SittingRunner {
                           clock: runtime.clock, proctorPassword: policy.proctorPassword, startEvents: startEvents)
         let outcome = await app.run()
         terminal.stop()
-        await session.finish()
         try Self.report(outcome, locale: terminal.isUTF8Locale)
     }
 
