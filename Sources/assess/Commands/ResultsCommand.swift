@@ -214,25 +214,16 @@ enum ResultFormats {
 
     /// One JSON object per attempt, in an array.
     static func json(_ rows: [ResultRow]) throws -> String {
-        let objects: [[String: Any]] = rows.map { row in
-            var object: [String: Any] = [
-                "exam": row.exam.id, "candidate": row.attempt.candidate, "attempt": row.attempt.id,
-                "status": row.attempt.status.rawValue, "secondsUsed": row.attempt.secondsUsed, "flagged": row.flagged,
-            ]
-            if let score = row.score {
-                object["score"] = score.awarded
-                object["maximum"] = score.maximum
-                object["percent"] = row.percent ?? 0
-                object["awaitingManualMarking"] = score.awaitingManualMarking
-                object["marks"] = score.marks.mapValues { mark in
-                    ["awarded": mark.awarded, "maximum": mark.maximum, "manual": mark.needsManualMarking] as [String: Any]
-                }
-            } else {
-                object["unscored"] = row.unscored ?? "not scored"
-            }
-            return object
-        }
-        let data = try JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self)
+        try JSONReport.text(rows.map { row in
+            ResultReport(
+                exam: row.exam.id, candidate: row.attempt.candidate, attempt: row.attempt.id,
+                status: row.attempt.status.rawValue, secondsUsed: row.attempt.secondsUsed, flagged: row.flagged,
+                score: row.score?.awarded, maximum: row.score?.maximum, percent: row.score.map { _ in row.percent ?? 0 },
+                awaitingManualMarking: row.score?.awaitingManualMarking,
+                marks: row.score?.marks.mapValues {
+                    ResultReport.Mark(awarded: $0.awarded, maximum: $0.maximum, manual: $0.needsManualMarking)
+                },
+                unscored: row.score == nil ? row.unscored ?? "not scored" : nil)
+        }, pretty: true)
     }
 }

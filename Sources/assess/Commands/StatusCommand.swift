@@ -86,36 +86,29 @@ struct StatusCommand: AsyncParsableCommand {
     static func json(_ inspection: LockInspection, lockFile: String, policy: Policy,
                      attempt stranded: (attempt: Attempt, answers: Int)? = nil,
                      others: [(attempt: Attempt, answers: Int)] = []) throws -> String {
-        var object: [String: Any] = ["lockFile": lockFile, "policy": policy.source.description]
+        var report = StatusReport(
+            state: "unlocked", lockFile: lockFile, policy: policy.source.description,
+            attemptsInProgress: others.map { attempt, answers in
+                StatusReport.AttemptInProgress(id: attempt.id, exam: attempt.examID, candidate: attempt.candidate,
+                                               answersSaved: answers,
+                                               lastSaved: (attempt.lastActiveAt ?? attempt.startedAt).formatted(.iso8601))
+            })
         switch inspection {
         case .free:
-            object["state"] = "unlocked"
+            break
         case .fromPreviousBoot(let record):
-            object["state"] = "unlocked"
-            object["endedByReboot"] = holder(record)
+            report.endedByReboot = StatusReport.LockHolder(record)
         case .live(let record):
-            object["state"] = "locked"
-            object["holder"] = holder(record)
+            report.state = "locked"
+            report.holder = StatusReport.LockHolder(record)
         case .stale(let record):
-            object["state"] = "stale"
-            object["holder"] = holder(record)
-            if let (attempt, answers) = stranded {
-                object["attempt"] = ["id": attempt.id, "answersSaved": answers, "secondsUsed": attempt.secondsUsed,
-                                     "secondsAllowed": attempt.secondsAllowed.map { $0 as Any } ?? NSNull()]
+            report.state = "stale"
+            report.holder = StatusReport.LockHolder(record)
+            report.attempt = stranded.map { attempt, answers in
+                StatusReport.StrandedAttempt(id: attempt.id, answersSaved: answers, secondsUsed: attempt.secondsUsed,
+                                             secondsAllowed: attempt.secondsAllowed)
             }
         }
-        object["attemptsInProgress"] = others.map { attempt, answers in
-            ["id": attempt.id, "exam": attempt.examID, "candidate": attempt.candidate, "answersSaved": answers,
-             "lastSaved": (attempt.lastActiveAt ?? attempt.startedAt).formatted(.iso8601)] as [String: Any]
-        }
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// The holder's fields, with the pid as a number.
-    private static func holder(_ record: LockRecord) -> [String: Any] {
-        var holder: [String: Any] = record.fields
-        holder["pid"] = Int(record.pid)
-        return holder
+        return try JSONReport.text(report)
     }
 }
