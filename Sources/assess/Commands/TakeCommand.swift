@@ -5,7 +5,6 @@ import AssessPlatform
 import AssessStore
 import AssessTUI
 import Foundation
-import Glibc
 
 /// `assess take EXAM`: the student's flow from welcome to receipt.
 struct TakeCommand: AsyncParsableCommand {
@@ -40,15 +39,5 @@ struct TakeCommand: AsyncParsableCommand {
                                    database: try runtime.database(in: dataDirectory), exam: exam, examPath: examPath,
                                    candidate: candidate ?? runtime.process.userName, practice: practice)
         try await runner.run()
-    }
-}
-
-/// The size of the terminal on standard output, read without curses so that the
-/// session can check it from any thread.
-enum TerminalWindow {
-    static func size() -> TerminalSize? {
-        var window = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else { return nil }
-        return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
     }
 }
