@@ -14,12 +14,13 @@ private struct Sitting {
     let app: ExamApp
 
     init(_ exam: Exam = ExamFixtures.capitals, practice: Bool = false, secondsAllowed: Int? = nil,
-         recorder: InMemorySittingRecorder = InMemorySittingRecorder(), steps: [ScriptedTerminal.Step]) {
+         recorder: InMemorySittingRecorder = InMemorySittingRecorder(), timeout: Duration = .seconds(10),
+         steps: [ScriptedTerminal.Step]) {
         let consent = FlowConsentPrompt()
         harness = SessionHarness(exam: ExamDescriptor(examID: exam.id, examKey: exam.examKey, title: exam.title,
                                                       candidate: "c-1"),
                                  prompt: consent)
-        terminal = ScriptedTerminal(clock: harness.clock, steps: steps)
+        terminal = ScriptedTerminal(clock: harness.clock, steps: steps, timeout: timeout)
         self.recorder = recorder
         let sitting = ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1"))
         let flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: practice, maximumLockHours: 8,
@@ -148,6 +149,24 @@ struct ExamAppTests {
         ])
         _ = await sitting.run()
         #expect(recorder.record.answers["canada"] == .some(.singleChoice(1)))
+    }
+
+    @Test func aSittingGoesOnWhileEverySharedThreadIsBusy() async {
+        // Every thread of Swift's shared pool sleeps for 4 s; the engine and the writer
+        // have a thread of their own, so the sitting locks, saves and submits meanwhile.
+        let blockers = (0..<ProcessInfo.processInfo.activeProcessorCount).map { _ in
+            Task.detached { usleep(4_000_000) }
+        }
+        let recorder = InMemorySittingRecorder()
+        let sitting = Sitting(recorder: recorder, timeout: .seconds(2), steps: toTheFirstQuestion + [
+            .key(.character("1")), .key(.function(4)), .screen("Review"), .key(.character("s")),
+            .screen("This cannot be undone"), .key(.character("y")), .screen("no longer locked"),
+            .until("the answer submitted") { recorder.record.end == .submitted },
+            .key(.enter), .screen("Receipt"), .key(.character("q")),
+        ])
+        #expect(await sitting.run() == .submitted)
+        #expect(recorder.record.answers["canada"] == .some(.singleChoice(0)))
+        for blocker in blockers { await blocker.value }
     }
 
     @Test func keysOnATooSmallTerminalDoNothingAndTheChangeIsLogged() {

@@ -25,7 +25,20 @@ public actor AssessmentSession {
     /// When the lock expires, on the monotonic clock.
     private var lockDeadline: UInt64?
 
-    public init(exam: ExamDescriptor, policy: Policy, dependencies: SessionDependencies) {
+    /// The thread the session runs on; the sitting's writer runs there too.
+    public nonisolated let executor: SittingExecutor
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
+
+
+
+    /// - Parameter executor: Where the session runs: a thread of its own by default, so
+    ///   that it never waits for Swift's shared pool.
+    public init(exam: ExamDescriptor, policy: Policy, dependencies: SessionDependencies,
+                executor: SittingExecutor = SittingExecutor(name: "assess engine")) {
+        self.executor = executor
         self.exam = exam
         self.policy = policy
         self.dependencies = dependencies
