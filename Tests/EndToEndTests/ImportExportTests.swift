@@ -59,4 +59,46 @@ struct ImportExportTests {
         #expect(status == 0, "\(output)")
         #expect(try exporting.assessCommand(["validate", back]).status == 0)
     }
+
+    @Test func resultsGoBackAsQTIResultsReports() throws {
+        let scratch = try TemporaryDirectory("assess-e2e-qti-results")
+        let exam = scratch.file("short.yaml")
+        try """
+            id: short-quiz
+            title: Short quiz
+            duration: 5m
+            questions:
+              - id: sky
+                type: true-false
+                prompt: The sky is blue on a clear day.
+                answer: true
+              - id: capital
+                type: short-text
+                prompt: The capital of France?
+                accepted: [Paris]
+                points: 2
+            """.write(toFile: exam, atomically: true, encoding: .utf8)
+        let terminal = try TerminalUnderTest("take \(exam) --candidate c-310")
+        try terminal.acceptTheLock()
+        try terminal.waitFor("The sky is blue")
+        try terminal.press("1", "Tab")
+        try terminal.waitFor("The capital of France?")
+        try terminal.type("paris")
+        try terminal.submitFromReview()
+        try terminal.press("Enter")
+        try terminal.waitFor("Receipt ")
+        try terminal.press("Enter")
+        #expect(try terminal.exitStatus() == 0)
+
+        let folder = scratch.file("qti-results")
+        let written = try terminal.assessCommand(["results", exam, "--qti-results", folder])
+        #expect(written.status == 0, "\(written.output)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(files.count == 1)
+        let report = try String(contentsOfFile: (folder as NSString).appendingPathComponent(try #require(files.first)), encoding: .utf8)
+        #expect(report.contains("<context sourcedId=\"c-310\">"))
+        #expect(report.contains("<candidateResponse><value>true</value></candidateResponse>"))
+        #expect(report.contains("<candidateResponse><value>paris</value></candidateResponse>"))
+        #expect(report.contains("<outcomeVariable identifier=\"SCORE\" cardinality=\"single\" baseType=\"float\"><value>3</value></outcomeVariable>"))
+    }
 }
