@@ -9,7 +9,8 @@ import Testing
     static let samples = ["geography.yaml", "spelling.yaml", "all-types.yaml", "multilingual.yaml"]
 
     /// An exam with every question type and every setting a question can have.
-    static let everyType = Exam(id: "every-type", title: "Every type", durationSeconds: 900, sections: [
+    static let everyType = Exam(id: "every-type", title: "Every type", durationSeconds: 900,
+                                instructions: "Read each question.\nThen answer it.", sections: [
         ExamSection(title: "One", questions: [
             Question(id: "single", prompt: "Pick {one}: a = b?", points: 2, kind: .singleChoice(choices: ["x~y", "#z"], correct: 1)),
             Question(id: "multi", prompt: "Pick some.\nSecond line.", kind: .multipleResponse(choices: ["a", "b", "c"], correct: [0, 2], partialCredit: .proportional)),
@@ -45,6 +46,7 @@ import Testing
                 ? Exam(id: exam.id, title: exam.title, durationSeconds: 60, sections: [ExamSection(title: exam.title, questions: exam.questions)])
                 : exam
             #expect(Self.content(back) == Self.content(original), "\(exam.id)")
+            #expect(back.instructions == exam.instructions, "\(exam.id)")
         }
     }
 

@@ -99,7 +99,7 @@ public struct BankImporter: Sendable {
                     continue
                 }
                 for loss in imported.losses { notes.append("\(imported.location): \(id): \(loss)") }
-                let sectionTitle = imported.section
+                let sectionTitle = imported.section.map { PlainText.removingControls($0).text }
                 if let last = sections.last, last.title == sectionTitle {
                     sections[sections.count - 1].questions.append(question)
                 } else {

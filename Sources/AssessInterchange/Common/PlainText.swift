@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns the rich text banks hold (HTML, Moodle's own format, Markdown) into plain
 /// terminal text, and removes control characters so that nothing imported can act as a
 /// terminal escape.
@@ -96,10 +98,8 @@ enum PlainText {
 
     /// The value of attribute `name` in a tag's text, quoted with `"` or `'`.
     private static func attribute(_ name: String, in tag: String) -> String? {
-        let lower = tag.lowercased()
-        guard let range = lower.range(of: "\(name)=") else { return nil }
-        let start = tag.index(tag.startIndex, offsetBy: lower.distance(from: lower.startIndex, to: range.upperBound))
-        guard start < tag.endIndex else { return nil }
+        guard let range = tag.range(of: "\(name)=", options: .caseInsensitive), range.upperBound < tag.endIndex else { return nil }
+        let start = range.upperBound
         let quote = tag[start]
         guard quote == "\"" || quote == "'" else {
             return String(tag[start...].prefix { $0 != " " && $0 != "/" })

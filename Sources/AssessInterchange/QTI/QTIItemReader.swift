@@ -85,8 +85,13 @@ public enum QTIItemReader {
                 throw failure("\(interaction.name) answers response \"\(responseID)\", which no responseDeclaration declares; declare it or fix responseIdentifier", at: interaction)
             }
             let declaration = try declaration(declared)
-            let template = item.child("responseProcessing")?.attributes["template"] ?? ""
+            let processing = item.child("responseProcessing")
+            let template = processing?.attributes["template"] ?? ""
             let usesMapping = template.contains("map_response")
+            let isNumeric = ["float", "integer"].contains(declaration.baseType)
+            if let processing, template.isEmpty, !processing.elements.isEmpty, !isNumeric {
+                losses.append("custom response processing is not kept: the correct response (and mapping, if any) decides the score")
+            }
             var unit: String?
             let promptMarkup = Self.markup(of: body, unit: &unit)
             var prompt = PlainText.fromHTML(promptMarkup)

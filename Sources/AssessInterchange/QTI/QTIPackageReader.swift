@@ -16,7 +16,8 @@ public struct ZipLimits: Sendable, Equatable {
 }
 
 /// Reads an IMS content package: a zip with `imsmanifest.xml` whose resources name QTI
-/// item files, and perhaps an assessment test whose sections group them.
+/// item files, and perhaps an assessment test whose sections group them (a section's
+/// rubric block becomes a description before its first item).
 public struct QTIPackageReader: Sendable {
     /// The limits the package must stay within.
     public var limits: ZipLimits
@@ -45,6 +46,7 @@ public struct QTIPackageReader: Sendable {
         }
         var sectionOf: [String: String] = [:]
         var order: [String] = []
+        var rubricBefore: [String: (text: String, location: SourceLocation)] = [:]
         for test in tests {
             guard let testData = files[test] else { continue }
             var location = here
@@ -52,9 +54,13 @@ public struct QTIPackageReader: Sendable {
             let root = try XMLTree.parse(testData, location: location, rename: QTIItemReader.qti3Name)
             let folder = (test as NSString).deletingLastPathComponent
             for section in root.descendants("assessmentSection") {
-                for reference in section.children("assessmentItemRef") {
+                let rubric = section.children("rubricBlock").map { PlainText.fromHTML($0.innerMarkup) }.filter { !$0.isEmpty }
+                for (index, reference) in section.children("assessmentItemRef").enumerated() {
                     guard let href = reference.attributes["href"] else { continue }
                     let member = Self.normalized(folder.isEmpty ? href : "\(folder)/\(href)")
+                    if index == 0, !rubric.isEmpty {
+                        rubricBefore[member] = (rubric.joined(separator: "\n\n"), SourceLocation(file: path, line: section.line, member: test))
+                    }
                     sectionOf[member] = section.attributes["title"] ?? section.attributes["identifier"]
                     order.append(member)
                 }
@@ -69,6 +75,9 @@ public struct QTIPackageReader: Sendable {
             guard let itemData = files[member] else {
                 bank.reject(manifestLocation, "the manifest names \(member), which is not in the package")
                 continue
+            }
+            if let rubric = rubricBefore[member] {
+                bank.entries.append(.description(rubric.text, section: sectionOf[member], location: rubric.location))
             }
             do {
                 let items = try QTIItemReader.readItem(data: itemData, file: path, member: member, section: sectionOf[member])

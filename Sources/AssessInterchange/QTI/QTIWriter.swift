@@ -3,7 +3,8 @@ import Foundation
 import ZIPFoundation
 
 /// Writes a native exam as a QTI 2.1 content package: `imsmanifest.xml`, an assessment
-/// test with the exam's sections, and one item file per question. Scoring uses the
+/// test with the exam's sections (the instructions a rubric block of the first), and one
+/// item file per question. Scoring uses the
 /// standard templates (match_correct, map_response) except numeric questions, whose
 /// tolerance or range needs an `equal` with an absolute tolerance.
 public enum QTIWriter {
@@ -56,6 +57,9 @@ public enum QTIWriter {
                      #"  <testPart identifier="part" navigationMode="\#(exam.navigation == .free ? "nonlinear" : "linear")" submissionMode="simultaneous">"#]
         for (index, section) in exam.sections.enumerated() {
             lines.append(#"    <assessmentSection identifier="section-\#(index + 1)" title="\#(attribute(section.title ?? exam.title))" visible="true">"#)
+            if index == 0, !exam.instructions.isEmpty {
+                lines.append(#"      <rubricBlock view="candidate"><div>\#(markup(exam.instructions))</div></rubricBlock>"#)
+            }
             for question in section.questions {
                 lines.append(#"      <assessmentItemRef identifier="\#(attribute(question.id))" href="items/\#(attribute(question.id)).xml"/>"#)
             }
@@ -168,7 +172,7 @@ public enum QTIWriter {
         lines += [#"  <outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float"><defaultValue><value>0</value></defaultValue></outcomeDeclaration>"#,
                   #"  <outcomeDeclaration identifier="MAXSCORE" cardinality="single" baseType="float"><defaultValue><value>\#(points)</value></defaultValue></outcomeDeclaration>"#,
                   "  <itemBody>",
-                  "    <div>\(question.prompt.split(separator: "\n", omittingEmptySubsequences: false).map { text(String($0)) }.joined(separator: "<br/>"))</div>"]
+                  "    <div>\(markup(question.prompt))</div>"]
         lines += interaction
         lines.append("  </itemBody>")
         if let customProcessing {
@@ -178,6 +182,11 @@ public enum QTIWriter {
         }
         lines += ["</assessmentItem>", ""]
         return lines.joined(separator: "\n")
+    }
+
+    /// Text for element content with its line breaks as `<br/>`.
+    static func markup(_ value: String) -> String {
+        value.split(separator: "\n", omittingEmptySubsequences: false).map { text(String($0)) }.joined(separator: "<br/>")
     }
 
     /// Text for element content.

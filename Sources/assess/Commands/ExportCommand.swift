@@ -37,6 +37,7 @@ struct ExportCommand: ParsableCommand {
             let missing = !FileManager.default.fileExists(atPath: exam)
             throw CommandFailure(missing ? .noInput : .dataError, "\(exam) is not a valid exam file; nothing was exported")
         }
+        FileHandle.standardError.write(Data("note: the exam's own settings (duration, navigation, shuffling, lock, suggestions, restrictions) have no place in \(format.rawValue) and are not exported\n".utf8))
         let data: Data
         let path: String?
         switch format {

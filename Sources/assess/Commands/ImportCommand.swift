@@ -82,7 +82,7 @@ struct ImportCommand: ParsableCommand {
             throw CommandFailure(.dataError, "no question could be imported; nothing was written")
         }
         if !outcome.rejections.isEmpty && !keepGoing {
-            throw CommandFailure(.dataError, "\(outcome.rejections.count) items cannot be imported (listed above), so nothing was written; fix them, or add --keep-going to import the other \(imported)")
+            throw CommandFailure(.dataError, "\(outcome.rejections.count) \(outcome.rejections.count == 1 ? "item" : "items") cannot be imported (listed above), so nothing was written; fix them, or add --keep-going to import the other \(imported)")
         }
         do {
             try Data(yaml.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
@@ -93,7 +93,7 @@ struct ImportCommand: ParsableCommand {
         for question in exam.questions { counts[question.kind.typeName, default: 0] += 1 }
         let byType = QuestionKind.typeNames.compactMap { name in counts[name].map { "\($0) \(name)" } }.joined(separator: ", ")
         let skipped = outcome.rejections.isEmpty ? "" : "; \(outcome.rejections.count) not imported (listed above)"
-        print("\(path): \(imported) questions (\(byType)) in \(exam.sections.count) section(s)\(skipped); exam key \(exam.shortKey)")
+        print("\(path): \(imported) \(imported == 1 ? "question" : "questions") (\(byType)) in \(exam.sections.count) section(s)\(skipped); exam key \(exam.shortKey)")
     }
 
     /// An exam id from a file name: lower-case letters, digits and `-`.
