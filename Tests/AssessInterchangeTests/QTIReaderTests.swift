@@ -7,16 +7,15 @@ import ZIPFoundation
 
 /// QTI items, packages and their refusals.
 @Suite struct QTIReaderTests {
-    private func item(_ declarations: String, _ body: String, processing: String = "match_correct",
-                      root: String = "assessmentItem") -> Data {
+    private func item(_ declarations: String, _ body: String, processing: String = "match_correct") -> Data {
         Data("""
             <?xml version="1.0" encoding="UTF-8"?>
-            <\(root) xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="item-one" title="One">
+            <assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="item-one" title="One">
             \(declarations)
             <outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float"/>
             <itemBody>\(body)</itemBody>
             <responseProcessing template="http://www.imsglobal.org/question/qti_v2p1/rptemplates/\(processing)"/>
-            </\(root)>
+            </assessmentItem>
             """.utf8)
     }
 

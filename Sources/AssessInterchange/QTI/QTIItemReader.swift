@@ -196,7 +196,7 @@ public enum QTIItemReader {
         }
 
         /// The right keys: the correct response, or else the positively mapped keys.
-        func rightKeys(_ declaration: Declaration, at element: XMLElement) throws(InterchangeError) -> [String] {
+        func rightKeys(_ declaration: Declaration) throws(InterchangeError) -> [String] {
             let keys = declaration.correct.isEmpty ? declaration.mapping.filter { $0.value > 0 }.map(\.key) : declaration.correct
             guard !keys.isEmpty else {
                 throw failure("response \"\(declaration.element.attributes["identifier"] ?? "")\" has no correctResponse and no positive mapping; there is no right answer", at: declaration.element)
@@ -211,7 +211,7 @@ public enum QTIItemReader {
 
         mutating func choice(_ interaction: XMLElement, _ declaration: Declaration, usesMapping: Bool) throws(InterchangeError) -> QuestionKind {
             let options = choices(interaction.descendants("simpleChoice"))
-            let right = try rightKeys(declaration, at: interaction)
+            let right = try rightKeys(declaration)
             let ids = options.map(\.id)
             for key in right where !ids.contains(key) {
                 throw failure("the right answer \"\(key)\" is not a choice of this interaction", at: declaration.element)
@@ -233,7 +233,7 @@ public enum QTIItemReader {
 
         mutating func textEntry(_ interaction: XMLElement, _ declaration: Declaration, unit: String?) throws(InterchangeError) -> QuestionKind {
             if declaration.baseType == "float" || declaration.baseType == "integer" {
-                let right = try rightKeys(declaration, at: interaction)
+                let right = try rightKeys(declaration)
                 guard let value = Double(right[0]) else {
                     throw failure("the correct value \"\(right[0])\" of a \(declaration.baseType) response is not a number", at: declaration.element)
                 }
@@ -267,7 +267,7 @@ public enum QTIItemReader {
 
         mutating func order(_ interaction: XMLElement, _ declaration: Declaration) throws(InterchangeError) -> QuestionKind {
             let options = choices(interaction.descendants("simpleChoice"))
-            let right = try rightKeys(declaration, at: interaction)
+            let right = try rightKeys(declaration)
             var items: [String] = []
             for key in right {
                 guard let option = options.first(where: { $0.id == key }) else {
@@ -286,7 +286,7 @@ public enum QTIItemReader {
             let rights = choices(sets[1].children("simpleAssociableChoice"))
             var pairs: [MatchingPair] = []
             var used: Set<String> = []
-            for key in try rightKeys(declaration, at: interaction) {
+            for key in try rightKeys(declaration) {
                 let parts = key.split(separator: " ").map(String.init)
                 guard parts.count == 2, let left = lefts.first(where: { $0.id == parts[0] }),
                       let right = rights.first(where: { $0.id == parts[1] }) else {
@@ -305,7 +305,7 @@ public enum QTIItemReader {
         mutating func associate(_ interaction: XMLElement, _ declaration: Declaration, usesMapping: Bool) throws(InterchangeError) -> QuestionKind {
             let options = choices(interaction.descendants("simpleAssociableChoice"))
             var pairs: [MatchingPair] = []
-            for key in try rightKeys(declaration, at: interaction) {
+            for key in try rightKeys(declaration) {
                 let parts = key.split(separator: " ").map(String.init)
                 guard parts.count == 2, let left = options.first(where: { $0.id == parts[0] }),
                       let right = options.first(where: { $0.id == parts[1] }) else {
