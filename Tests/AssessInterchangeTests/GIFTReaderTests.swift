@@ -114,8 +114,10 @@ import Testing
         #expect(markdown.prompt == "Bold and link (http://a.b)")
         let plain = try #require(try Banks.gift("[plain]a <b> c {T}"))
         #expect(plain.prompt == "a <b> c")
-        let moodle = try #require(try Banks.gift("[moodle]Line<br>next {T}"))
+        let moodle = try #require(try Banks.gift("[moodle]Line<br>next<!-- hidden --> {T}"))
         #expect(moodle.prompt == "Line\nnext")
+        let comparison = try #require(try Banks.gift("[html]Is x < 3 and y > 2? {T}"))
+        #expect(comparison.prompt == "Is x < 3 and y > 2?")
     }
 
     @Test func pointsCommentSetsThePoints() throws {

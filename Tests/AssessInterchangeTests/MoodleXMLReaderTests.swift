@@ -55,7 +55,7 @@ import Testing
               <subquestion><text>two</text><answer><text>2</text></answer></subquestion></question>
             <question type="description"><name><text>d</text></name><questiontext><text>Part two follows.</text></questiontext></question>
             <question type="essay"><name><text>e</text></name><questiontext><text>Discuss.</text></questiontext>
-              <attachments>1</attachments></question>
+              <attachments>1</attachments><minwordlimit>50</minwordlimit><maxwordlimit>300</maxwordlimit></question>
             """)
         let questions = Banks.questions(bank)
         #expect(questions.map(\.kind) == [
@@ -63,9 +63,10 @@ import Testing
             .shortText(accepted: ["Mars"], caseSensitive: true),
             .numeric(answer: .value(12, tolerance: 0.5), unit: nil),
             .matching(pairs: [MatchingPair(left: "one", right: "1"), MatchingPair(left: "two", right: "2")], partialCredit: .proportional),
-            .essay(wordLimit: nil),
+            .essay(wordLimit: 300),
         ])
         #expect(questions[2].losses.contains { $0.contains("units (cm) are ignored") })
+        #expect(questions[4].losses.contains { $0.contains("minimum of 50 words") })
         #expect(questions[4].losses.contains { $0.contains("attachments") })
         #expect(bank.entries.contains { if case .description("Part two follows.", _, _) = $0 { return true } else { return false } })
     }

@@ -13,7 +13,12 @@ enum PlainText {
         var pendingLink: String?
         while index < html.endIndex {
             let character = html[index]
-            if character == "<", let close = html[index...].firstIndex(of: ">") {
+            if html[index...].hasPrefix("<!--") {
+                let end = html[index...].range(of: "-->")?.upperBound ?? html.endIndex
+                index = end
+                continue
+            }
+            if character == "<", startsTag(html, at: index), let close = html[index...].firstIndex(of: ">") {
                 let tag = String(html[html.index(after: index)..<close])
                 index = html.index(after: close)
                 let name = tagName(tag)
@@ -86,6 +91,14 @@ enum PlainText {
             rest = rest[rest.index(after: end)...]
         }
         return result + rest
+    }
+
+    /// Whether the `<` at `index` starts a tag (a letter or `/` follows), not a comparison
+    /// such as `x < 3`.
+    private static func startsTag(_ html: String, at index: String.Index) -> Bool {
+        let next = html.index(after: index)
+        guard next < html.endIndex else { return false }
+        return html[next].isLetter || html[next] == "/" || html[next] == "!"
     }
 
     /// The tag's name in lower case, with a leading `/` for a closing tag.

@@ -202,7 +202,11 @@ public enum MoodleXMLReader {
             if let info = element.child("graderinfo"), !info.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 losses.append("information for graders is not kept")
             }
-            return .essay(wordLimit: nil)
+            let limit = element.child("maxwordlimit").flatMap { Int($0.text.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            if let minimum = element.child("minwordlimit").flatMap({ Int($0.text.trimmingCharacters(in: .whitespacesAndNewlines)) }), minimum > 0 {
+                losses.append("the minimum of \(minimum) words is not kept")
+            }
+            return .essay(wordLimit: limit.flatMap { $0 > 0 ? $0 : nil })
         }
     }
 }
