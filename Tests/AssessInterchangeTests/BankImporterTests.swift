@@ -6,9 +6,9 @@ import Testing
 /// Putting banks together into one exam that the native loader accepts.
 @Suite struct BankImporterTests {
     @Test func idsComeFromTitlesAndStayUnique() throws {
-        let bank = try GIFTReader.read(text: "::Capital City!::A? {T}\n\n::capital city::B? {T}\n\nC? {F}", file: "b.gift")
+        let bank = try GIFTReader.read(text: "::Capital City!::A? {T}\n\n::capital city::B? {T}\n\nC? {F}\n\n::Q_4::D? {T}\n\n::Q_4::E? {T}", file: "b.gift")
         let exam = try #require(Banks.importer.assemble([bank]).exam)
-        #expect(exam.questions.map(\.id) == ["capital-city", "capital-city-2", "q3"])
+        #expect(exam.questions.map(\.id) == ["capital-city", "capital-city-2", "q3", "Q_4", "Q_4-2"])
     }
 
     @Test func controlCharactersAreRemovedAndReported() throws {

@@ -133,7 +133,7 @@ import ZIPFoundation
         let questions = Banks.questions(bank)
         #expect(questions.map(\.title) == ["b", "a"])
         #expect(questions.map(\.section) == ["First", "Second"])
-        #expect(questions.first?.location.member == "items/b.xml")
+        #expect(questions.first?.location.member == "items/item-1.xml")
     }
 
     private func zip(_ files: [(String, Data)]) throws -> Data {

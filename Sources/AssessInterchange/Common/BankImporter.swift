@@ -177,11 +177,16 @@ public struct BankImporter: Sendable {
         return (Question(id: "", prompt: prompt, points: imported.points, kind: kind), removed)
     }
 
-    /// An id made from the title (lower case letters, digits and `-`), or `q` and the
-    /// question's number; `-2`, `-3` … keep it unique.
+    /// The title itself when it is already an id (ASCII letters, digits, `-` and `_`, at
+    /// most 64), else an id made from it (lower case letters, digits and `-`), or `q` and
+    /// the question's number; `-2`, `-3` … keep it unique.
     static func uniqueID(for title: String?, number: Int, used: inout Set<String>) -> String {
         var slug = ""
-        for character in (title ?? "").lowercased() {
+        if let title, (1...64).contains(title.count),
+           title.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
+            slug = title
+        }
+        for character in slug.isEmpty ? (title ?? "").lowercased() : "" {
             if character.isASCII && (character.isLetter || character.isNumber) {
                 slug.append(character)
             } else if !slug.isEmpty && !slug.hasSuffix("-") && slug.count < 40 {

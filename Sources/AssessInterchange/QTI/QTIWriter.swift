@@ -15,8 +15,8 @@ public enum QTIWriter {
     public static func files(for exam: Exam) -> [(path: String, text: String)] {
         var files: [(path: String, text: String)] = []
         var references: [String] = []
-        for question in exam.questions {
-            let path = "items/\(question.id).xml"
+        for (index, question) in exam.questions.enumerated() {
+            let path = "items/item-\(index + 1).xml"
             files.append((path, item(question)))
             references.append(path)
         }
@@ -55,13 +55,15 @@ public enum QTIWriter {
         var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#,
                      #"<assessmentTest xmlns="\#(namespace)" identifier="\#(attribute(exam.id))" title="\#(attribute(exam.title))">"#,
                      #"  <testPart identifier="part" navigationMode="\#(exam.navigation == .free ? "nonlinear" : "linear")" submissionMode="simultaneous">"#]
+        var number = 0
         for (index, section) in exam.sections.enumerated() {
             lines.append(#"    <assessmentSection identifier="section-\#(index + 1)" title="\#(attribute(section.title ?? exam.title))" visible="true">"#)
             if index == 0, !exam.instructions.isEmpty {
                 lines.append(#"      <rubricBlock view="candidate"><div>\#(markup(exam.instructions))</div></rubricBlock>"#)
             }
             for question in section.questions {
-                lines.append(#"      <assessmentItemRef identifier="\#(attribute(question.id))" href="items/\#(attribute(question.id)).xml"/>"#)
+                number += 1
+                lines.append(#"      <assessmentItemRef identifier="\#(attribute(question.id))" href="items/item-\#(number).xml"/>"#)
             }
             lines.append("    </assessmentSection>")
         }
