@@ -146,6 +146,47 @@ import ZIPFoundation
         return try #require(archive.data)
     }
 
+    @Test func aQTI3PackageWithATestAndARubric() throws {
+        let manifest = """
+            <manifest xmlns="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1" identifier="m">
+              <resources>
+                <resource identifier="t" type="imsqti_test_xmlv3p0" href="tests/test.xml"/>
+                <resource identifier="i" type="imsqti_item_xmlv3p0" href="items/sum.xml"/>
+              </resources>
+            </manifest>
+            """
+        let test = """
+            <qti-assessment-test identifier="t" title="T"><qti-test-part identifier="p" navigation-mode="linear" submission-mode="individual">
+              <qti-assessment-section identifier="s" title="Sums" visible="true">
+                <qti-rubric-block view="candidate"><p>No calculators.</p></qti-rubric-block>
+                <qti-assessment-item-ref identifier="sum" href="../items/sum.xml"/>
+              </qti-assessment-section></qti-test-part></qti-assessment-test>
+            """
+        let item = """
+            <qti-assessment-item identifier="sum" title="Sum">
+              <qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="integer">
+                <qti-correct-response><qti-value>7</qti-value></qti-correct-response></qti-response-declaration>
+              <qti-item-body><p>3 + 4 = <qti-text-entry-interaction response-identifier="RESPONSE"/></p></qti-item-body>
+              <qti-response-processing template="https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/match_correct"/>
+            </qti-assessment-item>
+            """
+        let data = try zip([("imsmanifest.xml", Data(manifest.utf8)), ("tests/test.xml", Data(test.utf8)),
+                            ("items/sum.xml", Data(item.utf8))])
+        let bank = try QTIPackageReader().read(data: data, path: "sums.zip")
+        #expect(bank.rejections.isEmpty)
+        guard case let .description(rubric, section, _) = bank.entries.first else {
+            Issue.record("the rubric block was not read: \(bank.entries)")
+            return
+        }
+        #expect(rubric == "No calculators.")
+        #expect(section == "Sums")
+        let question = try #require(Banks.questions(bank).first)
+        #expect(question.kind == .numeric(answer: .value(7, tolerance: 0), unit: nil))
+        #expect(question.prompt == "3 + 4 = _____")
+        #expect(question.section == "Sums")
+        #expect(question.location.member == "items/sum.xml")
+    }
+
     @Test func aZipWithoutManifestIsRefused() throws {
         let data = try zip([("item.xml", Data("<assessmentItem/>".utf8))])
         #expect(throws: InterchangeError.self) { try QTIPackageReader().read(data: data, path: "p.zip") }

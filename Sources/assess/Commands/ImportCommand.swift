@@ -40,6 +40,9 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Import the questions that can be, and list the rest, instead of importing nothing.")
     var keepGoing = false
 
+    /// The largest file `import` reads, so that a mistaken argument cannot fill the memory.
+    static let largestBank = 256 << 20
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("name at least one question bank") }
         guard let seconds = PolicyParser.parseDuration(duration), seconds >= 1, seconds <= 24 * 3600,
@@ -59,6 +62,10 @@ struct ImportCommand: ParsableCommand {
                                     durationSeconds: Int(PolicyParser.parseDuration(duration) ?? 3600))
         var banks: [ParsedBank] = []
         for file in files {
+            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+            if size > Self.largestBank {
+                throw CommandFailure(.dataError, "\(file): \(size) bytes is more than a question bank may be (\(Self.largestBank >> 20) MiB); split it into smaller files")
+            }
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw CommandFailure(.noInput, FileManager.default.fileExists(atPath: file)
                                      ? "\(file): cannot read this file; check its permissions"
