@@ -21,7 +21,7 @@ struct ImportExportTests {
         #expect(try importing.exitStatus() == 0)
         let summary = try importing.screen().replacingOccurrences(of: "\n", with: "")
         #expect(summary.contains("2 questions (1 single-choice, 1 true-false)"))
-        #expect(summary.contains("rivers.gift:3: cairo: feedback"))
+        #expect(summary.contains("rivers.gift:3: Cairo: feedback"))
         #expect(try importing.assessCommand(["validate", exam]).status == 0)
 
         let sitting = try TerminalUnderTest("take \(exam) --candidate c-301 --practice")
