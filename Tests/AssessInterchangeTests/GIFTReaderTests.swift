@@ -120,6 +120,15 @@ import Testing
         #expect(comparison.prompt == "Is x < 3 and y > 2?")
     }
 
+    @Test func windowsLineEndingsSeparateQuestions() throws {
+        let bank = try GIFTReader.read(text: "// made on Windows\r\nOne? {T}\r\n\r\nTwo?\r\n{=a\r\n~b}\r\n", file: "bank.gift")
+        #expect(bank.rejections.isEmpty)
+        #expect(Banks.questions(bank).map(\.prompt) == ["One?", "Two?"])
+        #expect(Banks.questions(bank).last?.location.line == 4)
+        let aiken = AikenReader.read(text: "Q?\r\nA) x\r\nB) y\r\nANSWER: B\r\n", file: "bank.txt")
+        #expect(Banks.questions(aiken).first?.kind == .singleChoice(choices: ["x", "y"], correct: 1))
+    }
+
     @Test func pointsCommentSetsThePoints() throws {
         #expect(try Banks.gift("// points: 2.5\nQ? {T}")?.points == 2.5)
         #expect(try Banks.gift("Q? {T}")?.points == 1)

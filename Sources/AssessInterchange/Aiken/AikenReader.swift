@@ -10,7 +10,7 @@ public enum AikenReader {
         var prompt: (text: String, line: Int)?
         var options: [(letter: Character, text: String)] = []
         var skipping = false
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in LineEndings.lines(of: text).enumerated() {
             let number = index + 1
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty {

@@ -185,3 +185,12 @@ enum PlainText {
         return (String(scalars), removed)
     }
 }
+
+/// Lines of text saved on any system: Windows (CR LF), old Mac (CR) or Unix (LF).
+enum LineEndings {
+    /// The lines of `text`, without their line endings. (Swift counts CR LF as one
+    /// character, so splitting at LF alone would miss every Windows line end.)
+    static func lines(of text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    }
+}

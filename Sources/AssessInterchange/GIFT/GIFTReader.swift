@@ -20,7 +20,7 @@ public enum GIFTReader {
             }
             block = []
         }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = LineEndings.lines(of: text)
         for (index, rawLine) in lines.enumerated() {
             let number = index + 1
             let line = rawLine.trimmingCharacters(in: .whitespaces)
