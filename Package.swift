@@ -95,8 +95,9 @@ let package = Package(
         .testTarget(name: "AssessPlatformTests", dependencies: ["AssessPlatform", "AssessTestSupport", "lock-contender"]),
         .testTarget(name: "AssessSpellingTests", dependencies: ["AssessSpelling", "AssessTestSupport"]),
         .testTarget(name: "AssessStoreTests", dependencies: ["AssessStore", "AssessTestSupport"]),
-        .testTarget(name: "AssessTUITests", dependencies: ["AssessTUI", "AssessTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AssessTestSupport", "AssessStore", "AssessExam", "AssessPlatform", "assess"]),
+        .testTarget(name: "AssessTUITests", dependencies: ["AssessTUI", "AssessTestSupport"], exclude: ["Screens"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AssessTestSupport", "AssessStore", "AssessExam", "AssessPlatform", "assess"],
+                    exclude: ["Fixtures"]),
         // Measures first frame, echo, bytes and memory beside nano, dialog and exam-terminal
         // (README.md, "Performance"); run by Benchmarks/run, never by the tests.
         .executableTarget(name: "assess-bench", dependencies: ["CPseudoTerminal"], path: "Benchmarks/FeelBenchmark"),

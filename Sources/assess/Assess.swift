@@ -46,7 +46,7 @@ struct Assess: AsyncParsableCommand {
             endIfHelp(error)
             // Not a command-line mistake, so no pointer to --help: one line, exit 1.
             let message = "\(error)".split(separator: "\n").first.map(String.init) ?? "unknown error"
-            fail(message, status: ExitStatus.failure.rawValue)
+            fail(message, status: ExitStatus.notDone.rawValue)
         }
     }
 

@@ -29,14 +29,7 @@ struct ExportCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let loaded: Exam
-        do {
-            loaded = try ExamLoader.load(fileAt: exam)
-        } catch {
-            for problem in error.problems { FileHandle.standardError.write(Data("\(problem)\n".utf8)) }
-            let missing = !FileManager.default.fileExists(atPath: exam)
-            throw CommandFailure(missing ? .noInput : .dataError, "\(exam) is not a valid exam file; nothing was exported")
-        }
+        let loaded = try ExamFiles.load(exam)
         FileHandle.standardError.write(Data("note: the exam's own settings (duration, navigation, shuffling, lock, suggestions, restrictions) have no place in \(format.rawValue) and are not exported\n".utf8))
         let data: Data
         let path: String?
@@ -50,7 +43,7 @@ struct ExportCommand: ParsableCommand {
             do {
                 data = try QTIWriter.package(for: loaded)
             } catch {
-                throw CommandFailure(.failure, "cannot make the QTI package: \(error)")
+                throw CommandFailure(.notDone, "cannot make the QTI package: \(error)")
             }
             path = output ?? "\(loaded.id).zip"
         }
@@ -61,7 +54,7 @@ struct ExportCommand: ParsableCommand {
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw CommandFailure(.cannotCreate, "cannot write \(path): \(error.localizedDescription)")
+            throw CommandFailure(.cannotWrite, "cannot write \(path): \(error.localizedDescription)")
         }
         print("\(path): \(loaded.questions.count) questions from \(exam) as \(format.rawValue)")
     }

@@ -54,7 +54,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let path = output ?? ((files[0] as NSString).lastPathComponent as NSString).deletingPathExtension + ".yaml"
         if FileManager.default.fileExists(atPath: path) {
-            throw CommandFailure(.cannotCreate, "\(path) already exists; remove it or name another file with -o")
+            throw CommandFailure(.cannotWrite, "\(path) already exists; remove it or name another file with -o")
         }
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let examID = Self.slug(name)
@@ -64,10 +64,10 @@ struct ImportCommand: ParsableCommand {
         for file in files {
             let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
             if size > Self.largestBank {
-                throw CommandFailure(.dataError, "\(file): \(size) bytes is more than a question bank may be (\(Self.largestBank >> 20) MiB); split it into smaller files")
+                throw CommandFailure(.examInvalid, "\(file): \(size) bytes is more than a question bank may be (\(Self.largestBank >> 20) MiB); split it into smaller files")
             }
             guard let data = FileManager.default.contents(atPath: file) else {
-                throw CommandFailure(.noInput, FileManager.default.fileExists(atPath: file)
+                throw CommandFailure(.examMissing, FileManager.default.fileExists(atPath: file)
                                      ? "\(file): cannot read this file; check its permissions"
                                      : "\(file): no such file; check the path")
             }
@@ -86,15 +86,15 @@ struct ImportCommand: ParsableCommand {
         }
         let imported = outcome.exam?.questions.count ?? 0
         guard let exam = outcome.exam, let yaml = outcome.yaml else {
-            throw CommandFailure(.dataError, "no question could be imported; nothing was written")
+            throw CommandFailure(.examInvalid, "no question could be imported; nothing was written")
         }
         if !outcome.rejections.isEmpty && !keepGoing {
-            throw CommandFailure(.dataError, "\(outcome.rejections.count) \(outcome.rejections.count == 1 ? "item" : "items") cannot be imported (listed above), so nothing was written; fix them, or add --keep-going to import the other \(imported)")
+            throw CommandFailure(.examInvalid, "\(outcome.rejections.count) \(outcome.rejections.count == 1 ? "item" : "items") cannot be imported (listed above), so nothing was written; fix them, or add --keep-going to import the other \(imported)")
         }
         do {
             try Data(yaml.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
         } catch {
-            throw CommandFailure(.cannotCreate, "cannot write \(path): \(error.localizedDescription)")
+            throw CommandFailure(.cannotWrite, "cannot write \(path): \(error.localizedDescription)")
         }
         var counts: [String: Int] = [:]
         for question in exam.questions { counts[question.kind.typeName, default: 0] += 1 }

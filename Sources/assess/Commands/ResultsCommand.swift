@@ -78,7 +78,7 @@ struct ResultsCommand: AsyncParsableCommand {
                     .write(to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
             }
         } catch {
-            throw CommandFailure(.cannotCreate, "cannot write QTI results into \(folder): \(error.localizedDescription)")
+            throw CommandFailure(.cannotWrite, "cannot write QTI results into \(folder): \(error.localizedDescription)")
         }
         print("\(rows.count) QTI results reports written to \(folder)")
     }
@@ -87,7 +87,7 @@ struct ResultsCommand: AsyncParsableCommand {
         var paths = examPaths
         if paths.isEmpty {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: examsDir) else {
-                throw CommandFailure(.noInput, "cannot read the folder \(examsDir); name the exam files, or set --exams-dir")
+                throw CommandFailure(.examMissing, "cannot read the folder \(examsDir); name the exam files, or set --exams-dir")
             }
             paths = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { "\(examsDir)/\($0)" }
         }
@@ -96,9 +96,7 @@ struct ResultsCommand: AsyncParsableCommand {
             do {
                 exams.append(try ExamLoader.load(fileAt: path))
             } catch where !examPaths.isEmpty {
-                let status: ExitStatus = FileManager.default.fileExists(atPath: path) ? .dataError : .noInput
-                throw CommandFailure(status, error.problems.map(\.description).joined(separator: "\n")
-                                     + "\ncheck it with: assess validate \(path)")
+                throw ExamFiles.failure(path, error)
             } catch {
                 FileHandle.standardError.write(Data("assess: skipping \(path): not a valid exam\n".utf8))
             }
@@ -246,25 +244,16 @@ enum ResultFormats {
 
     /// One JSON object per attempt, in an array.
     static func json(_ rows: [ResultRow]) throws -> String {
-        let objects: [[String: Any]] = rows.map { row in
-            var object: [String: Any] = [
-                "exam": row.exam.id, "candidate": row.attempt.candidate, "attempt": row.attempt.id,
-                "status": row.attempt.status.rawValue, "secondsUsed": row.attempt.secondsUsed, "flagged": row.flagged,
-            ]
-            if let score = row.score {
-                object["score"] = score.awarded
-                object["maximum"] = score.maximum
-                object["percent"] = row.percent ?? 0
-                object["awaitingManualMarking"] = score.awaitingManualMarking
-                object["marks"] = score.marks.mapValues { mark in
-                    ["awarded": mark.awarded, "maximum": mark.maximum, "manual": mark.needsManualMarking] as [String: Any]
-                }
-            } else {
-                object["unscored"] = row.unscored ?? "not scored"
-            }
-            return object
-        }
-        let data = try JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self)
+        try JSONReport.text(rows.map { row in
+            ResultReport(
+                exam: row.exam.id, candidate: row.attempt.candidate, attempt: row.attempt.id,
+                status: row.attempt.status.rawValue, secondsUsed: row.attempt.secondsUsed, flagged: row.flagged,
+                score: row.score?.awarded, maximum: row.score?.maximum, percent: row.score.map { _ in row.percent ?? 0 },
+                awaitingManualMarking: row.score?.awaitingManualMarking,
+                marks: row.score?.marks.mapValues {
+                    ResultReport.Mark(awarded: $0.awarded, maximum: $0.maximum, manual: $0.needsManualMarking)
+                },
+                unscored: row.score == nil ? row.unscored ?? "not scored" : nil)
+        }, pretty: true)
     }
 }
