@@ -65,7 +65,8 @@ struct ResultsCommand: AsyncParsableCommand {
         }
     }
 
-    /// One `EXAM-CANDIDATE-ATTEMPT.xml` per attempt in `folder`, made if missing.
+    /// One `EXAM-CANDIDATE-ATTEMPT.xml` per attempt in `folder`, made if missing (any
+    /// character of the name other than ASCII letters, digits, `.`, `_` and `-` becomes `_`).
     private func writeQTIResults(_ rows: [ResultRow], to folder: String) throws {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -73,7 +74,10 @@ struct ResultsCommand: AsyncParsableCommand {
                 let sitting = QTIResultsWriter.Sitting(
                     candidate: row.attempt.candidate, attemptID: row.attempt.id,
                     datestamp: row.attempt.endedAt ?? row.attempt.startedAt, responses: row.responses, score: row.score)
-                let name = "\(row.exam.id)-\(row.attempt.candidate)-\(row.attempt.id).xml"
+                let safe = "\(row.exam.id)-\(row.attempt.candidate)-\(row.attempt.id)".map { character in
+                    character.isASCII && (character.isLetter || character.isNumber || "._-".contains(character)) ? character : "_"
+                }
+                let name = String(safe) + ".xml"
                 try Data(QTIResultsWriter.document(exam: row.exam, sitting: sitting).utf8)
                     .write(to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
             }
