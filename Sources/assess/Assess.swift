@@ -13,11 +13,13 @@ struct Assess: AsyncParsableCommand {
             to set extra time, breaks and restrictions first); the terminal stays locked until the \
             exam is submitted. Proctors set their password with `passwd`, look after a terminal with \
             `status`, `resume`, `unlock --stale`, `end` and `log`, score with `results`, check \
-            receipts with `verify`, and check exam files with `validate`.
+            receipts with `verify`, check exam files with `validate`, and bring question banks in \
+            and out with `import` and `export`.
             """,
         subcommands: [
             TakeCommand.self, LaunchCommand.self, ResumeCommand.self, StatusCommand.self, UnlockCommand.self, EndCommand.self,
             LogCommand.self, ResultsCommand.self, VerifyCommand.self, PasswdCommand.self, ValidateCommand.self,
+            ImportCommand.self, ExportCommand.self,
         ])
 
     /// Parses the arguments and runs the command. Every error ends as one line on

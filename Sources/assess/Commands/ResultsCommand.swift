@@ -1,5 +1,6 @@
 import ArgumentParser
 import AssessExam
+import AssessInterchange
 import AssessStore
 import Foundation
 
@@ -27,8 +28,14 @@ struct ResultsCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON: one object per attempt.")
     var json = false
 
+    @Option(help: ArgumentHelp("Write a QTI 2.1 results report (assessmentResult) for each attempt into this folder instead of printing.",
+                               valueName: "folder"))
+    var qtiResults: String?
+
     func validate() throws {
-        if csv && json { throw ValidationError("choose one of --csv and --json") }
+        if [csv, json, qtiResults != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("choose one of --csv, --json and --qti-results")
+        }
     }
 
     func run() async throws {
@@ -47,13 +54,37 @@ struct ResultsCommand: AsyncParsableCommand {
                 rows.append(row)
             }
         }
-        if csv {
+        if let qtiResults {
+            try writeQTIResults(rows, to: qtiResults)
+        } else if csv {
             print(ResultFormats.csv(rows, exams: exams), terminator: "")
         } else if json {
             print(try ResultFormats.json(rows))
         } else {
             print(ResultFormats.table(rows), terminator: "")
         }
+    }
+
+    /// One `EXAM-CANDIDATE-ATTEMPT.xml` per attempt in `folder`, made if missing (any
+    /// character of the name other than ASCII letters, digits, `.`, `_` and `-` becomes `_`).
+    private func writeQTIResults(_ rows: [ResultRow], to folder: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for row in rows {
+                let sitting = QTIResultsWriter.Sitting(
+                    candidate: row.attempt.candidate, attemptID: row.attempt.id,
+                    datestamp: row.attempt.endedAt ?? row.attempt.startedAt, responses: row.responses, score: row.score)
+                let safe = "\(row.exam.id)-\(row.attempt.candidate)-\(row.attempt.id)".map { character in
+                    character.isASCII && (character.isLetter || character.isNumber || "._-".contains(character)) ? character : "_"
+                }
+                let name = String(safe) + ".xml"
+                try Data(QTIResultsWriter.document(exam: row.exam, sitting: sitting).utf8)
+                    .write(to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
+            }
+        } catch {
+            throw CommandFailure(.cannotWrite, "cannot write QTI results into \(folder): \(error.localizedDescription)")
+        }
+        print("\(rows.count) QTI results reports written to \(folder)")
     }
 
     private func loadExams() throws -> [Exam] {
@@ -88,12 +119,15 @@ struct ResultRow {
     let flagged: [String]
     /// Why there is no score, when there is none.
     let unscored: String?
+    /// The saved answers by question id.
+    let responses: [String: Response]
 
     init(attempt: Attempt, exam: Exam, database: AssessDatabase) throws {
         self.attempt = attempt
         self.exam = exam
         let saved = try SavedAnswers(attempt: attempt.id, database: database)
         let responses = saved.responses
+        self.responses = responses
         flagged = saved.flagged
         if attempt.examKey != exam.examKey {
             score = nil
