@@ -7,6 +7,8 @@
 //   AssessExam        exam files: model, YAML loader with positioned errors, scoring, exam key
 //   AssessPlatform    the real implementations of the engine's protocols (flock lock file,
 //                     clipboards, clock, processes, environment)
+//   AssessInterchange question banks in and out: GIFT, Aiken, Moodle XML and QTI to the
+//                     native exam model, and exams back out as GIFT and QTI packages
 //   AssessStore       durable state behind one `ExamStore` protocol: the hash-chained event log,
 //                     attempts, answers; in SQLite (GRDB) or PostgreSQL (libpq)
 //   CLibpq            the C system library for libpq, PostgreSQL's client (Debian libpq-dev)
@@ -31,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         .target(
@@ -48,6 +51,10 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
+        ),
+        .target(
+            name: "AssessInterchange",
+            dependencies: ["AssessCore", "AssessExam", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .target(
             name: "AssessPlatform",
@@ -75,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "assess",
             dependencies: [
-                "AssessCore", "AssessExam", "AssessPlatform", "AssessSpelling", "AssessStore", "AssessTUI",
+                "AssessCore", "AssessExam", "AssessInterchange", "AssessPlatform", "AssessSpelling", "AssessStore", "AssessTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -85,11 +92,15 @@ let package = Package(
         ),
         .testTarget(name: "AssessCoreTests", dependencies: ["AssessCore", "AssessTestSupport"]),
         .testTarget(name: "AssessExamTests", dependencies: ["AssessExam", "AssessTestSupport"]),
+        .testTarget(name: "AssessInterchangeTests", dependencies: [
+            "AssessInterchange", "AssessTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
         .testTarget(name: "AssessPlatformTests", dependencies: ["AssessPlatform", "AssessTestSupport", "lock-contender"]),
         .testTarget(name: "AssessSpellingTests", dependencies: ["AssessSpelling", "AssessTestSupport"]),
         .testTarget(name: "AssessStoreTests", dependencies: ["AssessStore", "AssessTestSupport"]),
-        .testTarget(name: "AssessTUITests", dependencies: ["AssessTUI", "AssessTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AssessTestSupport", "AssessStore", "AssessExam", "AssessPlatform", "assess"]),
+        .testTarget(name: "AssessTUITests", dependencies: ["AssessTUI", "AssessTestSupport"], exclude: ["Screens"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AssessTestSupport", "AssessStore", "AssessExam", "AssessPlatform", "assess"],
+                    exclude: ["Fixtures"]),
         // Measures first frame, echo, bytes and memory beside nano, dialog and exam-terminal
         // (README.md, "Performance"); run by Benchmarks/run, never by the tests.
         .executableTarget(name: "assess-bench", dependencies: ["CPseudoTerminal"], path: "Benchmarks/FeelBenchmark"),

@@ -13,12 +13,14 @@ struct Assess: AsyncParsableCommand {
             to set extra time, breaks and restrictions first); the terminal stays locked until the \
             exam is submitted. Proctors set their password with `passwd`, look after a terminal with \
             `status`, `resume`, `unlock --stale`, `end` and `log`, score with `results`, check \
-            receipts with `verify`, and check exam files with `validate`. The school's admin sets up \
-            a shared PostgreSQL store with `store init` and checks it with `store check`.
+            receipts with `verify`, check exam files with `validate`, and bring question banks in \
+            and out with `import` and `export`. The school's admin sets up a shared PostgreSQL store \
+            with `store init` and checks it with `store check`.
             """,
         subcommands: [
             TakeCommand.self, LaunchCommand.self, ResumeCommand.self, StatusCommand.self, UnlockCommand.self, EndCommand.self,
             LogCommand.self, ResultsCommand.self, VerifyCommand.self, PasswdCommand.self, ValidateCommand.self,
+            ImportCommand.self, ExportCommand.self,
             StoreCommand.self,
         ])
 
@@ -46,7 +48,7 @@ struct Assess: AsyncParsableCommand {
             endIfHelp(error)
             // Not a command-line mistake, so no pointer to --help: one line, exit 1.
             let message = "\(error)".split(separator: "\n").first.map(String.init) ?? "unknown error"
-            fail(message, status: ExitStatus.failure.rawValue)
+            fail(message, status: ExitStatus.notDone.rawValue)
         }
     }
 

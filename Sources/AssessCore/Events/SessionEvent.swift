@@ -1,7 +1,7 @@
 import Foundation
 
 /// Every status change the engine and the front end report. Each becomes one record in
-/// the durable event log and one `StatusChange` on the session's stream.
+/// the durable event log.
 ///
 /// The cases carry counts, ids and reasons — never answer text or answer keys — so
 /// nothing a student typed can reach the log.

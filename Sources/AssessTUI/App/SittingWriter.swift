@@ -25,7 +25,8 @@ final class SittingWriter: Sendable {
     init(_ context: Context) {
         let (stream, queue) = AsyncStream.makeStream(of: FlowEffect.self, bufferingPolicy: .unbounded)
         self.queue = queue
-        worker = Task {
+        // On the engine's own thread: the writer never waits for Swift's shared pool.
+        worker = Task(executorPreference: context.session.executor) {
             var state = WriterState(context: context)
             for await effect in stream {
                 await state.perform(effect)

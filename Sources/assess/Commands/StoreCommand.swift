@@ -42,7 +42,7 @@ struct StoreInitCommand: AsyncParsableCommand {
         let runtime = Runtime()
         guard let url = try runtime.storeURL() else {
             guard seats.isEmpty && proctors.isEmpty else {
-                throw CommandFailure(.usage, "--seat and --proctor are for a PostgreSQL store; SQLite has no roles (set store: in the policy or ASSESS_STORE first)")
+                throw CommandFailure(.commandLine, "--seat and --proctor are for a PostgreSQL store; SQLite has no roles (set store: in the policy or ASSESS_STORE first)")
             }
             let store = try runtime.database()
             print("\(store.location): schema up to date")
@@ -57,7 +57,7 @@ struct StoreInitCommand: AsyncParsableCommand {
             for role in seats { print("  \(role): seat") }
             for role in proctors { print("  \(role): proctor") }
         } catch {
-            throw CommandFailure(.cannotCreate, "cannot set up the store at \(location): \(error)")
+            throw CommandFailure(.cannotWrite, "cannot set up the store at \(location): \(error)")
         }
     }
 }
@@ -80,7 +80,7 @@ struct StoreCheckCommand: AsyncParsableCommand {
             return
         }
         if let problem = PostgresStore.check(url: url) {
-            throw CommandFailure(.cannotCreate, "\(PostgresStore.redacted(url)): \(problem)")
+            throw CommandFailure(.cannotWrite, "\(PostgresStore.redacted(url)): \(problem)")
         }
         print("ok: PostgreSQL \(PostgresStore.redacted(url))")
     }

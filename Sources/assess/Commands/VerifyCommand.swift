@@ -22,16 +22,16 @@ struct VerifyCommand: AsyncParsableCommand {
         let code = Self.normalised(receipt)
         let database = try Runtime().database()
         guard let attempt = try database.attempt(withReceipt: code) else {
-            throw CommandFailure(.failure, "no attempt in this store has the receipt \(code); check the code and the data directory (ASSESS_DATA_DIR)")
+            throw CommandFailure(.notDone, "no attempt in this store has the receipt \(code); check the code and the data directory (ASSESS_DATA_DIR)")
         }
         guard let submittedAt = attempt.endedAt else {
-            throw CommandFailure(.failure, "attempt \(attempt.id) has the receipt \(code) but no submission time; the store was edited")
+            throw CommandFailure(.notDone, "attempt \(attempt.id) has the receipt \(code) but no submission time; the store was edited")
         }
         let responses = try SavedAnswers(attempt: attempt.id, database: database).responses
         let recomputed = Receipt.code(examKey: attempt.examKey, attemptID: attempt.id, responses: responses,
                                       submittedAt: submittedAt)
         guard recomputed == code else {
-            throw CommandFailure(.failure, """
+            throw CommandFailure(.notDone, """
                 receipt \(code) belongs to attempt \(attempt.id) (candidate \(attempt.candidate), exam \(attempt.examID)), \
                 but the stored answers no longer give it (they give \(recomputed)): they were changed after submission
                 """)

@@ -32,7 +32,7 @@ struct Runtime {
         do {
             try directory.create()
         } catch {
-            throw CommandFailure(.cannotCreate,
+            throw CommandFailure(.cannotWrite,
                                  "cannot create the data directory \(directory.path): \(error); set ASSESS_DATA_DIR to a writable folder")
         }
         return directory
@@ -43,7 +43,7 @@ struct Runtime {
     func storeURL() throws -> String? {
         if let override = environment.nonEmpty("ASSESS_STORE") {
             guard Policy.isStore(override) else {
-                throw CommandFailure(.configuration,
+                throw CommandFailure(.policyInvalid,
                                      "ASSESS_STORE must be sqlite or a PostgreSQL URL such as postgresql:///assess?host=/run/postgresql, not \(override)")
             }
             return override == "sqlite" ? nil : override
@@ -66,14 +66,14 @@ struct Runtime {
             do {
                 return try PostgresStore(url: url)
             } catch {
-                throw CommandFailure(.cannotCreate, "cannot open the store at \(PostgresStore.redacted(url)): \(error)")
+                throw CommandFailure(.cannotWrite, "cannot open the store at \(PostgresStore.redacted(url)): \(error)")
             }
         }
         let directory = try directory ?? dataDirectory()
         do {
             return try AssessDatabase(dataDirectory: URL(fileURLWithPath: directory.path))
         } catch {
-            throw CommandFailure(.cannotCreate, "cannot open the store in \(directory.path): \(error)")
+            throw CommandFailure(.cannotWrite, "cannot open the store in \(directory.path): \(error)")
         }
     }
 }
