@@ -36,8 +36,7 @@ struct LabStoreTests {
 
         /// Runs `sql` on the server as its superuser.
         func psql(_ sql: String) throws {
-            let result = try TerminalUnderTest.runner.run("psql", [serverURL, "-v", "ON_ERROR_STOP=1", "-qc", sql], timeoutSeconds: 30)
-            guard result.succeeded else { throw TestFailure("psql \(sql): \(result.standardError)") }
+            try PostgresConnectionForTests.psql(serverURL, sql)
         }
     }
 
