@@ -73,7 +73,7 @@ struct ResultsCommand: AsyncParsableCommand {
                 throw CommandFailure(status, error.problems.map(\.description).joined(separator: "\n")
                                      + "\ncheck it with: assess validate \(path)")
             } catch {
-                FileHandle.standardError.write(Data("assess: skipping \(path): not a valid exam\n".utf8))
+                printToStandardError("assess: skipping \(path): not a valid exam")
             }
         }
         return exams

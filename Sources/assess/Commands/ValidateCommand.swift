@@ -25,7 +25,7 @@ struct ValidateCommand: ParsableCommand {
             } catch {
                 invalid += 1
                 for problem in error.problems {
-                    FileHandle.standardError.write(Data("\(problem)\n".utf8))
+                    printToStandardError("\(problem)")
                 }
             }
         }
