@@ -14,7 +14,7 @@ public typealias PolicyError = FileProblem
 /// practice: allow                              # allow | refuse
 /// minimum-terminal: 80x24
 /// charge-downtime: false                       # count a crashed terminal's downtime on resume
-/// proctor-password: scrypt$ln=15,r=8,p=1$…     # written by `assess passwd`
+/// proctor-password: scrypt$ln=17,r=8,p=1$…     # written by `assess passwd`
 /// ```
 public enum PolicyParser {
     static let keys = ["allowed-exams", "max-lock-duration", "strict-clipboards", "multiplexers",
