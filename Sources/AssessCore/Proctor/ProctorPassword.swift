@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Every exam account must read the policy file, so a student can copy the hash and
 /// guess offline; the cost is set so that each guess takes 128 MiB of memory and
-/// seconds of time (``defaultLogRounds``), which a graphics card cannot run by the thousand.
+/// about half a second (``defaultLogRounds``), which a graphics card cannot run by the thousand.
 ///
 /// `assess passwd` makes one with `init(hashing:)`; the exam's hidden prompt,
 /// `assess launch`, `assess resume` and `assess unlock --stale` check a typed password
@@ -17,7 +17,7 @@ public struct ProctorPassword: Sendable, Equatable, CustomStringConvertible {
     /// log2 of scrypt's cost N; memory is N × r × 128 bytes.
     public let logRounds: Int
 
-    /// The cost `assess passwd` uses: 2^17 with r = 8, 128 MiB a guess (eight times the
+    /// The cost `assess passwd` uses: 2^17 with r = 8, 128 MiB a guess (four times the
     /// work of 2^15, which took about 0.1 s here in an optimized build).
     public static let defaultLogRounds = 17
     /// scrypt's block size r.
