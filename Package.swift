@@ -86,7 +86,8 @@ let package = Package(
         .testTarget(name: "AssessSpellingTests", dependencies: ["AssessSpelling", "AssessTestSupport"]),
         .testTarget(name: "AssessStoreTests", dependencies: ["AssessStore", "AssessTestSupport"]),
         .testTarget(name: "AssessTUITests", dependencies: ["AssessTUI", "AssessTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AssessTestSupport", "AssessStore", "AssessExam", "AssessPlatform", "AssessTUI", "assess"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AssessTestSupport", "AssessStore", "AssessExam", "AssessPlatform", "AssessTUI", "assess",
+                                                          .product(name: "GRDB", package: "GRDB.swift")]),
         // Measures first frame, echo, bytes and memory beside nano, dialog and exam-terminal
         // (README.md, "Performance"); run by Benchmarks/run, never by the tests.
         .executableTarget(name: "assess-bench", dependencies: ["CPseudoTerminal"], path: "Benchmarks/FeelBenchmark"),

@@ -69,7 +69,8 @@ struct HostileTextTests {
         let submittedAt = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         let finished = try database.startAttempt(examID: examID, examKey: exam.examKey, candidate: "c-1",
                                                  secondsAllowed: 300, at: submittedAt)
-        let receipt = Receipt.code(examKey: exam.examKey, attemptID: finished.id, responses: [:], submittedAt: submittedAt)
+        let receipt = Receipt.code(examKey: exam.examKey, attemptID: finished.id, responses: [:], submittedAt: submittedAt,
+                                   chainHead: nil)
         _ = try database.finishAttempt(id: finished.id, status: .submitted, receipt: receipt, at: submittedAt)
         _ = try database.startAttempt(examID: examID, examKey: exam.examKey, candidate: "c-2", secondsAllowed: 300, at: Date())
         let events = EventStore(database: database)
