@@ -383,7 +383,7 @@ public struct ExamFlow: Sendable {
         gate.tick(now: now)
         var effects: [FlowEffect] = []
         switch phase {
-        case .startBanner(let until) where now >= until: firstQuestion(now: now)
+        case .startBanner(let until) where now >= until: effects += firstQuestion(now: now)
         case .endBanner(let until, let receipt) where now >= until: phase = .receipt(receipt)
         case .onBreak(let since, let until) where now >= until:
             phase = .question
@@ -410,12 +410,18 @@ public struct ExamFlow: Sendable {
         return effects
     }
 
-    /// The banner ends: the first question shows and the exam's clock starts now.
-    private mutating func firstQuestion(now: UInt64) {
+    /// The banner ends: the first question shows and the exam's clock starts now. A
+    /// resumed attempt that has already passed a warning mark (its time ran out past it
+    /// before the crash or during the downtime) is warned of the nearest one here.
+    private mutating func firstQuestion(now: UInt64) -> [FlowEffect] {
         phase = .question
         let remaining = max(1, secondsAllowed - secondsUsedBefore)
         deadline = now + UInt64(remaining) * 1_000_000_000
         rearmWarnings(secondsLeft: remaining)
+        let passed = Self.warningMinutes.filter { $0 * 60 >= remaining && $0 * 60 < secondsAllowed }
+        guard let nearest = passed.min() else { return [] }
+        show(nearest == 1 ? "One minute left." : "\(nearest) minutes left.", now: now)
+        return [.log(.timerWarning(minutesLeft: nearest))]
     }
 
     /// Warns again at every mark still ahead; a mark at or beyond the time left would
@@ -491,7 +497,7 @@ public struct ExamFlow: Sendable {
             default: return []
             }
         case .startBanner:
-            if key == .enter || key == .character(" ") { firstQuestion(now: now) }
+            if key == .enter || key == .character(" ") { return firstQuestion(now: now) }
             return []
         case .question:
             return handleInQuestion(key, now: now)
