@@ -201,8 +201,14 @@ struct ProctorTests {
         try terminal.acceptTheLock()
         try terminal.waitFor("Question 1 of 4")
         try terminal.press("C-]")
-        for _ in 1...3 {
+        for tries in 1...3 {
             try typePassword(terminal, "wrong-one")
+            // Keys typed while a password is being checked are not read: wait for the verdict.
+            let deadline = Date().addingTimeInterval(10)
+            while try terminal.assessCommand(["log"]).output.components(separatedBy: "proctor.password-rejected").count - 1 < tries {
+                guard Date() < deadline else { throw TestFailure("try \(tries) was never checked") }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
         }
         try terminal.waitFor("the prompt is locked for")
         try terminal.type(Self.password)
