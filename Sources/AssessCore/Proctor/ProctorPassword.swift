@@ -7,8 +7,8 @@ import Foundation
 /// `scrypt$ln=17,r=8,p=1$<salt, base64>$<hash, base64>`, under `proctor-password:`.
 ///
 /// Every exam account must read the policy file, so a student can copy the hash and
-/// guess offline; the cost is set so that each guess takes 128 MiB of memory and
-/// about half a second (``defaultLogRounds``), which a graphics card cannot run by the thousand.
+/// guess offline; the cost is set so that each guess takes 128 MiB of memory and about
+/// 0.3 s of a core (``defaultLogRounds``), which a graphics card cannot run by the thousand.
 ///
 /// `assess passwd` makes one with `init(hashing:)`; the exam's hidden prompt,
 /// `assess launch`, `assess resume` and `assess unlock --stale` check a typed password
@@ -17,8 +17,8 @@ public struct ProctorPassword: Sendable, Equatable, CustomStringConvertible {
     /// log2 of scrypt's cost N; memory is N × r × 128 bytes.
     public let logRounds: Int
 
-    /// The cost `assess passwd` uses: 2^17 with r = 8, 128 MiB a guess (four times the
-    /// work of 2^15, which took about 0.1 s here in an optimized build).
+    /// The cost `assess passwd` uses: 2^17 with r = 8, 128 MiB and about 0.3 s of a core
+    /// a guess in a release build here.
     public static let defaultLogRounds = 17
     /// scrypt's block size r.
     public let blockSize: Int
