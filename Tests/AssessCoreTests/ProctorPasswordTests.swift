@@ -42,11 +42,11 @@ struct ProctorPasswordTests {
 
 /// A student can read the policy file and guess offline: each guess must cost time and memory.
 @Suite struct ProctorPasswordCostTests {
-    @Test func aDefaultHashCosts128MiBAndAtLeastAThirdOfASecondAGuess() throws {
+    @Test func aDefaultHashCosts128MiBAndAtLeastAFifthOfASecondAGuess() throws {
         let hash = try ProctorPassword(hashing: "a proctor's passphrase")
         #expect((1 << hash.logRounds) * hash.blockSize * 128 >= 128 << 20)
         let guess = ContinuousClock().measure { #expect(!hash.matches("a guess")) }
-        #expect(guess > .milliseconds(300), "one guess took \(guess)")
+        #expect(guess > .milliseconds(200), "one guess took \(guess)")
         print("timing: one guess against the default proctor-password hash took \(guess)")
     }
 }
