@@ -62,7 +62,7 @@ struct Assess: AsyncParsableCommand {
 
     /// Writes `assess: MESSAGE` to standard error and exits with `status`.
     private static func fail(_ message: String, status: Int32) -> Never {
-        FileHandle.standardError.write(Data("assess: \(message)\n".utf8))
+        printToStandardError("assess: \(message)")
         Foundation.exit(status)
     }
 }

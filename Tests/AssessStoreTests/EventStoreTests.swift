@@ -59,6 +59,16 @@ import Testing
     }
 
     @Test(arguments: StoreBackend.allCases)
+    func theHeadIsTheNewestRecord(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let log = EventStore(database: opened.store)
+        #expect(try log.head() == nil)
+        try appendEvents(3, to: log)
+        let newest = try #require(try log.events().last?.event)
+        #expect(try log.head() == "3:\(newest.hash)")
+    }
+
+    @Test(arguments: StoreBackend.allCases)
     func untouchedLogVerifies(backend: StoreBackend) throws {
         let opened = try backend.open()
         let log = EventStore(database: opened.store)

@@ -21,6 +21,12 @@ extension AssessDatabase {
         }
     }
 
+    public func eventLogHead() throws -> (sequence: Int64, hash: String)? {
+        try read { db in
+            try EventRow.order(EventRow.Columns.sequence.desc).fetchOne(db).map { ($0.sequence, $0.hash) }
+        }
+    }
+
     public func latestEventKind(attempt: String, among kinds: [String]) throws -> String? {
         try read { db in
             try String.fetchOne(db, EventRow

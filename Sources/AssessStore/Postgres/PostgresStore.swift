@@ -260,6 +260,17 @@ public final class PostgresStore: ExamStore {
                            details: fields.details, hash: hash)
     }
 
+    public func eventLogHead() throws -> (sequence: Int64, hash: String)? {
+        let row = try connection.withSession { session in
+            try session.execute("SELECT sequence, hash FROM assess.events ORDER BY sequence DESC LIMIT 1").rows.first
+        }
+        guard let row else { return nil }
+        guard let sequence = row["sequence"].flatMap(Int64.init), let hash = row["hash"] else {
+            throw StoreError.unreadableRow(table: "events", column: "sequence")
+        }
+        return (sequence, hash)
+    }
+
     public func latestEventKind(attempt: String, among kinds: [String]) throws -> String? {
         try connection.withSession { session in
             try session.execute("""

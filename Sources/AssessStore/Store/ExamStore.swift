@@ -106,6 +106,10 @@ public protocol ExamStore: AnyObject, Sendable {
     @discardableResult
     func appendEvent(_ event: SessionEvent, at time: EventTime, attempt: String?) throws -> LoggedEvent
 
+    /// The newest record's sequence number and hash (among those the caller may read), or
+    /// nil while the log is empty.
+    func eventLogHead() throws -> (sequence: Int64, hash: String)?
+
     /// The kind of the attempt's newest record among `kinds`, or nil when it has none.
     func latestEventKind(attempt: String, among kinds: [String]) throws -> String?
 

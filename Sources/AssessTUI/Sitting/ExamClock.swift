@@ -28,11 +28,16 @@ public struct ExamClock: Sendable, Equatable {
     /// When the clock was stopped, while it is.
     var stoppedSince: UInt64? { stoppedAt }
 
-    /// Starts the clock at `now` with the time not yet used (at least a second).
-    mutating func start(now: UInt64) {
+    /// Starts the clock at `now` with the time not yet used (at least a second). Returns
+    /// the nearest warning mark a resumed attempt had already passed (its time ran past
+    /// it before a crash or during the downtime), for the first question to say; `nil`
+    /// when it passed none.
+    @discardableResult
+    mutating func start(now: UInt64) -> Int? {
         let remaining = max(1, secondsAllowed - secondsUsedBefore)
         deadline = MonotonicTime.moment(now, plus: .seconds(remaining))
         rearmWarnings(secondsLeft: remaining)
+        return Self.warningMinutes.filter { $0 * 60 >= remaining && $0 * 60 < secondsAllowed }.min()
     }
 
     /// Seconds left, rounded up; `nil` before the clock starts. Frozen while stopped.

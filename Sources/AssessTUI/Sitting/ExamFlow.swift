@@ -365,7 +365,7 @@ public struct ExamFlow: Sendable {
         gate.tick(now: now)
         var effects: [FlowEffect] = []
         switch phase {
-        case .startBanner(let until) where now >= until: firstQuestion(now: now)
+        case .startBanner(let until) where now >= until: effects += firstQuestion(now: now)
         case .endBanner(let until, let receipt) where now >= until: phase = .receipt(receipt)
         case .onBreak(let since, let until) where now >= until:
             phase = .question
@@ -390,13 +390,17 @@ public struct ExamFlow: Sendable {
         return effects
     }
 
-    /// The banner ends: the first question shows and the exam's clock starts now.
-    private mutating func firstQuestion(now: UInt64) {
+    /// The banner ends: the first question shows and the exam's clock starts now. A
+    /// resumed attempt that has already passed a warning mark (its time ran out past it
+    /// before the crash or during the downtime) is warned of the nearest one here.
+    private mutating func firstQuestion(now: UInt64) -> [FlowEffect] {
         phase = .question
         // Said on the first question, where it stays long enough to be read (behind the
         // banner it would be gone before the student saw it).
         if practice, let note = suggestions.missingDictionaryNote { show(note, now: now) }
-        clock.start(now: now)
+        guard let nearest = clock.start(now: now) else { return [] }
+        show(nearest == 1 ? "One minute left." : "\(nearest) minutes left.", now: now)
+        return [.log(.timerWarning(minutesLeft: nearest))]
     }
 
     private mutating func submit(_ reason: SubmissionReason, now: UInt64) -> [FlowEffect] {
@@ -466,7 +470,7 @@ public struct ExamFlow: Sendable {
             default: return []
             }
         case .startBanner:
-            if key == .enter || key == .character(" ") { firstQuestion(now: now) }
+            if key == .enter || key == .character(" ") { return firstQuestion(now: now) }
             return []
         case .question:
             return handleInQuestion(key, now: now)

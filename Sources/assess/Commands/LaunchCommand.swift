@@ -47,6 +47,10 @@ struct LaunchCommand: AsyncParsableCommand {
     @Flag(help: "Skip the proctor's screen and hand over at once with the flags' settings.")
     var handOver = false
 
+    func validate() throws {
+        try checkCandidate(candidate)
+    }
+
     func run() async throws {
         let runtime = Runtime()
         let policy = try runtime.policy()

@@ -102,7 +102,7 @@ struct ResultsCommand: AsyncParsableCommand {
             } catch where !examPaths.isEmpty {
                 throw ExamFiles.failure(path, error)
             } catch {
-                FileHandle.standardError.write(Data("assess: skipping \(path): not a valid exam\n".utf8))
+                printToStandardError("assess: skipping \(path): not a valid exam")
             }
         }
         return exams

@@ -24,6 +24,10 @@ struct ResumeCommand: AsyncParsableCommand {
     var candidate: String
 
 
+    func validate() throws {
+        try checkCandidate(candidate)
+    }
+
     func run() async throws {
         let runtime = Runtime()
         let policy = try runtime.policy()

@@ -26,6 +26,10 @@ struct TakeCommand: AsyncParsableCommand {
     @Flag(help: "Practice: no lock, suggestions on, nothing graded (when the policy allows).")
     var practice = false
 
+    func validate() throws {
+        try checkCandidate(candidate)
+    }
+
     func run() async throws {
         let runtime = Runtime()
         let policy = try runtime.policy()
@@ -34,10 +38,14 @@ struct TakeCommand: AsyncParsableCommand {
         if practice && !policy.allowPractice {
             throw CommandFailure(.notDone, "the policy (\(policy.source)) does not allow practice sittings on this terminal")
         }
+        let candidate = self.candidate ?? runtime.process.userName
+        if let problem = CandidateID.problem(with: candidate) {
+            throw CommandFailure(.commandLine, "\(problem); without --candidate the login name is the id, so give one with --candidate")
+        }
         let dataDirectory = try runtime.dataDirectory()
         let runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory,
                                    database: try runtime.database(in: dataDirectory), exam: exam, examPath: examPath,
-                                   candidate: candidate ?? runtime.process.userName, practice: practice)
+                                   candidate: candidate, practice: practice)
         try await runner.run()
     }
 }

@@ -25,7 +25,7 @@ struct ValidateCommand: ParsableCommand {
             } catch {
                 failures.append(ExamFiles.failure(path, error))
                 for problem in error.problems {
-                    FileHandle.standardError.write(Data("\(problem)\n".utf8))
+                    printToStandardError("\(problem)")
                 }
             }
         }

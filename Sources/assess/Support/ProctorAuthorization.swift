@@ -59,7 +59,7 @@ enum PasswordInput {
 
     /// Writes a line to the terminal the password is asked on (or standard error).
     static func say(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        printToStandardError(text)
     }
 
     private static func readFromTerminal(prompt: String) throws -> String {
