@@ -35,6 +35,10 @@ public struct Policy: Sendable, Equatable {
     /// When true, the time a crashed session's terminal was down counts against the
     /// candidate's time on `assess resume`; by default it does not.
     public var chargeDowntime: Bool
+    /// The accessibility settings the student may choose at `assess take` and switch
+    /// inside the exam (`student-settings`); by default all of them. The proctor sets
+    /// any of them at `assess launch` whatever this says.
+    public var studentSettings: Set<AccessibilityOption>
     /// Where this policy came from.
     public var source: Source
 
@@ -42,6 +46,7 @@ public struct Policy: Sendable, Equatable {
                 strictClipboards: Bool = false, allowMultiplexers: Bool = true,
                 allowPractice: Bool = true, minimumTerminal: TerminalSize = TerminalSize(columns: 80, rows: 24),
                 proctorPassword: ProctorPassword? = nil, chargeDowntime: Bool = false,
+                studentSettings: Set<AccessibilityOption> = Set(AccessibilityOption.allCases),
                 source: Source = .builtInDefaults(lookedFor: Policy.defaultPath)) {
         self.allowedExams = allowedExams
         self.maximumLockSeconds = maximumLockSeconds
@@ -51,6 +56,7 @@ public struct Policy: Sendable, Equatable {
         self.minimumTerminal = minimumTerminal
         self.proctorPassword = proctorPassword
         self.chargeDowntime = chargeDowntime
+        self.studentSettings = studentSettings
         self.source = source
     }
 

@@ -15,10 +15,11 @@ public typealias PolicyError = FileProblem
 /// minimum-terminal: 80x24
 /// charge-downtime: false                       # count a crashed terminal's downtime on resume
 /// proctor-password: scrypt$ln=15,r=8,p=1$…     # written by `assess passwd`
+/// student-settings: [high-contrast, larger-spacing]  # or "*" (the default) or none
 /// ```
 public enum PolicyParser {
     static let keys = ["allowed-exams", "max-lock-duration", "strict-clipboards", "multiplexers",
-                       "practice", "minimum-terminal", "charge-downtime", "proctor-password"]
+                       "practice", "minimum-terminal", "charge-downtime", "proctor-password", "student-settings"]
 
     /// Parses `text`, read from `path`; throws the first problem found.
     public static func parse(_ text: String, path: String) throws -> Policy {
@@ -79,6 +80,8 @@ public enum PolicyParser {
                     throw problem(path, value, "proctor-password is not a hash written by `assess passwd`; set it again with: assess passwd")
                 }
                 policy.proctorPassword = password
+            case "student-settings":
+                policy.studentSettings = try accessibilityOptions(value, path: path)
             default:
                 throw problem(path, keyNode, "unknown setting \"\(key)\"\(DidYouMean.hint(for: key, in: keys)); known settings: \(keys.joined(separator: ", "))")
             }
@@ -107,6 +110,23 @@ public enum PolicyParser {
             }
         }
         return number.isEmpty && !trimmed.isEmpty ? total : nil
+    }
+
+    /// `"*"` (every setting), `none`, or a list of accessibility settings by name.
+    private static func accessibilityOptions(_ node: Node, path: String) throws -> Set<AccessibilityOption> {
+        let names = AccessibilityOption.allCases.map(\.rawValue)
+        if node.string == "*" { return Set(AccessibilityOption.allCases) }
+        if node.string == "none" { return [] }
+        guard let list = node.sequence else {
+            throw problem(path, node, "student-settings must be \"*\", none, or a list of: \(names.joined(separator: ", "))")
+        }
+        return Set(try list.map { item in
+            let name = item.string ?? ""
+            guard let option = AccessibilityOption(rawValue: name) else {
+                throw problem(path, item, "\"\(name)\" is not an accessibility setting\(DidYouMean.hint(for: name, in: names)); known: \(names.joined(separator: ", "))")
+            }
+            return option
+        })
     }
 
     private static func allowOrRefuse(_ node: Node, key: String, path: String) throws -> Bool {

@@ -12,15 +12,33 @@ public enum ExamScreens {
         max(10, columns - 2 * ScreenKit.margin)
     }
 
-    /// Draws the screen for `flow` at monotonic time `now` into `grid`.
+    /// Draws the screen for `flow` at monotonic time `now` into `grid`, in the look its
+    /// accessibility settings ask for.
     public static func render(_ flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
         grid.clear()
         grid.cursor = nil
-        if grid.columns < minimumSize.columns || grid.rows < minimumSize.rows {
-            tooSmall(columns: grid.columns, rows: grid.rows, into: &grid)
-            return
+        ScreenKit.drawing(with: ScreenLook(flow.accessibility), into: &grid) { grid in
+            if grid.columns < minimumSize.columns || grid.rows < minimumSize.rows {
+                tooSmall(columns: grid.columns, rows: grid.rows, into: &grid)
+                return
+            }
+            phase(flow.phase, of: flow, now: now, into: &grid)
+            // The screen reader's layout keeps the last message on a line of its own.
+            if ScreenKit.look.linear, flow.isInExam, let announcement = flow.announcement {
+                grid.put("Notice: " + announcement, row: 1, column: ScreenKit.margin, style: ScreenKit.warning,
+                         maxWidth: grid.columns - 2 * ScreenKit.margin)
+            }
         }
-        switch flow.phase {
+    }
+
+    /// The keys pinned to the right of a footer: the student's settings where they may
+    /// switch any, and the help.
+    static func pinnedKeys(_ flow: ExamFlow, settings: Bool = false) -> [(String, String)] {
+        (settings && !flow.switchableSettings.isEmpty ? [("F9", "settings")] : []) + [("F1", "help")]
+    }
+
+    private static func phase(_ phase: ExamFlow.Phase, of flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
+        switch phase {
         case .welcome: welcome(flow, into: &grid)
         case .starting:
             let text = flow.practice ? "Starting the practice…" : "Locking this terminal…"
@@ -42,6 +60,8 @@ public enum ExamScreens {
         case .onBreak(_, let until): ProctorScreens.onBreak(flow, until: until, now: now, into: &grid)
         case .proctor: ProctorScreens.panel(flow, now: now, into: &grid)
         case .scratchpad: scratchpad(flow, now: now, into: &grid)
+        case .help(let returningTo): HelpScreen.render(flow, keysOf: returningTo, now: now, into: &grid)
+        case .settings(let selection, _): SettingsScreen.render(flow, selection: selection, now: now, into: &grid)
         }
     }
 
@@ -71,10 +91,14 @@ public enum ExamScreens {
                                       row: row, width: width, style: ScreenKit.warning, into: &grid) + 1
         }
         if !exam.instructions.isEmpty {
-            grid.horizontalRule(row: row, columns: ScreenKit.margin..<(grid.columns - ScreenKit.margin), style: ScreenKit.dim)
+            if !ScreenKit.look.linear {
+                grid.horizontalRule(row: row, columns: ScreenKit.margin..<(grid.columns - ScreenKit.margin), style: ScreenKit.dim)
+            }
             ScreenKit.paragraph(exam.instructions, row: row + 1, width: width, into: &grid, lastRow: grid.rows - 4)
         }
-        ScreenKit.footer([("Enter", flow.practice ? "begin practice" : "begin"), ("q", "quit")], into: &grid)
+        if ScreenKit.look.linear { grid.cursor = CellPosition(row: 2, column: ScreenKit.margin) }
+        ScreenKit.footer([("Enter", flow.practice ? "begin practice" : "begin"), ("q", "quit")],
+                         pinned: pinnedKeys(flow), into: &grid)
     }
 
     /// The consent screen the session shows before it locks the terminal.
@@ -90,7 +114,7 @@ public enum ExamScreens {
             ("While it is locked, every clipboard is emptied, pasting is blocked, spell check and other suggestions are off unless the exam allows them, and keys such as Ctrl-C do not leave the exam.", .plain),
             ("", .plain),
             ("y  lock and begin        n  decline", CellStyle(bold: true)),
-        ], width: 70, into: &grid)
+        ], width: 70, focus: 6, into: &grid)
         ScreenKit.footer([("y", "lock and begin"), ("n", "decline")], into: &grid)
     }
 
@@ -112,7 +136,7 @@ public enum ExamScreens {
                             width: ExamScreens.answerWidth(columns: grid.columns))
         AnswerView.essay(flow.scratchpad, suggestions: flow.suggestions, in: area, into: &grid)
         ScreenKit.notice(flow.notice?.text, into: &grid)
-        ScreenKit.footer([("F5", "back to the question"), ("Esc", "back")], into: &grid)
+        ScreenKit.footer([("F5", "back to the question"), ("Esc", "back")], pinned: pinnedKeys(flow), into: &grid)
     }
 
     static func confirm(_ flow: ExamFlow, into grid: inout CellGrid) {
@@ -124,8 +148,8 @@ public enum ExamScreens {
             ("Answered \(tally.answered) of \(flow.sitting.questions.count); unanswered \(tally.unanswered); flagged \(tally.flagged).", .plain),
             ("", .plain),
             ("y  submit now        n  go back", CellStyle(bold: true)),
-        ], width: 64, into: &grid)
-        ScreenKit.footer([("y", "submit now"), ("n", "go back")], into: &grid)
+        ], width: 64, focus: 5, into: &grid)
+        ScreenKit.footer([("y", "submit now"), ("n", "go back")], pinned: pinnedKeys(flow), into: &grid)
     }
 
     static func endBanner(_ flow: ExamFlow, into grid: inout CellGrid) {

@@ -44,6 +44,29 @@ public struct ExamFlow: Sendable {
         /// A signal, a hang-up or the proctor's abort ends the sitting; waiting for the
         /// writer to save and release the lock.
         case leaving(Leaving)
+        /// Every key of the screen the student came from (F1, or `?` where it is not
+        /// text); any of Esc, Enter, F1 or `?` goes back.
+        case help(returningTo: Phase)
+        /// The accessibility settings the student may switch inside the exam, with the
+        /// highlighted one; Esc goes back.
+        case settings(selection: Int, returningTo: Phase)
+
+        /// True for the phases whose screen changes only with the header's clock when no
+        /// key comes (no countdown of their own).
+        var showsOnlyTheClockChanging: Bool {
+            switch self {
+            case .question, .palette, .review, .scratchpad, .help, .settings, .confirmSubmit, .welcome: return true
+            default: return false
+            }
+        }
+
+        /// True for the phases whose keys the help screen lists.
+        var offersHelp: Bool {
+            switch self {
+            case .welcome, .question, .palette, .review, .confirmSubmit, .scratchpad, .settings: return true
+            default: return false
+            }
+        }
 
         /// True for the phases during which the exam's timer stands still.
         var holdsTheClock: Bool {
@@ -66,6 +89,13 @@ public struct ExamFlow: Sendable {
     public private(set) var controls: [String: AnswerControl] = [:]
     /// A one-line message for the student, and when it disappears.
     public private(set) var notice: (text: String, until: UInt64)?
+    /// The last message shown, kept until the next: the screen reader's layout writes it
+    /// on a line of its own, so that it is never only a transient overlay.
+    public private(set) var announcement: String?
+    /// The accessibility settings the screens follow now.
+    public private(set) var accessibility: AccessibilitySettings
+    /// The settings the student may switch inside the exam (the policy's `student-settings`).
+    public let studentMaySwitch: Set<AccessibilityOption>
     /// The candidate's id, for the screens.
     public let candidate: String
     /// True for a practice sitting (no lock).
@@ -102,6 +132,10 @@ public struct ExamFlow: Sendable {
     public static let bannerTime: Duration = .seconds(5)
     /// How long a notice stays up.
     public static let noticeTime: Duration = .seconds(4)
+    /// The key that opens the help screen (so does `?` where it is not text).
+    public static let helpKey = Key.function(1)
+    /// The key that opens the settings the student may switch inside the exam.
+    public static let settingsKey = Key.function(9)
     /// The key that opens the proctor's panel. It is shown nowhere on the student's screens.
     public static let proctorKey = Key.control("]")
     /// The smallest terminal the screens are laid out for; keys do nothing below it.
@@ -114,10 +148,16 @@ public struct ExamFlow: Sendable {
     ///   - resumedWithSecondsUsed: For a resumed attempt, the time it has already used.
     ///   - breaks: The breaks the candidate may take, and `breaksTaken` how many are used.
     ///   - size: The terminal's size until a ``FlowEvent/resized(_:)`` says otherwise.
+    ///   - accessibility: The settings the sitting starts with; `studentMaySwitch` those the
+    ///     student may switch inside the exam.
     public init(sitting: ExamSitting, candidate: String, practice: Bool, maximumLockHours: Double,
                 secondsAllowed: Int? = nil, resumedWithSecondsUsed: Int? = nil,
                 breaks: BreakAllowance = .none, breaksTaken: Int = 0,
-                size: TerminalSize = TerminalSize(columns: 100, rows: 30)) {
+                size: TerminalSize = TerminalSize(columns: 100, rows: 30),
+                accessibility: AccessibilitySettings = AccessibilitySettings(),
+                studentMaySwitch: Set<AccessibilityOption> = []) {
+        self.accessibility = accessibility
+        self.studentMaySwitch = studentMaySwitch
         self.sitting = sitting
         self.candidate = candidate
         self.practice = practice
@@ -139,8 +179,9 @@ public struct ExamFlow: Sendable {
     public var isInExam: Bool {
         switch phase {
         case .startBanner, .question, .palette, .review, .confirmSubmit, .submitting, .paused, .onBreak, .proctor,
-             .scratchpad:
+             .scratchpad, .settings:
             return true
+        case .help(let returningTo): return returningTo != .welcome
         default: return false
         }
     }
@@ -224,11 +265,18 @@ public struct ExamFlow: Sendable {
         clock.secondsUsed(now: now)
     }
 
-    /// How long from `now` until the flow next needs a tick: the timer's next second, a
-    /// due save, a banner's or notice's end; never more than a second.
+    /// How long from `now` until the flow next needs a tick: the timer's next second (with
+    /// reduced motion, its next minute until the last minute), a due save, a banner's or
+    /// notice's end; never more than a second, or a minute with reduced motion while the
+    /// clock is all that changes on screen.
     public func untilNextTick(now: UInt64) -> Duration {
-        var wait = Duration.seconds(1)
-        if let nextSecond = clock.untilNextSecond(now: now) { wait = min(wait, nextSecond) }
+        let byMinute = accessibility.isOn(.reducedMotion) && phase.showsOnlyTheClockChanging
+        var wait = byMinute ? Duration.seconds(60) : Duration.seconds(1)
+        if let next = byMinute ? clock.untilNextMinute(now: now) : clock.untilNextSecond(now: now) {
+            wait = min(wait, next)
+        }
+        if let notice, notice.until > now { wait = min(wait, MonotonicTime.span(from: now, to: notice.until)) }
+        if isInExam, let lockDeadline, lockDeadline > now { wait = min(wait, MonotonicTime.span(from: now, to: lockDeadline)) }
         if let due = autosave.untilDue(now: now) { wait = min(wait, due) }
         switch phase {
         case .startBanner(let until), .endBanner(let until, _), .onBreak(_, let until):
@@ -318,6 +366,7 @@ public struct ExamFlow: Sendable {
     /// Shows `text` on the notice line for a few seconds.
     mutating func show(_ text: String, now: UInt64) {
         notice = (text, MonotonicTime.moment(now, plus: Self.noticeTime))
+        announcement = text
     }
 
     private mutating func resized(to newSize: TerminalSize) -> [FlowEffect] {
@@ -444,6 +493,10 @@ public struct ExamFlow: Sendable {
             openPanel()
             return []
         }
+        if phase.offersHelp, key == Self.helpKey || (key == .character("?") && !isTypingText) {
+            phase = .help(returningTo: phase)
+            return []
+        }
         switch phase {
         case .welcome:
             switch key {
@@ -496,6 +549,11 @@ public struct ExamFlow: Sendable {
             return endBreak(since: since, now: now)
         case .proctor(let panel, let returningTo):
             return handleInPanel(key, panel: panel, returningTo: returningTo, now: now)
+        case .help(let returningTo):
+            if [.escape, .enter, Self.helpKey, .character("?")].contains(key) { phase = returningTo }
+            return []
+        case .settings(let selection, let returningTo):
+            return handleInSettings(key, selection: selection, returningTo: returningTo, now: now)
         case .scratchpad:
             if key == .function(5) || key == .escape {
                 phase = .question
@@ -544,6 +602,13 @@ public struct ExamFlow: Sendable {
             return saveNow(now: now)
         case .function(6):
             return startBreak(now: now)
+        case Self.settingsKey:
+            guard !switchableSettings.isEmpty else {
+                show("Settings cannot be changed during this exam; ask your proctor.", now: now)
+                return []
+            }
+            phase = .settings(selection: 0, returningTo: .question)
+            return saveNow(now: now)
         case .function(8):
             guard let on = suggestions.autocorrectToggle(for: control) else { return [] }
             return [.setSuggestion(.autocorrect, on: on)]
@@ -600,6 +665,47 @@ public struct ExamFlow: Sendable {
             }
         case .character("s"), .character("S"): phase = .confirmSubmit
         case .escape, .function(4): phase = .question
+        default: break
+        }
+        return []
+    }
+}
+
+// MARK: - Accessibility settings inside the exam
+
+extension ExamFlow {
+    /// The settings the student may switch here, in the order the settings screen lists them.
+    public var switchableSettings: [AccessibilityOption] {
+        AccessibilityOption.allCases.filter(studentMaySwitch.contains)
+    }
+
+    /// True when a key typed now becomes text in an answer or the scratchpad, so `?` is
+    /// text there and only F1 opens the help.
+    public var isTypingText: Bool {
+        switch phase {
+        case .scratchpad: return true
+        case .question:
+            switch control.field {
+            case .line, .essay: return true
+            case .choices, .matching, .ordering: return false
+            }
+        default: return false
+        }
+    }
+
+    private mutating func handleInSettings(_ key: Key, selection: Int, returningTo: Phase, now: UInt64) -> [FlowEffect] {
+        let options = switchableSettings
+        switch key {
+        case .up: phase = .settings(selection: max(0, selection - 1), returningTo: returningTo)
+        case .down, .tab: phase = .settings(selection: min(options.count - 1, selection + 1), returningTo: returningTo)
+        case .character(" "), .enter, .left, .right:
+            guard options.indices.contains(selection) else { return [] }
+            let option = options[selection]
+            let on = !accessibility.isOn(option)
+            accessibility.set(option, on: on)
+            show("\(option.title.prefix(1).uppercased() + option.title.dropFirst()) is \(on ? "on" : "off").", now: now)
+            return [.log(.accessibilityChanged(option, on: on))]
+        case .escape, Self.settingsKey: phase = returningTo
         default: break
         }
         return []

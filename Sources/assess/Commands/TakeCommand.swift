@@ -26,6 +26,9 @@ struct TakeCommand: AsyncParsableCommand {
     @Flag(help: "Practice: no lock, suggestions on, nothing graded (when the policy allows).")
     var practice = false
 
+    @OptionGroup(title: "Accessibility (those the policy's student-settings allows)")
+    var accessibility: AccessibilityFlags
+
     func run() async throws {
         let runtime = Runtime()
         let policy = try runtime.policy()
@@ -34,10 +37,21 @@ struct TakeCommand: AsyncParsableCommand {
         if practice && !policy.allowPractice {
             throw CommandFailure(.notDone, "the policy (\(policy.source)) does not allow practice sittings on this terminal")
         }
+        let chosen = accessibility.settings
+        let refused = chosen.enabled.subtracting(policy.studentSettings).sorted()
+        if !refused.isEmpty {
+            let allowed = policy.studentSettings.sorted().map(\.rawValue)
+            throw CommandFailure(.notDone, """
+                the policy (\(policy.source)) does not let the student choose \(refused.map(\.title).joined(separator: ", ")); \
+                the student may choose: \(allowed.isEmpty ? "none" : allowed.joined(separator: ", ")); a proctor sets any with `assess launch`
+                """)
+        }
         let dataDirectory = try runtime.dataDirectory()
-        let runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory,
+        var runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory,
                                    database: try runtime.database(in: dataDirectory), exam: exam, examPath: examPath,
                                    candidate: candidate ?? runtime.process.userName, practice: practice)
+        runner.settings.accessibility = chosen
+        runner.accessibilityChosenBy = "student"
         try await runner.run()
     }
 }
