@@ -31,11 +31,9 @@ public enum ExamScreens {
         }
     }
 
-    /// The keys pinned to the right of a footer: the student's settings where they may
-    /// switch any, and the help.
-    static func pinnedKeys(_ flow: ExamFlow, settings: Bool = false) -> [(String, String)] {
-        (settings && !flow.switchableSettings.isEmpty ? [("F9", "settings")] : []) + [("F1", "help")]
-    }
+    /// The key pinned to the right of every footer of the student's: the help, which
+    /// lists the keys a narrow footer leaves out.
+    static let helpFooterKey = [("F1", "help")]
 
     private static func phase(_ phase: ExamFlow.Phase, of flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
         switch phase {
@@ -98,7 +96,7 @@ public enum ExamScreens {
         }
         if ScreenKit.look.linear { grid.cursor = CellPosition(row: 2, column: ScreenKit.margin) }
         ScreenKit.footer([("Enter", flow.practice ? "begin practice" : "begin"), ("q", "quit")],
-                         pinned: pinnedKeys(flow), into: &grid)
+                         pinned: helpFooterKey, into: &grid)
     }
 
     /// The consent screen the session shows before it locks the terminal.
@@ -136,7 +134,7 @@ public enum ExamScreens {
                             width: ExamScreens.answerWidth(columns: grid.columns))
         AnswerView.essay(flow.scratchpad, suggestions: flow.suggestions, in: area, into: &grid)
         ScreenKit.notice(flow.notice?.text, into: &grid)
-        ScreenKit.footer([("F5", "back to the question"), ("Esc", "back")], pinned: pinnedKeys(flow), into: &grid)
+        ScreenKit.footer([("F5", "back to the question"), ("Esc", "back")], pinned: helpFooterKey, into: &grid)
     }
 
     static func confirm(_ flow: ExamFlow, into grid: inout CellGrid) {
@@ -149,7 +147,7 @@ public enum ExamScreens {
             ("", .plain),
             ("y  submit now        n  go back", CellStyle(bold: true)),
         ], width: 64, focus: 5, into: &grid)
-        ScreenKit.footer([("y", "submit now"), ("n", "go back")], pinned: pinnedKeys(flow), into: &grid)
+        ScreenKit.footer([("y", "submit now"), ("n", "go back")], pinned: helpFooterKey, into: &grid)
     }
 
     static func endBanner(_ flow: ExamFlow, into grid: inout CellGrid) {

@@ -104,7 +104,7 @@ enum SettingsScreen {
                                 style: ScreenKit.dim, into: &grid, lastRow: grid.rows - 4)
         }
         ScreenKit.notice(flow.notice?.text, into: &grid)
-        ScreenKit.footer([("↑↓", "setting"), ("Space", "switch"), ("Esc", "back")], pinned: ExamScreens.pinnedKeys(flow),
+        ScreenKit.footer([("↑↓", "setting"), ("Space", "switch"), ("Esc", "back")], pinned: ExamScreens.helpFooterKey,
                          into: &grid)
     }
 }

@@ -23,7 +23,7 @@ enum PaletteScreen {
                      style: index == selection ? ScreenKit.selected : .plain, maxWidth: cellWidth - 1)
             if index == selection { grid.cursor = CellPosition(row: row, column: column + 1) }
         }
-        ScreenKit.footer([("←→", "choose"), ("Enter", "go"), ("Esc", "back")], pinned: ExamScreens.pinnedKeys(flow), into: &grid)
+        ScreenKit.footer([("←→", "choose"), ("Enter", "go"), ("Esc", "back")], pinned: ExamScreens.helpFooterKey, into: &grid)
     }
 
     /// The screen reader's layout: one question a line, its state in words, scrolled to
@@ -41,7 +41,7 @@ enum PaletteScreen {
                      style: index == selection ? ScreenKit.selected : .plain, maxWidth: grid.columns - 2 * ScreenKit.margin)
             if index == selection { grid.cursor = CellPosition(row: firstRow + offset, column: ScreenKit.margin) }
         }
-        ScreenKit.footer([("↑↓", "choose"), ("Enter", "go"), ("Esc", "back")], pinned: ExamScreens.pinnedKeys(flow), into: &grid)
+        ScreenKit.footer([("↑↓", "choose"), ("Enter", "go"), ("Esc", "back")], pinned: ExamScreens.helpFooterKey, into: &grid)
     }
 }
 
@@ -76,6 +76,6 @@ enum ReviewScreen {
         var keys = [("↑↓", "choose")]
         if sitting.canGoBack { keys.append(("Enter", "go to question")) }
         keys += [("s", "submit"), ("Esc", "back")]
-        ScreenKit.footer(keys, pinned: ExamScreens.pinnedKeys(flow), into: &grid)
+        ScreenKit.footer(keys, pinned: ExamScreens.helpFooterKey, into: &grid)
     }
 }

@@ -26,7 +26,7 @@ enum QuestionScreen {
         SuggestionView.offer(flow.suggestions.offer(for: flow.control), row: grid.rows - 4, into: &grid)
 
         ScreenKit.notice(flow.notice?.text ?? flow.suggestions.note, into: &grid)
-        ScreenKit.footer(keys(flow), pinned: ExamScreens.pinnedKeys(flow, settings: true), into: &grid)
+        ScreenKit.footer(keys(flow), pinned: ExamScreens.helpFooterKey, into: &grid)
     }
 
     /// The top bar: exam title and section on the left; question number and time on the
@@ -72,6 +72,7 @@ enum QuestionScreen {
         case .matching: keys += [("↑↓", "row"), ("←→", "match")]
         case .ordering: keys += [("↑↓", "move"), ("Space", "pick up/put down")]
         }
+        if !flow.switchableSettings.isEmpty { keys.append(("F9", "settings")) }
         if flow.breaksLeft > 0 { keys.append(("F6", "break")) }
         if sitting.canGoBack { keys.append(("S-Tab", "back")) }
         if sitting.canFlag { keys.append(("F2", "flag")) }

@@ -211,7 +211,7 @@ public final class CursesTerminal: TerminalDevice {
         self.palette = palette
         for role in ColorRole.allCases {
             let (foreground, background) = Self.colors(for: role, in: palette, defaultBackground: defaultBackground)
-            init_pair(Int16(role.rawValue), foreground, background)
+            init_pair(Self.pairNumber(for: role), foreground, background)
         }
     }
 
@@ -275,7 +275,13 @@ public final class CursesTerminal: TerminalDevice {
     /// text keeps the terminal's colours).
     private static func pair(for role: ColorRole, palette: ScreenPalette, hasColors: Bool) -> Int16 {
         guard hasColors, palette != .monochrome else { return 0 }
-        return role == .normal && palette != .highContrast ? 0 : Int16(role.rawValue)
+        return role == .normal && palette != .highContrast ? 0 : pairNumber(for: role)
+    }
+
+    /// The pair set up for `role`: its raw value, except the normal role, which has pair 0
+    /// (fixed to the terminal's colours) as its raw value and so gets the number after the others.
+    private static func pairNumber(for role: ColorRole) -> Int16 {
+        role == .normal ? Int16(ColorRole.allCases.count) : Int16(role.rawValue)
     }
 
     private func placeCursor(_ cursor: CellPosition?, in grid: CellGrid) {
