@@ -67,6 +67,8 @@ struct ExamFlowTests {
     @Test func deniedBackNavigationRefusesGoingBackAndLeavesItOutOfTheFooter() {
         var flow = started(ExamFixtures.everyType, restrictions: ["back-navigation": false])
         _ = flow.update(.key(.tab), now: 0)
+        #expect(flow.phase == .confirmLeave)
+        _ = flow.update(.key(.character("y")), now: 0)
         #expect(flow.sitting.current == 1)
         _ = flow.update(.key(.backTab), now: 0)
         #expect(flow.sitting.current == 1)
@@ -79,10 +81,22 @@ struct ExamFlowTests {
         var exam = ExamFixtures.capitals
         exam.navigation = .linear
         var flow = started(exam)
+        // Tab asks before it leaves a question for good; n stays, y moves on.
         _ = flow.update(.key(.tab), now: 0)
+        #expect(flow.phase == .confirmLeave)
+        #expect(screen(flow).contains("Leave question 1 for good?"))
+        _ = flow.update(.key(.character("n")), now: 0)
+        #expect(flow.phase == .question && flow.sitting.current == 0)
+        _ = flow.update(.key(.tab), now: 0)
+        _ = flow.update(.key(.character("y")), now: 0)
         _ = flow.update(.key(.pageUp), now: 0)
         #expect(flow.sitting.current == 1)
         #expect(flow.sitting.canJump == false)
+        // From the last question Tab goes to the review, which comes back to it: no question.
+        _ = flow.update(.key(.tab), now: 0)
+        _ = flow.update(.key(.character("y")), now: 0)
+        _ = flow.update(.key(.tab), now: 0)
+        #expect(flow.phase == .review(selection: 2))
     }
 
     @Test func timerWarnsAtTheMarksBelowTheDurationAndSubmitsAtZero() {

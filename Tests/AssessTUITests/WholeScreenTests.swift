@@ -51,6 +51,13 @@ struct WholeScreenTests {
     static let onQuestion = started + [(.key(.enter), 2 * s)]
     static let receipt = ReceiptInfo(code: "K7QF-2M9D-XW4T", submittedAt: "2026-11-23 10:41", reason: .student)
 
+    /// The capitals exam without going back.
+    static let linearCapitals: Exam = {
+        var exam = ExamFixtures.capitals
+        exam.navigation = .linear
+        return exam
+    }()
+
     static let walks: [Walk] = [
         Walk("welcome", [], now: 0),
         Walk("consent", begin),
@@ -69,7 +76,10 @@ struct WholeScreenTests {
                                       (.key(.enter), 7 * s)]),
         Walk("refused", begin + [(.lockRefused(.notPermitted("the policy does not allow exam capitals here")), s)]),
         Walk("on-break", breaks: BreakAllowance(count: 2, minutes: 10),
-             onQuestion + [(.key(.function(6)), 10 * s)], now: 70 * s),
+             onQuestion + [(.key(.function(6)), 10 * s), (.key(.character("y")), 10 * s)], now: 70 * s),
+        Walk("confirm-break", breaks: BreakAllowance(count: 2, minutes: 10), onQuestion + [(.key(.function(6)), 10 * s)]),
+        Walk("confirm-leave", exam: linearCapitals, onQuestion + [(.key(.tab), 10 * s)]),
+        Walk("welcome-linear", exam: linearCapitals, [], now: 0),
         Walk("proctor-password", onQuestion + [(.key(ExamFlow.proctorKey), 5 * s)] + "secret".map { (.key(.character($0)), 6 * s) }),
         Walk("proctor-menu", onQuestion + [(.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
                                            (.key(.enter), 6 * s), (.passwordChecked(accepted: true), 6 * s)]),

@@ -454,6 +454,8 @@ struct ProctorTests {
         try terminal.acceptTheLock()
         try terminal.waitFor("F6 break")
         try terminal.press("F6")
+        try terminal.waitFor("Take a break now?")
+        try terminal.press("y")
         let onBreak = try terminal.waitFor("On a break")
         #expect(!onBreak.contains("capital of Canada"))
         Thread.sleep(forTimeInterval: 3)

@@ -47,6 +47,8 @@ public enum ExamScreens {
         case .palette(let selection): PaletteScreen.render(flow, selection: selection, now: now, into: &grid)
         case .review(let selection): ReviewScreen.render(flow, selection: selection, now: now, into: &grid)
         case .confirmSubmit: confirm(flow, into: &grid)
+        case .confirmBreak: confirmBreak(flow, into: &grid)
+        case .confirmLeave: confirmLeave(flow, into: &grid)
         case .submitting:
             ScreenKit.centeredBox([("Submitting your answers…", ScreenKit.title)], width: 50, into: &grid)
         case .endBanner: endBanner(flow, into: &grid)
@@ -84,6 +86,10 @@ public enum ExamScreens {
         grid.put("Questions  \(flow.sitting.questions.count)", row: row + 2, column: ScreenKit.margin)
         grid.put("Exam key   \(flow.shortKey)", row: row + 3, column: ScreenKit.margin)
         row += 5
+        if !flow.sitting.canGoBack {
+            row = ScreenKit.paragraph("There is no going back in this exam: once you leave a question you cannot return to it. You are asked before you leave each one.",
+                                      row: row, width: width, style: ScreenKit.warning, into: &grid) + 1
+        }
         if flow.practice {
             row = ScreenKit.paragraph("Practice mode: the terminal will not be locked and nothing is graded.",
                                       row: row, width: width, style: ScreenKit.warning, into: &grid) + 1
@@ -148,6 +154,32 @@ public enum ExamScreens {
             ("y  submit now        n  go back", CellStyle(bold: true)),
         ], width: 64, focus: 5, into: &grid)
         ScreenKit.footer([("y", "submit now"), ("n", "go back")], pinned: helpFooterKey, into: &grid)
+    }
+
+    static func confirmBreak(_ flow: ExamFlow, into grid: inout CellGrid) {
+        let left = flow.breaksLeft
+        ScreenKit.centeredBox([
+            ("Take a break now?", ScreenKit.title),
+            ("", .plain),
+            ("The exam is hidden and its timer stops for up to \(ScreenKit.duration(flow.breaks.minutes * 60)); Enter comes back early.", .plain),
+            ("This uses one of your breaks: \(left == 1 ? "it is your last" : "\(left - 1) will be left").", .plain),
+            ("", .plain),
+            ("y  take the break        n  not now", CellStyle(bold: true)),
+        ], width: 64, focus: 5, into: &grid)
+        ScreenKit.footer([("y", "take the break"), ("n", "not now")], pinned: helpFooterKey, into: &grid)
+    }
+
+    static func confirmLeave(_ flow: ExamFlow, into grid: inout CellGrid) {
+        let number = flow.sitting.current + 1
+        ScreenKit.centeredBox([
+            ("Leave question \(number) for good?", ScreenKit.title),
+            ("", .plain),
+            ("This exam does not go back: once you move on you cannot see or change question \(number) again.", .plain),
+            (flow.sitting.isAnswered(flow.sitting.question.id) ? "Your answer is saved." : "It has no answer yet.", .plain),
+            ("", .plain),
+            ("y  move on        n  stay on this question", CellStyle(bold: true)),
+        ], width: 64, focus: 5, into: &grid)
+        ScreenKit.footer([("y", "move on"), ("n", "stay")], pinned: helpFooterKey, into: &grid)
     }
 
     static func endBanner(_ flow: ExamFlow, into grid: inout CellGrid) {

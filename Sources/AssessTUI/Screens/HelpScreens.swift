@@ -40,7 +40,7 @@ enum HelpScreen {
             keys = [("Enter", flow.practice ? "begin the practice" : "begin: the terminal is locked after you agree"),
                     ("q or Esc", "quit without beginning")]
         case .question:
-            keys = [("Tab or PageDown", sitting.exam.navigation == .free ? "next question" : "next question (no going back)")]
+            keys = [("Tab or PageDown", sitting.canGoBack ? "next question" : "next question (no going back; you are asked first)")]
             if sitting.canGoBack { keys.append(("Shift-Tab or PageUp", "previous question")) }
             switch flow.control.field {
             case .choices:
@@ -60,7 +60,7 @@ enum HelpScreen {
             if sitting.canJump { keys.append(("F3", "the list of questions")) }
             keys.append(("F4", "review and submit"))
             if sitting.canUseScratchpad { keys.append(("F5", "notes for yourself, never saved or marked")) }
-            if flow.breaksLeft > 0 { keys.append(("F6", "take a break (\(flow.breaksLeft) left)")) }
+            if flow.breaksLeft > 0 { keys.append(("F6", "take a break (\(flow.breaksLeft) left; you are asked first)")) }
             if !flow.switchableSettings.isEmpty { keys.append(("F9", "accessibility settings")) }
         case .palette:
             keys = [("← → ↑ ↓", "choose a question"), ("Enter", "go to it"), ("Esc or F3", "back to the question")]
@@ -70,6 +70,10 @@ enum HelpScreen {
             keys += [("s", "submit (you are asked first)"), ("Esc or F4", "back to the question")]
         case .confirmSubmit:
             keys = [("y", "submit now: this cannot be undone"), ("n or Esc", "go back to the review")]
+        case .confirmBreak:
+            keys = [("y", "take the break now"), ("n or Esc", "not now: back to the question")]
+        case .confirmLeave:
+            keys = [("y", "move on: this question cannot be seen again"), ("n or Esc", "stay on this question")]
         case .scratchpad:
             typing = true
             keys = [("typing", "write notes"), ("← → ↑ ↓ Home End", "move in the notes"), ("Ctrl-U / Ctrl-R", "undo / redo"),

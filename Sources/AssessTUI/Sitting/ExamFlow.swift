@@ -25,6 +25,10 @@ public struct ExamFlow: Sendable {
         case review(selection: Int)
         /// "Submit? This cannot be undone."
         case confirmSubmit
+        /// "Take a break now?": a break once taken is spent.
+        case confirmBreak
+        /// "Leave this question for good?": a linear exam does not come back to it.
+        case confirmLeave
         /// Waiting for the writer to finish submitting.
         case submitting
         /// "No longer locked", shown until `until`; then the receipt.
@@ -55,7 +59,9 @@ public struct ExamFlow: Sendable {
         /// key comes (no countdown of their own).
         var showsOnlyTheClockChanging: Bool {
             switch self {
-            case .question, .palette, .review, .scratchpad, .help, .settings, .confirmSubmit, .welcome: return true
+            case .question, .palette, .review, .scratchpad, .help, .settings, .confirmSubmit, .confirmBreak, .confirmLeave,
+                 .welcome:
+                return true
             default: return false
             }
         }
@@ -63,7 +69,8 @@ public struct ExamFlow: Sendable {
         /// True for the phases whose keys the help screen lists.
         var offersHelp: Bool {
             switch self {
-            case .welcome, .question, .palette, .review, .confirmSubmit, .scratchpad, .settings: return true
+            case .welcome, .question, .palette, .review, .confirmSubmit, .confirmBreak, .confirmLeave, .scratchpad, .settings:
+                return true
             default: return false
             }
         }
@@ -179,7 +186,7 @@ public struct ExamFlow: Sendable {
     public var isInExam: Bool {
         switch phase {
         case .startBanner, .question, .palette, .review, .confirmSubmit, .submitting, .paused, .onBreak, .proctor,
-             .scratchpad, .settings:
+             .scratchpad, .settings, .confirmBreak, .confirmLeave:
             return true
         case .help(let returningTo): return returningTo != .welcome
         default: return false
@@ -536,6 +543,24 @@ public struct ExamFlow: Sendable {
             default: break
             }
             return []
+        case .confirmBreak:
+            switch key {
+            case .character("y"), .character("Y"):
+                phase = .question
+                return startBreak(now: now)
+            case .character("n"), .character("N"), .escape: phase = .question
+            default: break
+            }
+            return []
+        case .confirmLeave:
+            switch key {
+            case .character("y"), .character("Y"):
+                phase = .question
+                return go(to: sitting.current + 1, now: now)
+            case .character("n"), .character("N"), .escape: phase = .question
+            default: break
+            }
+            return []
         case .endBanner(_, let receipt):
             if key == .enter { phase = .receipt(receipt) }
             return []
@@ -568,6 +593,11 @@ public struct ExamFlow: Sendable {
     private mutating func handleInQuestion(_ key: Key, now: UInt64) -> [FlowEffect] {
         switch key {
         case .tab, .pageDown:
+            // Where there is no going back, leaving a question (not for the review) asks first.
+            if !sitting.canGoBack, sitting.current + 1 < sitting.questions.count {
+                phase = .confirmLeave
+                return saveNow(now: now)
+            }
             return go(to: sitting.current + 1, now: now)
         case .backTab, .pageUp:
             guard sitting.canGoBack else {
@@ -601,7 +631,14 @@ public struct ExamFlow: Sendable {
             }
             return saveNow(now: now)
         case .function(6):
-            return startBreak(now: now)
+            // A break once taken is spent: ask first.
+            guard breaks.count > 0 else { return [] }
+            guard breaksLeft > 0 else {
+                show("No breaks are left.", now: now)
+                return []
+            }
+            phase = .confirmBreak
+            return []
         case Self.settingsKey:
             guard !switchableSettings.isEmpty else {
                 show("Settings cannot be changed during this exam; ask your proctor.", now: now)
@@ -715,13 +752,10 @@ extension ExamFlow {
 // MARK: - Breaks and the proctor's panel
 
 extension ExamFlow {
-    /// Starts a break when one is left: the screen is hidden and the timer stops.
+    /// Starts a break when one is left (the student said yes to ``Phase/confirmBreak``):
+    /// the screen is hidden and the timer stops.
     private mutating func startBreak(now: UInt64) -> [FlowEffect] {
-        guard breaks.count > 0 else { return [] }
-        guard breaksLeft > 0 else {
-            show("No breaks are left.", now: now)
-            return []
-        }
+        guard breaksLeft > 0 else { return [] }
         breaksTaken += 1
         clock.stop(now: now)
         phase = .onBreak(since: now, until: MonotonicTime.moment(now, plus: .seconds(breaks.minutes * 60)))
