@@ -124,6 +124,28 @@ struct AccessibilityTests {
         #expect(!review.joined().contains { Self.lineDrawing.contains($0) })
     }
 
+    @Test func theProctorSetsSettingsByFlagAndOnTheLaunchScreenAndTheAttemptKeepsAndLogsThem() throws {
+        let setup = try ProctorTests.Setup()
+        let terminal = try TerminalUnderTest("launch \(Self.exam) --candidate a-6 --screen-reader", policy: setup.policy)
+        try terminal.answer("Proctor password:", with: ProctorTests.password)
+        try terminal.waitFor("Proctor: before the hand-over")
+        // The last row is larger spacing; four up is high contrast. The rows scroll.
+        for _ in 0..<30 { try terminal.press("Down") }
+        try terminal.waitFor("Accessibility: screen-reader layout    on")
+        for _ in 0..<4 { try terminal.press("Up") }
+        try terminal.press("Space")
+        try terminal.waitFor("Accessibility: high contrast           on")
+        try terminal.press("Enter")
+        try terminal.acceptTheLock()
+        let question = try terminal.waitFor("Question 1 of 4, not answered.")
+        #expect(!question.contains { Self.lineDrawing.contains($0) })
+        #expect(try terminal.styledScreen().contains("\u{1B}[37m\u{1B}[40m"))
+        let attempt = try #require(try terminal.store().attempts(exam: "geography-quiz").first)
+        #expect(attempt.settings.contains(#""accessibility":["high-contrast","screen-reader"]"#))
+        let log = try terminal.assessCommand(["log", "--attempt", attempt.id]).output
+        #expect(log.contains("accessibility.set\tby=proctor enabled=high-contrast,screen-reader"))
+    }
+
     @Test func aStudentSwitchesHighContrastWhereThePolicyAllowsItAndCannotWhereItDoesNot() throws {
         let allowed = try TerminalUnderTest("take \(Self.exam) --candidate a-3")
         try allowed.acceptTheLock()

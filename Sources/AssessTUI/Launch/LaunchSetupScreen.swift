@@ -38,7 +38,7 @@ public enum LaunchSetupScreen {
         for (offset, index) in (first..<setup.rows.count).prefix(visible).enumerated() {
             let (label, value) = text(of: setup.rows[index], in: setup)
             let style = index == setup.selection ? ScreenKit.selected : CellStyle.plain
-            let cell = " " + label.padding(toLength: 34, withPad: " ", startingAt: 0) + " " + value + " "
+            let cell = " " + label.padding(toLength: 38, withPad: " ", startingAt: 0) + " " + value + " "
             grid.put(cell, row: firstRow + offset, column: ScreenKit.margin, style: style, maxWidth: width)
             if index == setup.selection { grid.cursor = CellPosition(row: firstRow + offset, column: ScreenKit.margin) }
         }
