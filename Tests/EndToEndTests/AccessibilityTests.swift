@@ -45,6 +45,24 @@ struct AccessibilityTests {
         return (parts[0], parts[1])
     }
 
+    /// Waits until the text from the cursor to the end of its line starts with `text`
+    /// (tmux may show a frame's text before the cursor's move at its end); returns that line.
+    @discardableResult
+    static func waitForCursor(at text: String, in terminal: TerminalUnderTest, seconds: Double = 10,
+                              sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var line = ""
+        while Date() < deadline {
+            let lines = try terminal.screen().components(separatedBy: "\n")
+            let cursor = try Self.cursor(terminal)
+            line = lines.indices.contains(cursor.row) ? lines[cursor.row] : ""
+            if line.dropFirst(cursor.column).hasPrefix(text) { return line }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Issue.record("the cursor's line was \"\(line)\", not one at \"\(text)\"", sourceLocation: sourceLocation)
+        throw TestFailure("the cursor is not at \(text)")
+    }
+
     @Test func eachSettingVisiblyChangesTheScreen() throws {
         let standard = try Self.practice()
         let standardWelcome = try standard.styledScreen()
@@ -107,21 +125,17 @@ struct AccessibilityTests {
     @Test func theScreenReaderLayoutDrawsNoLinesAndKeepsTheCursorOnTheFocusedChoice() throws {
         let terminal = try Self.practice("--screen-reader")
         #expect(!(try terminal.screen()).contains { Self.lineDrawing.contains($0) })
-        let question = try Self.toTheFirstQuestion(terminal).components(separatedBy: "\n")
-        var cursor = try Self.cursor(terminal)
-        #expect(question[cursor.row].dropFirst(cursor.column).hasPrefix("1. "))
+        _ = try Self.toTheFirstQuestion(terminal)
+        try Self.waitForCursor(at: "1. ", in: terminal)
         try terminal.press("Down")
         try terminal.press("Space")
-        let chosen = try terminal.waitFor(", chosen").components(separatedBy: "\n")
-        cursor = try Self.cursor(terminal)
-        #expect(chosen[cursor.row].dropFirst(cursor.column).hasPrefix("2. "))
-        #expect(chosen[cursor.row].hasSuffix(", chosen"))
-        #expect(chosen[0].contains("Question 1 of 4, answered."))
+        try terminal.waitFor("Question 1 of 4, answered.")
+        let chosen = try Self.waitForCursor(at: "2. ", in: terminal)
+        #expect(chosen.hasSuffix(", chosen"))
         try terminal.press("F4")
-        let review = try terminal.waitFor("Review before submitting").components(separatedBy: "\n")
-        cursor = try Self.cursor(terminal)
-        #expect(review[cursor.row].hasPrefix("  1. answered: What is the capital of Canada?"))
-        #expect(!review.joined().contains { Self.lineDrawing.contains($0) })
+        let review = try terminal.waitFor("Review before submitting")
+        try Self.waitForCursor(at: "1. answered: What is the capital of Canada?", in: terminal)
+        #expect(!review.contains { Self.lineDrawing.contains($0) })
     }
 
     @Test func theProctorSetsSettingsByFlagAndOnTheLaunchScreenAndTheAttemptKeepsAndLogsThem() throws {
