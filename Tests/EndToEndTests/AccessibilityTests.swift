@@ -99,6 +99,15 @@ struct AccessibilityTests {
         #expect(spaced[first + 2].hasPrefix("    ( ) 2. "))
     }
 
+    @Test func withReducedMotionSigtermStillEndsTheSittingWithinSeconds() throws {
+        // The clock draws by the minute; the loop must still wake to notice the signal.
+        let terminal = try Self.practice("--reduced-motion")
+        _ = try Self.toTheFirstQuestion(terminal)
+        Thread.sleep(forTimeInterval: 1)
+        kill(try #require(try terminal.assessPID()), SIGTERM)
+        #expect(try terminal.exitStatus(seconds: 5) == 1)
+    }
+
     @Test func noColorAndATerminalWithoutColoursWriteNoColourSequence() throws {
         // Everything the program writes is recorded from its first byte: it starts once
         // tmux pipes the pane to a file.

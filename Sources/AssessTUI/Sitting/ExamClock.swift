@@ -75,18 +75,6 @@ public struct ExamClock: Sendable, Equatable {
         return part == .zero ? .seconds(1) : part
     }
 
-    /// The span from `now` until the minutes left (rounded up) next change, when the
-    /// timer runs; in the last minute, until its next whole second. The warnings fall
-    /// on whole minutes, so a clock drawn by the minute still shows them on time.
-    func untilNextMinute(now: UInt64) -> Duration? {
-        guard let deadline, deadline > now, stoppedAt == nil else { return nil }
-        let left = MonotonicTime.span(from: now, to: deadline)
-        if left <= .seconds(60) { return untilNextSecond(now: now) }
-        let wholeMinutes = MonotonicTime.seconds(left) / 60
-        let part = left - .seconds(wholeMinutes * 60)
-        return part == .zero ? .seconds(60) : part
-    }
-
     /// The warning due at `now` (minutes left), once each; `nil` when none is.
     mutating func dueWarning(now: UInt64) -> Int? {
         guard let left = secondsLeft(now: now) else { return nil }

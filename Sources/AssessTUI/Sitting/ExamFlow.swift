@@ -55,17 +55,6 @@ public struct ExamFlow: Sendable {
         /// highlighted one; Esc goes back.
         case settings(selection: Int, returningTo: Phase)
 
-        /// True for the phases whose screen changes only with the header's clock when no
-        /// key comes (no countdown of their own).
-        var showsOnlyTheClockChanging: Bool {
-            switch self {
-            case .question, .palette, .review, .scratchpad, .help, .settings, .confirmSubmit, .confirmBreak, .confirmLeave,
-                 .welcome:
-                return true
-            default: return false
-            }
-        }
-
         /// True for the phases whose keys the help screen lists.
         var offersHelp: Bool {
             switch self {
@@ -272,18 +261,13 @@ public struct ExamFlow: Sendable {
         clock.secondsUsed(now: now)
     }
 
-    /// How long from `now` until the flow next needs a tick: the timer's next second (with
-    /// reduced motion, its next minute until the last minute), a due save, a banner's or
-    /// notice's end; never more than a second, or a minute with reduced motion while the
-    /// clock is all that changes on screen.
+    /// How long from `now` until the flow next needs a tick: the timer's next second, a
+    /// due save, a banner's or notice's end; never more than a second. With reduced motion
+    /// the header's clock changes once a minute, but the loop still wakes every second: it
+    /// notices a stop signal only when it wakes.
     public func untilNextTick(now: UInt64) -> Duration {
-        let byMinute = accessibility.isOn(.reducedMotion) && phase.showsOnlyTheClockChanging
-        var wait = byMinute ? Duration.seconds(60) : Duration.seconds(1)
-        if let next = byMinute ? clock.untilNextMinute(now: now) : clock.untilNextSecond(now: now) {
-            wait = min(wait, next)
-        }
-        if let notice, notice.until > now { wait = min(wait, MonotonicTime.span(from: now, to: notice.until)) }
-        if isInExam, let lockDeadline, lockDeadline > now { wait = min(wait, MonotonicTime.span(from: now, to: lockDeadline)) }
+        var wait = Duration.seconds(1)
+        if let nextSecond = clock.untilNextSecond(now: now) { wait = min(wait, nextSecond) }
         if let due = autosave.untilDue(now: now) { wait = min(wait, due) }
         switch phase {
         case .startBanner(let until), .endBanner(let until, _), .onBreak(_, let until):
