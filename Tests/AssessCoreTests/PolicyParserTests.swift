@@ -21,6 +21,18 @@ struct PolicyParserTests {
         #expect(policy.source == .file("policy.yaml"))
     }
 
+    @Test func studentSettingsAreEveryOneByDefaultAListOrNone() throws {
+        #expect(try PolicyParser.parse("", path: "p.yaml").studentSettings == Set(AccessibilityOption.allCases))
+        #expect(try PolicyParser.parse("student-settings: [high-contrast, larger-spacing]\n", path: "p.yaml").studentSettings
+                == [.highContrast, .largerSpacing])
+        #expect(try PolicyParser.parse("student-settings: none\n", path: "p.yaml").studentSettings.isEmpty)
+        #expect(try PolicyParser.parse("student-settings: \"*\"\n", path: "p.yaml").studentSettings.count == 5)
+        #expect(throws: PolicyError(path: "p.yaml", line: 1, column: 20,
+                                    message: "\"high-contrst\" is not an accessibility setting (did you mean \"high-contrast\"?); known: high-contrast, no-colour, reduced-motion, screen-reader, larger-spacing")) {
+            try PolicyParser.parse("student-settings: [high-contrst]\n", path: "p.yaml")
+        }
+    }
+
     @Test func anEmptyFileMeansDefaults() throws {
         let policy = try PolicyParser.parse("", path: "p.yaml")
         #expect(policy.allowedExams == nil)
@@ -29,7 +41,7 @@ struct PolicyParserTests {
 
     @Test func anUnknownSettingNamesItsPositionAndTheLikelyIntent() {
         #expect(throws: PolicyError(path: "p.yaml", line: 2, column: 1,
-                                    message: "unknown setting \"strict-clipboard\" (did you mean \"strict-clipboards\"?); known settings: allowed-exams, max-lock-duration, strict-clipboards, multiplexers, practice, minimum-terminal, charge-downtime, proctor-password, store")) {
+                                    message: "unknown setting \"strict-clipboard\" (did you mean \"strict-clipboards\"?); known settings: allowed-exams, max-lock-duration, strict-clipboards, multiplexers, practice, minimum-terminal, charge-downtime, proctor-password, store, student-settings")) {
             try PolicyParser.parse("multiplexers: allow\nstrict-clipboard: true\n", path: "p.yaml")
         }
     }

@@ -14,6 +14,7 @@ private struct Sitting {
     let app: ExamApp
 
     init(_ exam: Exam = ExamFixtures.capitals, practice: Bool = false, secondsAllowed: Int? = nil,
+         studentMaySwitch: Set<AccessibilityOption> = [],
          recorder: InMemorySittingRecorder = InMemorySittingRecorder(), timeout: Duration = .seconds(10),
          steps: [ScriptedTerminal.Step]) {
         let consent = FlowConsentPrompt()
@@ -24,7 +25,7 @@ private struct Sitting {
         self.recorder = recorder
         let sitting = ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1"))
         let flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: practice, maximumLockHours: 8,
-                            secondsAllowed: secondsAllowed)
+                            secondsAllowed: secondsAllowed, studentMaySwitch: studentMaySwitch)
         app = ExamApp(flow: flow, terminal: terminal, session: harness.session, consent: consent, recorder: recorder,
                       clock: harness.clock, proctorPassword: nil)
     }
@@ -169,6 +170,27 @@ struct ExamAppTests {
         #expect(await sitting.run() == .submitted)
         #expect(recorder.record.answers["canada"] == .some(.singleChoice(0)))
         for blocker in blockers { await blocker.value }
+    }
+
+    @Test func aStudentSwitchesHighContrastWhereThePolicyAllowsItAndTheLogSaysSo() async {
+        let sitting = Sitting(studentMaySwitch: [.highContrast], steps: toTheFirstQuestion + [
+            .screen("F9 settings"), .key(.function(9)), .screen("High contrast            off"),
+            .key(.character(" ")), .screen("High contrast            on"), .key(.escape), .screen("Question 1 of"),
+            .hangUp,
+        ])
+        _ = await sitting.run()
+        #expect(sitting.harness.log.events.contains(.accessibilityChanged(.highContrast, on: true)))
+        #expect(sitting.terminal.frames.last?.palette == .highContrast)
+        #expect(sitting.terminal.frames.first?.palette == .standard)
+    }
+
+    @Test func whereThePolicyAllowsNoSwitchTheKeyIsRefusedAndNothingChanges() async {
+        let sitting = Sitting(steps: toTheFirstQuestion + [
+            .key(.function(9)), .screen("Settings cannot be changed during this exam"), .hangUp,
+        ])
+        _ = await sitting.run()
+        #expect(!sitting.harness.log.kinds.contains("accessibility.changed"))
+        #expect(sitting.terminal.frames.allSatisfy { $0.palette == .standard && !$0.lines().joined().contains("F9") })
     }
 
     @Test func keysOnATooSmallTerminalDoNothingAndTheChangeIsLogged() {

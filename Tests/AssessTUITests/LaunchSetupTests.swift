@@ -8,10 +8,25 @@ import Testing
 struct LaunchSetupTests {
     let exam = ExamFixtures.everyType
 
-    @Test func rowsAreTimeBreaksEveryRestrictionAndEveryAllowedSuggestion() {
+    @Test func rowsAreTimeBreaksEveryRestrictionEveryAllowedSuggestionAndEveryAccessibilitySetting() {
         let setup = LaunchSetup(exam: exam, candidate: "c-1", settings: LaunchSettings())
-        #expect(setup.rows.count == 2 + exam.restrictions.count + exam.suggestions.count)
+        #expect(setup.rows.count == 2 + exam.restrictions.count + exam.suggestions.count + AccessibilityOption.allCases.count)
         #expect(setup.rows.first == .extraTime)
+        #expect(setup.rows.last == .accessibility(.largerSpacing))
+    }
+
+    @Test func spaceOnAnAccessibilityRowSwitchesItAndTheLastRowScrollsIntoViewUnderTheCursor() throws {
+        var setup = LaunchSetup(exam: exam, candidate: "c-1", settings: LaunchSettings())
+        for _ in setup.rows.dropLast() { _ = setup.handle(.down) }
+        _ = setup.handle(.character(" "))
+        #expect(setup.settings.accessibility == AccessibilitySettings([.largerSpacing]))
+        var grid = CellGrid(rows: 24, columns: 80)
+        LaunchSetupScreen.render(setup, into: &grid)
+        let cursor = try #require(grid.cursor)
+        #expect(grid.lines()[cursor.row].contains("Accessibility: larger spacing"))
+        #expect(grid.lines()[cursor.row].contains(" on "))
+        _ = setup.handle(.character(" "))
+        #expect(setup.settings.accessibility == AccessibilitySettings())
     }
 
     @Test func arrowsAndSpaceChangeTheSettingsAndEnterHandsOver() throws {

@@ -149,7 +149,14 @@ struct ProctorFlowTests {
     @Test func aBreakStopsTheTimerAndEndsByItselfOrWithEnter() {
         var flow = started(breaks: BreakAllowance(count: 1, minutes: 2))
         #expect(screen(flow, now: 0).contains("F6 break"))
-        let effects = flow.update(.key(.function(6)), now: 10 * second)
+        // F6 asks first: n keeps the break, y spends it.
+        #expect(flow.update(.key(.function(6)), now: 10 * second).withoutSaves.isEmpty)
+        #expect(flow.phase == .confirmBreak)
+        #expect(screen(flow, now: 10 * second).contains("Take a break now?"))
+        _ = flow.update(.key(.character("n")), now: 10 * second)
+        #expect(flow.phase == .question && flow.breaksLeft == 1)
+        _ = flow.update(.key(.function(6)), now: 10 * second)
+        let effects = flow.update(.key(.character("y")), now: 10 * second)
         #expect(effects.withoutSaves == [.log(.proctor(.breakStarted(number: 1, allowed: 1, minutes: 2)))])
         #expect(screen(flow, now: 20 * second).contains("On a break"))
         #expect(flow.secondsLeft(now: 100 * second) == 290)
@@ -196,6 +203,7 @@ struct ProctorFlowTests {
     @Test func pausingDuringABreakEndsTheBreakFirst() {
         var flow = started(breaks: BreakAllowance(count: 1, minutes: 5))
         _ = flow.update(.key(.function(6)), now: 10 * second)
+        _ = flow.update(.key(.character("y")), now: 10 * second)
         _ = flow.update(.key(ExamFlow.proctorKey), now: 40 * second)
         _ = typePassword("pw", into: &flow, now: 40 * second)
         let effects = flow.update(.passwordChecked(accepted: true), now: 40 * second)
@@ -209,6 +217,7 @@ struct ProctorFlowTests {
     @Test func openingAndClosingThePanelDuringABreakKeepsTheTimerStopped() {
         var flow = started(breaks: BreakAllowance(count: 1, minutes: 5))
         _ = flow.update(.key(.function(6)), now: 10 * second)
+        _ = flow.update(.key(.character("y")), now: 10 * second)
         _ = flow.update(.key(ExamFlow.proctorKey), now: 20 * second)
         _ = flow.update(.key(.escape), now: 30 * second)
         #expect(flow.phase == .onBreak(since: 10 * second, until: 310 * second))

@@ -25,16 +25,22 @@ struct WholeScreenTests {
         let events: [(FlowEvent, UInt64)]
         /// When the screen is drawn.
         let now: UInt64
+        /// The accessibility settings the sitting starts with, and those the student may switch.
+        let accessibility: AccessibilitySettings
+        let studentMaySwitch: Set<AccessibilityOption>
 
         var testDescription: String { name }
 
         init(_ name: String, exam: Exam = ExamFixtures.capitals, breaks: BreakAllowance = .none,
+             accessibility: Set<AccessibilityOption> = [], studentMaySwitch: Set<AccessibilityOption> = [],
              _ events: [(FlowEvent, UInt64)], now: UInt64? = nil) {
             self.name = name
             self.exam = exam
             self.breaks = breaks
             self.events = events
             self.now = now ?? (events.last?.1 ?? 0)
+            self.accessibility = AccessibilitySettings(accessibility)
+            self.studentMaySwitch = studentMaySwitch
         }
     }
 
@@ -44,6 +50,13 @@ struct WholeScreenTests {
     static let started = begin + [(.key(.character("y")), s), (.attemptStarted(id: "a-1"), s)]
     static let onQuestion = started + [(.key(.enter), 2 * s)]
     static let receipt = ReceiptInfo(code: "K7QF-2M9D-XW4T", submittedAt: "2026-11-23 10:41", reason: .student)
+
+    /// The capitals exam without going back.
+    static let linearCapitals: Exam = {
+        var exam = ExamFixtures.capitals
+        exam.navigation = .linear
+        return exam
+    }()
 
     static let walks: [Walk] = [
         Walk("welcome", [], now: 0),
@@ -63,18 +76,47 @@ struct WholeScreenTests {
                                       (.key(.enter), 7 * s)]),
         Walk("refused", begin + [(.lockRefused(.notPermitted("the policy does not allow exam capitals here")), s)]),
         Walk("on-break", breaks: BreakAllowance(count: 2, minutes: 10),
-             onQuestion + [(.key(.function(6)), 10 * s)], now: 70 * s),
+             onQuestion + [(.key(.function(6)), 10 * s), (.key(.character("y")), 10 * s)], now: 70 * s),
+        Walk("confirm-break", breaks: BreakAllowance(count: 2, minutes: 10), onQuestion + [(.key(.function(6)), 10 * s)]),
+        Walk("confirm-leave", exam: linearCapitals, onQuestion + [(.key(.tab), 10 * s)]),
+        Walk("welcome-linear", exam: linearCapitals, [], now: 0),
         Walk("proctor-password", onQuestion + [(.key(ExamFlow.proctorKey), 5 * s)] + "secret".map { (.key(.character($0)), 6 * s) }),
         Walk("proctor-menu", onQuestion + [(.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
                                            (.key(.enter), 6 * s), (.passwordChecked(accepted: true), 6 * s)]),
         Walk("too-small", onQuestion + [(.resized(TerminalSize(columns: 60, rows: 20)), 3 * s)]),
+        Walk("help-single-choice", onQuestion + [(.key(.character("?")), 3 * s)]),
+        Walk("help-short-text", onQuestion + [(.key(.tab), 3 * s), (.key(.tab), 3 * s), (.key(.function(1)), 3 * s)]),
+        Walk("settings", studentMaySwitch: [.highContrast, .largerSpacing],
+             onQuestion + [(.key(.function(9)), 3 * s), (.key(.down), 3 * s), (.key(.character(" ")), 4 * s)]),
+        // The accessibility settings' own looks.
+        Walk("reduced-motion-single-choice", accessibility: [.reducedMotion], onQuestion + [(.key(.character("2")), 3 * s)],
+             now: 63 * s),
+        Walk("larger-spacing-single-choice", accessibility: [.largerSpacing], onQuestion + [(.key(.character("2")), 3 * s)],
+             now: 63 * s),
+        Walk("larger-spacing-essay", exam: ExamFixtures.essays, accessibility: [.largerSpacing],
+             onQuestion + "My town has a river and a bridge.".map { (.key(.character($0)), 3 * s) }),
+        Walk("screen-reader-welcome", accessibility: [.screenReader], [], now: 0),
+        Walk("screen-reader-consent", accessibility: [.screenReader], begin),
+        Walk("screen-reader-single-choice", accessibility: [.screenReader],
+             onQuestion + [(.key(.character("2")), 3 * s), (.key(.function(2)), 3 * s)], now: 63 * s),
+        Walk("screen-reader-essay", exam: ExamFixtures.essays, accessibility: [.screenReader],
+             onQuestion + "My town has a river and a bridge.".map { (.key(.character($0)), 3 * s) }),
+        Walk("screen-reader-palette", accessibility: [.screenReader],
+             onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(3)), 4 * s), (.key(.down), 4 * s)]),
+        Walk("screen-reader-review", accessibility: [.screenReader],
+             onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(4)), 4 * s)]),
+        Walk("screen-reader-confirm-submit", accessibility: [.screenReader],
+             onQuestion + [(.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s)]),
+        Walk("screen-reader-notice", accessibility: [.screenReader],
+             onQuestion + [(.key(.function(5)), 3 * s), (.key(.character("2")), 3 * s)], now: 20 * s),
     ]
 
     @Test(arguments: walks, sizes)
     func everyPhaseDrawsTheWholeScreenAsRecorded(_ walk: Walk, _ size: TerminalSize) {
         let sitting = ExamSitting(exam: walk.exam, presentation: ExamPresentation(exam: walk.exam, candidate: "c-1"))
         var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8,
-                            breaks: walk.breaks, size: size)
+                            breaks: walk.breaks, size: size, accessibility: walk.accessibility,
+                            studentMaySwitch: walk.studentMaySwitch)
         _ = flow.update(.resized(size), now: 0)
         for (event, time) in walk.events {
             // A walk that shrinks the terminal draws at the new size; every other one at `size`.

@@ -40,6 +40,8 @@ struct ExitStatusTests {
         case badPolicy
         /// The policy refuses practice sittings.
         case noPractice
+        /// The policy lets the student choose no accessibility setting.
+        case noStudentSettings
         /// The lock directory is below a regular file, so the lock cannot be read.
         case unreadableLock
         /// The data directory is below a regular file, so it cannot be made.
@@ -81,6 +83,8 @@ struct ExitStatusTests {
         Case(["launch", valid, "--candidate", "c-1"], in: .staleLock, .locked, says: "stale lock blocks this terminal"),
         Case(["launch", valid, "--candidate", "c-1"], .notPermitted, says: "assess passwd"),
         Case(["take", valid, "--practice"], in: .noPractice, .notDone, says: "does not allow practice"),
+        Case(["take", valid, "--screen-reader"], in: .noStudentSettings, .notDone,
+             says: "does not let the student choose screen-reader layout"),
         Case(["verify", "ABCD-EFGH-JKLM"], .notDone, says: "no attempt in this store has the receipt"),
         Case(["log", "--attempt", "nope"], .notDone, says: "no attempt has the id nope"),
         Case(["end", "nope", "--password-stdin"], .notDone, says: "no attempt has the id nope"),
@@ -132,6 +136,8 @@ struct ExitStatusTests {
             policyText = "max-lock-duration: forever\n"
         case .noPractice:
             policyText = "practice: refuse\n"
+        case .noStudentSettings:
+            policyText = "student-settings: none\n"
         case .unreadableLock:
             try "".write(toFile: scratch.file("plain-file"), atomically: true, encoding: .utf8)
             lockDirectory = scratch.file("plain-file/lock")

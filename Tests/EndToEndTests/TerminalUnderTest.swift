@@ -45,10 +45,13 @@ final class TerminalUnderTest {
         }
         let command = "cd \(Self.packageRoot) && \(program ?? assess) \(arguments); echo EXIT=$?; sleep 600"
         let extra = environment.sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] }
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
-                  "-e", "LANG=C.UTF-8", "-e", "ASSESS_LOCK_DIR=\(self.lockDirectory)",
-                  "-e", "ASSESS_DATA_DIR=\(self.dataDirectory)", "-e", "ASSESS_POLICY=\(self.policy)"]
-                 + extra + [command])
+        // `swift test` runs the tests with NO_COLOR=1, which the tmux server would hand on
+        // to the window: it starts without it, and a test that wants it sets it in `environment`.
+        _ = try Self.runner.run("env", ["-u", "NO_COLOR", "tmux", "-L", socket] + [
+            "-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
+            "-e", "LANG=C.UTF-8", "-e", "ASSESS_LOCK_DIR=\(self.lockDirectory)",
+            "-e", "ASSESS_DATA_DIR=\(self.dataDirectory)", "-e", "ASSESS_POLICY=\(self.policy)",
+        ] + extra + [command], timeoutSeconds: 10)
     }
 
     deinit {

@@ -32,6 +32,11 @@ public enum SessionEvent: Sendable, Equatable {
     case terminalTooSmall(columns: Int, rows: Int)
     case terminalSizeRestored(columns: Int, rows: Int)
     case sessionInterrupted(reason: String)
+    /// The sitting's accessibility settings when it starts, and who chose them
+    /// (`proctor`, `student`, `environment` for `NO_COLOR` or a terminal without colours).
+    case accessibilitySet(AccessibilitySettings, by: String)
+    /// The student switched one accessibility setting inside the exam.
+    case accessibilityChanged(AccessibilityOption, on: Bool)
     /// The proctor's side: launch settings, the password prompt, pauses, breaks, resume.
     case proctor(ProctorEvent)
 
@@ -62,6 +67,8 @@ public enum SessionEvent: Sendable, Equatable {
         case .terminalTooSmall: return "terminal.too-small"
         case .terminalSizeRestored: return "terminal.size-restored"
         case .sessionInterrupted: return "session.interrupted"
+        case .accessibilitySet: return "accessibility.set"
+        case .accessibilityChanged: return "accessibility.changed"
         case .proctor(let event): return event.kind
         }
     }
@@ -112,6 +119,10 @@ public enum SessionEvent: Sendable, Equatable {
             return ["columns": String(columns), "rows": String(rows)]
         case .sessionInterrupted(let reason):
             return ["reason": reason]
+        case .accessibilitySet(let settings, let by):
+            return ["enabled": settings.summary, "by": by]
+        case .accessibilityChanged(let option, let on):
+            return ["setting": option.rawValue, "on": String(on)]
         case .proctor(let event):
             return event.details
         }

@@ -43,6 +43,10 @@ public struct Policy: Sendable, Equatable {
     /// directory (the default), else a libpq URL of a PostgreSQL store
     /// (`postgresql:///assess?host=/run/postgresql`).
     public var store: String?
+    /// The accessibility settings the student may choose at `assess take` and switch
+    /// inside the exam (`student-settings`); by default all of them. The proctor sets
+    /// any of them at `assess launch` whatever this says.
+    public var studentSettings: Set<AccessibilityOption>
     /// Where this policy came from.
     public var source: Source
 
@@ -50,6 +54,7 @@ public struct Policy: Sendable, Equatable {
                 strictClipboards: Bool = false, allowMultiplexers: Bool = true,
                 allowPractice: Bool = true, minimumTerminal: TerminalSize = Policy.smallestLayout,
                 proctorPassword: ProctorPassword? = nil, chargeDowntime: Bool = false, store: String? = nil,
+                studentSettings: Set<AccessibilityOption> = Set(AccessibilityOption.allCases),
                 source: Source = .builtInDefaults(lookedFor: Policy.defaultPath)) {
         self.allowedExams = allowedExams
         self.maximumLockSeconds = maximumLockSeconds
@@ -60,6 +65,7 @@ public struct Policy: Sendable, Equatable {
         self.proctorPassword = proctorPassword
         self.chargeDowntime = chargeDowntime
         self.store = store
+        self.studentSettings = studentSettings
         self.source = source
     }
 

@@ -16,10 +16,11 @@ public typealias PolicyError = FileProblem
 /// charge-downtime: false                       # count a crashed terminal's downtime on resume
 /// proctor-password: scrypt$ln=17,r=8,p=1$…     # written by `assess passwd`
 /// store: postgresql:///assess?host=/run/postgresql   # or sqlite, the default
+/// student-settings: [high-contrast, larger-spacing]  # or "*" (the default) or none
 /// ```
 public enum PolicyParser {
     static let keys = ["allowed-exams", "max-lock-duration", "strict-clipboards", "multiplexers",
-                       "practice", "minimum-terminal", "charge-downtime", "proctor-password", "store"]
+                       "practice", "minimum-terminal", "charge-downtime", "proctor-password", "store", "student-settings"]
 
     /// Parses `text`, read from `path`; throws the first problem found.
     public static func parse(_ text: String, path: String) throws -> Policy {
@@ -89,6 +90,8 @@ public enum PolicyParser {
                     throw problem(path, value, "store must be sqlite or a PostgreSQL URL such as postgresql:///assess?host=/run/postgresql")
                 }
                 policy.store = store == "sqlite" ? nil : store
+            case "student-settings":
+                policy.studentSettings = try accessibilityOptions(value, path: path)
             default:
                 throw problem(path, keyNode, "unknown setting \"\(key)\"\(DidYouMean.hint(for: key, in: keys)); known settings: \(keys.joined(separator: ", "))")
             }
@@ -117,6 +120,23 @@ public enum PolicyParser {
             }
         }
         return number.isEmpty && !trimmed.isEmpty ? total : nil
+    }
+
+    /// `"*"` (every setting), `none`, or a list of accessibility settings by name.
+    private static func accessibilityOptions(_ node: Node, path: String) throws -> Set<AccessibilityOption> {
+        let names = AccessibilityOption.allCases.map(\.rawValue)
+        if node.string == "*" { return Set(AccessibilityOption.allCases) }
+        if node.string == "none" { return [] }
+        guard let list = node.sequence else {
+            throw problem(path, node, "student-settings must be \"*\", none, or a list of: \(names.joined(separator: ", "))")
+        }
+        return Set(try list.map { item in
+            let name = item.string ?? ""
+            guard let option = AccessibilityOption(rawValue: name) else {
+                throw problem(path, item, "\"\(name)\" is not an accessibility setting\(DidYouMean.hint(for: name, in: names)); known: \(names.joined(separator: ", "))")
+            }
+            return option
+        })
     }
 
     private static func allowOrRefuse(_ node: Node, key: String, path: String) throws -> Bool {

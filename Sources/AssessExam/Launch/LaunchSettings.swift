@@ -94,13 +94,28 @@ public struct LaunchSettings: Sendable, Equatable, Codable {
     public var restrictionStates: [String: Bool]
     /// Suggestion features the exam allows that the proctor turned off.
     public var disabledSuggestions: Set<SuggestionFeature>
+    /// The accessibility settings the sitting starts with.
+    public var accessibility: AccessibilitySettings
 
     public init(extraTime: ExtraTime = .none, breaks: BreakAllowance = .none,
-                restrictionStates: [String: Bool] = [:], disabledSuggestions: Set<SuggestionFeature> = []) {
+                restrictionStates: [String: Bool] = [:], disabledSuggestions: Set<SuggestionFeature> = [],
+                accessibility: AccessibilitySettings = AccessibilitySettings()) {
         self.extraTime = extraTime
         self.breaks = breaks
         self.restrictionStates = restrictionStates
         self.disabledSuggestions = disabledSuggestions
+        self.accessibility = accessibility
+    }
+
+    /// Reads stored settings; those stored before accessibility settings existed have none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        extraTime = try container.decode(ExtraTime.self, forKey: .extraTime)
+        breaks = try container.decode(BreakAllowance.self, forKey: .breaks)
+        restrictionStates = try container.decode([String: Bool].self, forKey: .restrictionStates)
+        disabledSuggestions = try container.decode(Set<SuggestionFeature>.self, forKey: .disabledSuggestions)
+        accessibility = try container.decodeIfPresent(AccessibilitySettings.self, forKey: .accessibility)
+            ?? AccessibilitySettings()
     }
 
     /// The seconds the candidate has for `exam`.

@@ -2,7 +2,8 @@ import AssessCore
 import AssessExam
 
 /// The proctor's screen before the hand-over, as state: one row per setting (extra
-/// time, breaks, each restriction the exam lists, each suggestion the exam allows),
+/// time, breaks, each restriction the exam lists, each suggestion the exam allows, each
+/// accessibility setting),
 /// changed with the arrows and Space. `settings` is what the hand-over uses.
 public struct LaunchSetup: Sendable, Equatable {
     /// One line of the screen.
@@ -11,6 +12,7 @@ public struct LaunchSetup: Sendable, Equatable {
         case breaks
         case restriction(Restriction)
         case suggestion(SuggestionFeature)
+        case accessibility(AccessibilityOption)
     }
 
     /// What a key did.
@@ -48,7 +50,7 @@ public struct LaunchSetup: Sendable, Equatable {
             ? Self.extraTimeChoices : [settings.extraTime] + Self.extraTimeChoices
         breakOptions = Self.breakChoices.contains(settings.breaks) ? Self.breakChoices : [settings.breaks] + Self.breakChoices
         rows = [.extraTime, .breaks] + exam.restrictions.map(Row.restriction)
-            + exam.suggestions.sorted().map(Row.suggestion)
+            + exam.suggestions.sorted().map(Row.suggestion) + AccessibilityOption.allCases.map(Row.accessibility)
     }
 
     /// Applies one key.
@@ -85,6 +87,8 @@ public struct LaunchSetup: Sendable, Equatable {
             } else {
                 settings.disabledSuggestions.insert(feature)
             }
+        case .accessibility(let option):
+            settings.accessibility.set(option, on: !settings.accessibility.isOn(option))
         }
     }
 

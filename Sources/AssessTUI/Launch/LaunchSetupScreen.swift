@@ -31,13 +31,16 @@ public enum LaunchSetupScreen {
         grid.put(exam.title, row: 2, column: ScreenKit.margin, style: ScreenKit.title, maxWidth: width)
         grid.put("Candidate \(setup.candidate)   Exam time \(ScreenKit.duration(exam.durationSeconds))",
                  row: 3, column: ScreenKit.margin, maxWidth: width)
-        var row = 5
-        for (index, line) in setup.rows.enumerated() where row < grid.rows - 5 {
-            let (label, value) = text(of: line, in: setup)
+        // The rows scroll to keep the highlighted one in view; the cursor sits on it.
+        let firstRow = 5
+        let visible = max(1, grid.rows - 5 - firstRow)
+        let first = max(0, setup.selection - visible + 1)
+        for (offset, index) in (first..<setup.rows.count).prefix(visible).enumerated() {
+            let (label, value) = text(of: setup.rows[index], in: setup)
             let style = index == setup.selection ? ScreenKit.selected : CellStyle.plain
-            let cell = " " + label.padding(toLength: 34, withPad: " ", startingAt: 0) + " " + value + " "
-            grid.put(cell, row: row, column: ScreenKit.margin, style: style, maxWidth: width)
-            row += 1
+            let cell = " " + label.padding(toLength: 38, withPad: " ", startingAt: 0) + " " + value + " "
+            grid.put(cell, row: firstRow + offset, column: ScreenKit.margin, style: style, maxWidth: width)
+            if index == setup.selection { grid.cursor = CellPosition(row: firstRow + offset, column: ScreenKit.margin) }
         }
         let detail = detail(of: setup.rows[setup.selection], in: setup)
         ScreenKit.paragraph(detail, row: grid.rows - 4, width: width, style: ScreenKit.dim, into: &grid, lastRow: grid.rows - 3)
@@ -57,6 +60,8 @@ public enum LaunchSetupScreen {
         case .suggestion(let feature):
             let off = setup.settings.disabledSuggestions.contains(feature)
             return ("Suggestion: \(feature.title)", off ? "off" : "on (the exam allows it)")
+        case .accessibility(let option):
+            return ("Accessibility: \(option.title)", setup.settings.accessibility.isOn(option) ? "on" : "off")
         }
     }
 
@@ -66,6 +71,7 @@ public enum LaunchSetupScreen {
         case .breaks: return "Breaks the candidate may take (F6); the timer stops during a break."
         case .restriction(let restriction): return restriction.detail
         case .suggestion: return "The exam allows this suggestion feature; the proctor can turn it off, never on."
+        case .accessibility(let option): return option.detail
         }
     }
 }

@@ -60,6 +60,10 @@ public struct CellGrid: Hashable, Sendable {
     public let columns: Int
     /// Where the terminal's cursor should be shown, or `nil` to hide it.
     public var cursor: CellPosition?
+    /// How the terminal turns the cells' colour roles into colours.
+    public var palette: ScreenPalette = .standard
+    /// True when the cursor should not blink (reduced motion).
+    public var steadyCursor = false
 
     private var cells: [Cell]
 

@@ -14,6 +14,16 @@ public enum ColorRole: Int, Hashable, Sendable, CaseIterable {
     case success
 }
 
+/// How the terminal turns colour roles into colours for a whole screen.
+public enum ScreenPalette: Hashable, Sendable {
+    /// The terminal's own background, a colour per role.
+    case standard
+    /// The strongest pairs: every role on black, in white, yellow or cyan; errors white on red.
+    case highContrast
+    /// No colour at all: the attributes and the words carry the meaning.
+    case monochrome
+}
+
 /// How one cell looks: text attributes and a colour role.
 public struct CellStyle: Hashable, Sendable {
     public var bold: Bool

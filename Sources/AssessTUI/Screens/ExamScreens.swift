@@ -12,15 +12,31 @@ public enum ExamScreens {
         max(10, columns - 2 * ScreenKit.margin)
     }
 
-    /// Draws the screen for `flow` at monotonic time `now` into `grid`.
+    /// Draws the screen for `flow` at monotonic time `now` into `grid`, in the look its
+    /// accessibility settings ask for.
     public static func render(_ flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
         grid.clear()
         grid.cursor = nil
-        if grid.columns < minimumSize.columns || grid.rows < minimumSize.rows {
-            tooSmall(columns: grid.columns, rows: grid.rows, into: &grid)
-            return
+        ScreenKit.drawing(with: ScreenLook(flow.accessibility), into: &grid) { grid in
+            if grid.columns < minimumSize.columns || grid.rows < minimumSize.rows {
+                tooSmall(columns: grid.columns, rows: grid.rows, into: &grid)
+                return
+            }
+            phase(flow.phase, of: flow, now: now, into: &grid)
+            // The screen reader's layout keeps the last message on a line of its own.
+            if ScreenKit.look.linear, flow.isInExam, let announcement = flow.announcement {
+                grid.put("Notice: " + announcement, row: 1, column: ScreenKit.margin, style: ScreenKit.warning,
+                         maxWidth: grid.columns - 2 * ScreenKit.margin)
+            }
         }
-        switch flow.phase {
+    }
+
+    /// The key pinned to the right of every footer of the student's: the help, which
+    /// lists the keys a narrow footer leaves out.
+    static let helpFooterKey = [("F1", "help")]
+
+    private static func phase(_ phase: ExamFlow.Phase, of flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
+        switch phase {
         case .welcome: welcome(flow, into: &grid)
         case .starting:
             let text = flow.practice ? "Starting the practice…" : "Locking this terminal…"
@@ -31,6 +47,8 @@ public enum ExamScreens {
         case .palette(let selection): PaletteScreen.render(flow, selection: selection, now: now, into: &grid)
         case .review(let selection): ReviewScreen.render(flow, selection: selection, now: now, into: &grid)
         case .confirmSubmit: confirm(flow, into: &grid)
+        case .confirmBreak: confirmBreak(flow, into: &grid)
+        case .confirmLeave: confirmLeave(flow, into: &grid)
         case .submitting:
             ScreenKit.centeredBox([("Submitting your answers…", ScreenKit.title)], width: 50, into: &grid)
         case .endBanner: endBanner(flow, into: &grid)
@@ -42,6 +60,8 @@ public enum ExamScreens {
         case .onBreak(_, let until): ProctorScreens.onBreak(flow, until: until, now: now, into: &grid)
         case .proctor: ProctorScreens.panel(flow, now: now, into: &grid)
         case .scratchpad: scratchpad(flow, now: now, into: &grid)
+        case .help(let returningTo): HelpScreen.render(flow, keysOf: returningTo, now: now, into: &grid)
+        case .settings(let selection, _): SettingsScreen.render(flow, selection: selection, now: now, into: &grid)
         }
     }
 
@@ -66,15 +86,23 @@ public enum ExamScreens {
         grid.put("Questions  \(flow.sitting.questions.count)", row: row + 2, column: ScreenKit.margin)
         grid.put("Exam key   \(flow.shortKey)", row: row + 3, column: ScreenKit.margin)
         row += 5
+        if !flow.sitting.canGoBack {
+            row = ScreenKit.paragraph("There is no going back in this exam: once you leave a question you cannot return to it. You are asked before you leave each one.",
+                                      row: row, width: width, style: ScreenKit.warning, into: &grid) + 1
+        }
         if flow.practice {
             row = ScreenKit.paragraph("Practice mode: the terminal will not be locked and nothing is graded.",
                                       row: row, width: width, style: ScreenKit.warning, into: &grid) + 1
         }
         if !exam.instructions.isEmpty {
-            grid.horizontalRule(row: row, columns: ScreenKit.margin..<(grid.columns - ScreenKit.margin), style: ScreenKit.dim)
+            if !ScreenKit.look.linear {
+                grid.horizontalRule(row: row, columns: ScreenKit.margin..<(grid.columns - ScreenKit.margin), style: ScreenKit.dim)
+            }
             ScreenKit.paragraph(exam.instructions, row: row + 1, width: width, into: &grid, lastRow: grid.rows - 4)
         }
-        ScreenKit.footer([("Enter", flow.practice ? "begin practice" : "begin"), ("q", "quit")], into: &grid)
+        if ScreenKit.look.linear { grid.cursor = CellPosition(row: 2, column: ScreenKit.margin) }
+        ScreenKit.footer([("Enter", flow.practice ? "begin practice" : "begin"), ("q", "quit")],
+                         pinned: helpFooterKey, into: &grid)
     }
 
     /// The consent screen the session shows before it locks the terminal.
@@ -90,7 +118,7 @@ public enum ExamScreens {
             ("While it is locked, every clipboard is emptied, pasting is blocked, spell check and other suggestions are off unless the exam allows them, and keys such as Ctrl-C do not leave the exam.", .plain),
             ("", .plain),
             ("y  lock and begin        n  decline", CellStyle(bold: true)),
-        ], width: 70, into: &grid)
+        ], width: 70, focus: 6, into: &grid)
         ScreenKit.footer([("y", "lock and begin"), ("n", "decline")], into: &grid)
     }
 
@@ -112,7 +140,7 @@ public enum ExamScreens {
                             width: ExamScreens.answerWidth(columns: grid.columns))
         AnswerView.essay(flow.scratchpad, suggestions: flow.suggestions, in: area, into: &grid)
         ScreenKit.notice(flow.notice?.text, into: &grid)
-        ScreenKit.footer([("F5", "back to the question"), ("Esc", "back")], into: &grid)
+        ScreenKit.footer([("F5", "back to the question"), ("Esc", "back")], pinned: helpFooterKey, into: &grid)
     }
 
     static func confirm(_ flow: ExamFlow, into grid: inout CellGrid) {
@@ -124,8 +152,34 @@ public enum ExamScreens {
             ("Answered \(tally.answered) of \(flow.sitting.questions.count); unanswered \(tally.unanswered); flagged \(tally.flagged).", .plain),
             ("", .plain),
             ("y  submit now        n  go back", CellStyle(bold: true)),
-        ], width: 64, into: &grid)
-        ScreenKit.footer([("y", "submit now"), ("n", "go back")], into: &grid)
+        ], width: 64, focus: 5, into: &grid)
+        ScreenKit.footer([("y", "submit now"), ("n", "go back")], pinned: helpFooterKey, into: &grid)
+    }
+
+    static func confirmBreak(_ flow: ExamFlow, into grid: inout CellGrid) {
+        let left = flow.breaksLeft
+        ScreenKit.centeredBox([
+            ("Take a break now?", ScreenKit.title),
+            ("", .plain),
+            ("The exam is hidden and its timer stops for up to \(ScreenKit.duration(flow.breaks.minutes * 60)); Enter comes back early.", .plain),
+            ("This uses one of your breaks: \(left == 1 ? "it is your last" : "\(left - 1) will be left").", .plain),
+            ("", .plain),
+            ("y  take the break        n  not now", CellStyle(bold: true)),
+        ], width: 64, focus: 5, into: &grid)
+        ScreenKit.footer([("y", "take the break"), ("n", "not now")], pinned: helpFooterKey, into: &grid)
+    }
+
+    static func confirmLeave(_ flow: ExamFlow, into grid: inout CellGrid) {
+        let number = flow.sitting.current + 1
+        ScreenKit.centeredBox([
+            ("Leave question \(number) for good?", ScreenKit.title),
+            ("", .plain),
+            ("This exam does not go back: once you move on you cannot see or change question \(number) again.", .plain),
+            (flow.sitting.isAnswered(flow.sitting.question.id) ? "Your answer is saved." : "It has no answer yet.", .plain),
+            ("", .plain),
+            ("y  move on        n  stay on this question", CellStyle(bold: true)),
+        ], width: 64, focus: 5, into: &grid)
+        ScreenKit.footer([("y", "move on"), ("n", "stay")], pinned: helpFooterKey, into: &grid)
     }
 
     static func endBanner(_ flow: ExamFlow, into grid: inout CellGrid) {

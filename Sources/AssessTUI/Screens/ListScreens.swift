@@ -1,10 +1,15 @@
 import AssessExam
+import Foundation
 
 /// The question palette (F3): every question as a numbered cell, to jump to any.
 enum PaletteScreen {
     static func render(_ flow: ExamFlow, selection: Int, now: UInt64, into grid: inout CellGrid) {
         QuestionScreen.header(flow, now: now, into: &grid)
         grid.put("Go to a question", row: 2, column: ScreenKit.margin, style: ScreenKit.title)
+        if ScreenKit.look.linear {
+            linear(flow, selection: selection, into: &grid)
+            return
+        }
         grid.put("● answered   ○ unanswered   ⚑ flagged", row: 3, column: ScreenKit.margin, style: ScreenKit.dim)
         let cellWidth = 8
         let perRow = max(1, (grid.columns - 2 * ScreenKit.margin) / cellWidth)
@@ -16,8 +21,27 @@ enum PaletteScreen {
             let column = ScreenKit.margin + (index % perRow) * cellWidth
             grid.put(" \(index + 1) \(mark)", row: row, column: column,
                      style: index == selection ? ScreenKit.selected : .plain, maxWidth: cellWidth - 1)
+            if index == selection { grid.cursor = CellPosition(row: row, column: column + 1) }
         }
-        ScreenKit.footer([("←→", "choose"), ("Enter", "go"), ("Esc", "back")], into: &grid)
+        ScreenKit.footer([("←→", "choose"), ("Enter", "go"), ("Esc", "back")], pinned: ExamScreens.helpFooterKey, into: &grid)
+    }
+
+    /// The screen reader's layout: one question a line, its state in words, scrolled to
+    /// keep the highlighted one in view, with the cursor on it.
+    private static func linear(_ flow: ExamFlow, selection: Int, into grid: inout CellGrid) {
+        let sitting = flow.sitting
+        let firstRow = 4
+        let visible = grid.rows - 3 - firstRow
+        let first = max(0, selection - visible + 1)
+        for (offset, index) in (first..<sitting.questions.count).prefix(visible).enumerated() {
+            let id = sitting.questions[index].question.id
+            var text = "Question \(index + 1), " + (sitting.isAnswered(id) ? "answered" : "not answered")
+            if sitting.flagged.contains(id) { text += ", flagged" }
+            grid.put(text, row: firstRow + offset, column: ScreenKit.margin,
+                     style: index == selection ? ScreenKit.selected : .plain, maxWidth: grid.columns - 2 * ScreenKit.margin)
+            if index == selection { grid.cursor = CellPosition(row: firstRow + offset, column: ScreenKit.margin) }
+        }
+        ScreenKit.footer([("↑↓", "choose"), ("Enter", "go"), ("Esc", "back")], pinned: ExamScreens.helpFooterKey, into: &grid)
     }
 }
 
@@ -36,17 +60,22 @@ enum ReviewScreen {
         for (offset, index) in (first..<sitting.questions.count).prefix(visible).enumerated() {
             let question = sitting.questions[index].question
             let state = sitting.isAnswered(question.id) ? "answered  " : "unanswered"
-            let flag = sitting.flagged.contains(question.id) ? "⚑" : " "
+            let flagged = sitting.flagged.contains(question.id)
             let prompt = question.prompt.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
             let style: CellStyle = index == selection ? ScreenKit.selected
                 : (sitting.isAnswered(question.id) ? .plain : ScreenKit.warning)
-            grid.put("\(flag) \(index + 1). \(state)  \(prompt)", row: firstRow + offset, column: ScreenKit.margin,
+            let text = ScreenKit.look.linear
+                ? "\(index + 1). \(state.trimmingCharacters(in: .whitespaces))\(flagged ? ", flagged" : ""): \(prompt)"
+                : "\(flagged ? "⚑" : " ") \(index + 1). \(state)  \(prompt)"
+            grid.put(text, row: firstRow + offset, column: ScreenKit.margin,
                      style: style, maxWidth: grid.columns - 2 * ScreenKit.margin)
+            // The cursor sits on the highlighted row, where a screen reader or a magnifier looks.
+            if index == selection { grid.cursor = CellPosition(row: firstRow + offset, column: ScreenKit.margin) }
         }
         ScreenKit.notice(flow.notice?.text, into: &grid)
         var keys = [("↑↓", "choose")]
         if sitting.canGoBack { keys.append(("Enter", "go to question")) }
         keys += [("s", "submit"), ("Esc", "back")]
-        ScreenKit.footer(keys, into: &grid)
+        ScreenKit.footer(keys, pinned: ExamScreens.helpFooterKey, into: &grid)
     }
 }

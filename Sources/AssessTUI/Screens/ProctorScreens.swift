@@ -50,6 +50,7 @@ enum ProctorScreens {
             for (index, action) in panel.actions.enumerated() {
                 let style = index == selection ? ScreenKit.selected : CellStyle.plain
                 grid.put(" \(action.title) ", row: row + index, column: ScreenKit.margin, style: style, maxWidth: width)
+                if index == selection { grid.cursor = CellPosition(row: row + index, column: ScreenKit.margin + 1) }
             }
             ScreenKit.footer([("↑↓", "choose"), ("Enter", "do it"), ("Esc", "close")], into: &grid)
         case .minutes(let entry):

@@ -14,7 +14,10 @@ enum QuestionScreen {
         let points = question.points == 1 ? "1 point" : "\(formatted(question.points)) points"
         grid.put("Question \(sitting.current + 1) of \(sitting.questions.count) · \(points)", row: 2,
                  column: ScreenKit.margin, style: ScreenKit.dim)
-        grid.put(flagged, row: 2, column: grid.columns - ScreenKit.margin - flagged.displayWidth, style: ScreenKit.warning)
+        // The screen reader's layout says the flag in the header's words: one column.
+        if !ScreenKit.look.linear {
+            grid.put(flagged, row: 2, column: grid.columns - ScreenKit.margin - flagged.displayWidth, style: ScreenKit.warning)
+        }
         let promptEnd = ScreenKit.paragraph(question.prompt, row: 4, width: width, style: CellStyle(bold: true),
                                             into: &grid, lastRow: grid.rows - 8)
         let area = CellRect(row: promptEnd + 1, column: ScreenKit.margin,
@@ -23,18 +26,40 @@ enum QuestionScreen {
         SuggestionView.offer(flow.suggestions.offer(for: flow.control), row: grid.rows - 4, into: &grid)
 
         ScreenKit.notice(flow.notice?.text ?? flow.suggestions.note, into: &grid)
-        ScreenKit.footer(keys(flow), into: &grid)
+        ScreenKit.footer(keys(flow), pinned: ExamScreens.helpFooterKey, into: &grid)
     }
 
-    /// The top bar: exam title and section on the left; question number and time on the right.
+    /// The top bar: exam title and section on the left; question number and time on the
+    /// right. In the screen reader's layout, one sentence: where the student is, the
+    /// question's state and the time left, in words.
     static func header(_ flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
         let sitting = flow.sitting
         let section = sitting.presented.sectionTitle.map { " — \($0)" } ?? ""
-        let time = flow.secondsLeft(now: now).map { "Time left \(ScreenKit.clock($0))" } ?? ""
+        let time = flow.secondsLeft(now: now).map { ScreenKit.look.timeLeft($0) } ?? ""
         let mode = flow.practice ? "practice  " : ""
+        if ScreenKit.look.linear {
+            ScreenKit.headerBar(left: stateInWords(flow, time: time), right: "", into: &grid)
+            return
+        }
         ScreenKit.headerBar(left: sitting.exam.title + section,
                             right: "\(mode)\(sitting.tally.answered)/\(sitting.questions.count) answered   \(time)",
                             into: &grid)
+    }
+
+    /// "Question 3 of 12, answered, flagged. 14 minutes left." on a question; elsewhere
+    /// the exam's title and how many are answered.
+    static func stateInWords(_ flow: ExamFlow, time: String) -> String {
+        let sitting = flow.sitting
+        let timeText = time.isEmpty ? "" : " \(time.prefix(1).uppercased() + time.dropFirst())."
+        let practice = flow.practice ? " Practice." : ""
+        guard flow.phase == .question else {
+            return "\(sitting.exam.title).\(practice) \(sitting.tally.answered) of \(sitting.questions.count) answered.\(timeText)"
+        }
+        let id = sitting.question.id
+        var state = "Question \(sitting.current + 1) of \(sitting.questions.count), "
+        state += sitting.isAnswered(id) ? "answered" : "not answered"
+        if sitting.flagged.contains(id) { state += ", flagged" }
+        return state + "." + practice + timeText
     }
 
     /// The keys for the footer, most needed first: a narrow terminal cuts the last ones.
@@ -47,6 +72,7 @@ enum QuestionScreen {
         case .matching: keys += [("↑↓", "row"), ("←→", "match")]
         case .ordering: keys += [("↑↓", "move"), ("Space", "pick up/put down")]
         }
+        if !flow.switchableSettings.isEmpty { keys.append(("F9", "settings")) }
         if flow.breaksLeft > 0 { keys.append(("F6", "break")) }
         if sitting.canGoBack { keys.append(("S-Tab", "back")) }
         if sitting.canFlag { keys.append(("F2", "flag")) }
@@ -84,14 +110,17 @@ enum AnswerView {
         if multiple {
             grid.put("Choose every answer that applies.", row: area.row, column: area.column, style: ScreenKit.dim)
         }
+        let look = ScreenKit.look
         for (index, label) in control.choiceLabels.enumerated() {
-            let row = area.row + (multiple ? 2 : 0) + index
+            let row = area.row + (multiple ? 2 : 0) + index * (1 + look.choiceGap)
             guard row < area.row + area.height else { break }
             let chosen = control.isChosen(displayed: index)
             let mark = multiple ? (chosen ? "[x]" : "[ ]") : (chosen ? "(•)" : "( )")
             let style = index == highlight ? ScreenKit.selected : (chosen ? CellStyle(bold: true) : .plain)
-            grid.put("\(mark) \(index + 1). \(label)", row: row, column: area.column, style: style, maxWidth: area.width)
-            if index == highlight { grid.cursor = CellPosition(row: row, column: area.column + 1) }
+            // A screen reader reads words, not brackets: "2. Toronto, chosen".
+            let text = look.linear ? "\(index + 1). \(label)\(chosen ? ", chosen" : "")" : "\(mark) \(index + 1). \(label)"
+            grid.put(text, row: row, column: area.column, style: style, maxWidth: area.width)
+            if index == highlight { grid.cursor = CellPosition(row: row, column: area.column + (look.linear ? 0 : 1)) }
         }
     }
 
@@ -125,8 +154,14 @@ enum AnswerView {
     static func essay(_ editor: TextEditor, suggestions: SuggestionControl, in area: CellRect, into grid: inout CellGrid) {
         guard area.height >= 4 else { return }
         let box = CellRect(row: area.row, column: area.column, height: area.height - 1, width: area.width)
-        grid.drawBox(box, style: ScreenKit.dim)
-        let inner = box.inset(by: 1)
+        // The screen reader's layout has no box: the text starts where the box would.
+        let inner: CellRect
+        if ScreenKit.look.linear {
+            inner = CellRect(row: box.row, column: box.column, height: box.height - 1, width: box.width - 2)
+        } else {
+            grid.drawBox(box, style: ScreenKit.dim)
+            inner = box.inset(by: 1)
+        }
         let view = editor.viewport(width: AnswerControl.essayTextWidth(answerWidth: area.width), rows: max(1, inner.height))
         var marked = 0
         for (offset, line) in view.lines.enumerated() {
@@ -138,6 +173,7 @@ enum AnswerView {
         var words = "Words: \(editor.wordCount)"
         if let limit = editor.wordLimit { words += " of at most \(limit)" }
         if let count = SuggestionView.markedCount(marked) { words += " · " + count }
+        if editor.isOverWordLimit { words += " · over the limit" }
         grid.put(words, row: box.row + box.height, column: area.column,
                  style: editor.isOverWordLimit ? ScreenKit.warning : ScreenKit.dim)
     }
@@ -163,7 +199,7 @@ enum AnswerView {
     static func ordering(_ control: AnswerControl, cursor: Int, picked: Bool, in area: CellRect, into grid: inout CellGrid) {
         grid.put("Put these in order, first at the top.", row: area.row, column: area.column, style: ScreenKit.dim)
         for (index, item) in control.orderingItems.enumerated() {
-            let row = area.row + 2 + index
+            let row = area.row + 2 + index * (1 + ScreenKit.look.choiceGap)
             guard row < area.row + area.height else { break }
             let marker = index == cursor && picked ? "⇕" : " "
             let style = index == cursor ? ScreenKit.selected : CellStyle.plain

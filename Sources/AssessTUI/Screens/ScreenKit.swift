@@ -1,16 +1,26 @@
 /// Small drawing helpers every screen shares: styles, wrapped paragraphs, the header
 /// bar, the notice line and the footer of keys.
 enum ScreenKit {
-    static let title = CellStyle(bold: true, color: .accent)
-    static let header = CellStyle(reverse: true)
-    static let dim = CellStyle(dim: true)
-    static let selected = CellStyle(reverse: true)
-    static let warning = CellStyle(bold: true, color: .warning)
-    static let error = CellStyle(bold: true, color: .error)
-    static let success = CellStyle(bold: true, color: .success)
+    /// The look of the screen being drawn (see ``ScreenLook``).
+    @TaskLocal static var look = ScreenLook()
+
+    static var title: CellStyle { look.adjusted(CellStyle(bold: true, color: .accent)) }
+    static var header: CellStyle { look.adjusted(CellStyle(reverse: true)) }
+    static var dim: CellStyle { look.adjusted(CellStyle(dim: true)) }
+    static var selected: CellStyle { look.adjusted(CellStyle(reverse: true)) }
+    static var warning: CellStyle { look.adjusted(CellStyle(bold: true, color: .warning)) }
+    static var error: CellStyle { look.adjusted(CellStyle(bold: true, color: .error)) }
+    static var success: CellStyle { look.adjusted(CellStyle(bold: true, color: .success)) }
 
     /// The left margin of every screen.
-    static let margin = 2
+    static var margin: Int { look.margin }
+
+    /// Draws with `look` bound for `body`, and tells the terminal its palette and cursor.
+    static func drawing(with look: ScreenLook, into grid: inout CellGrid, _ body: (inout CellGrid) -> Void) {
+        grid.palette = look.palette
+        grid.steadyCursor = look.reducedMotion
+        $look.withValue(look) { body(&grid) }
+    }
 
     /// Draws `text` wrapped to `width` from `row`; returns the row after the last line.
     @discardableResult
@@ -34,17 +44,29 @@ enum ScreenKit {
         grid.put(left, row: 0, column: 1, style: header, maxWidth: max(0, grid.columns - rightWidth - 3))
     }
 
-    /// The keys at the bottom, as "key action" pairs, with a rule above them.
-    static func footer(_ keys: [(String, String)], into grid: inout CellGrid) {
+    /// The keys at the bottom, as "key action" pairs, with a rule above them (none in the
+    /// screen reader's layout). `pinned` keys (help, settings) sit at the right end and
+    /// always show; of `keys`, those that do not fit before them are left out (the help
+    /// screen lists them all).
+    static func footer(_ keys: [(String, String)], pinned: [(String, String)] = [], into grid: inout CellGrid) {
         let row = grid.rows - 1
-        grid.horizontalRule(row: row - 1, columns: 0..<grid.columns, style: dim)
+        if !look.linear { grid.horizontalRule(row: row - 1, columns: 0..<grid.columns, style: dim) }
+        let pinnedWidth = pinned.reduce(0) { $0 + $1.0.displayWidth + $1.1.displayWidth + 3 }
         var column = 1
         for (key, action) in keys {
             let needed = key.displayWidth + action.displayWidth + 3
-            guard column + needed <= grid.columns else { break }
-            column += grid.put(key, row: row, column: column, style: CellStyle(bold: true))
-            column += grid.put(" " + action + "  ", row: row, column: column)
+            guard column + needed <= grid.columns - pinnedWidth else { break }
+            column += footerKey(key, action, row: row, column: column, into: &grid)
         }
+        column = max(column, grid.columns - pinnedWidth)
+        for (key, action) in pinned {
+            column += footerKey(key, action, row: row, column: column, into: &grid)
+        }
+    }
+
+    private static func footerKey(_ key: String, _ action: String, row: Int, column: Int, into grid: inout CellGrid) -> Int {
+        let width = grid.put(key, row: row, column: column, style: look.adjusted(CellStyle(bold: true)))
+        return width + grid.put(" " + action + "  ", row: row, column: column + width)
     }
 
     /// The notice line just above the footer.
@@ -70,19 +92,29 @@ enum ScreenKit {
         return parts.joined(separator: " ")
     }
 
-    /// A box in the middle of the screen holding wrapped `lines`.
-    static func centeredBox(_ lines: [(String, CellStyle)], width: Int, into grid: inout CellGrid) {
-        let boxWidth = min(width, grid.columns - 2)
+    /// A box in the middle of the screen holding wrapped `lines`; the cursor goes to the
+    /// start of line `focus` (the keys to answer with) when given. In the screen reader's
+    /// layout there is no box: the lines start at the margin below the header, and the
+    /// cursor is on the first unless `focus` says otherwise.
+    static func centeredBox(_ lines: [(String, CellStyle)], width: Int, focus: Int? = nil, into grid: inout CellGrid) {
+        let boxWidth = look.linear ? grid.columns - 2 * margin + 4 : min(width, grid.columns - 2)
         let inner = boxWidth - 4
-        let wrapped = lines.flatMap { line, style in
-            line.isEmpty ? [("", style)] : TextWrap.lines(line, width: inner).map { ($0, style) }
+        var wrapped: [(String, CellStyle, Int)] = []
+        for (index, (line, style)) in lines.enumerated() {
+            if look.linear && line.isEmpty { continue }
+            wrapped += line.isEmpty ? [("", style, index)] : TextWrap.lines(line, width: inner).map { ($0, style, index) }
         }
         let height = wrapped.count + 2
-        let top = max(0, (grid.rows - height) / 2)
-        let left = max(0, (grid.columns - boxWidth) / 2)
-        grid.drawBox(CellRect(row: top, column: left, height: height, width: boxWidth), line: .rounded)
+        let top = look.linear ? 1 : max(0, (grid.rows - height) / 2)
+        let left = look.linear ? margin - 2 : max(0, (grid.columns - boxWidth) / 2)
+        if !look.linear {
+            grid.drawBox(CellRect(row: top, column: left, height: height, width: boxWidth), line: .rounded)
+        }
         for (offset, line) in wrapped.enumerated() {
             grid.put(line.0, row: top + 1 + offset, column: left + 2, style: line.1, maxWidth: inner)
+        }
+        if let focused = focus ?? (look.linear ? 0 : nil), let offset = wrapped.firstIndex(where: { $0.2 == focused }) {
+            grid.cursor = CellPosition(row: top + 1 + offset, column: left + 2)
         }
     }
 }

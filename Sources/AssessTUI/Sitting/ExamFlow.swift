@@ -25,6 +25,10 @@ public struct ExamFlow: Sendable {
         case review(selection: Int)
         /// "Submit? This cannot be undone."
         case confirmSubmit
+        /// "Take a break now?": a break once taken is spent.
+        case confirmBreak
+        /// "Leave this question for good?": a linear exam does not come back to it.
+        case confirmLeave
         /// Waiting for the writer to finish submitting.
         case submitting
         /// "No longer locked", shown until `until`; then the receipt.
@@ -44,6 +48,21 @@ public struct ExamFlow: Sendable {
         /// A signal, a hang-up or the proctor's abort ends the sitting; waiting for the
         /// writer to save and release the lock.
         case leaving(Leaving)
+        /// Every key of the screen the student came from (F1, or `?` where it is not
+        /// text); any of Esc, Enter, F1 or `?` goes back.
+        case help(returningTo: Phase)
+        /// The accessibility settings the student may switch inside the exam, with the
+        /// highlighted one; Esc goes back.
+        case settings(selection: Int, returningTo: Phase)
+
+        /// True for the phases whose keys the help screen lists.
+        var offersHelp: Bool {
+            switch self {
+            case .welcome, .question, .palette, .review, .confirmSubmit, .confirmBreak, .confirmLeave, .scratchpad, .settings:
+                return true
+            default: return false
+            }
+        }
 
         /// True for the phases during which the exam's timer stands still.
         var holdsTheClock: Bool {
@@ -66,6 +85,13 @@ public struct ExamFlow: Sendable {
     public private(set) var controls: [String: AnswerControl] = [:]
     /// A one-line message for the student, and when it disappears.
     public private(set) var notice: (text: String, until: UInt64)?
+    /// The last message shown, kept until the next: the screen reader's layout writes it
+    /// on a line of its own, so that it is never only a transient overlay.
+    public private(set) var announcement: String?
+    /// The accessibility settings the screens follow now.
+    public private(set) var accessibility: AccessibilitySettings
+    /// The settings the student may switch inside the exam (the policy's `student-settings`).
+    public let studentMaySwitch: Set<AccessibilityOption>
     /// The candidate's id, for the screens.
     public let candidate: String
     /// True for a practice sitting (no lock).
@@ -102,6 +128,10 @@ public struct ExamFlow: Sendable {
     public static let bannerTime: Duration = .seconds(5)
     /// How long a notice stays up.
     public static let noticeTime: Duration = .seconds(4)
+    /// The key that opens the help screen (so does `?` where it is not text).
+    public static let helpKey = Key.function(1)
+    /// The key that opens the settings the student may switch inside the exam.
+    public static let settingsKey = Key.function(9)
     /// The key that opens the proctor's panel. It is shown nowhere on the student's screens.
     public static let proctorKey = Key.control("]")
     /// The smallest terminal the screens are laid out for; keys do nothing below it.
@@ -114,10 +144,16 @@ public struct ExamFlow: Sendable {
     ///   - resumedWithSecondsUsed: For a resumed attempt, the time it has already used.
     ///   - breaks: The breaks the candidate may take, and `breaksTaken` how many are used.
     ///   - size: The terminal's size until a ``FlowEvent/resized(_:)`` says otherwise.
+    ///   - accessibility: The settings the sitting starts with; `studentMaySwitch` those the
+    ///     student may switch inside the exam.
     public init(sitting: ExamSitting, candidate: String, practice: Bool, maximumLockHours: Double,
                 secondsAllowed: Int? = nil, resumedWithSecondsUsed: Int? = nil,
                 breaks: BreakAllowance = .none, breaksTaken: Int = 0,
-                size: TerminalSize = TerminalSize(columns: 100, rows: 30)) {
+                size: TerminalSize = TerminalSize(columns: 100, rows: 30),
+                accessibility: AccessibilitySettings = AccessibilitySettings(),
+                studentMaySwitch: Set<AccessibilityOption> = []) {
+        self.accessibility = accessibility
+        self.studentMaySwitch = studentMaySwitch
         self.sitting = sitting
         self.candidate = candidate
         self.practice = practice
@@ -139,8 +175,9 @@ public struct ExamFlow: Sendable {
     public var isInExam: Bool {
         switch phase {
         case .startBanner, .question, .palette, .review, .confirmSubmit, .submitting, .paused, .onBreak, .proctor,
-             .scratchpad:
+             .scratchpad, .settings, .confirmBreak, .confirmLeave:
             return true
+        case .help(let returningTo): return returningTo != .welcome
         default: return false
         }
     }
@@ -225,7 +262,9 @@ public struct ExamFlow: Sendable {
     }
 
     /// How long from `now` until the flow next needs a tick: the timer's next second, a
-    /// due save, a banner's or notice's end; never more than a second.
+    /// due save, a banner's or notice's end; never more than a second. With reduced motion
+    /// the header's clock changes once a minute, but the loop still wakes every second: it
+    /// notices a stop signal only when it wakes.
     public func untilNextTick(now: UInt64) -> Duration {
         var wait = Duration.seconds(1)
         if let nextSecond = clock.untilNextSecond(now: now) { wait = min(wait, nextSecond) }
@@ -318,6 +357,7 @@ public struct ExamFlow: Sendable {
     /// Shows `text` on the notice line for a few seconds.
     mutating func show(_ text: String, now: UInt64) {
         notice = (text, MonotonicTime.moment(now, plus: Self.noticeTime))
+        announcement = text
     }
 
     private mutating func resized(to newSize: TerminalSize) -> [FlowEffect] {
@@ -448,6 +488,10 @@ public struct ExamFlow: Sendable {
             openPanel()
             return []
         }
+        if phase.offersHelp, key == Self.helpKey || (key == .character("?") && !isTypingText) {
+            phase = .help(returningTo: phase)
+            return []
+        }
         switch phase {
         case .welcome:
             switch key {
@@ -487,6 +531,24 @@ public struct ExamFlow: Sendable {
             default: break
             }
             return []
+        case .confirmBreak:
+            switch key {
+            case .character("y"), .character("Y"):
+                phase = .question
+                return startBreak(now: now)
+            case .character("n"), .character("N"), .escape: phase = .question
+            default: break
+            }
+            return []
+        case .confirmLeave:
+            switch key {
+            case .character("y"), .character("Y"):
+                phase = .question
+                return go(to: sitting.current + 1, now: now)
+            case .character("n"), .character("N"), .escape: phase = .question
+            default: break
+            }
+            return []
         case .endBanner(_, let receipt):
             if key == .enter { phase = .receipt(receipt) }
             return []
@@ -500,6 +562,11 @@ public struct ExamFlow: Sendable {
             return endBreak(since: since, now: now)
         case .proctor(let panel, let returningTo):
             return handleInPanel(key, panel: panel, returningTo: returningTo, now: now)
+        case .help(let returningTo):
+            if [.escape, .enter, Self.helpKey, .character("?")].contains(key) { phase = returningTo }
+            return []
+        case .settings(let selection, let returningTo):
+            return handleInSettings(key, selection: selection, returningTo: returningTo, now: now)
         case .scratchpad:
             if key == .function(5) || key == .escape {
                 phase = .question
@@ -514,6 +581,11 @@ public struct ExamFlow: Sendable {
     private mutating func handleInQuestion(_ key: Key, now: UInt64) -> [FlowEffect] {
         switch key {
         case .tab, .pageDown:
+            // Where there is no going back, leaving a question (not for the review) asks first.
+            if !sitting.canGoBack, sitting.current + 1 < sitting.questions.count {
+                phase = .confirmLeave
+                return saveNow(now: now)
+            }
             return go(to: sitting.current + 1, now: now)
         case .backTab, .pageUp:
             guard sitting.canGoBack else {
@@ -547,7 +619,21 @@ public struct ExamFlow: Sendable {
             }
             return saveNow(now: now)
         case .function(6):
-            return startBreak(now: now)
+            // A break once taken is spent: ask first.
+            guard breaks.count > 0 else { return [] }
+            guard breaksLeft > 0 else {
+                show("No breaks are left.", now: now)
+                return []
+            }
+            phase = .confirmBreak
+            return []
+        case Self.settingsKey:
+            guard !switchableSettings.isEmpty else {
+                show("Settings cannot be changed during this exam; ask your proctor.", now: now)
+                return []
+            }
+            phase = .settings(selection: 0, returningTo: .question)
+            return saveNow(now: now)
         case .function(8):
             guard let on = suggestions.autocorrectToggle(for: control) else { return [] }
             return [.setSuggestion(.autocorrect, on: on)]
@@ -610,16 +696,54 @@ public struct ExamFlow: Sendable {
     }
 }
 
+// MARK: - Accessibility settings inside the exam
+
+extension ExamFlow {
+    /// The settings the student may switch here, in the order the settings screen lists them.
+    public var switchableSettings: [AccessibilityOption] {
+        AccessibilityOption.allCases.filter(studentMaySwitch.contains)
+    }
+
+    /// True when a key typed now becomes text in an answer or the scratchpad, so `?` is
+    /// text there and only F1 opens the help.
+    public var isTypingText: Bool {
+        switch phase {
+        case .scratchpad: return true
+        case .question:
+            switch control.field {
+            case .line, .essay: return true
+            case .choices, .matching, .ordering: return false
+            }
+        default: return false
+        }
+    }
+
+    private mutating func handleInSettings(_ key: Key, selection: Int, returningTo: Phase, now: UInt64) -> [FlowEffect] {
+        let options = switchableSettings
+        switch key {
+        case .up: phase = .settings(selection: max(0, selection - 1), returningTo: returningTo)
+        case .down, .tab: phase = .settings(selection: min(options.count - 1, selection + 1), returningTo: returningTo)
+        case .character(" "), .enter, .left, .right:
+            guard options.indices.contains(selection) else { return [] }
+            let option = options[selection]
+            let on = !accessibility.isOn(option)
+            accessibility.set(option, on: on)
+            show("\(option.title.prefix(1).uppercased() + option.title.dropFirst()) is \(on ? "on" : "off").", now: now)
+            return [.log(.accessibilityChanged(option, on: on))]
+        case .escape, Self.settingsKey: phase = returningTo
+        default: break
+        }
+        return []
+    }
+}
+
 // MARK: - Breaks and the proctor's panel
 
 extension ExamFlow {
-    /// Starts a break when one is left: the screen is hidden and the timer stops.
+    /// Starts a break when one is left (the student said yes to ``Phase/confirmBreak``):
+    /// the screen is hidden and the timer stops.
     private mutating func startBreak(now: UInt64) -> [FlowEffect] {
-        guard breaks.count > 0 else { return [] }
-        guard breaksLeft > 0 else {
-            show("No breaks are left.", now: now)
-            return []
-        }
+        guard breaksLeft > 0 else { return [] }
         breaksTaken += 1
         clock.stop(now: now)
         phase = .onBreak(since: now, until: MonotonicTime.moment(now, plus: .seconds(breaks.minutes * 60)))

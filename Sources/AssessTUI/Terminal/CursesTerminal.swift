@@ -48,12 +48,23 @@ public final class CursesTerminal: TerminalDevice {
     private var codeset = ""
     /// True between ``start()`` and ``stop()``.
     private var isRunning = false
-    /// True when the terminal can show colours (known after ``start()``).
-    private var hasColors = false
+    /// True when the terminal shows colours (known after ``start()``): false for a
+    /// terminal without colours (`TERM=vt100`, `xterm-mono`) and whenever `NO_COLOR` is
+    /// set to anything but the empty string, in which case curses is never asked for
+    /// colours and writes no colour sequence.
+    public private(set) var hasColors = false
+    /// The palette the colour pairs are set up for.
+    private var palette: ScreenPalette = .standard
 
     private var screen: OpaquePointer?
     private var previousFrame: CellGrid?
     private var cursorShown = false
+    /// True after a frame asked for a cursor that does not blink.
+    private var steadyCursor = false
+
+    /// DECSCUSR: a steady (not blinking) block cursor, and the terminal's own cursor again.
+    private static let steadyCursorSequence = "\u{1B}[2 q"
+    private static let defaultCursorSequence = "\u{1B}[0 q"
     private var hangupDetector = HangupDetector()
 
     /// How long curses waits after ESC for the rest of a key sequence, in milliseconds.
@@ -113,6 +124,10 @@ public final class CursesTerminal: TerminalDevice {
         guard isRunning else { return }
         isRunning = false
         try? sequenceWriter.disablePasteRejection()
+        if steadyCursor {
+            try? sequenceWriter.write(Self.defaultCursorSequence)
+            steadyCursor = false
+        }
         curs_set(1)
         endwin()
     }
@@ -123,7 +138,14 @@ public final class CursesTerminal: TerminalDevice {
     public func draw(_ grid: CellGrid) {
         guard isRunning else { return }
         let window = assess_stdscr()
-        let changes = FrameDiff.changes(from: previousFrame, to: grid)
+        // A new palette changes how every cell looks: set up its pairs and draw it all.
+        let paletteChanged = grid.palette != palette
+        if paletteChanged, hasColors { setUpPairs(for: grid.palette) } else { palette = grid.palette }
+        if grid.steadyCursor != steadyCursor {
+            steadyCursor = grid.steadyCursor
+            try? sequenceWriter.write(steadyCursor ? Self.steadyCursorSequence : Self.defaultCursorSequence)
+        }
+        let changes = FrameDiff.changes(from: paletteChanged ? nil : previousFrame, to: grid)
         if changes.redrawsEverything { clearok(window, true) }
         for position in changes.cells {
             drawCell(grid[position.row, position.column], row: position.row, column: position.column)
@@ -171,22 +193,41 @@ public final class CursesTerminal: TerminalDevice {
     // MARK: Private
 
     private func startColors() {
-        hasColors = has_colors()
+        let noColor = getenv("NO_COLOR").map { String(cString: $0).isEmpty } == false
+        hasColors = !noColor && has_colors()
         guard hasColors else { return }
         start_color()
-        let background: Int16 = use_default_colors() == OK ? -1 : Int16(COLOR_BLACK)
-        for role in ColorRole.allCases where role != .normal {
-            init_pair(Int16(role.rawValue), Self.foreground(for: role), background)
+        defaultBackground = use_default_colors() == OK ? -1 : Int16(COLOR_BLACK)
+        setUpPairs(for: .standard)
+    }
+
+    /// The background of the standard palette: the terminal's own when it allows that.
+    private var defaultBackground = Int16(COLOR_BLACK)
+
+    /// One colour pair per role for `palette`. High contrast puts every role on black,
+    /// in white, yellow or cyan, or in white on red for errors, and gives the terminal's
+    /// normal text a pair of its own (white on black).
+    private func setUpPairs(for palette: ScreenPalette) {
+        self.palette = palette
+        for role in ColorRole.allCases {
+            let (foreground, background) = Self.colors(for: role, in: palette, defaultBackground: defaultBackground)
+            init_pair(Self.pairNumber(for: role), foreground, background)
         }
     }
 
-    private static func foreground(for role: ColorRole) -> Int16 {
-        switch role {
-        case .normal: Int16(COLOR_WHITE)
-        case .accent: Int16(COLOR_CYAN)
-        case .warning: Int16(COLOR_YELLOW)
-        case .error: Int16(COLOR_RED)
-        case .success: Int16(COLOR_GREEN)
+    private static func colors(for role: ColorRole, in palette: ScreenPalette, defaultBackground: Int16) -> (Int16, Int16) {
+        let black = Int16(COLOR_BLACK), white = Int16(COLOR_WHITE)
+        switch (palette, role) {
+        case (.highContrast, .normal): return (white, black)
+        case (.highContrast, .accent): return (Int16(COLOR_CYAN), black)
+        case (.highContrast, .warning): return (Int16(COLOR_YELLOW), black)
+        case (.highContrast, .error): return (white, Int16(COLOR_RED))
+        case (.highContrast, .success): return (white, black)
+        case (_, .normal): return (-1, defaultBackground)
+        case (_, .accent): return (Int16(COLOR_CYAN), defaultBackground)
+        case (_, .warning): return (Int16(COLOR_YELLOW), defaultBackground)
+        case (_, .error): return (Int16(COLOR_RED), defaultBackground)
+        case (_, .success): return (Int16(COLOR_GREEN), defaultBackground)
         }
     }
 
@@ -205,7 +246,7 @@ public final class CursesTerminal: TerminalDevice {
     /// instead, padded with a space for a wide cell, so the row never shifts.
     private func drawCell(_ cell: Cell, row: Int, column: Int) {
         let attributes = attributes(for: cell.style)
-        let pair = hasColors ? Int16(cell.style.color.rawValue) : 0
+        let pair = Self.pair(for: cell.style.color, palette: palette, hasColors: hasColors)
         let width = cell.grapheme.displayWidth
         let scalars = cell.grapheme.unicodeScalars
         let first = scalars.first!
@@ -227,6 +268,20 @@ public final class CursesTerminal: TerminalDevice {
                 assess_put_cell(Int32(row), Int32(column + 1), characters, attributes, pair)
             }
         }
+    }
+
+    /// The colour pair a role draws with: none without colours or in the monochrome
+    /// palette, and the normal role's own pair only in high contrast (elsewhere normal
+    /// text keeps the terminal's colours).
+    private static func pair(for role: ColorRole, palette: ScreenPalette, hasColors: Bool) -> Int16 {
+        guard hasColors, palette != .monochrome else { return 0 }
+        return role == .normal && palette != .highContrast ? 0 : pairNumber(for: role)
+    }
+
+    /// The pair set up for `role`: its raw value, except the normal role, which has pair 0
+    /// (fixed to the terminal's colours) as its raw value and so gets the number after the others.
+    private static func pairNumber(for role: ColorRole) -> Int16 {
+        role == .normal ? Int16(ColorRole.allCases.count) : Int16(role.rawValue)
     }
 
     private func placeCursor(_ cursor: CellPosition?, in grid: CellGrid) {

@@ -10,7 +10,7 @@ import Foundation
 struct LaunchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "launch",
-        abstract: "Set a candidate's extra time, breaks and restrictions, then hand the terminal over.",
+        abstract: "Set a candidate's extra time, breaks, restrictions and accessibility, then hand the terminal over.",
         discussion: """
             Asks for the proctor password, then shows the proctor's screen (the flags set its \
             starting values); Enter hands the terminal over to the student's welcome screen. \
@@ -43,6 +43,9 @@ struct LaunchCommand: AsyncParsableCommand {
         "Turn off a suggestion feature the exam allows: spell-check, word-completion, autocorrect (repeatable).",
         valueName: "feature"))
     var turnedOff: [String] = []
+
+    @OptionGroup(title: "Accessibility (the proctor may set any of them)")
+    var accessibility: AccessibilityFlags
 
     @Flag(help: "Skip the proctor's screen and hand over at once with the flags' settings.")
     var handOver = false
@@ -88,7 +91,7 @@ struct LaunchCommand: AsyncParsableCommand {
 
     /// The settings the flags ask for, checked against the exam.
     func launchSettings(for exam: Exam) throws -> LaunchSettings {
-        var settings = LaunchSettings()
+        var settings = LaunchSettings(accessibility: accessibility.settings)
         if let extraTime {
             guard let parsed = ExtraTime(parsing: extraTime) else {
                 throw CommandFailure(.commandLine, "--extra-time \(extraTime) is not a multiplier from 1 to 4 (1.5x) or added minutes up to 600 (+15m)")

@@ -26,6 +26,9 @@ struct TakeCommand: AsyncParsableCommand {
     @Flag(help: "Practice: no lock, suggestions on, nothing graded (when the policy allows).")
     var practice = false
 
+    @OptionGroup(title: "Accessibility (those the policy's student-settings allows)")
+    var accessibility: AccessibilityFlags
+
     func validate() throws {
         try checkCandidate(candidate)
     }
@@ -42,10 +45,21 @@ struct TakeCommand: AsyncParsableCommand {
         if let problem = CandidateID.problem(with: candidate) {
             throw CommandFailure(.commandLine, "\(problem); without --candidate the login name is the id, so give one with --candidate")
         }
+        let chosen = accessibility.settings
+        let refused = chosen.enabled.subtracting(policy.studentSettings).sorted()
+        if !refused.isEmpty {
+            let allowed = policy.studentSettings.sorted().map(\.rawValue)
+            throw CommandFailure(.notDone, """
+                the policy (\(policy.source)) does not let the student choose \(refused.map(\.title).joined(separator: ", ")); \
+                the student may choose: \(allowed.isEmpty ? "none" : allowed.joined(separator: ", ")); a proctor sets any with `assess launch`
+                """)
+        }
         let dataDirectory = try runtime.dataDirectory()
-        let runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory,
+        var runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory,
                                    database: try runtime.database(in: dataDirectory), exam: exam, examPath: examPath,
                                    candidate: candidate, practice: practice)
+        runner.settings.accessibility = chosen
+        runner.accessibilityChosenBy = "student"
         try await runner.run()
     }
 }

@@ -24,6 +24,8 @@ struct SittingRunner {
     var resuming: (attempt: Attempt, secondsUsed: Int)?
     /// Logged once the attempt has started, tagged with it.
     var startEvents: [SessionEvent] = []
+    /// Who chose `settings.accessibility`, for the log: `proctor` or `student`.
+    var accessibilityChosenBy = "proctor"
 
     /// The candidate's attempt at this exam that is in progress, if any.
     func attemptInProgress() throws -> Attempt? {
@@ -126,11 +128,19 @@ struct SittingRunner {
             throw CommandFailure(.notDone, "cannot use this terminal: \(error)")
         }
         SignalTrap.install()
+        // NO_COLOR or a terminal without colours means no colour whatever was chosen.
+        var accessibility = settings.accessibility
+        var chosenBy = accessibilityChosenBy
+        if !terminal.hasColors && !accessibility.isOn(.noColour) {
+            accessibility.set(.noColour, on: true)
+            chosenBy += ", environment"
+        }
         var flow = ExamFlow(sitting: sitting, candidate: candidate, practice: practice,
                             maximumLockHours: policy.maximumLockSeconds / 3600,
                             secondsAllowed: resuming?.attempt.secondsAllowed ?? settings.secondsAllowed(for: exam),
                             resumedWithSecondsUsed: resuming?.secondsUsed,
-                            breaks: settings.breaks, breaksTaken: resuming?.attempt.breaksTaken ?? 0)
+                            breaks: settings.breaks, breaksTaken: resuming?.attempt.breaksTaken ?? 0,
+                            accessibility: accessibility, studentMaySwitch: policy.studentSettings)
         // The dictionary costs about 20 MB a process: open it only when a feature can use it.
         let suggestions = practice ? SuggestionSettings.practice
             : .locked(examAllows: descriptor.allowedSuggestions, proctorDisabled: descriptor.proctorDisabledSuggestions)
@@ -141,7 +151,8 @@ struct SittingRunner {
         let recorder = StoreSittingRecorder(database: database, events: events, exam: exam, candidate: candidate,
                                             settings: settings, resuming: resuming?.attempt, lease: lease)
         let app = ExamApp(flow: flow, terminal: terminal, session: session, consent: consent, recorder: recorder,
-                          clock: runtime.clock, proctorPassword: policy.proctorPassword, startEvents: startEvents)
+                          clock: runtime.clock, proctorPassword: policy.proctorPassword,
+                          startEvents: startEvents + [.accessibilitySet(accessibility, by: chosenBy)])
         let outcome = await app.run()
         terminal.stop()
         try Self.report(outcome, locale: terminal.isUTF8Locale)

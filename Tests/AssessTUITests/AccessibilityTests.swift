@@ -1,0 +1,184 @@
+import AssessCore
+import AssessExam
+import AssessTestSupport
+import Testing
+@testable import AssessTUI
+
+/// The accessibility settings inside the flow and on its screens: the styles and
+/// palette each asks for, the clock by the minute, the help screen and the student's
+/// own switches (allowed and refused, each logged).
+@Suite("Accessibility settings")
+struct AccessibilityTests {
+    static let second: UInt64 = 1_000_000_000
+
+    /// A locked flow on the first question of `exam` with `settings`, of which the
+    /// student may switch `switchable`.
+    static func flow(_ exam: Exam = ExamFixtures.capitals, settings: Set<AccessibilityOption> = [],
+                     switchable: Set<AccessibilityOption> = [], size: TerminalSize = TerminalSize(columns: 80, rows: 24)) -> ExamFlow {
+        let sitting = ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1"))
+        var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8, size: size,
+                            accessibility: AccessibilitySettings(settings), studentMaySwitch: switchable)
+        FlowFixtures.begin(&flow)
+        return flow
+    }
+
+    static func render(_ flow: ExamFlow, now: UInt64 = 0) -> CellGrid {
+        var grid = CellGrid(size: flow.size)
+        ExamScreens.render(flow, now: now, into: &grid)
+        return grid
+    }
+
+    /// Every cell's style on `grid`.
+    static func styles(_ grid: CellGrid) -> [CellStyle] {
+        (0..<grid.rows).flatMap { row in (0..<grid.columns).map { grid[row, $0].style } }
+    }
+
+    @Test func noColourDrawsEveryCellWithoutAColourAndTellsTheTerminal() {
+        var flow = Self.flow(settings: [.noColour])
+        _ = flow.update(.key(.function(4)), now: 0)
+        let grid = Self.render(flow)
+        #expect(grid.palette == .monochrome)
+        #expect(Self.styles(grid).allSatisfy { $0.color == .normal })
+        // The standard look colours the unanswered rows; no colour keeps the word that says so.
+        let standard = Self.render({ var plain = Self.flow(); _ = plain.update(.key(.function(4)), now: 0); return plain }())
+        #expect(Self.styles(standard).contains { $0.color == .warning })
+        #expect(grid.lines() == standard.lines())
+        #expect(grid.lines().contains { $0.contains("unanswered") })
+    }
+
+    @Test func highContrastHasNoDimTextMakesColouredTextBoldAndAsksForTheStrongPalette() {
+        let flow = Self.flow(settings: [.highContrast])
+        let grid = Self.render(flow)
+        #expect(grid.palette == .highContrast)
+        let styles = Self.styles(grid)
+        #expect(!styles.contains { $0.dim })
+        #expect(styles.filter { $0.color != .normal || $0.reverse }.allSatisfy { $0.bold })
+        #expect(Self.styles(Self.render(Self.flow())).contains { $0.dim })
+    }
+
+    @Test func noColourWinsOverHighContrastButKeepsItsBold() {
+        let grid = Self.render(Self.flow(settings: [.highContrast, .noColour]))
+        #expect(grid.palette == .monochrome)
+        #expect(!Self.styles(grid).contains { $0.dim })
+    }
+
+    @Test func reducedMotionKeepsTheCursorSteadyAndTheClockByTheMinuteUntilTheLastMinute() throws {
+        let flow = Self.flow(settings: [.reducedMotion])
+        let grid = Self.render(flow, now: 30 * Self.second + 1)
+        #expect(grid.steadyCursor)
+        #expect(!Self.render(Self.flow(), now: 0).steadyCursor)
+        #expect(grid.lines()[0].contains("Time left 5 min"))
+        // Between 4:59 and 4:01 left nothing on screen changes, so nothing is written.
+        #expect(Self.render(flow, now: 59 * Self.second) == Self.render(flow, now: 1 * Self.second))
+        #expect(Self.render(flow, now: 60 * Self.second).lines()[0].contains("Time left 4 min"))
+        #expect(Self.render(Self.flow(), now: 59 * Self.second) != Self.render(Self.flow(), now: 1 * Self.second))
+        // In the last minute the clock shows the seconds again.
+        #expect(Self.render(flow, now: 250 * Self.second).lines()[0].contains("Time left 00:50"))
+    }
+
+    @Test func theScreenReaderLayoutSaysTheStateInWordsHasNoLineDrawingAndPutsTheCursorOnTheFocusedChoice() throws {
+        var flow = Self.flow(settings: [.screenReader])
+        _ = flow.update(.key(.character("2")), now: 0)
+        _ = flow.update(.key(.function(2)), now: 0)
+        let grid = Self.render(flow, now: 60 * Self.second)
+        let lines = grid.lines()
+        #expect(lines[0].contains("Question 1 of 3, answered, flagged. 4 minutes left."))
+        let boxDrawing = Set("─│┌┐└┘╭╮╰╯├┤┬┴┼━┃")
+        #expect(!lines.joined().contains { boxDrawing.contains($0) })
+        let cursor = try #require(grid.cursor)
+        #expect(lines[cursor.row].dropFirst(cursor.column).hasPrefix("2. Toronto, chosen"))
+    }
+
+    @Test func theCursorSitsOnTheHighlightedRowOfTheReviewListInEveryLook() throws {
+        for settings: Set<AccessibilityOption> in [[], [.screenReader]] {
+            var flow = Self.flow(settings: settings)
+            _ = flow.update(.key(.function(4)), now: 0)
+            _ = flow.update(.key(.down), now: 0)
+            let grid = Self.render(flow)
+            let cursor = try #require(grid.cursor)
+            #expect(grid.lines()[cursor.row].contains("2. unanswered"))
+        }
+    }
+
+    @Test func theScreenReaderLayoutKeepsTheLastNoticeOnItsOwnLineAfterTheNoticeLineClears() {
+        var flow = Self.flow(settings: [.screenReader])
+        _ = flow.update(.key(.function(5)), now: 0)
+        _ = flow.update(.tick, now: 10 * Self.second)
+        #expect(flow.notice == nil)
+        #expect(Self.render(flow, now: 10 * Self.second).lines()[1].contains("Notice: This exam has no scratchpad."))
+        #expect(!Self.render({ var plain = Self.flow(); _ = plain.update(.key(.function(5)), now: 0)
+                               _ = plain.update(.tick, now: 10 * Self.second); return plain }(), now: 10 * Self.second)
+            .lines().joined().contains("scratchpad"))
+    }
+
+    @Test func largerSpacingLeavesABlankLineBetweenChoicesAndWidensTheMargins() {
+        let lines = Self.render(Self.flow(settings: [.largerSpacing])).lines()
+        let first = lines.firstIndex { $0.contains("1. Ottawa") }
+        #expect(first.map { lines[$0 + 1].allSatisfy { $0.isWhitespace } && lines[$0 + 2].contains("2. Toronto") } == true)
+        #expect(lines.contains { $0.hasPrefix("    ( ) 1. Ottawa") })
+    }
+
+    @Test func f1AndAQuestionMarkOutsideTextOpenTheHelpAndAQuestionMarkInTextIsTyped() {
+        var flow = Self.flow()
+        _ = flow.update(.key(.character("?")), now: 0)
+        #expect(flow.phase == .help(returningTo: .question))
+        let help = Self.render(flow).lines().joined(separator: "\n")
+        for key in ["Tab or PageDown", "F4", "1 to 9", "F1 or ?"] { #expect(help.contains(key)) }
+        _ = flow.update(.key(.escape), now: 0)
+        #expect(flow.phase == .question)
+        // The third question is a text answer: `?` is part of it, F1 opens the help.
+        _ = flow.update(.key(.tab), now: 0)
+        _ = flow.update(.key(.tab), now: 0)
+        _ = flow.update(.key(.character("?")), now: 0)
+        #expect(flow.phase == .question)
+        #expect(flow.sitting.responses["australia"] == .shortText("?"))
+        _ = flow.update(.key(.function(1)), now: 0)
+        #expect(flow.phase == .help(returningTo: .question))
+        #expect(Self.render(flow).lines().joined().contains("Ctrl-U / Ctrl-R"))
+    }
+
+    @Test func theHelpListsKeysTheNarrowFooterLeavesOut() {
+        var flow = Self.flow(switchable: [.highContrast])
+        let footer = Self.render(flow).lines().last ?? ""
+        #expect(!footer.contains("F2"))
+        #expect(footer.contains("F9 settings") && footer.contains("F1 help"))
+        _ = flow.update(.key(.function(1)), now: 0)
+        let help = Self.render(flow).lines().joined(separator: "\n")
+        #expect(help.contains("F2") && help.contains("flag or unflag"))
+        #expect(help.contains("F9") && help.contains("accessibility settings"))
+    }
+
+    @Test func aStudentSwitchesAnAllowedSettingAndEachSwitchIsLogged() {
+        var flow = Self.flow(switchable: [.highContrast, .largerSpacing])
+        _ = flow.update(.key(ExamFlow.settingsKey), now: 0)
+        #expect(flow.phase == .settings(selection: 0, returningTo: .question))
+        #expect(flow.update(.key(.character(" ")), now: 0) == [.log(.accessibilityChanged(.highContrast, on: true))])
+        #expect(flow.accessibility.isOn(.highContrast))
+        #expect(Self.render(flow).palette == .highContrast)
+        #expect(flow.update(.key(.enter), now: 0) == [.log(.accessibilityChanged(.highContrast, on: false))])
+        _ = flow.update(.key(.down), now: 0)
+        _ = flow.update(.key(.character(" ")), now: 0)
+        #expect(flow.accessibility == AccessibilitySettings([.largerSpacing]))
+        // Only the settings the policy lets the student switch are listed.
+        let screen = Self.render(flow).lines().joined(separator: "\n")
+        #expect(screen.contains("High contrast") && screen.contains("Larger spacing") && !screen.contains("Screen-reader"))
+        _ = flow.update(.key(.escape), now: 0)
+        #expect(flow.phase == .question)
+    }
+
+    @Test func whereTheStudentMaySwitchNothingTheKeySaysSoAndChangesNothing() {
+        var flow = Self.flow()
+        #expect(flow.update(.key(ExamFlow.settingsKey), now: 0).isEmpty)
+        #expect(flow.phase == .question)
+        #expect(flow.notice?.text == "Settings cannot be changed during this exam; ask your proctor.")
+        #expect(!(Self.render(flow).lines().last ?? "").contains("F9"))
+    }
+
+    @Test func theSettingsKeepTheirOldJSONReadable() throws {
+        let old = #"{"breaks":{"count":0,"minutes":0},"disabledSuggestions":[],"extraTime":{"none":{}},"restrictionStates":{}}"#
+        #expect(LaunchSettings(json: old)?.accessibility == AccessibilitySettings())
+        let settings = LaunchSettings(accessibility: AccessibilitySettings([.screenReader, .noColour]))
+        #expect(settings.json.contains(#""accessibility":["no-colour","screen-reader"]"#))
+        #expect(LaunchSettings(json: settings.json) == settings)
+    }
+}
