@@ -1,6 +1,6 @@
 /// What the editor asks of a dictionary: is a word spelled correctly, what might it
 /// have been, which words start with what is typed, and which common misspelling to
-/// correct as a word ends. The real one is ``HunspellSpeller``; tests use a fake.
+/// correct as a word ends. The real one is ``HunspellSpeller``; tests use `FakeSpeller` (AssessTestSupport).
 ///
 /// Every method answers at once from memory (a spell check of one word takes
 /// microseconds), so the editor may call them while drawing. Implementations must be

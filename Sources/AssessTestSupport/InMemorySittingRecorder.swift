@@ -66,6 +66,11 @@ public final class InMemorySittingRecorder: SittingRecorder {
         state.withLock { $0.secondsAllowed = seconds }
     }
 
+    /// Keeps no event log, so there is no head: receipts are `v1`.
+    public func chainHead() throws -> String? {
+        nil
+    }
+
     public func finish(attemptID: String, as end: AttemptEnd, receipt: String?, at time: Date) throws {
         try write()
         state.withLock {

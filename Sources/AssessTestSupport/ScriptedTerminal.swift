@@ -6,8 +6,9 @@ import Foundation
 /// ``ManualClock`` instead of sleeping, and keeps every frame drawn, with the real time
 /// of each key and frame so that tests can tell whether a key waited for anything.
 ///
-/// When the script runs out it reports a hang-up, so a sitting the script did not
-/// finish ends as interrupted instead of waiting forever.
+/// A script that means the terminal to go away says so with ``Step/hangUp``. When the
+/// script runs out, no key comes; a sitting that has not ended by itself within the
+/// timeout fails the script and gets a hang-up, so a test never waits forever.
 public final class ScriptedTerminal: TerminalDevice {
     /// One step of the script.
     public enum Step: Sendable {
@@ -22,6 +23,10 @@ public final class ScriptedTerminal: TerminalDevice {
         /// No key comes until `condition` holds (in real time, at most `timeout`); `what`
         /// names it in the failure.
         case until(String, @Sendable () -> Bool)
+        /// The terminal goes away (the window closed, the connection dropped).
+        case hangUp
+        /// Something outside the terminal happens now (a disk starts failing, say).
+        case act(@Sendable () -> Void)
     }
 
     /// Why a script could not go on.
@@ -65,8 +70,18 @@ public final class ScriptedTerminal: TerminalDevice {
     }
 
     public func readKey(timeoutMilliseconds: Int?) -> Key? {
-        guard failure == nil, let step = steps.first else { return .hangup }
+        guard failure == nil else { return .hangup }
+        guard let step = steps.first else {
+            return proceed(when: false, "the sitting to end after the script's last step")
+        }
         switch step {
+        case .hangUp:
+            steps.removeFirst()
+            return .hangup
+        case .act(let action):
+            steps.removeFirst()
+            action()
+            return nil
         case .key(let key):
             steps.removeFirst()
             keyTimes.append(.now)

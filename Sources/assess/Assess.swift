@@ -13,11 +13,13 @@ struct Assess: AsyncParsableCommand {
             to set extra time, breaks and restrictions first); the terminal stays locked until the \
             exam is submitted. Proctors set their password with `passwd`, look after a terminal with \
             `status`, `resume`, `unlock --stale`, `end` and `log`, score with `results`, check \
-            receipts with `verify`, and check exam files with `validate`.
+            receipts with `verify`, check exam files with `validate`, and bring question banks in \
+            and out with `import` and `export`.
             """,
         subcommands: [
             TakeCommand.self, LaunchCommand.self, ResumeCommand.self, StatusCommand.self, UnlockCommand.self, EndCommand.self,
             LogCommand.self, ResultsCommand.self, VerifyCommand.self, PasswdCommand.self, ValidateCommand.self,
+            ImportCommand.self, ExportCommand.self,
         ])
 
     /// Parses the arguments and runs the command. Every error ends as one line on
@@ -44,7 +46,7 @@ struct Assess: AsyncParsableCommand {
             endIfHelp(error)
             // Not a command-line mistake, so no pointer to --help: one line, exit 1.
             let message = "\(error)".split(separator: "\n").first.map(String.init) ?? "unknown error"
-            fail(message, status: ExitStatus.failure.rawValue)
+            fail(message, status: ExitStatus.notDone.rawValue)
         }
     }
 
@@ -58,7 +60,7 @@ struct Assess: AsyncParsableCommand {
 
     /// Writes `assess: MESSAGE` to standard error and exits with `status`.
     private static func fail(_ message: String, status: Int32) -> Never {
-        FileHandle.standardError.write(Data("assess: \(message)\n".utf8))
+        printToStandardError("assess: \(message)")
         Foundation.exit(status)
     }
 }

@@ -196,15 +196,6 @@ struct AssessmentSessionTests {
         }
         #expect(harness.consent.timesAsked == 0)
     }
-
-    @Test func statusChangesArePublishedInOrder() async {
-        let harness = SessionHarness()
-        _ = await harness.session.requestLock(true)
-        await harness.session.finish()
-        var kinds: [String] = []
-        for await change in harness.session.statusChanges { kinds.append(change.event.kind) }
-        #expect(kinds == harness.log.kinds)
-    }
 }
 
 @Suite("Assessment session: surroundings")

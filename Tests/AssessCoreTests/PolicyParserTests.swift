@@ -47,6 +47,19 @@ struct PolicyParserTests {
         }
     }
 
+    @Test(arguments: ["60x20", "79x24", "80x23", "40x10"])
+    func aMinimumTerminalSmallerThanTheScreensAreLaidOutForIsRefused(size: String) {
+        do {
+            _ = try PolicyParser.parse("minimum-terminal: \(size)\n", path: "p.yaml")
+            Issue.record("\(size) was accepted")
+        } catch let error as PolicyError {
+            #expect(error.line == 1)
+            #expect(error.message.contains("at least 80x24"), "\(error)")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
     @Test func durationsTakeHoursMinutesAndSeconds() {
         #expect(PolicyParser.parseDuration("8h") == 28800)
         #expect(PolicyParser.parseDuration("1h30m") == 5400)

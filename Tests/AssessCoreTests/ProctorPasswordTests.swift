@@ -39,3 +39,14 @@ struct ProctorPasswordTests {
         #expect(throws: PolicyError.self) { try PolicyParser.parse("proctor-password: hunter2\n", path: "p.yaml") }
     }
 }
+
+/// A student can read the policy file and guess offline: each guess must cost time and memory.
+@Suite struct ProctorPasswordCostTests {
+    @Test func aDefaultHashCosts128MiBAndAtLeastAFifthOfASecondAGuess() throws {
+        let hash = try ProctorPassword(hashing: "a proctor's passphrase")
+        #expect((1 << hash.logRounds) * hash.blockSize * 128 >= 128 << 20)
+        let guess = ContinuousClock().measure { #expect(!hash.matches("a guess")) }
+        #expect(guess > .milliseconds(200), "one guess took \(guess)")
+        print("timing: one guess against the default proctor-password hash took \(guess)")
+    }
+}

@@ -177,4 +177,13 @@ struct ExamFlowTests {
         _ = flow.update(.key(.function(5)), now: 0)
         #expect(flow.scratchpad.text == "rough work")
     }
+
+    @Test func practiceWithoutADictionarySaysSoOnTheFirstQuestionNotBehindTheBanner() {
+        var flow = FlowFixtures.onFirstQuestion(of: ExamFixtures.essays, speller: nil, settings: .practice, practice: true)
+        #expect(flow.phase == .question)
+        #expect(flow.notice?.text.hasPrefix("No spelling dictionary is installed for this exam's language (en)") == true)
+        // It stays while the student reads it, and is gone some seconds later.
+        _ = flow.update(.tick, now: 2_000_000_000)
+        #expect(flow.notice != nil)
+    }
 }

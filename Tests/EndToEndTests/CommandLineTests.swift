@@ -47,7 +47,7 @@ struct CommandLineTests {
 
     @Test func everyCommandHasHelp() throws {
         for command in ["take", "launch", "resume", "status", "unlock", "end", "log", "results", "verify", "passwd",
-                        "validate"] {
+                        "validate", "import", "export"] {
             let terminal = try TerminalUnderTest("\(command) --help")
             #expect(try terminal.exitStatus() == 0)
             #expect(try terminal.screen().contains("USAGE: assess \(command)"))

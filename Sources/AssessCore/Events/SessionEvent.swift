@@ -1,7 +1,7 @@
 import Foundation
 
 /// Every status change the engine and the front end report. Each becomes one record in
-/// the durable event log and one `StatusChange` on the session's stream.
+/// the durable event log.
 ///
 /// The cases carry counts, ids and reasons — never answer text or answer keys — so
 /// nothing a student typed can reach the log.
@@ -25,7 +25,9 @@ public enum SessionEvent: Sendable, Equatable {
     case quitKeyIgnored(key: String)
     case answerSaved(questionID: String, characters: Int)
     case examStarted(attemptID: String, examID: String, candidate: String)
-    case examSubmitted(attemptID: String, receipt: String, reason: String)
+    /// `chainHead`: the log's newest record when the receipt was made (`sequence:hash`),
+    /// which the receipt covers; `nil` when there was none.
+    case examSubmitted(attemptID: String, receipt: String, reason: String, chainHead: String?)
     case timerWarning(minutesLeft: Int)
     case terminalTooSmall(columns: Int, rows: Int)
     case terminalSizeRestored(columns: Int, rows: Int)
@@ -100,8 +102,10 @@ public enum SessionEvent: Sendable, Equatable {
             return ["question": questionID, "characters": String(characters)]
         case .examStarted(let attemptID, let examID, let candidate):
             return ["attempt": attemptID, "exam": examID, "candidate": candidate]
-        case .examSubmitted(let attemptID, let receipt, let reason):
-            return ["attempt": attemptID, "receipt": receipt, "reason": reason]
+        case .examSubmitted(let attemptID, let receipt, let reason, let chainHead):
+            var details = ["attempt": attemptID, "receipt": receipt, "reason": reason]
+            if let chainHead { details["chain-head"] = chainHead }
+            return details
         case .timerWarning(let minutesLeft):
             return ["minutesLeft": String(minutesLeft)]
         case .terminalTooSmall(let columns, let rows), .terminalSizeRestored(let columns, let rows):

@@ -28,8 +28,12 @@ public struct Policy: Sendable, Equatable {
     public var allowMultiplexers: Bool
     /// When false, practice (unlocked) sittings are refused.
     public var allowPractice: Bool
-    /// The smallest terminal an exam starts in.
+    /// The smallest terminal an exam starts in; never smaller than ``smallestLayout``.
     public var minimumTerminal: TerminalSize
+
+    /// The smallest terminal the exam's screens are laid out for: a policy may ask for a
+    /// larger minimum, never a smaller one (the screens would show only a notice).
+    public static let smallestLayout = TerminalSize(columns: 80, rows: 24)
     /// The proctor's password, as a salted scrypt hash; `nil` until `assess passwd` sets one.
     public var proctorPassword: ProctorPassword?
     /// When true, the time a crashed session's terminal was down counts against the
@@ -40,7 +44,7 @@ public struct Policy: Sendable, Equatable {
 
     public init(allowedExams: Set<String>? = nil, maximumLockSeconds: Double = 8 * 3600,
                 strictClipboards: Bool = false, allowMultiplexers: Bool = true,
-                allowPractice: Bool = true, minimumTerminal: TerminalSize = TerminalSize(columns: 80, rows: 24),
+                allowPractice: Bool = true, minimumTerminal: TerminalSize = Policy.smallestLayout,
                 proctorPassword: ProctorPassword? = nil, chargeDowntime: Bool = false,
                 source: Source = .builtInDefaults(lookedFor: Policy.defaultPath)) {
         self.allowedExams = allowedExams

@@ -14,7 +14,7 @@ public typealias PolicyError = FileProblem
 /// practice: allow                              # allow | refuse
 /// minimum-terminal: 80x24
 /// charge-downtime: false                       # count a crashed terminal's downtime on resume
-/// proctor-password: scrypt$ln=15,r=8,p=1$…     # written by `assess passwd`
+/// proctor-password: scrypt$ln=17,r=8,p=1$…     # written by `assess passwd`
 /// ```
 public enum PolicyParser {
     static let keys = ["allowed-exams", "max-lock-duration", "strict-clipboards", "multiplexers",
@@ -65,8 +65,12 @@ public enum PolicyParser {
                 policy.allowPractice = try allowOrRefuse(value, key: key, path: path)
             case "minimum-terminal":
                 let parts = (value.string ?? "").split(separator: "x").compactMap { Int($0) }
-                guard parts.count == 2, parts[0] >= 40, parts[1] >= 10 else {
-                    throw problem(path, value, "minimum-terminal must be COLUMNSxROWS, at least 40x10, e.g. 80x24")
+                let least = Policy.smallestLayout
+                guard parts.count == 2, parts[0] >= least.columns, parts[1] >= least.rows else {
+                    throw problem(path, value, """
+                        minimum-terminal must be COLUMNSxROWS, at least \(least.columns)x\(least.rows) (the smallest terminal \
+                        the exam's screens are laid out for), e.g. 100x30
+                        """)
                 }
                 policy.minimumTerminal = TerminalSize(columns: parts[0], rows: parts[1])
             case "charge-downtime":

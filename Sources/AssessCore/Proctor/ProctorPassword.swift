@@ -4,14 +4,22 @@ import Foundation
 
 /// The proctor's password as the policy file keeps it: a salted scrypt hash, never the
 /// password itself. Written as one line,
-/// `scrypt$ln=15,r=8,p=1$<salt, base64>$<hash, base64>`, under `proctor-password:`.
+/// `scrypt$ln=17,r=8,p=1$<salt, base64>$<hash, base64>`, under `proctor-password:`.
+///
+/// Every exam account must read the policy file, so a student can copy the hash and
+/// guess offline; the cost is set so that each guess takes 128 MiB of memory and about
+/// 0.3 s of a core (``defaultLogRounds``), which a graphics card cannot run by the thousand.
 ///
 /// `assess passwd` makes one with `init(hashing:)`; the exam's hidden prompt,
 /// `assess launch`, `assess resume` and `assess unlock --stale` check a typed password
 /// with `matches(_:)`.
 public struct ProctorPassword: Sendable, Equatable, CustomStringConvertible {
-    /// log2 of scrypt's cost N; 2^15 with r = 8 uses 32 MiB and about 0.1 s here.
+    /// log2 of scrypt's cost N; memory is N × r × 128 bytes.
     public let logRounds: Int
+
+    /// The cost `assess passwd` uses: 2^17 with r = 8, 128 MiB and about 0.3 s of a core
+    /// a guess in a release build here.
+    public static let defaultLogRounds = 17
     /// scrypt's block size r.
     public let blockSize: Int
     /// scrypt's parallelism p.
@@ -25,7 +33,7 @@ public struct ProctorPassword: Sendable, Equatable, CustomStringConvertible {
     public static let minimumLength = 8
 
     /// Hashes `password` with a fresh random salt.
-    public init(hashing password: String, logRounds: Int = 15, blockSize: Int = 8, parallelism: Int = 1) throws {
+    public init(hashing password: String, logRounds: Int = defaultLogRounds, blockSize: Int = 8, parallelism: Int = 1) throws {
         var generator = SystemRandomNumberGenerator()
         let salt = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         let hash = try Self.derive(password, salt: salt, logRounds: logRounds, blockSize: blockSize, parallelism: parallelism)

@@ -1,13 +1,5 @@
 import Foundation
 
-/// One status change, as published on `AssessmentSession.statusChanges`.
-public struct StatusChange: Sendable, Equatable {
-    public var event: SessionEvent
-    public var time: EventTime
-    /// The lock state after the change.
-    public var state: LockState
-}
-
 /// The session engine: what `requestGuidedAccessSession` and Automatic Assessment
 /// Configuration do on an iPad, for a terminal.
 ///
@@ -16,15 +8,10 @@ public struct StatusChange: Sendable, Equatable {
 /// turns paste rejection on — in that order, undoing what it did when a later step
 /// fails. `requestLock(false)` clears the clipboards again, restores suggestions and
 /// releases the lock. Every status change is appended to the durable event log before
-/// the call returns, and published on `statusChanges`.
+/// the call returns; whoever follows the sitting reads that log.
 ///
 /// The session does no I/O of its own: everything goes through `SessionDependencies`.
 public actor AssessmentSession {
-    /// Every status change, in order. One consumer (the front end); the newest 256 are
-    /// kept when nobody reads.
-    public nonisolated let statusChanges: AsyncStream<StatusChange>
-    private let continuation: AsyncStream<StatusChange>.Continuation
-
     private let dependencies: SessionDependencies
     private let policy: Policy
     private let exam: ExamDescriptor
@@ -38,12 +25,23 @@ public actor AssessmentSession {
     /// When the lock expires, on the monotonic clock.
     private var lockDeadline: UInt64?
 
-    public init(exam: ExamDescriptor, policy: Policy, dependencies: SessionDependencies) {
+    /// The thread the session runs on; the sitting's writer runs there too.
+    public nonisolated let executor: SittingExecutor
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
+
+
+
+    /// - Parameter executor: Where the session runs: a thread of its own by default, so
+    ///   that it never waits for Swift's shared pool.
+    public init(exam: ExamDescriptor, policy: Policy, dependencies: SessionDependencies,
+                executor: SittingExecutor = SittingExecutor(name: "assess engine")) {
+        self.executor = executor
         self.exam = exam
         self.policy = policy
         self.dependencies = dependencies
-        (statusChanges, continuation) = AsyncStream.makeStream(of: StatusChange.self,
-                                                              bufferingPolicy: .bufferingNewest(256))
     }
 
     // MARK: - Before the exam
@@ -303,11 +301,6 @@ public actor AssessmentSession {
         emit(event)
     }
 
-    /// Ends the `statusChanges` stream. Call when the program is about to exit.
-    public func finish() {
-        continuation.finish()
-    }
-
     // MARK: - Logging
 
     @discardableResult
@@ -317,11 +310,9 @@ public actor AssessmentSession {
         try? append(event)
     }
 
-    /// Appends to the durable log first, then publishes.
+    /// Appends to the durable log.
     @discardableResult
     private func append(_ event: SessionEvent) throws -> LoggedEvent {
-        let time = EventTime(dependencies.clock)
-        defer { continuation.yield(StatusChange(event: event, time: time, state: lockState)) }
-        return try dependencies.eventLog.append(event, at: time)
+        try dependencies.eventLog.append(event, at: EventTime(dependencies.clock))
     }
 }

@@ -70,10 +70,4 @@ public enum LockResult: Sendable, Equatable {
 public enum LockState: Sendable, Equatable {
     case unlocked
     case locked(LockRecord)
-
-    /// True while the terminal is locked.
-    public var isLocked: Bool {
-        if case .locked = self { return true }
-        return false
-    }
 }

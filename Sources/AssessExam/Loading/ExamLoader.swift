@@ -12,13 +12,22 @@ import Yams
 /// }
 /// ```
 public enum ExamLoader {
-    /// Loads the exam file at `path`.
+    /// Loads the exam file at `path`. Reads at most one byte past ``ExamLimits/fileBytes``,
+    /// so a huge file or a device such as /dev/zero is refused without being read whole.
     public static func load(fileAt path: String) throws(ExamProblems) -> Exam {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path)
                 ? "cannot read this file; check its permissions"
                 : "no such file; check the path"
             throw ExamProblems([ExamProblem(path: path, line: 1, column: 1, message: reason)])
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: ExamLimits.fileBytes + 1) ?? Data()
+        } catch {
+            throw ExamProblems([ExamProblem(path: path, line: 1, column: 1,
+                                            message: "cannot read this file (\(error.localizedDescription)); check that it is a file and readable")])
         }
         return try load(data: data, path: path)
     }
@@ -26,6 +35,12 @@ public enum ExamLoader {
     /// Loads an exam from the bytes of a file read from `path`. The bytes must be UTF-8;
     /// a leading byte order mark is ignored.
     public static func load(data: Data, path: String) throws(ExamProblems) -> Exam {
+        guard data.count <= ExamLimits.fileBytes else {
+            throw ExamProblems([ExamProblem(path: path, line: 1, column: 1, message: """
+                the file is larger than \(ExamLimits.fileBytes >> 20) MiB; an exam file may be at most \
+                \(ExamLimits.fileBytes >> 20) MiB (\(ExamLimits.grouped(ExamLimits.fileBytes)) bytes): split it into several exams
+                """)])
+        }
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         switch UTF8Text.decode(bytes) {
@@ -38,8 +53,12 @@ public enum ExamLoader {
         }
     }
 
-    /// Loads an exam from YAML `text`; `path` names it in problems.
+    /// Loads an exam from YAML `text`; `path` names it in problems. Text past any of
+    /// ``ExamLimits`` is refused before it is read into a tree.
     public static func load(text: String, path: String) throws(ExamProblems) -> Exam {
+        if let problem = YAMLBudget.firstProblem(in: text, path: path) {
+            throw ExamProblems([problem])
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)

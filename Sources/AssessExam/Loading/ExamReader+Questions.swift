@@ -150,6 +150,7 @@ extension ExamReader {
             reader.report(at: fields["pairs"] ?? fields.node, "\"pairs\" in \(fields.owner) needs at least two pairs, each {left: ..., right: ...}")
             return nil
         }
+        guard reader.withinItemLimit(nodes, fields, "pairs") else { return nil }
         var pairs: [MatchingPair] = []
         for (index, node) in nodes.enumerated() {
             guard let pair = reader.fields(node, owner: "pair \(index + 1) of \(fields.owner)", known: Self.pairKeys) else { continue }

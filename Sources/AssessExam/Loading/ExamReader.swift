@@ -17,6 +17,8 @@ struct ExamReader {
     var reader: NodeReader
     /// Each question id seen so far, with where it was first used.
     private var questionIDs: [String: Node] = [:]
+    /// Questions met so far, across sections, against ``ExamLimits/questions``.
+    private var questionCount = 0
 
     init(path: String) {
         reader = NodeReader(path: path)
@@ -55,6 +57,11 @@ struct ExamReader {
 
     private mutating func readDuration(_ fields: Fields) -> Int? {
         guard let text = reader.text(fields, "duration", required: true, example: "10m") else { return nil }
+        if Double(text) != nil {
+            reader.report(at: fields["duration"] ?? fields.node,
+                          "\"duration\" is \(text), a number that has no unit; write the unit too, such as \(text)m for minutes (or \(text)s, \(text)h)")
+            return nil
+        }
         guard let seconds = PolicyParser.parseDuration(text), seconds >= 1, seconds <= Double(Self.longestDuration),
               seconds == seconds.rounded() else {
             reader.report(at: fields["duration"] ?? fields.node,
@@ -167,6 +174,14 @@ struct ExamReader {
         }
         var questions: [Question] = []
         for (index, node) in nodes.enumerated() {
+            questionCount += 1
+            guard questionCount <= ExamLimits.questions else {
+                reader.report(at: node, """
+                    this is question \(ExamLimits.grouped(questionCount)) of the exam; an exam may have at most \
+                    \(ExamLimits.grouped(ExamLimits.questions)) questions: split it into several exams
+                    """)
+                return nil
+            }
             if let question = readQuestion(node, number: index + 1, in: fields.owner) {
                 questions.append(question)
             }

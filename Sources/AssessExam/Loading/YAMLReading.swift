@@ -142,7 +142,8 @@ struct NodeReader {
         return Array(sequence)
     }
 
-    /// A non-empty list of text items; `minimum` is the fewest items that make sense.
+    /// A non-empty list of text items, one of a question's lists; `minimum` is the fewest
+    /// items that make sense, ``ExamLimits/itemsPerQuestion`` the most.
     mutating func textList(_ fields: Fields, _ key: String, required: Bool, minimum: Int, example: String) -> [String]? {
         guard let nodes = list(fields, key, required: required, example: example) else { return nil }
         guard nodes.count >= minimum else {
@@ -150,12 +151,24 @@ struct NodeReader {
             report(at: fields[key] ?? fields.node, "\"\(key)\" in \(fields.owner) \(what); list at least \(minimum)")
             return nil
         }
+        guard withinItemLimit(nodes, fields, key) else { return nil }
         var texts: [String] = []
         for (index, node) in nodes.enumerated() {
             guard let text = text(node, what: "item \(index + 1) of \"\(key)\" in \(fields.owner)") else { return nil }
             texts.append(text)
         }
         return texts
+    }
+
+    /// True when a question's list `key` holds at most ``ExamLimits/itemsPerQuestion``
+    /// items; reports it otherwise.
+    mutating func withinItemLimit(_ nodes: [Node], _ fields: Fields, _ key: String) -> Bool {
+        guard nodes.count > ExamLimits.itemsPerQuestion else { return true }
+        report(at: fields[key] ?? fields.node, """
+            "\(key)" in \(fields.owner) has \(ExamLimits.grouped(nodes.count)); a question may have at most \
+            \(ExamLimits.itemsPerQuestion): split it into several questions
+            """)
+        return false
     }
 
     /// Reports the second and later uses of the same text in `items` (with `nodes` for

@@ -2,7 +2,7 @@ import AssessCore
 
 /// Finds the clipboards a student could paste from in these surroundings.
 public enum ClipboardDiscovery {
-    /// The backends to clear, in this order: the app's own (always), tmux (`$TMUX`),
+    /// The backends to clear, in this order: tmux (`$TMUX`),
     /// GNU screen (`$STY`), X11 CLIPBOARD and PRIMARY (`$DISPLAY`), Wayland's two
     /// (`$WAYLAND_DISPLAY`), and the terminal emulator's through OSC 52 (when a
     /// `terminal` is given and `$TERM` is set and not `dumb`).
@@ -12,9 +12,8 @@ public enum ClipboardDiscovery {
     /// that a strict policy can refuse to lock. For X11, xsel is used when installed,
     /// else xclip.
     public static func backends(environment: [String: String], runner: any CommandRunner,
-                                terminal: (any TerminalWriter)?,
-                                internal internalClipboard: InternalClipboard) -> [any ClipboardBackend] {
-        var found: [any ClipboardBackend] = [internalClipboard]
+                                terminal: (any TerminalWriter)?) -> [any ClipboardBackend] {
+        var found: [any ClipboardBackend] = []
 
         if let tmux = TmuxClipboard(environment: environment, runner: runner) {
             found.append(runner.locate("tmux") != nil ? tmux : missingTool(

@@ -18,8 +18,10 @@ public final class AssessDatabase: Sendable {
     /// The file name of the database inside a data directory.
     public static let fileName = "assess.sqlite"
 
-    /// How long a write waits for another process's write to finish, by default.
-    public static let defaultBusyTimeout: TimeInterval = 10
+    /// How long a write waits for another process's write to finish, by default: long
+    /// enough for a room of a hundred terminals that start at once, each of whose first
+    /// writes (the attempt, its first records) is a few fsynced commits.
+    public static let defaultBusyTimeout: TimeInterval = 30
 
     /// The database file.
     public let fileURL: URL
@@ -34,8 +36,21 @@ public final class AssessDatabase: Sendable {
     ///   - dataDirectory: The directory that holds `assess.sqlite`.
     ///   - busyTimeout: How long a write waits for a write lock held by another process.
     public init(dataDirectory: URL, busyTimeout: TimeInterval = AssessDatabase.defaultBusyTimeout) throws {
-        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
         fileURL = dataDirectory.appendingPathComponent(Self.fileName)
+        // A room of terminals may open a new store at the same moment: each waits here in
+        // turn (a `flock` on the directory, released when `opening` closes at the end of
+        // this initializer), so exactly one creates the file and the schema.
+        let opening = open(dataDirectory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if opening >= 0 { close(opening) } }
+        if opening >= 0 {
+            while flock(opening, LOCK_EX) != 0 && errno == EINTR {}
+        }
+        // Only its owner may read the store; SQLite gives its -wal and -shm files the
+        // database file's mode.
+        let created = open(fileURL.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if created >= 0 { close(created) }
 
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)

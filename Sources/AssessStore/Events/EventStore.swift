@@ -48,6 +48,14 @@ public final class EventStore: EventLog {
         }
     }
 
+    /// The newest record as `sequence:hash`, or `nil` while the log is empty: what a
+    /// receipt carries so that removing the records up to it is found.
+    public func head() throws -> String? {
+        try database.read { db in
+            try EventRow.order(EventRow.Columns.sequence.desc).fetchOne(db).map { "\($0.sequence):\($0.hash)" }
+        }
+    }
+
     /// The kind of the attempt's newest record among `kinds`, or `nil` when it has none
     /// of them: one indexed query, however long the attempt's timeline.
     public func latestKind(attempt: String, among kinds: [String]) throws -> String? {

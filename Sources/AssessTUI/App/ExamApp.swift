@@ -137,7 +137,7 @@ public final class ExamApp {
     /// Wakes for the flow's next tick, or soon when the screen waits on a result.
     private func timeout(now: UInt64) -> Int {
         if flow.isAwaitingResult { return Self.resultPollMilliseconds }
-        return Int(flow.untilNextTick(now: now) / 1_000_000) + 1
+        return MonotonicTime.millisecondsRoundedUp(flow.untilNextTick(now: now))
     }
 }
 

@@ -23,6 +23,9 @@ public protocol SittingRecorder: Sendable {
     func updateProgress(attemptID: String, secondsUsed: Int, currentQuestion: Int, breaksTaken: Int) throws
     /// Records a new time allowance (the proctor added time).
     func updateSecondsAllowed(attemptID: String, seconds: Int) throws
+    /// The event log's newest record as `sequence:hash`, for the receipt to carry; `nil`
+    /// when no log is kept or it is empty.
+    func chainHead() throws -> String?
     /// Ends the attempt; `time` is the moment the receipt was computed from.
     func finish(attemptID: String, as end: AttemptEnd, receipt: String?, at time: Date) throws
 }

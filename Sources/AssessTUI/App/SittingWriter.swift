@@ -25,7 +25,8 @@ final class SittingWriter: Sendable {
     init(_ context: Context) {
         let (stream, queue) = AsyncStream.makeStream(of: FlowEffect.self, bufferingPolicy: .unbounded)
         self.queue = queue
-        worker = Task {
+        // On the engine's own thread: the writer never waits for Swift's shared pool.
+        worker = Task(executorPreference: context.session.executor) {
             var state = WriterState(context: context)
             for await effect in stream {
                 await state.perform(effect)
@@ -162,14 +163,18 @@ private struct WriterState {
         // milliseconds rounded to the nearest, which could otherwise cross a second.
         let submittedAt = Date(timeIntervalSince1970: context.clock.now.timeIntervalSince1970.rounded(.down))
         let id = attemptID ?? "none"
-        let code = Receipt.code(examKey: context.exam.examKey, attemptID: id, responses: responses, submittedAt: submittedAt)
+        // Every record so far is on disk (the engine logs before it returns): the receipt
+        // covers the log up to its newest record.
+        let chainHead = try? recorder.chainHead()
+        let code = Receipt.code(examKey: context.exam.examKey, attemptID: id, responses: responses, submittedAt: submittedAt,
+                                chainHead: chainHead ?? nil)
         var problem: String?
         do {
             try recorder.finish(attemptID: id, as: reason.end, receipt: code, at: submittedAt)
         } catch {
             problem = String(describing: error)
         }
-        await session.record(.examSubmitted(attemptID: id, receipt: code, reason: reason.rawValue))
+        await session.record(.examSubmitted(attemptID: id, receipt: code, reason: reason.rawValue, chainHead: chainHead ?? nil))
         _ = await session.requestLock(false)
         context.inbox.post(.submitted(ReceiptInfo(code: code, submittedAt: submittedAt.formatted(.iso8601), reason: reason),
                                       problem: problem))

@@ -108,11 +108,6 @@ public struct TextEditor: Hashable, Sendable {
         return wordCount > wordLimit
     }
 
-    /// True when ``undo()`` would change something.
-    public var canUndo: Bool { !undoStack.isEmpty }
-    /// True when ``redo()`` would change something.
-    public var canRedo: Bool { !redoStack.isEmpty }
-
     /// The text wrapped at `width` columns (see ``TextWrap``) and where the cursor is on it.
     public func layout(width: Int) -> EditorLayout {
         let (lines, row) = wrappedAtCursor(width: width)

@@ -12,7 +12,7 @@ enum ProctorScreens {
     }
 
     static func onBreak(_ flow: ExamFlow, until: UInt64, now: UInt64, into grid: inout CellGrid) {
-        let left = ExamFlow.seconds(until: until, from: now)
+        let left = MonotonicTime.seconds(until: until, from: now)
         ScreenKit.headerBar(left: flow.sitting.exam.title, right: "on a break", into: &grid)
         ScreenKit.centeredBox([
             ("On a break", ScreenKit.title),

@@ -4,11 +4,11 @@
 /// every tick and hands what is due to the writer.
 struct AutosaveSchedule: Sendable, Equatable {
     /// Answers are saved this long after the last change, and at least this often while typing.
-    static let afterIdle: UInt64 = 300_000_000
-    static let atLeastEvery: UInt64 = 1_000_000_000
+    static let afterIdle: Duration = .milliseconds(300)
+    static let atLeastEvery: Duration = .seconds(1)
     /// The progress is saved this often, so that a crashed attempt resumes with at most
     /// this much time unaccounted for.
-    static let progressEvery: UInt64 = 5_000_000_000
+    static let progressEvery: Duration = .seconds(5)
 
     /// Questions changed since their last save.
     private(set) var unsaved: Set<String> = []
@@ -32,7 +32,8 @@ struct AutosaveSchedule: Sendable, Equatable {
     /// The questions to save now, emptied from the schedule; empty when none is due.
     mutating func dueAnswers(now: UInt64) -> [String] {
         guard !unsaved.isEmpty,
-              now >= lastChange + Self.afterIdle || now >= waitingSince + Self.atLeastEvery else { return [] }
+              now >= MonotonicTime.moment(lastChange, plus: Self.afterIdle)
+                || now >= MonotonicTime.moment(waitingSince, plus: Self.atLeastEvery) else { return [] }
         return takeAll(now: now)
     }
 
@@ -46,15 +47,16 @@ struct AutosaveSchedule: Sendable, Equatable {
 
     /// True when the progress should be saved now (it goes with any answer save too).
     mutating func progressDue(now: UInt64) -> Bool {
-        guard now >= lastProgress + Self.progressEvery else { return false }
+        guard now >= MonotonicTime.moment(lastProgress, plus: Self.progressEvery) else { return false }
         lastProgress = now
         return true
     }
 
-    /// Nanoseconds from `now` until the next answer save is due; `nil` when none waits.
-    func untilDue(now: UInt64) -> UInt64? {
+    /// How long from `now` until the next answer save is due; `nil` when none waits.
+    func untilDue(now: UInt64) -> Duration? {
         guard !unsaved.isEmpty else { return nil }
-        let due = min(lastChange + Self.afterIdle, waitingSince + Self.atLeastEvery)
-        return due > now ? due - now : 0
+        let due = min(MonotonicTime.moment(lastChange, plus: Self.afterIdle),
+                      MonotonicTime.moment(waitingSince, plus: Self.atLeastEvery))
+        return MonotonicTime.span(from: now, to: due)
     }
 }

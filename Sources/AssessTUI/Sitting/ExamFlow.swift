@@ -78,38 +78,30 @@ public struct ExamFlow: Sendable {
     public private(set) var size: TerminalSize
     /// The attempt's id once it has started.
     public private(set) var attemptID: String?
-    /// When time runs out; set when the first question shows, moved by pauses, breaks and added time.
-    public private(set) var deadline: UInt64?
-    /// The seconds this candidate is allowed, extra and added time included.
-    public private(set) var secondsAllowed: Int
+    /// The exam's timer: it starts when the first question shows and is moved by pauses,
+    /// breaks and added time.
+    public private(set) var clock: ExamClock
     /// True when this sitting continues an attempt a crash interrupted.
     public let isResumed: Bool
-    /// The seconds already used before this sitting began (a resumed attempt).
-    public let secondsUsedBefore: Int
     /// The breaks this candidate may take.
     public let breaks: BreakAllowance
     /// How many breaks have been taken.
     public private(set) var breaksTaken: Int
     /// The lockout in front of the proctor's panel.
     public private(set) var gate = ProctorGate()
-    /// When the timer was stopped (a pause, a break, the proctor at the panel), while it is.
-    private var clockStoppedAt: UInt64?
     /// The scratchpad's text: kept in memory only, gone when the program ends.
     public private(set) var scratchpad = TextEditor(mode: .multiLine)
     /// Spell check, completion and autocorrect for prose answers; its settings follow
     /// the engine's (``FlowEvent/suggestionsChanged(_:)``).
     public var suggestions = SuggestionControl()
-    private var warningsGiven: Set<Int> = []
     private var autosave = AutosaveSchedule()
     /// When the lock reaches its longest allowed time (from the moment the attempt started).
     private var lockDeadline: UInt64?
 
     /// How long the start and end banners stay up.
-    public static let bannerNanoseconds: UInt64 = 5_000_000_000
+    public static let bannerTime: Duration = .seconds(5)
     /// How long a notice stays up.
-    public static let noticeNanoseconds: UInt64 = 4_000_000_000
-    /// The minutes-left marks at which the student is warned.
-    public static let warningMinutes = [10, 5, 1]
+    public static let noticeTime: Duration = .seconds(4)
     /// The key that opens the proctor's panel. It is shown nowhere on the student's screens.
     public static let proctorKey = Key.control("]")
     /// The smallest terminal the screens are laid out for; keys do nothing below it.
@@ -131,9 +123,9 @@ public struct ExamFlow: Sendable {
         self.practice = practice
         self.shortKey = sitting.exam.shortKey
         self.maximumLockHours = maximumLockHours
-        self.secondsAllowed = secondsAllowed ?? sitting.exam.durationSeconds
+        self.clock = ExamClock(secondsAllowed: secondsAllowed ?? sitting.exam.durationSeconds,
+                               secondsUsedBefore: resumedWithSecondsUsed ?? 0)
         self.isResumed = resumedWithSecondsUsed != nil
-        self.secondsUsedBefore = resumedWithSecondsUsed ?? 0
         self.breaks = breaks
         self.breaksTaken = breaksTaken
         self.size = size
@@ -211,21 +203,15 @@ public struct ExamFlow: Sendable {
         return true
     }
 
+    /// The seconds this candidate is allowed, extra and added time included.
+    public var secondsAllowed: Int { clock.secondsAllowed }
+
+    /// The seconds already used before this sitting began (a resumed attempt).
+    public var secondsUsedBefore: Int { clock.secondsUsedBefore }
+
     /// Seconds left, rounded up; `nil` before the clock starts. Frozen while the timer is stopped.
     public func secondsLeft(now: UInt64) -> Int? {
-        guard let deadline else { return nil }
-        let now = clockStoppedAt.map { min($0, now) } ?? now
-        return Self.seconds(until: deadline, from: now)
-    }
-
-    /// Whole seconds from `now` until `moment`, rounded up; 0 once it has passed.
-    static func seconds(until moment: UInt64, from now: UInt64) -> Int {
-        moment > now ? Int((moment - now + 999_999_999) / 1_000_000_000) : 0
-    }
-
-    /// Whole seconds from `start` to `now`, rounded down; 0 when `start` is later.
-    static func seconds(from start: UInt64, to now: UInt64) -> Int {
-        now > start ? Int((now - start) / 1_000_000_000) : 0
+        clock.secondsLeft(now: now)
     }
 
     /// Seconds until the prompt opens again after too many wrong passwords; `nil` when it is not locked.
@@ -235,21 +221,18 @@ public struct ExamFlow: Sendable {
 
     /// The seconds of the allowance used so far, for the store.
     public func secondsUsed(now: UInt64) -> Int? {
-        secondsLeft(now: now).map { max(0, secondsAllowed - $0) }
+        clock.secondsUsed(now: now)
     }
 
-    /// Nanoseconds from `now` until the flow next needs a tick: the timer's next second,
-    /// a due save, a banner's or notice's end; never more than a second.
-    public func untilNextTick(now: UInt64) -> UInt64 {
-        var wait: UInt64 = 1_000_000_000
-        if let deadline, deadline > now, clockStoppedAt == nil {
-            let toNextSecond = (deadline - now) % 1_000_000_000
-            wait = min(wait, toNextSecond == 0 ? 1_000_000_000 : toNextSecond)
-        }
+    /// How long from `now` until the flow next needs a tick: the timer's next second, a
+    /// due save, a banner's or notice's end; never more than a second.
+    public func untilNextTick(now: UInt64) -> Duration {
+        var wait = Duration.seconds(1)
+        if let nextSecond = clock.untilNextSecond(now: now) { wait = min(wait, nextSecond) }
         if let due = autosave.untilDue(now: now) { wait = min(wait, due) }
         switch phase {
         case .startBanner(let until), .endBanner(let until, _), .onBreak(_, let until):
-            wait = min(wait, until > now ? until - now : 0)
+            wait = min(wait, MonotonicTime.span(from: now, to: until))
         default: break
         }
         return wait
@@ -273,9 +256,8 @@ public struct ExamFlow: Sendable {
             if case .leaving = phase { attemptID = id }
             guard phase == .starting || isConsent else { return [] }
             attemptID = id
-            if !practice { lockDeadline = now + UInt64(maximumLockHours * 3600) * 1_000_000_000 }
-            phase = .startBanner(until: now + Self.bannerNanoseconds)
-            if practice, let note = suggestions.missingDictionaryNote { show(note, now: now) }
+            if !practice { lockDeadline = MonotonicTime.moment(now, plus: .seconds(maximumLockHours * 3600)) }
+            phase = .startBanner(until: MonotonicTime.moment(now, plus: Self.bannerTime))
             return []
         case .lockRefused(.declined):
             guard phase == .starting || isConsent else { return [] }
@@ -295,7 +277,7 @@ public struct ExamFlow: Sendable {
             return []
         case .submitted(let receipt, let problem):
             if let problem { show("The submission could not be recorded: \(problem). Tell your proctor.", now: now) }
-            phase = .endBanner(until: now + Self.bannerNanoseconds, receipt: receipt)
+            phase = .endBanner(until: MonotonicTime.moment(now, plus: Self.bannerTime), receipt: receipt)
             return []
         case .passwordChecked(let accepted):
             return passwordChecked(accepted: accepted, now: now)
@@ -335,7 +317,7 @@ public struct ExamFlow: Sendable {
 
     /// Shows `text` on the notice line for a few seconds.
     mutating func show(_ text: String, now: UInt64) {
-        notice = (text, now + Self.noticeNanoseconds)
+        notice = (text, MonotonicTime.moment(now, plus: Self.noticeTime))
     }
 
     private mutating func resized(to newSize: TerminalSize) -> [FlowEffect] {
@@ -383,7 +365,7 @@ public struct ExamFlow: Sendable {
         gate.tick(now: now)
         var effects: [FlowEffect] = []
         switch phase {
-        case .startBanner(let until) where now >= until: firstQuestion(now: now)
+        case .startBanner(let until) where now >= until: effects += firstQuestion(now: now)
         case .endBanner(let until, let receipt) where now >= until: phase = .receipt(receipt)
         case .onBreak(let since, let until) where now >= until:
             phase = .question
@@ -398,30 +380,27 @@ public struct ExamFlow: Sendable {
         if let lockDeadline, now >= lockDeadline {
             return effects + submit(.lockExpired, now: now)
         }
-        guard let left = secondsLeft(now: now) else { return effects }
-        if left == 0 {
+        if clock.secondsLeft(now: now) == 0 {
             return effects + submit(.timeUp, now: now)
         }
-        for minutes in Self.warningMinutes where left <= minutes * 60 && !warningsGiven.contains(minutes) {
-            warningsGiven.formUnion(Self.warningMinutes.filter { $0 >= minutes })
+        if let minutes = clock.dueWarning(now: now) {
             show(minutes == 1 ? "One minute left." : "\(minutes) minutes left.", now: now)
             return effects + [.log(.timerWarning(minutesLeft: minutes))]
         }
         return effects
     }
 
-    /// The banner ends: the first question shows and the exam's clock starts now.
-    private mutating func firstQuestion(now: UInt64) {
+    /// The banner ends: the first question shows and the exam's clock starts now. A
+    /// resumed attempt that has already passed a warning mark (its time ran out past it
+    /// before the crash or during the downtime) is warned of the nearest one here.
+    private mutating func firstQuestion(now: UInt64) -> [FlowEffect] {
         phase = .question
-        let remaining = max(1, secondsAllowed - secondsUsedBefore)
-        deadline = now + UInt64(remaining) * 1_000_000_000
-        rearmWarnings(secondsLeft: remaining)
-    }
-
-    /// Warns again at every mark still ahead; a mark at or beyond the time left would
-    /// warn at once, so it counts as given.
-    private mutating func rearmWarnings(secondsLeft: Int) {
-        warningsGiven = Set(Self.warningMinutes.filter { $0 * 60 >= secondsLeft })
+        // Said on the first question, where it stays long enough to be read (behind the
+        // banner it would be gone before the student saw it).
+        if practice, let note = suggestions.missingDictionaryNote { show(note, now: now) }
+        guard let nearest = clock.start(now: now) else { return [] }
+        show(nearest == 1 ? "One minute left." : "\(nearest) minutes left.", now: now)
+        return [.log(.timerWarning(minutesLeft: nearest))]
     }
 
     private mutating func submit(_ reason: SubmissionReason, now: UInt64) -> [FlowEffect] {
@@ -491,7 +470,7 @@ public struct ExamFlow: Sendable {
             default: return []
             }
         case .startBanner:
-            if key == .enter || key == .character(" ") { firstQuestion(now: now) }
+            if key == .enter || key == .character(" ") { return firstQuestion(now: now) }
             return []
         case .question:
             return handleInQuestion(key, now: now)
@@ -642,8 +621,8 @@ extension ExamFlow {
             return []
         }
         breaksTaken += 1
-        clockStoppedAt = now
-        phase = .onBreak(since: now, until: now + UInt64(breaks.minutes) * 60_000_000_000)
+        clock.stop(now: now)
+        phase = .onBreak(since: now, until: MonotonicTime.moment(now, plus: .seconds(breaks.minutes * 60)))
         return saveNow(now: now)
             + [.log(.proctor(.breakStarted(number: breaksTaken, allowed: breaks.count, minutes: breaks.minutes)))]
     }
@@ -651,16 +630,8 @@ extension ExamFlow {
     /// Ends the break that began at `since` (the caller leaves the break screen): the
     /// timer goes on where it stopped.
     private mutating func endBreak(since: UInt64, now: UInt64) -> [FlowEffect] {
-        restartClock(now: now)
-        return [.log(.proctor(.breakEnded(seconds: Self.seconds(from: since, to: now))))]
-    }
-
-    /// Moves the deadline by the time the clock was stopped, and starts it again.
-    private mutating func restartClock(now: UInt64) {
-        if let stopped = clockStoppedAt, let current = deadline, now > stopped {
-            deadline = current + (now - stopped)
-        }
-        clockStoppedAt = nil
+        clock.restart(now: now)
+        return [.log(.proctor(.breakEnded(seconds: MonotonicTime.seconds(from: since, to: now))))]
     }
 
     private mutating func openPanel() {
@@ -669,7 +640,7 @@ extension ExamFlow {
 
     private mutating func closePanel(returningTo: Phase, now: UInt64) {
         phase = returningTo
-        if !phase.holdsTheClock { restartClock(now: now) }
+        if !phase.holdsTheClock { clock.restart(now: now) }
     }
 
     private mutating func handleInPanel(_ key: Key, panel: ProctorPanel, returningTo: Phase, now: UInt64) -> [FlowEffect] {
@@ -704,7 +675,7 @@ extension ExamFlow {
                 effects = endBreak(since: since, now: now)
                 returningTo = .question
             }
-            if clockStoppedAt == nil { clockStoppedAt = now }
+            clock.stop(now: now)
             phase = .proctor(panel, returningTo: returningTo)
             return effects + [.log(.proctor(.passwordAccepted))]
         case .rejected(let failures):
@@ -726,14 +697,12 @@ extension ExamFlow {
             phase = .paused
             return saveNow(now: now) + [.log(.proctor(.paused(reason: reason)))]
         case .resume:
-            let since = clockStoppedAt ?? now
-            restartClock(now: now)
+            let since = clock.stoppedSince ?? now
+            clock.restart(now: now)
             phase = .question
-            return [.log(.proctor(.unpaused(seconds: Self.seconds(from: since, to: now))))]
+            return [.log(.proctor(.unpaused(seconds: MonotonicTime.seconds(from: since, to: now))))]
         case .addTime:
-            secondsAllowed += minutes * 60
-            deadline = deadline.map { $0 + UInt64(minutes) * 60_000_000_000 }
-            if let left = secondsLeft(now: now) { rearmWarnings(secondsLeft: left) }
+            clock.add(minutes: minutes, now: now)
             closePanel(returningTo: returningTo, now: now)
             show("The proctor added \(minutes) minute\(minutes == 1 ? "" : "s").", now: now)
             return [.allowedTimeChanged(seconds: secondsAllowed), .log(.proctor(.timeAdded(minutes: minutes, reason: reason)))]

@@ -21,7 +21,7 @@ public struct ProctorGate: Sendable, Equatable {
     /// Seconds until the prompt opens again; `nil` when it is not locked.
     public func secondsLocked(now: UInt64) -> Int? {
         guard let until = lockedUntil, until > now else { return nil }
-        return ExamFlow.seconds(until: until, from: now)
+        return MonotonicTime.seconds(until: until, from: now)
     }
 
     /// Forgets a lockout that has run out.
@@ -48,7 +48,7 @@ public struct ProctorGate: Sendable, Equatable {
         guard failures >= Self.tries else { return .rejected(failures: failures) }
         let count = failures
         failures = 0
-        lockedUntil = now + UInt64(Self.lockSeconds) * 1_000_000_000
+        lockedUntil = MonotonicTime.moment(now, plus: .seconds(Self.lockSeconds))
         return .lockedOut(failures: count)
     }
 }

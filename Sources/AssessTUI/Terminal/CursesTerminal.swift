@@ -123,22 +123,10 @@ public final class CursesTerminal: TerminalDevice {
     public func draw(_ grid: CellGrid) {
         guard isRunning else { return }
         let window = assess_stdscr()
-        let previous = previousFrame.flatMap { $0.rows == grid.rows && $0.columns == grid.columns ? $0 : nil }
-        if previous == nil { clearok(window, true) }
-        for row in 0..<grid.rows {
-            for column in 0..<grid.columns {
-                let cell = grid[row, column]
-                if let previous, previous[row, column] == cell { continue }
-                if cell.isContinuation {
-                    // The right half changed, so the wide character to its left is redrawn,
-                    // unless it changed too and was drawn just now.
-                    if column > 0, let previous, previous[row, column - 1] == grid[row, column - 1] {
-                        drawCell(grid[row, column - 1], row: row, column: column - 1)
-                    }
-                } else {
-                    drawCell(cell, row: row, column: column)
-                }
-            }
+        let changes = FrameDiff.changes(from: previousFrame, to: grid)
+        if changes.redrawsEverything { clearok(window, true) }
+        for position in changes.cells {
+            drawCell(grid[position.row, position.column], row: position.row, column: position.column)
         }
         placeCursor(grid.cursor, in: grid)
         sequenceWriter.lock.withLock {

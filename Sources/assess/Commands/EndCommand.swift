@@ -26,13 +26,13 @@ struct EndCommand: AsyncParsableCommand {
         let database = try runtime.database()
         let events = EventStore(database: database)
         guard let attempt = try database.attempt(attemptID) else {
-            throw CommandFailure(.failure, "no attempt has the id \(attemptID); `assess status` lists the ones in progress")
+            throw CommandFailure(.notDone, "no attempt has the id \(attemptID); `assess status` lists the ones in progress")
         }
         guard attempt.status == .inProgress else {
-            throw CommandFailure(.failure, "attempt \(attempt.id) already ended (\(attempt.status.rawValue)); nothing to do")
+            throw CommandFailure(.notDone, "attempt \(attempt.id) already ended (\(attempt.status.rawValue)); nothing to do")
         }
         let lock = runtime.terminalLock()
-        let inspection = try? lock.inspect()
+        let inspection = try LockMessages.inspect(lock, consequence: "nothing was ended")
         switch inspection {
         case .live(let record) where record.examID == attempt.examID && record.candidate == attempt.candidate:
             throw CommandFailure(.locked, "attempt \(attempt.id) is running on this terminal; end it from the proctor's panel (Ctrl-])")

@@ -47,10 +47,14 @@ struct LaunchCommand: AsyncParsableCommand {
     @Flag(help: "Skip the proctor's screen and hand over at once with the flags' settings.")
     var handOver = false
 
+    func validate() throws {
+        try checkCandidate(candidate)
+    }
+
     func run() async throws {
         let runtime = Runtime()
         let policy = try runtime.policy()
-        let exam = try SittingRunner.loadExam(examPath)
+        let exam = try ExamFiles.load(examPath)
         let settings = try launchSettings(for: exam)
         let dataDirectory = try runtime.dataDirectory()
         let database = try runtime.database(in: dataDirectory)
@@ -58,12 +62,7 @@ struct LaunchCommand: AsyncParsableCommand {
                                    exam: exam, examPath: examPath, candidate: candidate, settings: settings)
 
         let lock = runtime.terminalLock()
-        let inspection: LockInspection
-        do {
-            inspection = try lock.inspect()
-        } catch {
-            throw CommandFailure(.locked, "cannot read the lock at \(lock.location) (\(error)); the exam does not start until it can")
-        }
+        let inspection = try LockMessages.inspect(lock, consequence: "the exam does not start until it can")
         try runner.refuseIfBlocked(inspection, running: try runner.attemptInProgress())
         try ProctorAuthorization(policy: policy, source: .terminal,
                                  events: EventStore(database: database), clock: runtime.clock)
@@ -74,12 +73,12 @@ struct LaunchCommand: AsyncParsableCommand {
             do {
                 try terminal.start()
             } catch {
-                throw CommandFailure(.failure, "cannot use this terminal: \(error)")
+                throw CommandFailure(.notDone, "cannot use this terminal: \(error)")
             }
             let chosen = LaunchSetupScreen.run(LaunchSetup(exam: exam, candidate: candidate, settings: settings), on: terminal)
             terminal.stop()
             guard let chosen else {
-                throw CommandFailure(.failure, "the launch was cancelled at the proctor's screen; nothing was locked")
+                throw CommandFailure(.notDone, "the launch was cancelled at the proctor's screen; nothing was locked")
             }
             runner.settings = chosen
         }
@@ -92,33 +91,33 @@ struct LaunchCommand: AsyncParsableCommand {
         var settings = LaunchSettings()
         if let extraTime {
             guard let parsed = ExtraTime(parsing: extraTime) else {
-                throw CommandFailure(.usage, "--extra-time \(extraTime) is not a multiplier from 1 to 4 (1.5x) or added minutes up to 600 (+15m)")
+                throw CommandFailure(.commandLine, "--extra-time \(extraTime) is not a multiplier from 1 to 4 (1.5x) or added minutes up to 600 (+15m)")
             }
             settings.extraTime = parsed
         }
         if let breaks {
             guard let parsed = BreakAllowance(parsing: breaks) else {
-                throw CommandFailure(.usage, "--breaks \(breaks) is not COUNTxMINUTES with 1-10 breaks of 1-120 minutes, e.g. 2x10m")
+                throw CommandFailure(.commandLine, "--breaks \(breaks) is not COUNTxMINUTES with 1-10 breaks of 1-120 minutes, e.g. 2x10m")
             }
             settings.breaks = parsed
         }
         for id in denied { settings.restrictionStates[id] = false }
         for id in allowed {
             if settings.restrictionStates[id] == false {
-                throw CommandFailure(.usage, "restriction \(id) is both allowed and denied")
+                throw CommandFailure(.commandLine, "restriction \(id) is both allowed and denied")
             }
             settings.restrictionStates[id] = true
         }
         for name in turnedOff {
             guard let feature = SuggestionFeature(rawValue: name) else {
                 let names = SuggestionFeature.allCases.map(\.rawValue)
-                throw CommandFailure(.usage, "--turn-off \(name) is not a suggestion feature\(DidYouMean.hint(for: name, in: names)); known: \(names.joined(separator: ", "))")
+                throw CommandFailure(.commandLine, "--turn-off \(name) is not a suggestion feature\(DidYouMean.hint(for: name, in: names)); known: \(names.joined(separator: ", "))")
             }
             settings.disabledSuggestions.insert(feature)
         }
         let problems = settings.problems(for: exam)
         guard problems.isEmpty else {
-            throw CommandFailure(.usage, problems.joined(separator: "; "))
+            throw CommandFailure(.commandLine, problems.joined(separator: "; "))
         }
         return settings
     }

@@ -37,12 +37,12 @@ struct LogCommand: AsyncParsableCommand {
             let verification = try events.verifyChain()
             print(verification.description)
             if case .broken = verification {
-                throw CommandFailure(.failure, "the event log was tampered with: \(verification)")
+                throw CommandFailure(.notDone, "the event log was tampered with: \(verification)")
             }
             return
         }
         if let attempt, try database.attempt(attempt) == nil {
-            throw CommandFailure(.failure, "no attempt has the id \(attempt); `assess results` lists them")
+            throw CommandFailure(.notDone, "no attempt has the id \(attempt); `assess results` lists them")
         }
         var last = try printRecords(events.events(attempt: attempt))
         var ended = false
@@ -67,14 +67,9 @@ struct LogCommand: AsyncParsableCommand {
             let event = stored.event
             last = event.sequence
             if json {
-                var object: [String: Any] = [
-                    "seq": event.sequence, "time": event.wallTime.formatted(format),
-                    "monotonicNs": event.monotonicNanoseconds, "kind": event.kind,
-                    "details": event.details, "hash": event.hash,
-                ]
-                if let attempt = stored.attempt { object["attempt"] = attempt }
-                let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-                print(String(decoding: data, as: UTF8.self))
+                print(try JSONReport.text(LogRecordReport(
+                    seq: event.sequence, time: event.wallTime.formatted(format), monotonicNs: event.monotonicNanoseconds,
+                    kind: event.kind, details: event.details, hash: event.hash, attempt: stored.attempt)))
             } else {
                 let details = event.details.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
                 print("\(event.sequence)\t\(event.wallTime.formatted(format))\t\(event.kind)\t\(details)")

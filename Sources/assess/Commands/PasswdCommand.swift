@@ -30,7 +30,7 @@ struct PasswdCommand: AsyncParsableCommand {
             do {
                 _ = try PolicyParser.parse(others, path: path)
             } catch let error as PolicyError {
-                throw CommandFailure(.configuration, "\(error.description)\nfix the policy file first; nothing was changed")
+                throw CommandFailure(.policyInvalid, "\(error.description)\nfix the policy file first; nothing was changed")
             }
         }
 
@@ -42,14 +42,14 @@ struct PasswdCommand: AsyncParsableCommand {
             guard password.count >= ProctorPassword.minimumLength else { throw Self.tooShort }
             let again = try PasswordInput.read(prompt: "Again: ", from: .terminal)
             guard again == password else {
-                throw CommandFailure(.failure, "the two passwords differ; nothing was changed")
+                throw CommandFailure(.notDone, "the two passwords differ; nothing was changed")
             }
         }
         guard password.count >= ProctorPassword.minimumLength else { throw Self.tooShort }
         let hash = try ProctorPassword(hashing: password)
         try PolicyFileEditor.setValue(hash.description, forKey: Self.key, inFileAt: path)
         guard try PolicyFile.load(environment: ["ASSESS_POLICY": path]).proctorPassword == hash else {
-            throw CommandFailure(.failure, "the password was written to \(path) but does not read back; check the file")
+            throw CommandFailure(.notDone, "the password was written to \(path) but does not read back; check the file")
         }
         print("the proctor password is set in \(path)")
     }
@@ -58,7 +58,7 @@ struct PasswdCommand: AsyncParsableCommand {
     static let key = "proctor-password"
 
     private static var tooShort: CommandFailure {
-        CommandFailure(.usage, "the password must have at least \(ProctorPassword.minimumLength) characters; nothing was changed")
+        CommandFailure(.commandLine, "the password must have at least \(ProctorPassword.minimumLength) characters; nothing was changed")
     }
 }
 
@@ -80,7 +80,7 @@ enum PolicyFileEditor {
         do {
             try AtomicFile.replace(path, with: Data((lines.joined(separator: "\n") + "\n").utf8))
         } catch {
-            throw CommandFailure(.cannotCreate, "cannot write the policy file \(path): \(error); run as a user who may change it")
+            throw CommandFailure(.cannotWrite, "cannot write the policy file \(path): \(error); run as a user who may change it")
         }
     }
 }

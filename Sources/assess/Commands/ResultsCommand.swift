@@ -1,5 +1,6 @@
 import ArgumentParser
 import AssessExam
+import AssessInterchange
 import AssessStore
 import Foundation
 
@@ -27,8 +28,14 @@ struct ResultsCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON: one object per attempt.")
     var json = false
 
+    @Option(help: ArgumentHelp("Write a QTI 2.1 results report (assessmentResult) for each attempt into this folder instead of printing.",
+                               valueName: "folder"))
+    var qtiResults: String?
+
     func validate() throws {
-        if csv && json { throw ValidationError("choose one of --csv and --json") }
+        if [csv, json, qtiResults != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("choose one of --csv, --json and --qti-results")
+        }
     }
 
     func run() async throws {
@@ -47,7 +54,9 @@ struct ResultsCommand: AsyncParsableCommand {
                 rows.append(row)
             }
         }
-        if csv {
+        if let qtiResults {
+            try writeQTIResults(rows, to: qtiResults)
+        } else if csv {
             print(ResultFormats.csv(rows, exams: exams), terminator: "")
         } else if json {
             print(try ResultFormats.json(rows))
@@ -56,11 +65,33 @@ struct ResultsCommand: AsyncParsableCommand {
         }
     }
 
+    /// One `EXAM-CANDIDATE-ATTEMPT.xml` per attempt in `folder`, made if missing (any
+    /// character of the name other than ASCII letters, digits, `.`, `_` and `-` becomes `_`).
+    private func writeQTIResults(_ rows: [ResultRow], to folder: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for row in rows {
+                let sitting = QTIResultsWriter.Sitting(
+                    candidate: row.attempt.candidate, attemptID: row.attempt.id,
+                    datestamp: row.attempt.endedAt ?? row.attempt.startedAt, responses: row.responses, score: row.score)
+                let safe = "\(row.exam.id)-\(row.attempt.candidate)-\(row.attempt.id)".map { character in
+                    character.isASCII && (character.isLetter || character.isNumber || "._-".contains(character)) ? character : "_"
+                }
+                let name = String(safe) + ".xml"
+                try Data(QTIResultsWriter.document(exam: row.exam, sitting: sitting).utf8)
+                    .write(to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
+            }
+        } catch {
+            throw CommandFailure(.cannotWrite, "cannot write QTI results into \(folder): \(error.localizedDescription)")
+        }
+        print("\(rows.count) QTI results reports written to \(folder)")
+    }
+
     private func loadExams() throws -> [Exam] {
         var paths = examPaths
         if paths.isEmpty {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: examsDir) else {
-                throw CommandFailure(.noInput, "cannot read the folder \(examsDir); name the exam files, or set --exams-dir")
+                throw CommandFailure(.examMissing, "cannot read the folder \(examsDir); name the exam files, or set --exams-dir")
             }
             paths = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { "\(examsDir)/\($0)" }
         }
@@ -69,11 +100,9 @@ struct ResultsCommand: AsyncParsableCommand {
             do {
                 exams.append(try ExamLoader.load(fileAt: path))
             } catch where !examPaths.isEmpty {
-                let status: ExitStatus = FileManager.default.fileExists(atPath: path) ? .dataError : .noInput
-                throw CommandFailure(status, error.problems.map(\.description).joined(separator: "\n")
-                                     + "\ncheck it with: assess validate \(path)")
+                throw ExamFiles.failure(path, error)
             } catch {
-                FileHandle.standardError.write(Data("assess: skipping \(path): not a valid exam\n".utf8))
+                printToStandardError("assess: skipping \(path): not a valid exam")
             }
         }
         return exams
@@ -90,12 +119,15 @@ struct ResultRow {
     let flagged: [String]
     /// Why there is no score, when there is none.
     let unscored: String?
+    /// The saved answers by question id.
+    let responses: [String: Response]
 
     init(attempt: Attempt, exam: Exam, database: AssessDatabase) throws {
         self.attempt = attempt
         self.exam = exam
         let saved = try SavedAnswers(attempt: attempt.id, database: database)
         let responses = saved.responses
+        self.responses = responses
         flagged = saved.flagged
         if attempt.examKey != exam.examKey {
             score = nil
@@ -216,25 +248,16 @@ enum ResultFormats {
 
     /// One JSON object per attempt, in an array.
     static func json(_ rows: [ResultRow]) throws -> String {
-        let objects: [[String: Any]] = rows.map { row in
-            var object: [String: Any] = [
-                "exam": row.exam.id, "candidate": row.attempt.candidate, "attempt": row.attempt.id,
-                "status": row.attempt.status.rawValue, "secondsUsed": row.attempt.secondsUsed, "flagged": row.flagged,
-            ]
-            if let score = row.score {
-                object["score"] = score.awarded
-                object["maximum"] = score.maximum
-                object["percent"] = row.percent ?? 0
-                object["awaitingManualMarking"] = score.awaitingManualMarking
-                object["marks"] = score.marks.mapValues { mark in
-                    ["awarded": mark.awarded, "maximum": mark.maximum, "manual": mark.needsManualMarking] as [String: Any]
-                }
-            } else {
-                object["unscored"] = row.unscored ?? "not scored"
-            }
-            return object
-        }
-        let data = try JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self)
+        try JSONReport.text(rows.map { row in
+            ResultReport(
+                exam: row.exam.id, candidate: row.attempt.candidate, attempt: row.attempt.id,
+                status: row.attempt.status.rawValue, secondsUsed: row.attempt.secondsUsed, flagged: row.flagged,
+                score: row.score?.awarded, maximum: row.score?.maximum, percent: row.score.map { _ in row.percent ?? 0 },
+                awaitingManualMarking: row.score?.awaitingManualMarking,
+                marks: row.score?.marks.mapValues {
+                    ResultReport.Mark(awarded: $0.awarded, maximum: $0.maximum, manual: $0.needsManualMarking)
+                },
+                unscored: row.score == nil ? row.unscored ?? "not scored" : nil)
+        }, pretty: true)
     }
 }

@@ -24,32 +24,31 @@ struct ResumeCommand: AsyncParsableCommand {
     var candidate: String
 
 
+    func validate() throws {
+        try checkCandidate(candidate)
+    }
+
     func run() async throws {
         let runtime = Runtime()
         let policy = try runtime.policy()
-        let exam = try SittingRunner.loadExam(examPath)
+        let exam = try ExamFiles.load(examPath)
         let dataDirectory = try runtime.dataDirectory()
         let database = try runtime.database(in: dataDirectory)
         let events = EventStore(database: database)
         guard let attempt = try database.inProgressAttempt(exam: exam.id, candidate: candidate) else {
-            throw CommandFailure(.failure, "candidate \(candidate) has no attempt at \(exam.id) in progress; nothing to resume (see `assess results`)")
+            throw CommandFailure(.notDone, "candidate \(candidate) has no attempt at \(exam.id) in progress; nothing to resume (see `assess results`)")
         }
         guard !attempt.isPractice else {
-            throw CommandFailure(.failure, "attempt \(attempt.id) was practice, which is not resumed; start a new one with: assess take \(examPath) --practice")
+            throw CommandFailure(.notDone, "attempt \(attempt.id) was practice, which is not resumed; start a new one with: assess take \(examPath) --practice")
         }
         guard attempt.examKey == exam.examKey else {
-            throw CommandFailure(.dataError, """
+            throw CommandFailure(.examInvalid, """
                 \(examPath) is not the exam attempt \(attempt.id) was started with (exam key \(ExamKey.short(exam.examKey)), \
                 the attempt's \(ExamKey.short(attempt.examKey))); resume with the same file
                 """)
         }
         let lock = runtime.terminalLock()
-        let inspection: LockInspection
-        do {
-            inspection = try lock.inspect()
-        } catch {
-            throw CommandFailure(.locked, "cannot read the lock at \(lock.location) (\(error))")
-        }
+        let inspection = try LockMessages.inspect(lock, consequence: "nothing is resumed until it can")
         var staleRecord: LockRecord?
         switch inspection {
         case .free, .fromPreviousBoot:
@@ -75,7 +74,7 @@ struct ResumeCommand: AsyncParsableCommand {
         let allowed = attempt.secondsAllowed ?? exam.durationSeconds
         let used = min(allowed, attempt.secondsUsed + (policy.chargeDowntime ? downSeconds : 0))
         guard used < allowed else {
-            throw CommandFailure(.failure, """
+            throw CommandFailure(.notDone, """
                 attempt \(attempt.id) has no time left (\(used) of \(allowed) seconds used); \
                 end it with `assess end \(attempt.id)`
                 """)

@@ -16,12 +16,7 @@ struct StatusCommand: AsyncParsableCommand {
         let runtime = Runtime()
         let policy = try runtime.policy()
         let lock = runtime.terminalLock()
-        let inspection: LockInspection
-        do {
-            inspection = try lock.inspect()
-        } catch {
-            throw CommandFailure(.cannotCreate, "cannot read the lock at \(lock.location): \(error)")
-        }
+        let inspection = try LockMessages.inspect(lock, consequence: "whether this terminal is locked is unknown")
         let running = Self.attemptsInProgress(runtime: runtime)
         var stranded: (attempt: Attempt, answers: Int)?
         if case .stale(let record) = inspection {
@@ -91,70 +86,29 @@ struct StatusCommand: AsyncParsableCommand {
     static func json(_ inspection: LockInspection, lockFile: String, policy: Policy,
                      attempt stranded: (attempt: Attempt, answers: Int)? = nil,
                      others: [(attempt: Attempt, answers: Int)] = []) throws -> String {
-        var object: [String: Any] = ["lockFile": lockFile, "policy": policy.source.description]
+        var report = StatusReport(
+            state: "unlocked", lockFile: lockFile, policy: policy.source.description,
+            attemptsInProgress: others.map { attempt, answers in
+                StatusReport.AttemptInProgress(id: attempt.id, exam: attempt.examID, candidate: attempt.candidate,
+                                               answersSaved: answers,
+                                               lastSaved: (attempt.lastActiveAt ?? attempt.startedAt).formatted(.iso8601))
+            })
         switch inspection {
         case .free:
-            object["state"] = "unlocked"
+            break
         case .fromPreviousBoot(let record):
-            object["state"] = "unlocked"
-            object["endedByReboot"] = holder(record)
+            report.endedByReboot = StatusReport.LockHolder(record)
         case .live(let record):
-            object["state"] = "locked"
-            object["holder"] = holder(record)
+            report.state = "locked"
+            report.holder = StatusReport.LockHolder(record)
         case .stale(let record):
-            object["state"] = "stale"
-            object["holder"] = holder(record)
-            if let (attempt, answers) = stranded {
-                object["attempt"] = ["id": attempt.id, "answersSaved": answers, "secondsUsed": attempt.secondsUsed,
-                                     "secondsAllowed": attempt.secondsAllowed.map { $0 as Any } ?? NSNull()]
+            report.state = "stale"
+            report.holder = StatusReport.LockHolder(record)
+            report.attempt = stranded.map { attempt, answers in
+                StatusReport.StrandedAttempt(id: attempt.id, answersSaved: answers, secondsUsed: attempt.secondsUsed,
+                                             secondsAllowed: attempt.secondsAllowed)
             }
         }
-        object["attemptsInProgress"] = others.map { attempt, answers in
-            ["id": attempt.id, "exam": attempt.examID, "candidate": attempt.candidate, "answersSaved": answers,
-             "lastSaved": (attempt.lastActiveAt ?? attempt.startedAt).formatted(.iso8601)] as [String: Any]
-        }
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// The holder's fields, with the pid as a number.
-    private static func holder(_ record: LockRecord) -> [String: Any] {
-        var holder: [String: Any] = record.fields
-        holder["pid"] = Int(record.pid)
-        return holder
-    }
-}
-
-/// Sentences about a lock holder, shared by `status`, `unlock` and the refusal at launch.
-enum LockMessages {
-    /// ISO 8601, as in the lock file and the JSON reports.
-    static func time(_ date: Date) -> String {
-        date.formatted(.iso8601)
-    }
-
-    /// "exam geography-quiz, candidate c-17, pid 4242 (user ana on /dev/pts/3), since …"
-    static func holder(_ record: LockRecord) -> String {
-        let terminal = record.tty.map { " on \($0)" } ?? ""
-        return "exam \(record.examID), candidate \(record.candidate), pid \(record.pid) (user \(record.user)\(terminal)), since \(time(record.startedAt))"
-    }
-
-    /// Why an exam cannot start here, and the proctor's next step; `nil` when nothing blocks.
-    static func refusal(_ inspection: LockInspection) -> String? {
-        switch inspection {
-        case .free, .fromPreviousBoot:
-            return nil
-        case .live(let record):
-            return """
-                This terminal is already locked for an exam: \(holder(record)).
-                The exam cannot start while that session runs. A proctor can finish or submit that \
-                session first; `assess status` shows it.
-                """
-        case .stale(let record):
-            return """
-                A stale lock blocks this terminal: \(holder(record)); that process is gone.
-                A proctor should check `assess status`, then continue its attempt with `assess resume` \
-                or clear it with `assess unlock --stale`.
-                """
-        }
+        return try JSONReport.text(report)
     }
 }

@@ -31,12 +31,7 @@ struct UnlockCommand: AsyncParsableCommand {
         let lock = runtime.terminalLock()
         let database = try runtime.database()
         let events = EventStore(database: database)
-        let inspection: LockInspection
-        do {
-            inspection = try lock.inspect()
-        } catch {
-            throw CommandFailure(.cannotCreate, "cannot read the lock at \(lock.location): \(error)")
-        }
+        let inspection = try LockMessages.inspect(lock, consequence: "nothing was cleared")
         guard case .stale(let found) = inspection else {
             if case .live(let record) = inspection {
                 throw CommandFailure(.locked, """
@@ -44,7 +39,7 @@ struct UnlockCommand: AsyncParsableCommand {
                     It ends when that exam is submitted.
                     """)
             }
-            throw CommandFailure(.failure, "there is no stale lock at \(lock.location); nothing to clear")
+            throw CommandFailure(.notDone, "there is no stale lock at \(lock.location); nothing to clear")
         }
         try ProctorAuthorization(policy: policy, source: password.source, events: events, clock: runtime.clock)
             .require(for: "clearing a stale lock")

@@ -7,7 +7,7 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check exam files and report every problem as file:line:column: message.",
-        discussion: "Exits 0 when every file is valid and 65 when any is not.")
+        discussion: "Exits 0 when every file is valid, 66 when a file does not exist or cannot be read, and 65 when any is not valid.")
 
     @Argument(help: ArgumentHelp("Exam files (YAML) to check.", valueName: "exam"))
     var exams: [String]
@@ -17,20 +17,21 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        var invalid = 0
+        var failures: [CommandFailure] = []
         for path in exams {
             do {
                 let exam = try ExamLoader.load(fileAt: path)
                 print("\(path): valid — \(exam.title), \(exam.questions.count) questions, exam key \(exam.shortKey)")
             } catch {
-                invalid += 1
+                failures.append(ExamFiles.failure(path, error))
                 for problem in error.problems {
-                    FileHandle.standardError.write(Data("\(problem)\n".utf8))
+                    printToStandardError("\(problem)")
                 }
             }
         }
-        if invalid > 0 {
-            throw CommandFailure(.dataError, "\(invalid) of \(exams.count) exam files are not valid; fix the problems listed above")
-        }
+        guard !failures.isEmpty else { return }
+        // A file that is not there outweighs one that is not valid: the exit status says the worse.
+        let reason: FailureReason = failures.contains { $0.reason == .examMissing } ? .examMissing : .examInvalid
+        throw CommandFailure(reason, "\(failures.count) of \(exams.count) exam files are not valid; fix the problems listed above")
     }
 }

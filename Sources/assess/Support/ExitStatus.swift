@@ -1,35 +1,92 @@
 /// The exit statuses `assess` uses, from sysexits.h so that scripts can tell them apart.
-enum ExitStatus: Int32 {
+/// Commands never pick one: they throw a ``CommandFailure`` with a ``FailureReason``, and
+/// ``FailureReason/status`` is the one place that decides the status.
+enum ExitStatus: Int32, CaseIterable {
     /// Everything went as asked.
     case success = 0
-    /// Something failed that fits no other status (e.g. `log --verify` found tampering).
-    case failure = 1
+    /// The command ran but did not do what was asked (EX_SOFTWARE is not used: nothing crashed).
+    case notDone = 1
     /// The command line was wrong (EX_USAGE).
     case usage = 64
-    /// An input file is not valid: an exam or policy file (EX_DATAERR).
+    /// An exam file is not valid (EX_DATAERR).
     case dataError = 65
-    /// A file could not be opened or read (EX_NOINPUT).
+    /// An exam file or folder does not exist or cannot be read (EX_NOINPUT).
     case noInput = 66
-    /// The terminal is locked by someone else, or a stale lock blocks it (EX_TEMPFAIL).
-    case locked = 75
-    /// A needed file or directory cannot be written (EX_CANTCREAT).
+    /// The data directory, the store, the lock directory or the policy file cannot be
+    /// used (EX_CANTCREAT).
     case cannotCreate = 73
+    /// The terminal is locked, or the candidate's attempt is in progress (EX_TEMPFAIL).
+    case locked = 75
     /// The proctor password was wrong, or none is set (EX_NOPERM).
     case notPermitted = 77
     /// The policy file is not valid (EX_CONFIG).
     case configuration = 78
+
+    /// What the status means, in the words of the README's table of exit statuses (a test
+    /// checks that the README says exactly this).
+    var meaning: String {
+        switch self {
+        case .success: return "done"
+        case .notDone: return "not done: declined, refused by the policy or the surroundings, interrupted, aborted, nothing found, or tampering found"
+        case .usage: return "bad arguments"
+        case .dataError: return "an exam file that is not valid"
+        case .noInput: return "an exam file or folder that does not exist or cannot be read"
+        case .cannotCreate: return "the data directory, the store, the lock or the policy file cannot be read or written"
+        case .locked: return "the terminal is locked (live or stale), or the candidate's attempt is still in progress"
+        case .notPermitted: return "a wrong or missing proctor password"
+        case .configuration: return "a policy file that is not valid"
+        }
+    }
+}
+
+/// Why a command failed. Each reason has exactly one exit status.
+enum FailureReason: CaseIterable {
+    /// Declined, refused by the policy or the surroundings, interrupted, aborted, not found,
+    /// or a check that found tampering.
+    case notDone
+    /// The command line asks for something that cannot be (a bad value, two options that exclude each other).
+    case commandLine
+    /// An exam file is not valid.
+    case examInvalid
+    /// An exam file or folder does not exist or cannot be read.
+    case examMissing
+    /// The data directory, the store or a file `assess` writes cannot be used.
+    case cannotWrite
+    /// The lock file cannot be read, so whether the terminal is locked is unknown.
+    case lockUnreadable
+    /// A lock holds the terminal, or the attempt is running or may be running elsewhere.
+    case locked
+    /// The proctor password was wrong, or none is set.
+    case proctorPassword
+    /// The policy file cannot be read or is not valid.
+    case policyInvalid
+
+    /// The exit status for this reason: the only place that decides one.
+    var status: ExitStatus {
+        switch self {
+        case .notDone: return .notDone
+        case .commandLine: return .usage
+        case .examInvalid: return .dataError
+        case .examMissing: return .noInput
+        case .cannotWrite, .lockUnreadable: return .cannotCreate
+        case .locked: return .locked
+        case .proctorPassword: return .notPermitted
+        case .policyInvalid: return .configuration
+        }
+    }
 }
 
 /// An expected failure of a command: a one-paragraph message for the person at the
-/// terminal and the exit status that goes with it.
+/// terminal and why it failed, which decides the exit status.
 struct CommandFailure: Error, CustomStringConvertible {
-    var status: ExitStatus
+    var reason: FailureReason
     var message: String
 
     var description: String { message }
+    var status: ExitStatus { reason.status }
 
-    init(_ status: ExitStatus, _ message: String) {
-        self.status = status
+    init(_ reason: FailureReason, _ message: String) {
+        self.reason = reason
         self.message = message
     }
 }

@@ -9,21 +9,21 @@ enum PolicyFile {
         let path = Policy.path(environment: environment)
         guard FileManager.default.fileExists(atPath: path) else {
             if let explicit {
-                throw CommandFailure(.configuration,
+                throw CommandFailure(.policyInvalid,
                                      "ASSESS_POLICY names \(explicit), which does not exist; create it or unset ASSESS_POLICY")
             }
             return Policy(source: .builtInDefaults(lookedFor: path))
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(.configuration, "cannot read the policy file \(path); check its permissions")
+            throw CommandFailure(.policyInvalid, "cannot read the policy file \(path); check its permissions")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw CommandFailure(.configuration, "\(path):1:1: the policy file is not UTF-8 text")
+            throw CommandFailure(.policyInvalid, "\(path):1:1: the policy file is not UTF-8 text")
         }
         do {
             return try PolicyParser.parse(text, path: path)
         } catch let error as PolicyError {
-            throw CommandFailure(.configuration, "\(error.description)\nfix the policy file, then try again")
+            throw CommandFailure(.policyInvalid, "\(error.description)\nfix the policy file, then try again")
         }
     }
 }

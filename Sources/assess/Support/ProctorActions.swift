@@ -26,7 +26,7 @@ enum ProctorActions {
         } catch TerminalLockError.holderIsAlive(let record) {
             throw CommandFailure(.locked, "refused: the lock's holder came back to life: \(LockMessages.holder(record))")
         } catch TerminalLockError.noStaleLock {
-            throw CommandFailure(.failure, "the stale lock at \(lock.location) was cleared by someone else meanwhile")
+            throw CommandFailure(.notDone, "the stale lock at \(lock.location) was cleared by someone else meanwhile")
         }
         try events.append(.staleLockCleared(record, by: proctor), at: EventTime(clock))
         return record

@@ -1,7 +1,7 @@
 import AssessCore
+import AssessPlatform
 import AssessStore
 import Foundation
-import Glibc
 
 /// Asks for the proctor password before a proctor's command (`launch`, `resume`,
 /// `unlock --stale`, `end`) does anything, and logs every wrong one.
@@ -24,7 +24,7 @@ struct ProctorAuthorization {
     /// Returns when the right password was given; throws otherwise.
     func require(for purpose: String) throws {
         guard let stored = policy.proctorPassword else {
-            throw CommandFailure(.notPermitted, """
+            throw CommandFailure(.proctorPassword, """
                 \(purpose) needs the proctor password, and none is set in the policy (\(policy.source)); \
                 a proctor sets one with: assess passwd
                 """)
@@ -38,7 +38,7 @@ struct ProctorAuthorization {
                 PasswordInput.say("wrong password; try again")
             }
         }
-        throw CommandFailure(.notPermitted, "wrong proctor password; \(purpose) was not done (logged)")
+        throw CommandFailure(.proctorPassword, "wrong proctor password; \(purpose) was not done (logged)")
     }
 }
 
@@ -49,7 +49,7 @@ enum PasswordInput {
         switch source {
         case .standardInput:
             guard let line = readLine(strippingNewline: true) else {
-                throw CommandFailure(.usage, "--password-stdin was given but standard input is empty")
+                throw CommandFailure(.commandLine, "--password-stdin was given but standard input is empty")
             }
             return line
         case .terminal:
@@ -59,36 +59,14 @@ enum PasswordInput {
 
     /// Writes a line to the terminal the password is asked on (or standard error).
     static func say(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        printToStandardError(text)
     }
 
     private static func readFromTerminal(prompt: String) throws -> String {
-        let descriptor = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw CommandFailure(.usage, "there is no terminal to ask for the proctor password; pipe it in with --password-stdin")
+        do {
+            return try SilentPrompt.read(prompt: prompt)
+        } catch {
+            throw CommandFailure(.commandLine, "there is no terminal to ask for the proctor password; pipe it in with --password-stdin")
         }
-        defer { close(descriptor) }
-        var original = termios()
-        let canSilence = tcgetattr(descriptor, &original) == 0
-        if canSilence {
-            var silent = original
-            silent.c_lflag &= ~tcflag_t(ECHO)
-            silent.c_lflag |= tcflag_t(ICANON)
-            tcsetattr(descriptor, TCSAFLUSH, &silent)
-        }
-        defer {
-            if canSilence { tcsetattr(descriptor, TCSAFLUSH, &original) }
-        }
-        write(descriptor, prompt, prompt.utf8.count)
-        var bytes: [UInt8] = []
-        var byte: UInt8 = 0
-        while true {
-            let count = Glibc.read(descriptor, &byte, 1)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
-            bytes.append(byte)
-        }
-        write(descriptor, "\n", 1)
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -32,7 +32,7 @@ struct Runtime {
         do {
             try directory.create()
         } catch {
-            throw CommandFailure(.cannotCreate,
+            throw CommandFailure(.cannotWrite,
                                  "cannot create the data directory \(directory.path): \(error); set ASSESS_DATA_DIR to a writable folder")
         }
         return directory
@@ -44,7 +44,7 @@ struct Runtime {
         do {
             return try AssessDatabase(dataDirectory: URL(fileURLWithPath: directory.path))
         } catch {
-            throw CommandFailure(.cannotCreate, "cannot open the store in \(directory.path): \(error)")
+            throw CommandFailure(.cannotWrite, "cannot open the store in \(directory.path): \(error)")
         }
     }
 }

@@ -25,16 +25,6 @@ struct SittingRunner {
     /// Logged once the attempt has started, tagged with it.
     var startEvents: [SessionEvent] = []
 
-    /// Loads an exam file, or fails with every problem in it (exit 65).
-    static func loadExam(_ path: String) throws -> Exam {
-        do {
-            return try ExamLoader.load(fileAt: path)
-        } catch {
-            throw CommandFailure(.dataError, error.problems.map(\.description).joined(separator: "\n")
-                                 + "\nfix the exam file (see Exams/FORMAT.md), or check it with: assess validate \(path)")
-        }
-    }
-
     /// The candidate's attempt at this exam that is in progress, if any.
     func attemptInProgress() throws -> Attempt? {
         try database.inProgressAttempt(exam: exam.id, candidate: candidate)
@@ -64,7 +54,7 @@ struct SittingRunner {
         let terminal = CursesTerminal()
         let clipboards = ClipboardDiscovery.backends(
             environment: runtime.environment, runner: SubprocessCommandRunner(),
-            terminal: terminal.sequenceWriter, internal: InternalClipboard())
+            terminal: terminal.sequenceWriter)
         let consent = FlowConsentPrompt()
         let descriptor = ExamDescriptor(examID: exam.id, examKey: exam.examKey, title: exam.title,
                                         candidate: candidate, allowedSuggestions: exam.suggestions,
@@ -82,7 +72,7 @@ struct SittingRunner {
         do {
             existing = try await session.inspectExistingLock()
         } catch {
-            throw CommandFailure(.locked, "cannot read the lock at \(lock.location) (\(error)); the exam does not start until it can")
+            throw LockMessages.unreadable(lock.location, error, consequence: "the exam does not start until it can")
         }
         let running = try attemptInProgress()
         try refuseIfBlocked(existing, running: running)
@@ -99,7 +89,7 @@ struct SittingRunner {
         do {
             try terminal.start()
         } catch {
-            throw CommandFailure(.failure, "cannot use this terminal: \(error)")
+            throw CommandFailure(.notDone, "cannot use this terminal: \(error)")
         }
         SignalTrap.install()
         var flow = ExamFlow(sitting: sitting, candidate: candidate, practice: practice,
@@ -120,7 +110,6 @@ struct SittingRunner {
                           clock: runtime.clock, proctorPassword: policy.proctorPassword, startEvents: startEvents)
         let outcome = await app.run()
         terminal.stop()
-        await session.finish()
         try Self.report(outcome, locale: terminal.isUTF8Locale)
     }
 
@@ -143,27 +132,27 @@ struct SittingRunner {
         case .submitted, .quitBeforeStart:
             return
         case .notStarted(.declined):
-            throw CommandFailure(.failure, "the student declined to lock the terminal; the exam did not start")
+            throw CommandFailure(.notDone, "the student declined to lock the terminal; the exam did not start")
         case .notStarted(let reason):
-            let status: ExitStatus
+            let why: FailureReason
             switch reason {
-            case .heldByAnother, .staleLock: status = .locked
-            default: status = .failure
+            case .heldByAnother, .staleLock: why = .locked
+            default: why = .notDone
             }
             let hint = isUTF8 ? "" : "\nthe locale is not UTF-8: run with LANG=C.UTF-8"
-            throw CommandFailure(status, "the exam did not start: \(reason)\(hint)")
+            throw CommandFailure(why, "the exam did not start: \(reason)\(hint)")
         case .notRecorded(let why):
-            throw CommandFailure(.cannotCreate, "the exam did not start: the attempt could not be stored: \(why)")
+            throw CommandFailure(.cannotWrite, "the exam did not start: the attempt could not be stored: \(why)")
         case .interrupted(let why, attemptInProgress: true):
-            throw CommandFailure(.failure, """
+            throw CommandFailure(.notDone, """
                 the exam was interrupted (\(why)); every answer was saved and the lock released. The attempt is \
                 still in progress: a proctor continues it with `assess resume` or ends it with `assess end` (see `assess status`)
                 """)
         case .interrupted(let why, attemptInProgress: false):
-            throw CommandFailure(.failure, "the sitting was interrupted (\(why)) before the exam began; nothing was stored and the lock is released")
+            throw CommandFailure(.notDone, "the sitting was interrupted (\(why)) before the exam began; nothing was stored and the lock is released")
         case .aborted(let reason, let stored):
             let record = stored ? "" : "; the store could not mark it aborted, so a proctor should end it with `assess end`"
-            throw CommandFailure(.failure, "the proctor aborted the attempt (\(reason)); it does not count, and the lock was released\(record)")
+            throw CommandFailure(.notDone, "the proctor aborted the attempt (\(reason)); it does not count, and the lock was released\(record)")
         }
     }
 }

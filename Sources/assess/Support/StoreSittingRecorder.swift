@@ -42,6 +42,10 @@ struct StoreSittingRecorder: SittingRecorder {
         try database.updateSecondsAllowed(attempt: attemptID, seconds: seconds)
     }
 
+    func chainHead() throws -> String? {
+        try events.head()
+    }
+
     func finish(attemptID: String, as end: AttemptEnd, receipt: String?, at time: Date) throws {
         let status: AttemptStatus = switch end {
         case .submitted: .submitted

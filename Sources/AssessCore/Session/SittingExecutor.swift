@@ -1,0 +1,59 @@
+import Foundation
+import Synchronization
+
+/// A serial executor with a thread of its own, for one sitting's engine and writer.
+///
+/// The engine (``AssessmentSession``) runs on it as its actor executor, and the sitting's
+/// writer runs its task on it by executor preference, so neither waits for a thread of
+/// Swift's shared pool: a sitting keeps saving and logging however busy that pool is
+/// (one thread per core), on a one-core machine as in a test process running dozens of
+/// tests at once. Jobs run one at a time, in the order they arrive. The thread ends when
+/// the executor is released.
+public final class SittingExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
+    /// The jobs waiting, shared with the thread (which must not keep the executor alive).
+    private final class Queue: Sendable {
+        let state = Mutex<(jobs: [UnownedJob], stopped: Bool)>(([], false))
+        let ready = DispatchSemaphore(value: 0)
+    }
+
+    private let queue = Queue()
+
+    /// Starts the executor's thread, named `name` (as `ps -L` and debuggers show it).
+    public init(name: String) {
+        let queue = self.queue
+        // Unretained: the thread runs jobs only while the executor exists (jobs arrive
+        // through it), and stops when `deinit` says so.
+        let executor = Unmanaged.passUnretained(self)
+        let thread = Thread {
+            while true {
+                queue.ready.wait()
+                let next: UnownedJob?? = queue.state.withLock { state in
+                    if state.stopped { return .none }
+                    return .some(state.jobs.isEmpty ? nil : state.jobs.removeFirst())
+                }
+                guard let job = next else { return }
+                guard let job else { continue }
+                let serial = executor.takeUnretainedValue()
+                job.runSynchronously(isolatedTo: serial.asUnownedSerialExecutor(),
+                                     taskExecutor: serial.asUnownedTaskExecutor())
+            }
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    deinit {
+        queue.state.withLock { $0.stopped = true }
+        queue.ready.signal()
+    }
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.state.withLock { $0.jobs.append(job) }
+        queue.ready.signal()
+    }
+
+    public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+        UnownedSerialExecutor(ordinary: self)
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import ZIPFoundation
+
+/// How much a QTI content package may hold, so that a zip bomb stops early.
+public struct ZipLimits: Sendable, Equatable {
+    /// The most entries a package may have.
+    public var maximumEntries: Int
+    /// The most bytes all entries may hold together once uncompressed.
+    public var maximumTotalBytes: Int
+
+    /// Creates limits; by default 2,000 entries and 64 MiB.
+    public init(maximumEntries: Int = 2_000, maximumTotalBytes: Int = 64 << 20) {
+        self.maximumEntries = maximumEntries
+        self.maximumTotalBytes = maximumTotalBytes
+    }
+}
+
+/// Reads an IMS content package: a zip with `imsmanifest.xml` whose resources name QTI
+/// item files, and perhaps an assessment test whose sections group them (a section's
+/// rubric block becomes a description before its first item).
+public struct QTIPackageReader: Sendable {
+    /// The limits the package must stay within.
+    public var limits: ZipLimits
+
+    /// Creates a reader.
+    public init(limits: ZipLimits = ZipLimits()) {
+        self.limits = limits
+    }
+
+    /// Reads the package's bytes; `path` names it in locations.
+    public func read(data: Data, path: String) throws(InterchangeError) -> ParsedBank {
+        let files = try unzip(data, path: path)
+        let here = SourceLocation(file: path, line: 1)
+        guard let manifestData = files["imsmanifest.xml"] else {
+            throw InterchangeError(here, "the package has no imsmanifest.xml at its top; this is not an IMS content package")
+        }
+        var manifestLocation = here
+        manifestLocation.member = "imsmanifest.xml"
+        let manifest = try XMLTree.parse(manifestData, location: manifestLocation, rename: QTIItemReader.qti3Name)
+        var items: [String] = []
+        var tests: [String] = []
+        for resource in manifest.descendants("resource") {
+            let type = resource.attributes["type"] ?? ""
+            guard let href = resource.attributes["href"] ?? resource.child("file")?.attributes["href"] else { continue }
+            if type.contains("item") { items.append(href) } else if type.contains("test") { tests.append(href) }
+        }
+        var sectionOf: [String: String] = [:]
+        var order: [String] = []
+        var rubricBefore: [String: (text: String, location: SourceLocation)] = [:]
+        for test in tests {
+            guard let testData = files[test] else { continue }
+            var location = here
+            location.member = test
+            let root = try XMLTree.parse(testData, location: location, rename: QTIItemReader.qti3Name)
+            let folder = (test as NSString).deletingLastPathComponent
+            for section in root.descendants("assessmentSection") {
+                let rubric = section.children("rubricBlock").map { PlainText.fromHTML($0.innerMarkup) }.filter { !$0.isEmpty }
+                for (index, reference) in section.children("assessmentItemRef").enumerated() {
+                    guard let href = reference.attributes["href"] else { continue }
+                    let member = Self.normalized(folder.isEmpty ? href : "\(folder)/\(href)")
+                    if index == 0, !rubric.isEmpty {
+                        rubricBefore[member] = (rubric.joined(separator: "\n\n"), SourceLocation(file: path, line: section.line, member: test))
+                    }
+                    sectionOf[member] = section.attributes["title"] ?? section.attributes["identifier"]
+                    order.append(member)
+                }
+            }
+        }
+        let itemPaths = order + items.map(Self.normalized).filter { !order.contains($0) }
+        var bank = ParsedBank()
+        guard !itemPaths.isEmpty else {
+            throw InterchangeError(manifestLocation, "the manifest lists no QTI item resources; there is nothing to import")
+        }
+        for member in itemPaths {
+            guard let itemData = files[member] else {
+                bank.reject(manifestLocation, "the manifest names \(member), which is not in the package")
+                continue
+            }
+            if let rubric = rubricBefore[member] {
+                bank.entries.append(.description(rubric.text, section: sectionOf[member], location: rubric.location))
+            }
+            do {
+                let items = try QTIItemReader.readItem(data: itemData, file: path, member: member, section: sectionOf[member])
+                bank.entries += items.entries
+                bank.rejections += items.rejections
+            } catch {
+                bank.reject(error.location, error.message)
+            }
+        }
+        return bank
+    }
+
+    /// `a/./b/../c` → `a/c`.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// Every file's bytes by path, within `limits`: the entry count and the declared sizes
+    /// are checked first, and the bytes actually inflated are counted as they come.
+    func unzip(_ data: Data, path: String) throws(InterchangeError) -> [String: Data] {
+        let here = SourceLocation(file: path, line: 1)
+        let archive: Archive
+        do {
+            archive = try Archive(data: data, accessMode: .read)
+        } catch {
+            throw InterchangeError(here, "this is not a readable zip file (\(error)); give a QTI content package or an item's XML file")
+        }
+        var entries: [Entry] = []
+        for entry in archive {
+            entries.append(entry)
+            if entries.count > limits.maximumEntries {
+                throw InterchangeError(here, "the package has more than \(limits.maximumEntries) entries; it is refused as a possible zip bomb")
+            }
+        }
+        let declared = entries.reduce(UInt64(0)) { $0 &+ $1.uncompressedSize }
+        if declared > UInt64(limits.maximumTotalBytes) {
+            throw InterchangeError(here, "the package would unpack to \(declared) bytes, more than the \(limits.maximumTotalBytes) allowed; it is refused as a possible zip bomb")
+        }
+        var files: [String: Data] = [:]
+        var total = 0
+        let limit = limits.maximumTotalBytes
+        for entry in entries where entry.type == .file {
+            var content = Data()
+            do {
+                _ = try archive.extract(entry, skipCRC32: false) { chunk in
+                    total += chunk.count
+                    if total > limit { throw ZipLimitExceeded() }
+                    content.append(chunk)
+                }
+            } catch is ZipLimitExceeded {
+                throw InterchangeError(SourceLocation(file: path, line: 1, member: entry.path),
+                                       "the package unpacks to more than the \(limit) bytes allowed; it is refused as a possible zip bomb")
+            } catch {
+                throw InterchangeError(SourceLocation(file: path, line: 1, member: entry.path),
+                                       "this entry cannot be unpacked (\(error)); the package is damaged")
+            }
+            files[Self.normalized(entry.path)] = content
+        }
+        return files
+    }
+
+    private struct ZipLimitExceeded: Error {}
+}

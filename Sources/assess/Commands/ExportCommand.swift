@@ -1,0 +1,61 @@
+import ArgumentParser
+import AssessExam
+import AssessInterchange
+import Foundation
+
+/// `assess export EXAM`: writes an exam as GIFT or as a QTI 2.1 content package.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write an exam as GIFT (for Moodle) or as a QTI 2.1 content package (for TAO and others).",
+        discussion: """
+            GIFT goes to standard output unless -o names a file; a QTI package is a zip and \
+            goes to EXAM-ID.zip unless -o names a file. What the format cannot carry (an \
+            ordering question in GIFT, a unit, a word limit) is listed on standard error.
+            """)
+
+    /// The formats `export` writes.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case gift, qti
+    }
+
+    @Argument(help: ArgumentHelp("The exam file (YAML) to export.", valueName: "exam"))
+    var exam: String
+
+    @Option(help: "gift or qti.")
+    var format: Format = .gift
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The file to write.", valueName: "file"))
+    var output: String?
+
+    func run() throws {
+        let loaded = try ExamFiles.load(exam)
+        FileHandle.standardError.write(Data("note: the exam's own settings (duration, navigation, shuffling, lock, suggestions, restrictions) have no place in \(format.rawValue) and are not exported\n".utf8))
+        let data: Data
+        let path: String?
+        switch format {
+        case .gift:
+            let (text, losses) = GIFTWriter.write(loaded)
+            for loss in losses { FileHandle.standardError.write(Data("note: \(loss)\n".utf8)) }
+            data = Data(text.utf8)
+            path = output
+        case .qti:
+            do {
+                data = try QTIWriter.package(for: loaded)
+            } catch {
+                throw CommandFailure(.notDone, "cannot make the QTI package: \(error)")
+            }
+            path = output ?? "\(loaded.id).zip"
+        }
+        guard let path else {
+            FileHandle.standardOutput.write(data)
+            return
+        }
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CommandFailure(.cannotWrite, "cannot write \(path): \(error.localizedDescription)")
+        }
+        print("\(path): \(loaded.questions.count) questions from \(exam) as \(format.rawValue)")
+    }
+}

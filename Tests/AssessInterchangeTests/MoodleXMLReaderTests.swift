@@ -1,0 +1,120 @@
+@testable import AssessInterchange
+import AssessExam
+import Foundation
+import Testing
+
+/// Moodle XML question types, text formats and refusals.
+@Suite struct MoodleXMLReaderTests {
+    private func read(_ questions: String) throws -> ParsedBank {
+        try MoodleXMLReader.read(data: Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n\(questions)\n</quiz>\n".utf8),
+                                 file: "bank.xml")
+    }
+
+    @Test func multichoiceSingleAndMultipleWithCategory() throws {
+        let bank = try read("""
+            <question type="category"><category><text>$course$/top/Chemistry</text></category></question>
+            <question type="multichoice">
+              <name><text>Noble gas</text></name>
+              <questiontext format="html"><text><![CDATA[<p>Which is a <b>noble</b> gas?</p>]]></text></questiontext>
+              <defaultgrade>2</defaultgrade>
+              <single>true</single>
+              <answer fraction="100"><text>Neon</text><feedback><text>Yes</text></feedback></answer>
+              <answer fraction="0"><text>Nitrogen</text></answer>
+            </question>
+            <question type="multichoice">
+              <name><text>Metals</text></name>
+              <questiontext format="plain_text"><text>Which are metals?</text></questiontext>
+              <single>false</single>
+              <answer fraction="50"><text>Iron</text></answer>
+              <answer fraction="50"><text>Copper</text></answer>
+              <answer fraction="-100"><text>Sulfur</text></answer>
+            </question>
+            """)
+        let questions = Banks.questions(bank)
+        #expect(questions.count == 2)
+        #expect(questions[0].prompt == "Which is a noble gas?")
+        #expect(questions[0].points == 2)
+        #expect(questions[0].section == "Chemistry")
+        #expect(questions[0].kind == .singleChoice(choices: ["Neon", "Nitrogen"], correct: 0))
+        #expect(questions[0].losses.contains("feedback on answers is not kept"))
+        #expect(questions[1].kind == .multipleResponse(choices: ["Iron", "Copper", "Sulfur"], correct: [0, 1], partialCredit: .proportional))
+        #expect(questions[1].losses.contains { $0.contains("negative fractions") })
+    }
+
+    @Test func trueFalseShortAnswerNumericalMatchingEssayDescription() throws {
+        let bank = try read("""
+            <question type="truefalse"><name><text>tf</text></name><questiontext><text>Fire is cold.</text></questiontext>
+              <answer fraction="0"><text>true</text></answer><answer fraction="100"><text>false</text></answer></question>
+            <question type="shortanswer"><name><text>sa</text></name><questiontext><text>Red planet?</text></questiontext>
+              <usecase>1</usecase><answer fraction="100"><text>Mars</text></answer><answer fraction="50"><text>mars</text></answer></question>
+            <question type="numerical"><name><text>num</text></name><questiontext><text>Length?</text></questiontext>
+              <answer fraction="100"><text>12</text><tolerance>0.5</tolerance></answer>
+              <units><unit><multiplier>1</multiplier><unit_name>cm</unit_name></unit></units></question>
+            <question type="matching"><name><text>m</text></name><questiontext><text>Match.</text></questiontext>
+              <subquestion><text>one</text><answer><text>1</text></answer></subquestion>
+              <subquestion><text>two</text><answer><text>2</text></answer></subquestion></question>
+            <question type="description"><name><text>d</text></name><questiontext><text>Part two follows.</text></questiontext></question>
+            <question type="essay"><name><text>e</text></name><questiontext><text>Discuss.</text></questiontext>
+              <attachments>1</attachments><minwordlimit>50</minwordlimit><maxwordlimit>300</maxwordlimit></question>
+            """)
+        let questions = Banks.questions(bank)
+        #expect(questions.map(\.kind) == [
+            .trueFalse(answer: false),
+            .shortText(accepted: ["Mars"], caseSensitive: true),
+            .numeric(answer: .value(12, tolerance: 0.5), unit: nil),
+            .matching(pairs: [MatchingPair(left: "one", right: "1"), MatchingPair(left: "two", right: "2")], partialCredit: .proportional),
+            .essay(wordLimit: 300),
+        ])
+        #expect(questions[2].losses.contains { $0.contains("units (cm) are ignored") })
+        #expect(questions[4].losses.contains { $0.contains("minimum of 50 words") })
+        #expect(questions[4].losses.contains { $0.contains("attachments") })
+        #expect(bank.entries.contains { if case .description("Part two follows.", _, _) = $0 { return true } else { return false } })
+    }
+
+    @Test func filesAndImagesAreReportedAndOtherTypesRejectedByName() throws {
+        let bank = try read("""
+            <question type="essay"><name><text>pic</text></name>
+              <questiontext format="html"><text>&lt;p&gt;Describe &lt;img src="@@PLUGINFILE@@/a.png" alt="a cell"&gt;&lt;/p&gt;</text>
+              <file name="a.png" encoding="base64">AAAA</file></questiontext></question>
+            <question type="calculated"><name><text>calc</text></name><questiontext><text>x?</text></questiontext></question>
+            """)
+        let question = try #require(Banks.questions(bank).first)
+        #expect(question.prompt == "Describe [image: a cell]")
+        #expect(question.losses.contains { $0.contains("file(s) in the question text (a.png)") })
+        #expect(bank.rejections.count == 1)
+        #expect(bank.rejections.first?.reason.contains("\"calculated\"") == true)
+        #expect(bank.rejections.first?.location.line == 6)
+    }
+
+    @Test func entityExpansionIsRefusedQuickly() throws {
+        let bomb = """
+            <?xml version="1.0"?>
+            <!DOCTYPE quiz [
+              <!ENTITY a "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa">
+              <!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
+              <!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">
+              <!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">
+            ]>
+            <quiz><question type="description"><questiontext><text>&d;&d;&d;&d;</text></questiontext></question></quiz>
+            """
+        let start = ContinuousClock.now
+        #expect(throws: InterchangeError.self) { try MoodleXMLReader.read(data: Data(bomb.utf8), file: "bomb.xml") }
+        do {
+            _ = try MoodleXMLReader.read(data: Data(bomb.utf8), file: "bomb.xml")
+        } catch {
+            #expect(error.location.line == 2)
+            #expect(error.message.contains("document type declaration"))
+        }
+        #expect(ContinuousClock.now - start < .seconds(1))
+    }
+
+    @Test func malformedXMLNamesTheLine() throws {
+        do {
+            _ = try read("<question type=\"essay\">\n<questiontext><text>Hi</questiontext>\n</question>")
+            Issue.record("malformed XML was accepted")
+        } catch let error as InterchangeError {
+            #expect(error.message.contains("not well-formed XML"))
+            #expect(error.location.line >= 3)
+        }
+    }
+}

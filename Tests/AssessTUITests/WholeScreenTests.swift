@@ -1,0 +1,87 @@
+import AssessCore
+import AssessExam
+import AssessTestSupport
+import Foundation
+import Testing
+@testable import AssessTUI
+
+/// Every phase of a sitting drawn whole at 80×24 and 100×30 and compared, row by row,
+/// with its golden screen in `Screens/` (`ASSESS_RECORD_SCREENS=1` records them anew).
+@Suite("Whole screens of every phase")
+struct WholeScreenTests {
+    static let golden = GoldenScreens(folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Screens").path)
+
+    static let sizes = [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 100, rows: 30)]
+
+    /// One second, in the flow's nanoseconds.
+    static let second: UInt64 = 1_000_000_000
+
+    /// A phase, and the events that take a new sitting there (at the time each names).
+    struct Walk: Sendable, CustomTestStringConvertible {
+        let name: String
+        let exam: Exam
+        let breaks: BreakAllowance
+        let events: [(FlowEvent, UInt64)]
+        /// When the screen is drawn.
+        let now: UInt64
+
+        var testDescription: String { name }
+
+        init(_ name: String, exam: Exam = ExamFixtures.capitals, breaks: BreakAllowance = .none,
+             _ events: [(FlowEvent, UInt64)], now: UInt64? = nil) {
+            self.name = name
+            self.exam = exam
+            self.breaks = breaks
+            self.events = events
+            self.now = now ?? (events.last?.1 ?? 0)
+        }
+    }
+
+    static let s = second
+    static let begin: [(FlowEvent, UInt64)] = [(.key(.enter), 0),
+                                              (.consentRequested(ConsentRequest(title: "Capitals", maximumHours: 8)), 0)]
+    static let started = begin + [(.key(.character("y")), s), (.attemptStarted(id: "a-1"), s)]
+    static let onQuestion = started + [(.key(.enter), 2 * s)]
+    static let receipt = ReceiptInfo(code: "K7QF-2M9D-XW4T", submittedAt: "2026-11-23 10:41", reason: .student)
+
+    static let walks: [Walk] = [
+        Walk("welcome", [], now: 0),
+        Walk("consent", begin),
+        Walk("start-banner", started),
+        Walk("single-choice", onQuestion + [(.key(.character("2")), 3 * s)], now: 63 * s),
+        Walk("short-text", onQuestion + [(.key(.tab), 3 * s), (.key(.tab), 3 * s)]
+             + "Canb".map { (.key(.character($0)), 4 * s) }),
+        Walk("essay", exam: ExamFixtures.essays, onQuestion + "My town has a river and a bridge.".map { (.key(.character($0)), 3 * s) }),
+        Walk("palette", onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(3)), 4 * s)]),
+        Walk("review", onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(4)), 4 * s)]),
+        Walk("confirm-submit", onQuestion + [(.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s)]),
+        Walk("end-banner", onQuestion + [(.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s),
+                                         (.key(.character("y")), 6 * s), (.submitted(receipt, problem: nil), 6 * s)]),
+        Walk("receipt", onQuestion + [(.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s),
+                                      (.key(.character("y")), 6 * s), (.submitted(receipt, problem: nil), 6 * s),
+                                      (.key(.enter), 7 * s)]),
+        Walk("refused", begin + [(.lockRefused(.notPermitted("the policy does not allow exam capitals here")), s)]),
+        Walk("on-break", breaks: BreakAllowance(count: 2, minutes: 10),
+             onQuestion + [(.key(.function(6)), 10 * s)], now: 70 * s),
+        Walk("proctor-password", onQuestion + [(.key(ExamFlow.proctorKey), 5 * s)] + "secret".map { (.key(.character($0)), 6 * s) }),
+        Walk("proctor-menu", onQuestion + [(.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
+                                           (.key(.enter), 6 * s), (.passwordChecked(accepted: true), 6 * s)]),
+        Walk("too-small", onQuestion + [(.resized(TerminalSize(columns: 60, rows: 20)), 3 * s)]),
+    ]
+
+    @Test(arguments: walks, sizes)
+    func everyPhaseDrawsTheWholeScreenAsRecorded(_ walk: Walk, _ size: TerminalSize) {
+        let sitting = ExamSitting(exam: walk.exam, presentation: ExamPresentation(exam: walk.exam, candidate: "c-1"))
+        var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8,
+                            breaks: walk.breaks, size: size)
+        _ = flow.update(.resized(size), now: 0)
+        for (event, time) in walk.events {
+            // A walk that shrinks the terminal draws at the new size; every other one at `size`.
+            _ = flow.update(event, now: time)
+        }
+        var grid = CellGrid(size: flow.size)
+        ExamScreens.render(flow, now: walk.now, into: &grid)
+        Self.golden.assertMatches(grid, named: "\(walk.name)-\(size.columns)x\(size.rows)")
+    }
+}
