@@ -23,12 +23,35 @@ import Testing
         let primary = X11Clipboard(selection: .primary, display: ":7", tool: .xclip, runner: runner)
         #expect(try await clipboard.clear() == "replaced with empty text by xclip")
         _ = try await primary.clear()
+        // Each is read back once: the runner's xclip offers no text.
         #expect(runner.commandLines == [
             "xclip -display :7 -selection clipboard -i /dev/null",
+            "xclip -display :7 -selection clipboard -o",
             "xclip -display :7 -selection primary -i /dev/null",
+            "xclip -display :7 -selection primary -o",
         ])
         #expect(clipboard.name == "x11-clipboard")
         #expect(primary.name == "x11-primary")
+    }
+
+    @Test func xclipReadsTheSelectionBackUntilItsBackgroundProcessOwnsIt() async throws {
+        let runner = RecordingCommandRunner(installed: ["xclip"])
+        // The old owner still answers twice before xclip's empty text takes over.
+        runner.respond(to: "xclip", ["-display", ":7", "-selection", "clipboard", "-o"],
+                       with: CommandResult(exitStatus: 0, standardOutput: "secret"),
+                       CommandResult(exitStatus: 0, standardOutput: "secret"), CommandResult(exitStatus: 0))
+        let clipboard = X11Clipboard(selection: .clipboard, display: ":7", tool: .xclip, runner: runner)
+        #expect(try await clipboard.clear() == "replaced with empty text by xclip")
+        #expect(runner.commandLines.filter { $0.hasSuffix("-o") }.count == 3)
+    }
+
+    @Test func xclipFailsWhenTheSelectionStillOffersTextAfterItsSettleTime() async throws {
+        let runner = RecordingCommandRunner(installed: ["xclip"])
+        runner.respond(to: "xclip", ["-display", ":7", "-selection", "primary", "-o"],
+                       with: CommandResult(exitStatus: 0, standardOutput: "secret"))
+        var primary = X11Clipboard(selection: .primary, display: ":7", tool: .xclip, runner: runner)
+        primary.settleTime = .milliseconds(100)
+        await #expect(throws: ClipboardError.self) { try await primary.clear() }
     }
 
     @Test func aDisplayThatCannotBeOpenedMakesClearFail() async throws {
@@ -48,6 +71,11 @@ import Testing
         let file = scratch.file("copied-\(selection.rawValue)")
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         try runTool("xclip", ["-display", display, "-selection", selection.rawValue, "-i", file])
+        // xclip returns before its background process owns the selection: wait for it.
+        let deadline = Date().addingTimeInterval(5)
+        while try paste(from: selection, on: display) != text, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
     }
 
     /// What a paste of `selection` gets: the text, or `nil` when no program offers any.

@@ -8,7 +8,8 @@ import AssessCore
 /// takes the selection over with empty text instead, and a background xclip keeps
 /// owning it until another program copies. Both tools fork such a background process
 /// when they take a selection, which is why the runner must not wait for their output
-/// to reach end-of-file.
+/// to reach end-of-file. xclip returns before its background process owns the
+/// selection, so a clear with xclip reads the selection back until it is empty.
 public struct X11Clipboard: ClipboardBackend {
     /// The two X11 selections a student can paste from.
     public enum Selection: String, Sendable, CaseIterable {
@@ -32,6 +33,8 @@ public struct X11Clipboard: ClipboardBackend {
     public let display: String
     /// The longest the tool may take.
     public var timeoutSeconds: Double = 5
+    /// How long xclip's background process may take to own the selection.
+    public var settleTime: Duration = .seconds(2)
     private let runner: any CommandRunner
 
     /// A backend clearing `selection` on `display` with `tool`.
@@ -54,7 +57,24 @@ public struct X11Clipboard: ClipboardBackend {
             _ = try runner.runClipboardCommand(
                 for: name, "xclip", ["-display", display, "-selection", selection.rawValue, "-i", "/dev/null"],
                 timeoutSeconds: timeoutSeconds)
+            try await waitUntilEmpty()
             return "replaced with empty text by xclip"
+        }
+    }
+
+    /// Reads the selection back until it offers no text (nothing owns it, or the empty
+    /// text xclip put there); fails when it still offers text after ``settleTime``.
+    private func waitUntilEmpty() async throws {
+        let deadline = ContinuousClock.now + settleTime
+        while true {
+            let offered = try? runner.run("xclip", ["-display", display, "-selection", selection.rawValue, "-o"],
+                                          timeoutSeconds: timeoutSeconds)
+            guard let offered, offered.succeeded, !offered.standardOutput.isEmpty else { return }
+            guard ContinuousClock.now < deadline else {
+                throw ClipboardError(backend: name, reason: "xclip replaced the selection, but it still offers "
+                                     + "\(offered.standardOutput.count) characters \(settleTime) later")
+            }
+            try await Task.sleep(for: .milliseconds(20))
         }
     }
 }
