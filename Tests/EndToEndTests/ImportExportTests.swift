@@ -84,10 +84,7 @@ struct ImportExportTests {
         try terminal.press("1", "Tab")
         try terminal.waitFor("The capital of France?")
         try terminal.type("paris")
-        try terminal.submitFromReview()
-        try terminal.press("Enter")
-        try terminal.waitFor("Receipt ")
-        try terminal.press("Enter")
+        try terminal.submitAndLeaveThroughTheReceipt()
         #expect(try terminal.exitStatus() == 0)
 
         let folder = scratch.file("qti-results")

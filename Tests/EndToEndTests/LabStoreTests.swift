@@ -85,11 +85,7 @@ struct LabStoreTests {
         try sitting.waitFor("Question 1 of 4")
         try sitting.press("2", "Tab")
         try sitting.waitFor("Question 2 of 4")
-        try sitting.submitFromReview()
-        try sitting.waitFor("no longer locked")
-        try sitting.press("Enter")
-        try sitting.waitFor("Receipt")
-        try sitting.press("Enter")
+        try sitting.submitAndLeaveThroughTheReceipt()
         #expect(try sitting.exitStatus() == 0)
 
         let room = try PostgresStore(url: lab.url())

@@ -317,10 +317,7 @@ struct ProctorTests {
         try terminal.press("Tab")
         try terminal.waitFor("Tell a short story.")
         try terminal.type("Once upon a time.")
-        try terminal.submitFromReview()
-        try terminal.press("Enter")
-        let receiptScreen = try terminal.waitFor("Receipt ")
-        try terminal.press("Enter")
+        let receiptScreen = try terminal.submitAndLeaveThroughTheReceipt()
         #expect(try terminal.exitStatus() == 0)
 
         let csv = try terminal.assessCommand(["results", exam, "--csv"])

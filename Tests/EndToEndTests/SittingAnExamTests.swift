@@ -31,11 +31,7 @@ struct SittingAnExamTests {
         try terminal.waitFor("Question 4 of 4")
         try terminal.type("Canberra")
         try terminal.waitFor("Answer: Canberra")
-        try terminal.submitFromReview()
-        try terminal.waitFor("no longer locked")
-        try terminal.press("Enter")
-        let receipt = try terminal.waitFor("Receipt")
-        try terminal.press("Enter")
+        let receipt = try terminal.submitAndLeaveThroughTheReceipt()
         #expect(try terminal.exitStatus() == 0)
 
         let database = try terminal.store()

@@ -100,6 +100,18 @@ final class TerminalUnderTest {
         try press("y")
     }
 
+    /// Submits from the review screen, then goes past the end banner and the receipt as a
+    /// student would; returns the receipt's screen. The program then exits.
+    @discardableResult
+    func submitAndLeaveThroughTheReceipt() throws -> String {
+        try submitFromReview()
+        try waitFor("no longer locked")
+        try press("Enter")
+        let receipt = try waitFor("Receipt")
+        try press("Enter")
+        return receipt
+    }
+
     /// Types `text` literally at a prompt once `prompt` shows, then Enter.
     func answer(_ prompt: String, with text: String) throws {
         try waitFor(prompt)
