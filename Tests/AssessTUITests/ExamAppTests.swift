@@ -127,7 +127,7 @@ struct ExamAppTests {
         #expect(recorder.record.end == .timedOut)
         #expect(recorder.record.answers["canada"] == .some(.singleChoice(0)))
         #expect(sitting.harness.log.events.contains(.examSubmitted(attemptID: "attempt-1", receipt: recorder.record.receipt ?? "",
-                                                                   reason: "time-up", chainHead: nil)))
+                                                                   reason: .timeUp, chainHead: nil)))
     }
 
     @Test func anAttemptThatCannotBeStoredDoesNotStartAndUnlocks() async {

@@ -27,7 +27,7 @@ public enum SessionEvent: Sendable, Equatable {
     case examStarted(attemptID: String, examID: String, candidate: String)
     /// `chainHead`: the log's newest record when the receipt was made (`sequence:hash`),
     /// which the receipt covers; `nil` when there was none.
-    case examSubmitted(attemptID: String, receipt: String, reason: String, chainHead: String?)
+    case examSubmitted(attemptID: String, receipt: String, reason: SubmissionReason, chainHead: String?)
     case timerWarning(minutesLeft: Int)
     case terminalTooSmall(columns: Int, rows: Int)
     case terminalSizeRestored(columns: Int, rows: Int)
@@ -110,7 +110,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .examStarted(let attemptID, let examID, let candidate):
             return ["attempt": attemptID, "exam": examID, "candidate": candidate]
         case .examSubmitted(let attemptID, let receipt, let reason, let chainHead):
-            var details = ["attempt": attemptID, "receipt": receipt, "reason": reason]
+            var details = ["attempt": attemptID, "receipt": receipt, "reason": reason.rawValue]
             if let chainHead { details["chain-head"] = chainHead }
             return details
         case .timerWarning(let minutesLeft):

@@ -174,7 +174,7 @@ private struct WriterState {
         } catch {
             problem = String(describing: error)
         }
-        await session.record(.examSubmitted(attemptID: id, receipt: code, reason: reason.rawValue, chainHead: chainHead ?? nil))
+        await session.record(.examSubmitted(attemptID: id, receipt: code, reason: reason, chainHead: chainHead ?? nil))
         _ = await session.requestLock(false)
         context.inbox.post(.submitted(ReceiptInfo(code: code, submittedAt: submittedAt.formatted(.iso8601), reason: reason),
                                       problem: problem))

@@ -74,17 +74,7 @@ public struct SaveBatch: Sendable, Equatable {
     public var isEmpty: Bool { answers.isEmpty && progress == nil }
 }
 
-/// Why an attempt was submitted.
-public enum SubmissionReason: String, Sendable, Equatable {
-    /// The student confirmed on the review screen.
-    case student
-    /// The proctor ended the exam from the panel.
-    case proctor
-    /// The exam's time ran out.
-    case timeUp = "time-up"
-    /// The lock reached its longest allowed time.
-    case lockExpired = "lock-expired"
-
+extension SubmissionReason {
     /// How the attempt ends in the store.
     public var end: AttemptEnd {
         switch self {
