@@ -17,6 +17,8 @@ public final class InMemorySittingRecorder: SittingRecorder {
         public var secondsAllowed: Int?
         public var end: AttemptEnd?
         public var receipt: String?
+        /// The proctor's settings the attempt started with.
+        public var settings: LaunchSettings?
     }
 
     private let state = Mutex(Record())
@@ -39,10 +41,11 @@ public final class InMemorySittingRecorder: SittingRecorder {
         if failing.withLock({ $0 }) { throw FakeFailure("disk full") }
     }
 
-    public func startAttempt(practice: Bool) throws -> String {
+    public func startAttempt(practice: Bool, settings: LaunchSettings) throws -> String {
         try write()
         return state.withLock {
             $0.attemptID = "attempt-1"
+            $0.settings = settings
             return "attempt-1"
         }
     }

@@ -14,18 +14,19 @@ private struct Sitting {
     let app: ExamApp
 
     init(_ exam: Exam = ExamFixtures.capitals, practice: Bool = false, secondsAllowed: Int? = nil,
-         studentMaySwitch: Set<AccessibilityOption> = [],
+         studentMaySwitch: Set<AccessibilityOption> = [], launchedByTheProctor: Bool = false,
          recorder: InMemorySittingRecorder = InMemorySittingRecorder(), timeout: Duration = .seconds(10),
          steps: [ScriptedTerminal.Step]) {
         let consent = FlowConsentPrompt()
         harness = SessionHarness(exam: ExamDescriptor(examID: exam.id, examKey: exam.examKey, title: exam.title,
-                                                      candidate: "c-1"),
+                                                      candidate: "c-1", allowedSuggestions: exam.suggestions),
                                  prompt: consent)
         terminal = ScriptedTerminal(clock: harness.clock, steps: steps, timeout: timeout)
         self.recorder = recorder
         let sitting = ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1"))
         let flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: practice, maximumLockHours: 8,
-                            secondsAllowed: secondsAllowed, studentMaySwitch: studentMaySwitch)
+                            secondsAllowed: secondsAllowed, studentMaySwitch: studentMaySwitch,
+                            launch: launchedByTheProctor ? LaunchSetup(exam: exam, candidate: "c-1", settings: LaunchSettings()) : nil)
         app = ExamApp(flow: flow, terminal: terminal, session: harness.session, consent: consent, recorder: recorder,
                       clock: harness.clock, proctorPassword: nil)
     }
@@ -93,6 +94,37 @@ struct ExamAppTests {
         #expect(kinds.contains("session.interrupted"))
         #expect(kinds.last == "lock.released")
         #expect(!kinds.contains("exam.submitted"))
+    }
+
+    @Test func theLaunchScreenIsTheFirstPhaseAndTheAttemptStartsWithWhatTheProctorHandsOver() async {
+        var exam = ExamFixtures.capitals
+        exam.suggestions = [.spellCheck]
+        let rows = LaunchSetup(exam: exam, candidate: "c-1", settings: LaunchSettings()).rows
+        let toSpellCheck = rows.firstIndex(of: .suggestion(.spellCheck)) ?? 0
+        let recorder = InMemorySittingRecorder()
+        let sitting = Sitting(exam, launchedByTheProctor: true, recorder: recorder, steps: [
+            .screen("Proctor: before the hand-over"), .key(.right),
+        ] + Array(repeating: .key(.down), count: toSpellCheck) + [
+            .key(.character(" ")), .screen("off"), .key(.enter),
+        ] + toTheFirstQuestion + [.hangUp])
+        #expect(await sitting.run() == .interrupted("hangup", attemptInProgress: true))
+        let chosen = LaunchSettings(extraTime: .multiplier(1.25), disabledSuggestions: [.spellCheck])
+        #expect(recorder.record.settings == chosen)
+        let events = sitting.harness.log.events
+        #expect(events.contains(.proctor(.accommodationsSet(extraTime: chosen.extraTime.description,
+                                                            secondsAllowed: exam.durationSeconds * 5 / 4, breaks: "none"))))
+        #expect(events.contains(.proctor(.suggestionTurnedOff(.spellCheck))))
+        // The lock turns on what the exam allows and the proctor left on: here nothing.
+        #expect(events.contains(.suggestionsChanged(enabled: [])))
+        #expect(!events.contains(.suggestionsChanged(enabled: [.spellCheck])))
+    }
+
+    @Test func cancellingAtTheLaunchScreenLocksNothing() async {
+        let sitting = Sitting(launchedByTheProctor: true, steps: [.screen("Proctor: before the hand-over"), .key(.escape)])
+        #expect(await sitting.run() == .launchCancelled)
+        #expect(sitting.recorder.record.attemptID == nil)
+        #expect(sitting.harness.log.events.isEmpty)
+        #expect(sitting.harness.lock.heldRecord == nil)
     }
 
     @Test func aSlowStoreNeverDelaysAnEcho() async {

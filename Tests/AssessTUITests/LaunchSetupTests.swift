@@ -70,3 +70,89 @@ struct LaunchSetupTests {
         #expect(setup.settings.extraTime == .multiplier(1.75))
     }
 }
+
+/// The launch screen as the first phase of the sitting's one loop.
+@Suite("The launch screen as the sitting's first phase")
+struct LaunchPhaseTests {
+    let exam = ExamFixtures.everyType
+
+    func flow(terminalHasColours: Bool = true, settings: LaunchSettings = LaunchSettings()) -> ExamFlow {
+        let sitting = ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1"))
+        return ExamFlow(sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8,
+                        terminalHasColours: terminalHasColours,
+                        launch: LaunchSetup(exam: exam, candidate: "c-1", settings: settings))
+    }
+
+    @Test func keysChangeTheSetupAndNothingElseHappensUntilTheHandOver() {
+        var flow = flow()
+        #expect(flow.update(.key(.right), now: 0).isEmpty)
+        #expect(flow.update(.key(.down), now: 0).isEmpty)
+        guard case .launchSetup(let setup) = flow.phase else {
+            Issue.record("left the launch screen: \(flow.phase)")
+            return
+        }
+        #expect(setup.settings.extraTime == .multiplier(1.25))
+        #expect(setup.selection == 1)
+        #expect(!flow.isInExam)
+        #expect(!flow.isAwaitingResult)
+    }
+
+    @Test func handingOverAppliesTimeBreaksRestrictionsAndAccessibilityAndSaysSoToTheWriter() {
+        var flow = flow()
+        _ = flow.update(.key(.right), now: 0)                 // extra time ×1.25
+        _ = flow.update(.key(.down), now: 0)
+        _ = flow.update(.key(.right), now: 0)                 // one 10-minute break
+        _ = flow.update(.key(.down), now: 0)
+        _ = flow.update(.key(.character(" ")), now: 0)        // going back: denied
+        for _ in 0..<exam.restrictions.count { _ = flow.update(.key(.down), now: 0) }
+        _ = flow.update(.key(.character(" ")), now: 0)        // the first accessibility setting
+        let effects = flow.update(.key(.enter), now: 0)
+
+        let chosen = LaunchSettings(extraTime: .multiplier(1.25), breaks: BreakAllowance(count: 1, minutes: 10),
+                                    restrictionStates: ["back-navigation": false],
+                                    accessibility: AccessibilitySettings([AccessibilityOption.allCases[0]]))
+        let record = SessionEvent.accessibilitySet(chosen.accessibility, by: "proctor")
+        #expect(effects == [.handOver(chosen, log: chosen.proctorEvents(for: exam) + [record])])
+        #expect(flow.phase == .welcome)
+        #expect(flow.secondsAllowed == exam.durationSeconds * 5 / 4)
+        #expect(flow.breaks == BreakAllowance(count: 1, minutes: 10))
+        #expect(!flow.sitting.restrictionState("back-navigation"))
+        #expect(flow.accessibility == chosen.accessibility)
+        #expect(flow.accessibilityRecord == record)
+    }
+
+    @Test func onATerminalWithoutColoursTheHandOverKeepsColourOffAndTheLogSaysWhy() {
+        var flow = flow(terminalHasColours: false)
+        #expect(flow.accessibility.isOn(.noColour))
+        let effects = flow.update(.key(.enter), now: 0)
+        let expected = AccessibilitySettings([.noColour])
+        #expect(flow.accessibility == expected)
+        #expect(effects == [.handOver(LaunchSettings(),
+                                      log: LaunchSettings().proctorEvents(for: exam)
+                                          + [.accessibilitySet(expected, by: "proctor, environment")])])
+    }
+
+    @Test func theLaunchScreenIsTheProctorsAndDrawnPlainTheWelcomeAfterItInTheStudentsLook() {
+        var flow = flow(settings: LaunchSettings(accessibility: AccessibilitySettings([.screenReader])))
+        var grid = CellGrid(rows: 24, columns: 80)
+        ExamScreens.render(flow, now: 0, into: &grid)
+        #expect(grid.lines().joined().contains("─"))
+        _ = flow.update(.key(.enter), now: 0)
+        ExamScreens.render(flow, now: 0, into: &grid)
+        #expect(flow.phase == .welcome)
+        #expect(!grid.lines().joined().contains("─"))
+    }
+
+    @Test func escapeCancelsTheLaunchWithNothingToUndo() {
+        var flow = flow()
+        #expect(flow.update(.key(.escape), now: 0) == [.exit(.launchCancelled)])
+    }
+
+    @Test func aSignalAtTheLaunchScreenLeavesWithoutAnAttempt() {
+        var flow = flow()
+        #expect(flow.update(.stop(reason: "SIGTERM"), now: 0)
+                == [.interrupt(reason: "SIGTERM", saving: SaveBatch(answers: [], progress: nil))])
+        #expect(flow.update(.released(abortStored: false), now: 0)
+                == [.exit(.interrupted("SIGTERM", attemptInProgress: false))])
+    }
+}

@@ -28,12 +28,14 @@ struct WholeScreenTests {
         /// The accessibility settings the sitting starts with, and those the student may switch.
         let accessibility: AccessibilitySettings
         let studentMaySwitch: Set<AccessibilityOption>
+        /// True for a sitting the proctor launches: it begins on the launch screen.
+        let launched: Bool
 
         var testDescription: String { name }
 
         init(_ name: String, exam: Exam = ExamFixtures.capitals, breaks: BreakAllowance = .none,
              accessibility: Set<AccessibilityOption> = [], studentMaySwitch: Set<AccessibilityOption> = [],
-             _ events: [(FlowEvent, UInt64)], now: UInt64? = nil) {
+             launched: Bool = false, _ events: [(FlowEvent, UInt64)], now: UInt64? = nil) {
             self.name = name
             self.exam = exam
             self.breaks = breaks
@@ -41,6 +43,7 @@ struct WholeScreenTests {
             self.now = now ?? (events.last?.1 ?? 0)
             self.accessibility = AccessibilitySettings(accessibility)
             self.studentMaySwitch = studentMaySwitch
+            self.launched = launched
         }
     }
 
@@ -59,6 +62,8 @@ struct WholeScreenTests {
     }()
 
     static let walks: [Walk] = [
+        Walk("launch-setup", exam: ExamFixtures.everyType, launched: true,
+             [(.key(.right), 0), (.key(.down), 0), (.key(.down), 0), (.key(.character(" ")), 0)], now: 0),
         Walk("welcome", [], now: 0),
         Walk("consent", begin),
         Walk("start-banner", started),
@@ -116,7 +121,8 @@ struct WholeScreenTests {
         let sitting = ExamSitting(exam: walk.exam, presentation: ExamPresentation(exam: walk.exam, candidate: "c-1"))
         var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8,
                             breaks: walk.breaks, size: size, accessibility: walk.accessibility,
-                            studentMaySwitch: walk.studentMaySwitch)
+                            studentMaySwitch: walk.studentMaySwitch,
+                            launch: walk.launched ? LaunchSetup(exam: walk.exam, candidate: "c-1", settings: LaunchSettings()) : nil)
         _ = flow.update(.resized(size), now: 0)
         for (event, time) in walk.events {
             // A walk that shrinks the terminal draws at the new size; every other one at `size`.

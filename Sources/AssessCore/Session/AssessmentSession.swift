@@ -14,7 +14,7 @@ import Foundation
 public actor AssessmentSession {
     private let dependencies: SessionDependencies
     private let policy: Policy
-    private let exam: ExamDescriptor
+    private var exam: ExamDescriptor
 
     /// Whether the terminal is locked by this session.
     public private(set) var lockState: LockState = .unlocked
@@ -219,6 +219,13 @@ public actor AssessmentSession {
 
     private func restoreSuggestions() {
         changeSuggestions(to: suggestionsBeforeLock)
+    }
+
+    /// Before the lock: the proctor's launch screen turned these allowed suggestion
+    /// features off for this sitting (the lock then keeps them off). Logged when the
+    /// lock applies them, as every suggestion change is.
+    public func proctorTurnsOff(_ features: Set<SuggestionFeature>) {
+        exam.proctorDisabledSuggestions = features
     }
 
     /// Turns one suggestion feature on or off at the student's request (autocorrect is

@@ -141,6 +141,23 @@ public struct LaunchSettings: Sendable, Equatable, Codable {
         return problems
     }
 
+    /// What the log records of these settings once the attempt starts: the
+    /// accommodations, each restriction set away from its default, each suggestion
+    /// turned off.
+    public func proctorEvents(for exam: Exam) -> [SessionEvent] {
+        var events: [SessionEvent] = [.proctor(.accommodationsSet(
+            extraTime: extraTime.description, secondsAllowed: secondsAllowed(for: exam),
+            breaks: breaks.description))]
+        for restriction in exam.restrictions {
+            let allowed = restrictionStates[restriction.id] ?? restriction.isOnByDefault
+            if allowed != restriction.isOnByDefault {
+                events.append(.proctor(.restrictionChanged(id: restriction.id, allowed: allowed)))
+            }
+        }
+        events += disabledSuggestions.sorted().map { .proctor(.suggestionTurnedOff($0)) }
+        return events
+    }
+
     /// The settings as one line of JSON, for the store.
     public var json: String {
         let encoder = JSONEncoder()

@@ -27,11 +27,13 @@ public final class ExamApp {
     ///   - consent: The prompt the session was given: its requests become the flow's consent step.
     ///   - proctorPassword: What the hidden prompt checks; with none set, no password
     ///     opens the proctor's panel.
+    ///   - settings: The proctor's settings a new attempt is kept with, unless the flow's
+    ///     launch screen hands over others.
     ///   - startEvents: Logged right after the attempt starts, tagged with it (the
     ///     proctor's launch settings, a resume).
     public init(flow: ExamFlow, terminal: any TerminalDevice, session: AssessmentSession, consent: FlowConsentPrompt,
                 recorder: any SittingRecorder, clock: any Clock, proctorPassword: ProctorPassword?,
-                startEvents: [SessionEvent] = []) {
+                settings: LaunchSettings = LaunchSettings(), startEvents: [SessionEvent] = []) {
         self.flow = flow
         self.terminal = terminal
         self.clock = clock
@@ -39,7 +41,7 @@ public final class ExamApp {
         self.consent = consent
         writer = SittingWriter(SittingWriter.Context(
             session: session, recorder: recorder, clock: clock, exam: flow.sitting.exam, candidate: flow.candidate,
-            practice: flow.practice, startEvents: startEvents, inbox: inbox))
+            practice: flow.practice, settings: settings, startEvents: startEvents, inbox: inbox))
         consent.connect(inbox)
     }
 

@@ -14,9 +14,9 @@ public enum AttemptEnd: String, Sendable, Equatable {
 /// Where a sitting's attempt and answers are kept. The executable backs it with the
 /// store (`AssessStore`); tests with memory. Every call is durable when it returns.
 public protocol SittingRecorder: Sendable {
-    /// Starts the attempt once the exam begins (or, for `assess resume`, continues the
-    /// attempt in progress); returns its id.
-    func startAttempt(practice: Bool) throws -> String
+    /// Starts the attempt once the exam begins, kept with the proctor's `settings` (or,
+    /// for `assess resume`, continues the attempt in progress); returns its id.
+    func startAttempt(practice: Bool, settings: LaunchSettings) throws -> String
     /// Saves the answer (or its absence) and flag of one question.
     func save(attemptID: String, questionID: String, response: Response?, flagged: Bool) throws
     /// Records how far the attempt has come: time used, the question on screen, breaks taken.

@@ -18,6 +18,8 @@ final class SittingWriter: Sendable {
         let exam: Exam
         let candidate: String
         let practice: Bool
+        /// The proctor's settings the attempt starts with, unless the launch screen hands over others.
+        let settings: LaunchSettings
         let startEvents: [SessionEvent]
         let inbox: SittingInbox
     }
@@ -50,11 +52,15 @@ final class SittingWriter: Sendable {
 private struct WriterState {
     let context: Context
     private var attemptID: String?
+    private var settings: LaunchSettings
+    private var startEvents: [SessionEvent]
 
     typealias Context = SittingWriter.Context
 
     init(context: Context) {
         self.context = context
+        settings = context.settings
+        startEvents = context.startEvents
     }
 
     private var session: AssessmentSession { context.session }
@@ -62,6 +68,10 @@ private struct WriterState {
 
     mutating func perform(_ effect: FlowEffect) async {
         switch effect {
+        case .handOver(let chosen, let log):
+            settings = chosen
+            startEvents = log
+            await session.proctorTurnsOff(chosen.disabledSuggestions)
         case .begin:
             await begin()
         case .save(let batch):
@@ -108,10 +118,10 @@ private struct WriterState {
             return
         }
         do {
-            let id = try recorder.startAttempt(practice: context.practice)
+            let id = try recorder.startAttempt(practice: context.practice, settings: settings)
             attemptID = id
             await session.record(.examStarted(attemptID: id, examID: context.exam.id, candidate: context.candidate))
-            for event in context.startEvents {
+            for event in startEvents {
                 await session.record(event)
             }
             context.inbox.post(.suggestionsChanged(await session.suggestions))

@@ -1,26 +1,9 @@
 import AssessCore
 import AssessExam
 
-/// Draws the proctor's screen before the hand-over and runs it until the proctor hands
-/// the terminal over or cancels.
+/// Draws the proctor's screen before the hand-over: the first phase of a sitting
+/// launched by the proctor (``ExamFlow/Phase/launchSetup(_:)``).
 public enum LaunchSetupScreen {
-    /// Shows the screen on `terminal` until Enter (returns the settings) or Esc (`nil`).
-    public static func run(_ setup: LaunchSetup, on terminal: any TerminalDevice) -> LaunchSettings? {
-        var setup = setup
-        while true {
-            var grid = CellGrid(size: terminal.size)
-            render(setup, into: &grid)
-            terminal.draw(grid)
-            guard let key = terminal.readKey(timeoutMilliseconds: nil) else { continue }
-            if key == .hangup { return nil }
-            switch setup.handle(key) {
-            case .stay: continue
-            case .handOver: return setup.settings
-            case .cancel: return nil
-            }
-        }
-    }
-
     /// Draws `setup` into `grid`.
     public static func render(_ setup: LaunchSetup, into grid: inout CellGrid) {
         grid.clear()
@@ -35,10 +18,13 @@ public enum LaunchSetupScreen {
         let firstRow = 5
         let visible = max(1, grid.rows - 5 - firstRow)
         let first = max(0, setup.selection - visible + 1)
+        // The labels' column is as wide as the longest label, so the values fit at 80 columns.
+        let labelWidth = setup.rows.map { DisplayWidth.of(text: text(of: $0, in: setup).0) }.max() ?? 0
         for (offset, index) in (first..<setup.rows.count).prefix(visible).enumerated() {
             let (label, value) = text(of: setup.rows[index], in: setup)
             let style = index == setup.selection ? ScreenKit.selected : CellStyle.plain
-            let cell = " " + label.padding(toLength: 38, withPad: " ", startingAt: 0) + " " + value + " "
+            let padding = String(repeating: " ", count: max(0, labelWidth - DisplayWidth.of(text: label)))
+            let cell = " " + label + padding + "  " + value + " "
             grid.put(cell, row: firstRow + offset, column: ScreenKit.margin, style: style, maxWidth: width)
             if index == setup.selection { grid.cursor = CellPosition(row: firstRow + offset, column: ScreenKit.margin) }
         }

@@ -17,7 +17,7 @@ public enum ExamScreens {
     public static func render(_ flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
         grid.clear()
         grid.cursor = nil
-        ScreenKit.drawing(with: ScreenLook(flow.accessibility), into: &grid) { grid in
+        ScreenKit.drawing(with: ScreenLook(flow.screenAccessibility), into: &grid) { grid in
             if grid.columns < minimumSize.columns || grid.rows < minimumSize.rows {
                 tooSmall(columns: grid.columns, rows: grid.rows, into: &grid)
                 return
@@ -37,6 +37,7 @@ public enum ExamScreens {
 
     private static func phase(_ phase: ExamFlow.Phase, of flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
         switch phase {
+        case .launchSetup(let setup): LaunchSetupScreen.render(setup, into: &grid)
         case .welcome: welcome(flow, into: &grid)
         case .starting:
             let text = flow.practice ? "Starting the practice…" : "Locking this terminal…"

@@ -9,6 +9,10 @@ import AssessExam
 public struct ExamFlow: Sendable {
     /// Where the student is, with what belongs to that step.
     public indirect enum Phase: Sendable, Equatable {
+        /// The proctor's screen before the hand-over (`assess launch`): extra time,
+        /// breaks, restrictions, suggestions and accessibility; Enter hands the terminal
+        /// over with them, Esc cancels.
+        case launchSetup(LaunchSetup)
         case welcome
         /// The student chose to begin; waiting for the engine's consent request or the
         /// attempt (the welcome screen stays up).
@@ -90,6 +94,19 @@ public struct ExamFlow: Sendable {
     public private(set) var announcement: String?
     /// The accessibility settings the screens follow now.
     public private(set) var accessibility: AccessibilitySettings
+    /// The log's record of the accessibility settings the sitting starts with, and who
+    /// chose them (the launch screen's hand-over makes it anew).
+    public private(set) var accessibilityRecord: SessionEvent
+    /// False on a terminal without colours (or with `NO_COLOR`): no colour, whatever was chosen.
+    public let terminalHasColours: Bool
+
+    /// The settings the screen is drawn in now: the proctor's launch screen is drawn in
+    /// the plain look (without colour where the terminal has none), every other in the
+    /// student's.
+    public var screenAccessibility: AccessibilitySettings {
+        guard case .launchSetup = phase else { return accessibility }
+        return terminalHasColours ? AccessibilitySettings() : AccessibilitySettings([.noColour])
+    }
     /// The settings the student may switch inside the exam (the policy's `student-settings`).
     public let studentMaySwitch: Set<AccessibilityOption>
     /// The candidate's id, for the screens.
@@ -110,7 +127,7 @@ public struct ExamFlow: Sendable {
     /// True when this sitting continues an attempt a crash interrupted.
     public let isResumed: Bool
     /// The breaks this candidate may take.
-    public let breaks: BreakAllowance
+    public private(set) var breaks: BreakAllowance
     /// How many breaks have been taken.
     public private(set) var breaksTaken: Int
     /// The lockout in front of the proctor's panel.
@@ -144,15 +161,23 @@ public struct ExamFlow: Sendable {
     ///   - resumedWithSecondsUsed: For a resumed attempt, the time it has already used.
     ///   - breaks: The breaks the candidate may take, and `breaksTaken` how many are used.
     ///   - size: The terminal's size until a ``FlowEvent/resized(_:)`` says otherwise.
-    ///   - accessibility: The settings the sitting starts with; `studentMaySwitch` those the
-    ///     student may switch inside the exam.
+    ///   - accessibility: The settings the sitting starts with, chosen by `chosenBy`
+    ///     (`proctor` or `student`, for the log); `studentMaySwitch` those the student may
+    ///     switch inside the exam.
+    ///   - terminalHasColours: False turns colour off whatever `accessibility` says.
+    ///   - launch: The proctor's launch screen, shown first when given; its hand-over
+    ///     replaces the time allowed, the breaks, the restrictions and the accessibility
+    ///     settings given here.
     public init(sitting: ExamSitting, candidate: String, practice: Bool, maximumLockHours: Double,
                 secondsAllowed: Int? = nil, resumedWithSecondsUsed: Int? = nil,
                 breaks: BreakAllowance = .none, breaksTaken: Int = 0,
                 size: TerminalSize = TerminalSize(columns: 100, rows: 30),
-                accessibility: AccessibilitySettings = AccessibilitySettings(),
-                studentMaySwitch: Set<AccessibilityOption> = []) {
-        self.accessibility = accessibility
+                accessibility: AccessibilitySettings = AccessibilitySettings(), chosenBy: String = "proctor",
+                terminalHasColours: Bool = true,
+                studentMaySwitch: Set<AccessibilityOption> = [], launch: LaunchSetup? = nil) {
+        (self.accessibility, accessibilityRecord) = Self.adopt(accessibility, chosenBy: chosenBy,
+                                                               terminalHasColours: terminalHasColours)
+        self.terminalHasColours = terminalHasColours
         self.studentMaySwitch = studentMaySwitch
         self.sitting = sitting
         self.candidate = candidate
@@ -165,7 +190,32 @@ public struct ExamFlow: Sendable {
         self.breaks = breaks
         self.breaksTaken = breaksTaken
         self.size = size
+        if let launch { phase = .launchSetup(launch) }
         prepareControl()
+    }
+
+    /// `requested`, with colour off on a terminal without colours, and its record for the log.
+    private static func adopt(_ requested: AccessibilitySettings, chosenBy who: String,
+                              terminalHasColours: Bool) -> (AccessibilitySettings, SessionEvent) {
+        guard !terminalHasColours, !requested.isOn(.noColour) else {
+            return (requested, .accessibilitySet(requested, by: who))
+        }
+        var settings = requested
+        settings.set(.noColour, on: true)
+        return (settings, .accessibilitySet(settings, by: who + ", environment"))
+    }
+
+    /// The proctor hands the terminal over with `settings`: they replace the ones the
+    /// flow was made with, and the welcome screen shows.
+    private mutating func handOver(_ settings: LaunchSettings) -> [FlowEffect] {
+        let exam = sitting.exam
+        clock = ExamClock(secondsAllowed: settings.secondsAllowed(for: exam))
+        breaks = settings.breaks
+        sitting.apply(restrictionStates: settings.restrictionStates)
+        (accessibility, accessibilityRecord) = Self.adopt(settings.accessibility, chosenBy: "proctor",
+                                                          terminalHasColours: terminalHasColours)
+        phase = .welcome
+        return [.handOver(settings, log: settings.proctorEvents(for: exam) + [accessibilityRecord])]
     }
 
     /// Breaks the candidate may still take.
@@ -493,6 +543,14 @@ public struct ExamFlow: Sendable {
             return []
         }
         switch phase {
+        case .launchSetup(var setup):
+            switch setup.handle(key) {
+            case .stay:
+                phase = .launchSetup(setup)
+                return []
+            case .handOver: return handOver(setup.settings)
+            case .cancel: return [.exit(.launchCancelled)]
+            }
         case .welcome:
             switch key {
             case .enter:

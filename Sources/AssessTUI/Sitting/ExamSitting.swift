@@ -30,11 +30,18 @@ public struct ExamSitting: Sendable, Equatable {
     public init(exam: Exam, presentation: ExamPresentation, restrictionStates: [String: Bool] = [:]) {
         self.exam = exam
         self.questions = presentation.questions
+        self.restrictions = [:]
+        apply(restrictionStates: restrictionStates)
+    }
+
+    /// Sets each restriction the exam lists to its state in `restrictionStates`, or to its
+    /// default when not there (the proctor's launch screen chose them).
+    public mutating func apply(restrictionStates: [String: Bool]) {
         var states: [String: Bool] = [:]
         for restriction in exam.restrictions {
             states[restriction.id] = restrictionStates[restriction.id] ?? restriction.isOnByDefault
         }
-        self.restrictions = states
+        restrictions = states
     }
 
     /// Puts back the answers, flags and position of an attempt that is resumed after a

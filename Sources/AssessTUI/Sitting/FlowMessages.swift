@@ -101,6 +101,10 @@ public struct ReceiptInfo: Sendable, Equatable {
 /// touch the disk run in order on the sitting's writer, off the key loop, and report
 /// back as ``FlowEvent``s.
 public enum FlowEffect: Sendable, Equatable {
+    /// The proctor handed the terminal over with these settings: the attempt starts with
+    /// them, the engine turns off the suggestions they turn off, and `log` replaces the
+    /// launch settings' records logged once the attempt starts.
+    case handOver(LaunchSettings, log: [SessionEvent])
     /// The student chose to begin: request the lock (or start practice) and the attempt.
     case begin
     /// The student answered the consent screen.
@@ -133,6 +137,9 @@ public enum SittingOutcome: Sendable, Equatable {
     case submitted
     /// The student left before beginning.
     case quitBeforeStart
+    /// The proctor cancelled at the launch screen (or the terminal hung up there); nothing
+    /// was locked.
+    case launchCancelled
     /// The lock was not granted; nothing of the exam was shown.
     case notStarted(LockFailureReason)
     /// The attempt could not be stored, so the exam did not start; the text says why.

@@ -72,20 +72,9 @@ struct LaunchCommand: AsyncParsableCommand {
             .require(for: "launching an exam")
 
         if !handOver {
-            let terminal = CursesTerminal()
-            do {
-                try terminal.start()
-            } catch {
-                throw CommandFailure(.notDone, "cannot use this terminal: \(error)")
-            }
-            let chosen = LaunchSetupScreen.run(LaunchSetup(exam: exam, candidate: candidate, settings: settings), on: terminal)
-            terminal.stop()
-            guard let chosen else {
-                throw CommandFailure(.notDone, "the launch was cancelled at the proctor's screen; nothing was locked")
-            }
-            runner.settings = chosen
+            runner.launchSetup = LaunchSetup(exam: exam, candidate: candidate, settings: settings)
         }
-        runner.startEvents = Self.events(for: runner.settings, exam: exam)
+        runner.startEvents = settings.proctorEvents(for: exam)
         try await runner.run()
     }
 
@@ -123,20 +112,5 @@ struct LaunchCommand: AsyncParsableCommand {
             throw CommandFailure(.commandLine, problems.joined(separator: "; "))
         }
         return settings
-    }
-
-    /// What the log records of the proctor's settings once the attempt starts.
-    static func events(for settings: LaunchSettings, exam: Exam) -> [SessionEvent] {
-        var events: [SessionEvent] = [.proctor(.accommodationsSet(
-            extraTime: settings.extraTime.description, secondsAllowed: settings.secondsAllowed(for: exam),
-            breaks: settings.breaks.description))]
-        for restriction in exam.restrictions {
-            let allowed = settings.restrictionStates[restriction.id] ?? restriction.isOnByDefault
-            if allowed != restriction.isOnByDefault {
-                events.append(.proctor(.restrictionChanged(id: restriction.id, allowed: allowed)))
-            }
-        }
-        events += settings.disabledSuggestions.sorted().map { .proctor(.suggestionTurnedOff($0)) }
-        return events
     }
 }

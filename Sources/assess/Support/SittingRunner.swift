@@ -26,6 +26,9 @@ struct SittingRunner {
     var startEvents: [SessionEvent] = []
     /// Who chose `settings.accessibility`, for the log: `proctor` or `student`.
     var accessibilityChosenBy = "proctor"
+    /// The proctor's launch screen, shown before the welcome screen when given; its
+    /// hand-over replaces `settings`.
+    var launchSetup: LaunchSetup?
 
     /// The candidate's attempt at this exam that is in progress, if any.
     func attemptInProgress() throws -> Attempt? {
@@ -128,19 +131,14 @@ struct SittingRunner {
             throw CommandFailure(.notDone, "cannot use this terminal: \(error)")
         }
         SignalTrap.install()
-        // NO_COLOR or a terminal without colours means no colour whatever was chosen.
-        var accessibility = settings.accessibility
-        var chosenBy = accessibilityChosenBy
-        if !terminal.hasColors && !accessibility.isOn(.noColour) {
-            accessibility.set(.noColour, on: true)
-            chosenBy += ", environment"
-        }
         var flow = ExamFlow(sitting: sitting, candidate: candidate, practice: practice,
                             maximumLockHours: policy.maximumLockSeconds / 3600,
                             secondsAllowed: resuming?.attempt.secondsAllowed ?? settings.secondsAllowed(for: exam),
                             resumedWithSecondsUsed: resuming?.secondsUsed,
                             breaks: settings.breaks, breaksTaken: resuming?.attempt.breaksTaken ?? 0,
-                            accessibility: accessibility, studentMaySwitch: policy.studentSettings)
+                            accessibility: settings.accessibility, chosenBy: accessibilityChosenBy,
+                            terminalHasColours: terminal.hasColors, studentMaySwitch: policy.studentSettings,
+                            launch: launchSetup)
         // The dictionary costs about 20 MB a process: open it only when a feature can use it.
         let suggestions = practice ? SuggestionSettings.practice
             : .locked(examAllows: descriptor.allowedSuggestions, proctorDisabled: descriptor.proctorDisabledSuggestions)
@@ -149,10 +147,10 @@ struct SittingRunner {
             speller: canSuggest ? Self.speller(for: exam.language, environment: runtime.environment) : nil,
             language: exam.language)
         let recorder = StoreSittingRecorder(database: database, events: events, exam: exam, candidate: candidate,
-                                            settings: settings, resuming: resuming?.attempt, lease: lease)
+                                            resuming: resuming?.attempt, lease: lease)
         let app = ExamApp(flow: flow, terminal: terminal, session: session, consent: consent, recorder: recorder,
                           clock: runtime.clock, proctorPassword: policy.proctorPassword,
-                          startEvents: startEvents + [.accessibilitySet(accessibility, by: chosenBy)])
+                          settings: settings, startEvents: startEvents + [flow.accessibilityRecord])
         let outcome = await app.run()
         terminal.stop()
         try Self.report(outcome, locale: terminal.isUTF8Locale)
@@ -176,6 +174,8 @@ struct SittingRunner {
         switch outcome {
         case .submitted, .quitBeforeStart:
             return
+        case .launchCancelled:
+            throw CommandFailure(.notDone, "the launch was cancelled at the proctor's screen; nothing was locked")
         case .notStarted(.declined):
             throw CommandFailure(.notDone, "the student declined to lock the terminal; the exam did not start")
         case .notStarted(let reason):

@@ -10,15 +10,13 @@ struct StoreSittingRecorder: SittingRecorder {
     let events: EventStore
     let exam: Exam
     let candidate: String
-    /// The proctor's settings, kept with a new attempt.
-    let settings: LaunchSettings
     /// The attempt in progress that `assess resume` continues, if any.
     let resuming: Attempt?
     /// The sitting's lease on (exam, candidate), renewed with each save of progress; nil
     /// in practice.
     let lease: LeaseHolder?
 
-    func startAttempt(practice: Bool) throws -> String {
+    func startAttempt(practice: Bool, settings: LaunchSettings) throws -> String {
         if let resuming {
             events.currentAttempt = resuming.id
             return resuming.id
