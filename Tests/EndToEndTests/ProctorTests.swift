@@ -158,6 +158,19 @@ struct ProctorTests {
         #expect(log.contains("allowed=false restriction=back-navigation"))
     }
 
+    @Test func escapeOnTheLaunchScreenCancelsWithNothingLockedOrStarted() throws {
+        let setup = try Setup()
+        let terminal = try TerminalUnderTest("launch Exams/geography.yaml --candidate c-216", policy: setup.policy)
+        try typePassword(terminal)
+        try terminal.waitFor("Proctor: before the hand-over")
+        try terminal.press("Escape")
+        #expect(try terminal.exitStatus() == 1)
+        #expect(try terminal.screen().contains("the launch was cancelled at the proctor's screen; nothing was locked"))
+        #expect(try terminal.store().attempts(exam: "geography-quiz", candidate: nil, status: nil).isEmpty)
+        let status = try terminal.assessCommand(["status"]).output
+        #expect(status.hasPrefix("unlocked: no exam holds this terminal"), "\(status)")
+    }
+
     @Test func theHiddenPasswordPromptPausesAndResumesTheExam() throws {
         let setup = try Setup()
         let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-203", policy: setup.policy)
