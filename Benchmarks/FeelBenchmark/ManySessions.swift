@@ -13,11 +13,24 @@ struct ManySessions {
     /// The sum of every session's proportional resident memory at the end: the memory
     /// the sessions occupy together.
     var totalProportionalBytes = 0
+    /// Each session's candidate, and what it typed.
+    var candidates: [String] = []
+    var typed = ""
+    /// When each session sent each character it typed (wall clock, to compare with a
+    /// server's own time): `sentAt[session][k]` is when character `k` left.
+    var sentAt: [[Date]] = []
 
     /// Opens `count` locked sittings of `exam` (each with its own lock and data
     /// directory), then has each type `rate` characters a second for `duration`, their
     /// keys spread evenly in time; a letter's echo is timed as in ``Typing``.
-    static func measure(assess: String, exam: String, count: Int, rate: Int, duration: Duration) throws -> ManySessions {
+    ///
+    /// - Parameters:
+    ///   - candidate: The candidate of session `index`.
+    ///   - store: The store session `index` keeps its attempt in; each its own SQLite file when `nil`.
+    ///   - meanwhile: Runs on a thread of its own once typing starts (a server outage).
+    static func measure(assess: String, exam: String, count: Int, rate: Int, duration: Duration,
+                        candidate: (Int) -> String = { "bench-\($0)" }, store: ((Int) -> String)? = nil,
+                        meanwhile: (@Sendable () -> Void)? = nil) throws -> ManySessions {
         var sandboxes: [Sandbox] = []
         var processes: [PseudoTerminalProcess] = []
         defer {
@@ -26,8 +39,9 @@ struct ManySessions {
         }
         for index in 0..<count {
             let sandbox = try Sandbox()
+            sandbox.store = store?(index)
             sandboxes.append(sandbox)
-            processes.append(try AssessDriver.openEssay(assess: assess, exam: exam, candidate: "bench-\(index)",
+            processes.append(try AssessDriver.openEssay(assess: assess, exam: exam, candidate: candidate(index),
                                                         practice: false, in: sandbox))
             // Keep the earlier sessions' timer output from piling up in their terminals.
             for process in processes { process.drain() }
@@ -39,6 +53,10 @@ struct ManySessions {
         var nextKey = [Int](repeating: 0, count: count)
         var pending = [[(byte: UInt8, sentAt: ContinuousClock.Instant, offset: Int)]](repeating: [], count: count)
         var result = ManySessions(sessions: count)
+        result.candidates = (0..<count).map(candidate)
+        result.typed = String(text)
+        result.sentAt = Array(repeating: [], count: count)
+        if let meanwhile { Thread.detachNewThread(meanwhile) }
 
         func sendTime(_ session: Int, _ key: Int) -> ContinuousClock.Instant {
             start + interval * key + interval * session / count
@@ -65,6 +83,7 @@ struct ManySessions {
                         pending[session].append((byte, .now, process.text.count))
                     }
                     process.send(String(character))
+                    result.sentAt[session].append(Date())
                     nextKey[session] += 1
                 }
                 if nextKey[session] < text.count { earliest = min(earliest, sendTime(session, nextKey[session])) }

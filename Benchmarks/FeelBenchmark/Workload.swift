@@ -95,6 +95,8 @@ enum Workload {
 /// and a policy of its own, removed when the value goes away.
 final class Sandbox {
     let root: URL
+    /// The store `assess` keeps its attempts in (`ASSESS_STORE`); its own SQLite file when `nil`.
+    var store: String?
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("assess-bench-\(UUID().uuidString)")
@@ -121,7 +123,7 @@ final class Sandbox {
     /// The environment every program runs with: nothing inherited but `PATH`, a UTF-8
     /// locale, one terminal type, and a home, lock and data directory and policy of its own.
     var environment: [String: String] {
-        [
+        var environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
             "HOME": path("home"),
             "LANG": "C.UTF-8",
@@ -130,5 +132,7 @@ final class Sandbox {
             "ASSESS_DATA_DIR": path("data"),
             "ASSESS_POLICY": path("policy.yaml"),
         ]
+        environment["ASSESS_STORE"] = store
+        return environment
     }
 }

@@ -1,6 +1,7 @@
 // assess-bench: measures how `assess` feels in a terminal, beside programs people know.
 //
 //   assess-bench [--assess PATH] [--exams DIR] [--exam-terminal PATH --exam-terminal-exam FILE] [--quick]
+//                [--lab | --lab-only]
 //
 // Every program runs on a pseudo-terminal of 100×30 cells with TERM=xterm-256color and
 // LANG=C.UTF-8, in a fresh temporary home, lock and data directory. Progress goes to
@@ -22,12 +23,18 @@ struct Options {
     /// Fewer repetitions and 10 sessions for 10 s instead of 100 for 60 s: a quick check
     /// that everything runs, not figures to publish.
     var quick = false
+    /// Adds the lab rows (seats on the PostgreSQL server `.ci/with-postgres` started);
+    /// `labOnly` measures nothing else.
+    var lab = false
+    var labOnly = false
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
             case "--quick": quick = true
+            case "--lab": lab = true
+            case "--lab-only": lab = true; labOnly = true
             case "--assess", "--exams", "--exam-terminal", "--exam-terminal-exam":
                 guard let value = rest.popFirst() else { throw MeasurementError(description: "\(argument) needs a value") }
                 switch argument {
@@ -60,6 +67,10 @@ func run(_ options: Options) throws -> String {
     let allTypes = URL(fileURLWithPath: options.exams).appendingPathComponent("all-types.yaml").path
     let typed = Workload.typing(characters: typedCharacters)
     var report = Report()
+    if options.labOnly {
+        try addLabRows(to: &report, assess: options.assess, exam: allTypes, quick: options.quick)
+        return report.text
+    }
 
     // First frame.
     progress("first frame: assess, nano, dialog, exam-terminal (\(firstFrameRuns) runs each)")
@@ -197,6 +208,7 @@ func run(_ options: Options) throws -> String {
                 + "First frame: from exec to the last byte of the first output burst (ended by 100 ms of silence) "
                 + "that shows the welcome screen's footer. Memory: peak resident set (VmHWM), which counts "
                 + "the shared Swift runtime, Foundation and SQLite libraries in full for every process; PSS shares them out.")
+    if options.lab { try addLabRows(to: &report, assess: options.assess, exam: allTypes, quick: options.quick) }
     return report.text
 }
 

@@ -1,0 +1,215 @@
+import Foundation
+import Glibc
+
+/// The PostgreSQL server `.ci/with-postgres` started for the benchmark (its URL, data
+/// folder, programs and options in `ASSESS_TEST_POSTGRES*`): a store of the lab's own
+/// on it, a login role per seat, and the server stopped and started for an outage.
+struct LabServer {
+    /// The superuser's URL, e.g. `postgresql:///postgres?host=/tmp/x&port=24017&user=postgres`.
+    let superuserURL: String
+    let dataFolder: String
+    let programs: String
+    let options: String
+
+    /// The server named by the environment, or an error that says how to start one.
+    static func fromEnvironment() throws -> LabServer {
+        let environment = ProcessInfo.processInfo.environment
+        guard let url = environment["ASSESS_TEST_POSTGRES"], let data = environment["ASSESS_TEST_POSTGRES_DATA"],
+              let programs = environment["ASSESS_TEST_POSTGRES_BIN"],
+              let options = environment["ASSESS_TEST_POSTGRES_OPTIONS"] else {
+            throw MeasurementError(description: "the lab rows need a PostgreSQL server: run assess-bench under .ci/with-postgres (Benchmarks/run does)")
+        }
+        return LabServer(superuserURL: url, dataFolder: data, programs: programs, options: options)
+    }
+
+    /// `superuserURL` with its database (the path) and user replaced.
+    func url(database: String, user: String) -> String {
+        guard var parts = URLComponents(string: superuserURL) else { return superuserURL }
+        parts.path = "/" + database
+        parts.queryItems = (parts.queryItems ?? []).filter { $0.name != "user" } + [URLQueryItem(name: "user", value: user)]
+        return parts.string ?? superuserURL
+    }
+
+    /// Runs `sql` with psql as the superuser in `database`; returns its rows, one line
+    /// each, the columns separated by tabs.
+    @discardableResult
+    func psql(_ sql: String, database: String) throws -> [[String]] {
+        let output = try Self.run("psql", ["-X", "-q", "-At", "-F", "\t", "-v", "ON_ERROR_STOP=1",
+                                          "-d", url(database: database, user: "postgres"), "-c", sql])
+        return output.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// A new database `database` with the store's schema, and a login role in its seat
+    /// group for each of `seats`, made by `assess store init` as the school's admin would.
+    func createStore(_ database: String, seats: [String], assess: String) throws {
+        try psql("DROP DATABASE IF EXISTS \(database) WITH (FORCE)", database: "postgres")
+        try psql("CREATE DATABASE \(database)", database: "postgres")
+        var environment = ProcessInfo.processInfo.environment
+        environment["ASSESS_STORE"] = url(database: database, user: "postgres")
+        _ = try Self.run(assess, ["store", "init"] + seats.flatMap { ["--seat", $0] }, environment: environment)
+    }
+
+    /// Stops the server at once (fast shutdown: every seat's connection is cut).
+    func stop() throws {
+        _ = try Self.run(programs + "/pg_ctl", ["-D", dataFolder, "-m", "fast", "-w", "stop"], asServer: true)
+    }
+
+    /// Starts the server again with the options it was first started with.
+    func start() throws {
+        _ = try Self.run(programs + "/pg_ctl", ["-D", dataFolder, "-l", dataFolder + "/../server.log", "-w",
+                                                 "-o", options, "start"], asServer: true)
+    }
+
+    /// Runs `program` and returns its standard output; throws with its standard error
+    /// when it fails. As root, `asServer` runs it as `postgres` (the server refuses root).
+    private static func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil,
+                            asServer: Bool = false) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = (asServer && getuid() == 0 ? ["runuser", "-u", "postgres", "--"] : []) + [program] + arguments
+        if let environment { process.environment = environment }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw MeasurementError(description: "\(program) \(arguments.joined(separator: " ")) failed: \(problem)")
+        }
+        return text
+    }
+}
+
+/// A lab on one PostgreSQL server: many seats, each a login role of its own in the
+/// seat group, typing into their essays at once; the answers measured where they must
+/// end up, on the server, by the server's own clock.
+struct LabSessions {
+    /// The typing itself: echo times, as in the many-sessions row.
+    var typing: ManySessions
+    /// From a character leaving the seat's keyboard to the first answer row on the server
+    /// that holds it (`server_saved_at`, the server's `now()`).
+    var durableMilliseconds = Samples()
+    /// Characters typed that no answer row on the server ever held.
+    var neverDurable = 0
+    /// Rows the seats wrote per second while they typed (answers and log records).
+    var writesPerSecond = 0.0
+    /// Seats whose newest answer on the server is not exactly what they typed.
+    var mismatched: [String] = []
+
+    /// Opens `count` seats on a store of its own on `server` and has each type `rate`
+    /// characters a second for `duration`; with `outage`, the server stops `outage.at`
+    /// after typing starts and starts again `outage.for` later.
+    static func measure(assess: String, exam: String, server: LabServer, count: Int, rate: Int, duration: Duration,
+                        outage: (at: Duration, for: Duration)?) throws -> LabSessions {
+        let database = outage == nil ? "assess_lab" : "assess_lab_outage"
+        let seats = (0..<count).map { String(format: "lab%03d", $0) }
+        try server.createStore(database, seats: seats, assess: assess)
+        let started = Date()
+        var stopAndStart: (@Sendable () -> Void)?
+        if let outage {
+            let (after, length) = (outage.at.seconds, outage.for.seconds)
+            stopAndStart = {
+                Thread.sleep(forTimeInterval: after)
+                do {
+                    try server.stop()
+                    Thread.sleep(forTimeInterval: length)
+                    try server.start()
+                } catch {
+                    progress("the outage went wrong: \(error)")
+                }
+            }
+        }
+        let typing = try ManySessions.measure(assess: assess, exam: exam, count: count, rate: rate, duration: duration,
+                                              candidate: { seats[$0] },
+                                              store: { server.url(database: database, user: seats[$0]) },
+                                              meanwhile: stopAndStart)
+        let ended = Date()
+        var lab = LabSessions(typing: typing)
+
+        // Every essay row on the server: whose, when the server took it, how long its text was.
+        let rows = try server.psql("""
+            SELECT a.candidate, extract(epoch FROM r.server_saved_at), length(r.value::jsonb ->> 'text')
+            FROM assess.responses r JOIN assess.attempts a ON a.id = r.attempt_id
+            WHERE r.value::jsonb ->> 'type' = 'essay' ORDER BY r.id
+            """, database: database)
+        var saves: [String: [(at: Double, length: Int)]] = [:]
+        for row in rows where row.count == 3 {
+            guard let at = Double(row[1]), let length = Int(row[2]) else { continue }
+            saves[row[0], default: []].append((at, length))
+        }
+        for (session, candidate) in typing.candidates.enumerated() {
+            let seatSaves = saves[candidate] ?? []
+            for (index, sent) in typing.sentAt[session].enumerated() {
+                guard let first = seatSaves.first(where: { $0.length > index }) else {
+                    lab.neverDurable += 1
+                    continue
+                }
+                lab.durableMilliseconds.append((first.at - sent.timeIntervalSince1970) * 1000)
+            }
+        }
+
+        let newest = try server.psql("""
+            SELECT DISTINCT ON (a.candidate) a.candidate, r.value::jsonb ->> 'text'
+            FROM assess.responses r JOIN assess.attempts a ON a.id = r.attempt_id
+            WHERE r.value::jsonb ->> 'type' = 'essay' ORDER BY a.candidate, r.id DESC
+            """, database: database)
+        let answers = Dictionary(newest.filter { $0.count == 2 }.map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first })
+        for (session, candidate) in typing.candidates.enumerated() {
+            let typed = String(typing.typed.prefix(typing.sentAt[session].count))
+            if answers[candidate] != typed { lab.mismatched.append(candidate) }
+        }
+
+        let window = "to_timestamp(\(started.timeIntervalSince1970)) AND to_timestamp(\(ended.timeIntervalSince1970))"
+        let written = try server.psql("""
+            SELECT (SELECT count(*) FROM assess.responses WHERE server_saved_at BETWEEN \(window))
+                 + (SELECT count(*) FROM assess.events WHERE server_time BETWEEN \(window))
+            """, database: database)
+        lab.writesPerSecond = Double(written.first?.first ?? "0").map { $0 / ended.timeIntervalSince(started) } ?? 0
+        return lab
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a floating-point number.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) * 1e-18
+    }
+}
+
+/// The lab rows: `count` seats on one PostgreSQL server typing 10 characters a second,
+/// first with the server up throughout, then with it stopped for 10 s in the middle.
+func addLabRows(to report: inout Report, assess: String, exam: String, quick: Bool) throws {
+    let server = try LabServer.fromEnvironment()
+    let count = quick ? 10 : 100
+    let duration = Duration.seconds(quick ? 20 : 60)
+    let outage = (at: duration / 2 - .seconds(5), for: Duration.seconds(10))
+    for (label, stop) in [("", nil), (", server stopped for 10 s", Optional(outage))] {
+        progress("lab: \(count) seats on PostgreSQL typing 10 characters a second for \(duration)\(label)")
+        let lab = try LabSessions.measure(assess: assess, exam: exam, server: server, count: count, rate: 10,
+                                          duration: duration, outage: stop)
+        let name = "lab, \(count) seats on PostgreSQL\(label)"
+        report.add("\(name): echo (median / p99)", assess: Report.medianAndP99(lab.typing.echoMilliseconds, unit: "ms"),
+                   reference: "", ratio: nil, budget: "p99 ≤ 15 ms",
+                   holds: (lab.typing.echoMilliseconds.p99 ?? .infinity) <= 15 && lab.typing.missedEchoes == 0)
+        report.add("\(name): keystroke to durable on the server (median / p99)",
+                   assess: Report.medianAndP99(lab.durableMilliseconds, unit: "ms"), reference: "", ratio: nil)
+        report.add("\(name): rows written per second", assess: Report.format(lab.writesPerSecond, digits: 0), reference: "",
+                   ratio: nil)
+        report.add("\(name): final answers on the server equal what was typed",
+                   assess: "\(count - lab.mismatched.count) of \(count)", reference: "", ratio: nil,
+                   budget: "all", holds: lab.mismatched.isEmpty && lab.neverDurable == 0)
+        if lab.neverDurable > 0 {
+            report.note("\(name): \(lab.neverDurable) typed characters never reached the server.")
+        }
+        if !lab.mismatched.isEmpty {
+            report.note("\(name): the newest answer on the server differs from what was typed for "
+                        + lab.mismatched.prefix(5).joined(separator: ", ") + (lab.mismatched.count > 5 ? " …" : "") + ".")
+        }
+    }
+    report.note("Lab: each seat is a login role of its own in the seat group, on a server of the benchmark's own "
+                + "(fsync on); \"durable\" is the server's own time (now()) of the first answer row that holds a "
+                + "character, from the moment the seat's key was sent.")
+}
