@@ -169,6 +169,31 @@ struct AccessibilityTests {
         #expect(log.contains("accessibility.set\tby=proctor enabled=high-contrast,screen-reader"))
     }
 
+    @Test func aSettingSwitchedInsideTheExamIsBackAfterACrashAndResume() throws {
+        let setup = try ProctorTests.Setup()
+        let first = try TerminalUnderTest("take \(Self.exam) --candidate a-7", policy: setup.policy)
+        try first.acceptTheLock()
+        try first.waitFor("F9 settings")
+        try first.press("F9")
+        try first.waitFor("High contrast            off")
+        try first.press("Space")
+        try first.waitFor("High contrast            on")
+        try first.press("Escape")
+        try first.waitFor("What is the capital of Canada?")
+        let pid = try #require(try first.assessPID())
+        kill(pid, SIGKILL)
+        try first.waitUntilAssessIsGone()
+
+        let second = try TerminalUnderTest("resume \(Self.exam) --candidate a-7", lockDirectory: first.lockDirectory,
+                                           dataDirectory: first.dataDirectory, policy: setup.policy)
+        try second.answer("Proctor password:", with: ProctorTests.password)
+        try second.acceptTheLock()
+        try second.waitFor("What is the capital of Canada?")
+        #expect(try second.styledScreen().contains("\u{1B}[37m\u{1B}[40m"))
+        let log = try second.assessCommand(["log"]).output
+        #expect(log.contains("accessibility.set\tby=attempt enabled=high-contrast"), "\(log)")
+    }
+
     @Test func aStudentSwitchesHighContrastWhereThePolicyAllowsItAndCannotWhereItDoesNot() throws {
         let allowed = try TerminalUnderTest("take \(Self.exam) --candidate a-3")
         try allowed.acceptTheLock()

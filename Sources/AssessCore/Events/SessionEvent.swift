@@ -33,7 +33,8 @@ public enum SessionEvent: Sendable, Equatable {
     case terminalSizeRestored(columns: Int, rows: Int)
     case sessionInterrupted(reason: String)
     /// The sitting's accessibility settings when it starts, and who chose them
-    /// (`proctor`, `student`, `environment` for `NO_COLOR` or a terminal without colours).
+    /// (`proctor`, `student`, `attempt` for a resumed one's as last switched, `environment`
+    /// for `NO_COLOR` or a terminal without colours).
     case accessibilitySet(AccessibilitySettings, by: String)
     /// The student switched one accessibility setting inside the exam.
     case accessibilityChanged(AccessibilityOption, on: Bool)

@@ -24,7 +24,7 @@ struct SittingRunner {
     var resuming: (attempt: Attempt, secondsUsed: Int)?
     /// Logged once the attempt has started, tagged with it.
     var startEvents: [SessionEvent] = []
-    /// Who chose `settings.accessibility`, for the log: `proctor` or `student`.
+    /// Who chose `settings.accessibility`, for the log: `proctor`, `student` or `attempt`.
     var accessibilityChosenBy = "proctor"
     /// The proctor's launch screen, shown before the welcome screen when given; its
     /// hand-over replaces `settings`.
