@@ -149,7 +149,11 @@ extension PostgresStore {
     /// Makes `role` a login role (creating it when missing) and a member of the store's
     /// `group`: with peer authentication over the local socket, the Unix account of the
     /// same name then connects as it.
-    public static func grant(role: String, to group: Group, url: String) throws {
+    ///
+    /// A seat sits as the candidate of its own name unless `candidates` names others
+    /// (`*` for any candidate: a seat shared by the students of a room); the names add to
+    /// those given before.
+    public static func grant(role: String, to group: Group, sittingAs candidates: [String] = [], url: String) throws {
         let connection: PostgresConnection
         do {
             connection = try PostgresConnection(url)
@@ -164,6 +168,10 @@ extension PostgresStore {
             }
             let groupName = group == .seat ? roles.seat : roles.proctor
             try session.execute("GRANT \(PostgresSchema.identifier(groupName)) TO \(name)")
+            for candidate in candidates {
+                try session.execute("INSERT INTO assess.seat_candidates (seat_role, candidate) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                                    [role, candidate])
+            }
         }
     }
 
