@@ -50,6 +50,8 @@ final class SittingWriter: Sendable {
 private struct WriterState {
     let context: Context
     private var attemptID: String?
+    /// Whether the flow was last told that writes wait on this terminal.
+    private var toldWaiting = false
 
     typealias Context = SittingWriter.Context
 
@@ -61,6 +63,20 @@ private struct WriterState {
     private var recorder: any SittingRecorder { context.recorder }
 
     mutating func perform(_ effect: FlowEffect) async {
+        await carryOut(effect)
+        reportDelivery()
+    }
+
+    /// Tells the flow when writes begin or stop waiting on this terminal for the server.
+    private mutating func reportDelivery() {
+        guard let recorder = recorder as? any DeliveringRecorder else { return }
+        let waiting = recorder.waitingForServer() > 0
+        guard waiting != toldWaiting else { return }
+        toldWaiting = waiting
+        context.inbox.post(.savedOnThisTerminal(waiting))
+    }
+
+    private mutating func carryOut(_ effect: FlowEffect) async {
         switch effect {
         case .begin:
             await begin()
@@ -94,6 +110,8 @@ private struct WriterState {
             }
             _ = await session.requestLock(false)
             context.inbox.post(.released(abortStored: stored))
+        case .deliver:
+            _ = (recorder as? any DeliveringRecorder)?.deliverToServer()
         case .consent, .verifyPassword, .exit:
             // The run loop answers these itself; they never reach the writer.
             break
@@ -155,7 +173,7 @@ private struct WriterState {
         }
     }
 
-    private func submit(_ reason: SubmissionReason, saving: SaveBatch, responses: [String: Response]) async {
+    private mutating func submit(_ reason: SubmissionReason, saving: SaveBatch, responses: [String: Response]) async {
         // The engine ends an expired lock itself, and logs why.
         if reason == .lockExpired { _ = await session.checkExpiry() }
         await save(saving)
@@ -176,6 +194,8 @@ private struct WriterState {
         }
         await session.record(.examSubmitted(attemptID: id, receipt: code, reason: reason.rawValue, chainHead: chainHead ?? nil))
         _ = await session.requestLock(false)
+        // The receipt says whether the submission waits on this terminal.
+        reportDelivery()
         context.inbox.post(.submitted(ReceiptInfo(code: code, submittedAt: submittedAt.formatted(.iso8601), reason: reason),
                                       problem: problem))
     }

@@ -36,6 +36,9 @@ public enum FlowEvent: Sendable, Equatable {
     case pasteRejected(characters: Int)
     /// The effects of an interruption or an abort are done: the lock is released.
     case released(abortStored: Bool)
+    /// What the sitting saved waits on this terminal for the store's server (`true`), or
+    /// the server has all of it again (`false`).
+    case savedOnThisTerminal(Bool)
 }
 
 /// What the engine asks before it locks: the consent screen's content.
@@ -135,6 +138,8 @@ public enum FlowEffect: Sendable, Equatable {
     case abort(reason: String, saving: SaveBatch)
     /// Leave the program; the sitting ended this way.
     case exit(SittingOutcome)
+    /// Try again to send what waits on this terminal to the store's server.
+    case deliver
 }
 
 /// How a sitting ended, for the executable's exit status.
