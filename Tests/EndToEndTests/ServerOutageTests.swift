@@ -16,8 +16,14 @@ struct ServerOutageTests {
     final class PrivateServer {
         let folder: TemporaryDirectory
         let bin: String
+        /// `postgres` options beyond the socket folder and port; by default no TCP at all.
+        var options = "-c listen_addresses=''"
+        /// The port, which also names the socket; PostgreSQL's default unless set.
+        var port = 5432
 
-        init() throws {
+        /// A new cluster with a database `assess`; `configure` runs before the first start
+        /// (to change `options` or the cluster's files).
+        init(configure: (PrivateServer) throws -> Void = { _ in }) throws {
             let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
             guard let version = versions.compactMap(Int.init).max() else {
                 throw TestFailure("no PostgreSQL server under /usr/lib/postgresql; apt-get install postgresql (.ci/run does)")
@@ -26,6 +32,7 @@ struct ServerOutageTests {
             folder = try TemporaryDirectory("assess-outage")
             if getuid() == 0 { try run("/bin/chown", ["postgres:", folder.path], asServer: false) }
             try run(bin + "/initdb", ["-D", folder.file("data"), "-U", "postgres", "-A", "trust", "--no-sync"])
+            try configure(self)
             try start()
             try PostgresConnectionForTests.psql(url(database: "postgres"), "CREATE DATABASE assess")
         }
@@ -36,19 +43,20 @@ struct ServerOutageTests {
 
         /// The URL of `database` as the superuser.
         func url(database: String = "assess") -> String {
-            "postgresql:///\(database)?host=\(folder.path)&user=postgres"
+            "postgresql:///\(database)?host=\(folder.path)&port=\(port)&user=postgres"
         }
 
         func start() throws {
             try run(bin + "/pg_ctl", ["-D", folder.file("data"), "-l", folder.file("server.log"), "-w",
-                                      "-o", "-k \(folder.path) -c listen_addresses=''", "start"])
+                                      "-o", "-k \(folder.path) -p \(port) \(options)", "start"])
         }
 
         func stop() throws {
             try run(bin + "/pg_ctl", ["-D", folder.file("data"), "-m", "fast", "-w", "stop"])
         }
 
-        private func run(_ program: String, _ arguments: [String], asServer: Bool = true) throws {
+        /// Runs `program` (as the server's user when `asServer` and the tests run as root).
+        func run(_ program: String, _ arguments: [String], asServer: Bool = true) throws {
             let result = asServer && getuid() == 0
                 ? try TerminalUnderTest.runner.run("runuser", ["-u", "postgres", "--", program] + arguments, timeoutSeconds: 60)
                 : try TerminalUnderTest.runner.run(program, arguments, timeoutSeconds: 60)

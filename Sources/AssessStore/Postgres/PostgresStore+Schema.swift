@@ -8,6 +8,9 @@ public enum StoreProblem: Error, Sendable, Equatable, CustomStringConvertible {
     case noSuchDatabase(String)
     /// The server refused the role (unknown role, failed peer or password authentication).
     case authenticationFailed(String)
+    /// TLS would not verify the server: a certificate from an authority the URL's
+    /// `sslrootcert` does not trust, or for another name than the URL's host.
+    case tlsRefused(String)
     /// The database has no `assess` schema yet.
     case noSchema
     /// The schema lacks migrations this build needs.
@@ -22,6 +25,8 @@ public enum StoreProblem: Error, Sendable, Equatable, CustomStringConvertible {
             return "no server: \(detail); is PostgreSQL running, and is the URL's host or socket folder right?"
         case .noSuchDatabase(let detail):
             return "no such database: \(detail); the admin creates it (createdb) and runs `assess store init`"
+        case .tlsRefused(let detail):
+            return "TLS refused: \(detail); check the URL's sslrootcert (the school's certificate authority) and that its host is the name on the server's certificate"
         case .authenticationFailed(let detail):
             return "authentication failed: \(detail); the admin gives this account a role (see README, \"A lab on one server\")"
         case .noSchema:
@@ -39,6 +44,9 @@ public enum StoreProblem: Error, Sendable, Equatable, CustomStringConvertible {
         let message = error.message
         if message.contains("database \"") && message.contains("does not exist") {
             return .noSuchDatabase(message)
+        }
+        if message.contains("certificate") || message.contains("SSL error") {
+            return .tlsRefused(message)
         }
         if message.contains("authentication failed") || message.contains("role \"")
             || message.contains("password") || message.contains("no pg_hba.conf entry") {
