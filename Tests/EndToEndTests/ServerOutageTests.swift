@@ -70,14 +70,7 @@ struct ServerOutageTests {
         #expect(try initialized.exitStatus() == 0)
         let sitting = try TerminalUnderTest("take Exams/all-types.yaml --candidate c-outage",
                                             environment: ["ASSESS_STORE": server.url()])
-        try sitting.acceptTheLock()
-        for _ in 0..<12 where !(try sitting.screen().contains("why the Moon")) {
-            try sitting.press("Tab")
-            Thread.sleep(forTimeInterval: 0.3)
-        }
-        try sitting.waitFor("why the Moon")
-        try sitting.type("before the outage ")
-        Thread.sleep(forTimeInterval: 2)
+        try Self.typeInTheEssay(sitting, "before the outage ")
 
         try server.stop()
         let outage = Date()
@@ -124,14 +117,7 @@ struct ServerOutageTests {
         #expect(try TerminalUnderTest("store init", environment: environment).exitStatus() == 0)
         let first = try TerminalUnderTest("take Exams/all-types.yaml --candidate c-killed", policy: setup.policy,
                                           environment: environment)
-        try first.acceptTheLock()
-        for _ in 0..<12 where !(try first.screen().contains("why the Moon")) {
-            try first.press("Tab")
-            Thread.sleep(forTimeInterval: 0.3)
-        }
-        try first.waitFor("why the Moon")
-        try first.type("typed before ")
-        Thread.sleep(forTimeInterval: 2)
+        try Self.typeInTheEssay(first, "typed before ")
 
         try server.stop()
         try first.type("and during the outage")
@@ -160,6 +146,19 @@ struct ServerOutageTests {
         #expect(try !second.assessCommand(["status"]).output.contains("waiting on this terminal"))
         try second.submitFromReview()
         try second.waitFor("no longer locked")
+    }
+
+    /// Accepts the lock, goes on to the essay, types `text` and waits 2 s (the answer is
+    /// on the server within a second).
+    private static func typeInTheEssay(_ sitting: TerminalUnderTest, _ text: String) throws {
+        try sitting.acceptTheLock()
+        for _ in 0..<12 where !(try sitting.screen().contains("why the Moon")) {
+            try sitting.press("Tab")
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        try sitting.waitFor("why the Moon")
+        try sitting.type(text)
+        Thread.sleep(forTimeInterval: 2)
     }
 
     /// Waits up to 10 s until `terminal` no longer shows `text`.
