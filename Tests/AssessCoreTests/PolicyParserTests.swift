@@ -41,8 +41,17 @@ struct PolicyParserTests {
 
     @Test func anUnknownSettingNamesItsPositionAndTheLikelyIntent() {
         #expect(throws: PolicyError(path: "p.yaml", line: 2, column: 1,
-                                    message: "unknown setting \"strict-clipboard\" (did you mean \"strict-clipboards\"?); known settings: allowed-exams, max-lock-duration, strict-clipboards, multiplexers, practice, minimum-terminal, charge-downtime, proctor-password, store, student-settings")) {
+                                    message: "unknown setting \"strict-clipboard\" (did you mean \"strict-clipboards\"?); known settings: allowed-exams, max-lock-duration, strict-clipboards, multiplexers, practice, minimum-terminal, charge-downtime, proctor-password, store, student-settings, lease-lost-after")) {
             try PolicyParser.parse("multiplexers: allow\nstrict-clipboard: true\n", path: "p.yaml")
+        }
+    }
+
+    @Test func aLeaseIsLostAfter30SecondsUnlessThePolicySaysOtherwiseNeverUnder10() throws {
+        #expect(try PolicyParser.parse("", path: "p.yaml").leaseLostAfter == 30)
+        #expect(try PolicyParser.parse("lease-lost-after: 2m\n", path: "p.yaml").leaseLostAfter == 120)
+        #expect(throws: PolicyError(path: "p.yaml", line: 1, column: 19,
+                                    message: "lease-lost-after must be a duration from 10s to 1h, such as 30s or 2m")) {
+            try PolicyParser.parse("lease-lost-after: 5s\n", path: "p.yaml")
         }
     }
 

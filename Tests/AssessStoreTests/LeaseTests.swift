@@ -38,4 +38,43 @@ import Testing
         #expect(try store.takeLease(exam: "algebra", candidate: "c-17", holder: second, at: Date()).holder == second)
         #expect(try store.takeLease(exam: "algebra", candidate: "c-17", holder: first, at: Date()).holder == second)
     }
+
+    @Test(arguments: StoreBackend.allCases)
+    func aLeaseIsLostAfterTheTimeTheSeatsPolicyStatesAndATakeoverNamesWhoLostIt(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let store = opened.store
+        _ = try store.takeLease(exam: "algebra", candidate: "c-17", holder: first, at: Date())
+        #expect(try store.takeLease(exam: "algebra", candidate: "c-17", holder: first, at: Date()).takenOver == nil)
+        // The first seat last renewed 20 s ago (each backend's clock: the server's, or the caller's).
+        let twentySecondsAgo = Date().addingTimeInterval(-20)
+        try opened.tamper(backend == .postgres
+            ? "UPDATE leases SET renewed_at = now() - interval '20 seconds'"
+            : "UPDATE leases SET renewed_at = '\(Self.sqliteTime(twentySecondsAgo))'")
+        let kept = try store.takeLease(exam: "algebra", candidate: "c-17", holder: second, lostAfter: 30, at: Date())
+        #expect(kept.holder == first && kept.takenOver == nil)
+        // No policy makes a lease lost sooner than Lease.shortestLostAfter.
+        try opened.tamper(backend == .postgres
+            ? "UPDATE leases SET renewed_at = now() - interval '5 seconds'"
+            : "UPDATE leases SET renewed_at = '\(Self.sqliteTime(Date().addingTimeInterval(-5)))'")
+        #expect(try store.takeLease(exam: "algebra", candidate: "c-17", holder: second, lostAfter: 1, at: Date()).holder == first)
+        try opened.tamper(backend == .postgres
+            ? "UPDATE leases SET renewed_at = now() - interval '20 seconds'"
+            : "UPDATE leases SET renewed_at = '\(Self.sqliteTime(twentySecondsAgo))'")
+        let taken = try store.takeLease(exam: "algebra", candidate: "c-17", holder: second, lostAfter: 15, at: Date())
+        #expect(taken.holder == second)
+        let takeover = try #require(taken.takenOver)
+        #expect(takeover.host == "lab-01" && takeover.tty == "/dev/pts/3" && takeover.pid == 4242)
+        #expect(abs(takeover.renewedAt.timeIntervalSince(twentySecondsAgo)) < 2)
+        // Renewing what it now holds is no takeover.
+        #expect(try store.takeLease(exam: "algebra", candidate: "c-17", holder: second, lostAfter: 15, at: Date()).takenOver == nil)
+    }
+
+    /// `date` as GRDB stores a date in SQLite (UTC, milliseconds).
+    private static func sqliteTime(_ date: Date) -> String {
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "UTC")
+        format.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
+        return format.string(from: date)
+    }
 }

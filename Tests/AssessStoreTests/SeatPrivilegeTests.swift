@@ -116,11 +116,13 @@ import Testing
         let anas = LeaseHolder(host: "lab-01", tty: "/dev/pts/3", pid: 4242)
         _ = try PostgresStore(url: ben).takeLease(exam: "algebra", candidate: "ben", holder: bens, at: start)
         let anaStore = try PostgresStore(url: ana)
-        // Ana's clock claiming the lease went quiet long ago changes nothing: the server times it.
-        #expect(try anaStore.takeLease(exam: "algebra", candidate: "ben", holder: anas, at: .distantFuture).holder == bens)
+        // Ana's role does not sit as Ben, whatever her clock claims about his lease.
+        #expect(throws: StoreError.self) {
+            try anaStore.takeLease(exam: "algebra", candidate: "ben", holder: anas, at: .distantFuture)
+        }
         // Even with Ben's token, Ana's role cannot release his lease.
         try anaStore.releaseLease(exam: "algebra", candidate: "ben", holder: bens)
-        #expect(try anaStore.takeLease(exam: "algebra", candidate: "ben", holder: anas, at: start).holder == bens)
+        #expect(try run("SELECT host FROM assess.leases WHERE candidate = 'ben'", as: proctor).map { $0["host"] } == ["lab-02"])
         expectRefused("UPDATE assess.leases SET renewed_at = '2000-01-01'", as: ana)
         expectRefused("DELETE FROM assess.leases", as: ana)
         expectRefused("SELECT * FROM assess.leases", as: ana)
@@ -152,5 +154,54 @@ import Testing
         #expect(try proctorStore.result(for: benAttempt.id)?.awarded == 1)
         expectRefused("UPDATE assess.responses SET value = 'changed'", as: proctor)
         expectRefused("DELETE FROM assess.events", as: proctor)
+    }
+
+    @Test func aSeatCannotGiveItselfTimeBackNorMoreTime() throws {
+        let (anaStore, anaAttempt, _) = try twoSittings()
+        try anaStore.updateProgress(attempt: anaAttempt.id, secondsUsed: 300, currentQuestion: 2, breaksTaken: 1, at: start)
+        #expect(throws: StoreError.self) {
+            try anaStore.updateProgress(attempt: anaAttempt.id, secondsUsed: 10, currentQuestion: 2, breaksTaken: 1, at: start)
+        }
+        expectRefused("SELECT assess.update_progress('\(anaAttempt.id)', 10, 2, 1, now())", as: ana)
+        expectRefused("SELECT assess.update_progress('\(anaAttempt.id)', 300, 2, 0, now())", as: ana)
+        expectRefused("SELECT assess.update_seconds_allowed('\(anaAttempt.id)', 99999)", as: ana)
+        #expect(throws: StoreError.self) { try anaStore.updateSecondsAllowed(attempt: anaAttempt.id, seconds: 99999) }
+        // Going on is fine; the proctor gives extra time.
+        try anaStore.updateProgress(attempt: anaAttempt.id, secondsUsed: 301, currentQuestion: 0, breaksTaken: 1, at: start)
+        try PostgresStore(url: proctor).updateSecondsAllowed(attempt: anaAttempt.id, seconds: 900)
+        let stored = try #require(try PostgresStore(url: proctor).attempt(anaAttempt.id))
+        #expect(stored.secondsUsed == 301 && stored.breaksTaken == 1 && stored.secondsAllowed == 900)
+    }
+
+    @Test func aSeatStartsAttemptsAndTakesLeasesOnlyForTheCandidatesItSitsAs() throws {
+        let anaStore = try PostgresStore(url: ana)
+        #expect(throws: StoreError.notPermitted("role \(database.name)_ana may not sit as candidate ben")) {
+            try anaStore.startAttempt(examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600, at: start)
+        }
+        expectRefused("SELECT assess.start_attempt('algebra', 'k', 'ben', 600, false, '{}', now())", as: ana)
+        let holder = LeaseHolder(host: "lab-01", tty: nil, pid: 4242)
+        #expect(throws: StoreError.self) { try anaStore.takeLease(exam: "algebra", candidate: "ben", holder: holder, at: start) }
+        expectRefused("SELECT * FROM assess.take_lease('algebra', 'ben', 't', 'h', NULL, 1, 30)", as: ana)
+        #expect(try PostgresStore(url: proctor).attempts().isEmpty)
+
+        // A role named for no candidate sits as the candidate of its own name.
+        let ownName = try PostgresStore(url: try database.login("cara", in: .seat, sittingAs: []))
+        #expect(throws: StoreError.self) {
+            try ownName.startAttempt(examID: "algebra", examKey: "k", candidate: "cara", secondsAllowed: 600, at: start)
+        }
+        let caraRole = "\(database.name)_cara"
+        #expect(try ownName.startAttempt(examID: "algebra", examKey: "k", candidate: caraRole, secondsAllowed: 600, at: start)
+            .candidate == caraRole)
+        // A seat the students of a room share sits as anyone.
+        let shared = try PostgresStore(url: try database.login("lab07", in: .seat, sittingAs: ["*"]))
+        #expect(try shared.startAttempt(examID: "algebra", examKey: "k", candidate: "dan", secondsAllowed: 600, at: start)
+            .candidate == "dan")
+        #expect(try shared.takeLease(exam: "algebra", candidate: "eve", holder: holder, at: start).holder == holder)
+    }
+
+    @Test func aSeatCannotVerifyTheWholeLogItCannotReadAndIsToldSo() throws {
+        let (anaStore, _, _) = try twoSittings()
+        #expect(throws: StoreError.self) { try anaStore.verifyEventChain() }
+        #expect(try PostgresStore(url: proctor).verifyEventChain() == .intact(count: 2))
     }
 }

@@ -112,10 +112,11 @@ final class PostgresTestDatabase: @unchecked Sendable {
         }
     }
 
-    /// A login role in `group`, named after this database and `label`; returns its URL.
-    func login(_ label: String, in group: PostgresStore.Group) throws -> String {
+    /// A login role in `group`, named after this database and `label`; a seat sits as
+    /// `candidates`, by default the candidate `label`. Returns its URL.
+    func login(_ label: String, in group: PostgresStore.Group, sittingAs candidates: [String]? = nil) throws -> String {
         let role = "\(name)_\(label)"
-        try PostgresStore.grant(role: role, to: group, url: url)
+        try PostgresStore.grant(role: role, to: group, sittingAs: group == .seat ? candidates ?? [label] : [], url: url)
         logins.append(role)
         return Self.url(serverURL, database: name, user: role)
     }

@@ -29,6 +29,33 @@ func screen(_ flow: ExamFlow, now: UInt64 = 0) -> String {
 
 @Suite("The student's flow")
 struct ExamFlowTests {
+    @Test func whileWritesWaitOnThisTerminalTheWriterIsAskedToDeliverEveryTwoSecondsEvenOnTheReceipt() {
+        var flow = started()
+        func deliveries(_ flow: inout ExamFlow, at seconds: UInt64) -> Int {
+            flow.update(.tick, now: seconds * second).filter { $0 == .deliver }.count
+        }
+        #expect(deliveries(&flow, at: 3) == 0)
+        _ = flow.update(.savedOnThisTerminal(true), now: 4 * second)
+        #expect(flow.savedOnThisTerminal)
+        #expect(deliveries(&flow, at: 5) == 0)
+        #expect(deliveries(&flow, at: 6) == 1)
+        #expect(deliveries(&flow, at: 7) == 0)
+        #expect(deliveries(&flow, at: 8) == 1)
+        _ = flow.update(.key(.function(4)), now: 9 * second)
+        _ = flow.update(.key(.character("s")), now: 9 * second)
+        _ = flow.update(.key(.character("y")), now: 9 * second)
+        _ = flow.update(.submitted(ReceiptInfo(code: "K7QF", submittedAt: "now", reason: .student), problem: nil),
+                        now: 9 * second)
+        _ = flow.update(.key(.enter), now: 11 * second)
+        #expect(flow.receipt != nil)
+        #expect(screen(flow, now: 11 * second).contains("will be delivered when the server is back"))
+        #expect(deliveries(&flow, at: 12) == 0)
+        #expect(deliveries(&flow, at: 13) == 1)
+        _ = flow.update(.savedOnThisTerminal(false), now: 14 * second)
+        #expect(deliveries(&flow, at: 17) == 0)
+        #expect(!screen(flow, now: 17 * second).contains("server is away"))
+    }
+
     @Test func welcomeShowsTitleCandidateDurationAndExamKeyButNoQuestion() {
         let text = screen(flow())
         #expect(text.contains("Capitals"))

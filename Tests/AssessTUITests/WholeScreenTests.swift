@@ -79,6 +79,12 @@ struct WholeScreenTests {
         Walk("receipt", onQuestion + [(.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s),
                                       (.key(.character("y")), 6 * s), (.submitted(receipt, problem: nil), 6 * s),
                                       (.key(.enter), 7 * s)]),
+        // The server is away: what the sitting saved waits on this terminal.
+        Walk("saved-on-this-terminal", onQuestion + [(.key(.character("2")), 3 * s), (.savedOnThisTerminal(true), 4 * s)],
+             now: 63 * s),
+        Walk("receipt-waiting", onQuestion + [(.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s),
+                                              (.key(.character("y")), 6 * s), (.savedOnThisTerminal(true), 6 * s),
+                                              (.submitted(receipt, problem: nil), 6 * s), (.key(.enter), 7 * s)]),
         Walk("refused", begin + [(.lockRefused(.notPermitted("the policy does not allow exam capitals here")), s)]),
         Walk("on-break", breaks: BreakAllowance(count: 2, minutes: 10),
              onQuestion + [(.key(.function(6)), 10 * s), (.key(.character("y")), 10 * s)], now: 70 * s),

@@ -64,8 +64,13 @@ struct LabStoreTests {
             #expect(output.hasPrefix("assess: ") && output.contains(expected), "\(store): \(output)")
             #expect(output.split(separator: "\n").count == 1, "\(output)")
         }
+        // `status` still reports the terminal, and says the store cannot be read rather than
+        // showing no attempts in progress as if there were none.
+        let down = try assess(["status"], store: cases[0].store)
+        #expect(down.output.contains("store: PostgreSQL \(cases[0].store) (cannot be read: ") && down.output.contains("no server"),
+                "\(down.output)")
 
-        let (output, status) = try assess(["store", "init", "--seat", lab.name + "_ana"], store: lab.url())
+        let (output, status) = try assess(["store", "init", "--seat", lab.name + "_ana:ana"], store: lab.url())
         #expect(status == 0, "\(output)")
         #expect(output.contains("ran migrations v1"))
         #expect(try assess(["store", "init"], store: lab.url()).output.contains("schema up to date"))
@@ -78,7 +83,7 @@ struct LabStoreTests {
 
     @Test func aSittingKeepsItsAnswersAndItsLogOnTheServer() throws {
         let lab = try LabDatabase()
-        #expect(try assess(["store", "init", "--seat", lab.name + "_ana"], store: lab.url()).status == 0)
+        #expect(try assess(["store", "init", "--seat", lab.name + "_ana:ana"], store: lab.url()).status == 0)
         let seat = lab.url(user: lab.name + "_ana")
         let sitting = try TerminalUnderTest("take Exams/geography.yaml --candidate ana", environment: ["ASSESS_STORE": seat])
         try sitting.acceptTheLock()
@@ -99,7 +104,7 @@ struct LabStoreTests {
 
     @Test func aCandidateSittingAtOneSeatIsRefusedAtASecondWithWhereTheFirstRuns() throws {
         let lab = try LabDatabase()
-        #expect(try assess(["store", "init", "--seat", lab.name + "_ana"], store: lab.url()).status == 0)
+        #expect(try assess(["store", "init", "--seat", lab.name + "_ana:ana"], store: lab.url()).status == 0)
         let seat = lab.url(user: lab.name + "_ana")
         let first = try TerminalUnderTest("take Exams/geography.yaml --candidate ana", environment: ["ASSESS_STORE": seat])
         try first.acceptTheLock()

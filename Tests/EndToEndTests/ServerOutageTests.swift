@@ -4,9 +4,11 @@ import Foundation
 import Testing
 
 /// A sitting whose PostgreSQL server stops for 10 s while the student types: the seat
-/// carries on, and once the server is back everything typed before and during the outage
-/// is on the server. The server is one of the test's own (the shared test server cannot
-/// be stopped under the other tests); it needs PostgreSQL installed, and fails without it.
+/// carries on, its writes waiting in a journal on the terminal, and once the server is back
+/// everything typed before and during the outage is on the server and the log says how
+/// long it was away; a seat killed during the outage loses nothing, `resume` sends what it
+/// left. The server is one of the test's own (the shared test server cannot be stopped
+/// under the other tests); it needs PostgreSQL installed, and fails without it.
 @Suite("A server outage during a sitting")
 struct ServerOutageTests {
     /// A PostgreSQL cluster in a folder of its own, on a Unix socket only; as root it runs
@@ -14,8 +16,14 @@ struct ServerOutageTests {
     final class PrivateServer {
         let folder: TemporaryDirectory
         let bin: String
+        /// `postgres` options beyond the socket folder and port; by default no TCP at all.
+        var options = "-c listen_addresses=''"
+        /// The port, which also names the socket; PostgreSQL's default unless set.
+        var port = 5432
 
-        init() throws {
+        /// A new cluster with a database `assess`; `configure` runs before the first start
+        /// (to change `options` or the cluster's files).
+        init(configure: (PrivateServer) throws -> Void = { _ in }) throws {
             let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
             guard let version = versions.compactMap(Int.init).max() else {
                 throw TestFailure("no PostgreSQL server under /usr/lib/postgresql; apt-get install postgresql (.ci/run does)")
@@ -24,6 +32,7 @@ struct ServerOutageTests {
             folder = try TemporaryDirectory("assess-outage")
             if getuid() == 0 { try run("/bin/chown", ["postgres:", folder.path], asServer: false) }
             try run(bin + "/initdb", ["-D", folder.file("data"), "-U", "postgres", "-A", "trust", "--no-sync"])
+            try configure(self)
             try start()
             try PostgresConnectionForTests.psql(url(database: "postgres"), "CREATE DATABASE assess")
         }
@@ -34,19 +43,20 @@ struct ServerOutageTests {
 
         /// The URL of `database` as the superuser.
         func url(database: String = "assess") -> String {
-            "postgresql:///\(database)?host=\(folder.path)&user=postgres"
+            "postgresql:///\(database)?host=\(folder.path)&port=\(port)&user=postgres"
         }
 
         func start() throws {
             try run(bin + "/pg_ctl", ["-D", folder.file("data"), "-l", folder.file("server.log"), "-w",
-                                      "-o", "-k \(folder.path) -c listen_addresses=''", "start"])
+                                      "-o", "-k \(folder.path) -p \(port) \(options)", "start"])
         }
 
         func stop() throws {
             try run(bin + "/pg_ctl", ["-D", folder.file("data"), "-m", "fast", "-w", "stop"])
         }
 
-        private func run(_ program: String, _ arguments: [String], asServer: Bool = true) throws {
+        /// Runs `program` (as the server's user when `asServer` and the tests run as root).
+        func run(_ program: String, _ arguments: [String], asServer: Bool = true) throws {
             let result = asServer && getuid() == 0
                 ? try TerminalUnderTest.runner.run("runuser", ["-u", "postgres", "--", program] + arguments, timeoutSeconds: 60)
                 : try TerminalUnderTest.runner.run(program, arguments, timeoutSeconds: 60)
@@ -60,14 +70,7 @@ struct ServerOutageTests {
         #expect(try initialized.exitStatus() == 0)
         let sitting = try TerminalUnderTest("take Exams/all-types.yaml --candidate c-outage",
                                             environment: ["ASSESS_STORE": server.url()])
-        try sitting.acceptTheLock()
-        for _ in 0..<12 where !(try sitting.screen().contains("why the Moon")) {
-            try sitting.press("Tab")
-            Thread.sleep(forTimeInterval: 0.3)
-        }
-        try sitting.waitFor("why the Moon")
-        try sitting.type("before the outage ")
-        Thread.sleep(forTimeInterval: 2)
+        try Self.typeInTheEssay(sitting, "before the outage ")
 
         try server.stop()
         let outage = Date()
@@ -75,7 +78,9 @@ struct ServerOutageTests {
             try sitting.type(word + " ")
             Thread.sleep(forTimeInterval: 1.4)
         }
-        try sitting.waitFor("could not be saved yet")
+        // A quiet note, not an alarm: nothing is lost and the student need do nothing.
+        try sitting.waitFor("Saved on this terminal")
+        #expect(try !sitting.screen().contains("could not be saved"))
         while Date().timeIntervalSince(outage) < 10 { Thread.sleep(forTimeInterval: 0.1) }
         try server.start()
 
@@ -92,6 +97,76 @@ struct ServerOutageTests {
         }
         #expect(saved?.contains(expected) == true, "on the server: \(saved ?? "nothing")")
         #expect(try sitting.screen().contains("why the Moon"), "the sitting carried on")
+        try Self.waitWhile(sitting, shows: "Saved on this terminal")
+
+        // The log has every record written during the outage, and the outage itself.
+        let store = try PostgresStore(url: server.url())
+        let attempt = try #require(try store.attempts(candidate: "c-outage").first)
+        let records = try store.events(after: 0, limit: nil, attempt: attempt.id).map(\.event)
+        let outageRecord = try #require(records.first { $0.kind == "store.outage" })
+        let seconds = try #require(outageRecord.details["seconds"].flatMap(Int.init))
+        #expect((9...16).contains(seconds), "\(outageRecord.details)")
+        #expect(records.filter { $0.kind == "answer.saved" && $0.wallTime > outage && $0.wallTime < outage + 10 }.count >= 3)
+        #expect(try EventStore(database: store).verifyChain() == .intact(count: try store.events(after: 0, limit: nil, attempt: nil).count))
+    }
+
+    @Test func aSeatKilledWhileTheServerIsAwayLosesNothingResumeSendsItsJournal() throws {
+        let server = try PrivateServer()
+        let setup = try ProctorTests.Setup()
+        let environment = ["ASSESS_STORE": server.url()]
+        #expect(try TerminalUnderTest("store init", environment: environment).exitStatus() == 0)
+        let first = try TerminalUnderTest("take Exams/all-types.yaml --candidate c-killed", policy: setup.policy,
+                                          environment: environment)
+        try Self.typeInTheEssay(first, "typed before ")
+
+        try server.stop()
+        try first.type("and during the outage")
+        try first.waitFor("Saved on this terminal")
+        Thread.sleep(forTimeInterval: 1.5)
+        kill(try #require(try first.assessPID()), SIGKILL)
+        try first.waitUntilAssessIsGone()
+        let status = try first.assessCommand(["status"]).output
+        #expect(status.contains("waiting on this terminal for the server: "), "\(status)")
+        #expect(status.contains("cannot be read: "), "\(status)")
+
+        try server.start()
+        let second = try TerminalUnderTest("resume Exams/all-types.yaml --candidate c-killed", lockDirectory: first.lockDirectory,
+                                           dataDirectory: first.dataDirectory, policy: setup.policy, environment: environment)
+        try second.answer("Proctor password:", with: ProctorTests.password)
+        try second.waitFor("Exam key")
+        try second.acceptTheLock()
+        try second.waitFor("typed before and during the outage")
+
+        let store = try PostgresStore(url: server.url())
+        let attempt = try #require(try store.attempts(candidate: "c-killed").first)
+        #expect(try store.responses(for: attempt.id).contains { $0.value.contains("typed before and during the outage") })
+        let kinds = try store.events(after: 0, limit: nil, attempt: attempt.id).map(\.event.kind)
+        #expect(kinds.contains("store.outage"))
+        #expect(kinds.contains("lease.taken-over"))
+        #expect(try !second.assessCommand(["status"]).output.contains("waiting on this terminal"))
+        try second.submitFromReview()
+        try second.waitFor("no longer locked")
+    }
+
+    /// Accepts the lock, goes on to the essay, types `text` and waits 2 s (the answer is
+    /// on the server within a second).
+    private static func typeInTheEssay(_ sitting: TerminalUnderTest, _ text: String) throws {
+        try sitting.acceptTheLock()
+        for _ in 0..<12 where !(try sitting.screen().contains("why the Moon")) {
+            try sitting.press("Tab")
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        try sitting.waitFor("why the Moon")
+        try sitting.type(text)
+        Thread.sleep(forTimeInterval: 2)
+    }
+
+    /// Waits up to 10 s until `terminal` no longer shows `text`.
+    private static func waitWhile(_ terminal: TerminalUnderTest, shows text: String,
+                                  sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while try terminal.screen().contains(text), Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
+        #expect(try !terminal.screen().contains(text), "still shows \(text)", sourceLocation: sourceLocation)
     }
 }
 

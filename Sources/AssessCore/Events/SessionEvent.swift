@@ -40,6 +40,13 @@ public enum SessionEvent: Sendable, Equatable {
     case accessibilityChanged(AccessibilityOption, on: Bool)
     /// The proctor's side: launch settings, the password prompt, pauses, breaks, resume.
     case proctor(ProctorEvent)
+    /// The store's server was away for `seconds` from `since`; `delivered` writes waited on
+    /// the seat's journal and were sent in order once it was back (`refused` of them it
+    /// refused, e.g. to an attempt a proctor ended meanwhile).
+    case storeOutage(since: Date, seconds: Int, delivered: Int, refused: Int)
+    /// This sitting took over the lease of the sitting on `host` (a crash or a lost
+    /// connection); `why` says how it was found lost.
+    case leaseTakenOver(host: String, tty: String?, pid: Int32, why: String)
 
     /// The record's kind, a short dotted name (`lock.granted`, `clipboard.cleared` ...).
     public var kind: String {
@@ -70,6 +77,8 @@ public enum SessionEvent: Sendable, Equatable {
         case .sessionInterrupted: return "session.interrupted"
         case .accessibilitySet: return "accessibility.set"
         case .accessibilityChanged: return "accessibility.changed"
+        case .storeOutage: return "store.outage"
+        case .leaseTakenOver: return "lease.taken-over"
         case .proctor(let event): return event.kind
         }
     }
@@ -124,6 +133,13 @@ public enum SessionEvent: Sendable, Equatable {
             return ["enabled": settings.summary, "by": by]
         case .accessibilityChanged(let option, let on):
             return ["setting": option.rawValue, "on": String(on)]
+        case .storeOutage(let since, let seconds, let delivered, let refused):
+            return ["since": since.formatted(.iso8601), "seconds": String(seconds), "delivered": String(delivered),
+                    "refused": String(refused)]
+        case .leaseTakenOver(let host, let tty, let pid, let why):
+            var details = ["host": host, "pid": String(pid), "why": why]
+            if let tty { details["tty"] = tty }
+            return details
         case .proctor(let event):
             return event.details
         }

@@ -16,11 +16,13 @@ public typealias PolicyError = FileProblem
 /// charge-downtime: false                       # count a crashed terminal's downtime on resume
 /// proctor-password: scrypt$ln=17,r=8,p=1$…     # written by `assess passwd`
 /// store: postgresql:///assess?host=/run/postgresql   # or sqlite, the default
+/// lease-lost-after: 30s                        # a seat not heard from this long may be resumed elsewhere
 /// student-settings: [high-contrast, larger-spacing]  # or "*" (the default) or none
 /// ```
 public enum PolicyParser {
     static let keys = ["allowed-exams", "max-lock-duration", "strict-clipboards", "multiplexers",
-                       "practice", "minimum-terminal", "charge-downtime", "proctor-password", "store", "student-settings"]
+                       "practice", "minimum-terminal", "charge-downtime", "proctor-password", "store", "student-settings",
+                       "lease-lost-after"]
 
     /// Parses `text`, read from `path`; throws the first problem found.
     public static func parse(_ text: String, path: String) throws -> Policy {
@@ -92,6 +94,12 @@ public enum PolicyParser {
                 policy.store = store == "sqlite" ? nil : store
             case "student-settings":
                 policy.studentSettings = try accessibilityOptions(value, path: path)
+            case "lease-lost-after":
+                guard let seconds = parseDuration(value.string ?? ""), seconds >= Policy.shortestLeaseLostAfter,
+                      seconds <= 3600 else {
+                    throw problem(path, value, "lease-lost-after must be a duration from \(Int(Policy.shortestLeaseLostAfter))s to 1h, such as 30s or 2m")
+                }
+                policy.leaseLostAfter = seconds
             default:
                 throw problem(path, keyNode, "unknown setting \"\(key)\"\(DidYouMean.hint(for: key, in: keys)); known settings: \(keys.joined(separator: ", "))")
             }

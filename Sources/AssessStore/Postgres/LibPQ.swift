@@ -9,7 +9,8 @@ struct LibPQ: @unchecked Sendable {
     typealias Connection = OpaquePointer
     typealias Result = OpaquePointer
 
-    let connectdb: @convention(c) (UnsafePointer<CChar>?) -> Connection?
+    let connectdbParams: @convention(c) (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<UnsafePointer<CChar>?>?,
+                                         Int32) -> Connection?
     let status: @convention(c) (Connection?) -> ConnStatusType
     let finish: @convention(c) (Connection?) -> Void
     let errorMessage: @convention(c) (Connection?) -> UnsafeMutablePointer<CChar>?
@@ -49,7 +50,7 @@ struct LibPQ: @unchecked Sendable {
         }
         do {
             return .success(LibPQ(
-                connectdb: try symbol("PQconnectdb"), status: try symbol("PQstatus"), finish: try symbol("PQfinish"),
+                connectdbParams: try symbol("PQconnectdbParams"), status: try symbol("PQstatus"), finish: try symbol("PQfinish"),
                 errorMessage: try symbol("PQerrorMessage"), setNoticeProcessor: try symbol("PQsetNoticeProcessor"),
                 exec: try symbol("PQexec"), execParams: try symbol("PQexecParams"),
                 resultStatus: try symbol("PQresultStatus"), resultErrorField: try symbol("PQresultErrorField"),

@@ -40,8 +40,27 @@ final class PostgresConnection: @unchecked Sendable {
         pq.finish(handle)
     }
 
+    /// What a connection is given unless its URL says otherwise: a server that does not
+    /// answer (a dead host, a full network) is given up after `connect_timeout` seconds
+    /// rather than never, and one that stops answering mid-statement across the network is
+    /// found by the TCP keepalives and `tcp_user_timeout` within about 10 s; a seat then
+    /// carries on without it.
+    static let defaults: [(keyword: String, value: String)] = [
+        ("connect_timeout", "5"), ("keepalives_idle", "5"), ("keepalives_interval", "2"), ("keepalives_count", "3"),
+        ("tcp_user_timeout", "10000"),
+    ]
+
     private static func connect(_ conninfo: String, _ pq: LibPQ) throws -> OpaquePointer? {
-        let handle = pq.connectdb(conninfo)
+        // `dbname` last, expanded as a URL or connection string: what it names wins.
+        let pairs = defaults + [("dbname", conninfo)]
+        let keywords = pairs.map { strdup($0.keyword) }
+        let values = pairs.map { strdup($0.value) }
+        defer { (keywords + values).forEach { free($0) } }
+        let handle = (keywords.map { UnsafePointer($0) } + [nil]).withUnsafeBufferPointer { keywordList in
+            (values.map { UnsafePointer($0) } + [nil]).withUnsafeBufferPointer { valueList in
+                pq.connectdbParams(keywordList.baseAddress, valueList.baseAddress, 1)
+            }
+        }
         guard pq.status(handle) == CONNECTION_OK else {
             let message = Self.oneLine(pq.errorMessage(handle))
             pq.finish(handle)

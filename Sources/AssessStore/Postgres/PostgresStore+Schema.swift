@@ -8,6 +8,9 @@ public enum StoreProblem: Error, Sendable, Equatable, CustomStringConvertible {
     case noSuchDatabase(String)
     /// The server refused the role (unknown role, failed peer or password authentication).
     case authenticationFailed(String)
+    /// TLS would not verify the server: a certificate from an authority the URL's
+    /// `sslrootcert` does not trust, or for another name than the URL's host.
+    case tlsRefused(String)
     /// The database has no `assess` schema yet.
     case noSchema
     /// The schema lacks migrations this build needs.
@@ -22,6 +25,8 @@ public enum StoreProblem: Error, Sendable, Equatable, CustomStringConvertible {
             return "no server: \(detail); is PostgreSQL running, and is the URL's host or socket folder right?"
         case .noSuchDatabase(let detail):
             return "no such database: \(detail); the admin creates it (createdb) and runs `assess store init`"
+        case .tlsRefused(let detail):
+            return "TLS refused: \(detail); check the URL's sslrootcert (the school's certificate authority) and that its host is the name on the server's certificate"
         case .authenticationFailed(let detail):
             return "authentication failed: \(detail); the admin gives this account a role (see README, \"A lab on one server\")"
         case .noSchema:
@@ -39,6 +44,9 @@ public enum StoreProblem: Error, Sendable, Equatable, CustomStringConvertible {
         let message = error.message
         if message.contains("database \"") && message.contains("does not exist") {
             return .noSuchDatabase(message)
+        }
+        if message.contains("certificate") || message.contains("SSL error") {
+            return .tlsRefused(message)
         }
         if message.contains("authentication failed") || message.contains("role \"")
             || message.contains("password") || message.contains("no pg_hba.conf entry") {
@@ -149,7 +157,11 @@ extension PostgresStore {
     /// Makes `role` a login role (creating it when missing) and a member of the store's
     /// `group`: with peer authentication over the local socket, the Unix account of the
     /// same name then connects as it.
-    public static func grant(role: String, to group: Group, url: String) throws {
+    ///
+    /// A seat sits as the candidate of its own name unless `candidates` names others
+    /// (`*` for any candidate: a seat shared by the students of a room); the names add to
+    /// those given before.
+    public static func grant(role: String, to group: Group, sittingAs candidates: [String] = [], url: String) throws {
         let connection: PostgresConnection
         do {
             connection = try PostgresConnection(url)
@@ -164,6 +176,10 @@ extension PostgresStore {
             }
             let groupName = group == .seat ? roles.seat : roles.proctor
             try session.execute("GRANT \(PostgresSchema.identifier(groupName)) TO \(name)")
+            for candidate in candidates {
+                try session.execute("INSERT INTO assess.seat_candidates (seat_role, candidate) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                                    [role, candidate])
+            }
         }
     }
 

@@ -151,15 +151,22 @@ public final class PostgresStore: ExamStore {
 
     // MARK: Leases
 
-    public func takeLease(exam examID: String, candidate: String, holder: LeaseHolder, at time: Date) throws -> Lease {
-        let rows = try call("SELECT * FROM assess.take_lease($1, $2, $3, $4, $5, $6)",
-                            [examID, candidate, holder.token, holder.host, holder.tty, String(holder.pid)], attempt: nil)
+    public func takeLease(exam examID: String, candidate: String, holder: LeaseHolder, lostAfter: TimeInterval,
+                          at time: Date) throws -> Lease {
+        let rows = try call("SELECT * FROM assess.take_lease($1, $2, $3, $4, $5, $6, $7)",
+                            [examID, candidate, holder.token, holder.host, holder.tty, String(holder.pid),
+                             String(Int(lostAfter.rounded(.up)))], attempt: nil)
         guard let row = rows.first, let token = row["lease_holder"], let host = row["lease_host"],
               let pid = row["lease_pid"].flatMap(Int32.init), let since = row["lease_since"].flatMap(Int64.init) else {
             throw StoreError.unreadableRow(table: "leases", column: "holder")
         }
+        var takenOver: LeaseTakeover?
+        if let host = row["previous_host"], let pid = row["previous_pid"].flatMap(Int32.init),
+           let renewed = row["previous_renewed_at"].flatMap(Int64.init) {
+            takenOver = LeaseTakeover(host: host, tty: row["previous_tty"], pid: pid, renewedAt: Date(milliseconds: renewed))
+        }
         return Lease(holder: LeaseHolder(token: token, host: host, tty: row["lease_tty"], pid: pid),
-                     since: Date(milliseconds: since))
+                     since: Date(milliseconds: since), takenOver: takenOver)
     }
 
     public func releaseLease(exam examID: String, candidate: String, holder: LeaseHolder) throws {
@@ -245,9 +252,16 @@ public final class PostgresStore: ExamStore {
 
     @discardableResult
     public func appendEvent(_ event: SessionEvent, at time: EventTime, attempt: String?) throws -> LoggedEvent {
-        let fields = ChainedFields(
+        try appendEvent(ChainedFields(
             sequence: 0, wallMilliseconds: time.wall.wholeMilliseconds, monotonicNanoseconds: time.monotonicNanoseconds,
-            kind: event.kind, details: event.details, attempt: attempt)
+            kind: event.kind, details: event.details, attempt: attempt))
+    }
+
+    /// Appends a record with `fields` (their sequence aside: the server numbers it), as
+    /// a journal sends a record written while the server was away.
+    @discardableResult
+    func appendEvent(_ fields: ChainedFields) throws -> LoggedEvent {
+        let attempt = fields.attempt
         let details = try EventRow(fields, hash: "").details
         let rows = try call("SELECT sequence, hash FROM assess.append_event($1, $2, $3, $4, $5)",
                             [String(fields.wallMilliseconds), String(fields.monotonicNanoseconds), fields.kind,
@@ -310,6 +324,17 @@ public final class PostgresStore: ExamStore {
 
     public func verifyEventChain() throws -> ChainVerification {
         try connection.withSession { session in
+            // A seat reads only its own records, and the chain runs through every seat's: a
+            // walk of what it can read would report records as removed that are only hidden.
+            let whole = try session.execute("""
+                SELECT NOT row_security_active('assess.events') OR pg_has_role(current_database() || '_proctor', 'MEMBER') AS whole
+                """).rows.first?["whole"]
+            guard whole == "t" else {
+                throw StoreError.notPermitted("""
+                    only a proctor's role verifies the event log: this role reads only its own records, and the chain \
+                    runs through every seat's
+                    """)
+            }
             // One snapshot for the walk and the look-ups it makes.
             try session.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             defer { _ = try? session.execute("COMMIT") }

@@ -65,9 +65,13 @@ public protocol ExamStore: AnyObject, Sendable {
 
     /// Takes, or renews when `holder` already has it, the lease on (exam, candidate), and
     /// returns the lease as it stands: held by `holder`, or by another sitting that renewed
-    /// it less than `Lease.lostAfter` ago (the caller then refuses to start). PostgreSQL
-    /// times the lease by the server's clock, SQLite by `time`.
-    func takeLease(exam examID: String, candidate: String, holder: LeaseHolder, at time: Date) throws -> Lease
+    /// it less than `lostAfter` ago (never taken as less than `Lease.shortestLostAfter`; the
+    /// caller then refuses to start). PostgreSQL times the lease by the server's clock,
+    /// SQLite by `time`.
+    ///
+    /// - Throws: `StoreError.notPermitted` when the server's role may not sit as `candidate`.
+    func takeLease(exam examID: String, candidate: String, holder: LeaseHolder, lostAfter: TimeInterval,
+                   at time: Date) throws -> Lease
 
     /// Gives the lease up, when `holder` has it.
     func releaseLease(exam examID: String, candidate: String, holder: LeaseHolder) throws
@@ -132,6 +136,11 @@ extension ExamStore {
     /// Attempts, oldest first; every argument narrows the list when given.
     public func attempts(exam examID: String? = nil, candidate: String? = nil, status: AttemptStatus? = nil) throws -> [Attempt] {
         try attempts(exam: examID, candidate: candidate, status: status)
+    }
+
+    /// Takes or renews the lease, lost after `Lease.lostAfter`; see the requirement.
+    public func takeLease(exam examID: String, candidate: String, holder: LeaseHolder, at time: Date) throws -> Lease {
+        try takeLease(exam: examID, candidate: candidate, holder: holder, lostAfter: Lease.lostAfter, at: time)
     }
 
     /// Every kept version of an attempt's responses, oldest first.

@@ -29,3 +29,13 @@ public protocol SittingRecorder: Sendable {
     /// Ends the attempt; `time` is the moment the receipt was computed from.
     func finish(attemptID: String, as end: AttemptEnd, receipt: String?, at time: Date) throws
 }
+
+/// A recorder whose store is a server that may go away mid-exam: its writes then wait on
+/// this terminal (a journal) and are sent in order once the server is back.
+public protocol DeliveringRecorder: SittingRecorder {
+    /// How many writes wait on this terminal for the server; 0 when it has them all.
+    func waitingForServer() -> Int
+    /// Tries to send what waits, now; returns how many writes still wait.
+    func deliverToServer() -> Int
+}
+

@@ -54,6 +54,8 @@ private struct WriterState {
     private var attemptID: String?
     private var settings: LaunchSettings
     private var startEvents: [SessionEvent]
+    /// Whether the flow was last told that writes wait on this terminal.
+    private var toldWaiting = false
 
     typealias Context = SittingWriter.Context
 
@@ -67,10 +69,24 @@ private struct WriterState {
     private var recorder: any SittingRecorder { context.recorder }
 
     mutating func perform(_ effect: FlowEffect) async {
+        await carryOut(effect)
+        reportDelivery()
+    }
+
+    /// Tells the flow when writes begin or stop waiting on this terminal for the server.
+    private mutating func reportDelivery() {
+        guard let recorder = recorder as? any DeliveringRecorder else { return }
+        let waiting = recorder.waitingForServer() > 0
+        guard waiting != toldWaiting else { return }
+        toldWaiting = waiting
+        context.inbox.post(.savedOnThisTerminal(waiting))
+    }
+
+    private mutating func carryOut(_ effect: FlowEffect) async {
         switch effect {
         case .handOver(let chosen, let log):
             settings = chosen
-            startEvents = log
+            startEvents += log
             await session.proctorTurnsOff(chosen.disabledSuggestions)
         case .begin:
             await begin()
@@ -104,6 +120,8 @@ private struct WriterState {
             }
             _ = await session.requestLock(false)
             context.inbox.post(.released(abortStored: stored))
+        case .deliver:
+            _ = (recorder as? any DeliveringRecorder)?.deliverToServer()
         case .consent, .verifyPassword, .exit:
             // The run loop answers these itself; they never reach the writer.
             break
@@ -165,7 +183,7 @@ private struct WriterState {
         }
     }
 
-    private func submit(_ reason: SubmissionReason, saving: SaveBatch, responses: [String: Response]) async {
+    private mutating func submit(_ reason: SubmissionReason, saving: SaveBatch, responses: [String: Response]) async {
         // The engine ends an expired lock itself, and logs why.
         if reason == .lockExpired { _ = await session.checkExpiry() }
         await save(saving)
@@ -186,6 +204,8 @@ private struct WriterState {
         }
         await session.record(.examSubmitted(attemptID: id, receipt: code, reason: reason, chainHead: chainHead ?? nil))
         _ = await session.requestLock(false)
+        // The receipt says whether the submission waits on this terminal.
+        reportDelivery()
         context.inbox.post(.submitted(ReceiptInfo(code: code, submittedAt: submittedAt.formatted(.iso8601), reason: reason),
                                       problem: problem))
     }

@@ -202,7 +202,10 @@ public enum ExamScreens {
             ("Candidate  \(flow.candidate)", .plain),
             ("", .plain),
             ("Keep the receipt code: it proves what you submitted.", ScreenKit.dim),
-        ], width: 64, into: &grid)
+        ] + (flow.savedOnThisTerminal ? [
+            ("", .plain),
+            ("The server is away: your submission is saved on this terminal and will be delivered when the server is back. It counts once the server has it.", ScreenKit.dim),
+        ] : []), width: 64, into: &grid)
         ScreenKit.footer([("Enter", "finish")], into: &grid)
     }
 

@@ -25,7 +25,13 @@ enum QuestionScreen {
         AnswerView.render(flow.control, suggestions: flow.suggestions, in: area, into: &grid)
         SuggestionView.offer(flow.suggestions.offer(for: flow.control), row: grid.rows - 4, into: &grid)
 
-        ScreenKit.notice(flow.notice?.text ?? flow.suggestions.note, into: &grid)
+        if let notice = flow.notice?.text ?? flow.suggestions.note {
+            ScreenKit.notice(notice, into: &grid)
+        } else if flow.savedOnThisTerminal {
+            // Quiet: nothing is lost and the student need do nothing.
+            ScreenKit.notice("Saved on this terminal; it goes to the server when the server is back.", style: ScreenKit.dim,
+                             into: &grid)
+        }
         ScreenKit.footer(keys(flow), pinned: ExamScreens.helpFooterKey, into: &grid)
     }
 

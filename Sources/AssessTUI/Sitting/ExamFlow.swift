@@ -132,6 +132,13 @@ public struct ExamFlow: Sendable {
     public private(set) var breaksTaken: Int
     /// The lockout in front of the proctor's panel.
     public private(set) var gate = ProctorGate()
+    /// True while what the sitting saved waits on this terminal for the store's server.
+    public private(set) var savedOnThisTerminal = false
+    /// When to ask the writer to try the server again while writes wait.
+    private var nextDelivery: UInt64 = 0
+    /// How often the writer tries the server again while writes wait, whatever the phase
+    /// (on the receipt screen nothing else would).
+    static let deliveryEvery: Duration = .seconds(2)
     /// The scratchpad's text: kept in memory only, gone when the program ends.
     public private(set) var scratchpad = TextEditor(mode: .multiLine)
     /// Spell check, completion and autocorrect for prose answers; its settings follow
@@ -387,6 +394,10 @@ public struct ExamFlow: Sendable {
             case .aborted(let reason):
                 return [.exit(.aborted(reason, stored: abortStored))]
             }
+        case .savedOnThisTerminal(let waiting):
+            savedOnThisTerminal = waiting
+            nextDelivery = MonotonicTime.moment(now, plus: Self.deliveryEvery)
+            return []
         }
     }
 
@@ -461,6 +472,10 @@ public struct ExamFlow: Sendable {
             phase = .question
             effects += endBreak(since: since, now: now)
         default: break
+        }
+        if savedOnThisTerminal, now >= nextDelivery {
+            nextDelivery = MonotonicTime.moment(now, plus: Self.deliveryEvery)
+            effects.append(.deliver)
         }
         guard isInExam, phase != .submitting else { return effects }
         let due = autosave.dueAnswers(now: now)

@@ -36,6 +36,9 @@ public enum FlowEvent: Sendable, Equatable {
     case pasteRejected(characters: Int)
     /// The effects of an interruption or an abort are done: the lock is released.
     case released(abortStored: Bool)
+    /// What the sitting saved waits on this terminal for the store's server (`true`), or
+    /// the server has all of it again (`false`).
+    case savedOnThisTerminal(Bool)
 }
 
 /// What the engine asks before it locks: the consent screen's content.
@@ -102,8 +105,8 @@ public struct ReceiptInfo: Sendable, Equatable {
 /// back as ``FlowEvent``s.
 public enum FlowEffect: Sendable, Equatable {
     /// The proctor handed the terminal over with these settings: the attempt starts with
-    /// them, the engine turns off the suggestions they turn off, and `log` replaces the
-    /// launch settings' records logged once the attempt starts.
+    /// them, the engine turns off the suggestions they turn off, and `log` (the launch
+    /// settings' records) is logged once the attempt starts.
     case handOver(LaunchSettings, log: [SessionEvent])
     /// The student chose to begin: request the lock (or start practice) and the attempt.
     case begin
@@ -129,6 +132,8 @@ public enum FlowEffect: Sendable, Equatable {
     case abort(reason: String, saving: SaveBatch)
     /// Leave the program; the sitting ended this way.
     case exit(SittingOutcome)
+    /// Try again to send what waits on this terminal to the store's server.
+    case deliver
 }
 
 /// How a sitting ended, for the executable's exit status.

@@ -60,7 +60,7 @@ struct LaunchCommand: AsyncParsableCommand {
         let exam = try ExamFiles.load(examPath)
         let settings = try launchSettings(for: exam)
         let dataDirectory = try runtime.dataDirectory()
-        let database = try runtime.database(in: dataDirectory)
+        let database = try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)
         var runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory, database: database,
                                    exam: exam, examPath: examPath, candidate: candidate, settings: settings)
 
@@ -71,10 +71,11 @@ struct LaunchCommand: AsyncParsableCommand {
                                  events: EventStore(database: database), clock: runtime.clock)
             .require(for: "launching an exam")
 
-        if !handOver {
+        if handOver {
+            runner.startEvents = settings.proctorEvents(for: exam)
+        } else {
             runner.launchSetup = LaunchSetup(exam: exam, candidate: candidate, settings: settings)
         }
-        runner.startEvents = settings.proctorEvents(for: exam)
         try await runner.run()
     }
 

@@ -33,7 +33,7 @@ struct ResumeCommand: AsyncParsableCommand {
         let policy = try runtime.policy()
         let exam = try ExamFiles.load(examPath)
         let dataDirectory = try runtime.dataDirectory()
-        let database = try runtime.database(in: dataDirectory)
+        let database = try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)
         let events = EventStore(database: database)
         guard let attempt = try database.inProgressAttempt(exam: exam.id, candidate: candidate) else {
             throw CommandFailure(.notDone, "candidate \(candidate) has no attempt at \(exam.id) in progress; nothing to resume (see `assess results`)")

@@ -17,28 +17,48 @@ struct StatusCommand: AsyncParsableCommand {
         let policy = try runtime.policy()
         let lock = runtime.terminalLock()
         let inspection = try LockMessages.inspect(lock, consequence: "whether this terminal is locked is unknown")
-        let store = try runtime.storeLocation()
-        let running = Self.attemptsInProgress(runtime: runtime)
+        var store = try runtime.storeLocation()
+        let (running, storeProblem) = Self.attemptsInProgress(runtime: runtime)
+        if let storeProblem { store += " (cannot be read: \(storeProblem); its attempts in progress are not shown)" }
         var stranded: (attempt: Attempt, answers: Int)?
         if case .stale(let record) = inspection {
             stranded = running.first { $0.attempt.examID == record.examID && $0.attempt.candidate == record.candidate }
         }
         let others = running.filter { $0.attempt.id != stranded?.attempt.id }
+        let waiting = SeatJournal.waiting(in: runtime.journalDirectory()).map(StatusReport.Waiting.init)
         if json {
-            print(try Self.json(inspection, lockFile: lock.location, policy: policy, store: store, attempt: stranded, others: others))
+            var report = try Self.report(inspection, lockFile: lock.location, policy: policy, store: store, attempt: stranded,
+                                         others: others)
+            report.waitingOnThisTerminal = waiting
+            print(try JSONReport.text(report))
         } else {
-            print(Self.text(inspection, lockFile: lock.location, policy: policy, store: store, attempt: stranded, others: others))
+            var text = Self.text(inspection, lockFile: lock.location, policy: policy, store: store, attempt: stranded, others: others)
+            for journal in waiting { text += "\n" + Self.waitingLine(journal) }
+            print(text)
         }
     }
 
+    /// What a journal holds for the server, on one line.
+    static func waitingLine(_ waiting: StatusReport.Waiting) -> String {
+        let submission = waiting.submission ? ", a submission among them" : ""
+        return "waiting on this terminal for the server: \(waiting.writes) writes of attempt "
+            + "\(waiting.attempts.joined(separator: ", "))\(submission), in \(waiting.journal); "
+            + "the next `assess take` or `assess resume` of that exam and candidate here sends them"
+    }
+
     /// The attempts in progress in this store (practice left out), each with its number of
-    /// answered questions; empty when the store cannot be read.
-    static func attemptsInProgress(runtime: Runtime) -> [(attempt: Attempt, answers: Int)] {
-        guard let database = try? runtime.database(),
-              let attempts = try? database.attempts(status: .inProgress) else { return [] }
-        return attempts.filter { !$0.isPractice }.map { attempt in
-            let answered = (try? SavedAnswers(attempt: attempt.id, database: database).responses.count) ?? 0
-            return (attempt, answered)
+    /// answered questions; none, and why, when the store cannot be read.
+    static func attemptsInProgress(runtime: Runtime) -> (attempts: [(attempt: Attempt, answers: Int)], problem: String?) {
+        do {
+            let database = try runtime.database()
+            let attempts = try database.attempts(status: .inProgress).filter { !$0.isPractice }.map { attempt in
+                (attempt, try SavedAnswers(attempt: attempt.id, database: database).responses.count)
+            }
+            return (attempts, nil)
+        } catch let failure as CommandFailure {
+            return ([], failure.message)
+        } catch {
+            return ([], String(describing: error))
         }
     }
 
@@ -88,6 +108,13 @@ struct StatusCommand: AsyncParsableCommand {
     static func json(_ inspection: LockInspection, lockFile: String, policy: Policy, store: String,
                      attempt stranded: (attempt: Attempt, answers: Int)? = nil,
                      others: [(attempt: Attempt, answers: Int)] = []) throws -> String {
+        try JSONReport.text(report(inspection, lockFile: lockFile, policy: policy, store: store, attempt: stranded, others: others))
+    }
+
+    /// The JSON report's value.
+    static func report(_ inspection: LockInspection, lockFile: String, policy: Policy, store: String,
+                       attempt stranded: (attempt: Attempt, answers: Int)? = nil,
+                       others: [(attempt: Attempt, answers: Int)] = []) throws -> StatusReport {
         var report = StatusReport(
             state: "unlocked", lockFile: lockFile, policy: policy.source.description, store: store,
             attemptsInProgress: others.map { attempt, answers in
@@ -111,6 +138,6 @@ struct StatusCommand: AsyncParsableCommand {
                                              secondsAllowed: attempt.secondsAllowed)
             }
         }
-        return try JSONReport.text(report)
+        return report
     }
 }

@@ -26,12 +26,14 @@ struct StoreInitCommand: AsyncParsableCommand {
             It creates the group roles DATABASE_seat and DATABASE_proctor, runs the migrations \
             the database has not run, and makes each --seat and --proctor name a login role in \
             its group (with peer authentication, the Unix account of that name connects as it). \
-            Running it again changes nothing that is already in place. For SQLite it creates \
-            the database file and brings its schema up to date.
+            A seat sits as the candidate of its own name; `--seat lab07:ana,ben` lets the role \
+            lab07 sit as ana and ben instead, and `--seat 'lab07:*'` as any candidate (a seat \
+            the students of a room share). Running it again changes nothing that is already \
+            in place. For SQLite it creates the database file and brings its schema up to date.
             """)
 
     @Option(name: .customLong("seat"), parsing: .singleValue,
-            help: ArgumentHelp("An account that sits exams: it may add its own answers and events and read its own attempts (PostgreSQL; repeatable).", valueName: "role"))
+            help: ArgumentHelp("An account that sits exams, as ROLE or ROLE:CANDIDATE,… (* for any): it may start attempts for those candidates, add its own answers and events and read its own attempts (PostgreSQL; repeatable).", valueName: "role"))
     var seats: [String] = []
 
     @Option(name: .customLong("proctor"), parsing: .singleValue,
@@ -51,14 +53,33 @@ struct StoreInitCommand: AsyncParsableCommand {
         let location = PostgresStore.redacted(url)
         do {
             let ran = try PostgresStore.initialize(url: url)
-            for role in seats { try PostgresStore.grant(role: role, to: .seat, url: url) }
+            let seatRoles = seats.map(Self.seat)
+            for (role, candidates) in seatRoles {
+                try PostgresStore.grant(role: role, to: .seat, sittingAs: candidates, url: url)
+            }
             for role in proctors { try PostgresStore.grant(role: role, to: .proctor, url: url) }
             print("PostgreSQL \(location): " + (ran.isEmpty ? "schema up to date" : "ran migrations \(ran.joined(separator: ", "))"))
-            for role in seats { print("  \(role): seat") }
+            for (role, candidates) in seatRoles {
+                let sitting = candidates.isEmpty ? role : candidates.map { $0 == "*" ? "any candidate" : $0 }.joined(separator: ", ")
+                print("  \(role): seat, sits as \(sitting)")
+            }
             for role in proctors { print("  \(role): proctor") }
         } catch {
             throw CommandFailure(.cannotWrite, "cannot set up the store at \(location): \(error)")
         }
+    }
+
+    func validate() throws {
+        for seat in seats where Self.seat(seat).role.isEmpty || Self.seat(seat).candidates.contains("") {
+            throw ValidationError("--seat \(seat): write ROLE or ROLE:CANDIDATE,CANDIDATE (or ROLE:* for any candidate)")
+        }
+    }
+
+    /// A `--seat` value, `ROLE` or `ROLE:CANDIDATE,…`, as the role and the candidates it sits as.
+    static func seat(_ value: String) -> (role: String, candidates: [String]) {
+        guard let colon = value.firstIndex(of: ":") else { return (value, []) }
+        let candidates = value[value.index(after: colon)...].split(separator: ",", omittingEmptySubsequences: false)
+        return (String(value[..<colon]), candidates.map { String($0).trimmingCharacters(in: .whitespaces) })
     }
 }
 

@@ -56,7 +56,7 @@ struct TakeCommand: AsyncParsableCommand {
         }
         let dataDirectory = try runtime.dataDirectory()
         var runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory,
-                                   database: try runtime.database(in: dataDirectory), exam: exam, examPath: examPath,
+                                   database: try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate), exam: exam, examPath: examPath,
                                    candidate: candidate, practice: practice)
         runner.settings.accessibility = chosen
         runner.accessibilityChosenBy = "student"

@@ -30,6 +30,24 @@ struct StatusReport: Encodable {
     /// The attempt a stale lock left behind.
     var attempt: StrandedAttempt?
     var attemptsInProgress: [AttemptInProgress]
+    /// Journals of this terminal whose writes wait for the store's server.
+    var waitingOnThisTerminal: [Waiting] = []
+
+    /// One journal's writes waiting for the server.
+    struct Waiting: Encodable {
+        var journal: String
+        var writes: Int
+        var attempts: [String]
+        var submission: Bool
+
+        init(_ journal: SeatJournal) {
+            let entries = (try? journal.pending()) ?? []
+            self.journal = journal.path
+            writes = entries.count
+            attempts = Set(entries.compactMap(\.attempt)).sorted()
+            submission = entries.contains { if case .finish = $0 { true } else { false } }
+        }
+    }
 
     /// Who holds (or held) the lock: the lock file's fields, the pid as a number.
     struct LockHolder: Encodable {

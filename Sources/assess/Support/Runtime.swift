@@ -76,4 +76,30 @@ struct Runtime {
             throw CommandFailure(.cannotWrite, "cannot open the store in \(directory.path): \(error)")
         }
     }
+
+    /// Where a seat's journals live: its own runtime directory, beside its terminal lock.
+    func journalDirectory() -> String {
+        FileTerminalLock.directory(environment: environment)
+    }
+
+    /// The store a sitting of `candidate` at `examID` writes to: with PostgreSQL, the
+    /// server journaled on this terminal (`JournaledStore`), after sending what an earlier
+    /// sitting here left waiting (a `kill -9` while the server was away); SQLite as it is.
+    func sittingDatabase(in directory: DataDirectory, exam examID: String, candidate: String) throws -> any ExamStore {
+        let store = try database(in: directory)
+        guard let server = store as? PostgresStore else { return store }
+        let clock = clock
+        let journaled = JournaledStore(server: server,
+                                       journal: SeatJournal(directory: journalDirectory(), exam: examID, candidate: candidate),
+                                       eventTime: { EventTime(clock) })
+        let waiting = journaled.deliver()
+        guard waiting == 0 else {
+            throw CommandFailure(.cannotWrite, """
+                \(waiting) writes of an earlier sitting wait on this terminal in \(journaled.journal.path) and the server \
+                \(PostgresStore.redacted(server.url)) does not take them yet; try again when it is back
+                """)
+        }
+        return journaled
+    }
 }
+

@@ -55,25 +55,48 @@ struct SittingRunner {
     /// Takes the lease on (exam, candidate) for this sitting (not for practice), or refuses
     /// (exit 75) naming where the candidate already sits. A lease whose sitting's process is
     /// gone from this host (a crash, `kill -9`) is taken over at once; one elsewhere, once
-    /// it has not been renewed for `Lease.lostAfter`.
-    func takeLease() throws -> LeaseHolder? {
+    /// it has not been renewed for the policy's `lease-lost-after`. Returns the holder and,
+    /// when it took a lost lease over, the event that logs it.
+    func takeLease() throws -> (holder: LeaseHolder, takeover: SessionEvent?)? {
         guard !practice else { return nil }
         let holder = LeaseHolder(host: Self.hostName(), tty: runtime.process.tty, pid: runtime.process.pid)
-        var lease = try database.takeLease(exam: exam.id, candidate: candidate, holder: holder, at: runtime.clock.now)
+        let lostAfter = policy.leaseLostAfter
+        var lease = try database.takeLease(exam: exam.id, candidate: candidate, holder: holder, lostAfter: lostAfter,
+                                           at: runtime.clock.now)
+        var takeover = lease.takenOver.map { lost in
+            SessionEvent.leaseTakenOver(host: lost.host, tty: lost.tty, pid: lost.pid,
+                                        why: "not renewed since \(lost.renewedAt.formatted(.iso8601))")
+        }
         if lease.holder != holder, lease.holder.host == holder.host, kill(lease.holder.pid, 0) != 0, errno == ESRCH {
-            try database.releaseLease(exam: exam.id, candidate: candidate, holder: lease.holder)
-            lease = try database.takeLease(exam: exam.id, candidate: candidate, holder: holder, at: runtime.clock.now)
+            let gone = lease.holder
+            try database.releaseLease(exam: exam.id, candidate: candidate, holder: gone)
+            lease = try database.takeLease(exam: exam.id, candidate: candidate, holder: holder, lostAfter: lostAfter,
+                                           at: runtime.clock.now)
+            takeover = .leaseTakenOver(host: gone.host, tty: gone.tty, pid: gone.pid, why: "its process is gone")
         }
         guard lease.holder == holder else {
             let terminal = lease.holder.tty.map { " on \($0)" } ?? ""
             throw CommandFailure(.locked, """
                 candidate \(candidate) is already sitting \(exam.id) at \(lease.holder.host)\(terminal) (pid \(lease.holder.pid)) \
                 since \(LockMessages.time(lease.since)); one candidate sits at one seat. If that sitting is gone, \
-                its seat is free \(Int(Lease.lostAfter)) s after it last saved, and a proctor continues it here with \
+                its seat is free \(Int(lostAfter)) s after it last saved, and a proctor continues it here with \
                 `assess resume \(examPath) --candidate \(candidate)`
                 """)
         }
-        return holder
+        return (holder, takeover)
+    }
+
+    /// After the screen is given back: when writes still wait on this terminal for the
+    /// server (it is away), tries once more and, if they still wait, says where they are.
+    static func reportWaiting(_ database: any ExamStore) {
+        guard let journaled = database as? JournaledStore, journaled.waiting > 0 else { return }
+        let waiting = journaled.deliver()
+        guard waiting > 0 else { return }
+        FileHandle.standardError.write(Data("""
+            assess: the server is away: \(waiting) writes of this sitting wait on this terminal in \(journaled.journal.path); \
+            the next `assess take` or `assess resume` of this exam and candidate here sends them (`assess status` lists them)
+
+            """.utf8))
     }
 
     /// This machine's name.
@@ -111,7 +134,8 @@ struct SittingRunner {
             throw LockMessages.unreadable(lock.location, error, consequence: "the exam does not start until it can")
         }
         // A candidate sitting elsewhere is named first: that is why an attempt is in progress.
-        let lease = try takeLease()
+        let taken = try takeLease()
+        let lease = taken?.holder
         defer { lease.map { try? database.releaseLease(exam: exam.id, candidate: candidate, holder: $0) } }
         let running = try attemptInProgress()
         try refuseIfBlocked(existing, running: running)
@@ -147,12 +171,16 @@ struct SittingRunner {
             speller: canSuggest ? Self.speller(for: exam.language, environment: runtime.environment) : nil,
             language: exam.language)
         let recorder = StoreSittingRecorder(database: database, events: events, exam: exam, candidate: candidate,
-                                            resuming: resuming?.attempt, lease: lease)
+                                            resuming: resuming?.attempt, lease: lease,
+                                            leaseLostAfter: policy.leaseLostAfter)
+        // A launch screen's hand-over adds the launch settings' records itself.
         let app = ExamApp(flow: flow, terminal: terminal, session: session, consent: consent, recorder: recorder,
-                          clock: runtime.clock, proctorPassword: policy.proctorPassword,
-                          settings: settings, startEvents: startEvents + [flow.accessibilityRecord])
+                          clock: runtime.clock, proctorPassword: policy.proctorPassword, settings: settings,
+                          startEvents: startEvents + (taken?.takeover.map { [$0] } ?? [])
+                              + (launchSetup == nil ? [flow.accessibilityRecord] : []))
         let outcome = await app.run()
         terminal.stop()
+        Self.reportWaiting(database)
         try Self.report(outcome, locale: terminal.isUTF8Locale)
     }
 

@@ -5,7 +5,7 @@ import Foundation
 
 /// Keeps a sitting's attempt and answers in the store, and tags the event log's records
 /// with the attempt while it runs.
-struct StoreSittingRecorder: SittingRecorder {
+struct StoreSittingRecorder: DeliveringRecorder {
     let database: any ExamStore
     let events: EventStore
     let exam: Exam
@@ -15,6 +15,8 @@ struct StoreSittingRecorder: SittingRecorder {
     /// The sitting's lease on (exam, candidate), renewed with each save of progress; nil
     /// in practice.
     let lease: LeaseHolder?
+    /// How long the lease lasts without renewal (the policy's `lease-lost-after`).
+    let leaseLostAfter: TimeInterval
 
     func startAttempt(practice: Bool, settings: LaunchSettings) throws -> String {
         if let resuming {
@@ -38,12 +40,20 @@ struct StoreSittingRecorder: SittingRecorder {
         try database.updateProgress(attempt: attemptID, secondsUsed: secondsUsed, currentQuestion: currentQuestion,
                                     breaksTaken: breaksTaken, at: Date())
         if let lease {
-            _ = try database.takeLease(exam: exam.id, candidate: candidate, holder: lease, at: Date())
+            _ = try database.takeLease(exam: exam.id, candidate: candidate, holder: lease, lostAfter: leaseLostAfter, at: Date())
         }
     }
 
     func updateSecondsAllowed(attemptID: String, seconds: Int) throws {
         try database.updateSecondsAllowed(attempt: attemptID, seconds: seconds)
+    }
+
+    func waitingForServer() -> Int {
+        (database as? JournaledStore)?.waiting ?? 0
+    }
+
+    func deliverToServer() -> Int {
+        (database as? JournaledStore)?.deliver() ?? 0
     }
 
     func chainHead() throws -> String? {

@@ -1,0 +1,126 @@
+import AssessCore
+import AssessTestSupport
+import Foundation
+import Testing
+@testable import AssessStore
+
+/// A seat's journal while its server is away, against a real server: the test takes the
+/// seat's database away (no connections allowed, its connections ended) and gives it back,
+/// as a stopped server would, without stopping the server the other tests share.
+@Suite struct JournalTests {
+    let database: PostgresTestDatabase
+    let seatURL: String
+    let proctorURL: String
+    let folder: TemporaryDirectory
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    init() throws {
+        database = try PostgresTestDatabase()
+        seatURL = try database.login("ana", in: .seat)
+        proctorURL = try database.login("pat", in: .proctor)
+        folder = try TemporaryDirectory("assess-journal")
+    }
+
+    /// Ana's seat, journaled in the test's folder.
+    private func seat() throws -> JournaledStore {
+        JournaledStore(server: try PostgresStore(url: seatURL),
+                       journal: SeatJournal(directory: folder.path, exam: "algebra", candidate: "ana"),
+                       eventTime: { EventTime(wall: Date(), monotonicNanoseconds: DispatchTime.now().uptimeNanoseconds) })
+    }
+
+    /// Runs `body` while the database takes no connection, as when its server is stopped.
+    private func whileAway<T>(_ body: () throws -> T) throws -> T {
+        try PostgresConnection(database.serverURL).withSession { session in
+            try session.execute("ALTER DATABASE \(database.name) ALLOW_CONNECTIONS false")
+            try session.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [database.name])
+        }
+        defer {
+            _ = try? PostgresConnection(database.serverURL).withSession { session in
+                try session.execute("ALTER DATABASE \(database.name) ALLOW_CONNECTIONS true")
+            }
+        }
+        return try body()
+    }
+
+    @Test func writesWhileTheServerIsAwayWaitInOrderAndReachItWhenItIsBack() throws {
+        let store = try seat()
+        let attempt = try store.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
+        try store.saveResponse(attempt: attempt.id, question: "q1", value: "before", flagged: false, at: start)
+        let ended = try whileAway {
+            for (index, text) in ["during 1", "during 2", "during 3"].enumerated() {
+                try store.saveResponse(attempt: attempt.id, question: "q1", value: text, flagged: false,
+                                       at: start.addingTimeInterval(Double(index + 1)))
+            }
+            try store.appendEvent(.answerSaved(questionID: "q1", characters: 8), at: EventTime(wall: start, monotonicNanoseconds: 9),
+                                  attempt: attempt.id)
+            try store.updateProgress(attempt: attempt.id, secondsUsed: 40, currentQuestion: 1, breaksTaken: 0, at: start)
+            let ended = try store.finishAttempt(id: attempt.id, status: .submitted, receipt: "R-1", at: start)
+            #expect(store.waiting == 6)
+            #expect(store.deliver() == 6, "the server is still away")
+            return ended
+        }
+        #expect(ended.status == .submitted && ended.receipt == "R-1" && ended.examID == "algebra")
+        // Counted once the server has it: until then, still in progress there.
+        let proctor = try PostgresStore(url: proctorURL)
+        #expect(try proctor.attempt(attempt.id)?.status == .inProgress)
+
+        #expect(store.deliver() == 0)
+        #expect(!FileManager.default.fileExists(atPath: store.journal.path))
+        #expect(try proctor.responseHistory(for: attempt.id).map(\.value).last == "during 3")
+        #expect(try proctor.attempt(attempt.id)?.status == .submitted)
+        #expect(try proctor.attempt(attempt.id)?.secondsUsed == 40)
+        let kinds = try proctor.events(after: 0, limit: nil, attempt: attempt.id).map(\.event.kind)
+        #expect(kinds == ["answer.saved", "store.outage"])
+        #expect(try EventStore(database: proctor).verifyChain() == .intact(count: 2))
+    }
+
+    @Test func aSeatKilledWhileAwayLeavesItsJournalForTheNextSittingHere() throws {
+        let first = try seat()
+        let attempt = try first.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
+        try whileAway {
+            try first.saveResponse(attempt: attempt.id, question: "q1", value: "typed while away", flagged: true, at: start)
+        }
+        // The seat is gone (nothing more of `first` runs); the next one here sends its journal.
+        let waiting = SeatJournal.waiting(in: folder.path)
+        #expect(waiting.map(\.path) == [first.journal.path])
+        let next = try seat()
+        #expect(next.waiting == 1)
+        #expect(next.deliver() == 0)
+        #expect(try PostgresStore(url: proctorURL).responses(for: attempt.id).map(\.value) == ["typed while away"])
+        #expect(SeatJournal.waiting(in: folder.path).isEmpty)
+    }
+
+    @Test func aWriteTheServerRefusesWhenItIsBackIsKeptAsideAndCounted() throws {
+        let store = try seat()
+        let attempt = try store.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
+        try whileAway {
+            try store.saveResponse(attempt: attempt.id, question: "q1", value: "too late", flagged: false, at: start)
+        }
+        // Meanwhile a proctor ended the attempt.
+        try PostgresStore(url: proctorURL).finishAttempt(id: attempt.id, status: .interrupted, receipt: nil, at: start)
+        #expect(store.deliver() == 0)
+        #expect(try SeatJournal(path: store.journal.path + ".refused").pending()
+            == [.response(attempt: attempt.id, question: "q1", value: "too late", flagged: false,
+                          savedAtMilliseconds: start.wholeMilliseconds)])
+        let outage = try PostgresStore(url: proctorURL).events(after: 0, limit: nil, attempt: attempt.id).map(\.event)
+            .first { $0.kind == "store.outage" }
+        #expect(outage?.details["delivered"] == "0" && outage?.details["refused"] == "1")
+    }
+
+    @Test func aTornLastLineWasNeverAcknowledgedAndIsIgnored() throws {
+        let journal = SeatJournal(directory: folder.path, exam: "algebra", candidate: "a/b c")
+        #expect(URL(fileURLWithPath: journal.path).lastPathComponent == "journal-algebra-a%2Fb%20c.jsonl")
+        let entry = JournalEntry.progress(attempt: "a1", secondsUsed: 1, currentQuestion: 0, breaksTaken: 0, atMilliseconds: 5)
+        try journal.append(entry)
+        try journal.append(entry)
+        let handle = try #require(FileHandle(forWritingAtPath: journal.path))
+        handle.seekToEndOfFile()
+        handle.write(Data(#"{"progress":{"attempt":"a1","secon"#.utf8))
+        handle.closeFile()
+        #expect(try journal.pending() == [entry, entry])
+        try journal.markDelivered(1)
+        #expect(try journal.pending() == [entry])
+        let mode = try FileManager.default.attributesOfItem(atPath: journal.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+}
