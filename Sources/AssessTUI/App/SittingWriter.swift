@@ -20,6 +20,8 @@ final class SittingWriter: Sendable {
         let practice: Bool
         let startEvents: [SessionEvent]
         let inbox: SittingInbox
+        /// Where the proctor's commands are acknowledged, when the monitor can send them.
+        let commands: (any SeatCommandLink)?
     }
 
     init(_ context: Context) {
@@ -94,6 +96,10 @@ private struct WriterState {
             }
             _ = await session.requestLock(false)
             context.inbox.post(.released(abortStored: stored))
+        case .acknowledgeCommand(let id):
+            // A failed acknowledgement leaves it pending on the monitor; this sitting
+            // does not carry it out twice (the poller posts each command once).
+            try? context.commands?.acknowledge(id)
         case .consent, .verifyPassword, .exit:
             // The run loop answers these itself; they never reach the writer.
             break

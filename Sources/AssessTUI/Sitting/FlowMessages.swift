@@ -36,6 +36,8 @@ public enum FlowEvent: Sendable, Equatable {
     case pasteRejected(characters: Int)
     /// The effects of an interruption or an abort are done: the lock is released.
     case released(abortStored: Bool)
+    /// The proctor sent this command from the monitor.
+    case proctorCommand(SeatCommand)
 }
 
 /// What the engine asks before it locks: the consent screen's content.
@@ -135,6 +137,8 @@ public enum FlowEffect: Sendable, Equatable {
     case abort(reason: String, saving: SaveBatch)
     /// Leave the program; the sitting ended this way.
     case exit(SittingOutcome)
+    /// Tell the store the proctor's command `id` was carried out (after the records it caused).
+    case acknowledgeCommand(id: Int64)
 }
 
 /// How a sitting ended, for the executable's exit status.

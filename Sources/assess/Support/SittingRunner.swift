@@ -152,7 +152,8 @@ struct SittingRunner {
                                             settings: settings, resuming: resuming?.attempt, lease: lease)
         let app = ExamApp(flow: flow, terminal: terminal, session: session, consent: consent, recorder: recorder,
                           clock: runtime.clock, proctorPassword: policy.proctorPassword,
-                          startEvents: startEvents + [.accessibilitySet(accessibility, by: chosenBy)])
+                          startEvents: startEvents + [.accessibilitySet(accessibility, by: chosenBy)],
+                          commands: StoreCommandLink(store: database, exam: exam.id, candidate: candidate, lease: lease))
         let outcome = await app.run()
         terminal.stop()
         try Self.report(outcome, locale: terminal.isUTF8Locale)

@@ -1,0 +1,34 @@
+import AssessCore
+import AssessStore
+import AssessTUI
+import Foundation
+
+/// A sitting's line to the proctor's monitor through the store: the commands for the
+/// lease it holds, and the lease renewed.
+struct StoreCommandLink: SeatCommandLink {
+    let store: any RoomStore
+    let exam: String
+    let candidate: String
+    let lease: LeaseHolder
+
+    /// The link of a sitting that holds `lease` (none in practice, which takes no lease).
+    init?(store: any ExamStore, exam: String, candidate: String, lease: LeaseHolder?) {
+        guard let room = store as? any RoomStore, let lease else { return nil }
+        self.store = room
+        self.exam = exam
+        self.candidate = candidate
+        self.lease = lease
+    }
+
+    func pendingCommands() throws -> [SeatCommand] {
+        try store.pendingCommands(exam: exam, candidate: candidate, holder: lease)
+    }
+
+    func acknowledge(_ id: Int64) throws {
+        try store.acknowledgeCommand(id, exam: exam, candidate: candidate, holder: lease, at: Date())
+    }
+
+    func keepAlive() throws {
+        _ = try store.takeLease(exam: exam, candidate: candidate, holder: lease, at: Date())
+    }
+}
