@@ -12,12 +12,16 @@ import Testing
         .appendingPathComponent("MonitorScreens").path)
     static let second: UInt64 = 1_000_000_000
 
+    /// The exam key most seats run, and the older version one seat runs.
+    static let key = "ab12cd34" + String(repeating: "0", count: 56)
+    static let oldKey = "ff99aa01" + String(repeating: "0", count: 56)
+
     /// A room of `count` seats in every state, as a store would read it.
     static func room(_ count: Int) -> [SeatView] {
         (0..<count).map { index in
             let candidate = "c-\(index < 10 ? "00" : index < 100 ? "0" : "")\(index)"
             var seat = SeatView(exam: "algebra", candidate: candidate, host: "lab-\(index / 30 + 1)", tty: "/dev/pts/\(index % 30)",
-                                leaseAge: 2, attempt: "a-\(index)", examKey: index == 7 ? "ZZ99-OLD1" : "AB12-CD34",
+                                leaseAge: 2, attempt: "a-\(index)", examKey: index == 7 ? Self.oldKey : Self.key,
                                 status: "inProgress", secondsAllowed: 3600, secondsUsed: 600 + index, progressAge: 1,
                                 answered: index % 13, flagged: index % 4 == 0 ? 1 : 0, lastEvent: "answer.saved",
                                 lastEventAge: Double(index % 50))
@@ -59,7 +63,7 @@ import Testing
         #expect(model.cursor?.candidate == "c-199")
         Self.golden.assertMatches(Self.render(model), named: "room-200-end-80x24")
         #expect(model.totals(now: 0).map(\.state) == [.welcome, .answering, .paused, .submitted, .lost])
-        #expect(model.keysInUse.map(\.key) == ["AB12-CD34", "ZZ99-OLD1"])
+        #expect(model.keysInUse.map(\.key) == [Self.key, Self.oldKey])
     }
 
     @Test func aLeaseNotRenewedTurnsLostWithTimeAlone() {

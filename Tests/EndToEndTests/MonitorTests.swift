@@ -142,12 +142,35 @@ struct MonitorTests {
         #expect(try monitor.exitStatus() == 0)
     }
 
+    /// The processor time `pid` has used so far, in seconds (user and system, from /proc).
+    private func processorSeconds(_ pid: Int32) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+        let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...].split(separator: " ")
+        return ((Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// How much processor time the monitor in `terminal` uses in `seconds` of a room where
+    /// nothing changes.
+    private func idleProcessorShare(_ terminal: TerminalUnderTest, seconds: Double = 5) throws -> Double {
+        let pid = try #require(try terminal.assessPID())
+        let before = try processorSeconds(pid)
+        Thread.sleep(forTimeInterval: seconds)
+        let share = (try processorSeconds(pid) - before) / seconds
+        print("monitor processor time while the room is still: \(String(format: "%.2f", share * 100)) %")
+        return share
+    }
+
     @Test func aKioskMonitorsItsSeatsInItsSQLiteStore() throws {
         let setup = try ProctorTests.Setup()
         let shared = setup.scratch.file("data")
         let monitor = try TerminalUnderTest("monitor", dataDirectory: shared, policy: setup.policy, width: 80, height: 24)
         try monitor.answer("Proctor password:", with: ProctorTests.password)
         try monitor.waitFor("no seats yet")
+        let passwordFile = setup.scratch.file("password")
+        try "\(ProctorTests.password)\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
+        let json = try TerminalUnderTest("monitor --json --password-stdin < \(passwordFile)", dataDirectory: shared,
+                                         policy: setup.policy, width: 500)
         let seat = try TerminalUnderTest("take Exams/geography.yaml --candidate cy", dataDirectory: shared, policy: setup.policy)
         try seat.waitFor("Exam key")
         try rowShows(monitor, "cy", "· welcome", step: "SQLite: seat at the welcome screen")
@@ -161,6 +184,16 @@ struct MonitorTests {
         try timed(seat, "The proctor added 5 minutes", step: "SQLite: added time shows")
         try seat.submitFromReview()
         try rowShows(monitor, "cy", "✓ submitted", step: "SQLite: seat submitted")
+        #expect(try idleProcessorShare(monitor) < 0.02)
+
+        // The script's view: a line per change, the states in order.
+        let lines = try json.waitFor(#""state":"submitted""#)
+        for state in ["answering", "paused", "submitted"] {
+            #expect(lines.contains(#""state":"\#(state)""#), "\(lines)")
+        }
+        #expect(lines.contains(#""examKey":"#) && lines.contains(#""host":"\#(ThisHost.name)""#), "\(lines)")
+        try json.press("C-c")
+        #expect(try json.exitStatus() == 0)
 
         // The timeline of the seat, and back.
         try monitor.press("Enter")

@@ -1,4 +1,5 @@
 import AssessCore
+import AssessExam
 import Foundation
 
 /// Draws the monitor into a grid: the header with the room's totals and exam keys, a row
@@ -55,7 +56,7 @@ public enum MonitorScreen {
         grid.put(totalsText, row: 1, column: 1, style: attention ? ScreenKit.error : ScreenKit.title, maxWidth: grid.columns - 2)
 
         let keys = model.keysInUse
-        var keysText = keys.isEmpty ? "exam keys: none in use yet" : "exam keys: " + keys.map { "\($0.key) ×\($0.seats)" }.joined(separator: ", ")
+        var keysText = keys.isEmpty ? "exam keys: none in use yet" : "exam keys: " + keys.map { "\(ExamKey.short($0.key)) ×\($0.seats)" }.joined(separator: ", ")
         if keys.count > 1 { keysText += "  ⚠ more than one version in the room" }
         grid.put(keysText, row: 2, column: 1, style: keys.count > 1 ? ScreenKit.warning : .plain, maxWidth: grid.columns - 2)
 
