@@ -6,7 +6,7 @@ import Testing
 /// Who may command a seat, tried against a real PostgreSQL server as each role: only the
 /// proctor's group issues commands; a seat reads and acknowledges only those for the lease
 /// it holds, and cannot forge, change or read anyone's.
-@Suite struct CommandPrivilegeTests {
+@Suite struct CommandPrivilegeTests: RoleAttempts {
     let database: PostgresTestDatabase
     let ana: String, ben: String, proctor: String
     let anaSeat = LeaseHolder(host: "lab-01", tty: "/dev/pts/1", pid: 11)
@@ -19,15 +19,6 @@ import Testing
         proctor = try database.login("pat", in: .proctor)
     }
 
-    @discardableResult
-    private func run(_ sql: String, as url: String) throws -> [[String: String]] {
-        try PostgresConnection(url).withSession { try $0.execute(sql).rows }
-    }
-
-    private func expectRefused(_ sql: String, as url: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let error = #expect(throws: PostgresError.self, sourceLocation: sourceLocation) { try run(sql, as: url) }
-        #expect(error?.sqlState == "42501", "\(sql): \(error?.message ?? "")", sourceLocation: sourceLocation)
-    }
 
     @Test func onlyTheProctorsRoleIssuesCommands() throws {
         let anaStore = try PostgresStore(url: ana)
