@@ -128,6 +128,8 @@ struct MonitorTests {
         let pid = try #require(try seatB.assessPID())
         let killed = Date()
         kill(pid, SIGKILL)
+        // Meanwhile the room is all but still (seat A only renews its lease): the monitor sleeps.
+        #expect(try idleProcessorShare(monitor) < 0.02)
         try rowShows(monitor, "ben", "! lost", step: "seat B lost after kill -9", within: Lease.lostAfter + 10)
         let lostAfter = Date().timeIntervalSince(killed)
         print("monitor lag: lost \(String(format: "%.1f", lostAfter)) s after kill -9 (lease time \(Int(Lease.lostAfter)) s)")
