@@ -11,7 +11,7 @@ struct Assess: AsyncParsableCommand {
         discussion: """
             A student runs `assess take EXAM` (or a proctor runs `assess launch EXAM --candidate ID` \
             to set extra time, breaks and restrictions first); the terminal stays locked until the \
-            exam is submitted. Proctors set their password with `passwd`, look after a terminal with \
+            exam is submitted. Proctors set their password with `passwd`, watch the whole room with `monitor`, look after a terminal with \
             `status`, `resume`, `unlock --stale`, `end` and `log`, score with `results`, check \
             receipts with `verify`, check exam files with `validate`, and bring question banks in \
             and out with `import` and `export`. The school's admin sets up a shared PostgreSQL store \
@@ -19,7 +19,7 @@ struct Assess: AsyncParsableCommand {
             """,
         subcommands: [
             TakeCommand.self, LaunchCommand.self, ResumeCommand.self, StatusCommand.self, UnlockCommand.self, EndCommand.self,
-            LogCommand.self, ResultsCommand.self, VerifyCommand.self, PasswdCommand.self, ValidateCommand.self,
+            MonitorCommand.self, LogCommand.self, ResultsCommand.self, VerifyCommand.self, PasswdCommand.self, ValidateCommand.self,
             ImportCommand.self, ExportCommand.self,
             StoreCommand.self,
         ])

@@ -6,7 +6,7 @@ import Testing
 /// What a seat may do to a PostgreSQL store, tried as the seat's own role against a real
 /// server, the way a student with `psql` and their account's role would: the server, not
 /// `assess`, refuses everything but adding to and reading the seat's own attempt.
-@Suite struct SeatPrivilegeTests {
+@Suite struct SeatPrivilegeTests: RoleAttempts {
     let database: PostgresTestDatabase
     /// Ana's and Ben's seats, and a proctor.
     let ana: String, ben: String, proctor: String
@@ -33,17 +33,6 @@ import Testing
         return (anaStore, anaAttempt, benAttempt)
     }
 
-    /// Runs `sql` as the role of `url` and returns the rows it saw.
-    @discardableResult
-    private func run(_ sql: String, as url: String) throws -> [[String: String]] {
-        try PostgresConnection(url).withSession { try $0.execute(sql).rows }
-    }
-
-    /// Expects the server to refuse `sql` from the role of `url` for lack of privilege.
-    private func expectRefused(_ sql: String, as url: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let error = #expect(throws: PostgresError.self, sourceLocation: sourceLocation) { try run(sql, as: url) }
-        #expect(error?.sqlState == "42501", "\(sql): \(error?.message ?? "")", sourceLocation: sourceLocation)
-    }
 
     @Test func aSeatCannotChangeOrRemoveAnAnswerOnceWritten() throws {
         let (_, anaAttempt, _) = try twoSittings()

@@ -36,6 +36,9 @@ public enum ProctorEvent: Sendable, Equatable {
     case attemptResumed(attemptID: String, downSeconds: Int, charged: Bool)
     /// `assess unlock --stale` ended a crashed attempt as interrupted.
     case attemptInterrupted(attemptID: String, by: String)
+    /// The seat carried out command `id` (`action`) that proctor `by` sent from the
+    /// monitor for `reason`; `done` is false when the seat's state did not allow it.
+    case commandCarriedOut(id: Int64, action: String, by: String, reason: String, done: Bool)
 
     /// The record's kind.
     public var kind: String {
@@ -55,6 +58,7 @@ public enum ProctorEvent: Sendable, Equatable {
         case .breakEnded: return "break.ended"
         case .attemptResumed: return "attempt.resumed"
         case .attemptInterrupted: return "attempt.interrupted"
+        case .commandCarriedOut: return "proctor.command"
         }
     }
 
@@ -87,6 +91,8 @@ public enum ProctorEvent: Sendable, Equatable {
             return ["attempt": attemptID, "downSeconds": String(downSeconds), "charged": String(charged)]
         case .attemptInterrupted(let attemptID, let by):
             return ["attempt": attemptID, "by": by]
+        case .commandCarriedOut(let id, let action, let by, let reason, let done):
+            return ["command": String(id), "action": action, "by": by, "reason": reason, "done": String(done)]
         }
     }
 }

@@ -27,6 +27,11 @@ struct LibPQ: @unchecked Sendable {
     let fname: @convention(c) (Result?, Int32) -> UnsafeMutablePointer<CChar>?
     let getisnull: @convention(c) (Result?, Int32, Int32) -> Int32
     let getvalue: @convention(c) (Result?, Int32, Int32) -> UnsafeMutablePointer<CChar>?
+    // For LISTEN (the proctor's monitor waits for the room to change).
+    let socket: @convention(c) (Connection?) -> Int32
+    let consumeInput: @convention(c) (Connection?) -> Int32
+    let notifies: @convention(c) (Connection?) -> UnsafeMutablePointer<PGnotify>?
+    let freemem: @convention(c) (UnsafeMutableRawPointer?) -> Void
 
     /// libpq, loaded once for the process; the error when it cannot be.
     static let loaded: Swift.Result<LibPQ, PostgresError> = load()
@@ -55,7 +60,9 @@ struct LibPQ: @unchecked Sendable {
                 exec: try symbol("PQexec"), execParams: try symbol("PQexecParams"),
                 resultStatus: try symbol("PQresultStatus"), resultErrorField: try symbol("PQresultErrorField"),
                 clear: try symbol("PQclear"), ntuples: try symbol("PQntuples"), nfields: try symbol("PQnfields"),
-                fname: try symbol("PQfname"), getisnull: try symbol("PQgetisnull"), getvalue: try symbol("PQgetvalue")))
+                fname: try symbol("PQfname"), getisnull: try symbol("PQgetisnull"), getvalue: try symbol("PQgetvalue"),
+                socket: try symbol("PQsocket"), consumeInput: try symbol("PQconsumeInput"),
+                notifies: try symbol("PQnotifies"), freemem: try symbol("PQfreemem")))
         } catch let error as PostgresError {
             return .failure(error)
         } catch {

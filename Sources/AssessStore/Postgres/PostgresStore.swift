@@ -294,7 +294,7 @@ public final class PostgresStore: ExamStore {
     }
 
     /// `values` as the text of a PostgreSQL `text[]`.
-    private static func textArray(_ values: [String]) -> String {
+    static func textArray(_ values: [String]) -> String {
         let quoted = values.map { value in
             "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }
@@ -354,7 +354,7 @@ public final class PostgresStore: ExamStore {
 
     /// Runs one statement that writes, turning the server's refusals into `StoreError`s.
     @discardableResult
-    private func call(_ sql: String, _ parameters: [String?], attempt: String?) throws -> [[String: String]] {
+    func call(_ sql: String, _ parameters: [String?], attempt: String?) throws -> [[String: String]] {
         do {
             return try connection.withSession { try $0.execute(sql, parameters).rows }
         } catch let error as PostgresError {

@@ -19,6 +19,8 @@ public final class ExamApp {
     /// True once the terminal has hung up: the loop then waits for the writer only.
     private var hungUp = false
     private var stopping = false
+    /// The proctor's monitor's line to this seat, when the store has one.
+    private let commands: (any SeatCommandLink)?
 
     /// How often the loop looks for a result the screen waits on (the lock, a submission).
     static let resultPollMilliseconds = 10
@@ -31,17 +33,20 @@ public final class ExamApp {
     ///     launch screen hands over others.
     ///   - startEvents: Logged right after the attempt starts, tagged with it (the
     ///     proctor's launch settings, a resume).
+    ///   - commands: Where the proctor's commands from the monitor come from; none without one.
     public init(flow: ExamFlow, terminal: any TerminalDevice, session: AssessmentSession, consent: FlowConsentPrompt,
                 recorder: any SittingRecorder, clock: any Clock, proctorPassword: ProctorPassword?,
-                settings: LaunchSettings = LaunchSettings(), startEvents: [SessionEvent] = []) {
+                settings: LaunchSettings = LaunchSettings(), startEvents: [SessionEvent] = [],
+                commands: (any SeatCommandLink)? = nil) {
         self.flow = flow
+        self.commands = commands
         self.terminal = terminal
         self.clock = clock
         self.proctorPassword = proctorPassword
         self.consent = consent
         writer = SittingWriter(SittingWriter.Context(
             session: session, recorder: recorder, clock: clock, exam: flow.sitting.exam, candidate: flow.candidate,
-            practice: flow.practice, settings: settings, startEvents: startEvents, inbox: inbox))
+            practice: flow.practice, settings: settings, startEvents: startEvents, inbox: inbox, commands: commands))
         consent.connect(inbox)
     }
 
@@ -53,11 +58,13 @@ public final class ExamApp {
     /// the engine need, and on a one-core machine the sitting would stop.
     public func run() async -> SittingOutcome {
         let app = LoopThreadHandle(app: self)
+        let poller = commands.map { CommandPoller(link: $0, inbox: inbox) }
         let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<SittingOutcome, Never>) in
             let thread = Thread { continuation.resume(returning: app.app.loop()) }
             thread.name = "assess key loop"
             thread.start()
         }
+        poller?.stop()
         await writer.drain()
         return outcome
     }

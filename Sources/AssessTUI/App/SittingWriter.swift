@@ -22,6 +22,8 @@ final class SittingWriter: Sendable {
         let settings: LaunchSettings
         let startEvents: [SessionEvent]
         let inbox: SittingInbox
+        /// Where the proctor's commands are acknowledged, when the monitor can send them.
+        let commands: (any SeatCommandLink)?
     }
 
     init(_ context: Context) {
@@ -122,6 +124,10 @@ private struct WriterState {
             context.inbox.post(.released(abortStored: stored))
         case .deliver:
             _ = (recorder as? any DeliveringRecorder)?.deliverToServer()
+        case .acknowledgeCommand(let id):
+            // A failed acknowledgement leaves it pending on the monitor; this sitting
+            // does not carry it out twice (the poller posts each command once).
+            try? context.commands?.acknowledge(id)
         case .consent, .verifyPassword, .exit:
             // The run loop answers these itself; they never reach the writer.
             break

@@ -126,7 +126,7 @@ public struct ExamFlow: Sendable {
     public private(set) var clock: ExamClock
     /// True when this sitting continues an attempt a crash interrupted.
     public let isResumed: Bool
-    /// The breaks this candidate may take.
+    /// The breaks this candidate may take (the monitor may allow one more).
     public private(set) var breaks: BreakAllowance
     /// How many breaks have been taken.
     public private(set) var breaksTaken: Int
@@ -386,6 +386,8 @@ public struct ExamFlow: Sendable {
         case .pasteRejected(let count):
             show("Pasting is not allowed during the exam; the pasted text was discarded.", now: now)
             return [.log(.pasteRejected(characters: count))]
+        case .proctorCommand(let command):
+            return carryOut(command, now: now)
         case .released(let abortStored):
             guard case .leaving(let why) = phase else { return [] }
             switch why {
@@ -911,5 +913,66 @@ extension ExamFlow {
             closePanel(returningTo: returningTo, now: now)
             return []
         }
+    }
+}
+
+// MARK: - Commands from the proctor's monitor
+
+extension ExamFlow {
+    /// How long a message from the monitor stays on the student's screen.
+    public static let messageTime: Duration = .seconds(20)
+    /// How long an extra break may last when the launch settings gave none.
+    public static let extraBreakMinutes = 10
+
+    /// True while the attempt runs and the proctor's panel is not open at the seat: a
+    /// command from the monitor may change the exam.
+    private var takesCommands: Bool {
+        guard isInExam, attemptID != nil, panel == nil else { return false }
+        switch phase {
+        case .submitting, .leaving, .startBanner: return false
+        default: return true
+        }
+    }
+
+    /// Carries out `command` as far as the sitting's state allows, logs it with who sent
+    /// it and why, and acknowledges it.
+    private mutating func carryOut(_ command: SeatCommand, now: UInt64) -> [FlowEffect] {
+        var effects: [FlowEffect] = []
+        var done = true
+        switch command.action {
+        case .pause where takesCommands && phase != .paused:
+            if case .onBreak(let since, _) = phase { effects += endBreak(since: since, now: now) }
+            clock.stop(now: now)
+            phase = .paused
+            effects += saveNow(now: now) + [.log(.proctor(.paused(reason: command.reason)))]
+        case .resume where phase == .paused:
+            let since = clock.stoppedSince ?? now
+            clock.restart(now: now)
+            phase = .question
+            effects.append(.log(.proctor(.unpaused(seconds: MonotonicTime.seconds(from: since, to: now)))))
+        case .addTime where receipt == nil && phase != .submitting:
+            let minutes = min(max(command.minutes ?? 0, 1), ProctorPanel.maximumMinutes)
+            clock.add(minutes: minutes, now: now)
+            show("The proctor added \(minutes) minute\(minutes == 1 ? "" : "s").", now: now)
+            effects += [.allowedTimeChanged(seconds: secondsAllowed), .log(.proctor(.timeAdded(minutes: minutes, reason: command.reason)))]
+        case .end where takesCommands:
+            if phase.holdsTheClock { clock.restart(now: now) }
+            effects += [.log(.proctor(.endedExam(reason: command.reason)))] + submit(.proctor, now: now)
+        case .extraBreak where receipt == nil:
+            breaks.count += 1
+            if breaks.minutes == 0 { breaks.minutes = command.minutes ?? Self.extraBreakMinutes }
+            show("The proctor allowed you a break (F6).", now: now)
+        case .message:
+            let text = command.message ?? ""
+            notice = (text, MonotonicTime.moment(now, plus: Self.messageTime))
+            announcement = text
+        default:
+            done = false
+        }
+        // The record of what was done comes first, then the acknowledgement.
+        return effects
+            + [.log(.proctor(.commandCarriedOut(id: command.id, action: command.action.rawValue, by: command.issuedBy,
+                                                 reason: command.reason, done: done))),
+               .acknowledgeCommand(id: command.id)]
     }
 }

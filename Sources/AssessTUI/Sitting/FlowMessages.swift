@@ -39,6 +39,8 @@ public enum FlowEvent: Sendable, Equatable {
     /// What the sitting saved waits on this terminal for the store's server (`true`), or
     /// the server has all of it again (`false`).
     case savedOnThisTerminal(Bool)
+    /// The proctor sent this command from the monitor.
+    case proctorCommand(SeatCommand)
 }
 
 /// What the engine asks before it locks: the consent screen's content.
@@ -134,6 +136,8 @@ public enum FlowEffect: Sendable, Equatable {
     case exit(SittingOutcome)
     /// Try again to send what waits on this terminal to the store's server.
     case deliver
+    /// Tell the store the proctor's command `id` was carried out (after the records it caused).
+    case acknowledgeCommand(id: Int64)
 }
 
 /// How a sitting ended, for the executable's exit status.

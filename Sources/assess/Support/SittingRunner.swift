@@ -177,7 +177,8 @@ struct SittingRunner {
         let app = ExamApp(flow: flow, terminal: terminal, session: session, consent: consent, recorder: recorder,
                           clock: runtime.clock, proctorPassword: policy.proctorPassword, settings: settings,
                           startEvents: startEvents + (taken?.takeover.map { [$0] } ?? [])
-                              + (launchSetup == nil ? [flow.accessibilityRecord] : []))
+                              + (launchSetup == nil ? [flow.accessibilityRecord] : []),
+                          commands: StoreCommandLink(store: database, exam: exam.id, candidate: candidate, lease: lease))
         let outcome = await app.run()
         terminal.stop()
         Self.reportWaiting(database)

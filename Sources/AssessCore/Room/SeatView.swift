@@ -1,0 +1,199 @@
+import Foundation
+
+/// One seat of the room as the proctor's monitor sees it: who sits there, where, how far
+/// the attempt has come and what went wrong so far. Read from the store in one go
+/// (`RoomStore.room`); ages are seconds measured by the store's clock when it was read,
+/// so that a seat's clock being wrong never makes it look lost or alive.
+public struct SeatView: Sendable, Equatable, Codable {
+    /// The exam's id.
+    public var exam: String
+    /// The candidate's id.
+    public var candidate: String
+    /// Where the sitting runs (its lease's host and terminal); nil once the lease is given up.
+    public var host: String?
+    public var tty: String?
+    /// Seconds since the sitting last renewed its lease; nil when no sitting holds one.
+    public var leaseAge: Double?
+    /// The candidate's latest attempt of the exam, if one has started.
+    public var attempt: String?
+    /// The exam key the attempt runs (a second key in a room means a second version of the exam).
+    public var examKey: String?
+    /// The attempt's status as stored (`inProgress`, `submitted`, `timedOut`, `interrupted`, `aborted`).
+    public var status: String?
+    /// The seconds the candidate is allowed (extra and added time included); nil for no limit.
+    public var secondsAllowed: Int?
+    /// The seconds used when the sitting last saved its progress.
+    public var secondsUsed: Int
+    /// Seconds since the sitting last saved its progress.
+    public var progressAge: Double?
+    /// Questions with an answer, and questions flagged for review.
+    public var answered: Int
+    public var flagged: Int
+    /// Breaks taken.
+    public var breaksTaken: Int
+    /// The kind of the attempt's newest event record, and its age in seconds.
+    public var lastEvent: String?
+    public var lastEventAge: Double?
+    /// The newest of the records that stop or restart the clock (`exam.paused`,
+    /// `exam.unpaused`, `break.started`, `break.ended`): whether the seat is paused or on a break.
+    public var lastHold: String?
+    /// How many records of each warning kind the attempt has (see `SeatWarning`).
+    public var warnings: [String: Int]
+    /// Commands the proctor sent that the seat has not acknowledged yet.
+    public var pendingCommands: Int
+
+    /// A seat with these fields; counts default to none.
+    public init(exam: String, candidate: String, host: String? = nil, tty: String? = nil, leaseAge: Double? = nil,
+                attempt: String? = nil, examKey: String? = nil, status: String? = nil, secondsAllowed: Int? = nil,
+                secondsUsed: Int = 0, progressAge: Double? = nil, answered: Int = 0, flagged: Int = 0,
+                breaksTaken: Int = 0, lastEvent: String? = nil, lastEventAge: Double? = nil, lastHold: String? = nil,
+                warnings: [String: Int] = [:], pendingCommands: Int = 0) {
+        self.exam = exam
+        self.candidate = candidate
+        self.host = host
+        self.tty = tty
+        self.leaseAge = leaseAge
+        self.attempt = attempt
+        self.examKey = examKey
+        self.status = status
+        self.secondsAllowed = secondsAllowed
+        self.secondsUsed = secondsUsed
+        self.progressAge = progressAge
+        self.answered = answered
+        self.flagged = flagged
+        self.breaksTaken = breaksTaken
+        self.lastEvent = lastEvent
+        self.lastEventAge = lastEventAge
+        self.lastHold = lastHold
+        self.warnings = warnings
+        self.pendingCommands = pendingCommands
+    }
+
+    /// The seat's state `elapsed` seconds after it was read, when a lease not renewed for
+    /// `lostAfter` seconds is lost.
+    public func state(elapsed: Double = 0, lostAfter: Double) -> SeatState {
+        switch status {
+        case "submitted": return .submitted
+        case "timedOut": return .timedOut
+        case "interrupted": return .interrupted
+        case "aborted": return .aborted
+        default: break
+        }
+        guard let leaseAge else {
+            // The sitting gave its lease up with the attempt still in progress: a signal,
+            // a hang-up, a lost terminal. `assess resume` continues it.
+            return .interrupted
+        }
+        if max(0, leaseAge) + elapsed >= lostAfter { return .lost }
+        guard attempt != nil else { return .welcome }
+        switch lastHold {
+        case "exam.paused": return .paused
+        case "break.started": return .onBreak
+        default: return .answering
+        }
+    }
+
+    /// Seconds left `elapsed` seconds after the seat was read: counted down from the last
+    /// saved progress while the seat is answering, frozen otherwise; nil without a limit.
+    public func secondsLeft(elapsed: Double = 0, lostAfter: Double) -> Int? {
+        guard let secondsAllowed else { return nil }
+        var used = Double(secondsUsed)
+        if state(elapsed: elapsed, lostAfter: lostAfter) == .answering {
+            used += max(0, progressAge ?? 0) + elapsed
+        }
+        return max(0, secondsAllowed - Int(used.rounded(.down)))
+    }
+
+    /// The number of warnings of `warning`'s kind.
+    public func count(_ warning: SeatWarning) -> Int {
+        warnings[warning.kind] ?? 0
+    }
+}
+
+/// Where a seat stands, as the monitor names it. Each state has a word and a symbol of
+/// its own, so that colour never carries the meaning alone.
+public enum SeatState: String, Sendable, CaseIterable, Codable {
+    case welcome
+    case answering
+    case onBreak = "on break"
+    case paused
+    case submitted
+    case timedOut = "timed out"
+    case interrupted
+    case aborted
+    case lost
+
+    /// A one-character mark shown before the word.
+    public var symbol: String {
+        switch self {
+        case .welcome: return "·"
+        case .answering: return "▶"
+        case .onBreak: return "○"
+        case .paused: return "‖"
+        case .submitted: return "✓"
+        case .timedOut: return "◔"
+        case .interrupted: return "✗"
+        case .aborted: return "⊘"
+        case .lost: return "!"
+        }
+    }
+
+    /// The mark for a terminal without UTF-8.
+    public var asciiSymbol: String {
+        switch self {
+        case .welcome: return "."
+        case .answering: return ">"
+        case .onBreak: return "b"
+        case .paused: return "="
+        case .submitted: return "+"
+        case .timedOut: return "t"
+        case .interrupted: return "x"
+        case .aborted: return "-"
+        case .lost: return "!"
+        }
+    }
+
+    /// True for the states a proctor should look at now.
+    public var needsAttention: Bool {
+        self == .lost || self == .interrupted
+    }
+}
+
+/// The events the monitor counts as warnings, each with its log kind and a short label.
+public enum SeatWarning: String, Sendable, CaseIterable {
+    case pasteRejected
+    case quitKey
+    case tooSmall
+    case interrupted
+    case wrongPassword
+
+    /// The event log's kind.
+    public var kind: String {
+        switch self {
+        case .pasteRejected: return "paste.rejected"
+        case .quitKey: return "key.quit-ignored"
+        case .tooSmall: return "terminal.too-small"
+        case .interrupted: return "session.interrupted"
+        case .wrongPassword: return "proctor.password-rejected"
+        }
+    }
+
+    /// The monitor's label, short enough for a column.
+    public var label: String {
+        switch self {
+        case .pasteRejected: return "paste"
+        case .quitKey: return "quit"
+        case .tooSmall: return "small"
+        case .interrupted: return "stop"
+        case .wrongPassword: return "passwd"
+        }
+    }
+
+    /// Every warning kind, for the store's queries.
+    public static var kinds: [String] { allCases.map(\.kind) }
+}
+
+/// The event kinds that stop or restart an attempt's clock, newest first wins.
+public enum SeatHold {
+    public static let kinds = ["exam.paused", "exam.unpaused", "break.started", "break.ended"]
+}

@@ -1,0 +1,172 @@
+import AssessCore
+import Foundation
+import GRDB
+
+/// The room in SQLite: the seats of one machine (a kiosk with many terminals), timed by
+/// the caller's clock, and a watcher that polls SQLite's data version.
+extension AssessDatabase: RoomStore {
+    public func room(exams: [String]?, at time: Date) throws -> [SeatView] {
+        try read { db in
+            var seats: [String: SeatView] = [:]
+            func key(_ exam: String, _ candidate: String) -> String { exam + "\u{0}" + candidate }
+            // The newest non-practice attempt of each (exam, candidate), when still of interest.
+            let attempts = try Row.fetchAll(db, sql: """
+                SELECT * FROM attempts a
+                WHERE a.isPractice = 0 AND (a.status = 'inProgress' OR a.startedAt >= ?)
+                  AND NOT EXISTS (SELECT 1 FROM attempts b
+                                  WHERE b.examID = a.examID AND b.candidate = a.candidate AND b.isPractice = 0
+                                    AND (b.startedAt > a.startedAt OR (b.startedAt = a.startedAt AND b.rowid > a.rowid)))
+                """, arguments: [time.addingTimeInterval(-RoomWindow.recent)])
+            for row in attempts {
+                let id: String = row["id"]
+                let (answered, flagged) = try Self.answerCounts(db, attempt: id)
+                let last = try Row.fetchOne(db, sql: """
+                    SELECT kind, wallMilliseconds FROM events WHERE attempt = ? ORDER BY sequence DESC LIMIT 1
+                    """, arguments: [id])
+                var seat = SeatView(
+                    exam: row["examID"], candidate: row["candidate"], attempt: id, examKey: row["examKey"],
+                    status: row["status"], secondsAllowed: row["secondsAllowed"], secondsUsed: row["secondsUsed"],
+                    progressAge: (row["lastActiveAt"] as Date?).map { time.timeIntervalSince($0) },
+                    answered: answered, flagged: flagged, breaksTaken: row["breaksTaken"])
+                if let last {
+                    seat.lastEvent = last["kind"]
+                    seat.lastEventAge = time.timeIntervalSince(Date(milliseconds: last["wallMilliseconds"]))
+                }
+                seat.lastHold = try String.fetchOne(db, sql: """
+                    SELECT kind FROM events WHERE attempt = ? AND kind IN (\(Self.placeholders(SeatHold.kinds.count)))
+                    ORDER BY sequence DESC LIMIT 1
+                    """, arguments: StatementArguments([id] + SeatHold.kinds))
+                for warning in try Row.fetchAll(db, sql: """
+                    SELECT kind, COUNT(*) AS n FROM events
+                    WHERE kind IN (\(Self.placeholders(SeatWarning.kinds.count))) AND attempt = ? GROUP BY kind
+                    """, arguments: StatementArguments(SeatWarning.kinds + [id])) {
+                    seat.warnings[warning["kind"]] = warning["n"]
+                }
+                seats[key(seat.exam, seat.candidate)] = seat
+            }
+            for lease in try Row.fetchAll(db, sql: "SELECT * FROM leases") {
+                let exam: String = lease["exam_id"], candidate: String = lease["candidate"]
+                var seat = seats[key(exam, candidate)] ?? SeatView(exam: exam, candidate: candidate)
+                seat.host = lease["host"]
+                seat.tty = lease["tty"]
+                seat.leaseAge = (lease["renewed_at"] as Date?).map { time.timeIntervalSince($0) }
+                seats[key(exam, candidate)] = seat
+            }
+            for (id, seat) in seats {
+                seats[id]?.pendingCommands = try Int.fetchOne(db, sql: """
+                    SELECT COUNT(*) FROM commands WHERE exam_id = ? AND candidate = ? AND acknowledged_at IS NULL
+                    """, arguments: [seat.exam, seat.candidate]) ?? 0
+            }
+            return seats.values
+                .filter { exams == nil || exams!.contains($0.exam) }
+                .sorted { ($0.exam, $0.candidate) < ($1.exam, $1.candidate) }
+        }
+    }
+
+    /// The questions of an attempt with an answer, and those flagged.
+    private static func answerCounts(_ db: Database, attempt: String) throws -> (Int, Int) {
+        let row = try Row.fetchOne(db, sql: """
+            SELECT COALESCE(SUM(value <> 'null'), 0) AS answered, COALESCE(SUM(flagged), 0) AS flagged
+            FROM responses WHERE attemptID = ?
+            """, arguments: [attempt])
+        return (row?["answered"] ?? 0, row?["flagged"] ?? 0)
+    }
+
+    private static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+
+    @discardableResult
+    public func issueCommand(exam: String, candidate: String, action: SeatCommand.Action, minutes: Int?, message: String?,
+                             reason: String, issuedBy: String, at time: Date) throws -> Int64 {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO commands (exam_id, candidate, action, minutes, message, reason, issued_by, issued_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [exam, candidate, action.rawValue, minutes, message, reason, issuedBy, time])
+            return db.lastInsertedRowID
+        }
+    }
+
+    public func pendingCommands(exam: String, candidate: String, holder: LeaseHolder) throws -> [SeatCommand] {
+        try read { db in
+            try Self.requireLease(db, exam: exam, candidate: candidate, holder: holder)
+            return try Row.fetchAll(db, sql: """
+                SELECT * FROM commands WHERE exam_id = ? AND candidate = ? AND acknowledged_at IS NULL ORDER BY id
+                """, arguments: [exam, candidate]).map { row in
+                guard let action = SeatCommand.Action(rawValue: row["action"]) else {
+                    throw StoreError.unreadableRow(table: "commands", column: "action")
+                }
+                return SeatCommand(id: row["id"], action: action, minutes: row["minutes"], message: row["message"],
+                                   reason: row["reason"], issuedBy: row["issued_by"])
+            }
+        }
+    }
+
+    public func acknowledgeCommand(_ id: Int64, exam: String, candidate: String, holder: LeaseHolder, at time: Date) throws {
+        try write { db in
+            try Self.requireLease(db, exam: exam, candidate: candidate, holder: holder)
+            try db.execute(sql: """
+                UPDATE commands SET acknowledged_at = ?, acknowledged_by = ?
+                WHERE id = ? AND exam_id = ? AND candidate = ? AND acknowledged_at IS NULL
+                """, arguments: [time, holder.host + (holder.tty.map { " " + $0 } ?? ""), id, exam, candidate])
+        }
+    }
+
+    private static func requireLease(_ db: Database, exam: String, candidate: String, holder: LeaseHolder) throws {
+        let held = try String.fetchOne(db, sql: "SELECT holder FROM leases WHERE exam_id = ? AND candidate = ?",
+                                       arguments: [exam, candidate])
+        guard held == holder.token else {
+            throw StoreError.notPermitted("this seat does not hold the lease of \(candidate) on \(exam)")
+        }
+    }
+
+    public func roomWatcher() throws -> any RoomWatcher {
+        if let fileURL {
+            var configuration = Configuration()
+            configuration.readonly = true
+            return DataVersionWatcher(connection: try DatabaseQueue(path: fileURL.path, configuration: configuration))
+        }
+        // In memory, every change comes through this very connection.
+        return DataVersionWatcher(connection: writer)
+    }
+}
+
+/// Polls SQLite for a change: `PRAGMA data_version` moves when another connection commits,
+/// `total_changes()` when this one does. Each look costs microseconds.
+final class DataVersionWatcher: RoomWatcher, @unchecked Sendable {
+    /// How often it looks.
+    static let pollMilliseconds = 200
+
+    private let connection: any DatabaseWriter
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var last: [Int64]?
+
+    init(connection: any DatabaseWriter) {
+        self.connection = connection
+    }
+
+    private func version() -> [Int64] {
+        (try? connection.read { db in
+            [try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0, try Int64.fetchOne(db, sql: "SELECT total_changes()") ?? 0]
+        }) ?? []
+    }
+
+    func waitForChange(milliseconds: Int) -> Bool {
+        lock.withLock {
+            let start = last ?? version()
+            var waited = 0
+            while true {
+                let now = version()
+                if now != start || waited >= milliseconds {
+                    last = now
+                    return now != start
+                }
+                let step = min(Self.pollMilliseconds, milliseconds - waited)
+                usleep(useconds_t(step * 1000))
+                waited += step
+            }
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import AssessCore
+import CLibpq
+import Foundation
+
+/// The room in PostgreSQL: one query for every seat, ages by the server's clock, commands
+/// through the grants and functions of `RoomSchema`, and LISTEN for changes.
+extension PostgresStore: RoomStore {
+    /// Every seat in one statement: the keys from the leases and the latest attempts, then
+    /// each seat's counts by index look-ups of its own attempt.
+    private static let roomQuery = """
+        WITH latest AS (
+            SELECT DISTINCT ON (exam_id, candidate) * FROM assess.attempts
+            WHERE NOT is_practice AND ($1::text[] IS NULL OR exam_id = ANY($1::text[]))
+            ORDER BY exam_id, candidate, started_at DESC, server_started_at DESC
+        ), recent AS (
+            SELECT * FROM latest WHERE status = 'inProgress' OR started_at >= now() - make_interval(secs => $4::double precision)
+        ), seats AS (
+            SELECT exam_id, candidate FROM recent
+            UNION SELECT exam_id, candidate FROM assess.leases WHERE $1::text[] IS NULL OR exam_id = ANY($1::text[])
+        )
+        SELECT s.exam_id, s.candidate, l.host, l.tty, extract(epoch FROM now() - l.renewed_at)::float8 AS lease_age,
+               a.id, a.exam_key, a.status, a.seconds_allowed, a.seconds_used, a.breaks_taken,
+               extract(epoch FROM now() - a.last_active_at)::float8 AS progress_age,
+               r.answered, r.flagged, e.kind AS last_event, extract(epoch FROM now() - e.server_time)::float8 AS last_event_age,
+               h.kind AS last_hold, w.warnings, c.pending
+        FROM seats s
+        LEFT JOIN assess.leases l ON l.exam_id = s.exam_id AND l.candidate = s.candidate
+        LEFT JOIN recent a ON a.exam_id = s.exam_id AND a.candidate = s.candidate
+        LEFT JOIN LATERAL (
+            SELECT count(*) FILTER (WHERE x.value <> 'null') AS answered, count(*) FILTER (WHERE x.flagged) AS flagged
+            FROM (SELECT DISTINCT ON (question_id) value, flagged FROM assess.responses
+                  WHERE attempt_id = a.id ORDER BY question_id, id DESC) x
+        ) r ON true
+        LEFT JOIN LATERAL (
+            SELECT kind, server_time FROM assess.events WHERE attempt = a.id ORDER BY sequence DESC LIMIT 1
+        ) e ON true
+        LEFT JOIN LATERAL (
+            SELECT kind FROM assess.events WHERE attempt = a.id AND kind = ANY($3::text[]) ORDER BY sequence DESC LIMIT 1
+        ) h ON true
+        LEFT JOIN LATERAL (
+            SELECT jsonb_object_agg(kind, n)::text AS warnings
+            FROM (SELECT kind, count(*) AS n FROM assess.events WHERE attempt = a.id AND kind = ANY($2::text[]) GROUP BY kind) z
+        ) w ON true
+        LEFT JOIN LATERAL (
+            SELECT count(*) AS pending FROM assess.commands c
+            WHERE c.exam_id = s.exam_id AND c.candidate = s.candidate AND c.acknowledged_at IS NULL
+        ) c ON true
+        ORDER BY s.exam_id COLLATE "C", s.candidate COLLATE "C"
+        """
+
+    public func room(exams: [String]?, at time: Date) throws -> [SeatView] {
+        let rows = try connection.withSession { session in
+            try session.execute(Self.roomQuery, [exams.map(Self.textArray), Self.textArray(SeatWarning.kinds),
+                                                 Self.textArray(SeatHold.kinds), String(RoomWindow.recent)]).rows
+        }
+        return try rows.map { row in
+            guard let exam = row["exam_id"], let candidate = row["candidate"] else {
+                throw StoreError.unreadableRow(table: "attempts", column: "exam_id")
+            }
+            let warnings = try row["warnings"].map { try JSONDecoder().decode([String: Int].self, from: Data($0.utf8)) } ?? [:]
+            return SeatView(
+                exam: exam, candidate: candidate, host: row["host"], tty: row["tty"],
+                leaseAge: row["lease_age"].flatMap(Double.init), attempt: row["id"], examKey: row["exam_key"],
+                status: row["status"], secondsAllowed: row["seconds_allowed"].flatMap(Int.init),
+                secondsUsed: row["seconds_used"].flatMap(Int.init) ?? 0, progressAge: row["progress_age"].flatMap(Double.init),
+                answered: row["answered"].flatMap(Int.init) ?? 0, flagged: row["flagged"].flatMap(Int.init) ?? 0,
+                breaksTaken: row["breaks_taken"].flatMap(Int.init) ?? 0, lastEvent: row["last_event"],
+                lastEventAge: row["last_event_age"].flatMap(Double.init), lastHold: row["last_hold"],
+                warnings: warnings, pendingCommands: row["pending"].flatMap(Int.init) ?? 0)
+        }
+    }
+
+    @discardableResult
+    public func issueCommand(exam: String, candidate: String, action: SeatCommand.Action, minutes: Int?, message: String?,
+                             reason: String, issuedBy: String, at time: Date) throws -> Int64 {
+        let rows = try call("""
+            INSERT INTO assess.commands (exam_id, candidate, action, minutes, message, reason)
+            VALUES ($1, $2, $3, $4, $5, $6) RETURNING id
+            """, [exam, candidate, action.rawValue, minutes.map(String.init), message, reason], attempt: nil)
+        guard let id = rows.first?["id"].flatMap(Int64.init) else {
+            throw StoreError.unreadableRow(table: "commands", column: "id")
+        }
+        return id
+    }
+
+    public func pendingCommands(exam: String, candidate: String, holder: LeaseHolder) throws -> [SeatCommand] {
+        try call("SELECT * FROM assess.pending_commands($1, $2, $3)", [exam, candidate, holder.token], attempt: nil).map { row in
+            guard let id = row["command_id"].flatMap(Int64.init), let action = row["command_action"].flatMap(SeatCommand.Action.init),
+                  let reason = row["command_reason"], let by = row["command_issued_by"] else {
+                throw StoreError.unreadableRow(table: "commands", column: "action")
+            }
+            return SeatCommand(id: id, action: action, minutes: row["command_minutes"].flatMap(Int.init),
+                               message: row["command_message"], reason: reason, issuedBy: by)
+        }
+    }
+
+    public func acknowledgeCommand(_ id: Int64, exam: String, candidate: String, holder: LeaseHolder, at time: Date) throws {
+        try call("SELECT assess.acknowledge_command($1, $2, $3, $4)", [String(id), exam, candidate, holder.token], attempt: nil)
+    }
+
+    public func roomWatcher() throws -> any RoomWatcher {
+        try NotificationWatcher(connection: PostgresConnection(connection.conninfo))
+    }
+}
+
+/// Waits on a connection of its own that LISTENs to `assess_room`: the process sleeps in
+/// `poll` until the server sends a notification, so an idle room costs nothing.
+final class NotificationWatcher: RoomWatcher, @unchecked Sendable {
+    private let connection: PostgresConnection
+    /// True until LISTEN ran on the connection as it is now (a new one after the server
+    /// came back listens afresh). Touched only inside the connection's session.
+    private var mustListen = true
+
+    init(connection: PostgresConnection) throws {
+        self.connection = connection
+        try connection.withSession { session in
+            try session.execute("LISTEN assess_room")
+            mustListen = false
+        }
+    }
+
+    func waitForChange(milliseconds: Int) -> Bool {
+        do {
+            return try connection.withSession { session in
+                if mustListen {
+                    try session.execute("LISTEN assess_room")
+                    mustListen = false
+                    return true
+                }
+                if Self.drain(session) { return true }
+                var descriptor = pollfd(fd: session.pq.socket(session.handle), events: Int16(POLLIN), revents: 0)
+                guard poll(&descriptor, 1, Int32(clamping: milliseconds)) > 0 else { return false }
+                guard session.pq.consumeInput(session.handle) == 1 else {
+                    // The server went away: the next call connects again and listens; say
+                    // "changed" so the caller reads the room afresh then.
+                    mustListen = true
+                    return true
+                }
+                return Self.drain(session)
+            }
+        } catch {
+            mustListen = true
+            // No server now: wait, then let the caller try to read (and report) the room.
+            usleep(useconds_t(min(milliseconds, 1000) * 1000))
+            return true
+        }
+    }
+
+    /// Takes every notification already received; true when there was one.
+    private static func drain(_ session: PostgresConnection.Session) -> Bool {
+        var any = false
+        while let notification = session.pq.notifies(session.handle) {
+            session.pq.freemem(notification)
+            any = true
+        }
+        return any
+    }
+}

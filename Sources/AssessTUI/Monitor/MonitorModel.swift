@@ -1,0 +1,373 @@
+import AssessCore
+import Foundation
+
+/// The proctor's monitor as one state machine: the seats as last read, how they are sorted,
+/// filtered and found, the row under the cursor, one seat's timeline, and the prompts of a
+/// command to seats. Keys and fresh readings enter through `update`; what must touch the
+/// store leaves as ``MonitorEffect``s. Pure, like ``ExamFlow``: tested without a terminal.
+public struct MonitorModel: Sendable {
+    /// A seat's key: one candidate at one exam.
+    public struct SeatKey: Hashable, Sendable {
+        public var exam: String
+        public var candidate: String
+
+        public init(exam: String, candidate: String) {
+            self.exam = exam
+            self.candidate = candidate
+        }
+    }
+
+    /// The columns, in the order `s` steps through them when sorting.
+    public enum Column: String, Sendable, CaseIterable {
+        case candidate, place = "where", state, left, answered, flagged, last, warnings
+    }
+
+    /// What the screen shows.
+    public enum Mode: Sendable, Equatable {
+        case list
+        /// Typing part of a candidate's id; the list narrows as it is typed.
+        case find
+        /// One seat's timeline (its attempt's event log), newest last.
+        case timeline(SeatKey)
+        /// Choosing what to send to `targets`.
+        case menu(targets: [SeatKey], selection: Int)
+        /// Typing the minutes to add, or the message to show.
+        case detail(targets: [SeatKey], action: SeatCommand.Action, entry: String)
+        /// Typing the reason, which goes to the log with the proctor's name.
+        case reason(targets: [SeatKey], action: SeatCommand.Action, detail: String, entry: String)
+    }
+
+    /// One line of a seat's timeline.
+    public struct TimelineEntry: Sendable, Equatable {
+        public var time: Date
+        public var kind: String
+        public var details: [String: String]
+
+        public init(time: Date, kind: String, details: [String: String]) {
+            self.time = time
+            self.kind = kind
+            self.details = details
+        }
+    }
+
+    /// The exams watched (all when empty), for the header.
+    public let exams: [String]
+    /// After how many seconds without renewal a lease is lost.
+    public let lostAfter: Double
+    /// The number of questions of each exam whose file the monitor was given, by exam id.
+    public let questionCounts: [String: Int]
+    /// The seats as last read, and when (monotonic nanoseconds).
+    public private(set) var seats: [SeatView] = []
+    public private(set) var readAt: UInt64 = 0
+    /// A problem reading the store, shown until the next good read.
+    public private(set) var problem: String?
+    public private(set) var mode: Mode = .list
+    public private(set) var sort: Column = .candidate
+    public private(set) var descending = false
+    /// Only seats in this state, when set.
+    public private(set) var filter: SeatState?
+    /// Only candidates whose id contains this, when not empty.
+    public private(set) var find = ""
+    /// The seat under the cursor, and the first row shown.
+    public private(set) var cursor: SeatKey?
+    public private(set) var top = 0
+    /// Seats marked with Space for a command to several.
+    public private(set) var marked: Set<SeatKey> = []
+    /// The open timeline's entries and its first line shown (nil: follow the end).
+    public private(set) var timeline: [TimelineEntry] = []
+    public private(set) var timelineTop: Int?
+    /// A one-line message (a command sent, a refusal).
+    public private(set) var notice: String?
+    /// Rows for seats on the screen, set by the screen's size.
+    public private(set) var visibleRows = 10
+
+    public init(exams: [String], lostAfter: Double, questionCounts: [String: Int] = [:]) {
+        self.exams = exams
+        self.lostAfter = lostAfter
+        self.questionCounts = questionCounts
+    }
+
+    /// Seconds since the seats were read, at `now`.
+    public func elapsed(now: UInt64) -> Double {
+        Double(now &- readAt) / 1e9
+    }
+
+    /// The seats shown, filtered, found and sorted, at `now`.
+    public func rows(now: UInt64) -> [SeatView] {
+        let elapsed = elapsed(now: now)
+        let shown = seats.filter { seat in
+            (filter == nil || seat.state(elapsed: elapsed, lostAfter: lostAfter) == filter)
+                && (find.isEmpty || seat.candidate.localizedCaseInsensitiveContains(find))
+        }
+        let ordered = shown.sorted { a, b in
+            let order = compare(a, b, elapsed: elapsed)
+            return order == .orderedSame ? (a.candidate, a.exam) < (b.candidate, b.exam)
+                : (order == .orderedAscending) != descending
+        }
+        return ordered
+    }
+
+    private func compare(_ a: SeatView, _ b: SeatView, elapsed: Double) -> ComparisonResult {
+        func by<T: Comparable>(_ x: T, _ y: T) -> ComparisonResult { x < y ? .orderedAscending : x > y ? .orderedDescending : .orderedSame }
+        switch sort {
+        case .candidate: return by(a.candidate, b.candidate)
+        case .place: return by(MonitorText.place(a), MonitorText.place(b))
+        case .state:
+            let order = SeatState.allCases
+            return by(order.firstIndex(of: a.state(elapsed: elapsed, lostAfter: lostAfter)) ?? 0,
+                      order.firstIndex(of: b.state(elapsed: elapsed, lostAfter: lostAfter)) ?? 0)
+        case .left:
+            return by(a.secondsLeft(elapsed: elapsed, lostAfter: lostAfter) ?? Int.max,
+                      b.secondsLeft(elapsed: elapsed, lostAfter: lostAfter) ?? Int.max)
+        case .answered: return by(a.answered, b.answered)
+        case .flagged: return by(a.flagged, b.flagged)
+        case .last: return by(a.lastEventAge ?? .infinity, b.lastEventAge ?? .infinity)
+        case .warnings: return by(a.warnings.values.reduce(0, +), b.warnings.values.reduce(0, +))
+        }
+    }
+
+    /// The distinct exam keys in use by attempts that have started, with how many seats run each.
+    public var keysInUse: [(key: String, seats: Int)] {
+        var counts: [String: Int] = [:]
+        for seat in seats {
+            if let key = seat.examKey { counts[key, default: 0] += 1 }
+        }
+        return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { ($0.key, $0.value) }
+    }
+
+    /// How many seats are in each state, in the states' order, leaving out none-counts.
+    public func totals(now: UInt64) -> [(state: SeatState, count: Int)] {
+        let elapsed = elapsed(now: now)
+        return SeatState.allCases.compactMap { state in
+            let count = seats.filter { $0.state(elapsed: elapsed, lostAfter: lostAfter) == state }.count
+            return count > 0 ? (state, count) : nil
+        }
+    }
+
+    // MARK: - The one update
+
+    /// Applies one event at monotonic time `now`; returns what the app should do.
+    public mutating func update(_ event: MonitorEvent, now: UInt64) -> [MonitorEffect] {
+        switch event {
+        case .read(let fresh):
+            seats = fresh
+            readAt = now
+            problem = nil
+            keepCursor(now: now)
+            if case .timeline(let key) = mode, let seat = seat(key) { return [.loadTimeline(seat)] }
+            return []
+        case .readFailed(let why):
+            problem = why
+            return []
+        case .timeline(let entries):
+            timeline = entries
+            return []
+        case .sent(let count, let action, let failure):
+            notice = failure.map { "Not sent: \($0)" }
+                ?? "Sent \(action.rawValue) to \(count) seat\(count == 1 ? "" : "s"); ~ marks it until the seat acknowledges."
+            return [.reread]
+        case .resized(let rows):
+            visibleRows = max(1, rows)
+            keepCursor(now: now)
+            return []
+        case .key(let key):
+            return handle(key, now: now)
+        }
+    }
+
+    private func seat(_ key: SeatKey) -> SeatView? {
+        seats.first { $0.exam == key.exam && $0.candidate == key.candidate }
+    }
+
+    private static func key(_ seat: SeatView) -> SeatKey { SeatKey(exam: seat.exam, candidate: seat.candidate) }
+
+    /// Keeps the cursor on its seat (or the nearest row) and that row on the screen.
+    private mutating func keepCursor(now: UInt64, index wanted: Int? = nil) {
+        let shown = rows(now: now)
+        guard !shown.isEmpty else {
+            cursor = nil
+            top = 0
+            return
+        }
+        var index = wanted ?? cursor.flatMap { key in shown.firstIndex { Self.key($0) == key } } ?? 0
+        index = min(max(0, index), shown.count - 1)
+        cursor = Self.key(shown[index])
+        if index < top { top = index }
+        if index >= top + visibleRows { top = index - visibleRows + 1 }
+        top = min(top, max(0, shown.count - visibleRows))
+    }
+
+    private func cursorIndex(now: UInt64) -> Int {
+        cursor.flatMap { key in rows(now: now).firstIndex { Self.key($0) == key } } ?? 0
+    }
+
+    private mutating func handle(_ key: Key, now: UInt64) -> [MonitorEffect] {
+        notice = nil
+        switch mode {
+        case .list: return handleInList(key, now: now)
+        case .find:
+            switch key {
+            case .enter, .escape:
+                if key == .escape { find = "" }
+                mode = .list
+            case .backspace: find = String(find.dropLast())
+            case .character(let character) where find.count < 40: find.append(character)
+            default: break
+            }
+            keepCursor(now: now)
+            return []
+        case .timeline:
+            let last = max(0, timeline.count - (visibleRows + 2))
+            switch key {
+            case .escape, .character("q"):
+                mode = .list
+                timeline = []
+                timelineTop = nil
+            case .up: timelineTop = max(0, (timelineTop ?? last) - 1)
+            case .down: timelineTop = (timelineTop ?? last) + 1 >= last ? nil : (timelineTop ?? last) + 1
+            case .pageUp: timelineTop = max(0, (timelineTop ?? last) - visibleRows)
+            case .pageDown, .end: timelineTop = nil
+            case .home: timelineTop = 0
+            default: break
+            }
+            return []
+        case .menu(let targets, let selection):
+            let actions = SeatCommand.Action.allCases
+            switch key {
+            case .escape: mode = .list
+            case .up: mode = .menu(targets: targets, selection: max(0, selection - 1))
+            case .down: mode = .menu(targets: targets, selection: min(actions.count - 1, selection + 1))
+            case .enter:
+                let action = actions[selection]
+                mode = action == .addTime || action == .message
+                    ? .detail(targets: targets, action: action, entry: "")
+                    : .reason(targets: targets, action: action, detail: "", entry: "")
+            default: break
+            }
+            return []
+        case .detail(let targets, let action, let entry):
+            switch key {
+            case .escape: mode = .list
+            case .enter:
+                if action == .addTime, Int(entry).map({ (1...ProctorPanel.maximumMinutes).contains($0) }) != true {
+                    notice = "Type a number of minutes from 1 to \(ProctorPanel.maximumMinutes)."
+                } else if entry.trimmingCharacters(in: .whitespaces).isEmpty {
+                    notice = "Type the message the students will read."
+                } else {
+                    mode = .reason(targets: targets, action: action, detail: entry, entry: "")
+                }
+            case .backspace: mode = .detail(targets: targets, action: action, entry: String(entry.dropLast()))
+            case .character(let character):
+                let fits = action == .addTime ? character.isWholeNumber && entry.count < 3 : entry.count < Self.maximumText
+                if fits { mode = .detail(targets: targets, action: action, entry: entry + String(character)) }
+            default: break
+            }
+            return []
+        case .reason(let targets, let action, let detail, let entry):
+            switch key {
+            case .escape: mode = .list
+            case .enter:
+                let reason = entry.trimmingCharacters(in: .whitespaces)
+                guard !reason.isEmpty else {
+                    notice = "Type a reason: it is written to the log with your name."
+                    return []
+                }
+                mode = .list
+                marked = []
+                return [.send(SeatCommandDraft(action: action, minutes: action == .addTime ? Int(detail) : nil,
+                                             message: action == .message ? detail : nil, reason: reason), to: targets)]
+            case .backspace: mode = .reason(targets: targets, action: action, detail: detail, entry: String(entry.dropLast()))
+            case .character(let character) where entry.count < Self.maximumText:
+                mode = .reason(targets: targets, action: action, detail: detail, entry: entry + String(character))
+            default: break
+            }
+            return []
+        }
+    }
+
+    /// The longest message or reason.
+    static let maximumText = 200
+
+    private mutating func handleInList(_ key: Key, now: UInt64) -> [MonitorEffect] {
+        let shown = rows(now: now)
+        let index = cursorIndex(now: now)
+        switch key {
+        case .character("q"), .escape: return [.quit]
+        case .up: keepCursor(now: now, index: index - 1)
+        case .down: keepCursor(now: now, index: index + 1)
+        case .pageUp: keepCursor(now: now, index: index - visibleRows)
+        case .pageDown: keepCursor(now: now, index: index + visibleRows)
+        case .home: keepCursor(now: now, index: 0)
+        case .end: keepCursor(now: now, index: shown.count - 1)
+        case .character("s"):
+            let columns = Column.allCases
+            sort = columns[((columns.firstIndex(of: sort) ?? 0) + 1) % columns.count]
+            descending = false
+            keepCursor(now: now)
+        case .character("r"):
+            descending.toggle()
+            keepCursor(now: now)
+        case .character("f"):
+            let states = SeatState.allCases
+            filter = filter.map { state in
+                let next = (states.firstIndex(of: state) ?? 0) + 1
+                return next < states.count ? states[next] : nil
+            } ?? states.first
+            keepCursor(now: now)
+        case .character("/"):
+            mode = .find
+        case .character(" "):
+            if let cursor {
+                if marked.contains(cursor) { marked.remove(cursor) } else { marked.insert(cursor) }
+                keepCursor(now: now, index: index + 1)
+            }
+        case .character("a"):
+            let targets = marked.isEmpty ? cursor.map { [$0] } ?? [] : shown.map(Self.key).filter(marked.contains)
+            if !targets.isEmpty { mode = .menu(targets: targets, selection: 0) }
+        case .character("A"):
+            if !shown.isEmpty { mode = .menu(targets: shown.map(Self.key), selection: 0) }
+        case .enter:
+            guard let cursor, let seat = seat(cursor) else { return [] }
+            mode = .timeline(cursor)
+            timeline = []
+            timelineTop = nil
+            return [.loadTimeline(seat)]
+        default: break
+        }
+        return []
+    }
+}
+
+/// What a proctor sends: an action with its minutes or message, and why.
+public struct SeatCommandDraft: Sendable, Equatable {
+    public var action: SeatCommand.Action
+    public var minutes: Int?
+    public var message: String?
+    public var reason: String
+}
+
+/// Everything that reaches the monitor.
+public enum MonitorEvent: Sendable, Equatable {
+    case key(Key)
+    /// The seats, freshly read.
+    case read([SeatView])
+    /// The store could not be read; why.
+    case readFailed(String)
+    /// The open timeline, freshly read.
+    case timeline([MonitorModel.TimelineEntry])
+    /// A command went to `count` seats, or could not (`failure`).
+    case sent(count: Int, action: SeatCommand.Action, failure: String?)
+    /// The rows there are for seats now.
+    case resized(rows: Int)
+}
+
+/// What the monitor asks the app to do.
+public enum MonitorEffect: Sendable, Equatable {
+    case quit
+    /// Read the seats again now.
+    case reread
+    /// Read this seat's timeline.
+    case loadTimeline(SeatView)
+    /// Issue `command` to each of these seats.
+    case send(SeatCommandDraft, to: [MonitorModel.SeatKey])
+}

@@ -1,0 +1,111 @@
+import ArgumentParser
+import AssessCore
+import AssessExam
+import AssessStore
+import AssessTUI
+import Foundation
+
+/// `assess monitor [EXAM...]`: the proctor's view of the whole room, live, and commands to
+/// seats from one screen.
+struct MonitorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "monitor",
+        abstract: "Watch every seat of the room live and send seats commands (pause, resume, add time, end, a break, a message).",
+        discussion: """
+            Asks for the proctor password once, then shows a row per seat of the store in force \
+            (the lab's PostgreSQL server, or this machine's SQLite store): who, where, the state, \
+            time left, answers, flags, the last event and the warnings. Enter opens a seat's \
+            timeline; `a` sends the seat under the cursor (or the seats marked with Space) a \
+            command, `A` every seat shown; each asks for a reason that goes to the log. With \
+            --json it prints one JSON line per seat that changes instead, for a school's own scripts.
+            """)
+
+    @Argument(help: ArgumentHelp("Exam files or exam ids to watch (every exam when none): a file also gives the number of questions.",
+                                 valueName: "exam"))
+    var exams: [String] = []
+
+    @Flag(help: "Print one JSON line per seat whenever it changes, instead of the screen; runs until interrupted.")
+    var json = false
+
+    @OptionGroup var password: PasswordInputOptions
+
+    func validate() throws {
+        // The screen reads the keyboard on standard input.
+        if password.passwordStdin && !json {
+            throw ValidationError("--password-stdin goes with --json: the monitor's screen reads the keyboard")
+        }
+    }
+
+    func run() async throws {
+        let runtime = Runtime()
+        let policy = try runtime.policy()
+        var ids: [String] = []
+        var questionCounts: [String: Int] = [:]
+        for name in exams {
+            if FileManager.default.fileExists(atPath: name) {
+                let exam = try ExamFiles.load(name)
+                ids.append(exam.id)
+                questionCounts[exam.id] = exam.questions.count
+            } else {
+                ids.append(name)
+            }
+        }
+        let database = try runtime.database()
+        guard let room = database as? any RoomStore else {
+            throw CommandFailure(.notDone, "this store cannot show a room")
+        }
+        try ProctorAuthorization(policy: policy, source: password.source, events: EventStore(database: database),
+                                 clock: runtime.clock).require(for: "watching the room")
+        let watcher: any RoomWatcher
+        do {
+            watcher = try room.roomWatcher()
+        } catch {
+            throw CommandFailure(.cannotWrite, "cannot watch the store \(room.location) for changes: \(error)")
+        }
+        let source = StoreMonitorSource(store: room, exams: ids.isEmpty ? nil : ids, watcher: watcher,
+                                        proctor: runtime.process.userName)
+        SignalTrap.install()
+        if json {
+            try MonitorJSON(source: source, clock: runtime.clock).run()
+            return
+        }
+        let terminal = CursesTerminal()
+        do {
+            try terminal.start()
+        } catch {
+            throw CommandFailure(.notDone, "cannot use this terminal: \(error); use --json without one")
+        }
+        let model = MonitorModel(exams: ids, lostAfter: Lease.lostAfter, questionCounts: questionCounts)
+        MonitorApp(model: model, terminal: terminal, source: source, clock: runtime.clock).run()
+        terminal.stop()
+    }
+}
+
+/// The monitor's source in the store in force.
+struct StoreMonitorSource: MonitorSource {
+    let store: any RoomStore
+    let exams: [String]?
+    let watcher: any RoomWatcher
+    /// Who issues commands (the proctor's account; PostgreSQL records the login role itself).
+    let proctor: String
+
+    func seats() throws -> [SeatView] {
+        try store.room(exams: exams, at: Date())
+    }
+
+    func timeline(of seat: SeatView) throws -> [MonitorModel.TimelineEntry] {
+        guard let attempt = seat.attempt else { return [] }
+        return try store.events(after: 0, limit: nil, attempt: attempt).map { stored in
+            MonitorModel.TimelineEntry(time: stored.event.wallTime, kind: stored.event.kind, details: stored.event.details)
+        }
+    }
+
+    func send(_ command: SeatCommandDraft, to seat: MonitorModel.SeatKey) throws {
+        try store.issueCommand(exam: seat.exam, candidate: seat.candidate, action: command.action, minutes: command.minutes,
+                               message: command.message, reason: command.reason, issuedBy: proctor, at: Date())
+    }
+
+    func waitForChange(milliseconds: Int) -> Bool {
+        watcher.waitForChange(milliseconds: milliseconds)
+    }
+}

@@ -1,0 +1,37 @@
+import AssessCore
+import AssessStore
+import AssessTUI
+import Foundation
+
+/// A sitting's line to the proctor's monitor through the store: the commands for the
+/// lease it holds, and the lease renewed.
+struct StoreCommandLink: SeatCommandLink {
+    let store: any RoomStore
+    let exam: String
+    let candidate: String
+    let lease: LeaseHolder
+
+    /// The link of a sitting that holds `lease` (none in practice, which takes no lease).
+    /// A journaled store's commands come from its server: they are not journaled, and
+    /// while the server is away the link fails and tries again.
+    init?(store: any ExamStore, exam: String, candidate: String, lease: LeaseHolder?) {
+        let reachable = (store as? JournaledStore)?.server ?? store
+        guard let room = reachable as? any RoomStore, let lease else { return nil }
+        self.store = room
+        self.exam = exam
+        self.candidate = candidate
+        self.lease = lease
+    }
+
+    func pendingCommands() throws -> [SeatCommand] {
+        try store.pendingCommands(exam: exam, candidate: candidate, holder: lease)
+    }
+
+    func acknowledge(_ id: Int64) throws {
+        try store.acknowledgeCommand(id, exam: exam, candidate: candidate, holder: lease, at: Date())
+    }
+
+    func keepAlive() throws {
+        _ = try store.takeLease(exam: exam, candidate: candidate, holder: lease, at: Date())
+    }
+}

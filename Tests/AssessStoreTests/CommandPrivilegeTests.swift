@@ -1,0 +1,63 @@
+import AssessCore
+import Foundation
+import Testing
+@testable import AssessStore
+
+/// Who may command a seat, tried against a real PostgreSQL server as each role: only the
+/// proctor's group issues commands; a seat reads and acknowledges only those for the lease
+/// it holds, and cannot forge, change or read anyone's.
+@Suite struct CommandPrivilegeTests: RoleAttempts {
+    let database: PostgresTestDatabase
+    let ana: String, ben: String, proctor: String
+    let anaSeat = LeaseHolder(host: "lab-01", tty: "/dev/pts/1", pid: 11)
+    let benSeat = LeaseHolder(host: "lab-02", tty: "/dev/pts/2", pid: 22)
+
+    init() throws {
+        database = try PostgresTestDatabase()
+        ana = try database.login("ana", in: .seat)
+        ben = try database.login("ben", in: .seat)
+        proctor = try database.login("pat", in: .proctor)
+    }
+
+
+    @Test func onlyTheProctorsRoleIssuesCommands() throws {
+        let anaStore = try PostgresStore(url: ana)
+        _ = try anaStore.takeLease(exam: "algebra", candidate: "ana", holder: anaSeat, at: Date())
+        // A seat cannot command itself or another seat, by the store's API or by SQL.
+        #expect(throws: StoreError.self) {
+            try anaStore.issueCommand(exam: "algebra", candidate: "ben", action: .end, minutes: nil, message: nil,
+                                      reason: "forged", issuedBy: "pat", at: Date())
+        }
+        expectRefused("INSERT INTO assess.commands (exam_id, candidate, action, reason) VALUES ('algebra', 'ana', 'add-time', 'x')",
+                      as: ana)
+        let id = try PostgresStore(url: proctor).issueCommand(exam: "algebra", candidate: "ana", action: .pause, minutes: nil,
+                                                             message: nil, reason: "fire drill", issuedBy: "ignored", at: Date())
+        expectRefused("UPDATE assess.commands SET action = 'end' WHERE id = \(id)", as: ana)
+        expectRefused("UPDATE assess.commands SET acknowledged_at = now() WHERE id = \(id)", as: ana)
+        expectRefused("DELETE FROM assess.commands", as: ana)
+        expectRefused("SELECT * FROM assess.commands", as: ana)
+        // The proctor cannot choose who the log says issued it, nor change it afterwards.
+        let pending = try anaStore.pendingCommands(exam: "algebra", candidate: "ana", holder: anaSeat)
+        #expect(pending.map(\.issuedBy) == ["\(database.name)_pat"])
+        expectRefused("UPDATE assess.commands SET reason = 'other' WHERE id = \(id)", as: proctor)
+    }
+
+    @Test func aSeatReadsAndAcknowledgesOnlyTheCommandsOfTheLeaseItHolds() throws {
+        let anaStore = try PostgresStore(url: ana)
+        let benStore = try PostgresStore(url: ben)
+        _ = try anaStore.takeLease(exam: "algebra", candidate: "ana", holder: anaSeat, at: Date())
+        _ = try benStore.takeLease(exam: "algebra", candidate: "ben", holder: benSeat, at: Date())
+        let id = try PostgresStore(url: proctor).issueCommand(exam: "algebra", candidate: "ana", action: .message, minutes: nil,
+                                                             message: "Ten minutes left", reason: "time", issuedBy: "", at: Date())
+        // Ben's role, even with Ana's lease token, is not the role that holds her lease.
+        #expect(throws: StoreError.self) { try benStore.pendingCommands(exam: "algebra", candidate: "ana", holder: anaSeat) }
+        #expect(throws: StoreError.self) {
+            try benStore.acknowledgeCommand(id, exam: "algebra", candidate: "ana", holder: anaSeat, at: Date())
+        }
+        #expect(try anaStore.pendingCommands(exam: "algebra", candidate: "ana", holder: anaSeat).map(\.message) == ["Ten minutes left"])
+        try anaStore.acknowledgeCommand(id, exam: "algebra", candidate: "ana", holder: anaSeat, at: Date())
+        #expect(try anaStore.pendingCommands(exam: "algebra", candidate: "ana", holder: anaSeat).isEmpty)
+        let acknowledged = try run("SELECT acknowledged_by FROM assess.commands WHERE id = \(id)", as: proctor)
+        #expect(acknowledged.first?["acknowledged_by"] == "\(database.name)_ana")
+    }
+}

@@ -1,0 +1,113 @@
+import AssessCore
+import Foundation
+import Testing
+@testable import AssessStore
+
+/// The proctor's view of the room and the commands to seats, the same for every backend.
+@Suite struct RoomStoreTests {
+    let seatA = LeaseHolder(host: "lab-01", tty: "/dev/pts/3", pid: 4242)
+    let seatB = LeaseHolder(host: "lab-02", tty: "/dev/pts/7", pid: 4343)
+
+    private func room(_ opened: StoreUnderTest) throws -> (any RoomStore) {
+        try #require(opened.store as? any RoomStore)
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func eachSeatShowsWhereItIsAndHowFarItHasCome(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let store = try room(opened)
+        let now = Date()
+        // Ana is at the welcome screen; Ben answers, with a paste rejected twice and a quit key.
+        _ = try store.takeLease(exam: "algebra", candidate: "ana", holder: seatA, at: now)
+        _ = try store.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: now)
+        let ben = try store.startAttempt(examID: "algebra", examKey: "AB12-CD34", candidate: "ben", secondsAllowed: 600, at: now)
+        try store.saveResponse(attempt: ben.id, question: "q1", value: #"{"choice":1}"#, flagged: false, at: now)
+        try store.saveResponse(attempt: ben.id, question: "q2", value: "null", flagged: true, at: now)
+        try store.saveResponse(attempt: ben.id, question: "q3", value: #"{"text":"x"}"#, flagged: true, at: now)
+        try store.updateProgress(attempt: ben.id, secondsUsed: 120, currentQuestion: 2, breaksTaken: 0, at: now)
+        let time = EventTime(wall: now, monotonicNanoseconds: 1)
+        try store.appendEvent(.examStarted(attemptID: ben.id, examID: "algebra", candidate: "ben"), at: time, attempt: ben.id)
+        try store.appendEvent(.pasteRejected(characters: 40), at: time, attempt: ben.id)
+        try store.appendEvent(.quitKeyIgnored(key: "Ctrl-C"), at: time, attempt: ben.id)
+        try store.appendEvent(.pasteRejected(characters: 9), at: time, attempt: ben.id)
+        // Someone else's exam, left out when the room is narrowed to algebra.
+        _ = try store.takeLease(exam: "physics", candidate: "cy", holder: seatA, at: now)
+
+        let seats = try store.room(exams: ["algebra"], at: now)
+        #expect(seats.map(\.candidate) == ["ana", "ben"])
+        let (ana, benSeat) = (seats[0], seats[1])
+        #expect(ana.host == "lab-01" && ana.tty == "/dev/pts/3" && ana.attempt == nil)
+        #expect(ana.state(lostAfter: Lease.lostAfter) == .welcome)
+        #expect(benSeat.host == "lab-02" && benSeat.attempt == ben.id && benSeat.examKey == "AB12-CD34")
+        #expect(benSeat.state(lostAfter: Lease.lostAfter) == .answering)
+        #expect(benSeat.answered == 2 && benSeat.flagged == 2)
+        #expect(benSeat.count(.pasteRejected) == 2 && benSeat.count(.quitKey) == 1 && benSeat.count(.tooSmall) == 0)
+        #expect(benSeat.lastEvent == "paste.rejected")
+        #expect(benSeat.secondsAllowed == 600 && benSeat.secondsUsed == 120)
+        let left = try #require(benSeat.secondsLeft(lostAfter: Lease.lostAfter))
+        #expect((470...480).contains(left))
+        #expect(try store.room(exams: nil, at: now).map(\.candidate) == ["ana", "ben", "cy"])
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func pausesBreaksTheEndAndALostLeaseChangeTheState(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let store = try room(opened)
+        let now = Date()
+        _ = try store.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: now)
+        let ben = try store.startAttempt(examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600, at: now)
+        let time = EventTime(wall: now, monotonicNanoseconds: 1)
+        func state() throws -> SeatState? {
+            try store.room(exams: nil, at: now).first?.state(lostAfter: Lease.lostAfter)
+        }
+        try store.appendEvent(.proctor(.paused(reason: "fire drill")), at: time, attempt: ben.id)
+        #expect(try state() == .paused)
+        try store.appendEvent(.proctor(.unpaused(seconds: 30)), at: time, attempt: ben.id)
+        #expect(try state() == .answering)
+        try store.appendEvent(.proctor(.breakStarted(number: 1, allowed: 1, minutes: 5)), at: time, attempt: ben.id)
+        #expect(try state() == .onBreak)
+        #expect(try store.room(exams: nil, at: now).first?.state(elapsed: Lease.lostAfter, lostAfter: Lease.lostAfter) == .lost)
+        try opened.tamper("UPDATE leases SET renewed_at = '2000-01-01 00:00:00.000'")
+        #expect(try state() == .lost)
+        try store.releaseLease(exam: "algebra", candidate: "ben", holder: seatB)
+        #expect(try state() == .interrupted)
+        try store.finishAttempt(id: ben.id, status: .submitted, receipt: "R", at: now)
+        #expect(try state() == .submitted)
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func aCommandWaitsForTheSeatThatHoldsTheLeaseUntilItIsAcknowledged(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let store = try room(opened)
+        let now = Date()
+        _ = try store.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: now)
+        let pause = try store.issueCommand(exam: "algebra", candidate: "ben", action: .pause, minutes: nil, message: nil,
+                                           reason: "fire drill", issuedBy: "pat", at: now)
+        let more = try store.issueCommand(exam: "algebra", candidate: "ben", action: .addTime, minutes: 10, message: nil,
+                                          reason: "late start", issuedBy: "pat", at: now)
+        #expect(try store.room(exams: nil, at: now).first?.pendingCommands == 2)
+        let pending = try store.pendingCommands(exam: "algebra", candidate: "ben", holder: seatB)
+        #expect(pending.map(\.id) == [pause, more])
+        #expect(pending.map(\.action) == [.pause, .addTime])
+        #expect(pending[1].minutes == 10 && pending[1].reason == "late start" && !pending[1].issuedBy.isEmpty)
+        // Another seat, not holding Ben's lease, neither reads nor acknowledges them.
+        #expect(throws: StoreError.self) { try store.pendingCommands(exam: "algebra", candidate: "ben", holder: seatA) }
+        #expect(throws: StoreError.self) { try store.acknowledgeCommand(pause, exam: "algebra", candidate: "ben", holder: seatA, at: now) }
+        try store.acknowledgeCommand(pause, exam: "algebra", candidate: "ben", holder: seatB, at: now)
+        #expect(try store.pendingCommands(exam: "algebra", candidate: "ben", holder: seatB).map(\.id) == [more])
+        #expect(try store.room(exams: nil, at: now).first?.pendingCommands == 1)
+    }
+
+    @Test(arguments: [StoreBackend.sqliteFile, .postgres])
+    func aWatcherWakesWhenAnotherConnectionChangesTheRoomAndSleepsOtherwise(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let watcher = try room(opened).roomWatcher()
+        #expect(!watcher.waitForChange(milliseconds: 300))
+        let seat = try opened.reopen()
+        let written = Date()
+        _ = try seat.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: written)
+        #expect(watcher.waitForChange(milliseconds: 2000))
+        #expect(Date().timeIntervalSince(written) < 1)
+        #expect(!watcher.waitForChange(milliseconds: 300))
+    }
+}

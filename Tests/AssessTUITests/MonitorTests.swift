@@ -1,0 +1,191 @@
+import AssessCore
+import AssessExam
+import AssessTestSupport
+import Foundation
+import Testing
+@testable import AssessTUI
+
+/// The proctor's monitor without a terminal: the model's sorting, filtering, finding,
+/// scrolling and command prompts, and its screens drawn whole.
+@Suite struct MonitorTests {
+    static let golden = GoldenScreens(folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("MonitorScreens").path)
+    static let second: UInt64 = 1_000_000_000
+
+    /// The exam key most seats run, and the older version one seat runs.
+    static let key = "ab12cd34" + String(repeating: "0", count: 56)
+    static let oldKey = "ff99aa01" + String(repeating: "0", count: 56)
+
+    /// A room of `count` seats in every state, as a store would read it.
+    static func room(_ count: Int) -> [SeatView] {
+        (0..<count).map { index in
+            let candidate = "c-\(index < 10 ? "00" : index < 100 ? "0" : "")\(index)"
+            var seat = SeatView(exam: "algebra", candidate: candidate, host: "lab-\(index / 30 + 1)", tty: "/dev/pts/\(index % 30)",
+                                leaseAge: 2, attempt: "a-\(index)", examKey: index == 7 ? Self.oldKey : Self.key,
+                                status: "inProgress", secondsAllowed: 3600, secondsUsed: 600 + index, progressAge: 1,
+                                answered: index % 13, flagged: index % 4 == 0 ? 1 : 0, lastEvent: "answer.saved",
+                                lastEventAge: Double(index % 50))
+            switch index % 10 {
+            case 1: seat.status = "submitted"
+            case 3: seat.lastHold = "exam.paused"
+            case 5: seat.leaseAge = 45
+            case 6:
+                (seat.attempt, seat.examKey, seat.status, seat.secondsAllowed) = (nil, nil, nil, nil)
+                (seat.answered, seat.flagged, seat.lastEvent, seat.lastEventAge) = (0, 0, nil, nil)
+            case 8: seat.warnings = ["paste.rejected": 2, "key.quit-ignored": 1]
+            case 9: seat.pendingCommands = 1
+            default: break
+            }
+            return seat
+        }
+    }
+
+    static func model(_ seats: [SeatView], rows: Int = 24) -> MonitorModel {
+        var model = MonitorModel(exams: ["algebra"], lostAfter: 30, questionCounts: ["algebra": 12])
+        _ = model.update(.resized(rows: rows - MonitorScreen.chromeRows), now: 0)
+        _ = model.update(.read(seats), now: 0)
+        return model
+    }
+
+    static func render(_ model: MonitorModel, size: TerminalSize = TerminalSize(columns: 80, rows: 24), now: UInt64 = 0) -> CellGrid {
+        var grid = CellGrid(size: size)
+        MonitorScreen.render(model, now: now, timeZone: TimeZone(identifier: "UTC")!, into: &grid)
+        return grid
+    }
+
+    @Test func twoHundredSeatsAt80x24ScrollWithTotalsAndTheKeysInUse() {
+        var model = Self.model(Self.room(200))
+        Self.golden.assertMatches(Self.render(model), named: "room-200-80x24")
+        for _ in 0..<40 { _ = model.update(.key(.down), now: 0) }
+        #expect(model.cursor?.candidate == "c-040")
+        #expect(model.top == 40 - model.visibleRows + 1)
+        _ = model.update(.key(.end), now: 0)
+        #expect(model.cursor?.candidate == "c-199")
+        Self.golden.assertMatches(Self.render(model), named: "room-200-end-80x24")
+        #expect(model.totals(now: 0).map(\.state) == [.welcome, .answering, .paused, .submitted, .lost])
+        #expect(model.keysInUse.map(\.key) == [Self.key, Self.oldKey])
+    }
+
+    @Test func aLeaseNotRenewedTurnsLostWithTimeAlone() {
+        var seat = Self.room(1)[0]
+        seat.leaseAge = 20
+        let model = Self.model([seat])
+        #expect(model.rows(now: 0).first?.state(elapsed: model.elapsed(now: 0), lostAfter: 30) == .answering)
+        #expect(model.totals(now: 11 * Self.second).map(\.state) == [.lost])
+        #expect(Self.render(model, now: 11 * Self.second).lines().contains { $0.contains("! lost") })
+    }
+
+    @Test func sortingFilteringAndFindingNarrowTheList() {
+        var model = Self.model(Self.room(30))
+        _ = model.update(.key(.character("f")), now: 0)
+        #expect(model.filter == .welcome)
+        #expect(model.rows(now: 0).map(\.candidate) == ["c-006", "c-016", "c-026"])
+        for _ in 0..<8 { _ = model.update(.key(.character("f")), now: 0) }
+        #expect(model.filter == .lost)
+        #expect(model.rows(now: 0).map(\.candidate) == ["c-005", "c-015", "c-025"])
+        _ = model.update(.key(.character("f")), now: 0)
+        #expect(model.filter == nil)
+
+        _ = model.update(.key(.character("/")), now: 0)
+        for character in "02" { _ = model.update(.key(.character(character)), now: 0) }
+        #expect(model.rows(now: 0).count == 11)
+        _ = model.update(.key(.character("9")), now: 0)
+        _ = model.update(.key(.enter), now: 0)
+        #expect(model.rows(now: 0).map(\.candidate) == ["c-029"] && model.cursor?.candidate == "c-029")
+        _ = model.update(.key(.character("/")), now: 0)
+        _ = model.update(.key(.escape), now: 0)
+        #expect(model.rows(now: 0).count == 30 && model.cursor?.candidate == "c-029")
+
+        // By warnings, most first.
+        while model.sort != .warnings { _ = model.update(.key(.character("s")), now: 0) }
+        _ = model.update(.key(.character("r")), now: 0)
+        #expect(model.rows(now: 0).prefix(3).map(\.candidate) == ["c-008", "c-018", "c-028"])
+    }
+
+    @Test func aCommandAsksForItsDetailAndAReasonAndGoesToTheMarkedSeats() {
+        var model = Self.model(Self.room(5))
+        _ = model.update(.key(.character(" ")), now: 0)
+        _ = model.update(.key(.down), now: 0)
+        _ = model.update(.key(.character(" ")), now: 0)
+        #expect(model.marked.map(\.candidate).sorted() == ["c-000", "c-002"])
+        _ = model.update(.key(.character("a")), now: 0)
+        _ = model.update(.key(.down), now: 0)
+        _ = model.update(.key(.down), now: 0)
+        _ = model.update(.key(.enter), now: 0)
+        #expect(model.mode == .detail(targets: [.init(exam: "algebra", candidate: "c-000"), .init(exam: "algebra", candidate: "c-002")],
+                                      action: .addTime, entry: ""))
+        for key in [Key.character("x"), .character("1"), .character("0"), .enter] { _ = model.update(.key(key), now: 0) }
+        Self.golden.assertMatches(Self.render(model), named: "reason-80x24")
+        #expect(model.update(.key(.enter), now: 0).isEmpty, "a reason is required")
+        for character in "late" { _ = model.update(.key(.character(character)), now: 0) }
+        let effects = model.update(.key(.enter), now: 0)
+        #expect(effects == [.send(SeatCommandDraft(action: .addTime, minutes: 10, message: nil, reason: "late"),
+                                  to: [.init(exam: "algebra", candidate: "c-000"), .init(exam: "algebra", candidate: "c-002")])])
+        #expect(model.marked.isEmpty && model.mode == .list)
+    }
+
+    @Test func enterOpensTheSeatsTimelineWhichFollowsFreshReadings() {
+        var model = Self.model(Self.room(3))
+        let seat = Self.room(3)[0]
+        #expect(model.update(.key(.enter), now: 0) == [.loadTimeline(seat)])
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        _ = model.update(.timeline([
+            .init(time: start, kind: "exam.started", details: ["attempt": "a-0"]),
+            .init(time: start.addingTimeInterval(65), kind: "paste.rejected", details: ["characters": "40"]),
+        ]), now: 0)
+        Self.golden.assertMatches(Self.render(model), named: "timeline-80x24")
+        #expect(model.update(.read(Self.room(3)), now: Self.second) == [.loadTimeline(seat)])
+        _ = model.update(.key(.escape), now: Self.second)
+        #expect(model.mode == .list)
+    }
+}
+
+/// Commands from the monitor reach the flow as events and are carried out, logged and
+/// acknowledged.
+@Suite struct SeatCommandFlowTests {
+    static let s: UInt64 = 1_000_000_000
+
+    private func flow() -> ExamFlow {
+        FlowFixtures.onFirstQuestion(of: ExamFixtures.capitals, speller: nil, settings: .practice, practice: false)
+    }
+
+    private func command(_ id: Int64, _ action: SeatCommand.Action, minutes: Int? = nil, message: String? = nil) -> SeatCommand {
+        SeatCommand(id: id, action: action, minutes: minutes, message: message, reason: "because", issuedBy: "pat")
+    }
+
+    @Test func pauseAndResumeStopAndRestartTheClockAndAreAcknowledgedAfterTheirRecords() {
+        var flow = flow()
+        let left = flow.secondsLeft(now: 10 * Self.s)
+        let paused = flow.update(.proctorCommand(command(1, .pause)), now: 10 * Self.s)
+        #expect(flow.phase == .paused)
+        #expect(paused.contains(.log(.proctor(.paused(reason: "because")))))
+        #expect(paused.suffix(2) == [.log(.proctor(.commandCarriedOut(id: 1, action: "pause", by: "pat", reason: "because", done: true))),
+                                     .acknowledgeCommand(id: 1)])
+        _ = flow.update(.proctorCommand(command(2, .resume)), now: 70 * Self.s)
+        #expect(flow.phase == .question)
+        #expect(flow.secondsLeft(now: 70 * Self.s) == left)
+    }
+
+    @Test func addedTimeAnExtraBreakAndAMessageShowOnTheStudentsScreen() {
+        var flow = flow()
+        let allowed = flow.secondsAllowed
+        let effects = flow.update(.proctorCommand(command(3, .addTime, minutes: 5)), now: Self.s)
+        #expect(flow.secondsAllowed == allowed + 300 && effects.contains(.allowedTimeChanged(seconds: allowed + 300)))
+        _ = flow.update(.proctorCommand(command(4, .extraBreak)), now: Self.s)
+        #expect(flow.breaksLeft == 1 && flow.breaks.minutes == ExamFlow.extraBreakMinutes)
+        _ = flow.update(.proctorCommand(command(5, .message, message: "Ten minutes left")), now: 2 * Self.s)
+        #expect(flow.notice?.text == "Ten minutes left")
+        _ = flow.update(.tick, now: 15 * Self.s)
+        #expect(flow.notice?.text == "Ten minutes left", "a message stays longer than a notice")
+    }
+
+    @Test func endSubmitsAndACommandTheStateRefusesIsStillAcknowledgedAsNotDone() {
+        var flow = flow()
+        let refused = flow.update(.proctorCommand(command(6, .resume)), now: Self.s)
+        #expect(refused == [.log(.proctor(.commandCarriedOut(id: 6, action: "resume", by: "pat", reason: "because", done: false))),
+                            .acknowledgeCommand(id: 6)])
+        let ended = flow.update(.proctorCommand(command(7, .end)), now: Self.s)
+        #expect(flow.phase == .submitting)
+        #expect(ended.contains { if case .submit(.proctor, _, _) = $0 { return true } else { return false } })
+    }
+}

@@ -1,0 +1,209 @@
+import AssessStore
+import AssessTestSupport
+import Foundation
+import Testing
+
+/// `assess monitor` in a real terminal beside real seats: against a PostgreSQL server as a
+/// lab runs it (two seats, each its own role, and a proctor's role), and against the SQLite
+/// store of one machine. Each step the monitor must show is timed from the moment the seat
+/// made it.
+@Suite("The proctor's monitor", .serialized)
+struct MonitorTests {
+    /// How long a step may take to show: the issue's second, with room for a test machine
+    /// that builds beside the tests (the lag is measured and printed).
+    static let showsWithin: Double = 3
+
+    /// Waits until `terminal` shows `text`, and returns how long that took.
+    @discardableResult
+    private func timed(_ terminal: TerminalUnderTest, _ text: String, step: String) throws -> Double {
+        let start = Date()
+        try terminal.waitFor(text, seconds: 10)
+        let lag = Date().timeIntervalSince(start)
+        print("monitor lag: \(step): \(String(format: "%.2f", lag)) s")
+        #expect(lag < Self.showsWithin, "\(step) took \(lag) s")
+        return lag
+    }
+
+    /// The line of the monitor's screen that names `candidate`.
+    private func row(_ monitor: TerminalUnderTest, _ candidate: String) throws -> String {
+        try monitor.screen().split(separator: "\n").first { $0.contains(" \(candidate) ") || $0.hasPrefix("  \(candidate)") }
+            .map(String.init) ?? ""
+    }
+
+    /// Waits until the monitor's row of `candidate` contains `text`; returns how long it took.
+    @discardableResult
+    private func rowShows(_ monitor: TerminalUnderTest, _ candidate: String, _ text: String, step: String,
+                          within seconds: Double = showsWithin) throws -> Double {
+        let start = Date()
+        var last = ""
+        while Date().timeIntervalSince(start) < max(seconds, 10) {
+            last = try row(monitor, candidate)
+            if last.contains(text) {
+                let lag = Date().timeIntervalSince(start)
+                print("monitor lag: \(step): \(String(format: "%.2f", lag)) s")
+                #expect(lag < seconds, "\(step) took \(lag) s")
+                return lag
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Issue.record("\(step): the row of \(candidate) never showed \"\(text)\"; the screen was:\n\(try monitor.screen())")
+        throw TestFailure("timed out waiting for \(text)")
+    }
+
+    /// At the monitor: sends the seat(s) chosen with `choose` the action `down` rows into
+    /// the menu, with `detail` when it asks for one, and `reason`.
+    private func send(_ monitor: TerminalUnderTest, choose: String, down: Int, detail: String? = nil, reason: String) throws {
+        try monitor.press(choose)
+        try monitor.waitFor("Send to")
+        for _ in 0..<down { try monitor.press("Down") }
+        try monitor.press("Enter")
+        if let detail {
+            try monitor.waitFor(down == 2 ? "Minutes to add" : "Message the students will read")
+            try monitor.type(detail)
+            try monitor.press("Enter")
+        }
+        try monitor.answer("Reason (written to the log with your name):", with: reason)
+    }
+
+    /// Moves the monitor's cursor to `candidate`'s row: found by typing, then the list is
+    /// whole again with the cursor kept there.
+    private func select(_ monitor: TerminalUnderTest, _ candidate: String) throws {
+        try monitor.press("/")
+        try monitor.type(candidate)
+        try monitor.waitFor("find: \(candidate)")
+        try monitor.press("Enter", "/", "Escape")
+    }
+
+    @Test func twoSeatsAndAMonitorAgainstPostgreSQL() throws {
+        let lab = try LabStoreTests.LabDatabase()
+        let setup = try ProctorTests.Setup()
+        let ana = lab.name + "_ana", ben = lab.name + "_ben", pat = lab.name + "_pat"
+        defer { for role in [ben, pat] { try? lab.psql("DROP ROLE IF EXISTS \(role)") } }
+        let initialised = try TerminalUnderTest("--help", environment: ["ASSESS_STORE": lab.url()])
+            .assessCommand(["store", "init", "--seat", ana, "--seat", ben, "--proctor", pat])
+        #expect(initialised.status == 0, "\(initialised.output)")
+
+        let monitor = try TerminalUnderTest("monitor Exams/geography.yaml", policy: setup.policy,
+                                            environment: ["ASSESS_STORE": lab.url(user: pat)])
+        try monitor.answer("Proctor password:", with: ProctorTests.password)
+        try monitor.waitFor("no seats yet")
+
+        let seatA = try TerminalUnderTest("take Exams/geography.yaml --candidate ana", policy: setup.policy,
+                                          environment: ["ASSESS_STORE": lab.url(user: ana)])
+        try seatA.waitFor("Exam key")
+        try rowShows(monitor, "ana", "· welcome", step: "seat A at the welcome screen")
+        try seatA.acceptTheLock()
+        try rowShows(monitor, "ana", "▶ answering", step: "seat A answering")
+        let seatB = try TerminalUnderTest("take Exams/geography.yaml --candidate ben", policy: setup.policy,
+                                          environment: ["ASSESS_STORE": lab.url(user: ben)])
+        try seatB.acceptTheLock()
+        try seatB.waitFor("Question 1 of 4")
+        try rowShows(monitor, "ben", "▶ answering", step: "seat B answering")
+        try seatA.press("2")
+        try rowShows(monitor, "ana", "1/4", step: "seat A's answer counted")
+        let header = try monitor.screen()
+        #expect(header.contains("▶ answering 2"), "\(header)")
+        #expect(header.contains("exam keys: ") && header.contains("×2"), "\(header)")
+
+        // A message to every seat shown.
+        try send(monitor, choose: "A", down: 5, detail: "Ten minutes left", reason: "announcement")
+        try timed(seatA, "Ten minutes left", step: "message reaches seat A")
+        try timed(seatB, "Ten minutes left", step: "message reaches seat B")
+
+        // Pause seat B, then resume it.
+        try select(monitor, "ben")
+        try send(monitor, choose: "a", down: 0, reason: "fire drill")
+        try timed(seatB, "The exam is paused", step: "pause hides seat B")
+        try rowShows(monitor, "ben", "‖ paused", step: "monitor shows B paused")
+        #expect(!(try seatA.screen()).contains("The exam is paused"))
+        try send(monitor, choose: "a", down: 1, reason: "drill over")
+        try timed(seatB, "Question 1 of 4", step: "resume brings seat B back")
+        try rowShows(monitor, "ben", "▶ answering", step: "monitor shows B answering again")
+
+        // Seat A submits.
+        try seatA.submitFromReview()
+        try rowShows(monitor, "ana", "✓ submitted", step: "seat A submitted")
+
+        // Seat B's process is killed: lost once its lease is older than the lease time.
+        let pid = try #require(try seatB.assessPID())
+        let killed = Date()
+        kill(pid, SIGKILL)
+        // Meanwhile the room is all but still (seat A only renews its lease): the monitor sleeps.
+        #expect(try idleProcessorShare(monitor) < 0.02)
+        try rowShows(monitor, "ben", "! lost", step: "seat B lost after kill -9", within: Lease.lostAfter + 10)
+        let lostAfter = Date().timeIntervalSince(killed)
+        print("monitor lag: lost \(String(format: "%.1f", lostAfter)) s after kill -9 (lease time \(Int(Lease.lostAfter)) s)")
+
+        // The log says who sent what and why, and the seats acknowledged it.
+        let room = try PostgresStore(url: lab.url())
+        let records = try room.events(after: 0, limit: nil, attempt: nil).filter { $0.event.kind == "proctor.command" }
+        #expect(records.count == 4, "\(records.map(\.event.details))")
+        #expect(records.allSatisfy { $0.event.details["by"] == pat })
+        #expect(records.contains { $0.event.details["reason"] == "fire drill" && $0.event.details["action"] == "pause" })
+        try monitor.press("q")
+        #expect(try monitor.exitStatus() == 0)
+    }
+
+    /// The processor time `pid` has used so far, in seconds (user and system, from /proc).
+    private func processorSeconds(_ pid: Int32) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+        let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...].split(separator: " ")
+        return ((Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// How much processor time the monitor in `terminal` uses in `seconds` of a room where
+    /// nothing changes.
+    private func idleProcessorShare(_ terminal: TerminalUnderTest, seconds: Double = 5) throws -> Double {
+        let pid = try #require(try terminal.assessPID())
+        let before = try processorSeconds(pid)
+        Thread.sleep(forTimeInterval: seconds)
+        let share = (try processorSeconds(pid) - before) / seconds
+        print("monitor processor time while the room is still: \(String(format: "%.2f", share * 100)) %")
+        return share
+    }
+
+    @Test func aKioskMonitorsItsSeatsInItsSQLiteStore() throws {
+        let setup = try ProctorTests.Setup()
+        let shared = setup.scratch.file("data")
+        let monitor = try TerminalUnderTest("monitor", dataDirectory: shared, policy: setup.policy, width: 80, height: 24)
+        try monitor.answer("Proctor password:", with: ProctorTests.password)
+        try monitor.waitFor("no seats yet")
+        let passwordFile = setup.scratch.file("password")
+        try "\(ProctorTests.password)\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
+        let json = try TerminalUnderTest("monitor --json --password-stdin < \(passwordFile)", dataDirectory: shared,
+                                         policy: setup.policy, width: 500)
+        let seat = try TerminalUnderTest("take Exams/geography.yaml --candidate cy", dataDirectory: shared, policy: setup.policy)
+        try seat.waitFor("Exam key")
+        try rowShows(monitor, "cy", "· welcome", step: "SQLite: seat at the welcome screen")
+        try seat.acceptTheLock()
+        try rowShows(monitor, "cy", "▶ answering", step: "SQLite: seat answering")
+        try send(monitor, choose: "a", down: 0, reason: "noise outside")
+        try timed(seat, "The exam is paused", step: "SQLite: pause hides the seat")
+        try rowShows(monitor, "cy", "‖ paused", step: "SQLite: monitor shows the pause")
+        try send(monitor, choose: "a", down: 2, detail: "5", reason: "late start")
+        try send(monitor, choose: "a", down: 1, reason: "quiet again")
+        try timed(seat, "The proctor added 5 minutes", step: "SQLite: added time shows")
+        try seat.submitFromReview()
+        try rowShows(monitor, "cy", "✓ submitted", step: "SQLite: seat submitted")
+        #expect(try idleProcessorShare(monitor) < 0.02)
+
+        // The script's view: a line per change, the states in order.
+        let lines = try json.waitFor(#""state":"submitted""#)
+        for state in ["answering", "paused", "submitted"] {
+            #expect(lines.contains(#""state":"\#(state)""#), "\(lines)")
+        }
+        #expect(lines.contains(#""examKey":"#) && lines.contains(#""host":"\#(ThisHost.name)""#), "\(lines)")
+        try json.press("C-c")
+        #expect(try json.exitStatus() == 0)
+
+        // The timeline of the seat, and back.
+        try monitor.press("Enter")
+        let timeline = try monitor.waitFor("Timeline of cy")
+        #expect(timeline.contains("exam.paused") && timeline.contains("exam.time-added"), "\(timeline)")
+        try monitor.press("Escape")
+        try monitor.waitFor("candidate")
+        try monitor.press("q")
+        #expect(try monitor.exitStatus() == 0)
+    }
+}
