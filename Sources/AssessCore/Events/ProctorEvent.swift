@@ -36,6 +36,9 @@ public enum ProctorEvent: Sendable, Equatable {
     case attemptResumed(attemptID: String, downSeconds: Int, charged: Bool)
     /// `assess unlock --stale` ended a crashed attempt as interrupted.
     case attemptInterrupted(attemptID: String, by: String)
+    /// A marker gave one answer `points` (an `override` of its automatic score when true);
+    /// the answer and the comment stay in the store, out of the log.
+    case answerMarked(attemptID: String, questionID: String, points: Double, override: Bool, by: String)
 
     /// The record's kind.
     public var kind: String {
@@ -55,6 +58,7 @@ public enum ProctorEvent: Sendable, Equatable {
         case .breakEnded: return "break.ended"
         case .attemptResumed: return "attempt.resumed"
         case .attemptInterrupted: return "attempt.interrupted"
+        case .answerMarked: return "answer.marked"
         }
     }
 
@@ -87,6 +91,8 @@ public enum ProctorEvent: Sendable, Equatable {
             return ["attempt": attemptID, "downSeconds": String(downSeconds), "charged": String(charged)]
         case .attemptInterrupted(let attemptID, let by):
             return ["attempt": attemptID, "by": by]
+        case .answerMarked(let attemptID, let questionID, let points, let override, let by):
+            return ["attempt": attemptID, "question": questionID, "points": String(points), "override": String(override), "by": by]
         }
     }
 }

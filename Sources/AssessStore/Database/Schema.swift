@@ -13,6 +13,7 @@ enum Schema {
         migrator.registerMigration("v1", migrate: createEventsAttemptsAndResponses)
         migrator.registerMigration("v2", migrate: addCandidatesProgressAndResults)
         migrator.registerMigration("v3", migrate: addLeases)
+        migrator.registerMigration("v6", migrate: MarkSchema.addMarks)
         return migrator
     }
 
