@@ -43,8 +43,6 @@ struct MarkCommand: AsyncParsableCommand {
     @Flag(help: "Show the candidates' ids from the start instead of numbers.")
     var showCandidates = false
 
-    @OptionGroup var password: PasswordInputOptions
-
     func run() async throws {
         let runtime = Runtime()
         let policy = try runtime.policy()
@@ -54,7 +52,8 @@ struct MarkCommand: AsyncParsableCommand {
         }
         let store = try runtime.database()
         let events = EventStore(database: store)
-        try ProctorAuthorization(policy: policy, source: password.source, events: events, clock: runtime.clock)
+        // The password comes from the terminal only: the marking screen reads the keyboard next.
+        try ProctorAuthorization(policy: policy, source: .terminal, events: events, clock: runtime.clock)
             .require(for: "marking")
         let desk = try MarkingDesk(exam: exam, items: items(of: exam, in: store), order: order, showsCandidate: showCandidates)
         if candidate != nil && desk.items.isEmpty && question == nil {
