@@ -51,15 +51,6 @@ struct MarkingTests {
         }
     }
 
-    /// Types points and a comment into the answer on screen and saves them.
-    private func mark(_ terminal: TerminalUnderTest, _ points: String, _ comment: String) throws {
-        try terminal.type(points)
-        try terminal.press("Tab")
-        try terminal.type(comment)
-        try terminal.press("Enter")
-        try terminal.waitFor("Saved: \(points) points.")
-    }
-
     @Test func aTeacherMarksTwoEssaysOfTwoCandidatesByQuestionAnonymouslyAndTheResultsCarryThem() throws {
         let setup = try ProctorTests.Setup()
         let path = try setup.exam("journeys.yaml", Self.exam)
@@ -73,18 +64,18 @@ struct MarkingTests {
         #expect(screen.contains("Still to mark: 2 of this question, 4 in all"))
         #expect(!screen.contains("c-301") && !screen.contains("c-302"))
         #expect(screen.contains("We crossed the Andes by train."))
-        try mark(terminal, "4.5", "Vivid; the ending is rushed.")
+        try terminal.mark("4.5", "Vivid; the ending is rushed.")
 
         screen = try terminal.waitFor("Answer 2 of 4 · story · 5 points · Candidate #2")
         #expect(screen.contains("The bus broke down twice"))
         #expect(screen.contains("Still to mark: 1 of this question, 3 in all"))
-        try mark(terminal, "3", "Good detail.")
+        try terminal.mark("3", "Good detail.")
 
         screen = try terminal.waitFor("Answer 3 of 4 · place · 4 points · Candidate #1")
         #expect(screen.contains("A quiet square in Cusco."))
-        try mark(terminal, "2", "Say more about the square.")
+        try terminal.mark("2", "Say more about the square.")
         try terminal.waitFor("Answer 4 of 4 · place · 4 points · Candidate #2")
-        try mark(terminal, "4", "Complete.")
+        try terminal.mark("4", "Complete.")
         try terminal.waitFor("Still to mark: 0 of this question, 0 in all")
         try terminal.press("Escape")
         #expect(try terminal.exitStatus() == 0)
@@ -127,7 +118,7 @@ struct MarkingTests {
         try terminal.waitFor("Overriding the exam's own score needs a reason")
         try terminal.type("Cusco was the Inca capital")
         try terminal.press("Enter")
-        try terminal.waitFor("Saved: 1 points.")
+        try terminal.waitFor("Saved: 1 point.")
         try terminal.press("Escape")
         #expect(try terminal.exitStatus() == 0)
 
@@ -179,5 +170,16 @@ struct MarkingTests {
             var choices: [Choice]?
         }
         var questions: [Item]
+    }
+}
+
+extension TerminalUnderTest {
+    /// On the marking screen: types points and a comment into the answer shown and saves them.
+    func mark(_ points: String, _ comment: String) throws {
+        try type(points)
+        try press("Tab")
+        try type(comment)
+        try press("Enter")
+        try waitFor("Saved: \(points) point\(points == "1" ? "" : "s").")
     }
 }

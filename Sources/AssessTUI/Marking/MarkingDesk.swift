@@ -148,7 +148,7 @@ public struct MarkingDesk: Sendable, Equatable {
     /// Records that the store kept `mark` for the item at `index`, and moves on to the next answer.
     public mutating func stored(_ mark: HandMark, at index: Int) {
         items[index].handMark = mark
-        notice = "Saved: \(MarkRules.number(mark.points)) points."
+        notice = "Saved: \(MarkRules.number(mark.points)) point\(mark.points == 1 ? "" : "s")."
         if index == self.index { move(to: index + 1, keepingNotice: true) }
     }
 
