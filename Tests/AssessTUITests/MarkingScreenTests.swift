@@ -62,6 +62,14 @@ import Testing
         #expect(desk.current?.question.id == "story" && desk.current?.attemptID == "a-1")
     }
 
+    @Test func anEmptyDeskSaysSoAndOnlyLeaves() {
+        var desk = MarkingDesk(exam: Self.exam, items: [], order: .byQuestion)
+        let lines = draw(&desk).lines()
+        #expect(lines[2].contains("Nothing to mark here"))
+        #expect(desk.handle(.enter) == .stay && desk.handle(.control("n")) == .stay)
+        #expect(desk.handle(.escape) == .quit)
+    }
+
     @Test func enterStoresThePointsAndCommentThenMovesOnAndProgressCounts() {
         var desk = MarkingDesk(exam: Self.exam, items: Self.items(), order: .byQuestion)
         let outcomes = press([.character("4"), .character(","), .character("5"), .tab] + "Vivid.".map { Key.character($0) } + [.enter],

@@ -138,6 +138,11 @@ struct MarkingTests {
         #expect(table.contains("fully marked: 0 of 2 scored attempts"))
         #expect(table.contains("capital 1/1!"))
         #expect(table.contains("c-302  journeys  capital  1 by \(Self.marker): Cusco was the Inca capital"))
+        let nobody = try TerminalUnderTest("mark \(path) --candidate c-999", dataDirectory: data.url.path, policy: setup.policy)
+        try nobody.answer("Proctor password:", with: ProctorTests.password)
+        #expect(try nobody.exitStatus() == 1)
+        #expect(try nobody.screen().contains("nothing to mark: no submitted attempt by candidate c-999 at journeys"))
+
         let items = try terminal.assessCommand(["results", path, "--items", "--json"])
         let exams = try JSONDecoder().decode([ExamItems].self, from: Data(items.output.utf8))
         let capital = try #require(exams.first?.questions.first)

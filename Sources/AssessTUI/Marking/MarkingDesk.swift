@@ -101,6 +101,18 @@ public struct MarkingDesk: Sendable, Equatable {
     public private(set) var notice: String?
     /// How many lines of the answer the last frame showed, for paging.
     var visibleAnswerLines = 10
+    /// The answer on screen laid out for the last frame's width.
+    private var layout: AnswerLayout?
+
+    /// An answer wrapped to a width, and its word count, kept between frames: a long essay
+    /// is laid out once per answer and width, not at every key.
+    struct AnswerLayout: Sendable, Equatable {
+        let attemptID: String
+        let questionID: String
+        let width: Int
+        let lines: [String]
+        let words: Int
+    }
 
     /// Puts `items` on the desk in `order` (within a question or candidate, in the order
     /// given), the candidates shown by number unless `showsCandidate`.
@@ -155,6 +167,19 @@ public struct MarkingDesk: Sendable, Equatable {
     /// Records that the store refused the mark.
     public mutating func refused(_ reason: String) {
         notice = "Not saved: \(reason)"
+    }
+
+    /// The answer on screen wrapped to `width`, from the last frame when it had the same.
+    mutating func answerLayout(width: Int) -> AnswerLayout {
+        let item = current
+        if let layout, layout.attemptID == item?.attemptID, layout.questionID == item?.question.id, layout.width == width {
+            return layout
+        }
+        let text = item.map { AnswerText.given($0.response, to: $0.question) } ?? ""
+        let made = AnswerLayout(attemptID: item?.attemptID ?? "", questionID: item?.question.id ?? "", width: width,
+                                lines: TextWrap.lines(text, width: width), words: TextEditor(text: text).wordCount)
+        layout = made
+        return made
     }
 
     /// Called by the screen with how many answer lines fit, and the answer's wrapped length.

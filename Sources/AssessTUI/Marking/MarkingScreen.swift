@@ -52,17 +52,16 @@ public enum MarkingScreen {
         let promptEnd = ScreenKit.paragraph(item.question.prompt, row: 4, width: width, style: CellStyle(bold: true),
                                             into: &grid, lastRow: 6)
 
-        let answer = AnswerText.given(item.response, to: item.question)
-        let words = TextEditor(text: answer).wordCount
-        var label = item.isEssay ? "Answer · \(words) words" : "Answer"
+        let boxTop = promptEnd + 1
+        let formTop = grid.rows - (item.isOverride ? 7 : 6)
+        let box = CellRect(row: boxTop, column: ScreenKit.margin, height: max(3, formTop - boxTop), width: width)
+        let layout = desk.answerLayout(width: box.width - 4)
+        let lines = layout.lines
+        var label = item.isEssay ? "Answer · \(layout.words) words" : "Answer"
         if !item.isEssay {
             label += " · scored \(MarkRules.number(item.automatic.awarded)) of \(MarkRules.number(item.automatic.maximum))"
             label += AnswerText.correct(item.question).map { " · right answer: \($0)" } ?? ""
         }
-        let boxTop = promptEnd + 1
-        let formTop = grid.rows - (item.isOverride ? 7 : 6)
-        let box = CellRect(row: boxTop, column: ScreenKit.margin, height: max(3, formTop - boxTop), width: width)
-        let lines = TextWrap.lines(answer, width: box.width - 4)
         let visible = box.height - 2
         desk.fit(visibleLines: visible, totalLines: lines.count)
         let shown = lines.dropFirst(desk.scroll).prefix(visible)

@@ -56,8 +56,11 @@ struct MarkCommand: AsyncParsableCommand {
         try ProctorAuthorization(policy: policy, source: .terminal, events: events, clock: runtime.clock)
             .require(for: "marking")
         let desk = try MarkingDesk(exam: exam, items: items(of: exam, in: store), order: order, showsCandidate: showCandidates)
-        if candidate != nil && desk.items.isEmpty && question == nil {
-            throw CommandFailure(.notDone, "candidate \(candidate ?? "") has no finished attempt at \(exam.id) with an essay to mark")
+        if desk.items.isEmpty {
+            let whose = candidate.map { " by candidate \($0)" } ?? ""
+            throw CommandFailure(.notDone, question == nil
+                ? "nothing to mark: no submitted attempt\(whose) at \(exam.id) has an essay answered; assess results lists the attempts"
+                : "nothing to mark: there is no submitted attempt\(whose) at \(exam.id); assess results lists the attempts")
         }
 
         let terminal = CursesTerminal()
