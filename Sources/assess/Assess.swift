@@ -12,14 +12,15 @@ struct Assess: AsyncParsableCommand {
             A student runs `assess take EXAM` (or a proctor runs `assess launch EXAM --candidate ID` \
             to set extra time, breaks and restrictions first); the terminal stays locked until the \
             exam is submitted. Proctors set their password with `passwd`, watch the whole room with `monitor`, look after a terminal with \
-            `status`, `resume`, `unlock --stale`, `end` and `log`, score with `results`, check \
+            `status`, `resume`, `unlock --stale`, `end` and `log`, mark essays with `mark`, score with `results`, check \
             receipts with `verify`, check exam files with `validate`, and bring question banks in \
             and out with `import` and `export`. The school's admin sets up a shared PostgreSQL store \
             with `store init` and checks it with `store check`.
             """,
         subcommands: [
             TakeCommand.self, LaunchCommand.self, ResumeCommand.self, StatusCommand.self, UnlockCommand.self, EndCommand.self,
-            MonitorCommand.self, LogCommand.self, ResultsCommand.self, VerifyCommand.self, PasswdCommand.self, ValidateCommand.self,
+            MonitorCommand.self, LogCommand.self, ResultsCommand.self, MarkCommand.self, VerifyCommand.self, PasswdCommand.self,
+            ValidateCommand.self,
             ImportCommand.self, ExportCommand.self,
             StoreCommand.self,
         ])

@@ -46,7 +46,7 @@ struct CommandLineTests {
     }
 
     @Test func everyCommandHasHelp() throws {
-        for command in ["take", "launch", "resume", "status", "unlock", "end", "log", "results", "verify", "passwd",
+        for command in ["take", "launch", "resume", "status", "unlock", "end", "log", "results", "mark", "verify", "passwd",
                         "validate", "import", "export", "store", "store init", "store check"] {
             let terminal = try TerminalUnderTest("\(command) --help")
             #expect(try terminal.exitStatus() == 0)

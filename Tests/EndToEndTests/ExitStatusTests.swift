@@ -93,6 +93,13 @@ struct ExitStatusTests {
         Case(["results", "--csv", "--json"], .usage, says: "see 'assess --help'"),
         Case(["log", "--follow", "--verify"], .usage, says: "see 'assess --help'"),
         Case(["launch", valid, "--candidate", "c-1", "--extra-time", "9x"], .usage, says: "--extra-time 9x"),
+        Case(["mark", missing], .noInput, says: "no such file"),
+        Case(["mark", invalid], .dataError, says: "did you mean \"title\""),
+        Case(["mark", valid, "--question", "nope"], .usage, says: "has no question nope"),
+        Case(["mark", valid], .notPermitted, says: "assess passwd"),
+        Case(["mark", valid], in: .unwritableData, .cannotCreate, says: "cannot create the data directory"),
+        Case(["results", valid, "--with-answers"], .usage, says: "see 'assess --help'"),
+        Case(["results", valid, "--candidate", "c-1"], .notDone, says: "candidate c-1 has no attempt"),
     ]
 
     @Test(arguments: cases)

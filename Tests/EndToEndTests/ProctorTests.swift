@@ -336,12 +336,12 @@ struct ProctorTests {
         let csv = try terminal.assessCommand(["results", exam, "--csv"])
         #expect(csv.status == 0)
         let lines = csv.output.split(separator: "\n")
-        #expect(lines.first == "exam,candidate,attempt,status,score,maximum,percent,seconds_used,flagged,awaiting_manual,q:sky,q:capital,q:story")
+        #expect(lines.first == "exam,candidate,attempt,status,score,maximum,percent,seconds_used,flagged,awaiting_manual,fully_marked,q:sky,q:capital,q:story")
         let row = try #require(lines.dropFirst().first).split(separator: ",", omittingEmptySubsequences: false)
         #expect(row[0] == "scored" && row[1] == "c-207" && row[3] == "submitted")
         #expect(row[4] == "3" && row[5] == "8" && row[6] == "37.5")
-        #expect(row[9] == "story")
-        #expect(Array(row[10...]) == ["1", "2", "manual"])
+        #expect(row[9] == "story" && row[10] == "no")
+        #expect(Array(row[11...]) == ["1", "2", "manual"])
 
         let table = try terminal.assessCommand(["results", exam]).output
         #expect(table.contains("essays to mark by hand:"))

@@ -39,6 +39,9 @@ public enum ProctorEvent: Sendable, Equatable {
     /// The seat carried out command `id` (`action`) that proctor `by` sent from the
     /// monitor for `reason`; `done` is false when the seat's state did not allow it.
     case commandCarriedOut(id: Int64, action: String, by: String, reason: String, done: Bool)
+    /// A marker gave one answer `points` (an `override` of its automatic score when true);
+    /// the answer and the comment stay in the store, out of the log.
+    case answerMarked(attemptID: String, questionID: String, points: Double, override: Bool, by: String)
 
     /// The record's kind.
     public var kind: String {
@@ -59,6 +62,7 @@ public enum ProctorEvent: Sendable, Equatable {
         case .attemptResumed: return "attempt.resumed"
         case .attemptInterrupted: return "attempt.interrupted"
         case .commandCarriedOut: return "proctor.command"
+        case .answerMarked: return "answer.marked"
         }
     }
 
@@ -93,6 +97,8 @@ public enum ProctorEvent: Sendable, Equatable {
             return ["attempt": attemptID, "by": by]
         case .commandCarriedOut(let id, let action, let by, let reason, let done):
             return ["command": String(id), "action": action, "by": by, "reason": reason, "done": String(done)]
+        case .answerMarked(let attemptID, let questionID, let points, let override, let by):
+            return ["attempt": attemptID, "question": questionID, "points": String(points), "override": String(override), "by": by]
         }
     }
 }

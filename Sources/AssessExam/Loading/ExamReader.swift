@@ -6,7 +6,8 @@ import Yams
 /// finds on the way. The format is described in `Exams/FORMAT.md`.
 struct ExamReader {
     static let examKeys = ["id", "title", "version", "duration", "instructions", "language", "navigation",
-                           "shuffle", "lock", "suggestions", "restrictions", "questions", "sections"]
+                           "shuffle", "lock", "suggestions", "restrictions", "questions", "sections",
+                           "half-points"]
     static let shuffleKeys = ["questions", "choices"]
     static let restrictionKeys = ["id", "title", "detail", "default"]
     static let sectionKeys = ["title", "questions"]
@@ -48,11 +49,13 @@ struct ExamReader {
             .flatMap(LockMode.init(rawValue:))
         let suggestions = readSuggestions(fields)
         let restrictions = readRestrictions(fields)
+        let halfPoints = reader.bool(fields, "half-points", required: false) ?? false
         let sections = readSections(fields)
         guard let id, let title, let duration, let sections else { return nil }
         return Exam(id: id, title: title, version: version, durationSeconds: duration, instructions: instructions,
                     language: language ?? "en", navigation: navigation ?? .free, shuffle: shuffle ?? ShuffleSettings(),
-                    lock: lock ?? .required, suggestions: suggestions, restrictions: restrictions, sections: sections)
+                    lock: lock ?? .required, suggestions: suggestions, restrictions: restrictions,
+                    halfPoints: halfPoints, sections: sections)
     }
 
     private mutating func readDuration(_ fields: Fields) -> Int? {

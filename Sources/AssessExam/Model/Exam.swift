@@ -25,6 +25,8 @@ public struct Exam: Sendable, Equatable {
     public var suggestions: Set<SuggestionFeature>
     /// Restrictions the proctor can turn on or off before the lock.
     public var restrictions: [Restriction]
+    /// Whether a marker may give half points (`half-points:`); whole points otherwise.
+    public var halfPoints: Bool
     /// The questions, in sections. A file with a top-level `questions:` list has one
     /// section whose title is `nil`.
     public var sections: [ExamSection]
@@ -34,7 +36,7 @@ public struct Exam: Sendable, Equatable {
                 instructions: String = "", language: String = "en", navigation: Navigation = .free,
                 shuffle: ShuffleSettings = ShuffleSettings(), lock: LockMode = .required,
                 suggestions: Set<SuggestionFeature> = [], restrictions: [Restriction] = [],
-                sections: [ExamSection]) {
+                halfPoints: Bool = false, sections: [ExamSection]) {
         self.id = id
         self.title = title
         self.version = version
@@ -46,6 +48,7 @@ public struct Exam: Sendable, Equatable {
         self.lock = lock
         self.suggestions = suggestions
         self.restrictions = restrictions
+        self.halfPoints = halfPoints
         self.sections = sections
     }
 

@@ -14,6 +14,7 @@ enum Schema {
         migrator.registerMigration("v2", migrate: addCandidatesProgressAndResults)
         migrator.registerMigration("v3", migrate: addLeases)
         migrator.registerMigration("v4", migrate: RoomSchema.sqlite)
+        migrator.registerMigration("v5", migrate: MarkSchema.addMarks)
         return migrator
     }
 

@@ -51,18 +51,18 @@ public final class PostgresStore: ExamStore {
         \(milliseconds("last_active_at"))
         """
 
-    private static func milliseconds(_ column: String) -> String {
+    static func milliseconds(_ column: String) -> String {
         "floor(extract(epoch FROM \(column)) * 1000)::bigint AS \(column)"
     }
 
     /// A time as a parameter: whole milliseconds since the epoch, as SQLite keeps it; the
     /// SQL reads it with `time(n)`.
-    private static func timestamp(_ date: Date) -> String {
+    static func timestamp(_ date: Date) -> String {
         String(date.wholeMilliseconds)
     }
 
     /// Parameter `n`, a time from `timestamp(_:)`, as a `timestamptz`.
-    private static func time(_ n: Int) -> String {
+    static func time(_ n: Int) -> String {
         "to_timestamp($\(n)::bigint / 1000.0)"
     }
 
@@ -352,7 +352,7 @@ public final class PostgresStore: ExamStore {
 
     // MARK: Errors
 
-    /// Runs one statement that writes, turning the server's refusals into `StoreError`s.
+    /// Runs one statement, turning the server's refusals into `StoreError`s.
     @discardableResult
     func call(_ sql: String, _ parameters: [String?], attempt: String?) throws -> [[String: String]] {
         do {

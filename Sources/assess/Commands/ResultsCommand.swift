@@ -11,9 +11,10 @@ struct ResultsCommand: AsyncParsableCommand {
         abstract: "Score the attempts at exams: a table and a histogram, or CSV or JSON for scripts.",
         discussion: """
             Scoring happens here, with the exam files' answer keys; the store keeps only the \
-            answers. Without exam files, every .yaml file in --exams-dir is used. An attempt \
-            whose exam file changed since it was sat is listed but not scored. Essays are \
-            listed for marking by hand. Practice attempts are left out.
+            answers and the marks people gave (assess mark). Without exam files, every .yaml \
+            file in --exams-dir is used. An attempt whose exam file changed since it was sat \
+            is listed but not scored. Scores include the hand marks; essays not marked yet are \
+            listed, and each attempt says whether it is fully marked. Practice attempts are left out.
             """)
 
     @Argument(help: ArgumentHelp("Exam files to report on (default: every exam in --exams-dir).", valueName: "exam"))
@@ -32,9 +33,34 @@ struct ResultsCommand: AsyncParsableCommand {
                                valueName: "folder"))
     var qtiResults: String?
 
+    @Flag(help: "With --csv or --json: add each answer as given, the right answer, the marks, who gave them and their comments.")
+    var withAnswers = false
+
+    @Option(help: ArgumentHelp("Print one candidate's report instead: each question, the answer given, the right answer, the points and the comment.",
+                               valueName: "id"))
+    var candidate: String?
+
+    @Option(help: ArgumentHelp("The candidate report's format: text (to print) or html (to send).", valueName: "text|html"))
+    var format: CandidateReport.Format?
+
+    @Flag(help: "Print item statistics only: per question the share who got it right, and how often each choice was picked (JSON with --json).")
+    var items = false
+
     func validate() throws {
         if [csv, json, qtiResults != nil].filter({ $0 }).count > 1 {
             throw ValidationError("choose one of --csv, --json and --qti-results")
+        }
+        if withAnswers && !csv && !json {
+            throw ValidationError("--with-answers goes with --csv or --json")
+        }
+        if format != nil && candidate == nil {
+            throw ValidationError("--format chooses the candidate report's format; name the candidate with --candidate")
+        }
+        if candidate != nil && (csv || json || qtiResults != nil || items) {
+            throw ValidationError("--candidate prints one candidate's report; leave out --csv, --json, --qti-results and --items")
+        }
+        if items && (csv || qtiResults != nil) {
+            throw ValidationError("--items prints a table, or JSON with --json")
         }
     }
 
@@ -54,14 +80,28 @@ struct ResultsCommand: AsyncParsableCommand {
                 rows.append(row)
             }
         }
-        if let qtiResults {
+        if let candidate {
+            let own = rows.filter { $0.attempt.candidate == candidate }
+            guard !own.isEmpty else {
+                throw CommandFailure(.notDone, "candidate \(candidate) has no attempt at \(exams.map(\.id).joined(separator: ", ")); check the id with: assess results")
+            }
+            print(CandidateReport.text(own, format: format ?? .text), terminator: "")
+        } else if items {
+            let statistics = ItemReport.statistics(rows, exams: exams)
+            if json {
+                print(try ItemReport.json(statistics))
+            } else {
+                print(ItemReport.table(statistics), terminator: "")
+            }
+        } else if let qtiResults {
             try writeQTIResults(rows, to: qtiResults)
         } else if csv {
-            print(ResultFormats.csv(rows, exams: exams), terminator: "")
+            print(ResultFormats.csv(rows, exams: exams, withAnswers: withAnswers), terminator: "")
         } else if json {
-            print(try ResultFormats.json(rows))
+            print(try ResultFormats.json(rows, withAnswers: withAnswers))
         } else {
-            print(ResultFormats.table(rows), terminator: "")
+            print(ResultFormats.table(rows) + "\n" + ItemReport.table(ItemReport.statistics(rows, exams: exams)),
+                  terminator: "")
         }
     }
 
@@ -113,7 +153,8 @@ struct ResultsCommand: AsyncParsableCommand {
 struct ResultRow {
     let attempt: Attempt
     let exam: Exam
-    /// The marks, for a submitted or timed-out attempt sat with this exam file; else `nil`.
+    /// The marks, hand marks included, for a submitted or timed-out attempt sat with this
+    /// exam file; else `nil`.
     let score: ExamScore?
     /// The questions flagged for review.
     let flagged: [String]
@@ -121,19 +162,23 @@ struct ResultRow {
     let unscored: String?
     /// The saved answers by question id.
     let responses: [String: Response]
+    /// The newest mark a person gave each question, by question id (hand marks of essays
+    /// and overrides of automatic scores).
+    let marks: [String: StoredMark]
 
-    init(attempt: Attempt, exam: Exam, database: any ExamStore) throws {
+    init(attempt: Attempt, exam: Exam, database: any MarkStore) throws {
         self.attempt = attempt
         self.exam = exam
         let saved = try SavedAnswers(attempt: attempt.id, database: database)
         let responses = saved.responses
         self.responses = responses
         flagged = saved.flagged
+        marks = try database.latestMarks(for: attempt.id)
         if attempt.examKey != exam.examKey {
             score = nil
             unscored = "exam file changed since"
         } else if attempt.status == .submitted || attempt.status == .timedOut {
-            score = Scorer.total(exam, responses: responses)
+            score = Scorer.total(exam, responses: responses).applying(handMarks: marks.mapValues(\.points))
             unscored = nil
         } else {
             score = nil
@@ -158,7 +203,7 @@ enum ResultFormats {
     /// A table, per-question marks, the essays to mark and a histogram of scores.
     static func table(_ rows: [ResultRow]) -> String {
         guard !rows.isEmpty else { return "no attempts yet\n" }
-        let header = ["exam", "candidate", "status", "score", "max", "%", "time", "flags", "manual"]
+        let header = ["exam", "candidate", "status", "score", "max", "%", "time", "flags", "manual", "marked"]
         var lines: [[String]] = [header]
         for row in rows {
             let score = row.score
@@ -167,6 +212,7 @@ enum ResultFormats {
                 score.map { number($0.awarded) } ?? "-", score.map { number($0.maximum) } ?? "-",
                 row.percent.map { number($0.rounded()) } ?? "-", DurationText.minutesAndSeconds(row.attempt.secondsUsed),
                 String(row.flagged.count), score.map { String($0.awaitingManualMarking.count) } ?? "-",
+                score.map { $0.isFullyMarked ? "yes" : "no" } ?? "-",
             ])
         }
         let widths = header.indices.map { column in lines.map { $0[column].count }.max() ?? 0 }
@@ -175,7 +221,9 @@ enum ResultFormats {
                 .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }.joined(separator: "\n") + "\n"
 
-        text += "\nper question (points, ? = to mark by hand):\n"
+        let scored = rows.compactMap(\.score)
+        text += "\nfully marked: \(scored.filter(\.isFullyMarked).count) of \(scored.count) scored attempts\n"
+        text += "\nper question (points, ? = to mark by hand, ! = a marker overrode the automatic score):\n"
         for row in rows {
             guard let score = row.score else {
                 text += "  \(row.attempt.candidate) \(row.exam.id): \(row.unscored ?? "not scored")\n"
@@ -184,17 +232,28 @@ enum ResultFormats {
             let marks = row.exam.questions.map { question -> String in
                 let mark = score.marks[question.id]
                 let awarded = mark?.needsManualMarking == true ? "?" : number(mark?.awarded ?? 0)
-                return "\(question.id) \(awarded)/\(number(mark?.maximum ?? 0))"
+                let overridden = row.marks[question.id]?.isOverride == true ? "!" : ""
+                return "\(question.id) \(awarded)/\(number(mark?.maximum ?? 0))\(overridden)"
             }
             text += "  \(row.attempt.candidate) \(row.exam.id): " + marks.joined(separator: ", ") + "\n"
         }
 
+        let overrides = rows.flatMap { row in
+            row.marks.values.filter(\.isOverride).sorted { $0.questionID < $1.questionID }.map { (row, $0) }
+        }
+        if !overrides.isEmpty {
+            text += "\nautomatic scores overridden:\n"
+            for (row, mark) in overrides {
+                text += "  \(row.attempt.candidate)  \(row.exam.id)  \(mark.questionID)  \(number(mark.points)) by \(mark.marker): \(mark.overrideReason ?? "")\n"
+            }
+        }
         let essays = rows.flatMap { row in (row.score?.awaitingManualMarking ?? []).map { (row, $0) } }
         if !essays.isEmpty {
             text += "\nessays to mark by hand:\n"
             for (row, question) in essays {
                 text += "  \(row.attempt.candidate)  \(row.exam.id)  \(question)  attempt \(row.attempt.id)\n"
             }
+            text += "  (mark them with: assess mark EXAM)\n"
         }
         text += "\n" + histogram(rows.compactMap(\.percent))
         return text
@@ -218,11 +277,17 @@ enum ResultFormats {
 
     /// One row per attempt and one column per question of every exam reported: `q:ID`
     /// for one exam, `q:EXAM/ID` when there are several (their ids may repeat).
-    static func csv(_ rows: [ResultRow], exams: [Exam]) -> String {
+    /// `withAnswers` adds four columns per question after those: `answer:`, `marked_by:`,
+    /// `comment:` and `override:` (the reason a marker overrode the automatic score).
+    static func csv(_ rows: [ResultRow], exams: [Exam], withAnswers: Bool = false) -> String {
         let columns = exams.flatMap { exam in exam.questions.map { (exam: exam.id, question: $0.id) } }
-        let names = columns.map { exams.count == 1 ? "q:\($0.question)" : "q:\($0.exam)/\($0.question)" }
+        let suffixes = columns.map { exams.count == 1 ? $0.question : "\($0.exam)/\($0.question)" }
+        var names = suffixes.map { "q:" + $0 }
+        if withAnswers {
+            names += suffixes.flatMap { ["answer:" + $0, "marked_by:" + $0, "comment:" + $0, "override:" + $0] }
+        }
         var lines = [(["exam", "candidate", "attempt", "status", "score", "maximum", "percent", "seconds_used",
-                       "flagged", "awaiting_manual"] + names).map(field).joined(separator: ",")]
+                       "flagged", "awaiting_manual", "fully_marked"] + names).map(field).joined(separator: ",")]
         for row in rows {
             let score = row.score
             var fields = [
@@ -230,10 +295,22 @@ enum ResultFormats {
                 score.map { number($0.awarded) } ?? "", score.map { number($0.maximum) } ?? "",
                 row.percent.map { number($0) } ?? "", String(row.attempt.secondsUsed),
                 row.flagged.joined(separator: " "), score?.awaitingManualMarking.joined(separator: " ") ?? "",
+                score.map { $0.isFullyMarked ? "yes" : "no" } ?? "",
             ]
             for column in columns {
                 guard column.exam == row.exam.id, let mark = score?.marks[column.question] else { fields.append(""); continue }
                 fields.append(mark.needsManualMarking ? "manual" : number(mark.awarded))
+            }
+            if withAnswers {
+                for column in columns {
+                    guard column.exam == row.exam.id, let question = row.exam.question(withID: column.question) else {
+                        fields += ["", "", "", ""]
+                        continue
+                    }
+                    let mark = row.marks[column.question]
+                    fields += [AnswerText.given(row.responses[column.question], to: question), mark?.marker ?? "",
+                               mark?.comment ?? "", mark?.overrideReason ?? ""]
+                }
             }
             lines.append(fields.map(field).joined(separator: ","))
         }
@@ -246,16 +323,20 @@ enum ResultFormats {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// One JSON object per attempt, in an array.
-    static func json(_ rows: [ResultRow]) throws -> String {
+    /// One JSON object per attempt, in an array; `withAnswers` adds each answer as given
+    /// and the right answer to every question's mark.
+    static func json(_ rows: [ResultRow], withAnswers: Bool = false) throws -> String {
         try JSONReport.text(rows.map { row in
             ResultReport(
                 exam: row.exam.id, candidate: row.attempt.candidate, attempt: row.attempt.id,
                 status: row.attempt.status.rawValue, secondsUsed: row.attempt.secondsUsed, flagged: row.flagged,
                 score: row.score?.awarded, maximum: row.score?.maximum, percent: row.score.map { _ in row.percent ?? 0 },
-                awaitingManualMarking: row.score?.awaitingManualMarking,
-                marks: row.score?.marks.mapValues {
-                    ResultReport.Mark(awarded: $0.awarded, maximum: $0.maximum, manual: $0.needsManualMarking)
+                awaitingManualMarking: row.score?.awaitingManualMarking, fullyMarked: row.score?.isFullyMarked,
+                marks: row.score.map { score in
+                    Dictionary(uniqueKeysWithValues: score.marks.map { id, mark in
+                        (id, ResultReport.Mark(mark, handMark: row.marks[id], question: withAnswers ? row.exam.question(withID: id) : nil,
+                                               response: row.responses[id]))
+                    })
                 },
                 unscored: row.score == nil ? row.unscored ?? "not scored" : nil)
         }, pretty: true)

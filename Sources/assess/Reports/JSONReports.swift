@@ -1,4 +1,5 @@
 import AssessCore
+import AssessExam
 import AssessStore
 import Foundation
 
@@ -114,15 +115,42 @@ struct ResultReport: Encodable {
     var maximum: Double?
     var percent: Double?
     var awaitingManualMarking: [String]?
+    /// True when no answer of a scored attempt waits for a person to mark it.
+    var fullyMarked: Bool?
     var marks: [String: Mark]?
     /// Why there is no score, when there is none.
     var unscored: String?
 
-    /// One question's mark.
+    /// One question's mark: `manual` while it waits for a person; the marker's fields when
+    /// a person marked it; the answers with `--with-answers`.
     struct Mark: Encodable {
         var awarded: Double
         var maximum: Double
         var manual: Bool
+        /// Who gave the hand mark that counts, when, and their comment.
+        var markedBy: String?
+        var markedAt: String?
+        var comment: String?
+        /// Why a marker overrode the automatic score.
+        var overrideReason: String?
+        /// The answer as given (`--with-answers`).
+        var answer: String?
+        /// The right answer, for a question scored automatically (`--with-answers`).
+        var correctAnswer: String?
+
+        init(_ mark: AssessExam.Mark, handMark: StoredMark?, question: Question?, response: Response?) {
+            awarded = mark.awarded
+            maximum = mark.maximum
+            manual = mark.needsManualMarking
+            markedBy = handMark?.marker
+            markedAt = handMark?.markedAt.formatted(.iso8601)
+            comment = handMark.flatMap { $0.comment.isEmpty ? nil : $0.comment }
+            overrideReason = handMark?.overrideReason
+            if let question {
+                answer = AnswerText.given(response, to: question)
+                correctAnswer = AnswerText.correct(question)
+            }
+        }
     }
 }
 

@@ -61,7 +61,7 @@ struct Runtime {
 
     /// The store in force, opened: the PostgreSQL store of `storeURL()`, else SQLite in
     /// `directory` (by default the data directory), migrated.
-    func database(in directory: DataDirectory? = nil) throws -> any ExamStore {
+    func database(in directory: DataDirectory? = nil) throws -> any MarkStore {
         if let url = try storeURL() {
             do {
                 return try PostgresStore(url: url)

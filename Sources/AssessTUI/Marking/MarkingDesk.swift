@@ -1,0 +1,290 @@
+import Foundation
+import AssessExam
+
+/// One answer on the marking desk: whose it is, the question, what was answered, how the
+/// exam scored it by itself, and the mark a person gave it, if any.
+public struct MarkingItem: Sendable, Equatable {
+    /// The attempt the answer belongs to.
+    public var attemptID: String
+    /// The candidate's id, shown only on request (marking is anonymous by default).
+    public var candidate: String
+    /// The candidate's number in the desk's order (1, 2 ...), shown instead of the id.
+    public var anonymousNumber: Int
+    /// The question answered.
+    public var question: Question
+    /// The answer as saved; nil when the candidate left the question blank.
+    public var response: Response?
+    /// The exam's own mark of the answer (an essay's waits for a person).
+    public var automatic: Mark
+    /// The mark a person gave that counts, if any.
+    public var handMark: HandMark?
+
+    /// Creates an item.
+    public init(attemptID: String, candidate: String, anonymousNumber: Int, question: Question, response: Response?,
+                automatic: Mark, handMark: HandMark? = nil) {
+        self.attemptID = attemptID
+        self.candidate = candidate
+        self.anonymousNumber = anonymousNumber
+        self.question = question
+        self.response = response
+        self.automatic = automatic
+        self.handMark = handMark
+    }
+
+    /// True for an answer the exam scored by itself: marking it overrides that score.
+    public var isOverride: Bool { !automatic.needsManualMarking && !isEssay }
+
+    /// True when the question is an essay.
+    public var isEssay: Bool {
+        if case .essay = question.kind { return true }
+        return false
+    }
+
+    /// True when the answer still waits for a person (an essay with no hand mark).
+    public var isUnmarked: Bool { automatic.needsManualMarking && handMark == nil }
+}
+
+/// The points, comment and reason a marker gives one answer.
+public struct HandMark: Sendable, Equatable {
+    public var points: Double
+    public var comment: String
+    /// Why the exam's own score was overridden; nil for an essay.
+    public var overrideReason: String?
+
+    public init(points: Double, comment: String = "", overrideReason: String? = nil) {
+        self.points = points
+        self.comment = comment
+        self.overrideReason = overrideReason
+    }
+}
+
+/// The marking screen as state: the answers to mark in order, the one on screen, what the
+/// marker is typing, and how far the answer is scrolled. Keys change it; `handle` says when
+/// a mark is ready to be stored, and `stored` records it once the store has it.
+public struct MarkingDesk: Sendable, Equatable {
+    /// Which answers follow each other.
+    public enum Order: String, Sendable, Equatable, CaseIterable {
+        /// One question for every candidate, then the next question ("mark question 5 for everyone").
+        case byQuestion = "question"
+        /// Every answer of one candidate, then the next candidate.
+        case byCandidate = "candidate"
+    }
+
+    /// The field the marker types into.
+    public enum Field: Sendable, Equatable {
+        case points
+        case comment
+        case reason
+    }
+
+    /// What a key did.
+    public enum Outcome: Sendable, Equatable {
+        case stay
+        /// Store this mark for the item at `index`, then call `stored(_:at:)`.
+        case store(HandMark, index: Int)
+        case quit
+    }
+
+    public let exam: Exam
+    public private(set) var items: [MarkingItem]
+    public private(set) var order: Order
+    /// The item on screen.
+    public private(set) var index = 0
+    public private(set) var showsCandidate = false
+    public private(set) var field: Field = .points
+    public private(set) var pointsText = ""
+    public private(set) var commentText = ""
+    public private(set) var reasonText = ""
+    /// The first line of the answer on screen.
+    public private(set) var scroll = 0
+    /// A line for the marker: a refused mark, or that a mark was saved.
+    public private(set) var notice: String?
+    /// How many lines of the answer the last frame showed, for paging.
+    var visibleAnswerLines = 10
+    /// The answer on screen laid out for the last frame's width.
+    private var layout: AnswerLayout?
+
+    /// An answer wrapped to a width, and its word count, kept between frames: a long essay
+    /// is laid out once per answer and width, not at every key.
+    struct AnswerLayout: Sendable, Equatable {
+        let attemptID: String
+        let questionID: String
+        let width: Int
+        let lines: [String]
+        let words: Int
+    }
+
+    /// Puts `items` on the desk in `order` (within a question or candidate, in the order
+    /// given), the candidates shown by number unless `showsCandidate`.
+    public init(exam: Exam, items: [MarkingItem], order: Order, showsCandidate: Bool = false) {
+        self.exam = exam
+        self.order = order
+        self.showsCandidate = showsCandidate
+        self.items = Self.sorted(items, by: order, exam: exam)
+        loadFields()
+    }
+
+    /// The item on screen, if the desk has any.
+    public var current: MarkingItem? { items.indices.contains(index) ? items[index] : nil }
+
+    /// How many answers still wait for a person: in all, and for the question on screen.
+    public var unmarked: (all: Int, thisQuestion: Int) {
+        let all = items.filter(\.isUnmarked)
+        return (all.count, all.filter { $0.question.id == current?.question.id }.count)
+    }
+
+    /// Applies one key.
+    public mutating func handle(_ key: Key) -> Outcome {
+        guard current != nil else { return key == .escape || key == .control("q") ? .quit : .stay }
+        switch key {
+        case .escape, .control("q"): return .quit
+        case .control("n"): move(to: index + 1)
+        case .control("p"): move(to: index - 1)
+        case .control("u"): nextUnmarked()
+        case .control("o"): reorder(order == .byQuestion ? .byCandidate : .byQuestion)
+        case .control("r"): showsCandidate.toggle()
+        case .tab: field = nextField(after: field)
+        case .backTab: field = previousField(before: field)
+        case .up: scroll = max(0, scroll - 1)
+        case .down: scroll += 1
+        case .pageUp: scroll = max(0, scroll - max(1, visibleAnswerLines - 1))
+        case .pageDown: scroll += max(1, visibleAnswerLines - 1)
+        case .backspace: edit { if !$0.isEmpty { $0.removeLast() } }
+        case .character(let character): type(character)
+        case .enter: return submit()
+        default: break
+        }
+        return .stay
+    }
+
+    /// Records that the store kept `mark` for the item at `index`, and moves on to the next answer.
+    public mutating func stored(_ mark: HandMark, at index: Int) {
+        items[index].handMark = mark
+        notice = "Saved: \(MarkRules.number(mark.points)) point\(mark.points == 1 ? "" : "s")."
+        if index == self.index { move(to: index + 1, keepingNotice: true) }
+    }
+
+    /// Records that the store refused the mark.
+    public mutating func refused(_ reason: String) {
+        notice = "Not saved: \(reason)"
+    }
+
+    /// The answer on screen wrapped to `width`, from the last frame when it had the same.
+    mutating func answerLayout(width: Int) -> AnswerLayout {
+        let item = current
+        if let layout, layout.attemptID == item?.attemptID, layout.questionID == item?.question.id, layout.width == width {
+            return layout
+        }
+        let text = item.map { AnswerText.given($0.response, to: $0.question) } ?? ""
+        let made = AnswerLayout(attemptID: item?.attemptID ?? "", questionID: item?.question.id ?? "", width: width,
+                                lines: TextWrap.lines(text, width: width), words: TextEditor(text: text).wordCount)
+        layout = made
+        return made
+    }
+
+    /// Called by the screen with how many answer lines fit, and the answer's wrapped length.
+    mutating func fit(visibleLines: Int, totalLines: Int) {
+        visibleAnswerLines = visibleLines
+        scroll = min(scroll, max(0, totalLines - visibleLines))
+    }
+
+    private mutating func submit() -> Outcome {
+        guard let item = current else { return .stay }
+        guard let points = MarkRules.points(from: pointsText) else {
+            notice = "Type the points first (0 to \(MarkRules.number(item.question.points)))."
+            field = .points
+            return .stay
+        }
+        if let problem = MarkRules.problem(with: points, for: item.question, in: exam) {
+            notice = problem + "."
+            field = .points
+            return .stay
+        }
+        let reason = reasonText.trimmingCharacters(in: .whitespaces)
+        if item.isOverride && reason.isEmpty {
+            notice = "Overriding the exam's own score needs a reason (Tab to it)."
+            field = .reason
+            return .stay
+        }
+        return .store(HandMark(points: points, comment: commentText.trimmingCharacters(in: .whitespaces),
+                               overrideReason: item.isOverride ? reason : nil), index: index)
+    }
+
+    private mutating func type(_ character: Character) {
+        if field == .points {
+            guard character.isASCII && (character.isNumber || character == "." || character == ","), pointsText.count < 6 else { return }
+        }
+        edit { $0.append(character) }
+    }
+
+    private mutating func edit(_ change: (inout String) -> Void) {
+        switch field {
+        case .points: change(&pointsText)
+        case .comment: change(&commentText)
+        case .reason: change(&reasonText)
+        }
+        notice = nil
+    }
+
+    private func nextField(after field: Field) -> Field {
+        switch field {
+        case .points: return .comment
+        case .comment: return current?.isOverride == true ? .reason : .points
+        case .reason: return .points
+        }
+    }
+
+    private func previousField(before field: Field) -> Field {
+        switch field {
+        case .points: return current?.isOverride == true ? .reason : .comment
+        case .comment: return .points
+        case .reason: return .comment
+        }
+    }
+
+    private mutating func move(to target: Int, keepingNotice: Bool = false) {
+        index = min(max(0, target), items.count - 1)
+        if !keepingNotice { notice = nil }
+        loadFields()
+    }
+
+    private mutating func nextUnmarked() {
+        let after = items.indices.dropFirst(index + 1).first { items[$0].isUnmarked }
+        guard let next = after ?? items.indices.first(where: { items[$0].isUnmarked }) else {
+            notice = "Every answer here is marked."
+            return
+        }
+        move(to: next)
+    }
+
+    private mutating func reorder(_ order: Order) {
+        let shown = current
+        self.order = order
+        items = Self.sorted(items, by: order, exam: exam)
+        index = items.firstIndex { $0.attemptID == shown?.attemptID && $0.question.id == shown?.question.id } ?? 0
+        notice = order == .byQuestion ? "By question: each question for every candidate." : "By candidate: every answer of one candidate."
+    }
+
+    /// The fields show the item's mark, if it has one, for changing; the answer starts at its top.
+    private mutating func loadFields() {
+        scroll = 0
+        field = .points
+        let mark = current?.handMark
+        pointsText = mark.map { MarkRules.number($0.points) } ?? ""
+        commentText = mark?.comment ?? ""
+        reasonText = mark?.overrideReason ?? ""
+    }
+
+    private static func sorted(_ items: [MarkingItem], by order: Order, exam: Exam) -> [MarkingItem] {
+        let questionOrder = Dictionary(exam.questions.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        func place(_ item: MarkingItem) -> (Int, Int) {
+            let question = questionOrder[item.question.id] ?? 0
+            return order == .byQuestion ? (question, item.anonymousNumber) : (item.anonymousNumber, question)
+        }
+        // Sorting by (place, position given) keeps the given order among equals.
+        return items.enumerated().sorted { left, right in
+            let a = place(left.element), b = place(right.element)
+            return a != b ? a < b : left.offset < right.offset
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,114 @@
+import AssessExam
+
+/// Draws the marking desk and runs it until the marker leaves: one answer at a time, the
+/// question, the whole answer (wrapped and scrolled as in the exam), the word count, the
+/// maximum points, and the points, comment and (for an override) reason being typed.
+public enum MarkingScreen {
+    /// Shows `desk` on `terminal` until Esc; `store` keeps each mark (throwing a sentence
+    /// for the marker when the store refuses). Returns the desk as it was left.
+    public static func run(_ desk: MarkingDesk, on terminal: any TerminalDevice,
+                           store: (MarkingItem, HandMark) throws -> Void) -> MarkingDesk {
+        var desk = desk
+        while true {
+            var grid = CellGrid(size: terminal.size)
+            render(&desk, into: &grid)
+            terminal.draw(grid)
+            guard let key = terminal.readKey(timeoutMilliseconds: nil) else { continue }
+            if key == .hangup { return desk }
+            switch desk.handle(key) {
+            case .stay: continue
+            case .quit: return desk
+            case .store(let mark, let index):
+                do {
+                    try store(desk.items[index], mark)
+                    desk.stored(mark, at: index)
+                } catch {
+                    desk.refused("\(error)")
+                }
+            }
+        }
+    }
+
+    /// Draws `desk` into `grid` (and tells the desk how many answer lines fit, for paging).
+    public static func render(_ desk: inout MarkingDesk, into grid: inout CellGrid) {
+        grid.clear()
+        grid.cursor = nil
+        let width = grid.columns - 2 * ScreenKit.margin
+        let mode = (desk.order == .byQuestion ? "by question" : "by candidate") + (desk.showsCandidate ? "" : " · anonymous")
+        ScreenKit.headerBar(left: "Marking: \(desk.exam.title)", right: mode, into: &grid)
+        guard let item = desk.current else {
+            grid.put("Nothing to mark here: no finished attempt has an answer to this.", row: 2, column: ScreenKit.margin,
+                     maxWidth: width)
+            ScreenKit.footer([("Esc", "leave")], into: &grid)
+            return
+        }
+        let who = desk.showsCandidate ? "Candidate \(item.candidate)" : "Candidate #\(item.anonymousNumber)"
+        let points = item.question.points == 1 ? "1 point" : "\(MarkRules.number(item.question.points)) points"
+        grid.put("Answer \(desk.index + 1) of \(desk.items.count) · \(item.question.id) · \(points) · \(who)", row: 1,
+                 column: ScreenKit.margin, style: ScreenKit.title, maxWidth: width)
+        let unmarked = desk.unmarked
+        grid.put("Still to mark: \(unmarked.thisQuestion) of this question, \(unmarked.all) in all", row: 2,
+                 column: ScreenKit.margin, style: ScreenKit.dim, maxWidth: width)
+        let promptEnd = ScreenKit.paragraph(item.question.prompt, row: 4, width: width, style: CellStyle(bold: true),
+                                            into: &grid, lastRow: 6)
+
+        let boxTop = promptEnd + 1
+        let formTop = grid.rows - (item.isOverride ? 7 : 6)
+        let box = CellRect(row: boxTop, column: ScreenKit.margin, height: max(3, formTop - boxTop), width: width)
+        let layout = desk.answerLayout(width: box.width - 4)
+        let lines = layout.lines
+        var label = item.isEssay ? "Answer · \(layout.words) words" : "Answer"
+        if !item.isEssay {
+            label += " · scored \(MarkRules.number(item.automatic.awarded)) of \(MarkRules.number(item.automatic.maximum))"
+            label += AnswerText.correct(item.question).map { " · right answer: \($0)" } ?? ""
+        }
+        let visible = box.height - 2
+        desk.fit(visibleLines: visible, totalLines: lines.count)
+        let shown = lines.dropFirst(desk.scroll).prefix(visible)
+        let position = lines.count > visible
+            ? " lines \(desk.scroll + 1)-\(desk.scroll + shown.count) of \(lines.count) " : ""
+        grid.drawBox(box, title: label, line: .rounded)
+        if !position.isEmpty {
+            grid.put(position, row: box.row + box.height - 1, column: box.column + box.width - 2 - position.displayWidth,
+                     style: ScreenKit.dim)
+        }
+        for (offset, line) in shown.enumerated() {
+            grid.put(line, row: box.row + 1 + offset, column: box.column + 2, maxWidth: box.width - 4)
+        }
+
+        let step = desk.exam.halfPoints ? ", halves allowed" : ""
+        var row = formTop
+        field("Points (0–\(MarkRules.number(item.question.points))\(step))", desk.pointsText, .points, row: row, desk, &grid)
+        row += 1
+        field("Comment", desk.commentText, .comment, row: row, desk, &grid)
+        if item.isOverride {
+            row += 1
+            field("Reason for the override", desk.reasonText, .reason, row: row, desk, &grid)
+        }
+        let state = item.handMark.map { "marked: \(MarkRules.number($0.points)) points" }
+            ?? (item.isUnmarked ? "not marked yet" : "scored by the exam")
+        grid.put(state, row: 2, column: grid.columns - ScreenKit.margin - state.displayWidth,
+                 style: item.handMark == nil ? ScreenKit.dim : ScreenKit.success)
+        ScreenKit.notice(desk.notice, style: desk.notice?.hasPrefix("Saved") == true ? ScreenKit.success : ScreenKit.warning,
+                         into: &grid)
+        ScreenKit.footer([("Enter", "save"), ("Tab", "field"), ("^N/^P", "next/prev"), ("^U", "unmarked"), ("^R", "ids"),
+                          ("PgUp/PgDn", "scroll"), ("^O", "order")],
+                         pinned: [("Esc", "leave")], into: &grid)
+    }
+
+    /// One labelled input line; the cursor sits at the end of the field being typed in.
+    private static func field(_ label: String, _ text: String, _ which: MarkingDesk.Field, row: Int,
+                              _ desk: MarkingDesk, _ grid: inout CellGrid) {
+        let labelWidth = 32
+        let active = desk.field == which
+        grid.put(label + ":", row: row, column: ScreenKit.margin, style: active ? CellStyle(bold: true) : .plain,
+                 maxWidth: labelWidth)
+        let column = ScreenKit.margin + labelWidth
+        let width = grid.columns - ScreenKit.margin - column
+        // A long comment shows its end, where the marker is typing.
+        var shown = Substring(text)
+        while shown.displayWidth > width - 1 { shown = shown.dropFirst() }
+        grid.put(String(shown), row: row, column: column, style: CellStyle(underline: true), maxWidth: width)
+        if active { grid.cursor = CellPosition(row: row, column: column + shown.displayWidth) }
+    }
+}

@@ -1,0 +1,152 @@
+import AssessCore
+import AssessExam
+import AssessTestSupport
+import Foundation
+import Testing
+@testable import AssessTUI
+
+/// The marking desk's rules and its screen drawn whole (golden screens in `Screens/`).
+@Suite struct MarkingScreenTests {
+    static let golden = GoldenScreens(folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Screens").path)
+
+    static let colour = Question(id: "colour", prompt: "What colour is a clear sky?", points: 1,
+                                 kind: .singleChoice(choices: ["green", "blue"], correct: 1))
+    static let story = Question(id: "story", prompt: "Tell a short story about a journey.", points: 5, kind: .essay(wordLimit: nil))
+    static let place = Question(id: "place", prompt: "Describe a place you know well.", points: 4, kind: .essay(wordLimit: 300))
+    static let exam = Exam(id: "writing", title: "Writing", durationSeconds: 1800, halfPoints: true,
+                           sections: [ExamSection(title: nil, questions: [colour, story, place])])
+
+    static let long = (1...40).map { "Line \($0) of a long answer that goes on." }.joined(separator: "\n")
+    static let wide = "旅は東京から始まった。" + String(repeating: "電車は山を越えて海へ向かった。", count: 8) + " Then we walked."
+
+    /// Two candidates' essays, and one choice question of the first for overriding.
+    static func items() -> [MarkingItem] {
+        func essay(_ question: Question, _ text: String, attempt: String, candidate: String, number: Int) -> MarkingItem {
+            MarkingItem(attemptID: attempt, candidate: candidate, anonymousNumber: number, question: question,
+                        response: .essay(text), automatic: Mark(awarded: 0, maximum: question.points, needsManualMarking: true))
+        }
+        return [
+            essay(story, "We left at dawn.", attempt: "a-1", candidate: "c-101", number: 1),
+            essay(place, wide, attempt: "a-1", candidate: "c-101", number: 1),
+            essay(story, long, attempt: "a-2", candidate: "c-102", number: 2),
+            essay(place, "My grandmother's kitchen.", attempt: "a-2", candidate: "c-102", number: 2),
+        ]
+    }
+
+    private func draw(_ desk: inout MarkingDesk, _ size: TerminalSize = TerminalSize(columns: 100, rows: 30)) -> CellGrid {
+        var grid = CellGrid(size: size)
+        MarkingScreen.render(&desk, into: &grid)
+        return grid
+    }
+
+    private func press(_ keys: [Key], _ desk: inout MarkingDesk) -> [MarkingDesk.Outcome] {
+        keys.map { desk.handle($0) }
+    }
+
+    @Test func byQuestionShowsEachQuestionForEveryCandidateAnonymously() {
+        var desk = MarkingDesk(exam: Self.exam, items: Self.items(), order: .byQuestion)
+        #expect(desk.items.map { "\($0.question.id)#\($0.anonymousNumber)" } == ["story#1", "story#2", "place#1", "place#2"])
+        let grid = draw(&desk)
+        let screen = grid.lines().joined(separator: "\n")
+        #expect(screen.contains("Candidate #1") && !screen.contains("c-101"))
+        #expect(screen.contains("Still to mark: 2 of this question, 4 in all"))
+        for size in [TerminalSize(columns: 100, rows: 30), TerminalSize(columns: 80, rows: 24)] {
+            Self.golden.assertMatches(draw(&desk, size), named: "marking-essay-\(size.columns)x\(size.rows)")
+        }
+        _ = desk.handle(.control("r"))
+        #expect(draw(&desk).lines().joined().contains("Candidate c-101"))
+        _ = desk.handle(.control("o"))
+        #expect(desk.order == .byCandidate)
+        #expect(desk.items.map { "\($0.question.id)#\($0.anonymousNumber)" } == ["story#1", "place#1", "story#2", "place#2"])
+        #expect(desk.current?.question.id == "story" && desk.current?.attemptID == "a-1")
+    }
+
+    @Test func anEmptyDeskSaysSoAndOnlyLeaves() {
+        var desk = MarkingDesk(exam: Self.exam, items: [], order: .byQuestion)
+        let lines = draw(&desk).lines()
+        #expect(lines[2].contains("Nothing to mark here"))
+        #expect(desk.handle(.enter) == .stay && desk.handle(.control("n")) == .stay)
+        #expect(desk.handle(.escape) == .quit)
+    }
+
+    @Test func enterStoresThePointsAndCommentThenMovesOnAndProgressCounts() {
+        var desk = MarkingDesk(exam: Self.exam, items: Self.items(), order: .byQuestion)
+        let outcomes = press([.character("4"), .character(","), .character("5"), .tab] + "Vivid.".map { Key.character($0) } + [.enter],
+                             &desk)
+        #expect(outcomes.last == .store(HandMark(points: 4.5, comment: "Vivid."), index: 0))
+        desk.stored(HandMark(points: 4.5, comment: "Vivid."), at: 0)
+        #expect(desk.index == 1 && desk.pointsText.isEmpty && desk.commentText.isEmpty)
+        #expect(desk.unmarked.all == 3 && desk.unmarked.thisQuestion == 1)
+        #expect(desk.notice == "Saved: 4.5 points.")
+        // Going back shows the mark given, to change it.
+        _ = desk.handle(.control("p"))
+        #expect(desk.pointsText == "4.5" && desk.commentText == "Vivid.")
+        // ^U jumps to the next answer still unmarked.
+        _ = desk.handle(.control("u"))
+        #expect(desk.index == 1)
+    }
+
+    @Test func pointsOutsideTheRulesAndLettersAreRefusedOnTheDesk() {
+        var desk = MarkingDesk(exam: Self.exam, items: Self.items(), order: .byQuestion)
+        #expect(desk.handle(.enter) == .stay)
+        #expect(desk.notice == "Type the points first (0 to 5).")
+        _ = press([.character("x"), .character("6")], &desk)
+        #expect(desk.pointsText == "6")
+        #expect(desk.handle(.enter) == .stay)
+        #expect(desk.notice == "6 is outside 0 to 5 points.")
+        _ = press([.backspace, .character("2"), .character("."), .character("2"), .character("5")], &desk)
+        #expect(desk.handle(.enter) == .stay)
+        #expect(desk.notice == "2.25 is not a whole or half point; give 0 to 5 in steps of 0.5.")
+        var grid = CellGrid(size: TerminalSize(columns: 100, rows: 30))
+        MarkingScreen.render(&desk, into: &grid)
+        #expect(grid.lines()[27].contains("2.25 is not a whole or half point"))
+    }
+
+    @Test func overridingAnAutomaticScoreNeedsAReason() {
+        let item = MarkingItem(attemptID: "a-1", candidate: "c-101", anonymousNumber: 1, question: Self.colour,
+                               response: .singleChoice(0), automatic: Mark(awarded: 0, maximum: 1))
+        var desk = MarkingDesk(exam: Self.exam, items: [item], order: .byQuestion)
+        #expect(item.isOverride && !item.isUnmarked)
+        _ = desk.handle(.character("1"))
+        #expect(desk.handle(.enter) == .stay)
+        #expect(desk.field == .reason)
+        _ = press("Green is right at dusk".map { Key.character($0) }, &desk)
+        #expect(desk.handle(.enter) == .store(HandMark(points: 1, overrideReason: "Green is right at dusk"), index: 0))
+        Self.golden.assertMatches(draw(&desk), named: "marking-override-100x30")
+    }
+
+    @Test func aLongAnswerScrollsAndWideCharactersWrapWhole() {
+        var desk = MarkingDesk(exam: Self.exam, items: Self.items(), order: .byQuestion)
+        _ = desk.handle(.control("n"))
+        var grid = draw(&desk)
+        #expect(grid.lines().joined(separator: "\n").contains("lines 1-"))
+        _ = press([.pageDown, .pageDown, .pageDown, .pageDown, .pageDown], &desk)
+        grid = draw(&desk)
+        #expect(grid.lines().joined(separator: "\n").contains("Line 40 of a long answer"))
+        #expect(desk.scroll > 0)
+        Self.golden.assertMatches(grid, named: "marking-scrolled-100x30")
+        _ = desk.handle(.control("n"))
+        Self.golden.assertMatches(draw(&desk, TerminalSize(columns: 80, rows: 24)), named: "marking-wide-80x24")
+    }
+
+    @Test func theRunLoopStoresEachMarkAndShowsARefusal() {
+        let clock = ManualClock()
+        let terminal = ScriptedTerminal(clock: clock, steps: [
+            .type("3"), .key(.enter), .screen("Saved: 3 points."), .type("2"), .key(.enter), .screen("Not saved: the store refused"),
+            .key(.escape),
+        ])
+        var stored: [String] = []
+        let left = MarkingScreen.run(MarkingDesk(exam: Self.exam, items: Self.items(), order: .byQuestion), on: terminal) { item, mark in
+            if stored.count == 1 { throw Refusal() }
+            stored.append("\(item.attemptID)/\(item.question.id)=\(MarkRules.number(mark.points))")
+        }
+        #expect(terminal.failure == nil)
+        #expect(stored == ["a-1/story=3"])
+        #expect(left.unmarked.all == 3)
+    }
+
+    struct Refusal: Error, CustomStringConvertible {
+        var description: String { "the store refused" }
+    }
+}
