@@ -40,10 +40,12 @@ public enum LaunchSetupScreen {
         let firstRow = 5
         let visible = max(1, grid.rows - 5 - firstRow)
         let first = max(0, setup.selection - visible + 1)
+        // The values line up after the widest label, measured in cells.
+        let labelWidth = setup.rows.map { self.text(of: $0, in: setup).0.displayWidth }.max() ?? 0
         for (offset, index) in (first..<setup.rows.count).prefix(visible).enumerated() {
             let (label, value) = self.text(of: setup.rows[index], in: setup)
             let style = index == setup.selection ? ScreenKit.selected : CellStyle.plain
-            let cell = " " + ScreenKit.padded(label, to: 38) + " " + value + " "
+            let cell = " " + ScreenKit.padded(label, to: max(38, labelWidth)) + " " + value + " "
             grid.put(cell, row: firstRow + offset, column: ScreenKit.margin, style: style, maxWidth: width)
             if index == setup.selection { grid.cursor = CellPosition(row: firstRow + offset, column: ScreenKit.margin) }
         }

@@ -15,7 +15,11 @@ enum HelpScreen {
         let keyWidth = min(24, (entries.map(\.0.displayWidth).max() ?? 0) + 2)
         let width = grid.columns - 2 * ScreenKit.margin
         var row = 4
-        for (key, action) in entries where row < grid.rows - 3 {
+        for (key, action) in entries {
+            guard row < grid.rows - 3 else {
+                grid.recordCut(key, row: row)
+                break
+            }
             if ScreenKit.look.linear {
                 // One line a key, read as a sentence: "F4: review and submit".
                 row = ScreenKit.paragraph(ScreenKit.text("help.line", ["key": key, "action": action]), row: row, width: width, into: &grid, lastRow: grid.rows - 3)
@@ -99,11 +103,13 @@ enum SettingsScreen {
         grid.put(text("settings.title"), row: 2, column: ScreenKit.margin, style: ScreenKit.title)
         let width = grid.columns - 2 * ScreenKit.margin
         var row = 4
+        // The states line up after the widest label, measured in cells.
+        let labelWidth = flow.switchableSettings.map { text.sentenceStart("setting." + $0.rawValue).displayWidth }.max() ?? 0
         for (index, option) in flow.switchableSettings.enumerated() where row < grid.rows - 5 {
             let state = text(flow.accessibility.isOn(option) ? "state.on" : "state.off")
             let label = text.sentenceStart("setting." + option.rawValue)
             let line = ScreenKit.look.linear ? text("words.setting", ["setting": label, "state": state])
-                : " " + ScreenKit.padded(label, to: 24) + " \(state) "
+                : " " + ScreenKit.padded(label, to: max(24, labelWidth)) + " \(state) "
             grid.put(line, row: row, column: ScreenKit.margin, style: index == selection ? ScreenKit.selected : .plain,
                      maxWidth: width)
             if index == selection { grid.cursor = CellPosition(row: row, column: ScreenKit.margin) }

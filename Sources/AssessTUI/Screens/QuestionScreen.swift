@@ -1,3 +1,4 @@
+import Foundation
 import AssessExam
 
 /// The question on screen: header with progress and time left, the prompt, the answer
@@ -16,7 +17,8 @@ enum QuestionScreen {
             ? text.plural("question.points", count: Int(question.points))
             : text("question.points-fraction", ["points": question.points])
         grid.put(text("question.position", ["number": sitting.current + 1, "count": sitting.questions.count, "points": points]), row: 2,
-                 column: ScreenKit.margin, style: ScreenKit.dim)
+                 column: ScreenKit.margin, style: ScreenKit.dim,
+                 maxWidth: grid.columns - 2 * ScreenKit.margin - flagged.displayWidth - 1)
         // The screen reader's layout says the flag in the header's words: one column.
         if !ScreenKit.look.linear {
             grid.put(flagged, row: 2, column: grid.columns - ScreenKit.margin - flagged.displayWidth, style: ScreenKit.warning)
@@ -116,7 +118,10 @@ enum AnswerView {
             grid.put(ScreenKit.text("answer.choose-every"), row: area.row, column: area.column, style: ScreenKit.dim)
         }
         let look = ScreenKit.look
-        for (index, label) in control.choiceLabels.enumerated() {
+        // True and false are the interface's words; every other choice is the exam's.
+        var labels = control.choiceLabels
+        if case .trueFalse = control.presented.question.kind { labels = [ScreenKit.text("answer.true"), ScreenKit.text("answer.false")] }
+        for (index, label) in labels.enumerated() {
             let row = area.row + (multiple ? 2 : 0) + index * (1 + look.choiceGap)
             guard row < area.row + area.height else { break }
             let chosen = control.isChosen(displayed: index)
@@ -138,7 +143,7 @@ enum AnswerView {
         var hint: String?
         if case .numeric(_, let questionUnit) = control.presented.question.kind {
             unit = questionUnit.map { " \($0)" } ?? ""
-            hint = editor.text.isEmpty ? ScreenKit.text("answer.number-hint") : NumericInput.problem(editor.text, unit: questionUnit)
+            hint = numberHint(editor.text, unit: questionUnit)
         }
         let fieldWidth = max(10, min(60, area.width - label.displayWidth - unit.displayWidth - 1))
         let visible = editor.visibleSlice(width: fieldWidth)
@@ -153,9 +158,20 @@ enum AnswerView {
             hint = SuggestionView.markedCount(marked)
         }
         if let hint {
-            grid.put(hint, row: area.row + 2, column: area.column, style: ScreenKit.dim, maxWidth: area.width)
+            ScreenKit.paragraph(hint, row: area.row + 2, column: area.column, width: area.width, style: ScreenKit.dim,
+                                into: &grid, lastRow: area.row + area.height - 1)
         }
         grid.cursor = CellPosition(row: area.row, column: fieldColumn + visible.cursorColumn)
+    }
+
+    /// What the student reads under a numeric answer: how to type one, or why the text
+    /// typed is not a number; `nil` once it is one.
+    static func numberHint(_ typed: String, unit: String?) -> String? {
+        let text = ScreenKit.text
+        if typed.trimmingCharacters(in: .whitespaces).isEmpty { return text("answer.number-hint") }
+        guard NumericInput.value(of: typed, unit: unit) == nil else { return nil }
+        let sentence = text("answer.not-a-number", ["text": typed])
+        return unit.map { text("answer.unit-note", ["sentence": sentence, "unit": $0]) } ?? sentence
     }
 
     static func essay(_ editor: TextEditor, suggestions: SuggestionControl, in area: CellRect, into grid: inout CellGrid) {

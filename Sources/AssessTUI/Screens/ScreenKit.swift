@@ -34,7 +34,10 @@ enum ScreenKit {
         var y = row
         let limit = lastRow ?? grid.rows - 1
         for line in TextWrap.lines(text, width: max(1, width)) {
-            guard y <= limit else { break }
+            guard y <= limit else {
+                grid.recordCut(line, row: y)
+                break
+            }
             grid.put(line, row: y, column: column, style: style, maxWidth: width)
             y += 1
         }

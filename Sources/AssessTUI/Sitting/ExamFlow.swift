@@ -360,7 +360,7 @@ public struct ExamFlow: Sendable {
         case .heldByAnother, .staleLock: return text("refused.locked", ["detail": reason.description])
         case .surroundings: return text("refused.not-ready", ["detail": reason.description])
         case .declined: return text("refused.declined")
-        default: return text("refused.other", ["detail": reason.description])
+        default: return text("refused.failed", ["detail": reason.description])
         }
     }
 

@@ -47,6 +47,8 @@ struct LaunchCommand: AsyncParsableCommand {
     @OptionGroup(title: "Accessibility (the proctor may set any of them)")
     var accessibility: AccessibilityFlags
 
+    @OptionGroup var language: LanguageOption
+
     @Flag(help: "Skip the proctor's screen and hand over at once with the flags' settings.")
     var handOver = false
 
@@ -63,6 +65,7 @@ struct LaunchCommand: AsyncParsableCommand {
         let database = try runtime.database(in: dataDirectory)
         var runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory, database: database,
                                    exam: exam, examPath: examPath, candidate: candidate, settings: settings)
+        runner.requestedLanguage = language.language
 
         let lock = runtime.terminalLock()
         let inspection = try LockMessages.inspect(lock, consequence: "the exam does not start until it can")
@@ -72,13 +75,16 @@ struct LaunchCommand: AsyncParsableCommand {
             .require(for: "launching an exam")
 
         if !handOver {
+            try runner.adoptLocale()
             let terminal = CursesTerminal()
             do {
                 try terminal.start()
             } catch {
                 throw CommandFailure(.notDone, "cannot use this terminal: \(error)")
             }
-            let chosen = LaunchSetupScreen.run(LaunchSetup(exam: exam, candidate: candidate, settings: settings), on: terminal)
+            var setup = LaunchSetup(exam: exam, candidate: candidate, settings: settings)
+            setup.language = runner.language
+            let chosen = LaunchSetupScreen.run(setup, on: terminal)
             terminal.stop()
             guard let chosen else {
                 throw CommandFailure(.notDone, "the launch was cancelled at the proctor's screen; nothing was locked")

@@ -257,6 +257,7 @@ enum ResultFormats {
                 marks: row.score?.marks.mapValues {
                     ResultReport.Mark(awarded: $0.awarded, maximum: $0.maximum, manual: $0.needsManualMarking)
                 },
+                answers: row.responses,
                 unscored: row.score == nil ? row.unscored ?? "not scored" : nil)
         }, pretty: true)
     }

@@ -23,6 +23,8 @@ struct ResumeCommand: AsyncParsableCommand {
     @Option(help: "The candidate whose attempt continues.")
     var candidate: String
 
+    @OptionGroup var language: LanguageOption
+
 
     func validate() throws {
         try checkCandidate(candidate)
@@ -89,6 +91,7 @@ struct ResumeCommand: AsyncParsableCommand {
                                    exam: exam, examPath: examPath, candidate: candidate)
         runner.settings = LaunchSettings(json: attempt.settings) ?? LaunchSettings()
         runner.resuming = (attempt, used)
+        runner.requestedLanguage = language.language
         runner.startEvents = [.proctor(.attemptResumed(attemptID: attempt.id, downSeconds: downSeconds,
                                                        charged: policy.chargeDowntime))]
         try await runner.run()

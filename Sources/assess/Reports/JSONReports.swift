@@ -1,4 +1,5 @@
 import AssessCore
+import AssessExam
 import AssessStore
 import Foundation
 
@@ -97,6 +98,9 @@ struct ResultReport: Encodable {
     var percent: Double?
     var awaitingManualMarking: [String]?
     var marks: [String: Mark]?
+    /// Each answer by question id, as the store keeps it (`{"type": "short-text", "text": ...}`),
+    /// so a script sees the student's text exactly as typed, in any script.
+    var answers: [String: Response]
     /// Why there is no score, when there is none.
     var unscored: String?
 
