@@ -85,6 +85,17 @@ struct TranslatedScreenTests {
         }
     }
 
+    /// A few screens of each translation as recorded (read by eye when recorded): the
+    /// welcome, a question, the review, the help and the consent, at 80×24.
+    @Test(arguments: InterfaceLanguage.allCases.filter { $0 != .english },
+          ["welcome", "consent", "single-choice", "review", "help-single-choice", "matching", "receipt"])
+    func translatedScreensDrawAsRecorded(_ language: InterfaceLanguage, _ name: String) throws {
+        let walk = try #require(Self.walks.first { $0.name == name })
+        let size = TerminalSize(columns: 80, rows: 24)
+        WholeScreenTests.golden.assertMatches(WholeScreenTests.draw(walk, size: size, language: language),
+                                              named: "\(language.rawValue)-\(name)-80x24")
+    }
+
     @Test(arguments: InterfaceLanguage.allCases)
     func reviewRowsStartTheirPromptsInOneColumn(_ language: InterfaceLanguage) throws {
         let walk = Walk("review", WholeScreenTests.onQuestion + [(.key(.character("1")), 3 * Self.s), (.key(.function(4)), 4 * Self.s)])
