@@ -5,9 +5,14 @@ import AssessCore
 /// screens when the exam's own `language` is not one the interface speaks.
 struct LanguageOption: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "The language of the student's screens when the exam's own language is not one of them: en, ja, ko, vi or pt-BR (default: the locale's, from LC_ALL, LC_MESSAGES or LANG, else en). This help stays in English.",
+        "Student screens' language where not the exam's: en, ja, ko, vi, pt-BR.",
         valueName: "code"))
     var language: InterfaceLanguage?
 }
 
-extension InterfaceLanguage: ExpressibleByArgument {}
+extension InterfaceLanguage: ExpressibleByArgument {
+    /// The option's help names the values itself, keeping it to one line (`launch --help`
+    /// must fit a 30-row terminal with its usage line); completion still offers them.
+    public static var allValueStrings: [String] { [] }
+    public static var defaultCompletionKind: CompletionKind { .list(allCases.map(\.rawValue)) }
+}
