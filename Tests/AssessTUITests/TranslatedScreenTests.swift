@@ -27,6 +27,7 @@ struct TranslatedScreenTests {
         Walk("multiple-response", exam: ExamFixtures.everyType, onEveryType(1, then: [.character("1")])),
         Walk("true-false", exam: ExamFixtures.everyType, onEveryType(2, then: [.character("1"), .function(2)])),
         Walk("numeric", exam: ExamFixtures.everyType, onEveryType(4, then: "1,000.5".map { .character($0) })),
+        Walk("numeric-refused-letter", exam: ExamFixtures.everyType, onEveryType(4, then: [.character("x")])),
         Walk("essay-limit", exam: ExamFixtures.everyType, onEveryType(5, then: "The Moon".map { .character($0) })),
         Walk("matching", exam: ExamFixtures.everyType, onEveryType(6, then: [.right])),
         Walk("ordering", exam: ExamFixtures.everyType, onEveryType(7, then: [.character(" ")])),

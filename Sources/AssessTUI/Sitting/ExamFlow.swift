@@ -582,7 +582,7 @@ public struct ExamFlow: Sendable {
                 phase = .question
             } else if case .refused(let why) = AnswerControl.edit(
                 &scratchpad, key, width: AnswerControl.essayTextWidth(answerWidth: answerWidth), multiLine: true) {
-                show(why, now: now)
+                show(text(why), now: now)
             }
             return []
         }
@@ -657,7 +657,7 @@ public struct ExamFlow: Sendable {
                 sitting.setResponse(control.response, for: id)
                 answerChanged(id, now: now)
             case .refused(let why):
-                show(why, now: now)
+                show(text(why), now: now)
             case .ignored, .moved:
                 break
             }
