@@ -42,7 +42,10 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
-            ]
+            ],
+            // The interface's strings, one data file per language, built into the program
+            // (no files to install; see Localization/Catalogue.swift).
+            resources: ["en", "ja", "ko", "vi", "pt-BR"].map { .embedInCode("Localization/Catalogues/\($0).txt") }
         ),
         .target(
             name: "AssessExam",

@@ -6,26 +6,16 @@ import Testing
                       ("−2", -2.0), (".5", 0.5), ("5.", 5.0)])
     func readsNumbersWithEitherDecimalSeparator(text: String, value: Double) {
         #expect(NumericInput.value(of: text) == value)
-        #expect(NumericInput.problem(text) == nil)
     }
 
     @Test(arguments: ["", "abc", "1,000.5", "1.2.3", "1e3", "12 apples", "-", ","])
     func rejectsTextThatIsNotAPlainNumber(text: String) {
         #expect(NumericInput.value(of: text) == nil)
-        #expect(NumericInput.problem(text) != nil)
     }
 
     @Test func acceptsTheQuestionsUnitAfterTheNumber() {
         #expect(NumericInput.value(of: "75 km/h", unit: "km/h") == 75)
         #expect(NumericInput.value(of: "7일", unit: "일") == 7)
         #expect(NumericInput.value(of: "75 mph", unit: "km/h") == nil)
-    }
-
-    @Test func problemSentenceSaysWhatIsExpected() {
-        #expect(NumericInput.problem("") == "Type a number, such as 42 or 3.5.")
-        let sentence = NumericInput.problem("12,000.5", unit: "m")
-        #expect(sentence?.contains("\"12,000.5\" is not a number") == true)
-        #expect(sentence?.contains("no thousands separators") == true)
-        #expect(sentence?.contains("the unit, m,") == true)
     }
 }

@@ -124,11 +124,17 @@ struct WholeScreenTests {
 
     @Test(arguments: walks, sizes)
     func everyPhaseDrawsTheWholeScreenAsRecorded(_ walk: Walk, _ size: TerminalSize) {
+        Self.golden.assertMatches(Self.draw(walk, size: size), named: "\(walk.name)-\(size.columns)x\(size.rows)")
+    }
+
+    /// The screen `walk` leads to on a terminal of `size`, in `language`.
+    static func draw(_ walk: Walk, size: TerminalSize, language: InterfaceLanguage = .english) -> CellGrid {
         let sitting = ExamSitting(exam: walk.exam, presentation: ExamPresentation(exam: walk.exam, candidate: "c-1"))
         var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8,
                             breaks: walk.breaks, size: size, accessibility: walk.accessibility,
                             studentMaySwitch: walk.studentMaySwitch,
                             launch: walk.launched ? LaunchSetup(exam: walk.exam, candidate: "c-1", settings: LaunchSettings()) : nil)
+        flow.language = language
         _ = flow.update(.resized(size), now: 0)
         for (event, time) in walk.events {
             // A walk that shrinks the terminal draws at the new size; every other one at `size`.
@@ -136,6 +142,6 @@ struct WholeScreenTests {
         }
         var grid = CellGrid(size: flow.size)
         ExamScreens.render(flow, now: walk.now, into: &grid)
-        Self.golden.assertMatches(grid, named: "\(walk.name)-\(size.columns)x\(size.rows)")
+        return grid
     }
 }

@@ -48,7 +48,8 @@ struct CommandLineTests {
     @Test func everyCommandHasHelp() throws {
         for command in ["take", "launch", "resume", "status", "unlock", "end", "log", "results", "mark", "verify", "passwd",
                         "validate", "import", "export", "store", "store init", "store check"] {
-            let terminal = try TerminalUnderTest("\(command) --help")
+            // Tall enough that the usage line of the longest help has not scrolled away.
+            let terminal = try TerminalUnderTest("\(command) --help", height: 60)
             #expect(try terminal.exitStatus() == 0)
             #expect(try terminal.screen().contains("USAGE: assess \(command)"))
         }

@@ -23,15 +23,4 @@ public enum NumericInput {
               digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return Double(sign + body.replacingOccurrences(of: ",", with: "."))
     }
-
-    /// A sentence for the student when `text` cannot be read as a number, saying what is
-    /// expected; `nil` when it can.
-    public static func problem(_ text: String, unit: String? = nil) -> String? {
-        guard value(of: text, unit: unit) == nil else { return nil }
-        let unitNote = unit.map { " You may add the unit, \($0), after it." } ?? ""
-        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            return "Type a number, such as 42 or 3.5.\(unitNote)"
-        }
-        return "\"\(text)\" is not a number. Type digits with at most one decimal point or comma, such as 3.5 or 3,5, with no thousands separators.\(unitNote)"
-    }
 }

@@ -13,7 +13,7 @@ public enum MonitorScreen {
     /// Draws `model` at `now`; times of the timeline in `timeZone`.
     public static func render(_ model: MonitorModel, now: UInt64, timeZone: TimeZone = .current, into grid: inout CellGrid) {
         grid.clear()
-        ScreenKit.drawing(with: ScreenLook(), into: &grid) { grid in
+        ScreenKit.drawing(with: ScreenLook(), text: .english, into: &grid) { grid in
             let watched = model.exams.isEmpty ? "every exam" : model.exams.joined(separator: ", ")
             ScreenKit.headerBar(left: "assess monitor · \(watched)", right: "\(model.seats.count) seats", into: &grid)
             if case .timeline(let key) = model.mode {

@@ -64,6 +64,18 @@ public struct CellGrid: Hashable, Sendable {
     public var palette: ScreenPalette = .standard
     /// True when the cursor should not blink (reduced motion).
     public var steadyCursor = false
+    /// What did not fit since the last ``clear(style:)``: each text ``put(_:row:column:style:maxWidth:)``
+    /// clipped, each text a screen left out for want of room (``recordCut(_:row:)``), and
+    /// each wide character an overwrite broke in half. Drawn, a screen that fits has none;
+    /// the tests check every screen in every language.
+    public private(set) var cuts: [Cut] = []
+
+    /// Something that did not fit on `row`.
+    public struct Cut: Hashable, Sendable, CustomStringConvertible {
+        public var row: Int
+        public var text: String
+        public var description: String { "row \(row): \(text)" }
+    }
 
     private var cells: [Cell]
 
@@ -105,11 +117,13 @@ public struct CellGrid: Hashable, Sendable {
         guard row >= 0 && row < rows else { return 0 }
         let limit = maxWidth.map { min(column + $0, columns) } ?? columns
         var x = column
-        for character in text {
+        for (index, character) in zip(text.indices, text) {
             let width = character.displayWidth
             if width == 0 { continue }
             if x + width > limit {
                 if x < limit && x >= 0 { setCell(row: row, column: x, to: .blank(style)); x += 1 }
+                // Spaces that hang past the edge (a wrapped line's last) are no loss.
+                if text[index...].contains(where: { !$0.isWhitespace }) { cuts.append(Cut(row: row, text: String(text))) }
                 break
             }
             if x >= 0 {
@@ -139,6 +153,12 @@ public struct CellGrid: Hashable, Sendable {
     /// replaces the cells at once: no wide character can be split when all are blank.
     public mutating func clear(style: CellStyle = .plain) {
         cells = Array(repeating: .blank(style), count: rows * columns)
+        cuts = []
+    }
+
+    /// Notes that `text`, meant for `row`, was left out for want of room.
+    public mutating func recordCut(_ text: String, row: Int) {
+        cuts.append(Cut(row: row, text: text))
     }
 
     /// Draws a horizontal line on `row` across `columns` (clipped to the grid).
@@ -192,10 +212,12 @@ public struct CellGrid: Hashable, Sendable {
         let index = row * columns + column
         let old = cells[index]
         if old.isContinuation && !cell.isContinuation && column > 0 {
+            cuts.append(Cut(row: row, text: String(cells[index - 1].grapheme)))
             cells[index - 1] = .blank(cells[index - 1].style)
         }
         if !old.isContinuation && old.grapheme.displayWidth == 2 && column + 1 < columns {
             // The old wide character's right half stays only if the new cell writes it again.
+            if cell.grapheme.displayWidth != 2 { cuts.append(Cut(row: row, text: String(old.grapheme))) }
             cells[index + 1] = .blank(old.style)
         }
         cells[index] = cell

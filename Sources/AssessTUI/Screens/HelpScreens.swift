@@ -8,17 +8,21 @@ enum HelpScreen {
         if flow.isInExam {
             QuestionScreen.header(flow, now: now, into: &grid)
         } else {
-            ScreenKit.headerBar(left: flow.sitting.exam.title, right: "help", into: &grid)
+            ScreenKit.headerBar(left: flow.sitting.exam.title, right: ScreenKit.text("header.help"), into: &grid)
         }
-        grid.put("Keys on this screen", row: 2, column: ScreenKit.margin, style: ScreenKit.title)
+        grid.put(ScreenKit.text("help.title"), row: 2, column: ScreenKit.margin, style: ScreenKit.title)
         let entries = keys(of: phase, in: flow)
         let keyWidth = min(24, (entries.map(\.0.displayWidth).max() ?? 0) + 2)
         let width = grid.columns - 2 * ScreenKit.margin
         var row = 4
-        for (key, action) in entries where row < grid.rows - 3 {
+        for (key, action) in entries {
+            guard row < grid.rows - 3 else {
+                grid.recordCut(key, row: row)
+                break
+            }
             if ScreenKit.look.linear {
                 // One line a key, read as a sentence: "F4: review and submit".
-                row = ScreenKit.paragraph("\(key): \(action)", row: row, width: width, into: &grid, lastRow: grid.rows - 3)
+                row = ScreenKit.paragraph(ScreenKit.text("help.line", ["key": key, "action": action]), row: row, width: width, into: &grid, lastRow: grid.rows - 3)
             } else {
                 grid.put(key, row: row, column: ScreenKit.margin, style: ScreenKit.look.adjusted(CellStyle(bold: true)),
                          maxWidth: keyWidth)
@@ -27,63 +31,67 @@ enum HelpScreen {
             }
         }
         grid.cursor = CellPosition(row: 2, column: ScreenKit.margin)
-        ScreenKit.footer([("Esc or F1", "back")], into: &grid)
+        ScreenKit.footer([(ScreenKit.text("help.keys.esc-f1"), ScreenKit.text("key.back"))], into: &grid)
     }
 
     /// Every key of `phase`'s screen with what it does, the help key last.
     static func keys(of phase: ExamFlow.Phase, in flow: ExamFlow) -> [(String, String)] {
         let sitting = flow.sitting
+        let t = ScreenKit.text
+        // Keys named in words ("q or Esc") come from the catalogue too.
+        func k(_ name: String) -> String { t("help.keys." + name) }
         var keys: [(String, String)]
         var typing = false
         switch phase {
         case .welcome:
-            keys = [("Enter", flow.practice ? "begin the practice" : "begin: the terminal is locked after you agree"),
-                    ("q or Esc", "quit without beginning")]
+            keys = [("Enter", t(flow.practice ? "help.begin-practice" : "help.begin")),
+                    (k("q-esc"), t("help.quit"))]
         case .question:
-            keys = [("Tab or PageDown", sitting.canGoBack ? "next question" : "next question (no going back; you are asked first)")]
-            if sitting.canGoBack { keys.append(("Shift-Tab or PageUp", "previous question")) }
+            keys = [(k("tab-pagedown"), t(sitting.canGoBack ? "help.next" : "help.next-linear"))]
+            if sitting.canGoBack { keys.append((k("shift-tab-pageup"), t("help.previous"))) }
             switch flow.control.field {
             case .choices:
-                keys += [("↑ ↓", "move between the choices"), ("Space or Enter", "choose (or unchoose, where several apply)"),
-                         ("1 to 9", "choose by number")]
+                keys += [("↑ ↓", t("help.choices-move")), (k("space-enter"), t("help.choices-choose")),
+                         (k("one-to-nine"), t("help.choices-number"))]
             case .line, .essay:
                 typing = true
-                keys += [("typing", "write the answer"), ("← → Home End", "move in the text"),
-                         ("Ctrl-U / Ctrl-R", "undo / redo")]
+                keys += [(k("typing"), t("help.write-answer")), ("← → Home End", t("help.move-text")),
+                         ("Ctrl-U / Ctrl-R", t("help.undo-redo"))]
                 keys += flow.suggestions.keys(for: flow.control)
             case .matching:
-                keys += [("↑ ↓", "choose a row"), ("← →", "change its match")]
+                keys += [("↑ ↓", t("help.matching-row")), ("← →", t("help.matching-change"))]
             case .ordering:
-                keys += [("↑ ↓", "move between the items"), ("Space", "pick up or put down; ↑ ↓ then move it")]
+                keys += [("↑ ↓", t("help.ordering-move")), ("Space", t("help.ordering-pick"))]
             }
-            if sitting.canFlag { keys.append(("F2", "flag or unflag for review")) }
-            if sitting.canJump { keys.append(("F3", "the list of questions")) }
-            keys.append(("F4", "review and submit"))
-            if sitting.canUseScratchpad { keys.append(("F5", "notes for yourself, never saved or marked")) }
-            if flow.breaksLeft > 0 { keys.append(("F6", "take a break (\(flow.breaksLeft) left; you are asked first)")) }
-            if !flow.switchableSettings.isEmpty { keys.append(("F9", "accessibility settings")) }
+            if sitting.canFlag { keys.append(("F2", t("help.flag"))) }
+            if sitting.canJump { keys.append(("F3", t("help.list"))) }
+            keys.append(("F4", t("help.review")))
+            if sitting.canUseScratchpad { keys.append(("F5", t("help.scratchpad"))) }
+            if flow.breaksLeft > 0 { keys.append(("F6", t.plural("help.break", count: flow.breaksLeft))) }
+            if !flow.switchableSettings.isEmpty { keys.append(("F9", t("help.settings"))) }
         case .palette:
-            keys = [("← → ↑ ↓", "choose a question"), ("Enter", "go to it"), ("Esc or F3", "back to the question")]
+            keys = [("← → ↑ ↓", t("help.choose-question")), ("Enter", t("help.go-to-it")), (k("esc-f3"), t("help.back-to-question"))]
         case .review:
-            keys = [("↑ ↓", "choose a question")]
-            if sitting.canGoBack { keys.append(("Enter", "go to it")) }
-            keys += [("s", "submit (you are asked first)"), ("Esc or F4", "back to the question")]
+            keys = [("↑ ↓", t("help.choose-question"))]
+            if sitting.canGoBack { keys.append(("Enter", t("help.go-to-it"))) }
+            keys += [("s", t("help.submit")), (k("esc-f4"), t("help.back-to-question"))]
         case .confirmSubmit:
-            keys = [("y", "submit now: this cannot be undone"), ("n or Esc", "go back to the review")]
+            keys = [("y", t("help.submit-now")), (k("n-esc"), t("help.back-to-review"))]
         case .confirmBreak:
-            keys = [("y", "take the break now"), ("n or Esc", "not now: back to the question")]
+            keys = [("y", t("help.take-break")), (k("n-esc"), t("help.not-now"))]
         case .confirmLeave:
-            keys = [("y", "move on: this question cannot be seen again"), ("n or Esc", "stay on this question")]
+            keys = [("y", t("help.move-on")), (k("n-esc"), t("help.stay"))]
         case .scratchpad:
             typing = true
-            keys = [("typing", "write notes"), ("← → ↑ ↓ Home End", "move in the notes"), ("Ctrl-U / Ctrl-R", "undo / redo"),
-                    ("F5 or Esc", "back to the question")]
+            keys = [(k("typing"), t("help.write-notes")), ("← → ↑ ↓ Home End", t("help.move-notes")),
+                    ("Ctrl-U / Ctrl-R", t("help.undo-redo")), (k("f5-esc"), t("help.back-to-question"))]
         case .settings:
-            keys = [("↑ ↓", "choose a setting"), ("Space or Enter", "switch it on or off"), ("Esc or F9", "back to the question")]
+            keys = [("↑ ↓", t("help.choose-setting")), (k("space-enter"), t("help.switch-setting")),
+                    (k("esc-f9"), t("help.back-to-question"))]
         default:
             keys = []
         }
-        return keys + [(typing ? "F1" : "F1 or ?", "this help; Esc goes back")]
+        return keys + [(typing ? "F1" : k("f1-question"), t("help.help"))]
     }
 }
 
@@ -91,24 +99,28 @@ enum HelpScreen {
 enum SettingsScreen {
     static func render(_ flow: ExamFlow, selection: Int, now: UInt64, into grid: inout CellGrid) {
         QuestionScreen.header(flow, now: now, into: &grid)
-        grid.put("Settings", row: 2, column: ScreenKit.margin, style: ScreenKit.title)
+        let text = ScreenKit.text
+        grid.put(text("settings.title"), row: 2, column: ScreenKit.margin, style: ScreenKit.title)
         let width = grid.columns - 2 * ScreenKit.margin
         var row = 4
+        // The states line up after the widest label, measured in cells.
+        let labelWidth = flow.switchableSettings.map { text.sentenceStart("setting." + $0.rawValue).displayWidth }.max() ?? 0
         for (index, option) in flow.switchableSettings.enumerated() where row < grid.rows - 5 {
-            let state = flow.accessibility.isOn(option) ? "on" : "off"
-            let label = option.title.prefix(1).uppercased() + option.title.dropFirst()
-            let text = ScreenKit.look.linear ? "\(label), \(state)" : " " + label.padding(toLength: 24, withPad: " ", startingAt: 0) + " \(state) "
-            grid.put(text, row: row, column: ScreenKit.margin, style: index == selection ? ScreenKit.selected : .plain,
+            let state = text(flow.accessibility.isOn(option) ? "state.on" : "state.off")
+            let label = text.sentenceStart("setting." + option.rawValue)
+            let line = ScreenKit.look.linear ? text("words.setting", ["setting": label, "state": state])
+                : " " + ScreenKit.padded(label, to: max(24, labelWidth)) + " \(state) "
+            grid.put(line, row: row, column: ScreenKit.margin, style: index == selection ? ScreenKit.selected : .plain,
                      maxWidth: width)
             if index == selection { grid.cursor = CellPosition(row: row, column: ScreenKit.margin) }
             row += 1 + ScreenKit.look.choiceGap
         }
         if flow.switchableSettings.indices.contains(selection) {
-            ScreenKit.paragraph(flow.switchableSettings[selection].detail, row: grid.rows - 5, width: width,
+            ScreenKit.paragraph(text("setting." + flow.switchableSettings[selection].rawValue + ".detail"), row: grid.rows - 5, width: width,
                                 style: ScreenKit.dim, into: &grid, lastRow: grid.rows - 4)
         }
         ScreenKit.notice(flow.notice?.text, into: &grid)
-        ScreenKit.footer([("↑↓", "setting"), ("Space", "switch"), ("Esc", "back")], pinned: ExamScreens.helpFooterKey,
+        ScreenKit.footer([("↑↓", text("key.setting")), ("Space", text("key.switch")), ("Esc", text("key.back"))], pinned: ExamScreens.helpFooterKey,
                          into: &grid)
     }
 }

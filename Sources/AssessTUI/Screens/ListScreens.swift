@@ -4,13 +4,14 @@ import Foundation
 /// The question palette (F3): every question as a numbered cell, to jump to any.
 enum PaletteScreen {
     static func render(_ flow: ExamFlow, selection: Int, now: UInt64, into grid: inout CellGrid) {
+        let text = ScreenKit.text
         QuestionScreen.header(flow, now: now, into: &grid)
-        grid.put("Go to a question", row: 2, column: ScreenKit.margin, style: ScreenKit.title)
+        grid.put(text("palette.title"), row: 2, column: ScreenKit.margin, style: ScreenKit.title)
         if ScreenKit.look.linear {
             linear(flow, selection: selection, into: &grid)
             return
         }
-        grid.put("● answered   ○ unanswered   ⚑ flagged", row: 3, column: ScreenKit.margin, style: ScreenKit.dim)
+        grid.put(text("palette.legend"), row: 3, column: ScreenKit.margin, style: ScreenKit.dim)
         let cellWidth = 8
         let perRow = max(1, (grid.columns - 2 * ScreenKit.margin) / cellWidth)
         for (index, presented) in flow.sitting.questions.enumerated() {
@@ -23,7 +24,8 @@ enum PaletteScreen {
                      style: index == selection ? ScreenKit.selected : .plain, maxWidth: cellWidth - 1)
             if index == selection { grid.cursor = CellPosition(row: row, column: column + 1) }
         }
-        ScreenKit.footer([("←→", "choose"), ("Enter", "go"), ("Esc", "back")], pinned: ExamScreens.helpFooterKey, into: &grid)
+        ScreenKit.footer([("←→", text("key.choose")), ("Enter", text("key.go")), ("Esc", text("key.back"))],
+                         pinned: ExamScreens.helpFooterKey, into: &grid)
     }
 
     /// The screen reader's layout: one question a line, its state in words, scrolled to
@@ -35,13 +37,13 @@ enum PaletteScreen {
         let first = max(0, selection - visible + 1)
         for (offset, index) in (first..<sitting.questions.count).prefix(visible).enumerated() {
             let id = sitting.questions[index].question.id
-            var text = "Question \(index + 1), " + (sitting.isAnswered(id) ? "answered" : "not answered")
-            if sitting.flagged.contains(id) { text += ", flagged" }
-            grid.put(text, row: firstRow + offset, column: ScreenKit.margin,
+            let state = (sitting.isAnswered(id) ? "answered" : "unanswered") + (sitting.flagged.contains(id) ? "-flagged" : "")
+            grid.put(ScreenKit.text("words.palette-" + state, ["number": index + 1]), row: firstRow + offset, column: ScreenKit.margin,
                      style: index == selection ? ScreenKit.selected : .plain, maxWidth: grid.columns - 2 * ScreenKit.margin)
             if index == selection { grid.cursor = CellPosition(row: firstRow + offset, column: ScreenKit.margin) }
         }
-        ScreenKit.footer([("↑↓", "choose"), ("Enter", "go"), ("Esc", "back")], pinned: ExamScreens.helpFooterKey, into: &grid)
+        ScreenKit.footer([("↑↓", ScreenKit.text("key.choose")), ("Enter", ScreenKit.text("key.go")),
+                          ("Esc", ScreenKit.text("key.back"))], pinned: ExamScreens.helpFooterKey, into: &grid)
     }
 }
 
@@ -51,31 +53,36 @@ enum ReviewScreen {
         QuestionScreen.header(flow, now: now, into: &grid)
         let sitting = flow.sitting
         let tally = sitting.tally
-        grid.put("Review before submitting", row: 2, column: ScreenKit.margin, style: ScreenKit.title)
-        grid.put("Answered \(tally.answered)   Unanswered \(tally.unanswered)   Flagged \(tally.flagged)",
-                 row: 3, column: ScreenKit.margin)
+        let text = ScreenKit.text
+        grid.put(text("review.title"), row: 2, column: ScreenKit.margin, style: ScreenKit.title)
+        grid.put(text("review.tally", ["answered": tally.answered, "unanswered": tally.unanswered, "flagged": tally.flagged]),
+                 row: 3, column: ScreenKit.margin, maxWidth: grid.columns - 2 * ScreenKit.margin)
+        // The states share one column's width, measured in cells, in every language.
+        let answered = text("review.answered"), unanswered = text("review.unanswered")
+        let stateWidth = max(answered.displayWidth, unanswered.displayWidth)
         let firstRow = 5
         let visible = grid.rows - 4 - firstRow
         let first = max(0, selection - visible + 1)
         for (offset, index) in (first..<sitting.questions.count).prefix(visible).enumerated() {
             let question = sitting.questions[index].question
-            let state = sitting.isAnswered(question.id) ? "answered  " : "unanswered"
+            let state = sitting.isAnswered(question.id) ? answered : unanswered
             let flagged = sitting.flagged.contains(question.id)
             let prompt = question.prompt.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
             let style: CellStyle = index == selection ? ScreenKit.selected
                 : (sitting.isAnswered(question.id) ? .plain : ScreenKit.warning)
-            let text = ScreenKit.look.linear
-                ? "\(index + 1). \(state.trimmingCharacters(in: .whitespaces))\(flagged ? ", flagged" : ""): \(prompt)"
-                : "\(flagged ? "⚑" : " ") \(index + 1). \(state)  \(prompt)"
-            grid.put(text, row: firstRow + offset, column: ScreenKit.margin,
+            let line = ScreenKit.look.linear
+                ? text(flagged ? "words.review-flagged" : "words.review", ["number": index + 1, "state": state, "prompt": prompt])
+                : "\(flagged ? "⚑" : " ") \(index + 1). \(state)"
+                    + String(repeating: " ", count: stateWidth - state.displayWidth + 2) + prompt
+            grid.put(line, row: firstRow + offset, column: ScreenKit.margin,
                      style: style, maxWidth: grid.columns - 2 * ScreenKit.margin)
             // The cursor sits on the highlighted row, where a screen reader or a magnifier looks.
             if index == selection { grid.cursor = CellPosition(row: firstRow + offset, column: ScreenKit.margin) }
         }
         ScreenKit.notice(flow.notice?.text, into: &grid)
-        var keys = [("↑↓", "choose")]
-        if sitting.canGoBack { keys.append(("Enter", "go to question")) }
-        keys += [("s", "submit"), ("Esc", "back")]
+        var keys = [("↑↓", text("key.choose"))]
+        if sitting.canGoBack { keys.append(("Enter", text("key.go-to-question"))) }
+        keys += [("s", text("key.submit")), ("Esc", text("key.back"))]
         ScreenKit.footer(keys, pinned: ExamScreens.helpFooterKey, into: &grid)
     }
 }

@@ -2,65 +2,68 @@
 /// proctor's panel behind the hidden key.
 enum ProctorScreens {
     static func paused(_ flow: ExamFlow, into grid: inout CellGrid) {
-        ScreenKit.headerBar(left: flow.sitting.exam.title, right: "paused", into: &grid)
+        let text = ScreenKit.text
+        ScreenKit.headerBar(left: flow.sitting.exam.title, right: text("header.paused"), into: &grid)
         ScreenKit.centeredBox([
-            ("The exam is paused", ScreenKit.title),
+            (text("paused.title"), ScreenKit.title),
             ("", .plain),
-            ("Your proctor paused the exam. The timer is stopped and your answers are saved.", .plain),
-            ("Wait for your proctor to resume it.", ScreenKit.dim),
+            (text("paused.about"), .plain),
+            (text("paused.wait"), ScreenKit.dim),
         ], width: 60, into: &grid)
     }
 
     static func onBreak(_ flow: ExamFlow, until: UInt64, now: UInt64, into grid: inout CellGrid) {
         let left = MonotonicTime.seconds(until: until, from: now)
-        ScreenKit.headerBar(left: flow.sitting.exam.title, right: "on a break", into: &grid)
+        let text = ScreenKit.text
+        ScreenKit.headerBar(left: flow.sitting.exam.title, right: text("header.on-break"), into: &grid)
         ScreenKit.centeredBox([
-            ("On a break", ScreenKit.title),
+            (text("break.title"), ScreenKit.title),
             ("", .plain),
-            ("The exam's timer is stopped. The exam comes back by itself in \(ScreenKit.clock(left)).", .plain),
-            ("Breaks left after this one: \(flow.breaksLeft).", ScreenKit.dim),
+            (text("break.comes-back", ["clock": ScreenKit.clock(left)]), .plain),
+            (text("break.left-after", ["breaks": flow.breaksLeft]), ScreenKit.dim),
         ], width: 60, into: &grid)
-        ScreenKit.footer([("Enter", "back to the exam now")], into: &grid)
+        ScreenKit.footer([("Enter", text("key.back-to-exam"))], into: &grid)
     }
 
     static func panel(_ flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
         guard let panel = flow.panel else { return }
-        ScreenKit.headerBar(left: "Proctor", right: flow.candidate, into: &grid)
+        let text = ScreenKit.text
+        ScreenKit.headerBar(left: text("panel.header"), right: flow.candidate, into: &grid)
         let width = grid.columns - 2 * ScreenKit.margin
         var row = 2
         if let seconds = flow.promptLockSecondsLeft(now: now) {
-            ScreenKit.paragraph("Too many wrong passwords: the prompt is locked for \(seconds) more seconds.",
+            ScreenKit.paragraph(text.plural("panel.locked-for", count: seconds),
                                 row: row, width: width, style: ScreenKit.error, into: &grid)
-            ScreenKit.footer([("Esc", "close")], into: &grid)
+            ScreenKit.footer([("Esc", text("key.close"))], into: &grid)
             return
         }
         switch panel.step {
         case .password(let entry):
             let masked = String(repeating: "•", count: entry.count)
-            column(grid: &grid, row: row, label: "Proctor password: ", value: masked)
-            ScreenKit.footer([("Enter", "check"), ("Esc", "cancel")], into: &grid)
+            column(grid: &grid, row: row, label: text("panel.password") + " ", value: masked)
+            ScreenKit.footer([("Enter", text("key.check")), ("Esc", text("key.cancel"))], into: &grid)
         case .checking:
-            grid.put("Checking…", row: row, column: ScreenKit.margin)
+            grid.put(text("panel.checking"), row: row, column: ScreenKit.margin)
         case .menu(let selection):
             if let left = flow.secondsLeft(now: now) {
-                grid.put("Time left \(ScreenKit.clock(left)) of \(ScreenKit.clock(flow.secondsAllowed))",
+                grid.put(text("panel.time-left", ["left": ScreenKit.clock(left), "allowed": ScreenKit.clock(flow.secondsAllowed)]),
                          row: row, column: ScreenKit.margin, style: ScreenKit.dim)
                 row += 2
             }
             for (index, action) in panel.actions.enumerated() {
                 let style = index == selection ? ScreenKit.selected : CellStyle.plain
-                grid.put(" \(action.title) ", row: row + index, column: ScreenKit.margin, style: style, maxWidth: width)
+                grid.put(" \(text("panel.action." + action.rawValue)) ", row: row + index, column: ScreenKit.margin, style: style, maxWidth: width)
                 if index == selection { grid.cursor = CellPosition(row: row + index, column: ScreenKit.margin + 1) }
             }
-            ScreenKit.footer([("↑↓", "choose"), ("Enter", "do it"), ("Esc", "close")], into: &grid)
+            ScreenKit.footer([("↑↓", text("key.choose")), ("Enter", text("key.do-it")), ("Esc", text("key.close"))], into: &grid)
         case .minutes(let entry):
-            column(grid: &grid, row: row, label: "Minutes to add: ", value: entry)
-            ScreenKit.footer([("Enter", "next"), ("Esc", "cancel")], into: &grid)
+            column(grid: &grid, row: row, label: text("panel.minutes") + " ", value: entry)
+            ScreenKit.footer([("Enter", text("key.next")), ("Esc", text("key.cancel"))], into: &grid)
         case .reason(let action, let minutes, let entry):
-            let what = action == .addTime ? "Add \(minutes) minutes" : action.title
+            let what = action == .addTime ? text.plural("panel.add-minutes", count: minutes) : text("panel.action." + action.rawValue)
             grid.put(what, row: row, column: ScreenKit.margin, style: ScreenKit.title, maxWidth: width)
-            column(grid: &grid, row: row + 2, label: "Reason (written to the log): ", value: entry)
-            ScreenKit.footer([("Enter", "confirm"), ("Esc", "cancel")], into: &grid)
+            column(grid: &grid, row: row + 2, label: text("panel.reason") + " ", value: entry)
+            ScreenKit.footer([("Enter", text("key.confirm")), ("Esc", text("key.cancel"))], into: &grid)
         }
         if let message = panel.message {
             ScreenKit.notice(message, style: ScreenKit.error, into: &grid)

@@ -1,3 +1,4 @@
+import Foundation
 import AssessExam
 
 /// The question on screen: header with progress and time left, the prompt, the answer
@@ -9,11 +10,15 @@ enum QuestionScreen {
         let question = presented.question
         let width = ExamScreens.answerWidth(columns: grid.columns)
 
+        let text = ScreenKit.text
         header(flow, now: now, into: &grid)
-        let flagged = sitting.flagged.contains(question.id) ? "   ⚑ flagged for review" : ""
-        let points = question.points == 1 ? "1 point" : "\(formatted(question.points)) points"
-        grid.put("Question \(sitting.current + 1) of \(sitting.questions.count) · \(points)", row: 2,
-                 column: ScreenKit.margin, style: ScreenKit.dim)
+        let flagged = sitting.flagged.contains(question.id) ? "   ⚑ " + text("question.flagged") : ""
+        let points = question.points == question.points.rounded() && abs(question.points) < 1e9
+            ? text.plural("question.points", count: Int(question.points))
+            : text("question.points-fraction", ["points": question.points])
+        grid.put(text("question.position", ["number": sitting.current + 1, "count": sitting.questions.count, "points": points]), row: 2,
+                 column: ScreenKit.margin, style: ScreenKit.dim,
+                 maxWidth: grid.columns - 2 * ScreenKit.margin - flagged.displayWidth - 1)
         // The screen reader's layout says the flag in the header's words: one column.
         if !ScreenKit.look.linear {
             grid.put(flagged, row: 2, column: grid.columns - ScreenKit.margin - flagged.displayWidth, style: ScreenKit.warning)
@@ -29,7 +34,7 @@ enum QuestionScreen {
             ScreenKit.notice(notice, into: &grid)
         } else if flow.savedOnThisTerminal {
             // Quiet: nothing is lost and the student need do nothing.
-            ScreenKit.notice("Saved on this terminal; it goes to the server when the server is back.", style: ScreenKit.dim,
+            ScreenKit.notice(ScreenKit.text("notice.saved-on-terminal"), style: ScreenKit.dim,
                              into: &grid)
         }
         ScreenKit.footer(keys(flow), pinned: ExamScreens.helpFooterKey, into: &grid)
@@ -42,13 +47,14 @@ enum QuestionScreen {
         let sitting = flow.sitting
         let section = sitting.presented.sectionTitle.map { " — \($0)" } ?? ""
         let time = flow.secondsLeft(now: now).map { ScreenKit.look.timeLeft($0) } ?? ""
-        let mode = flow.practice ? "practice  " : ""
+        let mode = flow.practice ? ScreenKit.text("header.practice") + "  " : ""
         if ScreenKit.look.linear {
             ScreenKit.headerBar(left: stateInWords(flow, time: time), right: "", into: &grid)
             return
         }
         ScreenKit.headerBar(left: sitting.exam.title + section,
-                            right: "\(mode)\(sitting.tally.answered)/\(sitting.questions.count) answered   \(time)",
+                            right: mode + ScreenKit.text("header.answered", ["answered": sitting.tally.answered,
+                                                                             "count": sitting.questions.count]) + "   " + time,
                             into: &grid)
     }
 
@@ -56,39 +62,40 @@ enum QuestionScreen {
     /// the exam's title and how many are answered.
     static func stateInWords(_ flow: ExamFlow, time: String) -> String {
         let sitting = flow.sitting
-        let timeText = time.isEmpty ? "" : " \(time.prefix(1).uppercased() + time.dropFirst())."
-        let practice = flow.practice ? " Practice." : ""
-        guard flow.phase == .question else {
-            return "\(sitting.exam.title).\(practice) \(sitting.tally.answered) of \(sitting.questions.count) answered.\(timeText)"
+        let text = ScreenKit.text
+        var sentences: [String]
+        if flow.phase == .question {
+            let id = sitting.question.id
+            let state = sitting.isAnswered(id) ? "answered" : "unanswered"
+            sentences = [text("words.question-" + state + (sitting.flagged.contains(id) ? "-flagged" : ""),
+                              ["number": sitting.current + 1, "count": sitting.questions.count])]
+        } else {
+            sentences = [text("words.title", ["title": sitting.exam.title]),
+                         text("words.answered", ["answered": sitting.tally.answered, "count": sitting.questions.count])]
         }
-        let id = sitting.question.id
-        var state = "Question \(sitting.current + 1) of \(sitting.questions.count), "
-        state += sitting.isAnswered(id) ? "answered" : "not answered"
-        if sitting.flagged.contains(id) { state += ", flagged" }
-        return state + "." + practice + timeText
+        if flow.practice { sentences.insert(text("words.practice"), at: 1) }
+        if !time.isEmpty { sentences.append(text("words.sentence", ["text": time.prefix(1).uppercased() + time.dropFirst()])) }
+        return sentences.dropFirst().reduce(sentences[0]) { text("words.join", ["first": $0, "next": $1]) }
     }
 
     /// The keys for the footer, most needed first: a narrow terminal cuts the last ones.
     static func keys(_ flow: ExamFlow) -> [(String, String)] {
         let sitting = flow.sitting
-        var keys: [(String, String)] = [("Tab", "next"), ("F4", "review & submit")]
+        let text = ScreenKit.text
+        var keys: [(String, String)] = [("Tab", text("key.next")), ("F4", text("key.review-submit"))]
         switch flow.control.field {
-        case .choices: keys += [("↑↓", "move"), ("Space", "choose")]
-        case .line, .essay: keys += [("^U", "undo")] + flow.suggestions.keys(for: flow.control)
-        case .matching: keys += [("↑↓", "row"), ("←→", "match")]
-        case .ordering: keys += [("↑↓", "move"), ("Space", "pick up/put down")]
+        case .choices: keys += [("↑↓", text("key.move")), ("Space", text("key.choose"))]
+        case .line, .essay: keys += [("^U", text("key.undo"))] + flow.suggestions.keys(for: flow.control)
+        case .matching: keys += [("↑↓", text("key.row")), ("←→", text("key.match"))]
+        case .ordering: keys += [("↑↓", text("key.move")), ("Space", text("key.pick-up"))]
         }
-        if !flow.switchableSettings.isEmpty { keys.append(("F9", "settings")) }
-        if flow.breaksLeft > 0 { keys.append(("F6", "break")) }
-        if sitting.canGoBack { keys.append(("S-Tab", "back")) }
-        if sitting.canFlag { keys.append(("F2", "flag")) }
-        if sitting.canJump { keys.append(("F3", "list")) }
-        if sitting.canUseScratchpad { keys.append(("F5", "notes")) }
+        if !flow.switchableSettings.isEmpty { keys.append(("F9", text("key.settings"))) }
+        if flow.breaksLeft > 0 { keys.append(("F6", text("key.break"))) }
+        if sitting.canGoBack { keys.append(("S-Tab", text("key.back"))) }
+        if sitting.canFlag { keys.append(("F2", text("key.flag"))) }
+        if sitting.canJump { keys.append(("F3", text("key.list"))) }
+        if sitting.canUseScratchpad { keys.append(("F5", text("key.notes"))) }
         return keys
-    }
-
-    static func formatted(_ number: Double) -> String {
-        number == number.rounded() ? String(Int(number)) : String(number)
     }
 }
 
@@ -114,17 +121,22 @@ enum AnswerView {
         let multiple: Bool
         if case .multipleResponse = control.presented.question.kind { multiple = true } else { multiple = false }
         if multiple {
-            grid.put("Choose every answer that applies.", row: area.row, column: area.column, style: ScreenKit.dim)
+            grid.put(ScreenKit.text("answer.choose-every"), row: area.row, column: area.column, style: ScreenKit.dim)
         }
         let look = ScreenKit.look
-        for (index, label) in control.choiceLabels.enumerated() {
+        // True and false are the interface's words; every other choice is the exam's.
+        var labels = control.choiceLabels
+        if case .trueFalse = control.presented.question.kind { labels = [ScreenKit.text("answer.true"), ScreenKit.text("answer.false")] }
+        for (index, label) in labels.enumerated() {
             let row = area.row + (multiple ? 2 : 0) + index * (1 + look.choiceGap)
             guard row < area.row + area.height else { break }
             let chosen = control.isChosen(displayed: index)
             let mark = multiple ? (chosen ? "[x]" : "[ ]") : (chosen ? "(•)" : "( )")
             let style = index == highlight ? ScreenKit.selected : (chosen ? CellStyle(bold: true) : .plain)
             // A screen reader reads words, not brackets: "2. Toronto, chosen".
-            let text = look.linear ? "\(index + 1). \(label)\(chosen ? ", chosen" : "")" : "\(mark) \(index + 1). \(label)"
+            let text = look.linear
+                ? ScreenKit.text(chosen ? "words.choice-chosen" : "words.choice", ["number": index + 1, "choice": label])
+                : "\(mark) \(index + 1). \(label)"
             grid.put(text, row: row, column: area.column, style: style, maxWidth: area.width)
             if index == highlight { grid.cursor = CellPosition(row: row, column: area.column + (look.linear ? 0 : 1)) }
         }
@@ -132,12 +144,12 @@ enum AnswerView {
 
     static func line(_ control: AnswerControl, editor: TextEditor, suggestions: SuggestionControl, in area: CellRect,
                      into grid: inout CellGrid) {
-        let label = "Answer: "
+        let label = ScreenKit.text("answer.label") + " "
         var unit = ""
         var hint: String?
         if case .numeric(_, let questionUnit) = control.presented.question.kind {
             unit = questionUnit.map { " \($0)" } ?? ""
-            hint = editor.text.isEmpty ? "Type a number, e.g. 12.5 or 12,5." : NumericInput.problem(editor.text, unit: questionUnit)
+            hint = numberHint(editor.text, unit: questionUnit)
         }
         let fieldWidth = max(10, min(60, area.width - label.displayWidth - unit.displayWidth - 1))
         let visible = editor.visibleSlice(width: fieldWidth)
@@ -152,9 +164,20 @@ enum AnswerView {
             hint = SuggestionView.markedCount(marked)
         }
         if let hint {
-            grid.put(hint, row: area.row + 2, column: area.column, style: ScreenKit.dim, maxWidth: area.width)
+            ScreenKit.paragraph(hint, row: area.row + 2, column: area.column, width: area.width, style: ScreenKit.dim,
+                                into: &grid, lastRow: area.row + area.height - 1)
         }
         grid.cursor = CellPosition(row: area.row, column: fieldColumn + visible.cursorColumn)
+    }
+
+    /// What the student reads under a numeric answer: how to type one, or why the text
+    /// typed is not a number; `nil` once it is one.
+    static func numberHint(_ typed: String, unit: String?) -> String? {
+        let text = ScreenKit.text
+        if typed.trimmingCharacters(in: .whitespaces).isEmpty { return text("answer.number-hint") }
+        guard NumericInput.value(of: typed, unit: unit) == nil else { return nil }
+        let sentence = text("answer.not-a-number", ["text": typed])
+        return unit.map { text("answer.unit-note", ["sentence": sentence, "unit": $0]) } ?? sentence
     }
 
     static func essay(_ editor: TextEditor, suggestions: SuggestionControl, in area: CellRect, into grid: inout CellGrid) {
@@ -176,10 +199,11 @@ enum AnswerView {
                                                       column: inner.column, width: inner.width, into: &grid)
         }
         grid.cursor = CellPosition(row: inner.row + view.cursor.row, column: inner.column + view.cursor.column)
-        var words = "Words: \(editor.wordCount)"
-        if let limit = editor.wordLimit { words += " of at most \(limit)" }
+        let text = ScreenKit.text
+        var words = editor.wordLimit.map { text("essay.words-limit", ["words": editor.wordCount, "limit": $0]) }
+            ?? text("essay.words", ["words": editor.wordCount])
         if let count = SuggestionView.markedCount(marked) { words += " · " + count }
-        if editor.isOverWordLimit { words += " · over the limit" }
+        if editor.isOverWordLimit { words += " · " + text("essay.over-limit") }
         grid.put(words, row: box.row + box.height, column: area.column,
                  style: editor.isOverWordLimit ? ScreenKit.warning : ScreenKit.dim)
     }
@@ -197,13 +221,13 @@ enum AnswerView {
                      maxWidth: area.width - leftWidth - 1)
             if index == selectedRow { grid.cursor = CellPosition(row: row, column: area.column) }
         }
-        let options = "Matches: " + control.presented.displayedOptions.joined(separator: " · ")
+        let options = ScreenKit.text("matching.options", ["options": control.presented.displayedOptions.joined(separator: " · ")])
         ScreenKit.paragraph(options, row: area.row + lefts.count + 1, column: area.column, width: area.width,
                             style: ScreenKit.dim, into: &grid, lastRow: area.row + area.height - 1)
     }
 
     static func ordering(_ control: AnswerControl, cursor: Int, picked: Bool, in area: CellRect, into grid: inout CellGrid) {
-        grid.put("Put these in order, first at the top.", row: area.row, column: area.column, style: ScreenKit.dim)
+        grid.put(ScreenKit.text("ordering.about"), row: area.row, column: area.column, style: ScreenKit.dim)
         for (index, item) in control.orderingItems.enumerated() {
             let row = area.row + 2 + index * (1 + ScreenKit.look.choiceGap)
             guard row < area.row + area.height else { break }

@@ -1,8 +1,12 @@
+import AssessCore
+
 /// Small drawing helpers every screen shares: styles, wrapped paragraphs, the header
 /// bar, the notice line and the footer of keys.
 enum ScreenKit {
     /// The look of the screen being drawn (see ``ScreenLook``).
     @TaskLocal static var look = ScreenLook()
+    /// The strings of the screen being drawn, in the sitting's language.
+    @TaskLocal static var text = Catalogue.english
 
     static var title: CellStyle { look.adjusted(CellStyle(bold: true, color: .accent)) }
     static var header: CellStyle { look.adjusted(CellStyle(reverse: true)) }
@@ -15,11 +19,12 @@ enum ScreenKit {
     /// The left margin of every screen.
     static var margin: Int { look.margin }
 
-    /// Draws with `look` bound for `body`, and tells the terminal its palette and cursor.
-    static func drawing(with look: ScreenLook, into grid: inout CellGrid, _ body: (inout CellGrid) -> Void) {
+    /// Draws with `look` and `text` bound for `body`, and tells the terminal its palette
+    /// and cursor.
+    static func drawing(with look: ScreenLook, text: Catalogue, into grid: inout CellGrid, _ body: (inout CellGrid) -> Void) {
         grid.palette = look.palette
         grid.steadyCursor = look.reducedMotion
-        $look.withValue(look) { body(&grid) }
+        $text.withValue(text) { $look.withValue(look) { body(&grid) } }
     }
 
     /// Draws `text` wrapped to `width` from `row`; returns the row after the last line.
@@ -29,11 +34,33 @@ enum ScreenKit {
         var y = row
         let limit = lastRow ?? grid.rows - 1
         for line in TextWrap.lines(text, width: max(1, width)) {
-            guard y <= limit else { break }
+            guard y <= limit else {
+                grid.recordCut(line, row: y)
+                break
+            }
             grid.put(line, row: y, column: column, style: style, maxWidth: width)
             y += 1
         }
         return y
+    }
+
+    /// Labels and values as lines of two columns: each value starts two cells after the
+    /// widest label, measured in cells, so the values line up in every language.
+    static func aligned(_ rows: [(label: String, value: String)]) -> [String] {
+        let width = rows.map(\.label.displayWidth).max() ?? 0
+        return rows.map { $0.label + String(repeating: " ", count: width - $0.label.displayWidth + 2) + $0.value }
+    }
+
+    /// `text` followed by spaces to `width` cells (as it is, when it is wider).
+    static func padded(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.displayWidth))
+    }
+
+    /// ``aligned(_:)``'s lines from `row` down, at the margin, each cut to `width` cells.
+    static func labelled(_ rows: [(label: String, value: String)], row: Int, width: Int, into grid: inout CellGrid) {
+        for (offset, line) in aligned(rows).enumerated() {
+            grid.put(line, row: row + offset, column: margin, maxWidth: width)
+        }
     }
 
     /// A reverse-video bar across the top with `left` and `right` texts.
@@ -82,14 +109,9 @@ enum ScreenKit {
         return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(two(minutes)):\(two(rest))"
     }
 
-    /// "10 minutes", "1 hour 30 minutes", "45 seconds".
+    /// "10 minutes", "1 hour 30 minutes", "45 seconds", in the screen's language.
     static func duration(_ seconds: Int) -> String {
-        let hours = seconds / 3600, minutes = (seconds % 3600) / 60, rest = seconds % 60
-        var parts: [String] = []
-        if hours > 0 { parts.append(hours == 1 ? "1 hour" : "\(hours) hours") }
-        if minutes > 0 { parts.append(minutes == 1 ? "1 minute" : "\(minutes) minutes") }
-        if rest > 0 || parts.isEmpty { parts.append(rest == 1 ? "1 second" : "\(rest) seconds") }
-        return parts.joined(separator: " ")
+        text.duration(seconds)
     }
 
     /// A box in the middle of the screen holding wrapped `lines`; the cursor goes to the

@@ -45,11 +45,12 @@ struct ScreenLook: Sendable, Equatable {
     /// reduced motion or in the screen reader's layout; in words in the latter.
     func timeLeft(_ seconds: Int) -> String {
         let minutes = (seconds + 59) / 60
+        let text = ScreenKit.text
         if linear {
-            if seconds > 60 { return "\(minutes) minutes left" }
-            return seconds == 1 ? "1 second left" : "\(seconds) seconds left"
+            if seconds > 60 { return text.plural("time.minutes-left", count: minutes) }
+            return text.plural("time.seconds-left", count: seconds)
         }
-        if reducedMotion && seconds > 60 { return "Time left \(minutes) min" }
-        return "Time left \(ScreenKit.clock(seconds))"
+        if reducedMotion && seconds > 60 { return text("time.left-minutes", ["minutes": minutes]) }
+        return text("time.left-clock", ["clock": ScreenKit.clock(seconds)])
     }
 }

@@ -21,21 +21,18 @@ enum SuggestionView {
 
     /// "2 words marked for spelling (F7)", or `nil` for none.
     static func markedCount(_ count: Int) -> String? {
-        switch count {
-        case 0: return nil
-        case 1: return "1 word marked for spelling (F7)"
-        default: return "\(count) words marked for spelling (F7)"
-        }
+        count == 0 ? nil : ScreenKit.text.plural("suggestions.marked", count: count)
     }
 
     /// The open list on `row`: what it is for, then the numbered words, the highlighted
     /// one in reverse video, and how to close it.
     static func offer(_ offer: SuggestionControl.Offer?, row: Int, into grid: inout CellGrid) {
         guard let offer else { return }
-        let title = offer.kind == .spelling ? "Spelling of “\(offer.word)”:" : "Words starting “\(offer.word)”:"
+        let title = ScreenKit.text(offer.kind == .spelling ? "suggestions.spelling-of" : "suggestions.words-starting",
+                                   ["word": offer.word])
         var column = ScreenKit.margin
         column += grid.put(title + " ", row: row, column: column, style: ScreenKit.title)
-        let closing = "Esc closes"
+        let closing = ScreenKit.text("suggestions.esc-closes")
         for (index, word) in offer.candidates.enumerated() {
             let item = "\(index + 1) \(word)"
             // On a narrow terminal the words that do not fit are left off the line.

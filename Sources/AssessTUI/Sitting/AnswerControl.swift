@@ -71,7 +71,8 @@ public struct AnswerControl: Sendable, Equatable {
         case moved
         /// The answer changed.
         case changed
-        /// The key was refused, with a sentence for the student (e.g. the word limit).
+        /// The key was refused; the catalogue key of the sentence for the student (e.g.
+        /// the word limit), shown in the sitting's language.
         case refused(String)
     }
 
@@ -154,13 +155,11 @@ public struct AnswerControl: Sendable, Equatable {
         case .character(let character):
             switch editor.insert(String(character)) {
             case .inserted: return .changed
-            case .nothingToInsert: return .refused(editor.mode == .numeric
-                ? "Only a number can go here: digits, a sign and a decimal point or comma."
-                : "That character cannot go here.")
-            case .wordLimitReached: return .refused("The word limit is reached; delete words to add others.")
+            case .nothingToInsert: return .refused(editor.mode == .numeric ? "refusal.only-number" : "refusal.character")
+            case .wordLimitReached: return .refused("refusal.word-limit-delete")
             }
         case .enter where multiLine:
-            return editor.insertNewline() ? .changed : .refused("The word limit is reached.")
+            return editor.insertNewline() ? .changed : .refused("refusal.word-limit")
         case .backspace: return editor.backspace() ? .changed : .moved
         case .delete: return editor.deleteForward() ? .changed : .moved
         case .left: _ = editor.moveLeft(); return .moved

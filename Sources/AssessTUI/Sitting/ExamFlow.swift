@@ -92,6 +92,19 @@ public struct ExamFlow: Sendable {
     /// The last message shown, kept until the next: the screen reader's layout writes it
     /// on a line of its own, so that it is never only a transient overlay.
     public private(set) var announcement: String?
+    /// The language of the screens and messages (English unless set).
+    public var language = InterfaceLanguage.english {
+        didSet {
+            suggestions.text = text
+            // The proctor's launch screen speaks the sitting's language too.
+            if case .launchSetup(var setup) = phase {
+                setup.language = language
+                phase = .launchSetup(setup)
+            }
+        }
+    }
+    /// The strings in ``language``.
+    public var text: Catalogue { Catalogue.of(language) }
     /// The accessibility settings the screens follow now.
     public private(set) var accessibility: AccessibilitySettings
     /// The log's record of the accessibility settings the sitting starts with, and who
@@ -143,7 +156,9 @@ public struct ExamFlow: Sendable {
     public private(set) var scratchpad = TextEditor(mode: .multiLine)
     /// Spell check, completion and autocorrect for prose answers; its settings follow
     /// the engine's (``FlowEvent/suggestionsChanged(_:)``).
-    public var suggestions = SuggestionControl()
+    public var suggestions = SuggestionControl() {
+        didSet { if suggestions.text != text { suggestions.text = text } }
+    }
     private var autosave = AutosaveSchedule()
     /// When the lock reaches its longest allowed time (from the moment the attempt started).
     private var lockDeadline: UInt64?
@@ -361,30 +376,30 @@ public struct ExamFlow: Sendable {
             return [.exit(.notStarted(.declined))]
         case .lockRefused(let reason):
             guard phase == .starting || isConsent else { return [] }
-            phase = .refused(Self.sentence(for: reason), outcome: .notStarted(reason))
+            phase = .refused(sentence(for: reason), outcome: .notStarted(reason))
             return []
         case .attemptNotStored(let problem):
             guard phase == .starting || isConsent else { return [] }
-            phase = .refused("The answers could not be stored: \(problem). Ask your proctor.", outcome: .notRecorded(problem))
+            phase = .refused(text("refused.not-stored", ["problem": problem]), outcome: .notRecorded(problem))
             return []
         case .saveFailed(let ids, let problem):
             autosave.failed(ids, now: now)
-            show("Your answer could not be saved yet (\(problem)); it will be tried again.", now: now)
+            show(text("notice.save-failed", ["problem": problem]), now: now)
             return []
         case .submitted(let receipt, let problem):
-            if let problem { show("The submission could not be recorded: \(problem). Tell your proctor.", now: now) }
+            if let problem { show(text("notice.submission-not-recorded", ["problem": problem]), now: now) }
             phase = .endBanner(until: MonotonicTime.moment(now, plus: Self.bannerTime), receipt: receipt)
             return []
         case .passwordChecked(let accepted):
             return passwordChecked(accepted: accepted, now: now)
         case .allowedTimeNotStored(let problem):
-            show("The added time could not be stored (\(problem)); it still applies here.", now: now)
+            show(text("notice.time-not-stored", ["problem": problem]), now: now)
             return []
         case .suggestionsChanged(let settings):
             suggestions.follow(settings)
             return []
         case .pasteRejected(let count):
-            show("Pasting is not allowed during the exam; the pasted text was discarded.", now: now)
+            show(text("notice.paste-rejected"), now: now)
             return [.log(.pasteRejected(characters: count))]
         case .proctorCommand(let command):
             return carryOut(command, now: now)
@@ -408,12 +423,14 @@ public struct ExamFlow: Sendable {
         return false
     }
 
-    /// What the student reads when the lock is refused.
-    static func sentence(for reason: LockFailureReason) -> String {
+    /// What the student reads when the lock is refused; the details (who holds the lock,
+    /// what is wrong with the terminal) are the engine's, for the proctor.
+    func sentence(for reason: LockFailureReason) -> String {
         switch reason {
-        case .heldByAnother, .staleLock: return "This terminal is already locked: \(reason.description)."
-        case .surroundings(let problems): return "This terminal is not ready: " + problems.joined(separator: "; ") + "."
-        default: return reason.description.prefix(1).uppercased() + reason.description.dropFirst() + "."
+        case .heldByAnother, .staleLock: return text("refused.locked", ["detail": reason.description])
+        case .surroundings: return text("refused.not-ready", ["detail": reason.description])
+        case .declined: return text("refused.declined")
+        default: return text("refused.failed", ["detail": reason.description])
         }
     }
 
@@ -491,7 +508,7 @@ public struct ExamFlow: Sendable {
             return effects + submit(.timeUp, now: now)
         }
         if let minutes = clock.dueWarning(now: now) {
-            show(minutes == 1 ? "One minute left." : "\(minutes) minutes left.", now: now)
+            show(text.plural("notice.minutes-left", count: minutes), now: now)
             return effects + [.log(.timerWarning(minutesLeft: minutes))]
         }
         return effects
@@ -506,7 +523,7 @@ public struct ExamFlow: Sendable {
         // banner it would be gone before the student saw it).
         if practice, let note = suggestions.missingDictionaryNote { show(note, now: now) }
         guard let nearest = clock.start(now: now) else { return [] }
-        show(nearest == 1 ? "One minute left." : "\(nearest) minutes left.", now: now)
+        show(text.plural("notice.minutes-left", count: nearest), now: now)
         return [.log(.timerWarning(minutesLeft: nearest))]
     }
 
@@ -546,7 +563,7 @@ public struct ExamFlow: Sendable {
     private mutating func handle(_ key: Key, now: UInt64) -> [FlowEffect] {
         if key == .hangup { return leave(.interrupted("hangup"), now: now) }
         if isInExam, let name = Self.quitKeyName(key) {
-            show("\(name) does nothing during the exam. Submit from the review screen (F4).", now: now)
+            show(text("notice.key-does-nothing", ["key": name]), now: now)
             return [.log(.quitKeyIgnored(key: name))]
         }
         // Below the size the screens are laid out for, the screen says so and keys do nothing.
@@ -647,7 +664,7 @@ public struct ExamFlow: Sendable {
                 phase = .question
             } else if case .refused(let why) = AnswerControl.edit(
                 &scratchpad, key, width: AnswerControl.essayTextWidth(answerWidth: answerWidth), multiLine: true) {
-                show(why, now: now)
+                show(text(why), now: now)
             }
             return []
         }
@@ -664,13 +681,13 @@ public struct ExamFlow: Sendable {
             return go(to: sitting.current + 1, now: now)
         case .backTab, .pageUp:
             guard sitting.canGoBack else {
-                show("This exam does not allow going back to earlier questions.", now: now)
+                show(text("notice.no-going-back"), now: now)
                 return []
             }
             return go(to: sitting.current - 1, now: now)
         case .function(2):
             guard sitting.canFlag else {
-                show("Flagging is turned off for this exam.", now: now)
+                show(text("notice.no-flagging"), now: now)
                 return []
             }
             sitting.toggleFlag()
@@ -678,7 +695,7 @@ public struct ExamFlow: Sendable {
             return []
         case .function(3):
             guard sitting.canJump else {
-                show("The question list is turned off for this exam.", now: now)
+                show(text("notice.no-list"), now: now)
                 return []
             }
             phase = .palette(selection: sitting.current)
@@ -690,21 +707,21 @@ public struct ExamFlow: Sendable {
             if sitting.canUseScratchpad {
                 phase = .scratchpad
             } else {
-                show("This exam has no scratchpad.", now: now)
+                show(text("notice.no-scratchpad"), now: now)
             }
             return saveNow(now: now)
         case .function(6):
             // A break once taken is spent: ask first.
             guard breaks.count > 0 else { return [] }
             guard breaksLeft > 0 else {
-                show("No breaks are left.", now: now)
+                show(text("notice.no-breaks"), now: now)
                 return []
             }
             phase = .confirmBreak
             return []
         case Self.settingsKey:
             guard !switchableSettings.isEmpty else {
-                show("Settings cannot be changed during this exam; ask your proctor.", now: now)
+                show(text("notice.settings-fixed"), now: now)
                 return []
             }
             phase = .settings(selection: 0, returningTo: .question)
@@ -722,7 +739,7 @@ public struct ExamFlow: Sendable {
                 sitting.setResponse(control.response, for: id)
                 answerChanged(id, now: now)
             case .refused(let why):
-                show(why, now: now)
+                show(text(why), now: now)
             case .ignored, .moved:
                 break
             }
@@ -803,7 +820,7 @@ extension ExamFlow {
             let option = options[selection]
             let on = !accessibility.isOn(option)
             accessibility.set(option, on: on)
-            show("\(option.title.prefix(1).uppercased() + option.title.dropFirst()) is \(on ? "on" : "off").", now: now)
+            show(text(on ? "notice.setting-on" : "notice.setting-off", ["setting": text.sentenceStart("setting." + option.rawValue)]), now: now)
             return [.log(.accessibilityChanged(option, on: on))]
         case .escape, Self.settingsKey: phase = returningTo
         default: break
@@ -834,7 +851,7 @@ extension ExamFlow {
     }
 
     private mutating func openPanel() {
-        phase = .proctor(ProctorPanel(examIsPaused: phase == .paused), returningTo: phase)
+        phase = .proctor(ProctorPanel(examIsPaused: phase == .paused, text: text), returningTo: phase)
     }
 
     private mutating func closePanel(returningTo: Phase, now: UInt64) {
@@ -878,11 +895,11 @@ extension ExamFlow {
             phase = .proctor(panel, returningTo: returningTo)
             return effects + [.log(.proctor(.passwordAccepted))]
         case .rejected(let failures):
-            panel.passwordChecked(accepted: false, message: "Wrong password.")
+            panel.passwordChecked(accepted: false, message: text("panel.wrong-password"))
             phase = .proctor(panel, returningTo: returningTo)
             return [.log(.proctor(.passwordRejected(failures: failures)))]
         case .lockedOut(let failures):
-            panel.passwordChecked(accepted: false, message: "Too many wrong passwords: the prompt is locked for a minute.")
+            panel.passwordChecked(accepted: false, message: text("panel.locked-out"))
             phase = .proctor(panel, returningTo: returningTo)
             return [.log(.proctor(.passwordRejected(failures: failures))),
                     .log(.proctor(.promptLockedOut(seconds: ProctorGate.lockSeconds)))]
@@ -903,7 +920,7 @@ extension ExamFlow {
         case .addTime:
             clock.add(minutes: minutes, now: now)
             closePanel(returningTo: returningTo, now: now)
-            show("The proctor added \(minutes) minute\(minutes == 1 ? "" : "s").", now: now)
+            show(text.plural("notice.time-added", count: minutes), now: now)
             return [.allowedTimeChanged(seconds: secondsAllowed), .log(.proctor(.timeAdded(minutes: minutes, reason: reason)))]
         case .endExam:
             return [.log(.proctor(.endedExam(reason: reason)))] + submit(.proctor, now: now)
@@ -953,7 +970,7 @@ extension ExamFlow {
         case .addTime where receipt == nil && phase != .submitting:
             let minutes = min(max(command.minutes ?? 0, 1), ProctorPanel.maximumMinutes)
             clock.add(minutes: minutes, now: now)
-            show("The proctor added \(minutes) minute\(minutes == 1 ? "" : "s").", now: now)
+            show(text.plural("notice.time-added", count: minutes), now: now)
             effects += [.allowedTimeChanged(seconds: secondsAllowed), .log(.proctor(.timeAdded(minutes: minutes, reason: command.reason)))]
         case .end where takesCommands:
             if phase.holdsTheClock { clock.restart(now: now) }
@@ -961,7 +978,7 @@ extension ExamFlow {
         case .extraBreak where receipt == nil:
             breaks.count += 1
             if breaks.minutes == 0 { breaks.minutes = command.minutes ?? Self.extraBreakMinutes }
-            show("The proctor allowed you a break (F6).", now: now)
+            show(text("notice.break-allowed"), now: now)
         case .message:
             let text = command.message ?? ""
             notice = (text, MonotonicTime.moment(now, plus: Self.messageTime))

@@ -1,3 +1,4 @@
+import AssessCore
 import Foundation
 
 /// The proctor's panel behind the hidden key: a password prompt, then a menu of what
@@ -8,18 +9,6 @@ public struct ProctorPanel: Sendable, Equatable {
     /// What the proctor can do from the menu.
     public enum Action: String, Sendable, Equatable {
         case pause, resume, addTime, endExam, abort, close
-
-        /// The menu's wording.
-        public var title: String {
-            switch self {
-            case .pause: return "Pause the exam (hide the screen, stop the timer)"
-            case .resume: return "Resume the exam"
-            case .addTime: return "Add time"
-            case .endExam: return "End the exam and submit the answers"
-            case .abort: return "Abort: unlock without submitting (the attempt does not count)"
-            case .close: return "Close this panel"
-            }
-        }
 
         /// True when the action asks for a reason before it is carried out.
         var needsReason: Bool { self != .resume && self != .close }
@@ -55,14 +44,17 @@ public struct ProctorPanel: Sendable, Equatable {
     public private(set) var message: String?
     /// True when the exam is paused, so the menu offers resume instead of pause.
     public let examIsPaused: Bool
+    /// The strings of the panel's messages.
+    let text: Catalogue
 
     /// The longest password or reason the panel takes.
     static let maximumEntry = 200
     /// The most minutes that can be added at once.
     public static let maximumMinutes = 240
 
-    public init(examIsPaused: Bool) {
+    public init(examIsPaused: Bool, text: Catalogue = .english) {
         self.examIsPaused = examIsPaused
+        self.text = text
     }
 
     /// The menu's actions, in order.
@@ -107,7 +99,7 @@ public struct ProctorPanel: Sendable, Equatable {
         case .minutes(let entry):
             if key == .enter {
                 guard let minutes = Int(entry), (1...Self.maximumMinutes).contains(minutes) else {
-                    message = "Type a number of minutes from 1 to \(Self.maximumMinutes)."
+                    message = text("panel.minutes-range", ["maximum": Self.maximumMinutes])
                     return .nothing
                 }
                 message = nil
@@ -120,7 +112,7 @@ public struct ProctorPanel: Sendable, Equatable {
             if key == .enter {
                 let reason = entry.trimmingCharacters(in: .whitespaces)
                 guard !reason.isEmpty else {
-                    message = "Type a reason: it is written to the log."
+                    message = text("panel.reason-needed")
                     return .nothing
                 }
                 return .perform(action, minutes: minutes, reason: reason)

@@ -52,6 +52,8 @@ public struct SuggestionControl: Sendable {
     /// A sentence about the last suggestion key ("no suggestions", "autocorrected ...");
     /// cleared by the next key.
     public private(set) var note: String?
+    /// The strings of the notes and keys, in the interface's language.
+    public var text = Catalogue.english
 
     /// Suggestions from `speller` for an exam in `language`.
     public init(speller: (any Speller)? = nil, language: String = "en") {
@@ -78,10 +80,8 @@ public struct SuggestionControl: Sendable {
     /// `nil` when there is one.
     public var missingDictionaryNote: String? {
         guard speller == nil else { return nil }
-        let missing = language.lowercased() == "mul"
-            ? "This exam is in several languages, so no one spelling dictionary fits it"
-            : "No spelling dictionary is installed for this exam's language (\(language))"
-        return missing + ": spell check, completion and autocorrect are not available."
+        return language.lowercased() == "mul" ? text("suggestions.no-dictionary-multilingual")
+            : text("suggestions.no-dictionary", ["language": language])
     }
 
     /// The open list for `control`'s question; `nil` when there is none, or when the
@@ -106,10 +106,10 @@ public struct SuggestionControl: Sendable {
     public func keys(for control: AnswerControl) -> [(String, String)] {
         guard control.proseEditor != nil, speller != nil else { return [] }
         var keys: [(String, String)] = []
-        if isOn(.spellCheck) { keys.append(("F7", "spelling")) }
-        if isOn(.wordCompletion) { keys.append(("^N", "complete")) }
+        if isOn(.spellCheck) { keys.append(("F7", text("key.spelling"))) }
+        if isOn(.wordCompletion) { keys.append(("^N", text("key.complete"))) }
         if settings.isAvailable(.autocorrect) {
-            keys.append(("F8", isOn(.autocorrect) ? "autocorrect off" : "autocorrect on"))
+            keys.append(("F8", text(isOn(.autocorrect) ? "key.autocorrect-off" : "key.autocorrect-on")))
         }
         return keys
     }
@@ -186,23 +186,23 @@ public struct SuggestionControl: Sendable {
         guard let editor = control.proseEditor, current.range.upperBound <= editor.text.endIndex,
               editor.text[current.range] == current.word else { return .moved }
         let outcome = control.replaceText(current.range, with: current.candidates[index])
-        if outcome != .changed { note = "That word would pass the word limit." }
+        if outcome != .changed { note = text("suggestions.over-limit") }
         return outcome == .changed ? .changed : .moved
     }
 
     private mutating func offerSpelling(in editor: TextEditor, of control: AnswerControl) {
         guard let speller, let range = WordScanner.word(at: editor.cursor, in: editor.text[...]) else {
-            note = "Put the cursor on a word to see spelling suggestions."
+            note = text("suggestions.no-word")
             return
         }
         let word = String(editor.text[range])
         if speller.isCorrect(word) {
-            note = "“\(word)” is spelled correctly."
+            note = text("suggestions.correct", ["word": word])
             return
         }
         let candidates = Array(speller.suggestions(for: word).prefix(Self.offerLimit))
         guard !candidates.isEmpty else {
-            note = "No spelling suggestions for “\(word)”."
+            note = text("suggestions.none", ["word": word])
             return
         }
         offer = Offer(kind: .spelling, questionID: control.presented.question.id, word: word, range: range,
@@ -213,7 +213,7 @@ public struct SuggestionControl: Sendable {
     private mutating func complete(in control: inout AnswerControl, editor: TextEditor) -> AnswerControl.Outcome {
         guard let speller, let range = WordScanner.word(at: editor.cursor, in: editor.text[...]),
               range.upperBound == editor.cursor else {
-            note = "Type the start of a word, then ^N to complete it."
+            note = text("suggestions.no-prefix")
             return .moved
         }
         let prefix = String(editor.text[range])
@@ -222,7 +222,7 @@ public struct SuggestionControl: Sendable {
             capital ? word.prefix(1).uppercased() + word.dropFirst() : word
         }
         guard !candidates.isEmpty else {
-            note = "No dictionary word starts with “\(prefix)”."
+            note = text("suggestions.no-completion", ["prefix": prefix])
             return .moved
         }
         offer = Offer(kind: .completion, questionID: control.presented.question.id, word: prefix, range: range,
@@ -251,7 +251,7 @@ public struct SuggestionControl: Sendable {
         let word = String(editor.text[range])
         guard let correction = speller.autocorrection(for: word),
               control.replaceText(range, with: correction) == .changed else { return .changed }
-        note = "Autocorrected “\(word)” to “\(correction)”; ^U undoes it."
+        note = text("suggestions.autocorrected", ["word": word, "correction": correction])
         return .changed
     }
 }

@@ -1,5 +1,6 @@
 import AssessCore
 import CNcursesw
+import Foundation
 import Glibc
 
 /// Starting curses failed.
@@ -38,10 +39,11 @@ public final class CursesTerminal: TerminalDevice {
     /// ``PasteGuard`` and ``TerminalWriter``.
     public let sequenceWriter: TerminalSequenceWriter
 
-    /// False when the locale is not UTF-8 (e.g. `LANG` unset): non-ASCII characters then
-    /// draw as `?` and boxes in ASCII, and typed non-ASCII keys may not arrive. Warn the proctor.
+    /// False when the locale is not UTF-8 (neither the environment's nor `C.UTF-8` is, see
+    /// ``TerminalLocale``): non-ASCII characters then draw as `?` and boxes in ASCII, and
+    /// typed non-ASCII keys may not arrive. Warn the proctor.
     public var isUTF8Locale: Bool {
-        ["utf-8", "utf8"].contains(codeset.lowercased())
+        TerminalLocale.isUTF8(codeset)
     }
 
     /// The C library's name for the locale's character set, read by ``start()``.
@@ -100,7 +102,8 @@ public final class CursesTerminal: TerminalDevice {
             isRunning = true
             return
         }
-        setlocale(LC_ALL, "")
+        // The environment's locale, or C.UTF-8 when it is missing or not UTF-8.
+        _ = TerminalLocale.adopt(environment: ProcessInfo.processInfo.environment)
         codeset = String(cString: assess_codeset())
         guard let newScreen = assess_newterm() else {
             throw TerminalStartError.unknownTerminal(getenv("TERM").map { String(cString: $0) })

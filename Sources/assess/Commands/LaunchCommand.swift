@@ -47,6 +47,8 @@ struct LaunchCommand: AsyncParsableCommand {
     @OptionGroup(title: "Accessibility (the proctor may set any of them)")
     var accessibility: AccessibilityFlags
 
+    @OptionGroup var language: LanguageOption
+
     @Flag(help: "Skip the proctor's screen and hand over at once with the flags' settings.")
     var handOver = false
 
@@ -63,6 +65,7 @@ struct LaunchCommand: AsyncParsableCommand {
         let database = try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)
         var runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory, database: database,
                                    exam: exam, examPath: examPath, candidate: candidate, settings: settings)
+        runner.requestedLanguage = language.language
 
         let lock = runtime.terminalLock()
         let inspection = try LockMessages.inspect(lock, consequence: "the exam does not start until it can")

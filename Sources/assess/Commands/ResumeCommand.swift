@@ -23,6 +23,8 @@ struct ResumeCommand: AsyncParsableCommand {
     @Option(help: "The candidate whose attempt continues.")
     var candidate: String
 
+    @OptionGroup var language: LanguageOption
+
 
     func validate() throws {
         try checkCandidate(candidate)
@@ -92,6 +94,7 @@ struct ResumeCommand: AsyncParsableCommand {
                                                                events: events)
         runner.accessibilityChosenBy = "attempt"
         runner.resuming = (attempt, used)
+        runner.requestedLanguage = language.language
         runner.startEvents = [.proctor(.attemptResumed(attemptID: attempt.id, downSeconds: downSeconds,
                                                        charged: policy.chargeDowntime))]
         try await runner.run()

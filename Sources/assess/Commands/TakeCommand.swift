@@ -29,6 +29,8 @@ struct TakeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Accessibility (those the policy's student-settings allows)")
     var accessibility: AccessibilityFlags
 
+    @OptionGroup var language: LanguageOption
+
     func validate() throws {
         try checkCandidate(candidate)
     }
@@ -60,6 +62,7 @@ struct TakeCommand: AsyncParsableCommand {
                                    candidate: candidate, practice: practice)
         runner.settings.accessibility = chosen
         runner.accessibilityChosenBy = "student"
+        runner.requestedLanguage = language.language
         try await runner.run()
     }
 }

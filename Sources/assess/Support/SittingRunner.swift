@@ -29,6 +29,31 @@ struct SittingRunner {
     /// The proctor's launch screen, shown before the welcome screen when given; its
     /// hand-over replaces `settings`.
     var launchSetup: LaunchSetup?
+    /// The language `--language` asked for, if any.
+    var requestedLanguage: InterfaceLanguage?
+
+    /// The language of the student's screens: the exam's, else `--language`, else the locale's.
+    var language: InterfaceLanguage {
+        InterfaceLanguage.choose(examLanguage: exam.language, requested: requestedLanguage, environment: runtime.environment)
+    }
+
+    /// Sets the locale the screen draws in (the environment's, else C.UTF-8), or refuses
+    /// before anything is locked when there is no UTF-8 locale at all: the screen could
+    /// show neither the exam's characters nor the student's. English, since nothing else
+    /// would show.
+    @discardableResult
+    func adoptLocale() throws -> TerminalLocale.Outcome {
+        let outcome = TerminalLocale.adopt(environment: runtime.environment)
+        if case .noUTF8(let requested) = outcome {
+            let asked = requested.isEmpty ? "no locale is set" : "\(requested) is not installed"
+            throw CommandFailure(.notDone, """
+                there is no UTF-8 locale on this machine (\(asked), and \(TerminalLocale.fallback) is missing too), so the \
+                exam's text cannot be shown; nothing was locked. Install Debian's `locales` package (apt-get install locales) \
+                and generate a UTF-8 locale with `dpkg-reconfigure locales`
+                """)
+        }
+        return outcome
+    }
 
     /// The candidate's attempt at this exam that is in progress, if any.
     func attemptInProgress() throws -> Attempt? {
@@ -108,6 +133,9 @@ struct SittingRunner {
 
     /// Runs the sitting in this terminal and reports how it ended.
     func run() async throws {
+        // The session checks the surroundings with the locale the screen will use.
+        var environment = runtime.environment
+        if case .fellBack = try adoptLocale() { environment["LC_ALL"] = TerminalLocale.fallback }
         let events = EventStore(database: database)
         let lock = runtime.terminalLock()
         let terminal = CursesTerminal()
@@ -123,7 +151,7 @@ struct SittingRunner {
             pasteGuard: terminal.sequenceWriter, consent: consent,
             surroundings: SystemSurroundings(dataDirectory: dataDirectory,
                                              terminalSize: { TerminalWindow.size() }),
-            process: runtime.process, environment: runtime.environment)
+            process: runtime.process, environment: environment)
         let session = AssessmentSession(exam: descriptor, policy: policy, dependencies: dependencies)
 
         // Like an iPad checking Guided Access at launch: any lock here means do not start.
@@ -163,6 +191,7 @@ struct SittingRunner {
                             accessibility: settings.accessibility, chosenBy: accessibilityChosenBy,
                             terminalHasColours: terminal.hasColors, studentMaySwitch: policy.studentSettings,
                             launch: launchSetup)
+        flow.language = language
         // The dictionary costs about 20 MB a process: open it only when a feature can use it.
         let suggestions = practice ? SuggestionSettings.practice
             : .locked(examAllows: descriptor.allowedSuggestions, proctorDisabled: descriptor.proctorDisabledSuggestions)

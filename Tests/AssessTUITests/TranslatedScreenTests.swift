@@ -1,0 +1,190 @@
+import AssessCore
+import AssessExam
+import AssessTestSupport
+import Foundation
+import Testing
+@testable import AssessTUI
+
+/// Every screen in every language at 80×24 and 100×30: nothing cut (no text clipped or
+/// left out, no wide character broken), the columns that line up in English line up in
+/// each language, and no English left on a translated screen.
+@Suite("Every screen in every language")
+struct TranslatedScreenTests {
+    typealias Walk = WholeScreenTests.Walk
+    static let s = WholeScreenTests.second
+    static let onQuestion = WholeScreenTests.onQuestion
+
+    static func onEveryType(_ tabs: Int, then keys: [Key] = []) -> [(FlowEvent, UInt64)] {
+        onQuestion + Array(repeating: (FlowEvent.key(.tab), 3 * s), count: tabs) + keys.map { (.key($0), 4 * s) }
+    }
+
+    static let proctorMenu: [(FlowEvent, UInt64)] = onQuestion + [(.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
+                                                                  (.key(.enter), 6 * s), (.passwordChecked(accepted: true), 6 * s)]
+
+    /// The golden screens' walks, and the screens they do not reach: each question type,
+    /// the scratchpad, the proctor's steps and the pause, a wrong password.
+    static let walks: [Walk] = WholeScreenTests.walks + [
+        Walk("multiple-response", exam: ExamFixtures.everyType, onEveryType(1, then: [.character("1")])),
+        Walk("true-false", exam: ExamFixtures.everyType, onEveryType(2, then: [.character("1"), .function(2)])),
+        Walk("numeric", exam: ExamFixtures.everyType, onEveryType(4, then: "1,000.5".map { .character($0) })),
+        Walk("numeric-refused-letter", exam: ExamFixtures.everyType, onEveryType(4, then: [.character("x")])),
+        Walk("essay-limit", exam: ExamFixtures.everyType, onEveryType(5, then: "The Moon".map { .character($0) })),
+        Walk("matching", exam: ExamFixtures.everyType, onEveryType(6, then: [.right])),
+        Walk("ordering", exam: ExamFixtures.everyType, onEveryType(7, then: [.character(" ")])),
+        Walk("scratchpad", exam: ExamFixtures.everyType, onEveryType(0, then: [.function(5)])),
+        Walk("wrong-password", onQuestion + [(.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
+                                             (.key(.enter), 6 * s), (.passwordChecked(accepted: false), 6 * s)]),
+        Walk("proctor-minutes", proctorMenu + [(.key(.down), 7 * s), (.key(.enter), 7 * s), (.key(.character("0")), 7 * s),
+                                               (.key(.enter), 7 * s)]),
+        Walk("proctor-reason", proctorMenu + [(.key(.down), 7 * s), (.key(.enter), 7 * s), (.key(.character("5")), 7 * s),
+                                              (.key(.enter), 7 * s), (.key(.enter), 8 * s)]),
+        Walk("paused", proctorMenu + [(.key(.enter), 7 * s), (.key(.character("x")), 7 * s), (.key(.enter), 8 * s)]),
+        Walk("help-welcome", [(.key(.function(1)), 0)], now: 0),
+        Walk("help-review", onQuestion + [(.key(.function(4)), 4 * s), (.key(.function(1)), 4 * s)]),
+        Walk("help-settings", studentMaySwitch: Set(AccessibilityOption.allCases),
+             onQuestion + [(.key(.function(9)), 3 * s), (.key(.function(1)), 3 * s)]),
+        Walk("settings-every-option", studentMaySwitch: Set(AccessibilityOption.allCases),
+             onQuestion + [(.key(.function(9)), 3 * s), (.key(.down), 3 * s), (.key(.down), 3 * s)]),
+        Walk("screen-reader-settings", accessibility: [.screenReader], studentMaySwitch: Set(AccessibilityOption.allCases),
+             onQuestion + [(.key(.function(9)), 3 * s)]),
+        Walk("time-warning", onQuestion + [(.tick, 242 * s)]),
+    ]
+
+    @Test(arguments: InterfaceLanguage.allCases, WholeScreenTests.sizes)
+    func nothingIsCutOnAnyScreen(_ language: InterfaceLanguage, _ size: TerminalSize) {
+        for walk in Self.walks {
+            let grid = WholeScreenTests.draw(walk, size: size, language: language)
+            #expect(grid.cuts == [], "\(walk.name) in \(language.rawValue) at \(size): \(grid.cuts)")
+            Self.expectWholeWideCharacters(grid, walk.name)
+        }
+        for setup in Self.launchScreens(language) {
+            var grid = CellGrid(size: size)
+            LaunchSetupScreen.render(setup, into: &grid)
+            #expect(grid.cuts == [], "launch row \(setup.selection) in \(language.rawValue) at \(size): \(grid.cuts)")
+        }
+    }
+
+    @Test(arguments: InterfaceLanguage.allCases.filter { $0 != .english }, WholeScreenTests.sizes)
+    func noEnglishIsLeftOnATranslatedScreen(_ language: InterfaceLanguage, _ size: TerminalSize) {
+        // The language's own words; in Japanese and Korean an ASCII word in the catalogue
+        // that is also English's (other than a key's name) would be English left in it.
+        var own = Self.words(in: Catalogue.of(language).entries.values.joined(separator: " "))
+        if language == .japanese || language == .korean {
+            own.subtract(Self.words(in: Catalogue.english.entries.values.joined(separator: " ")))
+        }
+        let allowed = own.union(Self.contentWords)
+        for walk in Self.walks {
+            let lines = WholeScreenTests.draw(walk, size: size, language: language).lines()
+            let english = Self.words(in: lines.joined(separator: "\n")).subtracting(allowed)
+            #expect(english.isEmpty, "\(walk.name) in \(language.rawValue): \(english.sorted())\n\(lines.joined(separator: "\n"))")
+        }
+        for setup in Self.launchScreens(language) {
+            var grid = CellGrid(size: size)
+            LaunchSetupScreen.render(setup, into: &grid)
+            let english = Self.words(in: grid.lines().joined(separator: "\n")).subtracting(allowed)
+            #expect(english.isEmpty, "launch row \(setup.selection) in \(language.rawValue): \(english.sorted())")
+        }
+    }
+
+    /// A few screens of each translation as recorded (read by eye when recorded): the
+    /// welcome, a question, the review, the help and the consent, at 80×24.
+    @Test(arguments: InterfaceLanguage.allCases.filter { $0 != .english },
+          ["welcome", "consent", "single-choice", "review", "help-single-choice", "matching", "receipt"])
+    func translatedScreensDrawAsRecorded(_ language: InterfaceLanguage, _ name: String) throws {
+        let walk = try #require(Self.walks.first { $0.name == name })
+        let size = TerminalSize(columns: 80, rows: 24)
+        WholeScreenTests.golden.assertMatches(WholeScreenTests.draw(walk, size: size, language: language),
+                                              named: "\(language.rawValue)-\(name)-80x24")
+    }
+
+    @Test(arguments: InterfaceLanguage.allCases)
+    func reviewRowsStartTheirPromptsInOneColumn(_ language: InterfaceLanguage) throws {
+        let walk = Walk("review", WholeScreenTests.onQuestion + [(.key(.character("1")), 3 * Self.s), (.key(.function(4)), 4 * Self.s)])
+        let lines = WholeScreenTests.draw(walk, size: TerminalSize(columns: 80, rows: 24), language: language).lines()
+        let prompts = ExamFixtures.capitals.sections[0].questions.map(\.prompt)
+        let columns = try prompts.map { prompt in
+            let line = try #require(lines.first { $0.contains(prompt) })
+            return line[..<line.range(of: prompt)!.lowerBound].displayWidth
+        }
+        #expect(Set(columns).count == 1, "\(language.rawValue): prompts start at columns \(columns)")
+    }
+
+    @Test(arguments: InterfaceLanguage.allCases)
+    func settingsAndLaunchRowsLineUpTheirStates(_ language: InterfaceLanguage) {
+        let text = Catalogue.of(language)
+        let states = [text("state.on"), text("state.off")]
+        let walk = Walk("settings", studentMaySwitch: Set(AccessibilityOption.allCases), WholeScreenTests.onQuestion + [(.key(.function(9)), 3 * Self.s)])
+        let lines = WholeScreenTests.draw(walk, size: TerminalSize(columns: 80, rows: 24), language: language).lines()
+        let labels = AccessibilityOption.allCases.map { text.sentenceStart("setting." + $0.rawValue) }
+        let columns = labels.compactMap { label -> Int? in
+            guard let line = lines.first(where: { $0.contains(label) }) else { return nil }
+            let rest = line[line.range(of: label)!.upperBound...]
+            guard let state = states.compactMap({ rest.range(of: " " + $0 + " ") }).first else { return nil }
+            return line[..<state.lowerBound].displayWidth
+        }
+        #expect(columns.count == labels.count && Set(columns).count == 1, "\(language.rawValue): states at \(columns)")
+
+        let setup = LaunchSetup(exam: ExamFixtures.everyType, candidate: "c-1", settings: LaunchSettings())
+        var localized = setup
+        localized.language = language
+        var grid = CellGrid(rows: 40, columns: 100)
+        LaunchSetupScreen.render(localized, into: &grid)
+        let rowLabels = [text("launch.extra-time"), text("launch.breaks")] + ExamFixtures.everyType.restrictions.map(\.title)
+            + ExamFixtures.everyType.suggestions.sorted().map { text("launch.suggestion", ["feature": text("suggestion." + $0.rawValue)]) }
+            + AccessibilityOption.allCases.map { text("launch.accessibility", ["setting": text("setting." + $0.rawValue)]) }
+        let lines5 = grid.lines()
+        // Each value starts where the first non-space after its row's label is.
+        let valueColumns = rowLabels.map { label -> Int? in
+            guard let line = lines5.first(where: { $0.contains(label) }), let end = line.range(of: label)?.upperBound,
+                  let value = line[end...].firstIndex(where: { $0 != " " }) else { return nil }
+            return line[..<value].displayWidth
+        }
+        #expect(!valueColumns.contains(nil) && Set(valueColumns).count == 1, "\(language.rawValue): launch values at \(valueColumns)")
+    }
+
+    @Test func labelsAndValuesLineUpWhateverTheLabelsWidth() {
+        let lines = ScreenKit.aligned([(label: "受験者", value: "c-1"), (label: "Time", value: "5分"), (label: "試験キー", value: "K")])
+        #expect(lines == ["受験者    c-1", "Time      5分", "試験キー  K"])
+    }
+
+    /// The launch screen with each row selected in turn, so that every row's detail shows.
+    static func launchScreens(_ language: InterfaceLanguage) -> [LaunchSetup] {
+        var setup = LaunchSetup(exam: ExamFixtures.everyType, candidate: "c-1", settings: LaunchSettings())
+        setup.language = language
+        var screens = [setup]
+        for _ in setup.rows.dropFirst() {
+            _ = setup.handle(.down)
+            screens.append(setup)
+        }
+        return screens
+    }
+
+    /// The grid never holds half a wide character: every continuation cell follows a wide one.
+    static func expectWholeWideCharacters(_ grid: CellGrid, _ name: String) {
+        for row in 0..<grid.rows {
+            for column in 0..<grid.columns {
+                let cell = grid[row, column]
+                let wide = !cell.isContinuation && cell.grapheme.displayWidth == 2
+                if wide { #expect(column + 1 < grid.columns && grid[row, column + 1].isContinuation, "\(name) (\(row), \(column))") }
+                if cell.isContinuation {
+                    #expect(column > 0 && grid[row, column - 1].grapheme.displayWidth == 2, "\(name) (\(row), \(column))")
+                }
+            }
+        }
+    }
+
+    /// The words the exams and the test's events put on screen, which stay as they are,
+    /// and the names of keys, which are the keyboard's.
+    static let contentWords: Set<String> = {
+        let exams = [ExamFixtures.capitals, ExamFixtures.essays, ExamFixtures.everyType].map { String(describing: $0) }
+        let typed = "My town has a river and a bridge. Canb The Moon the policy does not allow exam capitals here"
+        let keys = "Tab Enter Space Esc PageDown PageUp Shift Home End Ctrl assess"
+        return words(in: (exams + [typed, keys]).joined(separator: " "))
+    }()
+
+    /// The words of three or more ASCII letters in `text`, lowercased: the English a
+    /// translated screen must not hold (words with any other letter are the language's own).
+    static func words(in text: String) -> Set<String> {
+        Set(text.split { !$0.isLetter }.filter { $0.count >= 3 && $0.allSatisfy(\.isASCII) }.map { $0.lowercased() })
+    }
+}

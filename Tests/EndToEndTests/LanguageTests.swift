@@ -1,0 +1,102 @@
+import AssessTestSupport
+import AssessTUI
+import Foundation
+import Testing
+
+/// The interface in the students' languages in the real binary in tmux: the Japanese
+/// interface over the multilingual sample's Vietnamese questions at 80 columns, chosen
+/// from a locale this machine does not have; a Korean answer typed in, intact in
+/// `results --json`.
+@Suite("The interface in the students' languages in a real terminal", .serialized)
+struct LanguageTests {
+    static let exam = "Exams/multilingual.yaml"
+
+    /// From the welcome screen, through the consent and the banner to question 1, in Japanese.
+    static func beginInJapanese(_ terminal: TerminalUnderTest) throws {
+        try terminal.waitFor("試験キー")
+        try terminal.press("Enter")
+        try terminal.waitFor("試験のためにこの端末をロックしますか")
+        try terminal.press("y")
+        try terminal.waitFor("この端末はロックされました")
+        try terminal.press("Enter")
+        try terminal.waitFor("問題 1/8")
+    }
+
+    /// Tab past question `number` of a linear exam, confirming, in Japanese.
+    static func leave(_ number: Int, _ terminal: TerminalUnderTest) throws {
+        try terminal.press("Tab")
+        try terminal.waitFor("問題 \(number) を離れますか")
+        try terminal.press("y")
+        try terminal.waitFor("問題 \(number + 1)/8")
+    }
+
+    @Test func theJapaneseInterfaceOverVietnameseQuestionsFitsEightyColumnsWithNothingCut() throws {
+        // ja_JP.UTF-8 is not installed here: the screen falls back to C.UTF-8 and the
+        // interface still speaks Japanese, as the locale asks.
+        let terminal = try TerminalUnderTest("take \(Self.exam) --candidate ja-1", environment: ["LANG": "ja_JP.UTF-8"],
+                                             width: 80, height: 24)
+        try Self.beginInJapanese(terminal)
+        for number in 1...4 { try Self.leave(number, terminal) }
+        let screen = try terminal.waitFor("Sông nào chảy qua Hà Nội?")
+        let lines = screen.components(separatedBy: "\n")
+
+        // Every line fits the 80 columns, measured as the program measures them; the
+        // header's right end (the clock) is in the last columns, where it is drawn, so
+        // no wide character of the title took more or fewer cells in tmux than planned.
+        #expect(lines.allSatisfy { $0.displayWidth <= 80 }, "\(screen)")
+        let header = try #require(lines.first)
+        #expect(header.hasPrefix(" Multilingual sampler / 多言語 / 다국어 / Đa ngôn ngữ"), "\(header)")
+        #expect(header.contains("0/8 解答済み   残り ") && header.displayWidth == 79, "\(header)")
+        // The prompt whole at the margin; each choice whole, in one column, numbered.
+        #expect(lines.contains("  Tiếng Việt: Sông nào chảy qua Hà Nội?"))
+        for choice in ["Sông Hồng", "Sông Mê Kông", "Sông Hương", "Sông Sài Gòn"] {
+            let line = try #require(lines.first { $0.hasSuffix(". " + choice) }, "\(choice) in\n\(screen)")
+            #expect(line.hasPrefix("  ( ) ") || line.hasPrefix("  (•) "), "\(line)")
+        }
+        #expect(lines.contains("  問題 5/8 · 1点"))
+        // The footer's keys in Japanese, the help pinned whole at the right.
+        let footer = try #require(lines.last { !$0.isEmpty })
+        #expect(footer.hasPrefix(" Tab 次へ  F4 確認・提出") && footer.hasSuffix("F1 ヘルプ"), "\(footer)")
+        #expect(!screen.contains("\u{FFFD}"))
+
+        // The ordering question after it, in Vietnamese under Japanese keys.
+        try Self.leave(5, terminal)
+        let ordering = try terminal.waitFor("Sắp xếp các số sau từ nhỏ đến lớn.")
+        #expect(ordering.contains("正しい順に並べてください(先頭が一番上)。"))
+        #expect(ordering.components(separatedBy: "\n").allSatisfy { $0.displayWidth <= 80 })
+    }
+
+    @Test func aKoreanAnswerTypedInComesOutOfResultsIntact() throws {
+        let terminal = try TerminalUnderTest("take \(Self.exam) --candidate ko-1 --language ko", width: 80, height: 24)
+        try terminal.waitFor("시험 키")
+        try terminal.press("Enter")
+        try terminal.waitFor("시험을 위해 이 단말기를 잠글까요?")
+        try terminal.press("y")
+        try terminal.waitFor("이 단말기가 잠겼습니다")
+        try terminal.press("Enter")
+        try terminal.waitFor("문제 1/8")
+        try terminal.press("Tab")
+        try terminal.waitFor("문제 1을(를) 완전히 떠날까요?")
+        try terminal.press("y")
+        try terminal.waitFor("문제 2/8")
+        let answer = "후지산은 일본에서 가장 높은 산"
+        try terminal.type(answer)
+        try terminal.waitFor(answer)
+        try terminal.press("F4")
+        try terminal.waitFor("제출 전 검토")
+        try terminal.press("s")
+        try terminal.waitFor("답안을 제출할까요?")
+        try terminal.press("y")
+        try terminal.waitFor("이 단말기의 잠금이 풀렸습니다")
+        try terminal.press("Enter")
+        try terminal.waitFor("접수 번호")
+        try terminal.press("Enter")
+        #expect(try terminal.exitStatus() == 0)
+
+        let results = try terminal.assessCommand(["results", TerminalUnderTest.packageRoot + "/" + Self.exam, "--json", "--with-answers"])
+        #expect(results.status == 0)
+        let attempts = try #require(try JSONSerialization.jsonObject(with: Data(results.output.utf8)) as? [[String: Any]])
+        let marks = try #require(attempts.first?["marks"] as? [String: [String: Any]])
+        #expect(marks["ja-mountain"]?["answer"] as? String == answer)
+    }
+}
