@@ -154,10 +154,10 @@ struct AccessibilityTests {
         try terminal.waitFor("Proctor: before the hand-over")
         // The last row is larger spacing; four up is high contrast. The rows scroll.
         for _ in 0..<30 { try terminal.press("Down") }
-        try terminal.waitFor("Accessibility: screen-reader layout  on")
+        try terminal.waitFor("Accessibility: screen-reader layout on")
         for _ in 0..<4 { try terminal.press("Up") }
         try terminal.press("Space")
-        try terminal.waitFor("Accessibility: high contrast         on")
+        try terminal.waitFor("Accessibility: high contrast        on")
         try terminal.press("Enter")
         try terminal.acceptTheLock()
         let question = try terminal.waitFor("Question 1 of 4, not answered.")

@@ -22,7 +22,7 @@ struct LabMarkingTests {
                 points: 3
             """)
         let admin = try TerminalUnderTest("--help", environment: ["ASSESS_STORE": lab.url()])
-        #expect(try admin.assessCommand(["store", "init", "--seat", lab.name + "_ana", "--proctor", lab.name + "_pat"]).status == 0)
+        #expect(try admin.assessCommand(["store", "init", "--seat", lab.name + "_ana:ana", "--proctor", lab.name + "_pat"]).status == 0)
         let seat = lab.url(user: lab.name + "_ana"), proctor = lab.url(user: lab.name + "_pat")
 
         let sitting = try TerminalUnderTest("take \(exam) --candidate ana", policy: setup.policy, environment: ["ASSESS_STORE": seat])

@@ -80,7 +80,7 @@ struct MonitorTests {
         let ana = lab.name + "_ana", ben = lab.name + "_ben", pat = lab.name + "_pat"
         defer { for role in [ben, pat] { try? lab.psql("DROP ROLE IF EXISTS \(role)") } }
         let initialised = try TerminalUnderTest("--help", environment: ["ASSESS_STORE": lab.url()])
-            .assessCommand(["store", "init", "--seat", ana, "--seat", ben, "--proctor", pat])
+            .assessCommand(["store", "init", "--seat", ana + ":ana", "--seat", ben + ":ben", "--proctor", pat])
         #expect(initialised.status == 0, "\(initialised.output)")
 
         let monitor = try TerminalUnderTest("monitor Exams/geography.yaml", policy: setup.policy,

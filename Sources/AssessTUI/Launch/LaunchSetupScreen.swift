@@ -28,7 +28,7 @@ public enum LaunchSetupScreen {
         for (offset, index) in (first..<setup.rows.count).prefix(visible).enumerated() {
             let (label, value) = self.text(of: setup.rows[index], in: setup)
             let style = index == setup.selection ? ScreenKit.selected : CellStyle.plain
-            let cell = " " + ScreenKit.padded(label, to: labelWidth) + "  " + value + " "
+            let cell = " " + ScreenKit.padded(label, to: labelWidth) + " " + value + " "
             grid.put(cell, row: firstRow + offset, column: ScreenKit.margin, style: style, maxWidth: width)
             if index == setup.selection { grid.cursor = CellPosition(row: firstRow + offset, column: ScreenKit.margin) }
         }
@@ -42,9 +42,8 @@ public enum LaunchSetupScreen {
         let text = ScreenKit.text
         switch row {
         case .extraTime:
-            let seconds = setup.settings.secondsAllowed(for: setup.exam)
             let extra = setup.settings.extraTime == .none ? text("launch.none") : "\(setup.settings.extraTime)"
-            return (text("launch.extra-time"), text("launch.in-all", ["extra": extra, "time": ScreenKit.duration(seconds)]))
+            return (text("launch.extra-time"), extra)
         case .breaks:
             let breaks = setup.settings.breaks
             return (text("launch.breaks"), breaks.count == 0 ? text("launch.none") : breaks.description)
@@ -63,7 +62,11 @@ public enum LaunchSetupScreen {
     private static func detail(of row: LaunchSetup.Row, in setup: LaunchSetup) -> String {
         let text = ScreenKit.text
         switch row {
-        case .extraTime: return text("launch.extra-time.detail")
+        case .extraTime:
+            // The time in all goes here, where it wraps, rather than on the row, where a
+            // long label column leaves it too little room at 80 columns.
+            let seconds = setup.settings.secondsAllowed(for: setup.exam)
+            return text("launch.extra-time.detail") + " " + text("launch.time-in-all", ["time": ScreenKit.duration(seconds)])
         case .breaks: return text("launch.breaks.detail")
         case .restriction(let restriction): return restriction.detail
         case .suggestion: return text("launch.suggestion.detail")
