@@ -96,21 +96,27 @@ struct Idle {
     var wakeupsPerSecond: Double
     var bytesPerSecond: Double
 
+    /// How often the threads' wake-ups are sampled (see ``WakeupLedger``).
+    static let samplingInterval: Duration = .milliseconds(100)
+
     static func measure(_ process: PseudoTerminalProcess, for duration: Duration) throws -> Idle {
         process.pump(for: .milliseconds(500))
         guard let cpuBefore = ProcessProbe.cpuTime(of: process.pid) else {
             throw MeasurementError(description: "the program exited before the idle measurement")
         }
-        let switchesBefore = ProcessProbe.contextSwitches(of: process.pid)
+        var ledger = WakeupLedger(pid: process.pid)
         let bytesBefore = process.totalBytes
         let started = ContinuousClock.now
-        process.pump(for: duration)
+        while ContinuousClock.now - started < duration {
+            process.pump(for: min(Self.samplingInterval, duration - (ContinuousClock.now - started)))
+            ledger.sample()
+        }
         let elapsed = (ContinuousClock.now - started).milliseconds / 1000
         guard let cpuAfter = ProcessProbe.cpuTime(of: process.pid) else {
             throw MeasurementError(description: "the program exited during the idle measurement")
         }
         return Idle(cpuPercent: (cpuAfter - cpuBefore).milliseconds / 10 / elapsed,
-                    wakeupsPerSecond: Double(ProcessProbe.contextSwitches(of: process.pid) - switchesBefore) / elapsed,
+                    wakeupsPerSecond: Double(ledger.wakeups) / elapsed,
                     bytesPerSecond: Double(process.totalBytes - bytesBefore) / elapsed)
     }
 }

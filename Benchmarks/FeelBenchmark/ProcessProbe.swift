@@ -27,15 +27,21 @@ enum ProcessProbe {
         return .milliseconds((user + system) * 1000 / ticksPerSecond)
     }
 
-    /// How many times the process's threads have been switched out so far (voluntary and
-    /// not): each wake-up from a sleep ends in one, so the growth while idle counts wake-ups.
-    static func contextSwitches(of pid: pid_t) -> Int {
+    /// How many times each of the process's threads has been switched out so far
+    /// (voluntary and not), by thread id: each wake-up from a sleep ends in one. A thread
+    /// that has ended is no longer listed, so a sum over threads can shrink; compare
+    /// thread by thread (``WakeupLedger``).
+    static func contextSwitchesByThread(of pid: pid_t) -> [Int: Int] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return tasks.reduce(0) { total, task in
+        var switches: [Int: Int] = [:]
+        for task in tasks {
+            guard let id = Int(task) else { continue }
             let path = "/proc/\(pid)/task/\(task)/status"
-            return total + (statusField("voluntary_ctxt_switches", path: path) ?? 0)
-                + (statusField("nonvoluntary_ctxt_switches", path: path) ?? 0)
+            guard let voluntary = statusField("voluntary_ctxt_switches", path: path),
+                  let involuntary = statusField("nonvoluntary_ctxt_switches", path: path) else { continue }
+            switches[id] = voluntary + involuntary
         }
+        return switches
     }
 
     private static func statusField(_ name: String, of pid: pid_t) -> Int? {
@@ -50,4 +56,34 @@ enum ProcessProbe {
         }
         return nil
     }
+}
+
+/// Counts a process's wake-ups over a span of time, thread by thread: each thread's
+/// context switches since the first sample (or since it started, for a thread started
+/// later). Sampled often, a thread that ends in between loses at most the switches of
+/// its last sampling interval, where a sum over the threads listed at the start and at
+/// the end would lose all of its switches, and even go negative.
+struct WakeupLedger {
+    private let pid: pid_t
+    private let first: [Int: Int]
+    private var latest: [Int: Int]
+
+    init(pid: pid_t) {
+        self.pid = pid
+        first = ProcessProbe.contextSwitchesByThread(of: pid)
+        latest = first
+    }
+
+    /// Takes a sample of every thread's count.
+    mutating func sample() {
+        latest.merge(ProcessProbe.contextSwitchesByThread(of: pid)) { _, new in new }
+    }
+
+    /// The wake-ups of every thread seen, since the first sample.
+    var wakeups: Int {
+        latest.reduce(0) { total, thread in total + thread.value - (first[thread.key] ?? 0) }
+    }
+
+    /// How many threads were seen.
+    var threads: Int { latest.count }
 }

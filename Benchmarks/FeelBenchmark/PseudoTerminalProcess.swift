@@ -61,12 +61,15 @@ final class PseudoTerminalProcess {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
+        // Taken before the spawn: on a loaded machine the child may draw its whole first
+        // frame before the parent runs again, and a time taken after would read near zero.
+        let spawnedAt = ContinuousClock.now
         let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard status == 0 else {
             close(master)
             throw SpawnError(description: "cannot start \(arguments[0]): \(String(cString: strerror(status)))")
         }
-        startedAt = .now
+        startedAt = spawnedAt
         self.pid = pid
         self.master = master
     }

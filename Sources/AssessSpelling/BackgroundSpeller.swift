@@ -1,27 +1,60 @@
 import Foundation
 import Synchronization
 
-/// A ``HunspellSpeller`` opened on a background thread, so that opening the dictionary
-/// (about 0.1 s in a release build, 1 s in a debug one) does not hold back the first
-/// frame. Until it is open, and if it cannot be opened, every word counts as correct and
-/// there are no suggestions, completions or corrections: the editor works as without
-/// suggestions for those moments.
+/// A ``HunspellSpeller`` opened on a background thread when it is first asked something
+/// (or told to ``prepare()``: the first key in an answer in words), so that the dictionary (about 0.1 s in a release build, 1 s in a debug one, and the
+/// largest part of a sitting's memory) costs nothing before a screen needs it: the
+/// welcome and consent screens never do. Until it is open, and if it cannot be opened,
+/// every word counts as correct and there are no suggestions, completions or
+/// corrections: the editor works as without suggestions for those moments.
 public final class BackgroundSpeller: Speller {
     public let dictionaryName: String
-    private let opened = Mutex<(any Speller)?>(nil)
+    private enum State {
+        case waiting(files: DictionaryFiles, language: String)
+        case opening
+        case open(any Speller)
+        case failed
+    }
 
-    /// Starts opening the dictionary in `files` for an exam in `language`.
+    private let state: Mutex<State>
+
+    /// A speller for the dictionary in `files`, for an exam in `language`; the
+    /// dictionary opens once the speller is first used.
     public init(files: DictionaryFiles, language: String) {
         dictionaryName = files.name
-        Thread.detachNewThread { [self] in
-            let speller = try? HunspellSpeller(files: files, language: language)
-            opened.withLock { $0 = speller }
+        state = Mutex(.waiting(files: files, language: language))
+    }
+
+    /// True once something asked the speller a question, which starts opening the dictionary.
+    public var hasStartedOpening: Bool {
+        state.withLock { state in
+            if case .waiting = state { return false }
+            return true
         }
     }
 
-    /// The dictionary, once it is open.
+    /// Starts opening the dictionary (once).
+    public func prepare() {
+        _ = speller
+    }
+
+    /// The dictionary, once it is open; the first call starts opening it.
     private var speller: (any Speller)? {
-        opened.withLock { $0 }
+        let start: (files: DictionaryFiles, language: String)? = state.withLock { state in
+            guard case .waiting(let files, let language) = state else { return nil }
+            state = .opening
+            return (files, language)
+        }
+        if let start {
+            Thread.detachNewThread { [self] in
+                let speller = try? HunspellSpeller(files: start.files, language: start.language)
+                state.withLock { $0 = speller.map { .open($0) } ?? .failed }
+            }
+        }
+        return state.withLock { state in
+            if case .open(let speller) = state { return speller }
+            return nil
+        }
     }
 
     public func isCorrect(_ word: String) -> Bool {

@@ -23,4 +23,13 @@ public protocol Speller: Sendable {
     /// The correction for a common misspelling (`teh` → `the`), or `nil` when `word` is
     /// not one. Capitalisation follows `word`'s first letter.
     func autocorrection(for word: String) -> String?
+
+    /// Starts loading what the answers need, when that takes time (``BackgroundSpeller``),
+    /// for an answer about to be written; the answers may say nothing until it is done.
+    func prepare()
+}
+
+extension Speller {
+    /// A speller that answers from memory at once has nothing to prepare.
+    public func prepare() {}
 }

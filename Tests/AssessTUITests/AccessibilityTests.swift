@@ -76,6 +76,30 @@ struct AccessibilityTests {
         #expect(Self.render(flow, now: 250 * Self.second).lines()[0].contains("Time left 00:50"))
     }
 
+    @Test func withTheClockByTheMinuteTheLoopSleepsUntilTheMinuteShownChangesOrTheProgressIsDue() {
+        for settings: Set<AccessibilityOption> in [[.reducedMotion], [.screenReader]] {
+            var flow = Self.flow(settings: settings)
+            // The progress is saved at 58 s (due again at 63 s); 242 s are left, "5 min" until 240.
+            _ = flow.update(.tick, now: 58 * Self.second)
+            #expect(flow.untilNextTick(now: 58 * Self.second) == .seconds(2))
+            #expect(flow.untilNextTick(now: 61 * Self.second) == .seconds(2))
+            _ = flow.update(.tick, now: 63 * Self.second)
+            #expect(flow.untilNextTick(now: 63 * Self.second) == .seconds(5))
+            // In the last minute the seconds show again: every second.
+            _ = flow.update(.tick, now: 250 * Self.second)
+            #expect(flow.untilNextTick(now: 250 * Self.second + Self.second / 2) == .milliseconds(500))
+        }
+        // The standard look's clock shows the seconds.
+        var standard = Self.flow()
+        _ = standard.update(.tick, now: 63 * Self.second)
+        #expect(standard.untilNextTick(now: 63 * Self.second + Self.second / 4) == .milliseconds(750))
+        // A notice ends within seconds: every second while it shows.
+        var noticed = Self.flow(settings: [.reducedMotion])
+        _ = noticed.update(.pasteRejected(characters: 3), now: 63 * Self.second)
+        #expect(noticed.notice != nil)
+        #expect(noticed.untilNextTick(now: 63 * Self.second) <= .seconds(1))
+    }
+
     @Test func theScreenReaderLayoutSaysTheStateInWordsHasNoLineDrawingAndPutsTheCursorOnTheFocusedChoice() throws {
         var flow = Self.flow(settings: [.screenReader])
         _ = flow.update(.key(.character("2")), now: 0)

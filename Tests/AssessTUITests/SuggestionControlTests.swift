@@ -1,5 +1,6 @@
 import AssessCore
 import AssessExam
+import AssessSpelling
 import AssessTestSupport
 import Testing
 @testable import AssessTUI
@@ -40,6 +41,25 @@ private let lockedSpellCheck = SuggestionSettings.locked(examAllows: [.spellChec
 
 @Suite("Suggestions in the editor, gated by the engine's settings")
 struct SuggestionControlTests {
+    @Test func theDictionaryOpensAtTheFirstKeyInAnAnswerInWordsWhenASuggestionIsAllowed() throws {
+        let files = try #require(DictionaryLocator().dictionary(forLanguage: "en"),
+                                 "no en_US dictionary: apt-get install -y hunspell-en-us")
+        let completing = BackgroundSpeller(files: files, language: "en")
+        var flow = FlowFixtures.onFirstQuestion(of: ExamFixtures.essays, speller: completing,
+                                                settings: .locked(examAllows: [.wordCompletion]), practice: false)
+        // The welcome screen, the banner and the question drawn with completion only ask nothing.
+        _ = screen(flow)
+        #expect(!completing.hasStartedOpening)
+        type("c", into: &flow)
+        #expect(completing.hasStartedOpening)
+        // With no suggestion allowed, typing never opens it.
+        let unused = BackgroundSpeller(files: files, language: "en")
+        var plain = FlowFixtures.onFirstQuestion(of: ExamFixtures.essays, speller: unused, settings: lockedNothing, practice: false)
+        type("cat", into: &plain)
+        _ = screen(plain)
+        #expect(!unused.hasStartedOpening)
+    }
+
     @Test func practiceMarksMisspelledWordsAndShowsTheKeys() {
         var flow = flow(.practice)
         type("teh cat recieve", into: &flow)

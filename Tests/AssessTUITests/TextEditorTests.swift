@@ -290,6 +290,60 @@ struct TextEditorTests {
         #expect(editor.cursor == editor.text.startIndex)
     }
 
+    @Test("Undo and redo go back through every step of a long text, accents and combining marks included")
+    func undoThroughManyStepsOfALongText() {
+        var editor = TextEditor()
+        var states: [String] = [""]
+        for paragraph in 0..<40 {
+            editor.insert("Paragraph \(paragraph): café, naïve, e\u{301}, 日本. ")
+            states.append(editor.text)
+            editor.insertNewline()
+            states.append(editor.text)
+        }
+        // A replacement that shares a lead byte with what it replaces (é and è: 0xC3 …).
+        let accent = editor.text.range(of: "café")!
+        editor.replace(accent, with: "cafè")
+        states.append(editor.text)
+        editor.moveToStart()
+        editor.backspace()
+        editor.deleteForward()
+        states.append(editor.text)
+        for expected in states.reversed().dropFirst() {
+            let undone = editor.undo()
+            #expect(undone)
+            #expect(editor.text == expected)
+        }
+        let undoneAtTheStart = editor.undo()
+        #expect(!undoneAtTheStart)
+        for expected in states.dropFirst() {
+            let redone = editor.redo()
+            #expect(redone)
+            #expect(editor.text == expected)
+        }
+        let redoneAtTheEnd = editor.redo()
+        #expect(!redoneAtTheEnd)
+    }
+
+    @Test("The word count follows every edit as a full count of the text would")
+    func wordCountFollowsEveryEdit() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["word ", "two words", " ", "\n", "\r\n", "日本語", "한국어 ", "café", "e\u{301}", "\u{3000}", "x\u{200D}",
+                      "42", "—", "  ", "\t", "ünïcode ", "a"]
+        var editor = TextEditor(text: "Start of an essay with some words. ")
+        for step in 0..<400 {
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0..<5: editor.insert(pieces.randomElement(using: &generator)!)
+            case 5, 6: editor.backspace()
+            case 7: editor.deleteForward()
+            case 8:
+                for _ in 0..<Int.random(in: 1...12, using: &generator) { editor.moveLeft() }
+            default:
+                if step.isMultiple(of: 3) { editor.undo() } else { editor.moveToEnd() }
+            }
+            #expect(editor.wordCount == TextEditor(text: editor.text).wordCount, "after \(editor.text.debugDescription)")
+        }
+    }
+
     // MARK: Single line
 
     @Test("A single-line field scrolls to keep the cursor visible")

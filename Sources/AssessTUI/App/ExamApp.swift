@@ -87,7 +87,7 @@ public final class ExamApp {
             }
             // Keys already waiting would replace this frame at once: handle them first.
             if !terminal.hasPendingInput { draw(now: now) }
-            let key = terminal.readKey(timeoutMilliseconds: timeout(now: now))
+            let key = terminal.readKey(timeoutMilliseconds: timeout(now: now), wakeDescriptor: LoopWaker.descriptor)
             if let outcome = send(key.flatMap(event(for:)) ?? .tick) { return outcome }
         }
     }

@@ -10,9 +10,16 @@ private let pendingStopSignal = Atomic<Int32>(0)
 /// installed, and only read afterwards (from the handler).
 nonisolated(unsafe) private let previousCrashActions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(NSIG))
 
+/// Curses' own SIGWINCH handler, which the trap's handler calls before it wakes the loop.
+nonisolated(unsafe) private let previousResizeAction = UnsafeMutablePointer<sigaction>.allocate(capacity: 1)
+private let resizeWakeInstalled = Atomic<Bool>(false)
+
 /// Decides, for every signal whose default action would end or stop the process, what
 /// a sitting does with it, so that no signal leaves a stale lock and nothing logged.
 /// Install after curses starts (curses installs its own handlers).
+///
+/// Every stop signal, and a new terminal size (SIGWINCH, after curses' own handler), wakes
+/// the run loop through ``LoopWaker``, so the loop notices them at once however long it sleeps.
 ///
 /// - Signals that ask a program to end, or that no part of `assess` uses (SIGTERM,
 ///   SIGHUP, SIGINT, SIGUSR1, SIGALRM, the real-time signals ...), stop the sitting as
@@ -63,6 +70,8 @@ public enum SignalTrap {
 
     /// Installs the response of every signal in ``signals``.
     public static func install() {
+        LoopWaker.prepare()
+        installResizeWake()
         for (number, _, response) in signals {
             var action = sigaction()
             sigemptyset(&action.sa_mask)
@@ -73,6 +82,7 @@ public enum SignalTrap {
             case .stop:
                 action.__sigaction_handler.sa_handler = { number in
                     pendingStopSignal.store(number, ordering: .relaxed)
+                    LoopWaker.wake()
                 }
                 action.sa_flags = 0
             case .stopUnlessOwnCrash:
@@ -81,6 +91,7 @@ public enum SignalTrap {
                     // si_code ≤ 0: sent with kill, sigqueue or tgkill rather than raised by a fault.
                     if let info, info.pointee.si_code <= 0, info.pointee._sifields._kill.si_pid != getpid() {
                         pendingStopSignal.store(number, ordering: .relaxed)
+                        LoopWaker.wake()
                         return
                     }
                     sigaction(number, previousCrashActions + Int(number), nil)
@@ -90,6 +101,25 @@ public enum SignalTrap {
             }
             sigaction(number, &action, nil)
         }
+    }
+
+    /// Chains a wake-up of the loop after curses' SIGWINCH handler, which records the
+    /// new size for the next read (the loop may be asleep in another thread's stead).
+    private static func installResizeWake() {
+        guard !resizeWakeInstalled.exchange(true, ordering: .relaxed) else { return }
+        sigaction(SIGWINCH, nil, previousResizeAction)
+        var action = sigaction()
+        sigemptyset(&action.sa_mask)
+        action.__sigaction_handler.sa_handler = { number in
+            let previous = previousResizeAction.pointee
+            if previous.sa_flags & SA_SIGINFO == 0, let handler = previous.__sigaction_handler.sa_handler,
+               unsafeBitCast(handler, to: Int.self) > 1 {
+                handler(number)
+            }
+            LoopWaker.wake()
+        }
+        action.sa_flags = SA_RESTART
+        sigaction(SIGWINCH, &action, nil)
     }
 
     /// The name of the stop signal received, or `nil` when none came.

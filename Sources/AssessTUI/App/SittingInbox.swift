@@ -4,7 +4,7 @@ import Synchronization
 
 /// Where the sitting's writer, the password check and the consent prompt post their
 /// results for the run loop, which takes them as ``FlowEvent``s at its next turn.
-/// Posting never blocks on the loop.
+/// Posting never blocks on the loop, and wakes it (``LoopWaker``).
 public final class SittingInbox: Sendable {
     private let events = Mutex<[FlowEvent]>([])
     /// Signalled at every post, for a loop that waits without a terminal (after a hang-up).
@@ -16,6 +16,7 @@ public final class SittingInbox: Sendable {
     public func post(_ event: FlowEvent) {
         events.withLock { $0.append(event) }
         posted.signal()
+        LoopWaker.wake()
     }
 
     /// Every event posted since the last call, oldest first.

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The position of the cursor in a laid-out editor, in display cells.
 public struct EditorLayout: Hashable, Sendable {
     /// The visual lines, wrapped at the width the layout was made for.
@@ -27,6 +29,9 @@ public struct EditorLayout: Hashable, Sendable {
 /// a new step. A word replaced with ``replace(_:with:)`` (a chosen spelling suggestion,
 /// a completion, an autocorrection) is a step of its own, so undo brings the old word
 /// back. Which suggestions to offer is ``SuggestionControl``'s business, not the editor's.
+/// The history keeps what each step changed, not copies of the text: only the step in
+/// progress holds the text as it was when it began (shared with the text until the
+/// first change), so a long essay's history costs about what was typed in it.
 ///
 /// ```swift
 /// var editor = TextEditor(text: "Xin chào", wordLimit: 250)
@@ -69,13 +74,28 @@ public struct TextEditor: Hashable, Sendable {
     /// The column up/down try to keep, set by the first vertical move and forgotten by
     /// any other move or edit.
     private var preferredColumn: Int?
-    private var undoStack: [Snapshot] = []
-    private var redoStack: [Snapshot] = []
+    private var undoStack: [Change] = []
+    private var redoStack: [Change] = []
+    /// The text and cursor when the step in progress began; it becomes a ``Change`` once
+    /// the next step begins or an undo comes.
+    private var stepStart: Snapshot?
     private var lastEdit: EditKind?
+    /// ``wordCount``, kept up to date by each edit from the words around the change
+    /// (``countWords(after:becomes:was:)``), so a key in a long essay does not count all of it.
+    private var words: Int
 
     private static let undoDepth = 500
 
     private struct Snapshot: Hashable, Sendable {
+        var text: String
+        var cursorOffset: Int
+    }
+
+    /// One step of the history: the UTF-8 bytes `start ..< start + replacedLength` of the
+    /// text are to become `text` again, with the cursor at `cursorOffset`.
+    private struct Change: Hashable, Sendable {
+        var start: Int
+        var replacedLength: Int
         var text: String
         var cursorOffset: Int
     }
@@ -93,6 +113,7 @@ public struct TextEditor: Hashable, Sendable {
         let cleaned = Self.allowed(text, in: mode)
         self.text = cleaned
         self.cursor = cleaned.endIndex
+        self.words = Self.countWords(in: cleaned)
     }
 
     // MARK: Reading
@@ -100,7 +121,7 @@ public struct TextEditor: Hashable, Sendable {
     /// The number of words: runs of characters between whitespace that contain a letter
     /// or digit, where each CJK ideograph or kana counts as a word of its own (Chinese
     /// and Japanese do not put spaces between words). Korean is counted by spaces.
-    public var wordCount: Int { Self.countWords(in: text) }
+    public var wordCount: Int { words }
 
     /// True when the text has more words than ``wordLimit``.
     public var isOverWordLimit: Bool {
@@ -148,7 +169,7 @@ public struct TextEditor: Hashable, Sendable {
         let offset = utf8Offset(of: cursor)
         candidate.insert(contentsOf: cleaned, at: cursor)
         if let wordLimit {
-            let newCount = Self.countWords(in: candidate)
+            let newCount = Self.countWords(after: text, becomes: candidate, was: words)
             if newCount > wordLimit && newCount > wordCount { return .wordLimitReached }
         }
         let coalesces = lastEdit == .typing && !cleaned.contains("\n")
@@ -192,7 +213,7 @@ public struct TextEditor: Hashable, Sendable {
         var candidate = text
         candidate.replaceSubrange(range, with: cleaned)
         if let wordLimit {
-            let newCount = Self.countWords(in: candidate)
+            let newCount = Self.countWords(after: text, becomes: candidate, was: words)
             if newCount > wordLimit && newCount > wordCount { return false }
         }
         let lower = utf8Offset(of: range.lowerBound), upper = utf8Offset(of: range.upperBound)
@@ -300,17 +321,53 @@ public struct TextEditor: Hashable, Sendable {
     }
 
     private mutating func recordUndoStep() {
-        undoStack.append(currentSnapshot)
+        closeStep()
+        stepStart = currentSnapshot
+    }
+
+    /// Turns the step in progress into a change on the undo stack: the part of the old
+    /// text between what it shares with the current text at both ends.
+    private mutating func closeStep() {
+        guard let start = stepStart else { return }
+        stepStart = nil
+        guard let change = Self.change(undoing: text, to: start.text, cursorOffset: start.cursorOffset) else { return }
+        undoStack.append(change)
         if undoStack.count > Self.undoDepth { undoStack.removeFirst() }
     }
 
-    /// Restores the snapshot on top of `history` after pushing the current state onto
-    /// `other`, so the opposite command can come back; false when `history` is empty.
-    private mutating func restore(from history: WritableKeyPath<TextEditor, [Snapshot]>,
-                                  saving other: WritableKeyPath<TextEditor, [Snapshot]>) -> Bool {
-        guard let snapshot = self[keyPath: history].popLast() else { return false }
-        self[keyPath: other].append(currentSnapshot)
-        replaceText(with: snapshot.text, cursorOffset: snapshot.cursorOffset)
+    /// The change that turns `current` back into `old`; `nil` when they are the same.
+    private static func change(undoing current: String, to old: String, cursorOffset: Int) -> Change? {
+        let new = Array(current.utf8), before = Array(old.utf8)
+        var prefix = 0
+        while prefix < new.count && prefix < before.count && new[prefix] == before[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < new.count - prefix && suffix < before.count - prefix
+                && new[new.count - 1 - suffix] == before[before.count - 1 - suffix] { suffix += 1 }
+        // Cut between scalars: a shared lead byte (é and è both start with 0xC3) stays in the change.
+        let isContinuation = { (byte: UInt8) in byte & 0xC0 == 0x80 }
+        while prefix > 0 && ((prefix < new.count && isContinuation(new[prefix]))
+                             || (prefix < before.count && isContinuation(before[prefix]))) { prefix -= 1 }
+        while suffix > 0 && (isContinuation(new[new.count - suffix]) || isContinuation(before[before.count - suffix])) {
+            suffix -= 1
+        }
+        guard prefix + suffix < max(new.count, before.count) else { return nil }
+        return Change(start: prefix, replacedLength: new.count - prefix - suffix,
+                      text: String(decoding: before[prefix..<before.count - suffix], as: UTF8.self), cursorOffset: cursorOffset)
+    }
+
+    /// Applies the change on top of `history` after pushing its opposite onto `other`, so
+    /// the opposite command can come back; false when `history` is empty.
+    private mutating func restore(from history: WritableKeyPath<TextEditor, [Change]>,
+                                  saving other: WritableKeyPath<TextEditor, [Change]>) -> Bool {
+        closeStep()
+        guard let change = self[keyPath: history].popLast() else { return false }
+        var bytes = Array(text.utf8)
+        let range = change.start..<change.start + change.replacedLength
+        let opposite = Change(start: change.start, replacedLength: change.text.utf8.count,
+                              text: String(decoding: bytes[range], as: UTF8.self), cursorOffset: utf8Offset(of: cursor))
+        bytes.replaceSubrange(range, with: change.text.utf8)
+        self[keyPath: other].append(opposite)
+        replaceText(with: String(decoding: bytes, as: UTF8.self), cursorOffset: change.cursorOffset)
         endStep()
         return true
     }
@@ -318,6 +375,7 @@ public struct TextEditor: Hashable, Sendable {
     /// Installs new text and puts the cursor at `cursorOffset` UTF-8 bytes, rounded down
     /// to a character boundary (an inserted combining mark can merge with its neighbour).
     private mutating func replaceText(with newText: String, cursorOffset: Int) {
+        words = Self.countWords(after: text, becomes: newText, was: words)
         text = newText
         let utf8Index = text.utf8.index(text.startIndex, offsetBy: min(cursorOffset, text.utf8.count))
         if let boundary = utf8Index.samePosition(in: text) {
@@ -400,6 +458,46 @@ public struct TextEditor: Hashable, Sendable {
     }
 
     private static let numericCharacters = Set("0123456789+-.,/eE")
+
+    /// The word count of `new`, where `old` had `count` words: only the words around what
+    /// changed are counted again. Both texts share their bytes before and after the
+    /// change (found with `memcmp`); the part recounted stretches to an ASCII whitespace
+    /// byte (or the end) on each side, and a character that begins with whitespace ends a
+    /// word in ``countWords(in:)``, so the words outside it are the same in both.
+    static func countWords(after old: String, becomes new: String, was count: Int) -> Int {
+        var old = old, new = new
+        return old.withUTF8 { before in
+            new.withUTF8 { after in
+                let shared = min(before.count, after.count)
+                var prefix = 0
+                while prefix < shared {
+                    let chunk = min(4096, shared - prefix)
+                    if memcmp(before.baseAddress! + prefix, after.baseAddress! + prefix, chunk) != 0 { break }
+                    prefix += chunk
+                }
+                while prefix < shared && before[prefix] == after[prefix] { prefix += 1 }
+                var suffix = 0
+                while suffix < shared - prefix {
+                    let chunk = min(4096, shared - prefix - suffix)
+                    let offset = suffix + chunk
+                    if memcmp(before.baseAddress! + before.count - offset, after.baseAddress! + after.count - offset, chunk) != 0 { break }
+                    suffix = offset
+                }
+                while suffix < shared - prefix && before[before.count - 1 - suffix] == after[after.count - 1 - suffix] {
+                    suffix += 1
+                }
+                let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+                var start = prefix
+                while start > 0 && !isSpace(before[start - 1]) { start -= 1 }
+                var end = before.count - suffix
+                while end < before.count && !isSpace(before[end]) { end += 1 }
+                let newEnd = after.count - (before.count - end)
+                let removed = countWords(in: String(decoding: UnsafeBufferPointer(rebasing: before[start..<end]), as: UTF8.self))
+                let added = countWords(in: String(decoding: UnsafeBufferPointer(rebasing: after[start..<newEnd]), as: UTF8.self))
+                return count - removed + added
+            }
+        }
+    }
 
     private static func countWords(in text: String) -> Int {
         if let count = countASCIIWords(in: text) { return count }

@@ -52,6 +52,11 @@ struct AutosaveSchedule: Sendable, Equatable {
         return true
     }
 
+    /// How long from `now` until the progress is due.
+    func untilProgressDue(now: UInt64) -> Duration {
+        MonotonicTime.span(from: now, to: MonotonicTime.moment(lastProgress, plus: Self.progressEvery))
+    }
+
     /// How long from `now` until the next answer save is due; `nil` when none waits.
     func untilDue(now: UInt64) -> Duration? {
         guard !unsaved.isEmpty else { return nil }

@@ -334,10 +334,13 @@ public struct ExamFlow: Sendable {
     }
 
     /// How long from `now` until the flow next needs a tick: the timer's next second, a
-    /// due save, a banner's or notice's end; never more than a second. With reduced motion
-    /// the header's clock changes once a minute, but the loop still wakes every second: it
-    /// notices a stop signal only when it wakes.
+    /// due save, a banner's or notice's end; never more than a second. On a question
+    /// with reduced motion or the screen reader's layout the header's clock changes once
+    /// a minute until its last minute, so the loop sleeps until that change, the next
+    /// save or the lock's end, up to a minute: a signal or a result from the writer
+    /// wakes it at once (``LoopWaker``).
     public func untilNextTick(now: UInt64) -> Duration {
+        if let quiet = untilNextMinuteChange(now: now) { return quiet }
         var wait = Duration.seconds(1)
         if let nextSecond = clock.untilNextSecond(now: now) { wait = min(wait, nextSecond) }
         if let due = autosave.untilDue(now: now) { wait = min(wait, due) }
@@ -346,6 +349,22 @@ public struct ExamFlow: Sendable {
             wait = min(wait, MonotonicTime.span(from: now, to: until))
         default: break
         }
+        return wait
+    }
+
+    /// The wait until the next change when the screen shows whole minutes only (a
+    /// question, no notice, reduced motion or the screen reader's layout, more than a
+    /// minute left); `nil` when something on the screen may change within a second.
+    private func untilNextMinuteChange(now: UInt64) -> Duration? {
+        guard phase == .question, notice == nil,
+              accessibility.isOn(.reducedMotion) || accessibility.isOn(.screenReader),
+              let left = clock.secondsLeft(now: now), left > 60,
+              let nextSecond = clock.untilNextSecond(now: now) else { return nil }
+        // The minutes shown (rounded up) change when the seconds left reach a multiple of 60.
+        var wait = nextSecond + .seconds((left - 1) % 60)
+        if isInExam { wait = min(wait, autosave.untilProgressDue(now: now)) }
+        if let due = autosave.untilDue(now: now) { wait = min(wait, due) }
+        if let lockDeadline { wait = min(wait, MonotonicTime.span(from: now, to: lockDeadline)) }
         return wait
     }
 

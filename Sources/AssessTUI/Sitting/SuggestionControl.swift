@@ -131,6 +131,9 @@ public struct SuggestionControl: Sendable {
             offer = nil
             return control.handle(key, width: width)
         }
+        // The dictionary opens at the first key in an answer in words, not before the
+        // first frame: completion and autocorrect may be wanted a few keys later.
+        if isOn(.spellCheck) || isOn(.wordCompletion) || isOn(.autocorrect) { speller?.prepare() }
         if offer(for: control) == nil {
             offer = nil
         } else if let outcome = handleOffer(key, in: &control) {

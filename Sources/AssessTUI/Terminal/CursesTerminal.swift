@@ -184,6 +184,24 @@ public final class CursesTerminal: TerminalDevice {
         return KeyDecoder.decode(status: status, value: UInt32(value))
     }
 
+    /// Waits for a key or for `wakeDescriptor` to become readable, whichever comes first
+    /// within `timeoutMilliseconds`; `nil` on a wake-up (the pipe emptied) or a timeout.
+    /// Curses reads one byte at a time, so a key it has not decoded yet is still on
+    /// standard input for `poll` to see; a new size arrives as a wake-up (SIGWINCH) and
+    /// is read from curses without waiting.
+    public func readKey(timeoutMilliseconds: Int?, wakeDescriptor: Int32?) -> Key? {
+        guard isRunning, let wakeDescriptor, timeoutMilliseconds.map({ $0 > 0 }) ?? true else {
+            return readKey(timeoutMilliseconds: timeoutMilliseconds)
+        }
+        var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&descriptors, 2, Int32(clamping: timeoutMilliseconds ?? -1))
+        if ready > 0 && descriptors[1].revents != 0 { LoopWaker.drain() }
+        // Input, a hang-up (POLLHUP, POLLERR) or a wake-up that may be a new size: curses decides.
+        if ready > 0 && descriptors[0].revents != 0 { return readKey(timeoutMilliseconds: timeoutMilliseconds) }
+        return readKey(timeoutMilliseconds: 0)
+    }
+
     /// True when bytes are waiting on standard input (where curses reads keys), checked
     /// without waiting. Curses reads one byte at a time, so what it has not decoded yet is
     /// still there.

@@ -10,12 +10,20 @@ public protocol TerminalDevice: AnyObject {
     func draw(_ grid: CellGrid)
     /// Waits up to `timeoutMilliseconds` (forever when `nil`) for a key; `nil` when none came.
     func readKey(timeoutMilliseconds: Int?) -> Key?
+    /// As ``readKey(timeoutMilliseconds:)``, and returns `nil` as soon as `wakeDescriptor`
+    /// becomes readable (``LoopWaker``): a signal or a result for the loop.
+    func readKey(timeoutMilliseconds: Int?, wakeDescriptor: Int32?) -> Key?
     /// True when more input is already waiting, so a frame drawn now would be replaced
     /// at once (a paste, key repeat, keys typed while the program was busy).
     var hasPendingInput: Bool { get }
 }
 
 extension TerminalDevice {
+    /// A terminal that cannot wait on two things waits for a key only.
+    public func readKey(timeoutMilliseconds: Int?, wakeDescriptor: Int32?) -> Key? {
+        readKey(timeoutMilliseconds: timeoutMilliseconds)
+    }
+
     /// A terminal that cannot tell says no input is waiting, so every frame is drawn.
     public var hasPendingInput: Bool { false }
 }
