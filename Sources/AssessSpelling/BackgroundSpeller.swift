@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// A ``HunspellSpeller`` opened on a background thread when it is first asked something
-/// (or told to ``prepare()``: the first key in an answer in words), so that the dictionary (about 0.1 s in a release build, 1 s in a debug one, and the
+/// (or told to ``prepare()``: once the attempt turns a suggestion feature on), so that the
+/// dictionary (about 0.1 s in a release build, 1 s in a debug one, and the
 /// largest part of a sitting's memory) costs nothing before a screen needs it: the
 /// welcome and consent screens never do. Until it is open, and if it cannot be opened,
 /// every word counts as correct and there are no suggestions, completions or

@@ -41,16 +41,18 @@ private let lockedSpellCheck = SuggestionSettings.locked(examAllows: [.spellChec
 
 @Suite("Suggestions in the editor, gated by the engine's settings")
 struct SuggestionControlTests {
-    @Test func theDictionaryOpensAtTheFirstKeyInAnAnswerInWordsWhenASuggestionIsAllowed() throws {
+    @Test func theDictionaryOpensWhenTheAttemptTurnsASuggestionOnAndNotBefore() throws {
         let files = try #require(DictionaryLocator().dictionary(forLanguage: "en"),
                                  "no en_US dictionary: apt-get install -y hunspell-en-us")
         let completing = BackgroundSpeller(files: files, language: "en")
-        var flow = FlowFixtures.onFirstQuestion(of: ExamFixtures.essays, speller: completing,
-                                                settings: .locked(examAllows: [.wordCompletion]), practice: false)
-        // The welcome screen, the banner and the question drawn with completion only ask nothing.
+        let sitting = ExamSitting(exam: ExamFixtures.essays, presentation: ExamPresentation(exam: ExamFixtures.essays, candidate: "c-1"))
+        var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8)
+        flow.suggestions = SuggestionControl(speller: completing, language: "en")
+        // The welcome screen asks nothing of it.
         _ = screen(flow)
         #expect(!completing.hasStartedOpening)
-        type("c", into: &flow)
+        // The engine's settings once the lock is granted turn completion on.
+        _ = flow.update(.suggestionsChanged(.locked(examAllows: [.wordCompletion])), now: 0)
         #expect(completing.hasStartedOpening)
         // With no suggestion allowed, typing never opens it.
         let unused = BackgroundSpeller(files: files, language: "en")

@@ -27,6 +27,17 @@ struct AccessibilityTests {
         return try terminal.waitFor("What is the capital of Canada?")
     }
 
+    /// On the first question: F9, high contrast switched on, and back to the question.
+    static func switchHighContrastOn(_ terminal: TerminalUnderTest) throws {
+        try terminal.waitFor("F9 settings")
+        try terminal.press("F9")
+        try terminal.waitFor("High contrast            off")
+        try terminal.press("Space")
+        try terminal.waitFor("High contrast            on")
+        try terminal.press("Escape")
+        try terminal.waitFor("What is the capital of Canada?")
+    }
+
     /// Every colour an SGR sequence in `text` sets (30–37, 40–47, 90–97, 100–107, 38;…,
     /// 48;…, and the defaults 39 and 49), as the parameters that set them.
     static func colourParameters(in text: String) -> [String] {
@@ -173,13 +184,7 @@ struct AccessibilityTests {
         let setup = try ProctorTests.Setup()
         let first = try TerminalUnderTest("take \(Self.exam) --candidate a-7", policy: setup.policy)
         try first.acceptTheLock()
-        try first.waitFor("F9 settings")
-        try first.press("F9")
-        try first.waitFor("High contrast            off")
-        try first.press("Space")
-        try first.waitFor("High contrast            on")
-        try first.press("Escape")
-        try first.waitFor("What is the capital of Canada?")
+        try Self.switchHighContrastOn(first)
         let pid = try #require(try first.assessPID())
         kill(pid, SIGKILL)
         try first.waitUntilAssessIsGone()
@@ -197,13 +202,7 @@ struct AccessibilityTests {
     @Test func aStudentSwitchesHighContrastWhereThePolicyAllowsItAndCannotWhereItDoesNot() throws {
         let allowed = try TerminalUnderTest("take \(Self.exam) --candidate a-3")
         try allowed.acceptTheLock()
-        try allowed.waitFor("F9 settings")
-        try allowed.press("F9")
-        try allowed.waitFor("High contrast            off")
-        try allowed.press("Space")
-        try allowed.waitFor("High contrast            on")
-        try allowed.press("Escape")
-        try allowed.waitFor("What is the capital of Canada?")
+        try Self.switchHighContrastOn(allowed)
         #expect(try allowed.styledScreen().contains("\u{1B}[37m\u{1B}[40m"))
         let log = try allowed.assessCommand(["log"])
         #expect(log.output.contains("accessibility.changed"))

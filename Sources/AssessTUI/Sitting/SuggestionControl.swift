@@ -65,6 +65,11 @@ public struct SuggestionControl: Sendable {
     /// (the lock began) closes.
     public mutating func follow(_ settings: SuggestionSettings) {
         self.settings = settings
+        // The dictionary opens once a feature that needs it is on (the attempt has
+        // started), in the background: never before the first frame, and not at the first
+        // key either, where a room of seats starting to type at once would all open theirs
+        // in the same moment.
+        if isOn(.spellCheck) || isOn(.wordCompletion) || isOn(.autocorrect) { speller?.prepare() }
         if let kind = offer?.kind, !isOn(kind == .spelling ? .spellCheck : .wordCompletion) {
             offer = nil
         }
@@ -131,9 +136,6 @@ public struct SuggestionControl: Sendable {
             offer = nil
             return control.handle(key, width: width)
         }
-        // The dictionary opens at the first key in an answer in words, not before the
-        // first frame: completion and autocorrect may be wanted a few keys later.
-        if isOn(.spellCheck) || isOn(.wordCompletion) || isOn(.autocorrect) { speller?.prepare() }
         if offer(for: control) == nil {
             offer = nil
         } else if let outcome = handleOffer(key, in: &control) {
