@@ -57,9 +57,9 @@ struct TranslatedScreenTests {
             #expect(grid.cuts == [], "\(walk.name) in \(language.rawValue) at \(size): \(grid.cuts)")
             Self.expectWholeWideCharacters(grid, walk.name)
         }
-        for setup in Self.launchScreens(language) {
+        for setup in Self.launchScreens() {
             var grid = CellGrid(size: size)
-            LaunchSetupScreen.render(setup, into: &grid)
+            LaunchSetupScreen.render(setup, in: language, into: &grid)
             #expect(grid.cuts == [], "launch row \(setup.selection) in \(language.rawValue) at \(size): \(grid.cuts)")
         }
     }
@@ -78,9 +78,9 @@ struct TranslatedScreenTests {
             let english = Self.words(in: lines.joined(separator: "\n")).subtracting(allowed)
             #expect(english.isEmpty, "\(walk.name) in \(language.rawValue): \(english.sorted())\n\(lines.joined(separator: "\n"))")
         }
-        for setup in Self.launchScreens(language) {
+        for setup in Self.launchScreens() {
             var grid = CellGrid(size: size)
-            LaunchSetupScreen.render(setup, into: &grid)
+            LaunchSetupScreen.render(setup, in: language, into: &grid)
             let english = Self.words(in: grid.lines().joined(separator: "\n")).subtracting(allowed)
             #expect(english.isEmpty, "launch row \(setup.selection) in \(language.rawValue): \(english.sorted())")
         }
@@ -125,10 +125,8 @@ struct TranslatedScreenTests {
         #expect(columns.count == labels.count && Set(columns).count == 1, "\(language.rawValue): states at \(columns)")
 
         let setup = LaunchSetup(exam: ExamFixtures.everyType, candidate: "c-1", settings: LaunchSettings())
-        var localized = setup
-        localized.language = language
         var grid = CellGrid(rows: 40, columns: 100)
-        LaunchSetupScreen.render(localized, into: &grid)
+        LaunchSetupScreen.render(setup, in: language, into: &grid)
         let rowLabels = [text("launch.extra-time"), text("launch.breaks")] + ExamFixtures.everyType.restrictions.map(\.title)
             + ExamFixtures.everyType.suggestions.sorted().map { text("launch.suggestion", ["feature": text("suggestion." + $0.rawValue)]) }
             + AccessibilityOption.allCases.map { text("launch.accessibility", ["setting": text("setting." + $0.rawValue)]) }
@@ -148,9 +146,8 @@ struct TranslatedScreenTests {
     }
 
     /// The launch screen with each row selected in turn, so that every row's detail shows.
-    static func launchScreens(_ language: InterfaceLanguage) -> [LaunchSetup] {
+    static func launchScreens() -> [LaunchSetup] {
         var setup = LaunchSetup(exam: ExamFixtures.everyType, candidate: "c-1", settings: LaunchSettings())
-        setup.language = language
         var screens = [setup]
         for _ in setup.rows.dropFirst() {
             _ = setup.handle(.down)

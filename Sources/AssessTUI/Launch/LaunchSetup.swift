@@ -27,8 +27,6 @@ public struct LaunchSetup: Sendable, Equatable {
     public let rows: [Row]
     public private(set) var selection = 0
     public private(set) var settings: LaunchSettings
-    /// The language the screen speaks (the sitting's).
-    public var language = InterfaceLanguage.english
     /// The values ←/→ step through: the standard ones, and a flag's value that is not one of them.
     private let extraTimeOptions: [ExtraTime]
     private let breakOptions: [BreakAllowance]

@@ -4,9 +4,9 @@ import AssessExam
 /// Draws the proctor's screen before the hand-over: the first phase of a sitting
 /// launched by the proctor (``ExamFlow/Phase/launchSetup(_:)``).
 public enum LaunchSetupScreen {
-    /// Draws `setup` into `grid`.
-    public static func render(_ setup: LaunchSetup, into grid: inout CellGrid) {
-        ScreenKit.$text.withValue(Catalogue.of(setup.language)) { draw(setup, into: &grid) }
+    /// Draws `setup` into `grid` in `language` (the sitting's).
+    public static func render(_ setup: LaunchSetup, in language: InterfaceLanguage = .english, into grid: inout CellGrid) {
+        ScreenKit.$text.withValue(Catalogue.of(language)) { draw(setup, into: &grid) }
     }
 
     private static func draw(_ setup: LaunchSetup, into grid: inout CellGrid) {

@@ -38,7 +38,7 @@ public enum ExamScreens {
     private static func phase(_ phase: ExamFlow.Phase, of flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
         let text = ScreenKit.text
         switch phase {
-        case .launchSetup(let setup): LaunchSetupScreen.render(setup, into: &grid)
+        case .launchSetup(let setup): LaunchSetupScreen.render(setup, in: flow.language, into: &grid)
         case .welcome: welcome(flow, into: &grid)
         case .starting:
             let starting = text(flow.practice ? "starting.practice" : "starting.locking")

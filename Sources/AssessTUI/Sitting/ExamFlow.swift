@@ -94,14 +94,7 @@ public struct ExamFlow: Sendable {
     public private(set) var announcement: String?
     /// The language of the screens and messages (English unless set).
     public var language = InterfaceLanguage.english {
-        didSet {
-            suggestions.text = text
-            // The proctor's launch screen speaks the sitting's language too.
-            if case .launchSetup(var setup) = phase {
-                setup.language = language
-                phase = .launchSetup(setup)
-            }
-        }
+        didSet { suggestions.text = text }
     }
     /// The strings in ``language``.
     public var text: Catalogue { Catalogue.of(language) }
