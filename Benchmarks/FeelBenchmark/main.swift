@@ -1,7 +1,7 @@
 // assess-bench: measures how `assess` feels in a terminal, beside programs people know.
 //
 //   assess-bench [--assess PATH] [--exams DIR] [--exam-terminal PATH --exam-terminal-exam FILE] [--quick]
-//                [--lab | --lab-only]
+//                [--lab | --lab-only | --sessions-only]
 //
 // Every program runs on a pseudo-terminal of 100×30 cells with TERM=xterm-256color and
 // LANG=C.UTF-8, in a fresh temporary home, lock and data directory. Progress goes to
@@ -27,6 +27,8 @@ struct Options {
     /// `labOnly` measures nothing else.
     var lab = false
     var labOnly = false
+    /// Measures only the many-sessions rows (for profiling them; not a table to publish).
+    var sessionsOnly = false
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -35,6 +37,7 @@ struct Options {
             case "--quick": quick = true
             case "--lab": lab = true
             case "--lab-only": lab = true; labOnly = true
+            case "--sessions-only": sessionsOnly = true
             case "--assess", "--exams", "--exam-terminal", "--exam-terminal-exam":
                 guard let value = rest.popFirst() else { throw MeasurementError(description: "\(argument) needs a value") }
                 switch argument {
@@ -69,6 +72,10 @@ func run(_ options: Options) throws -> String {
     var report = Report()
     if options.labOnly {
         try addLabRows(to: &report, assess: options.assess, exam: allTypes, quick: options.quick)
+        return report.text
+    }
+    if options.sessionsOnly {
+        try addManySessionRows(to: &report, assess: options.assess, exam: allTypes, count: sessionCount, duration: sessionTime)
         return report.text
     }
 
@@ -189,10 +196,20 @@ func run(_ options: Options) throws -> String {
                   nanoLabel: "nano, 100 KB file")
     report.note("Pasting the 100 KB essay (practice mode, one key per character) took \(Report.format(fillTime.milliseconds / 1000)) s.")
 
-    // Many sessions.
+    try addManySessionRows(to: &report, assess: options.assess, exam: allTypes, count: sessionCount, duration: sessionTime)
+    report.note("Echo: from writing a letter to the terminal to the first output that prints it; p99 by nearest rank over "
+                + "\(assessTyping.echoMilliseconds.count) letters (essay). "
+                + "First frame: from exec to the last byte of the first output burst (ended by 100 ms of silence) "
+                + "that shows the welcome screen's footer. Memory: peak resident set (VmHWM), which counts "
+                + "the shared Swift runtime, Foundation and SQLite libraries in full for every process; PSS shares them out.")
+    if options.lab { try addLabRows(to: &report, assess: options.assess, exam: allTypes, quick: options.quick) }
+    return report.text
+}
+
+/// Adds the rows of `count` locked sittings typing at once, each with its own SQLite store.
+func addManySessionRows(to report: inout Report, assess: String, exam: String, count sessionCount: Int, duration sessionTime: Duration) throws {
     progress("many sessions: \(sessionCount) locked sittings typing 10 characters a second for \(sessionTime)")
-    let many = try ManySessions.measure(assess: options.assess, exam: allTypes, count: sessionCount, rate: 10,
-                                        duration: sessionTime)
+    let many = try ManySessions.measure(assess: assess, exam: exam, count: sessionCount, rate: 10, duration: sessionTime)
     report.add("\(sessionCount) sessions typing 10 char/s for \(sessionTime.components.seconds) s: echo (median / p99)",
                assess: Report.medianAndP99(many.echoMilliseconds, unit: "ms"), reference: "", ratio: nil,
                budget: "p99 ≤ 15 ms", holds: (many.echoMilliseconds.p99 ?? .infinity) <= 15 && many.missedEchoes == 0)
@@ -203,13 +220,7 @@ func run(_ options: Options) throws -> String {
                    + "RSS \(megabytes(many.totalPeakResidentBytes))",
                reference: "", ratio: nil, budget: "≤ 15 MB each (PSS)", holds: proportionalEach <= 15 * 1_048_576)
     if many.missedEchoes > 0 { report.note("\(many.missedEchoes) letters typed in the many-sessions run never echoed.") }
-    report.note("Echo: from writing a letter to the terminal to the first output that prints it; p99 by nearest rank over "
-                + "\(assessTyping.echoMilliseconds.count) letters (essay), \(many.echoMilliseconds.count) (sessions). "
-                + "First frame: from exec to the last byte of the first output burst (ended by 100 ms of silence) "
-                + "that shows the welcome screen's footer. Memory: peak resident set (VmHWM), which counts "
-                + "the shared Swift runtime, Foundation and SQLite libraries in full for every process; PSS shares them out.")
-    if options.lab { try addLabRows(to: &report, assess: options.assess, exam: allTypes, quick: options.quick) }
-    return report.text
+    report.note("Many sessions' echo: p99 by nearest rank over \(many.echoMilliseconds.count) letters.")
 }
 
 /// Adds the echo, bytes, memory and longest-wait rows for one typing comparison.

@@ -45,14 +45,32 @@ struct CommandLineTests {
         #expect(lines.count == 2)  // the error, then EXIT=64
     }
 
+    /// Every command the top-level help lists, and every subcommand theirs list, has help
+    /// with an overview and its usage line: a new command cannot be added without it.
     @Test func everyCommandHasHelp() throws {
-        for command in ["take", "launch", "resume", "status", "unlock", "end", "log", "results", "mark", "verify", "passwd",
-                        "validate", "import", "export", "store", "store init", "store check"] {
-            // Tall enough that the usage line of the longest help has not scrolled away.
-            let terminal = try TerminalUnderTest("\(command) --help", height: 60)
-            #expect(try terminal.exitStatus() == 0)
-            #expect(try terminal.screen().contains("USAGE: assess \(command)"))
+        let terminal = try TerminalUnderTest("status")
+        var waiting = [[String]()]
+        var seen: [String] = []
+        while let path = waiting.popLast() {
+            let help = try terminal.assessCommand(path + ["--help"])
+            let name = (["assess"] + path).joined(separator: " ")
+            #expect(help.status == 0, "\(name) --help exited \(help.status)")
+            #expect(help.output.hasPrefix("OVERVIEW: "), "\(name) --help has no overview")
+            #expect(help.output.contains("USAGE: \(name)"), "\(name) --help has no usage line")
+            seen.append(name)
+            waiting += Self.subcommands(in: help.output).map { path + [$0] }
         }
+        // The list is read from the help itself: check that it was read at all.
+        #expect(seen.contains("assess take") && seen.contains("assess store init") && seen.count > 15, "\(seen)")
+    }
+
+    /// The names in a help text's SUBCOMMANDS section (each at the start of an indented line).
+    private static func subcommands(in help: String) -> [String] {
+        guard let section = help.range(of: "SUBCOMMANDS:\n") else { return [] }
+        return help[section.upperBound...].split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), !line.contains("'assess help") else { return nil }
+            return line.split(separator: " ").first.map(String.init)
+        }.filter { $0 != "help" }
     }
 
     @Test func statusOnAFreeTerminalSaysUnlockedAndNamesThePolicy() throws {
