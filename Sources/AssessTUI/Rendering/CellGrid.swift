@@ -2,26 +2,43 @@ import AssessCore
 
 /// One cell of a ``CellGrid``.
 public struct Cell: Hashable, Sendable {
-    /// What the cell shows: one grapheme cluster of display width 1 or 2 (a space when blank).
-    /// Meaningless when ``isContinuation`` is true.
-    public var grapheme: Character
+    /// What the cell shows, packed (see ``Glyph``): cells are plain bits, so a grid is
+    /// filled, copied and compared without reference counting.
+    private var glyph: Glyph
     /// How the cell looks.
     public var style: CellStyle
     /// True for the right half of a wide (two-column) character, which lives in the cell to the left.
     public var isContinuation: Bool
 
+    /// What the cell shows: one grapheme cluster of display width 1 or 2 (a space when blank).
+    /// Meaningless when ``isContinuation`` is true.
+    public var grapheme: Character {
+        get { glyph.character }
+        set { glyph = Glyph(newValue) }
+    }
+
+    /// True when the grapheme is two columns wide.
+    public var isWide: Bool { glyph.isWide }
+
     /// Creates a cell.
     public init(grapheme: Character, style: CellStyle = .plain, isContinuation: Bool = false) {
-        self.grapheme = grapheme
+        self.init(glyph: Glyph(grapheme), style: style, isContinuation: isContinuation)
+    }
+
+    private init(glyph: Glyph, style: CellStyle, isContinuation: Bool) {
+        self.glyph = glyph
         self.style = style
         self.isContinuation = isContinuation
     }
 
     /// A space in the plain style.
-    public static let blank = Cell(grapheme: " ")
+    public static let blank = Cell(glyph: .space, style: .plain, isContinuation: false)
 
     /// A space in `style` (reverse or underlined blanks are visible).
-    public static func blank(_ style: CellStyle) -> Cell { Cell(grapheme: " ", style: style) }
+    public static func blank(_ style: CellStyle) -> Cell { Cell(glyph: .space, style: style, isContinuation: false) }
+
+    /// The right half of a wide character, in `style`.
+    static func continuation(_ style: CellStyle) -> Cell { Cell(glyph: .space, style: style, isContinuation: true) }
 }
 
 /// The corners a box is drawn with; its edges are always ─ and │.
@@ -128,7 +145,7 @@ public struct CellGrid: Hashable, Sendable {
             }
             if x >= 0 {
                 setCell(row: row, column: x, to: Cell(grapheme: character, style: style))
-                if width == 2 { setCell(row: row, column: x + 1, to: Cell(grapheme: " ", style: style, isContinuation: true)) }
+                if width == 2 { setCell(row: row, column: x + 1, to: .continuation(style)) }
             } else if x + width > 0 {
                 // A wide character cut by the left edge: its visible half becomes a space.
                 setCell(row: row, column: 0, to: .blank(style))
@@ -141,10 +158,10 @@ public struct CellGrid: Hashable, Sendable {
     /// Fills `rect` (clipped to the grid) with `character`; a character that is not
     /// exactly one column wide fills with spaces instead.
     public mutating func fill(_ rect: CellRect, with character: Character = " ", style: CellStyle = .plain) {
-        let character = character.displayWidth == 1 ? character : " "
+        let cell = Cell(grapheme: character.displayWidth == 1 ? character : " ", style: style)
         for row in rect.rows where row >= 0 && row < rows {
             for column in rect.columns where column >= 0 && column < columns {
-                setCell(row: row, column: column, to: Cell(grapheme: character, style: style))
+                setCell(row: row, column: column, to: cell)
             }
         }
     }
@@ -215,9 +232,9 @@ public struct CellGrid: Hashable, Sendable {
             cuts.append(Cut(row: row, text: String(cells[index - 1].grapheme)))
             cells[index - 1] = .blank(cells[index - 1].style)
         }
-        if !old.isContinuation && old.grapheme.displayWidth == 2 && column + 1 < columns {
+        if !old.isContinuation && old.isWide && column + 1 < columns {
             // The old wide character's right half stays only if the new cell writes it again.
-            if cell.grapheme.displayWidth != 2 { cuts.append(Cut(row: row, text: String(old.grapheme))) }
+            if !cell.isWide { cuts.append(Cut(row: row, text: String(old.grapheme))) }
             cells[index + 1] = .blank(old.style)
         }
         cells[index] = cell

@@ -268,8 +268,9 @@ public final class CursesTerminal: TerminalDevice {
     private func drawCell(_ cell: Cell, row: Int, column: Int) {
         let attributes = attributes(for: cell.style)
         let pair = Self.pair(for: cell.style.color, palette: palette, hasColors: hasColors)
-        let width = cell.grapheme.displayWidth
-        let scalars = cell.grapheme.unicodeScalars
+        let grapheme = cell.grapheme
+        let width = cell.isWide ? 2 : 1
+        let scalars = grapheme.unicodeScalars
         let first = scalars.first!
         if Int(assess_wcwidth(wchar_t(bitPattern: first.value))) == width {
             var characters: [wchar_t] = [wchar_t(bitPattern: first.value)]
@@ -281,7 +282,7 @@ public final class CursesTerminal: TerminalDevice {
             characters.append(0)
             assess_put_cell(Int32(row), Int32(column), characters, attributes, pair)
         } else {
-            let standIn = CellFallback.ascii(for: cell.grapheme)
+            let standIn = CellFallback.ascii(for: grapheme)
             var characters: [wchar_t] = [wchar_t(bitPattern: standIn.unicodeScalars.first!.value), 0]
             assess_put_cell(Int32(row), Int32(column), characters, attributes, pair)
             if width == 2 {
