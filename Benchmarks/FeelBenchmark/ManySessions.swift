@@ -19,6 +19,8 @@ struct ManySessions {
     /// When each session sent each character it typed (wall clock, to compare with a
     /// server's own time): `sentAt[session][k]` is when character `k` left.
     var sentAt: [[Date]] = []
+    /// Whether the driver's thread ran ahead of the sittings it measures (see ``DriverPriority``).
+    var driverPriority = DriverPriority.Outcome.normal
 
     /// Opens `count` locked sittings of `exam` (each with its own lock and data
     /// directory), then has each type `rate` characters a second for `duration`, their
@@ -71,6 +73,8 @@ struct ManySessions {
 
         var descriptors = processes.map { pollfd(fd: $0.master, events: Int16(POLLIN), revents: 0) }
         let end = start + duration + .seconds(1)
+        result.driverPriority = DriverPriority.raise()
+        defer { DriverPriority.lower() }
         while ContinuousClock.now < end {
             let now = ContinuousClock.now
             var earliest = end
@@ -99,5 +103,32 @@ struct ManySessions {
         result.totalPeakResidentBytes = processes.reduce(0) { $0 + (ProcessProbe.peakResidentBytes(of: $1.pid) ?? 0) }
         result.totalProportionalBytes = processes.reduce(0) { $0 + (ProcessProbe.proportionalResidentBytes(of: $1.pid) ?? 0) }
         return result
+    }
+}
+
+/// The driver stands for a hundred keyboards: one thread sends every session's keys on
+/// schedule and timestamps their echoes. At the sittings' own priority it is one more
+/// thread among hundreds, so a busy moment delays it, its late keys then leave in a
+/// clump that real, independent keyboards never send, and its echo timestamps are taken
+/// late. Run at a real-time priority (it only sends, polls and reads, and sleeps in
+/// `poll` between), its keys leave on time and its clock reads what the sittings did.
+enum DriverPriority {
+    enum Outcome: String {
+        /// SCHED_FIFO: the driver runs as soon as it is woken.
+        case realTime = "real-time (SCHED_FIFO)"
+        /// Not allowed (not root): the driver ran at the sittings' priority.
+        case normal = "normal (real-time refused)"
+    }
+
+    /// Raises the calling thread to SCHED_FIFO, or says that it could not.
+    static func raise() -> Outcome {
+        var parameter = sched_param(sched_priority: 10)
+        return sched_setscheduler(0, SCHED_FIFO, &parameter) == 0 ? .realTime : .normal
+    }
+
+    /// Back to the ordinary policy.
+    static func lower() {
+        var parameter = sched_param(sched_priority: 0)
+        _ = sched_setscheduler(0, SCHED_OTHER, &parameter)
     }
 }

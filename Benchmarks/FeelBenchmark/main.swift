@@ -220,7 +220,8 @@ func addManySessionRows(to report: inout Report, assess: String, exam: String, c
                    + "RSS \(megabytes(many.totalPeakResidentBytes))",
                reference: "", ratio: nil, budget: "≤ 15 MB each (PSS)", holds: proportionalEach <= 15 * 1_048_576)
     if many.missedEchoes > 0 { report.note("\(many.missedEchoes) letters typed in the many-sessions run never echoed.") }
-    report.note("Many sessions' echo: p99 by nearest rank over \(many.echoMilliseconds.count) letters.")
+    report.note("Many sessions' echo: p99 by nearest rank over \(many.echoMilliseconds.count) letters; "
+                + "the driver that types for them ran at \(many.driverPriority.rawValue) priority.")
 }
 
 /// Adds the echo, bytes, memory and longest-wait rows for one typing comparison.
