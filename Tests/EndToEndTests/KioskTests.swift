@@ -13,7 +13,8 @@ struct KioskTests {
         let home: String
         let lockDirectory: String
 
-        init() throws {
+        /// `exam` is the exam file in the package; `languageCode`, kiosk.conf's LANGUAGE_CODE.
+        init(exam: String = "Exams/geography.yaml", languageCode: String = "") throws {
             setup = try ProctorTests.Setup()
             home = setup.scratch.file("home")
             lockDirectory = setup.scratch.file("lock")
@@ -21,10 +22,11 @@ struct KioskTests {
             let configuration = setup.scratch.file("kiosk.conf")
             try """
                 ASSESS=\(try BuiltProducts.path(of: "assess"))
-                EXAM=\(TerminalUnderTest.packageRoot)/Exams/geography.yaml
+                EXAM=\(TerminalUnderTest.packageRoot)/\(exam)
                 CANDIDATE=ask
                 LOCK_DIR=\(lockDirectory)
                 POLICY=\(setup.policy)
+                LANGUAGE_CODE=\(languageCode)
                 """.write(toFile: configuration, atomically: true, encoding: .utf8)
             let original = try String(contentsOfFile: TerminalUnderTest.packageRoot + "/Kiosk/assess-kiosk-shell", encoding: .utf8)
             guard original.contains("\nCONF=/etc/assess/kiosk.conf\n") else {
@@ -36,11 +38,13 @@ struct KioskTests {
             chmod(shell, 0o755)
         }
 
-        /// A login: the wrapper in a new terminal, with the kiosk's home (and so its store).
-        func login() throws -> TerminalUnderTest {
+        /// A login: the wrapper in a new terminal, with the kiosk's home (and so its store);
+        /// `environment` adds to the login's (a locale).
+        func login(environment: [String: String] = [:]) throws -> TerminalUnderTest {
             try TerminalUnderTest("", lockDirectory: lockDirectory, dataDirectory: home + "/.local/state/assess",
                                   policy: setup.policy,
-                                  environment: ["HOME": home, "XDG_STATE_HOME": "", "XDG_RUNTIME_DIR": ""],
+                                  environment: ["HOME": home, "XDG_STATE_HOME": "", "XDG_RUNTIME_DIR": ""]
+                                      .merging(environment) { $1 },
                                   program: shell)
         }
     }
