@@ -26,7 +26,7 @@ struct Assess: AsyncParsableCommand {
             MonitorCommand.self, LogCommand.self, ResultsCommand.self, MarkCommand.self, VerifyCommand.self, PasswdCommand.self,
             ValidateCommand.self,
             ImportCommand.self, ExportCommand.self,
-            StoreCommand.self,
+            StoreCommand.self, KioskTextCommand.self,
         ])
 
     /// Parses the arguments and runs the command. Every error ends as one line on

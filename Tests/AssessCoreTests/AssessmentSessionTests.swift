@@ -207,24 +207,24 @@ struct SurroundingsTests {
             Issue.record("expected a surroundings failure, got \(result)")
             return
         }
-        #expect(problems.contains { $0.contains("UTF-8") })
+        #expect(problems.contains { $0.description.contains("UTF-8") })
     }
 
     @Test func refusesATerminalSmallerThanThePolicyMinimum() async {
         let harness = SessionHarness(surroundings: FixedSurroundings(size: TerminalSize(columns: 60, rows: 20)))
         let problems = await harness.session.surroundingsProblems()
-        #expect(problems.contains { $0.contains("60x20") })
+        #expect(problems.contains { $0.description.contains("60x20") })
     }
 
     @Test func refusesAnUnwritableDataDirectory() async {
         let harness = SessionHarness(surroundings: FixedSurroundings(dataProblem: "cannot write /data"))
-        #expect(await harness.session.surroundingsProblems() == ["cannot write /data"])
+        #expect(await harness.session.surroundingsProblems() == [.dataDirectory("cannot write /data")])
     }
 
     @Test func multiplexersAreAllowedByDefaultAndRefusedWhenThePolicySays() async {
         let environment = ["LANG": "C.UTF-8", "TMUX": "/tmp/tmux-0/default,1,0"]
         #expect(await SessionHarness(environment: environment).session.surroundingsProblems().isEmpty)
         let strict = SessionHarness(policy: Policy(allowMultiplexers: false), environment: environment)
-        #expect(await strict.session.surroundingsProblems().contains { $0.contains("tmux") })
+        #expect(await strict.session.surroundingsProblems().contains(.multiplexer("tmux")))
     }
 }

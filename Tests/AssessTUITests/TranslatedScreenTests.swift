@@ -48,7 +48,19 @@ struct TranslatedScreenTests {
         Walk("screen-reader-settings", accessibility: [.screenReader], studentMaySwitch: Set(AccessibilityOption.allCases),
              onQuestion + [(.key(.function(9)), 3 * s)]),
         Walk("time-warning", onQuestion + [(.tick, 242 * s)]),
+        Walk("refused-held", WholeScreenTests.begin + [(.lockRefused(.heldByAnother(holder)), s)]),
+        Walk("refused-stale", WholeScreenTests.begin + [(.lockRefused(.staleLock(holder)), s)]),
+        Walk("refused-surroundings", WholeScreenTests.begin + [(.lockRefused(.surroundings([
+            .localeNotUTF8("C"), .terminalTooSmall(TerminalSize(columns: 70, rows: 20), minimum: TerminalSize(columns: 80, rows: 24)),
+            .multiplexer("tmux"), .dataDirectory("/data: Permission denied"),
+        ])), s)]),
+        Walk("refused-clipboard", WholeScreenTests.begin + [(.lockRefused(.clipboardNotCleared("xclip: exit 1")), s)]),
     ]
+
+    /// Another sitting's lock, as a refusal names it.
+    static let holder = LockRecord(pid: 4242, bootID: "boot", user: "ana", tty: "/dev/pts/3", examID: "capitals",
+                                   examKey: "key", candidate: "c-17", startedAt: Date(timeIntervalSince1970: 0),
+                                   expiresAt: Date(timeIntervalSince1970: 3600))
 
     @Test(arguments: InterfaceLanguage.allCases, WholeScreenTests.sizes)
     func nothingIsCutOnAnyScreen(_ language: InterfaceLanguage, _ size: TerminalSize) {
@@ -175,7 +187,10 @@ struct TranslatedScreenTests {
     static let contentWords: Set<String> = {
         let exams = [ExamFixtures.capitals, ExamFixtures.essays, ExamFixtures.everyType].map { String(describing: $0) }
         let typed = "My town has a river and a bridge. Canb The Moon the policy does not allow exam capitals here"
-        let keys = "Tab Enter Space Esc PageDown PageUp Shift Home End Ctrl assess"
+            + " ana /dev/pts/3 /data: Permission denied xclip: exit 1 tmux"
+        // Keys' names, and names that are the same in every language: a process id, a
+        // variable and an encoding a refusal names.
+        let keys = "Tab Enter Space Esc PageDown PageUp Shift Home End Ctrl assess pid LANG UTF-8"
         return words(in: (exams + [typed, keys]).joined(separator: " "))
     }()
 

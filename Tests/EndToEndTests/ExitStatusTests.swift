@@ -100,6 +100,8 @@ struct ExitStatusTests {
         Case(["mark", valid], in: .unwritableData, .cannotCreate, says: "cannot create the data directory"),
         Case(["results", valid, "--with-answers"], .usage, says: "see 'assess --help'"),
         Case(["results", valid, "--candidate", "c-1"], .notDone, says: "candidate c-1 has no attempt"),
+        Case(["kiosk-text", "kiosk.endd"], .usage, says: "did you mean \"kiosk.ended\""),
+        Case(["kiosk-text", "kiosk.ended", "code=1"], .usage, says: "kiosk.ended has no placeholder {code}"),
     ]
 
     @Test(arguments: cases)

@@ -13,7 +13,8 @@ struct KioskTests {
         let home: String
         let lockDirectory: String
 
-        init() throws {
+        /// `exam` is the exam file in the package; `languageCode`, kiosk.conf's LANGUAGE_CODE.
+        init(exam: String = "Exams/geography.yaml", languageCode: String = "") throws {
             setup = try ProctorTests.Setup()
             home = setup.scratch.file("home")
             lockDirectory = setup.scratch.file("lock")
@@ -21,10 +22,11 @@ struct KioskTests {
             let configuration = setup.scratch.file("kiosk.conf")
             try """
                 ASSESS=\(try BuiltProducts.path(of: "assess"))
-                EXAM=\(TerminalUnderTest.packageRoot)/Exams/geography.yaml
+                EXAM=\(TerminalUnderTest.packageRoot)/\(exam)
                 CANDIDATE=ask
                 LOCK_DIR=\(lockDirectory)
                 POLICY=\(setup.policy)
+                LANGUAGE_CODE=\(languageCode)
                 """.write(toFile: configuration, atomically: true, encoding: .utf8)
             let original = try String(contentsOfFile: TerminalUnderTest.packageRoot + "/Kiosk/assess-kiosk-shell", encoding: .utf8)
             guard original.contains("\nCONF=/etc/assess/kiosk.conf\n") else {
@@ -36,11 +38,13 @@ struct KioskTests {
             chmod(shell, 0o755)
         }
 
-        /// A login: the wrapper in a new terminal, with the kiosk's home (and so its store).
-        func login() throws -> TerminalUnderTest {
+        /// A login: the wrapper in a new terminal, with the kiosk's home (and so its store);
+        /// `environment` adds to the login's (a locale).
+        func login(environment: [String: String] = [:]) throws -> TerminalUnderTest {
             try TerminalUnderTest("", lockDirectory: lockDirectory, dataDirectory: home + "/.local/state/assess",
                                   policy: setup.policy,
-                                  environment: ["HOME": home, "XDG_STATE_HOME": "", "XDG_RUNTIME_DIR": ""],
+                                  environment: ["HOME": home, "XDG_STATE_HOME": "", "XDG_RUNTIME_DIR": ""]
+                                      .merging(environment) { $1 },
                                   program: shell)
         }
     }
@@ -77,5 +81,59 @@ struct KioskTests {
         #expect(welcome.contains("this attempt continues"))
         try second.acceptTheLock()
         try second.waitFor("1/4 answered")
+    }
+
+    @Test func inJapaneseFromKioskConfThePromptsAndTheExamSpeakIt() throws {
+        let kiosk = try Kiosk(exam: "Exams/multilingual.yaml", languageCode: "ja")
+        let terminal = try kiosk.login()
+        try terminal.answer("受験者ID:", with: "bad id!")
+        try terminal.waitForWrittenLines([
+            "受験者ID: bad id!",
+            "受験者IDを入力してください: 英字、数字、ピリオド、ハイフン、アンダースコアが使えます。",
+            "受験者ID:",
+        ])
+        try terminal.type("k-1")
+        try terminal.press("Enter")
+        let welcome = try terminal.waitFor("試験キー")
+        #expect(welcome.contains("受験者") && welcome.contains("k-1"), "\(welcome)")
+        try terminal.press("q")
+        #expect(try terminal.exitStatus() == 0)
+        try terminal.waitForWrittenLines([
+            "受験者ID: bad id!",
+            "受験者IDを入力してください: 英字、数字、ピリオド、ハイフン、アンダースコアが使えます。",
+            "受験者ID: k-1",
+            "EXIT=0",
+        ])
+    }
+
+    @Test func inVietnameseFromTheLocaleALockedTerminalIsRefusedAndTheShellSaysWhatNext() throws {
+        let kiosk = try Kiosk(exam: "Exams/multilingual.yaml")
+        // Another sitting holds the kiosk's lock.
+        let holder = try TerminalUnderTest("take Exams/geography.yaml --candidate holder-2", lockDirectory: kiosk.lockDirectory)
+        try holder.acceptTheLock()
+        try holder.waitFor("Question 1 of 4")
+        let record = try LanguageTests.lockHeld(by: holder)
+        let tty = try #require(record.tty)
+
+        let terminal = try kiosk.login(environment: ["LANG": "vi_VN.UTF-8"])
+        try terminal.answer("Mã thí sinh:", with: "k-4")
+        let refused = [
+            "Mã thí sinh: k-4",
+            "assess: Máy này đã bị khóa cho một bài thi: bài thi geography-quiz, thí sinh holder-2, pid \(record.pid) "
+                + "(người dùng \(record.user) trên \(tty)), từ \(record.startedAt.formatted(.iso8601)).",
+            "Bài thi không thể bắt đầu khi phiên đó còn chạy. Giám thị có thể kết thúc hoặc nộp phiên đó trước; "
+                + "`assess status` cho biết phiên đó.",
+            "",
+            "Giám thị có thể tiếp tục lượt thi tại đây. Những người khác: nhấn Enter ba lần.",
+            // resume is the proctor's command: what it says stays English.
+            "assess: candidate k-4 has no attempt at multilingual-sampler in progress; nothing to resume (see `assess results`)",
+            "",
+            "assess đã kết thúc với trạng thái 1 (xem ở trên). Hãy báo giám thị. Nhấn Enter để đóng.",
+        ]
+        try terminal.waitForWrittenLines(refused)
+        try terminal.press("Enter")
+        #expect(try terminal.exitStatus() == 1)
+        // The Enter that closes it is the blank line.
+        try terminal.waitForWrittenLines(refused + ["", "EXIT=1"])
     }
 }

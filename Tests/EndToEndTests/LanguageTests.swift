@@ -1,3 +1,6 @@
+import AssessCore
+import AssessExam
+import AssessPlatform
 import AssessTestSupport
 import AssessTUI
 import Foundation
@@ -98,5 +101,100 @@ struct LanguageTests {
         let attempts = try #require(try JSONSerialization.jsonObject(with: Data(results.output.utf8)) as? [[String: Any]])
         let marks = try #require(attempts.first?["marks"] as? [String: [String: Any]])
         #expect(marks["ja-mountain"]?["answer"] as? String == answer)
+    }
+
+    /// The live lock `holder`'s sitting holds, once it has taken it.
+    static func lockHeld(by holder: TerminalUnderTest) throws -> LockRecord {
+        let lock = FileTerminalLock(directory: holder.lockDirectory, bootID: ProcessContext.current(environment: [:]).bootID)
+        guard case .live(let record) = try lock.inspect() else { throw TestFailure("no live lock in \(holder.lockDirectory)") }
+        return record
+    }
+
+    /// A sitting of geography that holds its terminal's lock, on its first question.
+    static func holdingTheLock(_ candidate: String) throws -> TerminalUnderTest {
+        let holder = try TerminalUnderTest("take Exams/geography.yaml --candidate \(candidate)")
+        try holder.acceptTheLock()
+        try holder.waitFor("Question 1 of 4")
+        return holder
+    }
+
+    @Test func aHeldLockIsRefusedInJapaneseNamingItsHolderAndThenWhatToDo() throws {
+        let holder = try Self.holdingTheLock("holder-1")
+        let record = try Self.lockHeld(by: holder)
+        let terminal = try TerminalUnderTest("take \(Self.exam) --candidate ja-2", lockDirectory: holder.lockDirectory,
+                                             environment: ["LANG": "ja_JP.UTF-8"])
+        #expect(try terminal.exitStatus() == 75)
+        let tty = try #require(record.tty)
+        let since = record.startedAt.formatted(.iso8601)
+        try terminal.waitForWrittenLines([
+            "assess: この端末はすでに試験のためにロックされています: 試験 geography-quiz、受験者 holder-1、"
+                + "pid \(record.pid)(ユーザー \(record.user)、\(tty))、\(since) から。",
+            "そのセッションが動いている間は試験を開始できません。監督者が先にそのセッションを終了または提出できます。"
+                + "`assess status` で確認できます。",
+            "EXIT=75",
+        ])
+    }
+
+    @Test func theReceiptInVietnameseAndTheReportOfAnInterruptedSittingAfterIt() throws {
+        // Submitted: the receipt, whole; the terminal after it holds only the exit status.
+        let terminal = try TerminalUnderTest("take \(Self.exam) --candidate vi-1", environment: ["LANG": "vi_VN.UTF-8"])
+        try Self.beginInVietnamese(terminal)
+        try terminal.press("F4")
+        try terminal.waitFor("Xem lại trước khi nộp")
+        try terminal.press("s")
+        try terminal.waitFor("Nộp bài làm của bạn?")
+        try terminal.press("y")
+        try terminal.waitFor("Máy này không còn bị khóa.")
+        try terminal.press("Enter")
+        let receipt = try terminal.waitFor("Hãy giữ mã biên nhận")
+        let attempt = try #require(try terminal.store().attempts(exam: "multilingual-sampler", candidate: "vi-1").first)
+        let code = try #require(attempt.receipt)
+        let submitted = try #require(attempt.endedAt).formatted(.iso8601)
+        let title = " Multilingual sampler / 多言語 / 다국어 / Đa ngôn ngữ / Multilíngue"
+        /// A line of the receipt's box, 64 columns wide from column 18.
+        func boxed(_ text: String) -> String {
+            "                  │ " + text + String(repeating: " ", count: 61 - text.displayWidth) + "│"
+        }
+        let expected = [title + String(repeating: " ", count: 99 - title.displayWidth - "đã nộp".displayWidth) + "đã nộp"]
+            + Array(repeating: "", count: 9)
+            + ["                  ╭" + String(repeating: "─", count: 62) + "╮",
+               boxed("Bài làm của bạn đã được nộp."),
+               boxed(""),
+               boxed("Biên nhận   \(code)"),
+               boxed("Đã nộp lúc  \(submitted)"),
+               boxed("Mã bài thi  \(ExamKey.short(attempt.examKey))"),
+               boxed("Thí sinh    vi-1"),
+               boxed(""),
+               boxed("Hãy giữ mã biên nhận: nó chứng minh những gì bạn đã nộp."),
+               "                  ╰" + String(repeating: "─", count: 62) + "╯"]
+            + Array(repeating: "", count: 8)
+            + [String(repeating: "─", count: 100), " Enter xong"]
+        #expect(receipt.components(separatedBy: "\n").prefix(30) == expected[...], "\(receipt)")
+        try terminal.press("Enter")
+        #expect(try terminal.exitStatus() == 0)
+        try terminal.waitForWrittenLines(["EXIT=0"])
+
+        // Interrupted (SIGTERM) with the attempt in progress: what the terminal says after
+        // the screen closes, whole.
+        let second = try TerminalUnderTest("take \(Self.exam) --candidate vi-2", environment: ["LANG": "vi_VN.UTF-8"])
+        try Self.beginInVietnamese(second)
+        kill(try #require(try second.assessPID()), SIGTERM)
+        #expect(try second.exitStatus() == 1)
+        try second.waitForWrittenLines([
+            "assess: bài thi bị gián đoạn (SIGTERM); mọi câu trả lời đã được lưu và máy đã được mở khóa. Lượt thi vẫn còn "
+                + "dở dang: giám thị tiếp tục nó bằng `assess resume` hoặc kết thúc nó bằng `assess end` (xem `assess status`)",
+            "EXIT=1",
+        ])
+    }
+
+    /// From the welcome screen, through the consent and the banner to question 1, in Vietnamese.
+    static func beginInVietnamese(_ terminal: TerminalUnderTest) throws {
+        try terminal.waitFor("Mã bài thi")
+        try terminal.press("Enter")
+        try terminal.waitFor("Khóa máy này để làm bài thi?")
+        try terminal.press("y")
+        try terminal.waitFor("Máy này đã được khóa")
+        try terminal.press("Enter")
+        try terminal.waitFor("Câu 1/8")
     }
 }

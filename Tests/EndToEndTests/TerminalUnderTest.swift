@@ -69,6 +69,31 @@ final class TerminalUnderTest {
         try tmux("capture-pane", "-p")
     }
 
+    /// The screen's lines as they were written: each line the terminal wrapped joined
+    /// back into one, trailing blanks and the blank lines below the last one left out.
+    /// For whole-screen comparisons of what a command printed, whatever its width.
+    func writtenLines() throws -> [String] {
+        var lines = try tmux("capture-pane", "-p", "-J").components(separatedBy: "\n")
+            .map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    /// Waits until ``writtenLines()`` are `expected`, the whole screen; fails with the
+    /// lines it last saw when they never are.
+    func waitForWrittenLines(_ expected: [String], seconds: Double = 10,
+                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last: [String] = []
+        while Date() < deadline {
+            last = try writtenLines()
+            if last == expected { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(last == expected, sourceLocation: sourceLocation)
+        throw TestFailure("the screen never showed the expected lines")
+    }
+
     /// The screen's text now with its attributes and colours as escape sequences
     /// (`ESC[4m` underline, `ESC[31m` red ...), as tmux draws them.
     func styledScreen() throws -> String {

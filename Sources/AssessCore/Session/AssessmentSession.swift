@@ -136,35 +136,31 @@ public actor AssessmentSession {
         }
     }
 
-    /// Everything about the surroundings that stops an exam from locking, as sentences.
-    public func surroundingsProblems() -> [String] {
-        var problems: [String] = []
+    /// Everything about the surroundings that stops an exam from locking.
+    public func surroundingsProblems() -> [SurroundingsProblem] {
+        var problems: [SurroundingsProblem] = []
         let environment = dependencies.environment
         let locale = environment.nonEmpty("LC_ALL")
             ?? environment.nonEmpty("LC_CTYPE")
             ?? environment["LANG"] ?? ""
         let normalized = locale.lowercased().replacingOccurrences(of: "-", with: "")
         if !normalized.contains("utf8") {
-            problems.append("the locale is not UTF-8 (\(locale.isEmpty ? "LANG is not set" : locale)); set LANG=C.UTF-8")
+            problems.append(.localeNotUTF8(locale))
         }
         if let size = dependencies.surroundings.terminalSize() {
             let minimum = policy.minimumTerminal
             if size.columns < minimum.columns || size.rows < minimum.rows {
-                problems.append("the terminal is \(size), smaller than the \(minimum) an exam needs; enlarge the window")
+                problems.append(.terminalTooSmall(size, minimum: minimum))
             }
         } else {
-            problems.append("there is no terminal to show the exam in")
+            problems.append(.noTerminal)
         }
         if let problem = dependencies.surroundings.dataDirectoryProblem() {
-            problems.append(problem)
+            problems.append(.dataDirectory(problem))
         }
         if !policy.allowMultiplexers {
-            if environment["TMUX"] != nil {
-                problems.append("running inside tmux, which the policy refuses (a student could switch windows)")
-            }
-            if environment["STY"] != nil {
-                problems.append("running inside GNU screen, which the policy refuses (a student could switch windows)")
-            }
+            if environment["TMUX"] != nil { problems.append(.multiplexer("tmux")) }
+            if environment["STY"] != nil { problems.append(.multiplexer("GNU screen")) }
         }
         return problems
     }

@@ -435,14 +435,15 @@ public struct ExamFlow: Sendable {
         return false
     }
 
-    /// What the student reads when the lock is refused; the details (who holds the lock,
-    /// what is wrong with the terminal) are the engine's, for the proctor.
+    /// What the student reads when the lock is refused, with the engine's details (who
+    /// holds the lock, what is wrong with the terminal) in the student's language.
     func sentence(for reason: LockFailureReason) -> String {
+        let detail = reason.sentence(in: text)
         switch reason {
-        case .heldByAnother, .staleLock: return text("refused.locked", ["detail": reason.description])
-        case .surroundings: return text("refused.not-ready", ["detail": reason.description])
+        case .heldByAnother, .staleLock: return text("refused.locked", ["detail": detail])
+        case .surroundings: return text("refused.not-ready", ["detail": detail])
         case .declined: return text("refused.declined")
-        default: return text("refused.failed", ["detail": reason.description])
+        default: return text("refused.failed", ["detail": detail])
         }
     }
 

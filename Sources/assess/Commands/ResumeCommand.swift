@@ -56,7 +56,8 @@ struct ResumeCommand: AsyncParsableCommand {
         case .free, .fromPreviousBoot:
             break
         case .live:
-            throw CommandFailure(.locked, LockMessages.refusal(inspection) ?? "this terminal is locked")
+            throw CommandFailure(.locked, LockMessages.refusal(inspection, in: language.catalogue(for: exam, environment: runtime.environment))
+                                 ?? "this terminal is locked")
         case .stale(let record):
             guard record.examID == exam.id, record.candidate == candidate else {
                 throw CommandFailure(.locked, """

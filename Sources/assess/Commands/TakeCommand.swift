@@ -39,9 +39,10 @@ struct TakeCommand: AsyncParsableCommand {
         let runtime = Runtime()
         let policy = try runtime.policy()
         let exam = try ExamFiles.load(examPath)
+        let text = language.catalogue(for: exam, environment: runtime.environment)
         let practice = self.practice || exam.lock == .practice
         if practice && !policy.allowPractice {
-            throw CommandFailure(.notDone, "the policy (\(policy.source)) does not allow practice sittings on this terminal")
+            throw CommandFailure(.notDone, text("terminal.practice-refused", ["policy": policy.source]))
         }
         let candidate = self.candidate ?? runtime.process.userName
         if let problem = CandidateID.problem(with: candidate) {
@@ -50,11 +51,14 @@ struct TakeCommand: AsyncParsableCommand {
         let chosen = accessibility.settings
         let refused = chosen.enabled.subtracting(policy.studentSettings).sorted()
         if !refused.isEmpty {
+            // The refused settings by name in the student's language; the allowed ones as the
+            // flags' values, which the student would type.
             let allowed = policy.studentSettings.sorted().map(\.rawValue)
-            throw CommandFailure(.notDone, """
-                the policy (\(policy.source)) does not let the student choose \(refused.map(\.title).joined(separator: ", ")); \
-                the student may choose: \(allowed.isEmpty ? "none" : allowed.joined(separator: ", ")); a proctor sets any with `assess launch`
-                """)
+            throw CommandFailure(.notDone, text("terminal.settings-refused", [
+                "policy": policy.source,
+                "refused": Self.list(refused.map { text("setting." + $0.rawValue) }, in: text),
+                "allowed": allowed.isEmpty ? text("terminal.settings-none") : Self.list(allowed, in: text),
+            ]))
         }
         let dataDirectory = try runtime.dataDirectory()
         var runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory,
@@ -64,5 +68,10 @@ struct TakeCommand: AsyncParsableCommand {
         runner.accessibilityChosenBy = "student"
         runner.requestedLanguage = language.language
         try await runner.run()
+    }
+
+    /// `items` joined as `text`'s language lists them ("a, b" or "a、b").
+    static func list(_ items: [String], in text: Catalogue) -> String {
+        items.dropFirst().reduce(items.first ?? "") { text("list.join", ["first": $0, "next": $1]) }
     }
 }

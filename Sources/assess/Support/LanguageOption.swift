@@ -1,5 +1,6 @@
 import ArgumentParser
 import AssessCore
+import AssessExam
 
 /// `--language`, shared by `take`, `launch` and `resume`: the language of the student's
 /// screens when the exam's own `language` is not one the interface speaks.
@@ -8,6 +9,12 @@ struct LanguageOption: ParsableArguments {
         "Student screens' language where not the exam's: en, ja, ko, vi, pt-BR.",
         valueName: "code"))
     var language: InterfaceLanguage?
+
+    /// The student's strings for `exam`: its language, else this option's, else the
+    /// locale's in `environment`.
+    func catalogue(for exam: Exam, environment: [String: String]) -> Catalogue {
+        Catalogue.of(InterfaceLanguage.choose(examLanguage: exam.language, requested: language, environment: environment))
+    }
 }
 
 extension InterfaceLanguage: ExpressibleByArgument {

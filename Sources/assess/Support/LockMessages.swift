@@ -9,29 +9,27 @@ enum LockMessages {
         date.formatted(.iso8601)
     }
 
-    /// "exam geography-quiz, candidate c-17, pid 4242 (user ana on /dev/pts/3), since …"
-    static func holder(_ record: LockRecord) -> String {
-        let terminal = record.tty.map { " on \($0)" } ?? ""
-        return "exam \(record.examID), candidate \(record.candidate), pid \(record.pid) (user \(record.user)\(terminal)), since \(time(record.startedAt))"
+    /// "exam geography-quiz, candidate c-17, pid 4242 (user ana on /dev/pts/3), since …",
+    /// in `text`'s language (the proctor's commands keep English's).
+    static func holder(_ record: LockRecord, in text: Catalogue = .english) -> String {
+        var arguments: [String: any Sendable] = ["exam": record.examID, "candidate": record.candidate,
+                                                 "pid": String(record.pid), "user": record.user,
+                                                 "since": time(record.startedAt)]
+        guard let terminal = record.tty else { return text("terminal.holder", arguments) }
+        arguments["terminal"] = terminal
+        return text("terminal.holder-on", arguments)
     }
 
-    /// Why an exam cannot start here, and the proctor's next step; `nil` when nothing blocks.
-    static func refusal(_ inspection: LockInspection) -> String? {
+    /// Why an exam cannot start here, and the proctor's next step, in the student's
+    /// language; `nil` when nothing blocks.
+    static func refusal(_ inspection: LockInspection, in text: Catalogue) -> String? {
         switch inspection {
         case .free, .fromPreviousBoot:
             return nil
         case .live(let record):
-            return """
-                This terminal is already locked for an exam: \(holder(record)).
-                The exam cannot start while that session runs. A proctor can finish or submit that \
-                session first; `assess status` shows it.
-                """
+            return text("terminal.locked-live", ["holder": holder(record, in: text)]) + "\n" + text("terminal.locked-live-next")
         case .stale(let record):
-            return """
-                A stale lock blocks this terminal: \(holder(record)); that process is gone.
-                A proctor should check `assess status`, then continue its attempt with `assess resume` \
-                or clear it with `assess unlock --stale`.
-                """
+            return text("terminal.locked-stale", ["holder": holder(record, in: text)]) + "\n" + text("terminal.locked-stale-next")
         }
     }
 

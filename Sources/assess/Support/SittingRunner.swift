@@ -37,6 +37,9 @@ struct SittingRunner {
         InterfaceLanguage.choose(examLanguage: exam.language, requested: requestedLanguage, environment: runtime.environment)
     }
 
+    /// The student's strings, for what this sitting prints at the terminal.
+    var text: Catalogue { Catalogue.of(language) }
+
     /// Sets the locale the screen draws in (the environment's, else C.UTF-8), or refuses
     /// before anything is locked when there is no UTF-8 locale at all: the screen could
     /// show neither the exam's characters nor the student's. English, since nothing else
@@ -64,16 +67,14 @@ struct SittingRunner {
     /// attempt at this exam in progress, is not the one being resumed (a practice attempt
     /// left in progress does not count: `run` closes it). Changes nothing.
     func refuseIfBlocked(_ inspection: LockInspection, running: Attempt?) throws {
-        if let refusal = LockMessages.refusal(inspection) {
+        if let refusal = LockMessages.refusal(inspection, in: text) {
             throw CommandFailure(.locked, refusal)
         }
         if let running, running.id != resuming?.attempt.id, !running.isPractice {
-            throw CommandFailure(.locked, """
-                candidate \(candidate) already has an attempt at \(exam.id) in progress (\(running.id)), \
-                left by a crash, a reboot or a lost connection; a new one cannot start. A proctor continues \
-                it with `assess resume \(examPath) --candidate \(candidate)` or ends it with `assess end \(running.id)` \
-                (see `assess status`)
-                """)
+            throw CommandFailure(.locked, text("terminal.attempt-in-progress", [
+                "candidate": candidate, "exam": exam.id, "attempt": running.id,
+                "resume": "assess resume \(examPath) --candidate \(candidate)", "end": "assess end \(running.id)",
+            ]))
         }
     }
 
@@ -100,28 +101,26 @@ struct SittingRunner {
             takeover = .leaseTakenOver(host: gone.host, tty: gone.tty, pid: gone.pid, why: "its process is gone")
         }
         guard lease.holder == holder else {
-            let terminal = lease.holder.tty.map { " on \($0)" } ?? ""
-            throw CommandFailure(.locked, """
-                candidate \(candidate) is already sitting \(exam.id) at \(lease.holder.host)\(terminal) (pid \(lease.holder.pid)) \
-                since \(LockMessages.time(lease.since)); one candidate sits at one seat. If that sitting is gone, \
-                its seat is free \(Int(lostAfter)) s after it last saved, and a proctor continues it here with \
-                `assess resume \(examPath) --candidate \(candidate)`
-                """)
+            let seat = lease.holder.tty.map { text("terminal.seat-on", ["host": lease.holder.host, "terminal": $0]) }
+                ?? lease.holder.host
+            throw CommandFailure(.locked, text("terminal.sitting-elsewhere", [
+                "candidate": candidate, "exam": exam.id, "seat": seat, "pid": String(lease.holder.pid),
+                "since": LockMessages.time(lease.since), "wait": text.duration(Int(lostAfter)),
+                "resume": "assess resume \(examPath) --candidate \(candidate)",
+            ]))
         }
         return (holder, takeover)
     }
 
     /// After the screen is given back: when writes still wait on this terminal for the
-    /// server (it is away), tries once more and, if they still wait, says where they are.
-    static func reportWaiting(_ database: any ExamStore) {
+    /// server (it is away), tries once more and, if they still wait, says where they are,
+    /// in the student's language.
+    static func reportWaiting(_ database: any ExamStore, in text: Catalogue) {
         guard let journaled = database as? JournaledStore, journaled.waiting > 0 else { return }
         let waiting = journaled.deliver()
         guard waiting > 0 else { return }
-        FileHandle.standardError.write(Data("""
-            assess: the server is away: \(waiting) writes of this sitting wait on this terminal in \(journaled.journal.path); \
-            the next `assess take` or `assess resume` of this exam and candidate here sends them (`assess status` lists them)
-
-            """.utf8))
+        // A blank line after it sets it apart from the line that says how the sitting ended.
+        printToStandardError("assess: " + text.plural("terminal.writes-waiting", count: waiting, ["path": journaled.journal.path]) + "\n")
     }
 
     /// This machine's name.
@@ -180,7 +179,7 @@ struct SittingRunner {
         do {
             try terminal.start()
         } catch {
-            throw CommandFailure(.notDone, "cannot use this terminal: \(error)")
+            throw CommandFailure(.notDone, text("terminal.unusable", ["problem": "\(error)"]))
         }
         SignalTrap.install()
         var flow = ExamFlow(sitting: sitting, candidate: candidate, practice: practice,
@@ -210,8 +209,8 @@ struct SittingRunner {
                           commands: StoreCommandLink(store: database, exam: exam.id, candidate: candidate, lease: lease))
         let outcome = await app.run()
         terminal.stop()
-        Self.reportWaiting(database)
-        try Self.report(outcome, locale: terminal.isUTF8Locale)
+        Self.reportWaiting(database, in: text)
+        try Self.report(outcome, locale: terminal.isUTF8Locale, in: text)
     }
 
     /// The dictionary for the exam's language, opening in the background, or `nil` when
@@ -227,35 +226,32 @@ struct SittingRunner {
         sitting.restore(responses: saved.responses, flagged: Set(saved.flagged), current: attempt.currentQuestion)
     }
 
-    /// What the shell shows after the screen is given back, and the exit status.
-    static func report(_ outcome: SittingOutcome, locale isUTF8: Bool) throws {
+    /// What the shell shows after the screen is given back, in the student's language,
+    /// and the exit status.
+    static func report(_ outcome: SittingOutcome, locale isUTF8: Bool, in text: Catalogue) throws {
         switch outcome {
         case .submitted, .quitBeforeStart:
             return
         case .launchCancelled:
-            throw CommandFailure(.notDone, "the launch was cancelled at the proctor's screen; nothing was locked")
+            throw CommandFailure(.notDone, text("terminal.launch-cancelled"))
         case .notStarted(.declined):
-            throw CommandFailure(.notDone, "the student declined to lock the terminal; the exam did not start")
+            throw CommandFailure(.notDone, text("terminal.declined"))
         case .notStarted(let reason):
             let why: FailureReason
             switch reason {
             case .heldByAnother, .staleLock: why = .locked
             default: why = .notDone
             }
-            let hint = isUTF8 ? "" : "\nthe locale is not UTF-8: run with LANG=C.UTF-8"
-            throw CommandFailure(why, "the exam did not start: \(reason)\(hint)")
+            let hint = isUTF8 ? "" : "\n" + text("terminal.not-utf8")
+            throw CommandFailure(why, text("terminal.not-started", ["reason": reason.sentence(in: text)]) + hint)
         case .notRecorded(let why):
-            throw CommandFailure(.cannotWrite, "the exam did not start: the attempt could not be stored: \(why)")
+            throw CommandFailure(.cannotWrite, text("terminal.not-recorded", ["problem": why]))
         case .interrupted(let why, attemptInProgress: true):
-            throw CommandFailure(.notDone, """
-                the exam was interrupted (\(why)); every answer was saved and the lock released. The attempt is \
-                still in progress: a proctor continues it with `assess resume` or ends it with `assess end` (see `assess status`)
-                """)
+            throw CommandFailure(.notDone, text("terminal.interrupted", ["why": why]))
         case .interrupted(let why, attemptInProgress: false):
-            throw CommandFailure(.notDone, "the sitting was interrupted (\(why)) before the exam began; nothing was stored and the lock is released")
+            throw CommandFailure(.notDone, text("terminal.interrupted-before", ["why": why]))
         case .aborted(let reason, let stored):
-            let record = stored ? "" : "; the store could not mark it aborted, so a proctor should end it with `assess end`"
-            throw CommandFailure(.notDone, "the proctor aborted the attempt (\(reason)); it does not count, and the lock was released\(record)")
+            throw CommandFailure(.notDone, text(stored ? "terminal.aborted" : "terminal.aborted-not-stored", ["reason": reason]))
         }
     }
 }
