@@ -89,8 +89,33 @@ struct StoreMonitorSource: MonitorSource {
     /// Who issues commands (the proctor's account; PostgreSQL records the login role itself).
     let proctor: String
 
+    /// The room's seats, and a seat for each candidate on a roster who has none yet (not arrived).
     func seats() throws -> [SeatView] {
-        try store.room(exams: exams, at: Date())
+        var seats = try store.room(exams: exams, at: Date())
+        guard let rosters = store as? any RosterStore else { return seats }
+        let present = Set(seats.map { $0.exam + "\u{0}" + $0.candidate })
+        for (exam, entries) in try rosters.rosters(exams: exams) {
+            for entry in entries where !present.contains(exam + "\u{0}" + entry.candidate) {
+                seats.append(SeatView(exam: exam, candidate: entry.candidate))
+            }
+        }
+        return seats.sorted { ($0.exam, $0.candidate) < ($1.exam, $1.candidate) }
+    }
+
+    func starts() throws -> [SittingStart] {
+        try (store as? any RosterStore)?.sittingStarts(exams: exams, at: Date()) ?? []
+    }
+
+    func makeStartCode(exam: String) throws -> String {
+        guard let rosters = store as? any RosterStore else { throw StoreError.notPermitted("this store keeps no start") }
+        let code = StartCode.make()
+        try rosters.setStartCode(exam: exam, code: code, by: proctor, at: Date())
+        return code
+    }
+
+    func open(exam: String) throws {
+        guard let rosters = store as? any RosterStore else { throw StoreError.notPermitted("this store keeps no start") }
+        try rosters.openSitting(exam: exam, by: proctor, at: Date())
     }
 
     func timeline(of seat: SeatView) throws -> [MonitorModel.TimelineEntry] {
