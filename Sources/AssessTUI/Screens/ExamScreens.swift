@@ -101,8 +101,11 @@ public enum ExamScreens {
         switch flow.commonStart {
         case .waiting(let typed, let refused):
             row = ScreenKit.paragraph(text("welcome.waiting"), row: row, width: width, style: ScreenKit.title, into: &grid)
-            let entry = text("welcome.start-code", ["code": typed]) + (refused ? "  " + text("welcome.start-code-wrong") : "")
-            row = ScreenKit.paragraph(entry, row: row, width: width, style: refused ? ScreenKit.warning : .plain, into: &grid) + 1
+            if refused {
+                row = ScreenKit.paragraph(text("welcome.start-code-wrong"), row: row, width: width, style: ScreenKit.warning,
+                                          into: &grid)
+            }
+            row = ScreenKit.paragraph(text("welcome.start-code", ["code": typed]), row: row, width: width, into: &grid) + 1
         case .checking(let typed):
             row = ScreenKit.paragraph(text("welcome.waiting"), row: row, width: width, style: ScreenKit.title, into: &grid)
             row = ScreenKit.paragraph(text("welcome.start-code", ["code": typed]) + "  " + text("welcome.start-code-checking"),
