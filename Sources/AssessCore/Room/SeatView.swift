@@ -115,8 +115,6 @@ public struct SeatView: Sendable, Equatable, Codable {
 /// Where a seat stands, as the monitor names it. Each state has a word and a symbol of
 /// its own, so that colour never carries the meaning alone.
 public enum SeatState: String, Sendable, CaseIterable, Codable {
-    /// On the sitting's roster, and no sitting has started for the candidate.
-    case notArrived = "not arrived"
     case welcome
     case answering
     case onBreak = "on break"
@@ -126,6 +124,8 @@ public enum SeatState: String, Sendable, CaseIterable, Codable {
     case interrupted
     case aborted
     case lost
+    /// On the sitting's roster, and no sitting has started for the candidate.
+    case notArrived = "not arrived"
 
     /// A one-character mark shown before the word.
     public var symbol: String {
