@@ -41,11 +41,12 @@ public enum RosterFile {
     /// Reads the roster in `text` (the contents of `path`); `restrictions`, when given, are
     /// the ids the exam's restrictions have, which `deny` must name.
     ///
-    /// - Throws: every `Problem` found, in line order, as `[Problem]` (never only the first).
+    /// - Throws: every `Problem` found, in line order, as a `ProblemList` (never only the first).
     public static func parse(_ text: String, path: String, restrictions: [String]?) throws(ProblemList) -> [RosterCandidate] {
         var problems: [Problem] = []
         func problem(_ line: Int, _ message: String) { problems.append(Problem(path: path, line: line, message: message)) }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        // A CRLF line end is one Character (a newline), as is LF.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         guard let headerIndex = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
             throw ProblemList([Problem(path: path, line: 1, message: "the file is empty; the first line names the columns, e.g. \(columns.joined(separator: ","))")])
         }
