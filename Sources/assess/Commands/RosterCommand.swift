@@ -25,7 +25,7 @@ struct RosterCommand: ParsableCommand {
     var exam: String
 
     @Option(name: .customLong("add"), parsing: .upToNextOption,
-            help: ArgumentHelp("Candidate ids to add, without accommodations (an id already on the roster keeps its name and loses its accommodations).",
+            help: ArgumentHelp("Candidate ids to add, without accommodations (an id already on the roster is left as it is).",
                                valueName: "id"))
     var added: [String] = []
 
@@ -73,7 +73,10 @@ struct RosterCommand: ParsableCommand {
         try ProctorAuthorization(policy: policy, source: password.source, events: EventStore(database: database),
                                  clock: runtime.clock).require(for: "changing or reading a roster")
         do {
-            var entries = added.map { RosterEntry(candidate: $0) }
+            let listed = Set(try store.roster(exam: examID).map(\.candidate))
+            let kept = added.filter(listed.contains)
+            if !kept.isEmpty { printToStandardError("\(examID): already on the roster, left as they are: \(kept.joined(separator: ", "))") }
+            var entries = added.filter { !listed.contains($0) }.map { RosterEntry(candidate: $0) }
             for candidate in imported {
                 entries.append(RosterEntry(candidate: candidate.candidate, name: candidate.name,
                                            settings: try RosterAccommodations.encode(candidate.settings)))
