@@ -97,6 +97,22 @@ struct RosterTests {
         #expect(welcomeA.contains("    Time       25 minutes (with extra time; the exam is 10 minutes); breaks: 1 of up to 5"),
                 "\(welcomeA)")
         try seatB.waitFor("Waiting for the proctor to start the exam")
+        // The whole waiting screen, as the student sees it.
+        let waitingScreen = [
+            " assess" + String(repeating: " ", count: 88) + "exam", "", "  Geography quiz", "",
+            "  Candidate  ben", "  Time       10 minutes", "  Questions  4", "  Exam key   9178-f32b", "",
+            "  Waiting for the proctor to start the exam. This screen goes on by itself when the exam starts,",
+            "  or type the start code the proctor announces and press Enter.", "  Start code:", "",
+            "  " + String(repeating: "─", count: 96),
+            "  Four questions on capitals, rivers and maps.",
+            "  Choose or type one answer for each. You may go back to earlier questions.",
+        ] + Array(repeating: "", count: 12) + [
+            String(repeating: "─", count: 100),
+            " Enter start with the code  Esc quit" + String(repeating: " ", count: 55) + "F1 help",
+        ]
+        let shown = try seatB.screen()
+        #expect(shown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).prefix(30) == waitingScreen[...],
+                "\(shown)")
         try monitor.waitFor("· welcome 2")
         // Enter does not begin while the sitting waits.
         try seatB.press("Enter")
@@ -106,10 +122,15 @@ struct RosterTests {
         _ = try openTheSitting(monitor)
         try timed(seatA, "Lock this terminal", step: "seat A starts once the sitting opens")
         try timed(seatB, "Lock this terminal", step: "seat B starts once the sitting opens")
+        // Ana's clock started at the opening, not when she reaches the first question.
+        Thread.sleep(forTimeInterval: 3)
         try seatA.press("y")
         try seatA.waitFor("This terminal is locked")
         try seatA.press("Enter")
-        try seatA.waitFor("Question 1 of 4")
+        let question = try seatA.waitFor("Question 1 of 4")
+        let clock = try #require(question.range(of: #"Time left \d\d:\d\d"#, options: .regularExpression))
+        let parts = question[clock].dropFirst("Time left ".count).split(separator: ":").compactMap { Int($0) }
+        #expect(parts.count == 2 && parts[0] * 60 + parts[1] <= 1500 - 3, "\(question[clock])")
 
         // The log has the roster's accommodations, as a launch's hand-over has them.
         let store = try PostgresStore(url: lab.url())
