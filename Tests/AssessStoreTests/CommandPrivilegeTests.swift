@@ -85,6 +85,7 @@ import Testing
         #expect(throws: StoreError.self) { try anaStore.openSitting(exam: "algebra", by: "ana", at: Date()) }
         #expect(throws: StoreError.self) { try anaStore.setStartCode(exam: "algebra", code: "AAAAAA", by: "ana", at: Date()) }
         #expect(throws: StoreError.self) { try anaStore.roster(exam: "algebra") }
+        #expect(throws: StoreError.self) { try anaStore.resetStart(exam: "algebra") }
         // ... and by SQL.
         expectRefused("INSERT INTO assess.roster (exam_id, candidate) VALUES ('algebra', 'ana')", as: ana)
         expectRefused("UPDATE assess.roster SET settings = '{}'", as: ana)
@@ -92,6 +93,7 @@ import Testing
         expectRefused("SELECT * FROM assess.roster", as: ana)
         expectRefused("INSERT INTO assess.sitting_starts (exam_id, opened_at) VALUES ('algebra', now())", as: ana)
         expectRefused("SELECT code_hash FROM assess.sitting_starts", as: ana)
+        expectRefused("DELETE FROM assess.sitting_starts", as: ana)
         expectRefused("SELECT assess.open_sitting('algebra')", as: ana)
         expectRefused("SELECT assess.set_start_code('algebra', 'AAAAAA')", as: ana)
         // Another candidate's row is not the seat's to read.

@@ -63,5 +63,10 @@ import Testing
         let again = try #require(try store.secondsSinceOpening(exam: "algebra", at: now.addingTimeInterval(2)))
         #expect(again >= age)
         #expect(try store.sittingStarts(exams: nil, at: now).first?.openedBy != nil)
+        // The next sitting of the same exam waits again, with no code.
+        #expect(try store.resetStart(exam: "algebra"))
+        #expect(try store.secondsSinceOpening(exam: "algebra", at: now) == nil)
+        #expect(try !store.startCodeMatches(exam: "algebra", code: "XYZ789"))
+        #expect(try !store.resetStart(exam: "algebra"))
     }
 }

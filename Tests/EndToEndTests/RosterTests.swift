@@ -172,5 +172,16 @@ struct RosterTests {
         try seat.press("Enter")
         try timed(seat, "Lock this terminal", step: "SQLite: the start code starts the seat")
         try monitor.press("q")
+
+        // For scripts, a line per candidate; and the next sitting of the exam waits again.
+        let listed = try monitor.assessCommand(["roster", "geography-quiz", "--json", "--password-stdin"],
+                                               input: ProctorTests.password + "\n")
+        #expect(listed.output.contains(#"{"accessibility":["larger-spacing"],"breaks":"1x5m","candidate":"ana","deny":[],"exam":"geography-quiz","extraTime":"+15m","name":"Ana Lima"}"#),
+                "\(listed.output)")
+        let reset = try monitor.assessCommand(["roster", "Exams/geography.yaml", "--reset-start", "--password-stdin"],
+                                              input: ProctorTests.password + "\n")
+        #expect(reset.status == 0 && reset.output.contains("the opening and the start code are forgotten"), "\(reset.output)")
+        let store = try monitor.store()
+        #expect(try store.sittingStarts(exams: nil, at: Date()).first?.hasCode == false)
     }
 }

@@ -76,6 +76,14 @@ extension AssessDatabase: RosterStore {
         }
     }
 
+    @discardableResult
+    public func resetStart(exam: String) throws -> Bool {
+        try write { db in
+            try db.execute(sql: "DELETE FROM sitting_starts WHERE exam_id = ?", arguments: [exam])
+            return db.changesCount > 0
+        }
+    }
+
     public func sittingStarts(exams: [String]?, at time: Date) throws -> [SittingStart] {
         try read { db in
             try Row.fetchAll(db, sql: """

@@ -64,6 +64,11 @@ extension PostgresStore: RosterStore {
         try call("SELECT assess.open_sitting($1)", [exam], attempt: nil)
     }
 
+    @discardableResult
+    public func resetStart(exam: String) throws -> Bool {
+        !(try call("DELETE FROM assess.sitting_starts WHERE exam_id = $1 RETURNING exam_id", [exam], attempt: nil)).isEmpty
+    }
+
     public func sittingStarts(exams: [String]?, at time: Date) throws -> [SittingStart] {
         try call("""
             SELECT e.exam_id, (SELECT count(*) FROM assess.roster r WHERE r.exam_id = e.exam_id) AS roster_size,

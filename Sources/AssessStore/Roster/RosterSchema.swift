@@ -48,7 +48,7 @@ enum RosterSchema {
             opened_at timestamptz,
             opened_by name
         );
-        GRANT SELECT ON assess.sitting_starts TO \(proctor);
+        GRANT SELECT, DELETE ON assess.sitting_starts TO \(proctor);
 
         CREATE FUNCTION assess.set_start_code(exam text, code text) RETURNS void
             LANGUAGE sql SECURITY DEFINER SET search_path = assess, pg_temp AS $$
@@ -98,7 +98,7 @@ enum RosterSchema {
         -- An opening (or a roster change) wakes the monitors, like any change to the room.
         CREATE TRIGGER room_changed AFTER INSERT OR UPDATE OR DELETE ON assess.roster
             FOR EACH STATEMENT EXECUTE FUNCTION assess.room_changed();
-        CREATE TRIGGER room_changed AFTER INSERT OR UPDATE ON assess.sitting_starts
+        CREATE TRIGGER room_changed AFTER INSERT OR UPDATE OR DELETE ON assess.sitting_starts
             FOR EACH STATEMENT EXECUTE FUNCTION assess.room_changed();
         """
     }

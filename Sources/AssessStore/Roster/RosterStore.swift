@@ -61,6 +61,11 @@ public protocol RosterStore: ExamStore {
     /// sitting already open changes nothing.
     func openSitting(exam: String, by proctor: String, at time: Date) throws
 
+    /// Forgets the sitting's opening and start code, so that its welcome screens wait for a
+    /// new opening (the next sitting of the same exam); returns whether there was one.
+    @discardableResult
+    func resetStart(exam: String) throws -> Bool
+
     /// The common starts of these exams (every exam with a roster or a start when nil).
     func sittingStarts(exams: [String]?, at time: Date) throws -> [SittingStart]
 

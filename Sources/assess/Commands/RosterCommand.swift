@@ -38,6 +38,10 @@ struct RosterCommand: ParsableCommand {
                                valueName: "file.csv"))
     var importFile: String?
 
+    @Flag(help: ArgumentHelp("Make the welcome screens wait again for a new opening: forgets the sitting's opening and start code (for the next sitting of the same exam).",
+                             discussion: "The roster itself stays; change it with --add, --remove or --import."))
+    var resetStart = false
+
     @Flag(help: "List the roster after the changes (the default when there are none).")
     var list = false
 
@@ -91,7 +95,12 @@ struct RosterCommand: ParsableCommand {
                 printToStandardError("\(examID): \(gone.count) taken off the roster"
                                      + (missing.isEmpty ? "" : "; not on it: \(missing.joined(separator: ", "))"))
             }
-            if list || json || (entries.isEmpty && removed.isEmpty) {
+            if resetStart {
+                let had = try store.resetStart(exam: examID)
+                printToStandardError("\(examID): " + (had ? "the opening and the start code are forgotten; the welcome screens wait for a new opening"
+                                                       : "had no opening or start code; the welcome screens wait for one"))
+            }
+            if list || json || (entries.isEmpty && removed.isEmpty && !resetStart) {
                 try show(store.roster(exam: examID), exam: examID)
             }
         } catch let error as StoreError {
