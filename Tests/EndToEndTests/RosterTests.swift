@@ -183,5 +183,17 @@ struct RosterTests {
         #expect(reset.status == 0 && reset.output.contains("the opening and the start code are forgotten"), "\(reset.output)")
         let store = try monitor.store()
         #expect(try store.sittingStarts(exams: nil, at: Date()).first?.hasCode == false)
+
+        // A proctor launching Ana's seat starts from her accommodations on the roster.
+        let launched = try TerminalUnderTest("launch Exams/geography.yaml --candidate ana", dataDirectory: shared,
+                                             policy: setup.policy)
+        try launched.answer("Proctor password:", with: ProctorTests.password)
+        let screen = try launched.waitFor("Proctor: before the hand-over")
+        let rows = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(rows.contains("Extra time                          +15m"), "\(screen)")
+        #expect(rows.contains("Breaks                              1x5m"), "\(screen)")
+        #expect(rows.contains("Accessibility: larger spacing       on"), "\(screen)")
+        try launched.press("Escape")
+        #expect(try launched.exitStatus() == 1)
     }
 }
