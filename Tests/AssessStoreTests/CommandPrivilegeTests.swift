@@ -61,3 +61,59 @@ import Testing
         #expect(acknowledged.first?["acknowledged_by"] == "\(database.name)_ana")
     }
 }
+
+/// Who may write a roster and open a sitting, tried against a real PostgreSQL server as a
+/// seat's role: only the proctor's group; a seat reads its own candidate's row and whether
+/// the sitting is open, and checks a code, and nothing more.
+@Suite struct RosterPrivilegeTests: RoleAttempts {
+    let database: PostgresTestDatabase
+    let ana: String, proctor: String
+
+    init() throws {
+        database = try PostgresTestDatabase()
+        ana = try database.login("ana", in: .seat)
+        proctor = try database.login("pat", in: .proctor)
+    }
+
+    @Test func aSeatCannotWriteTheRosterNorOpenTheSitting() throws {
+        let anaStore = try PostgresStore(url: ana)
+        let proctorStore = try PostgresStore(url: proctor)
+        try proctorStore.addToRoster(exam: "algebra", entries: [RosterEntry(candidate: "ben", name: "Ben")])
+        // By the store's API...
+        #expect(throws: StoreError.self) { try anaStore.addToRoster(exam: "algebra", entries: [RosterEntry(candidate: "ana")]) }
+        #expect(throws: StoreError.self) { try anaStore.removeFromRoster(exam: "algebra", candidates: ["ben"]) }
+        #expect(throws: StoreError.self) { try anaStore.openSitting(exam: "algebra", by: "ana", at: Date()) }
+        #expect(throws: StoreError.self) { try anaStore.setStartCode(exam: "algebra", code: "AAAAAA", by: "ana", at: Date()) }
+        #expect(throws: StoreError.self) { try anaStore.roster(exam: "algebra") }
+        #expect(throws: StoreError.self) { try anaStore.resetStart(exam: "algebra") }
+        // ... and by SQL.
+        expectRefused("INSERT INTO assess.roster (exam_id, candidate) VALUES ('algebra', 'ana')", as: ana)
+        expectRefused("UPDATE assess.roster SET settings = '{}'", as: ana)
+        expectRefused("DELETE FROM assess.roster", as: ana)
+        expectRefused("SELECT * FROM assess.roster", as: ana)
+        expectRefused("INSERT INTO assess.sitting_starts (exam_id, opened_at) VALUES ('algebra', now())", as: ana)
+        expectRefused("SELECT code_hash FROM assess.sitting_starts", as: ana)
+        expectRefused("DELETE FROM assess.sitting_starts", as: ana)
+        expectRefused("SELECT assess.open_sitting('algebra')", as: ana)
+        expectRefused("SELECT assess.set_start_code('algebra', 'AAAAAA')", as: ana)
+        // Another candidate's row is not the seat's to read.
+        #expect(throws: StoreError.self) { try anaStore.rosterStanding(exam: "algebra", candidate: "ben") }
+        #expect(try anaStore.secondsSinceOpening(exam: "algebra", at: Date()) == nil)
+        #expect(try anaStore.rosterStanding(exam: "algebra", candidate: "ana") == .notListed)
+    }
+
+    @Test func aSeatLearnsItsOwnRowTheOpeningAndWhetherACodeIsRight() throws {
+        let anaStore = try PostgresStore(url: ana)
+        let proctorStore = try PostgresStore(url: proctor)
+        try proctorStore.addToRoster(exam: "algebra", entries: [RosterEntry(candidate: "ana", name: "Ana", settings: #"{"a":1}"#)])
+        #expect(try anaStore.rosterStanding(exam: "algebra", candidate: "ana")
+                == .listed(RosterEntry(candidate: "ana", name: "Ana", settings: #"{"a":1}"#)))
+        try proctorStore.setStartCode(exam: "algebra", code: "K7QM3X", by: "", at: Date())
+        #expect(try anaStore.startCodeMatches(exam: "algebra", code: "k7qm-3x"))
+        #expect(try !anaStore.startCodeMatches(exam: "algebra", code: "K7QM3Y"))
+        try proctorStore.openSitting(exam: "algebra", by: "", at: Date())
+        #expect(try anaStore.secondsSinceOpening(exam: "algebra", at: Date()) != nil)
+        let starts = try proctorStore.sittingStarts(exams: nil, at: Date())
+        #expect(starts.first?.openedBy == "\(database.name)_pat")
+    }
+}

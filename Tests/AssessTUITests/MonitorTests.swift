@@ -84,6 +84,9 @@ import Testing
         #expect(model.filter == .lost)
         #expect(model.rows(now: 0).map(\.candidate) == ["c-005", "c-015", "c-025"])
         _ = model.update(.key(.character("f")), now: 0)
+        #expect(model.filter == .notArrived)
+        #expect(model.rows(now: 0).isEmpty)
+        _ = model.update(.key(.character("f")), now: 0)
         #expect(model.filter == nil)
 
         _ = model.update(.key(.character("/")), now: 0)
@@ -122,6 +125,56 @@ import Testing
         #expect(effects == [.send(SeatCommandDraft(action: .addTime, minutes: 10, message: nil, reason: "late"),
                                   to: [.init(exam: "algebra", candidate: "c-000"), .init(exam: "algebra", candidate: "c-002")])])
         #expect(model.marked.isEmpty && model.mode == .list)
+    }
+
+    /// A room with a roster: two seats at the welcome screen, one answering, two not arrived.
+    static func rosterRoom() -> [SeatView] {
+        let seats = room(3).map { seat -> SeatView in
+            var seat = seat
+            (seat.attempt, seat.examKey, seat.status, seat.secondsAllowed) = (nil, nil, nil, nil)
+            (seat.answered, seat.flagged, seat.lastEvent, seat.lastEventAge) = (0, 0, nil, nil)
+            return seat
+        }
+        return [seats[0], seats[1], room(3)[2], SeatView(exam: "algebra", candidate: "d-100"),
+                SeatView(exam: "algebra", candidate: "d-101")]
+    }
+
+    @Test func rosterCandidatesWhoHaveNotArrivedShowAndOOpensTheSittingWithItsCode() {
+        var model = Self.model(Self.rosterRoom())
+        let waiting = SittingStart(exam: "algebra", rosterSize: 5, hasCode: false, secondsSinceOpening: nil, openedBy: nil)
+        _ = model.update(.starts([waiting]), now: 0)
+        #expect(model.totals(now: 0).map(\.state) == [.welcome, .answering, .notArrived])
+        #expect(model.totals(now: 0).last?.count == 2)
+        Self.golden.assertMatches(Self.render(model), named: "roster-waiting-80x24")
+
+        // `o` asks the app for a code; the confirmation shows it; `y` opens.
+        #expect(model.update(.key(.character("o")), now: 0) == [.makeStartCode(exam: "algebra")])
+        _ = model.update(.startCodeMade(exam: "algebra", code: "K7QM3X"), now: 0)
+        #expect(model.mode == .opening(exam: "algebra", code: "K7QM3X"))
+        Self.golden.assertMatches(Self.render(model), named: "roster-opening-80x24")
+        #expect(model.update(.key(.character("y")), now: 0) == [.open(exam: "algebra")])
+        #expect(model.update(.opened(exam: "algebra", failure: nil), now: 0) == [.reread])
+        #expect(model.notice == "Opened algebra: the waiting seats start now; a seat that did not can type the code K7QM3X.")
+        var opened = waiting
+        opened.secondsSinceOpening = 3
+        _ = model.update(.starts([opened]), now: 0)
+        #expect(model.startsText(now: 2 * Self.second) == "algebra open 5s ago · code K7QM3X")
+        // Once open, `o` only says so.
+        #expect(model.update(.key(.character("o")), now: 0).isEmpty)
+        #expect(model.notice == "algebra is already open; its start code is K7QM3X")
+    }
+
+    @Test func noRosterMeansNothingToOpenAndNKeepsTheSittingWaiting() {
+        var model = Self.model(Self.room(3))
+        #expect(model.update(.key(.character("o")), now: 0).isEmpty)
+        #expect(model.notice?.hasPrefix("No exam here has a roster") == true)
+        _ = model.update(.starts([SittingStart(exam: "algebra", rosterSize: 3, hasCode: true, secondsSinceOpening: nil,
+                                               openedBy: nil)]), now: 0)
+        _ = model.update(.key(.character("o")), now: 0)
+        _ = model.update(.startCodeMade(exam: "algebra", code: "ABCDEF"), now: 0)
+        #expect(model.update(.key(.character("n")), now: 0).isEmpty)
+        #expect(model.mode == .list)
+        #expect(model.notice == "algebra still waits; the start code ABCDEF starts a seat whose student types it.")
     }
 
     @Test func enterOpensTheSeatsTimelineWhichFollowsFreshReadings() {

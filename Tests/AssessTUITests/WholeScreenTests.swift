@@ -30,12 +30,14 @@ struct WholeScreenTests {
         let studentMaySwitch: Set<AccessibilityOption>
         /// True for a sitting the proctor launches: it begins on the launch screen.
         let launched: Bool
+        /// True for a sitting whose welcome screen waits for the common start.
+        let waits: Bool
 
         var testDescription: String { name }
 
         init(_ name: String, exam: Exam = ExamFixtures.capitals, breaks: BreakAllowance = .none,
              accessibility: Set<AccessibilityOption> = [], studentMaySwitch: Set<AccessibilityOption> = [],
-             launched: Bool = false, _ events: [(FlowEvent, UInt64)], now: UInt64? = nil) {
+             launched: Bool = false, waits: Bool = false, _ events: [(FlowEvent, UInt64)], now: UInt64? = nil) {
             self.name = name
             self.exam = exam
             self.breaks = breaks
@@ -44,6 +46,7 @@ struct WholeScreenTests {
             self.accessibility = AccessibilitySettings(accessibility)
             self.studentMaySwitch = studentMaySwitch
             self.launched = launched
+            self.waits = waits
         }
     }
 
@@ -91,6 +94,10 @@ struct WholeScreenTests {
         Walk("confirm-break", breaks: BreakAllowance(count: 2, minutes: 10), onQuestion + [(.key(.function(6)), 10 * s)]),
         Walk("confirm-leave", exam: linearCapitals, onQuestion + [(.key(.tab), 10 * s)]),
         Walk("welcome-linear", exam: linearCapitals, [], now: 0),
+        // A sitting with a roster waits for the proctor to open it, or for the start code.
+        Walk("welcome-waiting", waits: true, "k7q".map { (.key(.character($0)), 0) }, now: 0),
+        Walk("welcome-wrong-code", waits: true, "ZZZZZZ".map { (.key(.character($0)), 0) }
+             + [(.key(.enter), 0), (.startCodeChecked(accepted: false, problem: nil), s)]),
         Walk("proctor-password", onQuestion + [(.key(ExamFlow.proctorKey), 5 * s)] + "secret".map { (.key(.character($0)), 6 * s) }),
         Walk("proctor-menu", onQuestion + [(.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
                                            (.key(.enter), 6 * s), (.passwordChecked(accepted: true), 6 * s)]),
@@ -133,7 +140,8 @@ struct WholeScreenTests {
         var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8,
                             breaks: walk.breaks, size: size, accessibility: walk.accessibility,
                             studentMaySwitch: walk.studentMaySwitch,
-                            launch: walk.launched ? LaunchSetup(exam: walk.exam, candidate: "c-1", settings: LaunchSettings()) : nil)
+                            launch: walk.launched ? LaunchSetup(exam: walk.exam, candidate: "c-1", settings: LaunchSettings()) : nil,
+                            waitsForOpening: walk.waits)
         flow.language = language
         _ = flow.update(.resized(size), now: 0)
         for (event, time) in walk.events {

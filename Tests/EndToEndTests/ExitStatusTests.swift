@@ -1,5 +1,6 @@
 import AssessCore
 import AssessPlatform
+import AssessStore
 import AssessTestSupport
 import Foundation
 import Testing
@@ -48,6 +49,8 @@ struct ExitStatusTests {
         case unwritableData
         /// A stale lock (a holder that is gone) holds the terminal.
         case staleLock
+        /// The geography quiz has a roster of one candidate, c-1; a broken roster file lies beside it.
+        case roster
 
         var description: String { rawValue }
     }
@@ -102,15 +105,22 @@ struct ExitStatusTests {
         Case(["results", valid, "--candidate", "c-1"], .notDone, says: "candidate c-1 has no attempt"),
         Case(["kiosk-text", "kiosk.endd"], .usage, says: "did you mean \"kiosk.ended\""),
         Case(["kiosk-text", "kiosk.ended", "code=1"], .usage, says: "kiosk.ended has no placeholder {code}"),
+        Case(["take", valid, "--candidate", "c-2"], in: .roster, .notOnRoster, says: "candidate c-2 is not on the roster of geography-quiz"),
+        Case(["roster", valid, "--import", "no-such-roster.csv", "--password-stdin"], .noInput, says: "no-such-roster.csv: cannot be read"),
+        Case(["roster", valid, "--import", "ROSTER", "--password-stdin"], in: .roster, .dataError,
+             says: "broken.csv:2: extra-time \"lots\" is not a multiplier"),
+        Case(["roster", valid, "--add", "c 3", "--password-stdin"], .usage, says: "may hold only letters"),
+        Case(["roster", valid, "--add", "c-3", "--password-stdin"], .notPermitted, says: "assess passwd"),
     ]
 
     @Test(arguments: cases)
     func everyFailureSaysWhyAndEndsWithItsStatus(_ example: Case) throws {
         let scratch = try TemporaryDirectory("assess-exit")
         let environment = try Self.make(example.world, in: scratch)
+        let arguments = example.arguments.map { $0 == "ROSTER" ? scratch.file("broken.csv") : $0 }
         let result = try SubprocessCommandRunner().run(
             "env", environment + ["sh", "-c", "cd '\(Self.packageRoot)' && exec \"$@\" < /dev/null", "assess",
-                                  try BuiltProducts.path(of: "assess")] + example.arguments,
+                                  try BuiltProducts.path(of: "assess")] + arguments,
             timeoutSeconds: 30)
         #expect(result.exitStatus == example.status.rawValue, "\(result.standardError)")
         let lines = result.standardError.split(separator: "\n")
@@ -160,6 +170,10 @@ struct ExitStatusTests {
                                   examKey: "k", candidate: "c-9", startedAt: Date(), expiresAt: Date() + 3600)
             // As a crashed holder leaves it: the file and its record are there, and no process holds it.
             try gone.encoded().write(to: URL(fileURLWithPath: lockDirectory + "/" + FileTerminalLock.fileName))
+        case .roster:
+            try AssessDatabase(dataDirectory: URL(fileURLWithPath: dataDirectory))
+                .addToRoster(exam: "geography-quiz", entries: [RosterEntry(candidate: "c-1")])
+            try "candidate,extra-time\nc-1,lots\n".write(toFile: scratch.file("broken.csv"), atomically: true, encoding: .utf8)
         }
         try policyText.write(toFile: policy, atomically: true, encoding: .utf8)
         return ["LANG=C.UTF-8", "ASSESS_LOCK_DIR=\(lockDirectory)", "ASSESS_DATA_DIR=\(dataDirectory)",

@@ -60,6 +60,27 @@ struct KioskTests {
         #expect(try terminal.exitStatus() == 0)
     }
 
+    @Test func anIdNotOnTheRosterIsRefusedAndAskedForAgain() throws {
+        let kiosk = try Kiosk()
+        let terminal = try kiosk.login()
+        let added = try terminal.assessCommand(["roster", "Exams/geography.yaml", "--add", "k-7", "--password-stdin"],
+                                               input: ProctorTests.password + "\n")
+        #expect(added.status == 0, "\(added.output)")
+        try terminal.answer("Candidate id:", with: "k-9")
+        try terminal.waitForWrittenLines([
+            "Candidate id: k-9",
+            "assess: candidate k-9 is not on the roster of geography-quiz (\"Geography quiz\"), so this exam cannot be "
+                + "sat as k-9; nothing was locked. Check the id you typed; a proctor adds a candidate with "
+                + "`assess roster EXAM --add k-9`",
+            "",
+            "Candidate id:",
+        ])
+        try terminal.type("k-7")
+        try terminal.press("Enter")
+        let welcome = try terminal.waitFor("Exam key")
+        #expect(welcome.contains("Candidate  k-7"), "\(welcome)")
+    }
+
     @Test func afterACrashTheWrapperOffersTheProctorResumeAtTheStudentsTerminal() throws {
         let kiosk = try Kiosk()
         let first = try kiosk.login()

@@ -79,6 +79,8 @@ public struct SeatView: Sendable, Equatable, Codable {
         case "aborted": return .aborted
         default: break
         }
+        // On the roster, with neither a sitting nor an attempt: not here yet.
+        if leaseAge == nil && attempt == nil && status == nil { return .notArrived }
         guard let leaseAge else {
             // The sitting gave its lease up with the attempt still in progress: a signal,
             // a hang-up, a lost terminal. `assess resume` continues it.
@@ -122,10 +124,13 @@ public enum SeatState: String, Sendable, CaseIterable, Codable {
     case interrupted
     case aborted
     case lost
+    /// On the sitting's roster, and no sitting has started for the candidate.
+    case notArrived = "not arrived"
 
     /// A one-character mark shown before the word.
     public var symbol: String {
         switch self {
+        case .notArrived: return "◌"
         case .welcome: return "·"
         case .answering: return "▶"
         case .onBreak: return "○"
@@ -141,6 +146,7 @@ public enum SeatState: String, Sendable, CaseIterable, Codable {
     /// The mark for a terminal without UTF-8.
     public var asciiSymbol: String {
         switch self {
+        case .notArrived: return "_"
         case .welcome: return "."
         case .answering: return ">"
         case .onBreak: return "b"

@@ -15,6 +15,7 @@ enum Schema {
         migrator.registerMigration("v3", migrate: addLeases)
         migrator.registerMigration("v4", migrate: RoomSchema.sqlite)
         migrator.registerMigration("v5", migrate: MarkSchema.addMarks)
+        migrator.registerMigration("v6", migrate: RosterSchema.sqlite)
         return migrator
     }
 

@@ -58,7 +58,7 @@ public final class ExamApp {
     /// the engine need, and on a one-core machine the sitting would stop.
     public func run() async -> SittingOutcome {
         let app = LoopThreadHandle(app: self)
-        let poller = commands.map { CommandPoller(link: $0, inbox: inbox) }
+        let poller = commands.map { CommandPoller(link: $0, inbox: inbox, watchOpening: flow.waitsForOpening) }
         let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<SittingOutcome, Never>) in
             let thread = Thread { continuation.resume(returning: app.app.loop()) }
             thread.name = "assess key loop"
@@ -129,6 +129,18 @@ public final class ExamApp {
                 let inbox = inbox
                 Task.detached {
                     inbox.post(.passwordChecked(accepted: expected?.matches(password) ?? false))
+                }
+            case .checkStartCode(let code):
+                // A round trip to the store: never on the loop.
+                let link = commands
+                let inbox = inbox
+                Task.detached {
+                    do {
+                        let accepted = try link?.startCodeMatches(code) ?? false
+                        inbox.post(.startCodeChecked(accepted: accepted, problem: nil))
+                    } catch {
+                        inbox.post(.startCodeChecked(accepted: false, problem: String(describing: error)))
+                    }
                 }
             default:
                 writer.enqueue(effect)

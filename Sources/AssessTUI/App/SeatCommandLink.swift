@@ -12,6 +12,10 @@ public protocol SeatCommandLink: Sendable {
     func acknowledge(_ id: Int64) throws
     /// Says the sitting is alive (renews its lease).
     func keepAlive() throws
+    /// Seconds since the proctor opened the sitting, by the store's clock; nil while it waits.
+    func secondsSinceOpening() throws -> Double?
+    /// True when `code` is the sitting's start code.
+    func startCodeMatches(_ code: String) throws -> Bool
 }
 
 /// Looks for the proctor's commands every `intervalMilliseconds` on a thread of its own and posts each
@@ -28,9 +32,10 @@ final class CommandPoller: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
-    /// Starts polling `link` for `inbox`.
-    init(link: any SeatCommandLink, inbox: SittingInbox) {
-        let poller = PollerThreadState(link: link, inbox: inbox, owner: self)
+    /// Starts polling `link` for `inbox`; with `watchOpening`, also for the sitting's
+    /// opening, posted once.
+    init(link: any SeatCommandLink, inbox: SittingInbox, watchOpening: Bool = false) {
+        let poller = PollerThreadState(link: link, inbox: inbox, watchOpening: watchOpening, owner: self)
         let thread = Thread { poller.run() }
         thread.name = "assess command poller"
         thread.start()
@@ -57,12 +62,18 @@ final class CommandPoller: Sendable {
 private struct PollerThreadState: @unchecked Sendable {
     let link: any SeatCommandLink
     let inbox: SittingInbox
+    let watchOpening: Bool
     unowned let owner: CommandPoller
 
     func run() {
         var posted = Set<Int64>()
         var lastKeepAlive = ContinuousClock.now
+        var openingSeen = !watchOpening
         while !owner.isStopped {
+            if !openingSeen, let age = try? link.secondsSinceOpening() {
+                openingSeen = true
+                inbox.post(.sittingOpened(secondsAgo: age))
+            }
             if let commands = try? link.pendingCommands() {
                 for command in commands where !posted.contains(command.id) {
                     posted.insert(command.id)

@@ -128,7 +128,7 @@ private struct WriterState {
             // A failed acknowledgement leaves it pending on the monitor; this sitting
             // does not carry it out twice (the poller posts each command once).
             try? context.commands?.acknowledge(id)
-        case .consent, .verifyPassword, .exit:
+        case .consent, .verifyPassword, .checkStartCode, .exit:
             // The run loop answers these itself; they never reach the writer.
             break
         }

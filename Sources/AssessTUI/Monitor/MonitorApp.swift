@@ -12,6 +12,12 @@ public protocol MonitorSource: Sendable {
     func send(_ command: SeatCommandDraft, to seat: MonitorModel.SeatKey) throws
     /// Waits up to `milliseconds` for the room to change; true when it may have.
     func waitForChange(milliseconds: Int) -> Bool
+    /// The common starts of the exams watched (those with a roster or a start).
+    func starts() throws -> [SittingStart]
+    /// Makes a new start code for `exam`'s sitting, keeps it (as a hash) and returns it.
+    func makeStartCode(exam: String) throws -> String
+    /// Opens `exam`'s sitting: its waiting seats start.
+    func open(exam: String) throws
 }
 
 /// Runs the monitor in a terminal: one loop of keys and readings into ``MonitorModel``. A
@@ -65,7 +71,9 @@ public final class MonitorApp {
     private func read() -> [MonitorEffect] {
         let event: MonitorEvent
         do {
-            event = .read(try source.seats())
+            let seats = try source.seats()
+            _ = model.update(.starts(try source.starts()), now: clock.monotonicNanoseconds)
+            event = .read(seats)
         } catch {
             event = .readFailed("the store cannot be read now (\(error)); still trying")
         }
@@ -84,6 +92,18 @@ public final class MonitorApp {
             case .loadTimeline(let seat):
                 let entries = (try? source.timeline(of: seat)) ?? []
                 perform(model.update(.timeline(entries), now: clock.monotonicNanoseconds))
+            case .makeStartCode(let exam):
+                let event: MonitorEvent
+                do {
+                    event = .startCodeMade(exam: exam, code: try source.makeStartCode(exam: exam))
+                } catch {
+                    event = .opened(exam: exam, failure: "no start code could be kept: \(error)")
+                }
+                if perform(model.update(event, now: clock.monotonicNanoseconds)) { return true }
+            case .open(let exam):
+                var failure: String?
+                do { try source.open(exam: exam) } catch { failure = "\(error)" }
+                if perform(model.update(.opened(exam: exam, failure: failure), now: clock.monotonicNanoseconds)) { return true }
             case .send(let command, let targets):
                 var failure: String?
                 var sent = 0

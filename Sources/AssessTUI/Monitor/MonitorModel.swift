@@ -35,6 +35,8 @@ public struct MonitorModel: Sendable {
         case detail(targets: [SeatKey], action: SeatCommand.Action, entry: String)
         /// Typing the reason, which goes to the log with the proctor's name.
         case reason(targets: [SeatKey], action: SeatCommand.Action, detail: String, entry: String)
+        /// Confirming the opening of `exam`'s sitting, with its start code to announce.
+        case opening(exam: String, code: String)
     }
 
     /// One line of a seat's timeline.
@@ -80,6 +82,10 @@ public struct MonitorModel: Sendable {
     public private(set) var notice: String?
     /// Rows for seats on the screen, set by the screen's size.
     public private(set) var visibleRows = 10
+    /// The common starts of the exams watched (those with a roster or a start), as last read.
+    public private(set) var starts: [SittingStart] = []
+    /// The start codes made at this monitor, by exam id: the store keeps only their hashes.
+    public private(set) var startCodes: [String: String] = [:]
 
     public init(exams: [String], lostAfter: Double, questionCounts: [String: Int] = [:]) {
         self.exams = exams
@@ -170,6 +176,17 @@ public struct MonitorModel: Sendable {
             visibleRows = max(1, rows)
             keepCursor(now: now)
             return []
+        case .starts(let fresh):
+            starts = fresh
+            return []
+        case .startCodeMade(let exam, let code):
+            startCodes[exam] = code
+            mode = .opening(exam: exam, code: code)
+            return []
+        case .opened(let exam, let failure):
+            notice = failure.map { "Not opened: \($0)" }
+                ?? "Opened \(exam): the waiting seats start now; a seat that did not can type the code \(startCodes[exam] ?? "")."
+            return [.reread]
         case .key(let key):
             return handle(key, now: now)
         }
@@ -263,6 +280,17 @@ public struct MonitorModel: Sendable {
             default: break
             }
             return []
+        case .opening(let exam, let code):
+            switch key {
+            case .character("y"), .character("Y"):
+                mode = .list
+                return [.open(exam: exam)]
+            case .character("n"), .character("N"), .escape:
+                mode = .list
+                notice = "\(exam) still waits; the start code \(code) starts a seat whose student types it."
+            default: break
+            }
+            return []
         case .reason(let targets, let action, let detail, let entry):
             switch key {
             case .escape: mode = .list
@@ -326,6 +354,8 @@ public struct MonitorModel: Sendable {
             if !targets.isEmpty { mode = .menu(targets: targets, selection: 0) }
         case .character("A"):
             if !shown.isEmpty { mode = .menu(targets: shown.map(Self.key), selection: 0) }
+        case .character("o"):
+            return openKey(now: now)
         case .enter:
             guard let cursor, let seat = seat(cursor) else { return [] }
             mode = .timeline(cursor)
@@ -335,6 +365,44 @@ public struct MonitorModel: Sendable {
         default: break
         }
         return []
+    }
+}
+
+extension MonitorModel {
+    /// The sitting `o` opens: that of the seat under the cursor when it has a start, else
+    /// the only one still waiting.
+    func sittingToOpen(now: UInt64) -> SittingStart? {
+        if let exam = cursor?.exam, let start = starts.first(where: { $0.exam == exam }) { return start }
+        let waiting = starts.filter { $0.secondsSinceOpening == nil }
+        return waiting.count == 1 ? waiting[0] : nil
+    }
+
+    /// `o`: a new start code for the sitting, then the confirmation that opens it.
+    fileprivate mutating func openKey(now: UInt64) -> [MonitorEffect] {
+        guard let start = sittingToOpen(now: now) else {
+            notice = starts.isEmpty ? "No exam here has a roster: give one with `assess roster EXAM --import FILE.csv`."
+                : "Move to a seat of the exam to open first."
+            return []
+        }
+        if start.secondsSinceOpening != nil {
+            notice = "\(start.exam) is already open" + (startCodes[start.exam].map { "; its start code is \($0)" } ?? ".")
+            return []
+        }
+        return [.makeStartCode(exam: start.exam)]
+    }
+
+    /// Each waiting or open sitting, for the header: "geography-quiz waits (o opens) · code K7QM3X".
+    public func startsText(now: UInt64) -> String {
+        starts.map { start in
+            var text = start.exam
+            if let age = start.secondsSinceOpening {
+                text += " open " + MonitorText.age(age + elapsed(now: now)) + " ago"
+            } else {
+                text += " waits (o opens)"
+            }
+            if let code = startCodes[start.exam] { text += " · code \(code)" }
+            return text
+        }.joined(separator: "; ")
     }
 }
 
@@ -359,6 +427,12 @@ public enum MonitorEvent: Sendable, Equatable {
     case sent(count: Int, action: SeatCommand.Action, failure: String?)
     /// The rows there are for seats now.
     case resized(rows: Int)
+    /// The common starts, freshly read.
+    case starts([SittingStart])
+    /// A start code was made and kept (its hash) for `exam`: ask to open it.
+    case startCodeMade(exam: String, code: String)
+    /// The sitting of `exam` was opened, or could not be (`failure`).
+    case opened(exam: String, failure: String?)
 }
 
 /// What the monitor asks the app to do.
@@ -370,4 +444,8 @@ public enum MonitorEffect: Sendable, Equatable {
     case loadTimeline(SeatView)
     /// Issue `command` to each of these seats.
     case send(SeatCommandDraft, to: [MonitorModel.SeatKey])
+    /// Make and keep a new start code for `exam`'s sitting.
+    case makeStartCode(exam: String)
+    /// Open `exam`'s sitting.
+    case open(exam: String)
 }

@@ -58,6 +58,8 @@ public enum MonitorScreen {
         let keys = model.keysInUse
         var keysText = keys.isEmpty ? "exam keys: none in use yet" : "exam keys: " + keys.map { "\(ExamKey.short($0.key)) ×\($0.seats)" }.joined(separator: ", ")
         if keys.count > 1 { keysText += "  ⚠ more than one version in the room" }
+        let startsText = model.startsText(now: now)
+        if !startsText.isEmpty { keysText += " · start: " + startsText }
         grid.put(keysText, row: 2, column: 1, style: keys.count > 1 ? ScreenKit.warning : .plain, maxWidth: grid.columns - 2)
 
         let widths = Widths(columns: grid.columns)
@@ -131,6 +133,7 @@ public enum MonitorScreen {
         case .paused, .onBreak: return ScreenKit.warning
         case .submitted, .timedOut: return ScreenKit.success
         case .welcome, .answering: return .plain
+        case .notArrived: return ScreenKit.dim
         }
     }
 
@@ -188,6 +191,20 @@ public enum MonitorScreen {
         case .reason(let targets, let action, _, let entry):
             entryBox(title: "\(action.title) · \(targetsText(targets))", question: "Reason (written to the log with your name):",
                      entry: entry, notice: model.notice, into: &grid)
+        case .opening(let exam, let code):
+            let waiting = model.seats.filter { $0.exam == exam && $0.attempt == nil && $0.leaseAge != nil }.count
+            let missing = model.seats.filter { $0.exam == exam && $0.state(lostAfter: model.lostAfter) == .notArrived }.count
+            ScreenKit.centeredBox([
+                ("Open the sitting of \(exam)?", ScreenKit.title),
+                ("", .plain),
+                ("Start code: \(code)", CellStyle(bold: true)),
+                ("Announce it: a student who types it at the welcome screen starts.", .plain),
+                ("", .plain),
+                ("\(waiting) waiting at the welcome screen, \(missing) not arrived.", .plain),
+                ("Opening starts every waiting seat now; each seat's clock starts now.", .plain),
+                ("", .plain),
+                ("y opens now · n keeps it waiting (the code stays valid)", ScreenKit.dim),
+            ], width: 74, focus: 2, into: &grid)
         default:
             break
         }

@@ -98,6 +98,21 @@ public enum ExamScreens {
             row = ScreenKit.paragraph(text("welcome.practice"),
                                       row: row, width: width, style: ScreenKit.warning, into: &grid) + 1
         }
+        switch flow.commonStart {
+        case .waiting(let typed, let refused):
+            row = ScreenKit.paragraph(text("welcome.waiting"), row: row, width: width, style: ScreenKit.title, into: &grid)
+            if refused {
+                row = ScreenKit.paragraph(text("welcome.start-code-wrong"), row: row, width: width, style: ScreenKit.warning,
+                                          into: &grid)
+            }
+            row = ScreenKit.paragraph(text("welcome.start-code", ["code": typed]), row: row, width: width, into: &grid) + 1
+        case .checking(let typed):
+            row = ScreenKit.paragraph(text("welcome.waiting"), row: row, width: width, style: ScreenKit.title, into: &grid)
+            row = ScreenKit.paragraph(text("welcome.start-code", ["code": typed]) + "  " + text("welcome.start-code-checking"),
+                                      row: row, width: width, into: &grid) + 1
+        case .none, .opened:
+            break
+        }
         if !exam.instructions.isEmpty {
             if !ScreenKit.look.linear {
                 grid.horizontalRule(row: row, columns: ScreenKit.margin..<(grid.columns - ScreenKit.margin), style: ScreenKit.dim)
@@ -105,6 +120,11 @@ public enum ExamScreens {
             ScreenKit.paragraph(exam.instructions, row: row + 1, width: width, into: &grid, lastRow: grid.rows - 4)
         }
         if ScreenKit.look.linear { grid.cursor = CellPosition(row: 2, column: ScreenKit.margin) }
+        if flow.isWaitingForOpening {
+            ScreenKit.footer([("Enter", text("key.start-with-code")), ("Esc", text("key.quit"))],
+                             pinned: helpFooterKey, into: &grid)
+            return
+        }
         ScreenKit.footer([("Enter", text(flow.practice ? "key.begin-practice" : "key.begin")), ("q", text("key.quit"))],
                          pinned: helpFooterKey, into: &grid)
     }

@@ -130,6 +130,8 @@ enum ScreenKit {
         let top = look.linear ? 1 : max(0, (grid.rows - height) / 2)
         let left = look.linear ? margin - 2 : max(0, (grid.columns - boxWidth) / 2)
         if !look.linear {
+            // The box hides what is under it (a monitor's rows), not only its border's cells.
+            grid.fill(CellRect(row: top, column: left, height: height, width: boxWidth))
             grid.drawBox(CellRect(row: top, column: left, height: height, width: boxWidth), line: .rounded)
         }
         for (offset, line) in wrapped.enumerated() {

@@ -77,6 +77,20 @@ public struct ExamFlow: Sendable {
         }
     }
 
+    /// The common start of a sitting with a roster: its welcome screen waits until the
+    /// proctor opens the sitting, or until the student types the start code the proctor
+    /// announces, and the exam's clock counts from the opening.
+    public enum CommonStart: Sendable, Equatable {
+        /// No common start: Enter begins, and the clock starts at the first question.
+        case none
+        /// Waiting: the code typed so far, and whether the last code typed was wrong.
+        case waiting(typed: String, refused: Bool)
+        /// The typed code is being checked with the store.
+        case checking(String)
+        /// Opened: the exam's clock counts from this moment.
+        case opened(at: UInt64)
+    }
+
     /// Why a sitting is leaving before its end.
     public enum Leaving: Sendable, Equatable {
         case interrupted(String)
@@ -84,6 +98,8 @@ public struct ExamFlow: Sendable {
     }
 
     public private(set) var phase: Phase = .welcome
+    /// Where the sitting's common start stands.
+    public private(set) var commonStart: CommonStart = .none
     public private(set) var sitting: ExamSitting
     /// The answer controls of the questions visited so far, by question id.
     public private(set) var controls: [String: AnswerControl] = [:]
@@ -183,13 +199,15 @@ public struct ExamFlow: Sendable {
     ///   - launch: The proctor's launch screen, shown first when given; its hand-over
     ///     replaces the time allowed, the breaks, the restrictions and the accessibility
     ///     settings given here.
+    ///   - waitsForOpening: The welcome screen waits for the sitting's common start.
     public init(sitting: ExamSitting, candidate: String, practice: Bool, maximumLockHours: Double,
                 secondsAllowed: Int? = nil, resumedWithSecondsUsed: Int? = nil,
                 breaks: BreakAllowance = .none, breaksTaken: Int = 0,
                 size: TerminalSize = TerminalSize(columns: 100, rows: 30),
                 accessibility: AccessibilitySettings = AccessibilitySettings(), chosenBy: String = "proctor",
                 terminalHasColours: Bool = true,
-                studentMaySwitch: Set<AccessibilityOption> = [], launch: LaunchSetup? = nil) {
+                studentMaySwitch: Set<AccessibilityOption> = [], launch: LaunchSetup? = nil,
+                waitsForOpening: Bool = false) {
         (self.accessibility, accessibilityRecord) = Self.adopt(accessibility, chosenBy: chosenBy,
                                                                terminalHasColours: terminalHasColours)
         self.terminalHasColours = terminalHasColours
@@ -206,6 +224,7 @@ public struct ExamFlow: Sendable {
         self.breaksTaken = breaksTaken
         self.size = size
         if let launch { phase = .launchSetup(launch) }
+        if waitsForOpening { commonStart = .waiting(typed: "", refused: false) }
         prepareControl()
     }
 
@@ -231,6 +250,47 @@ public struct ExamFlow: Sendable {
                                                           terminalHasColours: terminalHasColours)
         phase = .welcome
         return [.handOver(settings, log: settings.proctorEvents(for: exam) + [accessibilityRecord])]
+    }
+
+    /// True when the sitting was made to wait for its common start.
+    public var waitsForOpening: Bool { commonStart != .none }
+
+    /// True while the welcome screen waits for the common start.
+    public var isWaitingForOpening: Bool {
+        switch commonStart {
+        case .waiting, .checking: return true
+        case .none, .opened: return false
+        }
+    }
+
+    /// The longest start code the welcome screen takes.
+    static let longestStartCode = 12
+
+    /// The sitting is open (since `moment`): a welcome screen that waited goes on by itself.
+    private mutating func opened(at moment: UInt64) -> [FlowEffect] {
+        guard isWaitingForOpening else { return [] }
+        commonStart = .opened(at: moment)
+        guard phase == .welcome else { return [] }
+        phase = .starting
+        return [.begin]
+    }
+
+    /// A key on the welcome screen while it waits: the start code, typed.
+    private mutating func typeStartCode(_ key: Key) -> [FlowEffect] {
+        guard case .waiting(let typed, _) = commonStart else { return [] }
+        switch key {
+        case .enter:
+            guard !typed.isEmpty else { return [] }
+            commonStart = .checking(typed)
+            return [.checkStartCode(typed)]
+        case .backspace:
+            commonStart = .waiting(typed: String(typed.dropLast()), refused: false)
+        case .character(let character) where (character.isLetter || character.isNumber) && character.isASCII
+            && typed.count < Self.longestStartCode:
+            commonStart = .waiting(typed: typed + character.uppercased(), refused: false)
+        default: break
+        }
+        return []
     }
 
     /// Breaks the candidate may still take.
@@ -415,6 +475,15 @@ public struct ExamFlow: Sendable {
             return [.log(.pasteRejected(characters: count))]
         case .proctorCommand(let command):
             return carryOut(command, now: now)
+        case .sittingOpened(let secondsAgo):
+            let ago = UInt64(max(0, min(secondsAgo, 24 * 3600)) * 1e9)
+            return opened(at: now > ago ? now - ago : 0)
+        case .startCodeChecked(let accepted, let problem):
+            guard case .checking = commonStart else { return [] }
+            if accepted { return opened(at: now) }
+            commonStart = .waiting(typed: "", refused: problem == nil)
+            if let problem { show(text("notice.start-code-unchecked", ["problem": problem]), now: now) }
+            return []
         case .released(let abortStored):
             guard case .leaving(let why) = phase else { return [] }
             switch why {
@@ -535,7 +604,9 @@ public struct ExamFlow: Sendable {
         // Said on the first question, where it stays long enough to be read (behind the
         // banner it would be gone before the student saw it).
         if practice, let note = suggestions.missingDictionaryNote { show(note, now: now) }
-        guard let nearest = clock.start(now: now) else { return [] }
+        var start = now
+        if case .opened(let moment) = commonStart, !isResumed { start = min(moment, now) }
+        guard let nearest = clock.start(now: start) else { return [] }
         show(text.plural("notice.minutes-left", count: nearest), now: now)
         return [.log(.timerWarning(minutesLeft: nearest))]
     }
@@ -599,6 +670,10 @@ public struct ExamFlow: Sendable {
             case .cancel: return [.exit(.launchCancelled)]
             }
         case .welcome:
+            if isWaitingForOpening {
+                if key == .escape || key == .control("c") { return [.exit(.quitBeforeStart)] }
+                return typeStartCode(key)
+            }
             switch key {
             case .enter:
                 phase = .starting

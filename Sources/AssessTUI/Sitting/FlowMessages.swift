@@ -41,6 +41,11 @@ public enum FlowEvent: Sendable, Equatable {
     case savedOnThisTerminal(Bool)
     /// The proctor sent this command from the monitor.
     case proctorCommand(SeatCommand)
+    /// The proctor opened the sitting this many seconds ago (by the store's clock).
+    case sittingOpened(secondsAgo: Double)
+    /// The start code the student typed is the sitting's (`true`), or not; `problem` when
+    /// the store could not be asked.
+    case startCodeChecked(accepted: Bool, problem: String?)
 }
 
 /// What the engine asks before it locks: the consent screen's content.
@@ -138,6 +143,8 @@ public enum FlowEffect: Sendable, Equatable {
     case deliver
     /// Tell the store the proctor's command `id` was carried out (after the records it caused).
     case acknowledgeCommand(id: Int64)
+    /// Ask the store whether this is the sitting's start code.
+    case checkStartCode(String)
 }
 
 /// How a sitting ended, for the executable's exit status.

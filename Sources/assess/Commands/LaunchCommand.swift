@@ -13,7 +13,8 @@ struct LaunchCommand: AsyncParsableCommand {
         abstract: "Set a candidate's extra time, breaks, restrictions and accessibility, then hand the terminal over.",
         discussion: """
             Asks for the proctor password, then shows the proctor's screen (the flags set its \
-            starting values); Enter hands the terminal over to the student's welcome screen. \
+            starting values; without any, the candidate's accommodations on the exam's roster); \
+            Enter hands the terminal over to the student's welcome screen. \
             With --hand-over the screen is skipped, for scripted launches. Refuses (exit 75) \
             while a lock holds the terminal or the candidate has an attempt at this exam in progress.
             """)
@@ -60,9 +61,14 @@ struct LaunchCommand: AsyncParsableCommand {
         let runtime = Runtime()
         let policy = try runtime.policy()
         let exam = try ExamFiles.load(examPath)
-        let settings = try launchSettings(for: exam)
+        var settings = try launchSettings(for: exam)
         let dataDirectory = try runtime.dataDirectory()
         let database = try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)
+        // Without flags, the candidate's accommodations on the roster are the starting values.
+        if settings == LaunchSettings(), let entry = try? TakeCommand.rosterEntry(in: database, exam: exam, candidate: candidate, text: .english) {
+            let listed = RosterAccommodations.decode(entry.settings)
+            if listed.problems(for: exam).isEmpty { settings = listed }
+        }
         var runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory, database: database,
                                    exam: exam, examPath: examPath, candidate: candidate, settings: settings)
         runner.requestedLanguage = language.language

@@ -16,7 +16,9 @@ struct MonitorCommand: AsyncParsableCommand {
             (the lab's PostgreSQL server, or this machine's SQLite store): who, where, the state, \
             time left, answers, flags, the last event and the warnings. Enter opens a seat's \
             timeline; `a` sends the seat under the cursor (or the seats marked with Space) a \
-            command, `A` every seat shown; each asks for a reason that goes to the log. With \
+            command, `A` every seat shown; each asks for a reason that goes to the log. A candidate \
+            on an exam's roster (`assess roster`) with no sitting yet shows as not arrived; `o` makes a \
+            start code and opens a sitting whose welcome screens wait for it. With \
             --json it prints one JSON line per seat that changes instead, for a school's own scripts.
             """)
 
@@ -89,8 +91,33 @@ struct StoreMonitorSource: MonitorSource {
     /// Who issues commands (the proctor's account; PostgreSQL records the login role itself).
     let proctor: String
 
+    /// The room's seats, and a seat for each candidate on a roster who has none yet (not arrived).
     func seats() throws -> [SeatView] {
-        try store.room(exams: exams, at: Date())
+        var seats = try store.room(exams: exams, at: Date())
+        guard let rosters = store as? any RosterStore else { return seats }
+        let present = Set(seats.map { $0.exam + "\u{0}" + $0.candidate })
+        for (exam, entries) in try rosters.rosters(exams: exams) {
+            for entry in entries where !present.contains(exam + "\u{0}" + entry.candidate) {
+                seats.append(SeatView(exam: exam, candidate: entry.candidate))
+            }
+        }
+        return seats.sorted { ($0.exam, $0.candidate) < ($1.exam, $1.candidate) }
+    }
+
+    func starts() throws -> [SittingStart] {
+        try (store as? any RosterStore)?.sittingStarts(exams: exams, at: Date()) ?? []
+    }
+
+    func makeStartCode(exam: String) throws -> String {
+        guard let rosters = store as? any RosterStore else { throw StoreError.notPermitted("this store keeps no start") }
+        let code = StartCode.make()
+        try rosters.setStartCode(exam: exam, code: code, by: proctor, at: Date())
+        return code
+    }
+
+    func open(exam: String) throws {
+        guard let rosters = store as? any RosterStore else { throw StoreError.notPermitted("this store keeps no start") }
+        try rosters.openSitting(exam: exam, by: proctor, at: Date())
     }
 
     func timeline(of seat: SeatView) throws -> [MonitorModel.TimelineEntry] {

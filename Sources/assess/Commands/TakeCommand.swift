@@ -61,17 +61,61 @@ struct TakeCommand: AsyncParsableCommand {
             ]))
         }
         let dataDirectory = try runtime.dataDirectory()
+        let database = try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)
         var runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory,
-                                   database: try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate), exam: exam, examPath: examPath,
+                                   database: database, exam: exam, examPath: examPath,
                                    candidate: candidate, practice: practice)
         runner.settings.accessibility = chosen
         runner.accessibilityChosenBy = "student"
         runner.requestedLanguage = language.language
+        if !practice, let entry = try Self.rosterEntry(in: database, exam: exam, candidate: candidate, text: text) {
+            // The roster's accommodations are the launch settings, as if a proctor had
+            // launched the sitting with them; the student's own choices add to its accessibility.
+            var settings = RosterAccommodations.decode(entry.settings)
+            let problems = settings.problems(for: exam)
+            guard problems.isEmpty else {
+                throw CommandFailure(.notDone, """
+                    the roster's accommodations for \(candidate) do not fit \(exam.id): \(problems.joined(separator: "; ")); \
+                    a proctor corrects the roster with `assess roster \(examPath) --import FILE.csv`; nothing was locked
+                    """)
+            }
+            for option in chosen.enabled { settings.accessibility.set(option, on: true) }
+            runner.settings = settings
+            runner.accessibilityChosenBy = chosen.enabled.isEmpty ? "roster" : "roster, student"
+            runner.startEvents = settings.proctorEvents(for: exam)
+            runner.waitsForOpening = true
+        }
         try await runner.run()
     }
 
     /// `items` joined as `text`'s language lists them ("a, b" or "a、b").
     static func list(_ items: [String], in text: Catalogue) -> String {
         items.dropFirst().reduce(items.first ?? "") { text("list.join", ["first": $0, "next": $1]) }
+    }
+
+    /// The candidate's roster entry when the exam has a roster; nil when it has none.
+    /// Refuses (exit 68) a candidate the roster does not list, before anything is locked.
+    static func rosterEntry(in database: any ExamStore, exam: Exam, candidate: String, text: Catalogue) throws -> RosterEntry? {
+        let reachable = (database as? JournaledStore)?.server ?? database
+        guard let rosters = reachable as? any RosterStore else { return nil }
+        let standing: RosterStanding
+        do {
+            standing = try rosters.rosterStanding(exam: exam.id, candidate: candidate)
+        } catch let error as StoreError {
+            throw CommandFailure(.notDone, "\(error); nothing was locked")
+        } catch {
+            throw CommandFailure(.cannotWrite, "cannot read the roster of \(exam.id) in the store \(rosters.location): \(error); nothing was locked")
+        }
+        switch standing {
+        case .noRoster:
+            return nil
+        case .notListed:
+            // The student reads this at the kiosk: in the exam's language.
+            throw CommandFailure(.notOnRoster, text("terminal.not-on-roster", [
+                "candidate": candidate, "exam": exam.id, "title": exam.title,
+            ]))
+        case .listed(let entry):
+            return entry
+        }
     }
 }

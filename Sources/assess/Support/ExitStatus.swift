@@ -8,10 +8,12 @@ enum ExitStatus: Int32, CaseIterable {
     case notDone = 1
     /// The command line was wrong (EX_USAGE).
     case usage = 64
-    /// An exam file is not valid (EX_DATAERR).
+    /// An exam file or a roster file is not valid (EX_DATAERR).
     case dataError = 65
-    /// An exam file or folder does not exist or cannot be read (EX_NOINPUT).
+    /// An exam file or folder, or a roster file, does not exist or cannot be read (EX_NOINPUT).
     case noInput = 66
+    /// The candidate is not on the exam's roster (EX_NOUSER).
+    case notOnRoster = 68
     /// The data directory, the store, the lock directory or the policy file cannot be
     /// used (EX_CANTCREAT).
     case cannotCreate = 73
@@ -29,8 +31,9 @@ enum ExitStatus: Int32, CaseIterable {
         case .success: return "done"
         case .notDone: return "not done: declined, refused by the policy or the surroundings, interrupted, aborted, nothing found, or tampering found"
         case .usage: return "bad arguments"
-        case .dataError: return "an exam file that is not valid"
-        case .noInput: return "an exam file or folder that does not exist or cannot be read"
+        case .dataError: return "an exam file or a roster file that is not valid"
+        case .noInput: return "an exam file or folder, or a roster file, that does not exist or cannot be read"
+        case .notOnRoster: return "the candidate is not on the exam's roster"
         case .cannotCreate: return "the data directory, the store, the lock or the policy file cannot be read or written"
         case .locked: return "the terminal is locked (live or stale), or the candidate's attempt is still in progress"
         case .notPermitted: return "a wrong or missing proctor password"
@@ -50,6 +53,8 @@ enum FailureReason: CaseIterable {
     case examInvalid
     /// An exam file or folder does not exist or cannot be read.
     case examMissing
+    /// The exam has a roster and the candidate is not on it.
+    case notOnRoster
     /// The data directory, the store or a file `assess` writes cannot be used.
     case cannotWrite
     /// The lock file cannot be read, so whether the terminal is locked is unknown.
@@ -68,6 +73,7 @@ enum FailureReason: CaseIterable {
         case .commandLine: return .usage
         case .examInvalid: return .dataError
         case .examMissing: return .noInput
+        case .notOnRoster: return .notOnRoster
         case .cannotWrite, .lockUnreadable: return .cannotCreate
         case .locked: return .locked
         case .proctorPassword: return .notPermitted

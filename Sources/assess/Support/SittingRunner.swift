@@ -31,6 +31,8 @@ struct SittingRunner {
     var launchSetup: LaunchSetup?
     /// The language `--language` asked for, if any.
     var requestedLanguage: InterfaceLanguage?
+    /// The welcome screen waits for the sitting's common start (an exam with a roster).
+    var waitsForOpening = false
 
     /// The language of the student's screens: the exam's, else `--language`, else the locale's.
     var language: InterfaceLanguage {
@@ -189,7 +191,7 @@ struct SittingRunner {
                             breaks: settings.breaks, breaksTaken: resuming?.attempt.breaksTaken ?? 0,
                             accessibility: settings.accessibility, chosenBy: accessibilityChosenBy,
                             terminalHasColours: terminal.hasColors, studentMaySwitch: policy.studentSettings,
-                            launch: launchSetup)
+                            launch: launchSetup, waitsForOpening: waitsForOpening && resuming == nil)
         flow.language = language
         // The dictionary costs about 20 MB a process: open it only when a feature can use it.
         let suggestions = practice ? SuggestionSettings.practice

@@ -31,6 +31,14 @@ struct StoreCommandLink: SeatCommandLink {
         try store.acknowledgeCommand(id, exam: exam, candidate: candidate, holder: lease, at: Date())
     }
 
+    func secondsSinceOpening() throws -> Double? {
+        try (store as? any RosterStore)?.secondsSinceOpening(exam: exam, at: Date())
+    }
+
+    func startCodeMatches(_ code: String) throws -> Bool {
+        try (store as? any RosterStore)?.startCodeMatches(exam: exam, code: code) ?? false
+    }
+
     func keepAlive() throws {
         _ = try store.takeLease(exam: exam, candidate: candidate, holder: lease, at: Date())
     }
