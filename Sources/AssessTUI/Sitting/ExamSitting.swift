@@ -8,6 +8,8 @@ public struct ExamSitting: Sendable, Equatable {
     public let exam: Exam
     /// The questions in the order this candidate sees them, with their option orders.
     public let questions: [PresentedQuestion]
+    /// The exam's key, as the presentation computed it.
+    public let examKey: String
     /// The index in `questions` of the question on screen.
     public private(set) var current: Int = 0
     /// The answers so far, by question id. Absent means unanswered.
@@ -30,6 +32,7 @@ public struct ExamSitting: Sendable, Equatable {
     public init(exam: Exam, presentation: ExamPresentation, restrictionStates: [String: Bool] = [:]) {
         self.exam = exam
         self.questions = presentation.questions
+        self.examKey = presentation.examKey
         self.restrictions = [:]
         apply(restrictionStates: restrictionStates)
     }
