@@ -126,9 +126,10 @@ enum AssessDriver {
     /// Starts `assess take exam` in `sandbox` and brings it to the first essay question:
     /// Enter on the welcome screen, `y` on the consent screen (unless `practice`), Enter
     /// to end the start banner, then Tab until an essay's word count shows.
+    /// `options` are more of `take`'s options, such as `--reduced-motion`.
     static func openEssay(assess: String, exam: String, candidate: String, practice: Bool,
-                          in sandbox: Sandbox) throws -> PseudoTerminalProcess {
-        var arguments = [assess, "take", exam, "--candidate", candidate]
+                          options: [String] = [], in sandbox: Sandbox) throws -> PseudoTerminalProcess {
+        var arguments = [assess, "take", exam, "--candidate", candidate] + options
         if practice { arguments.append("--practice") }
         let process = try PseudoTerminalProcess(arguments: arguments, environment: sandbox.environment)
         var offset = try step(process, waitingFor: "quit", from: 0, thenSend: "\r")

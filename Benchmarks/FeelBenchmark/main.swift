@@ -154,6 +154,16 @@ func run(_ options: Options) throws -> String {
     report.add("idle in an exam: bytes written", assess: "\(Report.format(assessIdle.bytesPerSecond)) B/s",
                reference: examTerminalIdle.map { "exam-terminal \(Report.format($0.idle.bytesPerSecond, digits: 0)) B/s" } ?? "",
                ratio: nil, budget: "≤ 50 B/s", holds: assessIdle.bytesPerSecond <= 50)
+    // The same with the clock by the minute (reduced motion): nothing to draw between minutes.
+    progress("idle: \(idleTime) in an exam with reduced motion")
+    let quietSandbox = try Sandbox()
+    let quietAssess = try AssessDriver.openEssay(assess: options.assess, exam: allTypes, candidate: "quiet",
+                                                 practice: false, options: ["--reduced-motion"], in: quietSandbox)
+    let assessQuiet = try Idle.measure(quietAssess, for: idleTime)
+    quietAssess.stop()
+    report.add("idle in an exam, reduced motion (clock by the minute): wake-ups",
+               assess: "\(Report.format(assessQuiet.wakeupsPerSecond)) /s", reference: "", ratio: nil,
+               budget: "0 between minutes", holds: assessQuiet.wakeupsPerSecond < 0.1)
     if let examTerminalIdle {
         report.add("peak memory, exam-terminal in an exam", assess: "",
                    reference: "exam-terminal \(Report.format(Double(examTerminalIdle.peak) / 1_048_576)) MB", ratio: nil)

@@ -19,11 +19,15 @@ public struct ExamPresentation: Sendable, Equatable {
     public let candidate: String
     /// The questions in the order they are shown.
     public let questions: [PresentedQuestion]
+    /// The exam's key (see `ExamKey`), computed once here: it normalises and hashes the
+    /// whole exam, which for 1,000 questions is work a start does not do twice.
+    public let examKey: String
 
     /// The presentation of `exam` for `candidate`.
     public init(exam: Exam, candidate: String) {
         self.candidate = candidate
-        let seed = Data(SHA256.hash(data: Data("\(exam.examKey)\n\(candidate)".utf8)))
+        examKey = exam.examKey
+        let seed = Data(SHA256.hash(data: Data("\(examKey)\n\(candidate)".utf8)))
         var questions: [PresentedQuestion] = []
         for (sectionIndex, section) in exam.sections.enumerated() {
             var order = Array(section.questions.indices)

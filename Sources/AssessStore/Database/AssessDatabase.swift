@@ -57,6 +57,14 @@ public final class AssessDatabase: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         let pool = try DatabasePool(path: fileURL.path, configuration: configuration)
+        // A new store's schema is five migrations, one transaction each. GRDB turns WAL on
+        // with `synchronous = NORMAL`, under which a commit only appends to the log, without
+        // an fsync (still safe from corruption: a power cut loses the last commits, not the
+        // file's consistency). So the migrations run first, and cost no fsync of their own;
+        // the first commit under FULL (the sitting's lease) syncs the log with them in it.
+        // Before, each migration's commit was an fsync: nine before a first sitting's
+        // welcome screen.
+        try Schema.migrator.migrate(pool)
         // In WAL mode, FULL makes SQLite fsync the log at every commit, so a committed
         // answer or event survives a power cut. GRDB sets NORMAL on the pool's writer
         // connection when it turns WAL on, so this must come after the pool is opened;
@@ -64,7 +72,7 @@ public final class AssessDatabase: Sendable {
         try pool.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
-        try self.init(writer: pool, fileURL: fileURL)
+        self.init(migrated: pool, fileURL: fileURL)
     }
 
     /// Uses `writer` (a pool, or a queue such as an in-memory one) and brings its schema
@@ -73,10 +81,15 @@ public final class AssessDatabase: Sendable {
     /// - Parameters:
     ///   - writer: The GRDB connection.
     ///   - fileURL: The database file behind `writer`, if any, for `location`.
-    public init(writer: any DatabaseWriter, fileURL: URL? = nil) throws {
+    public convenience init(writer: any DatabaseWriter, fileURL: URL? = nil) throws {
+        try Schema.migrator.migrate(writer)
+        self.init(migrated: writer, fileURL: fileURL)
+    }
+
+    /// Uses `writer`, whose schema is already up to date.
+    private init(migrated writer: any DatabaseWriter, fileURL: URL?) {
         self.writer = writer
         self.fileURL = fileURL
-        try Schema.migrator.migrate(writer)
     }
 
     /// `SQLite` and the file's path, or `SQLite in memory`.

@@ -215,7 +215,7 @@ public struct ExamFlow: Sendable {
         self.sitting = sitting
         self.candidate = candidate
         self.practice = practice
-        self.shortKey = sitting.exam.shortKey
+        self.shortKey = ExamKey.short(sitting.examKey)
         self.maximumLockHours = maximumLockHours
         self.clock = ExamClock(secondsAllowed: secondsAllowed ?? sitting.exam.durationSeconds,
                                secondsUsedBefore: resumedWithSecondsUsed ?? 0)

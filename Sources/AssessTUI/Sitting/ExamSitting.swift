@@ -8,6 +8,8 @@ public struct ExamSitting: Sendable, Equatable {
     public let exam: Exam
     /// The questions in the order this candidate sees them, with their option orders.
     public let questions: [PresentedQuestion]
+    /// The exam's key, as the presentation computed it.
+    public let examKey: String
     /// The index in `questions` of the question on screen.
     public private(set) var current: Int = 0
     /// The answers so far, by question id. Absent means unanswered.
@@ -30,6 +32,7 @@ public struct ExamSitting: Sendable, Equatable {
     public init(exam: Exam, presentation: ExamPresentation, restrictionStates: [String: Bool] = [:]) {
         self.exam = exam
         self.questions = presentation.questions
+        self.examKey = presentation.examKey
         self.restrictions = [:]
         apply(restrictionStates: restrictionStates)
     }
@@ -128,8 +131,13 @@ public struct ExamSitting: Sendable, Equatable {
     }
 
     /// How many questions are answered, unanswered and flagged.
+    ///
+    /// Counted over the answers given, not the questions: the header shows it on every
+    /// frame, and an exam of 1,000 questions would otherwise cost 1,000 look-ups a key.
+    /// Every key of `responses` is a question of this sitting (`setResponse` is given the
+    /// id of a question on screen, `restore` drops the others).
     public var tally: (answered: Int, unanswered: Int, flagged: Int) {
-        let answered = questions.filter { isAnswered($0.question.id) }.count
+        let answered = responses.keys.lazy.filter { isAnswered($0) }.count
         return (answered, questions.count - answered, flagged.count)
     }
 }

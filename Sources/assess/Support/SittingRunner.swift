@@ -144,7 +144,9 @@ struct SittingRunner {
             environment: runtime.environment, runner: SubprocessCommandRunner(),
             terminal: terminal.sequenceWriter)
         let consent = FlowConsentPrompt()
-        let descriptor = ExamDescriptor(examID: exam.id, examKey: exam.examKey, title: exam.title,
+        // The presentation computes the exam key, once for the whole sitting.
+        let presentation = ExamPresentation(exam: exam, candidate: candidate)
+        let descriptor = ExamDescriptor(examID: exam.id, examKey: presentation.examKey, title: exam.title,
                                         candidate: candidate, allowedSuggestions: exam.suggestions,
                                         proctorDisabledSuggestions: settings.disabledSuggestions)
         let dependencies = SessionDependencies(
@@ -173,7 +175,7 @@ struct SittingRunner {
             try database.finishAttempt(id: leftover.id, status: .interrupted, receipt: nil, at: runtime.clock.now)
         }
 
-        var sitting = ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: candidate),
+        var sitting = ExamSitting(exam: exam, presentation: presentation,
                                   restrictionStates: settings.restrictionStates(for: exam))
         if let resuming {
             try restore(&sitting, from: resuming.attempt, database: database)
