@@ -171,11 +171,16 @@ struct MonitorTests {
         try monitor.waitFor("no seats yet")
         let passwordFile = setup.scratch.file("password")
         try "\(ProctorTests.password)\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
-        let json = try TerminalUnderTest("monitor --json --password-stdin < \(passwordFile)", dataDirectory: shared,
-                                         policy: setup.policy, width: 500)
+        // Its lines go to a file: on the terminal, the early ones would scroll away.
+        let jsonLines = setup.scratch.file("monitor.jsonl")
+        let json = try TerminalUnderTest("monitor --json --password-stdin < \(passwordFile) > \(jsonLines)",
+                                         dataDirectory: shared, policy: setup.policy)
         let seat = try TerminalUnderTest("take Exams/geography.yaml --candidate cy", dataDirectory: shared, policy: setup.policy)
         try seat.waitFor("Exam key")
         try rowShows(monitor, "cy", "· welcome", step: "SQLite: seat at the welcome screen")
+        // The script's monitor has checked the password and read the room (on a loaded
+        // machine that can take longer than the seat takes to go on).
+        _ = try Self.waitForFile(jsonLines, toContain: #""state":"welcome""#)
         try seat.acceptTheLock()
         try rowShows(monitor, "cy", "▶ answering", step: "SQLite: seat answering")
         try send(monitor, choose: "a", down: 0, reason: "noise outside")
@@ -189,8 +194,8 @@ struct MonitorTests {
         #expect(try idleProcessorShare(monitor) < 0.02)
 
         // The script's view: a line per change, the states in order.
-        let lines = try json.waitFor(#""state":"submitted""#)
-        for state in ["answering", "paused", "submitted"] {
+        let lines = try Self.waitForFile(jsonLines, toContain: #""state":"submitted""#)
+        for state in ["welcome", "answering", "paused", "submitted"] {
             #expect(lines.contains(#""state":"\#(state)""#), "\(lines)")
         }
         #expect(lines.contains(#""examKey":"#) && lines.contains(#""host":"\#(ThisHost.name)""#), "\(lines)")
@@ -206,5 +211,17 @@ struct MonitorTests {
         try monitor.waitFor("candidate")
         try monitor.press("q")
         #expect(try monitor.exitStatus() == 0)
+    }
+
+    /// The text of `file` once it holds `marker` (within 10 s); fails with what it held.
+    private static func waitForFile(_ file: String, toContain marker: String) throws -> String {
+        let deadline = Date().addingTimeInterval(10)
+        var text = ""
+        while Date() < deadline {
+            text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            if text.contains(marker) { return text }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw TestFailure("\(file) never held \(marker); it held:\n\(text)")
     }
 }
