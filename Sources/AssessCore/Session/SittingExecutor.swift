@@ -25,6 +25,8 @@ public final class SittingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
         // through it), and stops when `deinit` says so.
         let executor = Unmanaged.passUnretained(self)
         let thread = Thread {
+            // Saves and log records wait for a woken key loop, never the other way round.
+            ThreadPriority.lowerCallingThread()
             while true {
                 queue.ready.wait()
                 let next: UnownedJob?? = queue.state.withLock { state in
