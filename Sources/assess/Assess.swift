@@ -1,10 +1,11 @@
 import ArgumentParser
+import AssessCore
 import Foundation
 
 /// The `assess` command: a terminal exam client. Each subcommand is a small struct in
 /// `Commands/`; the real dependencies are built in `Support/Runtime.swift`.
 @main
-struct Assess: AsyncParsableCommand {
+struct Assess: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "assess",
         abstract: "Sit exams at a locked-down terminal.",
@@ -31,7 +32,22 @@ struct Assess: AsyncParsableCommand {
 
     /// Parses the arguments and runs the command. Every error ends as one line on
     /// standard error and an exit status from `ExitStatus`; no stack trace reaches the screen.
-    static func main() async {
+    ///
+    /// The command runs as a task on an executor with a thread of its own, never on Swift's
+    /// shared pool: once a pool thread exists, libdispatch wakes the process once a second
+    /// for as long as it lives (its pool monitor), and an exam left idle should not wake
+    /// for anything but its clock.
+    static func main() {
+        let done = DispatchSemaphore(value: 0)
+        let executor = SittingExecutor(name: "assess command")
+        Task(executorPreference: executor) {
+            await runCommand()
+            done.signal()
+        }
+        done.wait()
+    }
+
+    private static func runCommand() async {
         var command: any ParsableCommand
         do {
             command = try parseAsRoot()
