@@ -90,11 +90,12 @@ extension AssessDatabase: ExamStore {
 
     /// Records how far an attempt in progress has come: the time it has used, the
     /// question on screen and the breaks taken, and that its session was alive at `time`.
+    /// A heartbeat: on disk within `heartbeatSyncInterval` (see `writeHeartbeat`).
     ///
     /// - Throws: `StoreError.unknownAttempt` or `StoreError.attemptNotInProgress`.
     public func updateProgress(attempt attemptID: String, secondsUsed: Int, currentQuestion: Int,
                                breaksTaken: Int, at time: Date) throws {
-        try write { db in
+        try writeHeartbeat { db in
             try requireInProgress(db, attemptID)
             try db.execute(sql: """
                 UPDATE attempts SET secondsUsed = ?, currentQuestion = ?, breaksTaken = ?, lastActiveAt = ?

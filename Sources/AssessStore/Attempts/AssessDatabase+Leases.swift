@@ -5,7 +5,8 @@ import GRDB
 extension AssessDatabase {
     public func takeLease(exam examID: String, candidate: String, holder: LeaseHolder, lostAfter: TimeInterval,
                           at time: Date) throws -> Lease {
-        try write { db in
+        // A heartbeat: a lease says a sitting is alive, which a power cut ends anyway.
+        try writeHeartbeat { db in
             let key: StatementArguments = [examID, candidate]
             let current = try Row.fetchOne(db, sql: "SELECT * FROM leases WHERE exam_id = ? AND candidate = ?", arguments: key)
             if let current, let renewed: Date = current["renewed_at"], let since: Date = current["since"],

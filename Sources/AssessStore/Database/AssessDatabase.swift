@@ -1,12 +1,15 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The SQLite backend of `ExamStore`: the event log, attempts and responses of one
 /// machine, the default that needs no set-up.
 ///
 /// On disk it is a GRDB `DatabasePool` on `<dataDirectory>/assess.sqlite` in write-ahead-log
 /// mode with `synchronous = FULL`, so every committed transaction is on disk before the
-/// method that wrote it returns. Several `assess` processes may open the same file at
+/// method that wrote it returns; only the heartbeats (an attempt's progress, a lease's
+/// renewal) may wait for the next commit's fsync, at most `heartbeatSyncInterval` (see
+/// `writeHeartbeat`). Several `assess` processes may open the same file at
 /// once (a kiosk with many terminals): every write runs in an IMMEDIATE transaction,
 /// which takes SQLite's write lock up front, and a process that finds the lock taken
 /// waits up to `busyTimeout` for it instead of failing. Tests give it any GRDB
@@ -29,6 +32,13 @@ public final class AssessDatabase: Sendable {
 
     /// The connection (a pool on disk: one writer, several concurrent readers).
     let writer: any DatabaseWriter
+
+    /// How long a heartbeat may stay in the log without an fsync: a power cut loses at
+    /// most this much of an idle attempt's progress (a crash of the process loses none).
+    public static let heartbeatSyncInterval: Duration = .seconds(30)
+
+    /// When the last commit that reached the disk was made; nil before the first.
+    private let lastDurableCommit = Mutex<ContinuousClock.Instant?>(nil)
 
     /// Opens (creating it if needed) the database of `dataDirectory`, creating the
     /// directory too, and brings its schema up to date.
@@ -101,16 +111,52 @@ public final class AssessDatabase: Sendable {
     /// transaction is committed and on disk. If `updates` throws, nothing is written.
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
         try writer.writeWithoutTransaction { db in
-            try db.beginTransaction(.immediate)
-            do {
-                let result = try updates(db)
-                try db.commit()
-                return result
-            } catch {
-                // The error from `updates` or `commit` says more than a failed rollback would.
-                if db.isInsideTransaction { try? db.rollback() }
-                throw error
-            }
+            let result = try Self.commit(updates, in: db)
+            lastDurableCommit.withLock { $0 = .now }
+            return result
+        }
+    }
+
+    /// Like `write`, for a heartbeat: a write that says a sitting is alive and how far it
+    /// has come, made every few seconds while nothing else may be written. Its commit
+    /// reaches the disk with the next durable commit (an answer, a log record) or, when
+    /// none came for `heartbeatSyncInterval`, at once. Until then it survives the
+    /// process's crash (the kernel has it) but not a power cut. So an idle sitting's
+    /// heartbeat costs no fsync, and no wait for one, four times in five.
+    func writeHeartbeat<T>(_ updates: (Database) throws -> T) throws -> T {
+        let now = ContinuousClock.now
+        let due = lastDurableCommit.withLock { last in
+            Self.heartbeatMustSync(lastDurableCommit: last, now: now)
+        }
+        if due { return try write(updates) }
+        return try writer.writeWithoutTransaction { db in
+            // In WAL mode NORMAL commits without syncing the log; the next FULL commit
+            // syncs it with this one in it. The pragma is the writer connection's own.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
+            return try Self.commit(updates, in: db)
+        }
+    }
+
+    /// Whether a heartbeat at `now` must reach the disk itself: no durable commit yet, or
+    /// none for `heartbeatSyncInterval`.
+    static func heartbeatMustSync(lastDurableCommit: ContinuousClock.Instant?, now: ContinuousClock.Instant) -> Bool {
+        guard let lastDurableCommit else { return true }
+        return now - lastDurableCommit >= heartbeatSyncInterval
+    }
+
+    /// Runs `updates` in an IMMEDIATE transaction on `db` and commits it; rolls back when
+    /// `updates` throws.
+    private static func commit<T>(_ updates: (Database) throws -> T, in db: Database) throws -> T {
+        try db.beginTransaction(.immediate)
+        do {
+            let result = try updates(db)
+            try db.commit()
+            return result
+        } catch {
+            // The error from `updates` or `commit` says more than a failed rollback would.
+            if db.isInsideTransaction { try? db.rollback() }
+            throw error
         }
     }
 

@@ -7,7 +7,9 @@ import Foundation
 /// Two backends implement it and pass one test suite: `AssessDatabase` (SQLite, one
 /// machine, the default) and `PostgresStore` (a server shared by a lab, where the server's
 /// roles decide who may read and write what). Every method that writes returns only once
-/// the write is durable; a backend throws `StoreError` for a refusal the caller can
+/// the write is durable, except that SQLite lets the heartbeats (`updateProgress`,
+/// `takeLease`) of an idle sitting reach the disk up to `AssessDatabase.heartbeatSyncInterval`
+/// later (they survive the process's crash at once); a backend throws `StoreError` for a refusal the caller can
 /// explain, and its own error for a failure of the engine (a full disk, a lost server).
 ///
 /// The store keeps responses as the exam module encoded them; it never holds answer keys
