@@ -39,7 +39,7 @@ struct Assess: ParsableCommand {
     /// for anything but its clock.
     static func main() {
         let done = DispatchSemaphore(value: 0)
-        let executor = SittingExecutor(name: "assess command")
+        let executor = SittingExecutor(name: "assess command", inBackground: false)
         Task(executorPreference: executor) {
             await runCommand()
             done.signal()

@@ -18,15 +18,18 @@ public final class SittingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
 
     private let queue = Queue()
 
-    /// Starts the executor's thread, named `name` (as `ps -L` and debuggers show it).
-    public init(name: String) {
+    /// Starts the executor's thread, named `name` (as `ps -L` and debuggers show it). A
+    /// sitting's engine and writer run `inBackground`, at ``ThreadPriority/backgroundNice``;
+    /// a command's own thread keeps the ordinary priority, which the threads it starts
+    /// (the key loop among them) inherit.
+    public init(name: String, inBackground: Bool = true) {
         let queue = self.queue
         // Unretained: the thread runs jobs only while the executor exists (jobs arrive
         // through it), and stops when `deinit` says so.
         let executor = Unmanaged.passUnretained(self)
         let thread = Thread {
             // Saves and log records wait for a woken key loop, never the other way round.
-            ThreadPriority.lowerCallingThread()
+            if inBackground { ThreadPriority.lowerCallingThread() }
             while true {
                 queue.ready.wait()
                 let next: UnownedJob?? = queue.state.withLock { state in
