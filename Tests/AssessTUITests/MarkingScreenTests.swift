@@ -62,6 +62,27 @@ import Testing
         #expect(desk.current?.question.id == "story" && desk.current?.attemptID == "a-1")
     }
 
+    @Test func f1ListsEveryKeyWithTheCursorOnTheTitleAndEscGoesBackToTheSameAnswer() {
+        var desk = MarkingDesk(exam: Self.exam, items: Self.items(), order: .byQuestion)
+        _ = press([.character("3"), .tab], &desk)
+        #expect(draw(&desk).lines().last?.contains("F1 help") == true)
+        #expect(desk.handle(.function(1)) == .stay && desk.showsHelp)
+        for size in [TerminalSize(columns: 100, rows: 30), TerminalSize(columns: 80, rows: 24)] {
+            let grid = draw(&desk, size)
+            Self.golden.assertMatches(grid, named: "marking-help-\(size.columns)x\(size.rows)")
+            #expect(grid.cursor == CellPosition(row: 2, column: ScreenKit.margin))
+            // The footer leaves keys out at 80 columns; the help names every one.
+            let screen = grid.lines().joined(separator: "\n")
+            for (key, _) in MarkingScreen.keys { #expect(screen.contains(key), "\(key) at \(size.columns) columns") }
+        }
+        // Keys behind the help do nothing: no mark is stored, the answer stays.
+        #expect(press([.enter, .control("n"), .character("9")], &desk) == [.stay, .stay, .stay])
+        #expect(desk.index == 0 && desk.pointsText == "3" && desk.field == .comment)
+        _ = desk.handle(.escape)
+        #expect(!desk.showsHelp && desk.index == 0)
+        #expect(desk.handle(.escape) == .quit)
+    }
+
     @Test func anEmptyDeskSaysSoAndOnlyLeaves() {
         var desk = MarkingDesk(exam: Self.exam, items: [], order: .byQuestion)
         let lines = draw(&desk).lines()

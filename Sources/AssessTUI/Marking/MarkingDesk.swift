@@ -99,6 +99,8 @@ public struct MarkingDesk: Sendable, Equatable {
     public private(set) var scroll = 0
     /// A line for the marker: a refused mark, or that a mark was saved.
     public private(set) var notice: String?
+    /// True while the help screen (F1) lists every key, since a narrow footer leaves some out.
+    public private(set) var showsHelp = false
     /// How many lines of the answer the last frame showed, for paging.
     var visibleAnswerLines = 10
     /// The answer on screen laid out for the last frame's width.
@@ -135,6 +137,15 @@ public struct MarkingDesk: Sendable, Equatable {
 
     /// Applies one key.
     public mutating func handle(_ key: Key) -> Outcome {
+        if showsHelp {
+            // Esc or F1 go back to the answer; nothing else does anything behind the help.
+            if key == .escape || key == .function(1) { showsHelp = false }
+            return .stay
+        }
+        if key == .function(1) {
+            showsHelp = true
+            return .stay
+        }
         guard current != nil else { return key == .escape || key == .control("q") ? .quit : .stay }
         switch key {
         case .escape, .control("q"): return .quit

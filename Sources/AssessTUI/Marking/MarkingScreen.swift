@@ -29,6 +29,20 @@ public enum MarkingScreen {
         }
     }
 
+    /// Every key of the marking screen with what it does, for the help screen (F1).
+    static let keys: [(String, String)] = [
+        ("Enter", "save the points and comment, and go on to the next answer"),
+        ("Tab / Shift-Tab", "move between the points, the comment and the reason for an override"),
+        ("typing, Backspace", "write in the field the cursor is in"),
+        ("Ctrl-N / Ctrl-P", "the next or the previous answer"),
+        ("Ctrl-U", "the next answer still waiting for a mark"),
+        ("↑ ↓ PgUp PgDn", "scroll the answer"),
+        ("Ctrl-O", "mark by question or by candidate"),
+        ("Ctrl-R", "show or hide the candidates' ids (anonymous by default)"),
+        ("Esc or Ctrl-Q", "leave the marking screen (every saved mark is kept)"),
+        ("F1", "this help"),
+    ]
+
     /// Draws `desk` into `grid` (and tells the desk how many answer lines fit, for paging).
     public static func render(_ desk: inout MarkingDesk, into grid: inout CellGrid) {
         grid.clear()
@@ -36,10 +50,14 @@ public enum MarkingScreen {
         let width = grid.columns - 2 * ScreenKit.margin
         let mode = (desk.order == .byQuestion ? "by question" : "by candidate") + (desk.showsCandidate ? "" : " · anonymous")
         ScreenKit.headerBar(left: "Marking: \(desk.exam.title)", right: mode, into: &grid)
+        if desk.showsHelp {
+            help(into: &grid, width: width)
+            return
+        }
         guard let item = desk.current else {
             grid.put("Nothing to mark here: no finished attempt has an answer to this.", row: 2, column: ScreenKit.margin,
                      maxWidth: width)
-            ScreenKit.footer([("Esc", "leave")], into: &grid)
+            ScreenKit.footer([("Esc", "leave")], pinned: [("F1", "help")], into: &grid)
             return
         }
         let who = desk.showsCandidate ? "Candidate \(item.candidate)" : "Candidate #\(item.anonymousNumber)"
@@ -93,7 +111,21 @@ public enum MarkingScreen {
                          into: &grid)
         ScreenKit.footer([("Enter", "save"), ("Tab", "field"), ("^N/^P", "next/prev"), ("^U", "unmarked"), ("^R", "ids"),
                           ("PgUp/PgDn", "scroll"), ("^O", "order")],
-                         pinned: [("Esc", "leave")], into: &grid)
+                         pinned: [("Esc", "leave"), ("F1", "help")], into: &grid)
+    }
+
+    /// The help screen: every key, one a line, the cursor on its title.
+    private static func help(into grid: inout CellGrid, width: Int) {
+        grid.put("Keys on the marking screen", row: 2, column: ScreenKit.margin, style: ScreenKit.title)
+        let keyWidth = (keys.map(\.0.displayWidth).max() ?? 0) + 2
+        var row = 4
+        for (key, action) in keys where row < grid.rows - 3 {
+            grid.put(key, row: row, column: ScreenKit.margin, style: CellStyle(bold: true), maxWidth: keyWidth)
+            row = ScreenKit.paragraph(action, row: row, column: ScreenKit.margin + keyWidth, width: width - keyWidth,
+                                      into: &grid, lastRow: grid.rows - 3)
+        }
+        grid.cursor = CellPosition(row: 2, column: ScreenKit.margin)
+        ScreenKit.footer([("Esc or F1", "back to the answer")], into: &grid)
     }
 
     /// One labelled input line; the cursor sits at the end of the field being typed in.
