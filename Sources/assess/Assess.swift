@@ -22,6 +22,7 @@ struct Assess: ParsableCommand {
             English, Japanese, Korean, Vietnamese or Brazilian Portuguese, else the one `--language` \
             names, else the locale's (LC_ALL, LC_MESSAGES, LANG).
             """,
+        version: Version.number,
         subcommands: [
             TakeCommand.self, LaunchCommand.self, ResumeCommand.self, StatusCommand.self, UnlockCommand.self, EndCommand.self,
             MonitorCommand.self, RosterCommand.self, LogCommand.self, ResultsCommand.self, MarkCommand.self, VerifyCommand.self, PasswdCommand.self,

@@ -1,3 +1,4 @@
+import AssessPlatform
 import AssessTestSupport
 import Foundation
 import Testing
@@ -35,6 +36,14 @@ struct CommandLineTests {
         #expect(screen.contains("did you mean \"title\""))
         #expect(screen.contains("broken.yaml:3:"))
         #expect(screen.contains("broken.yaml:9:"))
+    }
+
+    /// What a school's IT checks on each machine: the version, the same as the package's.
+    @Test func versionPrintsThePackagesVersionAndExits0() throws {
+        let result = try SubprocessCommandRunner().run(try BuiltProducts.path(of: "assess"), ["--version"], timeoutSeconds: 30)
+        let packaged = try String(contentsOfFile: TerminalUnderTest.packageRoot + "/Packaging/VERSION", encoding: .utf8)
+        #expect(result.exitStatus == 0, "\(result.standardError)")
+        #expect(result.standardOutput == packaged.trimmingCharacters(in: .whitespacesAndNewlines) + "\n")
     }
 
     @Test func aBadArgumentGivesOneLineAndExits64() throws {
