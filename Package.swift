@@ -80,7 +80,8 @@ let package = Package(
         ),
         .target(
             name: "AssessTUI",
-            dependencies: ["AssessCore", "AssessExam", "AssessSpelling", "CNcursesw"]
+            dependencies: ["AssessCore", "AssessExam", "AssessSpelling", "CNcursesw"],
+            exclude: ["DECISIONS.md"]
         ),
         .executableTarget(
             name: "assess",
@@ -94,14 +95,14 @@ let package = Package(
             dependencies: ["AssessCore", "AssessExam", "AssessSpelling", "AssessTUI"]
         ),
         .testTarget(name: "AssessCoreTests", dependencies: ["AssessCore", "AssessTestSupport"]),
-        .testTarget(name: "AssessExamTests", dependencies: ["AssessExam", "AssessTestSupport"]),
+        .testTarget(name: "AssessExamTests", dependencies: ["AssessExam", "AssessTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AssessInterchangeTests", dependencies: [
             "AssessInterchange", "AssessTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(name: "AssessPlatformTests", dependencies: ["AssessPlatform", "AssessTestSupport", "lock-contender"]),
         .testTarget(name: "AssessSpellingTests", dependencies: ["AssessSpelling", "AssessTestSupport"]),
         .testTarget(name: "AssessStoreTests", dependencies: ["AssessStore", "AssessTestSupport"]),
-        .testTarget(name: "AssessTUITests", dependencies: ["AssessTUI", "AssessTestSupport"], exclude: ["Screens"]),
+        .testTarget(name: "AssessTUITests", dependencies: ["AssessTUI", "AssessTestSupport"], exclude: ["Screens", "MonitorScreens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AssessTestSupport", "AssessStore", "AssessExam", "AssessPlatform", "AssessTUI", "assess",
                                                           .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["Fixtures"]),

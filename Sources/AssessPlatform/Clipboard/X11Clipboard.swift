@@ -1,4 +1,5 @@
 import AssessCore
+import Glibc
 
 /// One X11 selection, CLIPBOARD or PRIMARY, on the display `$DISPLAY` names.
 ///
@@ -57,14 +58,14 @@ public struct X11Clipboard: ClipboardBackend {
             _ = try runner.runClipboardCommand(
                 for: name, "xclip", ["-display", display, "-selection", selection.rawValue, "-i", "/dev/null"],
                 timeoutSeconds: timeoutSeconds)
-            try await waitUntilEmpty()
+            try waitUntilEmpty()
             return "replaced with empty text by xclip"
         }
     }
 
     /// Reads the selection back until it offers no text (nothing owns it, or the empty
     /// text xclip put there); fails when it still offers text after ``settleTime``.
-    private func waitUntilEmpty() async throws {
+    private func waitUntilEmpty() throws {
         let deadline = ContinuousClock.now + settleTime
         while true {
             let offered = try? runner.run("xclip", ["-display", display, "-selection", selection.rawValue, "-o"],
@@ -74,7 +75,10 @@ public struct X11Clipboard: ClipboardBackend {
                 throw ClipboardError(backend: name, reason: "xclip replaced the selection, but it still offers "
                                      + "\(offered.standardOutput.count) characters \(settleTime) later")
             }
-            try await Task.sleep(for: .milliseconds(20))
+            // A plain sleep on the engine's own thread, which only clears clipboards at this
+            // moment: `Task.sleep` would start a thread of Swift's shared pool, and with it
+            // libdispatch's once-a-second pool monitor for the rest of the sitting.
+            usleep(20_000)
         }
     }
 }
