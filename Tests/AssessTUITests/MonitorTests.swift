@@ -66,6 +66,32 @@ import Testing
         #expect(model.keysInUse.map(\.key) == [Self.key, Self.oldKey])
     }
 
+    @Test func f1OrQuestionMarkListsEveryKeyOfTheScreenBelowAndNothingActsBehindIt() {
+        var model = Self.model(Self.room(20))
+        #expect(Self.render(model).lines().last?.contains("F1 help") == true)
+        _ = model.update(.key(.character("?")), now: 0)
+        #expect(model.showsHelp)
+        let grid = Self.render(model)
+        Self.golden.assertMatches(grid, named: "help-room-80x24")
+        #expect(grid.cursor == CellPosition(row: 2, column: ScreenKit.margin))
+        // The footer leaves `o`, `A` and `r` out at 80 columns; the help names every key.
+        let screen = grid.lines().joined(separator: "\n")
+        for (key, _) in model.helpKeys { #expect(screen.contains(key), "\(key)") }
+        // Behind the help, the keys of the room do nothing.
+        #expect(model.update(.key(.character("A")), now: 0).isEmpty && model.update(.key(.down), now: 0).isEmpty)
+        #expect(model.mode == .list && model.cursor?.candidate == "c-000")
+        _ = model.update(.key(.escape), now: 0)
+        #expect(!model.showsHelp && model.mode == .list)
+        // While a candidate's id is typed, `?` is typed too; F1 still opens the help.
+        _ = model.update(.key(.character("/")), now: 0)
+        _ = model.update(.key(.character("?")), now: 0)
+        #expect(!model.showsHelp && model.find == "?")
+        _ = model.update(.key(.function(1)), now: 0)
+        #expect(model.showsHelp && model.helpKeys.contains { $0.0 == "/" })
+        _ = model.update(.key(.function(1)), now: 0)
+        #expect(!model.showsHelp && model.mode == .find)
+    }
+
     @Test func aLeaseNotRenewedTurnsLostWithTimeAlone() {
         var seat = Self.room(1)[0]
         seat.leaseAge = 20

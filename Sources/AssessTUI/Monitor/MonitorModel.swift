@@ -80,6 +80,9 @@ public struct MonitorModel: Sendable {
     public private(set) var timelineTop: Int?
     /// A one-line message (a command sent, a refusal).
     public private(set) var notice: String?
+    /// True while the help screen (F1, or `?` in the room) lists every key of the screen
+    /// below it, since at 80 columns its footer leaves some out.
+    public private(set) var showsHelp = false
     /// Rows for seats on the screen, set by the screen's size.
     public private(set) var visibleRows = 10
     /// The common starts of the exams watched (those with a roster or a start), as last read.
@@ -91,6 +94,49 @@ public struct MonitorModel: Sendable {
         self.exams = exams
         self.lostAfter = lostAfter
         self.questionCounts = questionCounts
+    }
+
+    /// True while one seat's timeline is open.
+    private var isTimeline: Bool {
+        if case .timeline = mode { return true }
+        return false
+    }
+
+    /// Every key of the screen under the help, with what it does.
+    public var helpKeys: [(String, String)] {
+        switch mode {
+        case .list, .find:
+            return [
+                ("↑ ↓ PgUp PgDn Home End", "move through the seats (the list scrolls)"),
+                ("Enter", "open the seat's timeline: its attempt's event log, live"),
+                ("s", "sort by the next column"),
+                ("r", "reverse the order"),
+                ("f", "show only one state (again for the next state, then all)"),
+                ("/", "find a candidate as you type (Enter keeps it, Esc clears it)"),
+                ("Space", "mark the seat for a command to several"),
+                ("a", "act on the marked seats, or on the seat under the cursor"),
+                ("A", "act on every seat shown"),
+                ("o", "open a sitting that waits for its start"),
+                ("q or Esc", "quit the monitor"),
+                ("F1 or ?", "this help"),
+            ]
+        case .timeline:
+            return [
+                ("↑ ↓ PgUp PgDn", "scroll the timeline"),
+                ("Home", "its first record"),
+                ("End", "follow the newest records"),
+                ("Esc or q", "back to the room"),
+                ("F1 or ?", "this help"),
+            ]
+        case .menu, .detail, .reason, .opening:
+            return [
+                ("↑ ↓", "choose what to send"),
+                ("typing, Backspace", "write the minutes, the message or the reason"),
+                ("Enter", "go on; the last step sends the command (or opens the sitting)"),
+                ("Esc", "cancel: nothing is sent"),
+                ("F1", "this help"),
+            ]
+        }
     }
 
     /// Seconds since the seats were read, at `now`.
@@ -220,6 +266,16 @@ public struct MonitorModel: Sendable {
 
     private mutating func handle(_ key: Key, now: UInt64) -> [MonitorEffect] {
         notice = nil
+        if showsHelp {
+            // Esc, F1 or ? go back; nothing else acts behind the help.
+            if key == .escape || key == .function(1) || key == .character("?") { showsHelp = false }
+            return []
+        }
+        // `?` is a key of its own only where nothing is typed.
+        if key == .function(1) || (key == .character("?") && (mode == .list || isTimeline)) {
+            showsHelp = true
+            return []
+        }
         switch mode {
         case .list: return handleInList(key, now: now)
         case .find:
