@@ -478,7 +478,7 @@ struct ProctorTests {
         let back = try terminal.waitFor("Question 1 of 4")
         #expect(!back.contains("F6 break"))
         #expect(back.contains("Time left 09:5") || back.contains("Time left 10:00"))
-        let log = try terminal.assessCommand(["log"]).output
+        let log = try terminal.waitForLog("break.ended")
         #expect(log.contains("break.started\tallowed=1 minutes=10 number=1"))
         let ended = try #require(log.split(separator: "\n").first { $0.contains("break.ended") })
         #expect((Int(ended.split(separator: "=").last ?? "") ?? 0) >= 3)

@@ -208,6 +208,22 @@ final class TerminalUnderTest {
         throw TestFailure("assess was still running after \(seconds) s")
     }
 
+    /// The event log (`assess log`) once it holds `text`: the sitting's writer logs behind
+    /// the screen, so a record may come a moment after the screen that follows it. Fails
+    /// with the log when `text` does not come within `seconds`.
+    @discardableResult
+    func waitForLog(_ text: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var log = ""
+        while Date() < deadline {
+            log = try assessCommand(["log"]).output
+            if log.contains(text) { return log }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        Issue.record("timed out waiting for \"\(text)\" in the log:\n\(log)", sourceLocation: sourceLocation)
+        throw TestFailure("timed out waiting for \(text) in the log")
+    }
+
     /// Runs another `assess` command with this terminal's directories; returns what it
     /// printed (standard output, then standard error) and its exit status.
     /// `input`, when given, is the command's standard input (e.g. a password for `--password-stdin`).
