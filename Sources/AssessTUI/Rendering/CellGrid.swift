@@ -25,7 +25,7 @@ public struct Cell: Hashable, Sendable {
         self.init(glyph: Glyph(grapheme), style: style, isContinuation: isContinuation)
     }
 
-    private init(glyph: Glyph, style: CellStyle, isContinuation: Bool) {
+    fileprivate init(glyph: Glyph, style: CellStyle, isContinuation: Bool) {
         self.glyph = glyph
         self.style = style
         self.isContinuation = isContinuation
@@ -133,6 +133,35 @@ public struct CellGrid: Hashable, Sendable {
                              style: CellStyle = .plain, maxWidth: Int? = nil) -> Int {
         guard row >= 0 && row < rows else { return 0 }
         let limit = maxWidth.map { min(column + $0, columns) } ?? columns
+        let written = text.utf8.withContiguousStorageIfAvailable { bytes in
+            putPrintableASCII(bytes, of: text, row: row, column: column, style: style, limit: limit)
+        }
+        if let written = written ?? nil { return written }
+        return putByCharacter(text, row: row, column: column, style: style, limit: limit)
+    }
+
+    /// `put` for text of printable ASCII only (a line of an English essay): every byte is
+    /// a character one column wide, so the cells come straight from the bytes, without
+    /// finding grapheme clusters or looking up widths. Nil, writing nothing, for text with
+    /// any other byte.
+    private mutating func putPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, of text: some StringProtocol, row: Int,
+                                            column: Int, style: CellStyle, limit: Int) -> Int? {
+        guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        var x = column
+        for (offset, byte) in bytes.enumerated() {
+            if x >= limit {
+                // Spaces that hang past the edge (a wrapped line's last) are no loss.
+                if bytes[offset...].contains(where: { $0 != 0x20 }) { cuts.append(Cut(row: row, text: String(text))) }
+                break
+            }
+            if x >= 0 { setCell(row: row, column: x, to: Cell(glyph: Glyph(ascii: byte), style: style, isContinuation: false)) }
+            x += 1
+        }
+        return max(0, x - max(column, 0))
+    }
+
+    /// `put` for any text, one grapheme cluster at a time.
+    mutating func putByCharacter(_ text: some StringProtocol, row: Int, column: Int, style: CellStyle, limit: Int) -> Int {
         var x = column
         for (index, character) in zip(text.indices, text) {
             let width = character.displayWidth

@@ -45,6 +45,13 @@ struct Glyph: Hashable, Sendable {
         self.high = high | (UInt64(utf8.count) << Self.countShift) | wide
     }
 
+    /// The glyph of one printable ASCII character (0x20–0x7E), the same as
+    /// `Glyph(Character(byte))` without looking at the character.
+    init(ascii byte: UInt8) {
+        low = UInt64(byte)
+        high = 1 << Self.countShift
+    }
+
     /// True for a cluster two columns wide (CJK, most emoji).
     var isWide: Bool { high & Self.wideFlag != 0 }
 

@@ -55,6 +55,53 @@ public enum TextWrap {
     }
 
     private static func wrapParagraph(_ paragraph: Substring, width: Int, into result: inout [WrappedLine]) {
+        let wrapped = paragraph.utf8.withContiguousStorageIfAvailable { bytes in
+            wrapPrintableASCII(bytes, of: paragraph, width: width, into: &result)
+        }
+        if wrapped == true { return }
+        wrapByCharacter(paragraph, width: width, into: &result)
+    }
+
+    /// The rules above for a paragraph of printable ASCII only (an English essay's): every
+    /// byte is a character one column wide that allows no break around it, so only spaces
+    /// break lines and widths are counts of bytes. False, adding nothing, for a paragraph
+    /// with any other byte. The lines on screen are wrapped again at every keystroke.
+    private static func wrapPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, of paragraph: Substring, width: Int,
+                                           into result: inout [WrappedLine]) -> Bool {
+        guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+        let utf8 = paragraph.utf8
+        // Byte offsets in the paragraph; each is a character boundary.
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        var lineStart = 0
+        var lineWidth = 0
+        var lastBreak: Int?
+        for (offset, byte) in bytes.enumerated() {
+            if byte == 0x20 {
+                lineWidth += 1
+                lastBreak = offset + 1
+                continue
+            }
+            if lineWidth + 1 > width && offset > lineStart {
+                if let breakOffset = lastBreak, breakOffset > lineStart {
+                    result.append(WrappedLine(text: paragraph[index(lineStart)..<index(breakOffset)], endsParagraph: false))
+                    lineStart = breakOffset
+                    lineWidth = offset - breakOffset
+                }
+                if lineWidth + 1 > width && offset > lineStart {
+                    result.append(WrappedLine(text: paragraph[index(lineStart)..<index(offset)], endsParagraph: false))
+                    lineStart = offset
+                    lineWidth = 0
+                }
+                lastBreak = nil
+            }
+            lineWidth += 1
+        }
+        result.append(WrappedLine(text: paragraph[index(lineStart)...], endsParagraph: true))
+        return true
+    }
+
+    /// The rules above for any paragraph, one grapheme cluster at a time.
+    static func wrapByCharacter(_ paragraph: Substring, width: Int, into result: inout [WrappedLine]) {
         var lineStart = paragraph.startIndex
         var lineWidth = 0
         /// The latest place the current line may break, if any.
