@@ -60,6 +60,41 @@ import Testing
         let acknowledged = try run("SELECT acknowledged_by FROM assess.commands WHERE id = \(id)", as: proctor)
         #expect(acknowledged.first?["acknowledged_by"] == "\(database.name)_ana")
     }
+
+    @Test func aSeatIsToldOfItsOwnCommandsAndOfNothingAboutAnothersSeat() throws {
+        let anaStore = try PostgresStore(url: ana)
+        let benStore = try PostgresStore(url: ben)
+        _ = try anaStore.takeLease(exam: "algebra", candidate: "ana", holder: anaSeat, at: Date())
+        _ = try benStore.takeLease(exam: "algebra", candidate: "ben", holder: benSeat, at: Date())
+        let anaWatcher = try anaStore.seatWatcher(exam: "algebra", candidate: "ana", holder: anaSeat)
+        let benWatcher = try benStore.seatWatcher(exam: "algebra", candidate: "ben", holder: benSeat)
+        // Ben's role listens on every channel it could name: the room's, the opening's, its own.
+        let eavesdropper = try PostgresConnection(ben)
+        let benChannel = try run("SELECT assess.command_channel('\(benSeat.token)') AS c", as: ben).first?["c"] ?? ""
+        try eavesdropper.withSession { session in
+            for channel in ["assess_room", "assess_opening", benChannel] {
+                try session.execute("LISTEN " + PostgresSchema.identifier(channel))
+            }
+        }
+        try PostgresStore(url: proctor).issueCommand(exam: "algebra", candidate: "ana", action: .message, minutes: nil,
+                                                     message: "Ten minutes left", reason: "time", issuedBy: "", at: Date())
+        #expect(anaWatcher.waitForChange(milliseconds: 2000))
+        #expect(!benWatcher.waitForChange(milliseconds: 500))
+        // What Ben's role hears says nothing of Ana's command: an empty payload, on the room's channel only.
+        let heard = try eavesdropper.withSession { session in
+            var heard: [(channel: String, payload: String)] = []
+            _ = session.pq.consumeInput(session.handle)
+            while let notification = session.pq.notifies(session.handle) {
+                heard.append((String(cString: notification.pointee.relname), String(cString: notification.pointee.extra)))
+                session.pq.freemem(notification)
+            }
+            return heard
+        }
+        #expect(heard.map(\.channel) == ["assess_room"])
+        #expect(heard.allSatisfy { $0.payload.isEmpty })
+        // A seat cannot send a notification on another seat's channel through the trigger.
+        expectRefused("SELECT assess.command_issued()", as: ben)
+    }
 }
 
 /// Who may write a roster and open a sitting, tried against a real PostgreSQL server as a

@@ -110,4 +110,46 @@ import Testing
         #expect(Date().timeIntervalSince(written) < 1)
         #expect(!watcher.waitForChange(milliseconds: 300))
     }
+
+    @Test(arguments: [StoreBackend.sqliteFile, .postgres])
+    func aSeatWatcherWakesWhenACommandComesForItAndSleepsOtherwise(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let seat = try room(opened)
+        _ = try seat.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: Date())
+        let watcher = try seat.seatWatcher(exam: "algebra", candidate: "ben", holder: seatB)
+        #expect(!watcher.waitForChange(milliseconds: 300))
+        let proctor = try #require(try opened.reopen() as? any RoomStore)
+        let issued = Date()
+        try proctor.issueCommand(exam: "algebra", candidate: "ben", action: .pause, minutes: nil, message: nil,
+                                 reason: "fire drill", issuedBy: "pat", at: issued)
+        #expect(watcher.waitForChange(milliseconds: 2000))
+        #expect(Date().timeIntervalSince(issued) < 1)
+        #expect(!watcher.waitForChange(milliseconds: 300))
+        // The sitting's opening wakes it too.
+        try #require(proctor as? any RosterStore).openSitting(exam: "algebra", by: "pat", at: Date())
+        #expect(watcher.waitForChange(milliseconds: 2000))
+    }
+
+    @Test(arguments: [StoreBackend.sqliteFile, .postgres])
+    func aSeatWatchersWaitEndsAtOnceWhenInterrupted(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let seat = try room(opened)
+        _ = try seat.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: Date())
+        let watcher = try seat.seatWatcher(exam: "algebra", candidate: "ben", holder: seatB)
+        let started = Date()
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { watcher.interrupt() }
+        #expect(watcher.waitForChange(milliseconds: 5000))
+        #expect(Date().timeIntervalSince(started) < 1)
+    }
+
+    @Test func inPostgreSQLASeatWatcherSleepsThroughAnotherSeatsCommand() throws {
+        let opened = try StoreBackend.postgres.open()
+        let seat = try room(opened)
+        _ = try seat.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: Date())
+        _ = try seat.takeLease(exam: "algebra", candidate: "ana", holder: seatA, at: Date())
+        let watcher = try seat.seatWatcher(exam: "algebra", candidate: "ben", holder: seatB)
+        try seat.issueCommand(exam: "algebra", candidate: "ana", action: .end, minutes: nil, message: nil,
+                              reason: "done", issuedBy: "pat", at: Date())
+        #expect(!watcher.waitForChange(milliseconds: 500))
+    }
 }

@@ -16,6 +16,7 @@ private struct Sitting {
     init(_ exam: Exam = ExamFixtures.capitals, practice: Bool = false, secondsAllowed: Int? = nil,
          studentMaySwitch: Set<AccessibilityOption> = [], launchedByTheProctor: Bool = false,
          recorder: InMemorySittingRecorder = InMemorySittingRecorder(), timeout: Duration = .seconds(10),
+         commands: InMemoryCommandLink? = nil,
          steps: [ScriptedTerminal.Step]) {
         let consent = FlowConsentPrompt()
         harness = SessionHarness(exam: ExamDescriptor(examID: exam.id, examKey: exam.examKey, title: exam.title,
@@ -28,7 +29,7 @@ private struct Sitting {
                             secondsAllowed: secondsAllowed, studentMaySwitch: studentMaySwitch,
                             launch: launchedByTheProctor ? LaunchSetup(exam: exam, candidate: "c-1", settings: LaunchSettings()) : nil)
         app = ExamApp(flow: flow, terminal: terminal, session: harness.session, consent: consent, recorder: recorder,
-                      clock: harness.clock, proctorPassword: nil)
+                      clock: harness.clock, proctorPassword: nil, commands: commands)
     }
 
     /// Runs the sitting to its end; fails the test when the script could not go on.
@@ -236,5 +237,25 @@ struct ExamAppTests {
                 == [.log(.terminalSizeRestored(columns: 100, rows: 30))])
         _ = flow.update(.key(.character("2")), now: 0)
         #expect(flow.sitting.responses["canada"] == .singleChoice(1))
+    }
+
+    // MARK: - Commands from the monitor, carried out once
+
+    private static let addFive = SeatCommand(id: 7, action: .addTime, minutes: 5, reason: "late start", issuedBy: "pat")
+
+    @Test func aCommandWhoseAcknowledgementWasLostComesAgainAndIsOnlyAcknowledged() async {
+        let link = InMemoryCommandLink()
+        link.failAcknowledgements(1)
+        // The poller posts a command again at its next look after `repostAfter`: real seconds.
+        let sitting = Sitting(secondsAllowed: 600, timeout: .seconds(20), commands: link, steps: toTheFirstQuestion + [
+            .act { link.issue(Self.addFive) },
+            .until("the command acknowledged") { link.acknowledged == [7] },
+            .hangUp,
+        ])
+        _ = await sitting.run()
+        let kinds = sitting.harness.log.kinds
+        #expect(kinds.filter { $0 == "proctor.command" }.count == 1)
+        #expect(kinds.filter { $0 == "exam.time-added" }.count == 1)
+        #expect(sitting.recorder.record.secondsAllowed == 900)
     }
 }

@@ -12,15 +12,19 @@ struct MonitorTests {
     /// How long a step may take to show: the issue's second, with room for a test machine
     /// that builds beside the tests (the lag is measured and printed).
     static let showsWithin: Double = 3
+    /// How long a command may take from the monitor to the seat's screen: the issue's
+    /// second (the server or the kernel wakes the seat; nothing waits for a poll).
+    static let commandWithin: Double = 1
 
     /// Waits until `terminal` shows `text`, and returns how long that took.
     @discardableResult
-    private func timed(_ terminal: TerminalUnderTest, _ text: String, step: String) throws -> Double {
+    private func timed(_ terminal: TerminalUnderTest, _ text: String, step: String,
+                       within seconds: Double = showsWithin) throws -> Double {
         let start = Date()
         try terminal.waitFor(text, seconds: 10)
         let lag = Date().timeIntervalSince(start)
         print("monitor lag: \(step): \(String(format: "%.2f", lag)) s")
-        #expect(lag < Self.showsWithin, "\(step) took \(lag) s")
+        #expect(lag < seconds, "\(step) took \(lag) s")
         return lag
     }
 
@@ -107,17 +111,17 @@ struct MonitorTests {
 
         // A message to every seat shown.
         try send(monitor, choose: "A", down: 5, detail: "Ten minutes left", reason: "announcement")
-        try timed(seatA, "Ten minutes left", step: "message reaches seat A")
-        try timed(seatB, "Ten minutes left", step: "message reaches seat B")
+        try timed(seatA, "Ten minutes left", step: "message reaches seat A", within: Self.commandWithin)
+        try timed(seatB, "Ten minutes left", step: "message reaches seat B", within: Self.commandWithin)
 
         // Pause seat B, then resume it.
         try select(monitor, "ben")
         try send(monitor, choose: "a", down: 0, reason: "fire drill")
-        try timed(seatB, "The exam is paused", step: "pause hides seat B")
+        try timed(seatB, "The exam is paused", step: "pause hides seat B", within: Self.commandWithin)
         try rowShows(monitor, "ben", "‖ paused", step: "monitor shows B paused")
         #expect(!(try seatA.screen()).contains("The exam is paused"))
         try send(monitor, choose: "a", down: 1, reason: "drill over")
-        try timed(seatB, "Question 1 of 4", step: "resume brings seat B back")
+        try timed(seatB, "Question 1 of 4", step: "resume brings seat B back", within: Self.commandWithin)
         try rowShows(monitor, "ben", "▶ answering", step: "monitor shows B answering again")
 
         // Seat A submits.
@@ -184,7 +188,7 @@ struct MonitorTests {
         try seat.acceptTheLock()
         try rowShows(monitor, "cy", "▶ answering", step: "SQLite: seat answering")
         try send(monitor, choose: "a", down: 0, reason: "noise outside")
-        try timed(seat, "The exam is paused", step: "SQLite: pause hides the seat")
+        try timed(seat, "The exam is paused", step: "SQLite: pause hides the seat", within: Self.commandWithin)
         try rowShows(monitor, "cy", "‖ paused", step: "SQLite: monitor shows the pause")
         try send(monitor, choose: "a", down: 2, detail: "5", reason: "late start")
         try send(monitor, choose: "a", down: 1, reason: "quiet again")

@@ -130,6 +130,12 @@ extension AssessDatabase: RoomStore {
         // In memory, every change comes through this very connection.
         return DataVersionWatcher(connection: writer)
     }
+
+    public func seatWatcher(exam: String, candidate: String, holder: LeaseHolder) throws -> any RoomWatcher {
+        if let fileURL, let watcher = FileChangeWatcher(file: fileURL) { return watcher }
+        // In memory, or without inotify: look at the data version.
+        return try roomWatcher()
+    }
 }
 
 /// Polls SQLite for a change: `PRAGMA data_version` moves when another connection commits,
@@ -139,6 +145,7 @@ final class DataVersionWatcher: RoomWatcher, @unchecked Sendable {
     static let pollMilliseconds = 200
 
     private let connection: any DatabaseWriter
+    private let interruption = Interruption()
     private let lock = NSLock()
     // Guarded by `lock`.
     private var last: [Int64]?
@@ -164,9 +171,13 @@ final class DataVersionWatcher: RoomWatcher, @unchecked Sendable {
                     return now != start
                 }
                 let step = min(Self.pollMilliseconds, milliseconds - waited)
-                usleep(useconds_t(step * 1000))
+                if interruption.sleep(milliseconds: step) { return true }
                 waited += step
             }
         }
+    }
+
+    func interrupt() {
+        interruption.signal()
     }
 }

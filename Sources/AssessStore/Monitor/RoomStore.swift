@@ -33,6 +33,12 @@ public protocol RoomStore: ExamStore {
 
     /// A watcher of its own (a connection of its own) that waits for the room to change.
     func roomWatcher() throws -> any RoomWatcher
+
+    /// A watcher of its own that wakes the sitting holding (exam, candidate)'s lease as
+    /// `holder` when a command for it may have come or a sitting may have opened: pushed by
+    /// the server in PostgreSQL (notifications on a channel only that sitting knows), by the
+    /// kernel in a SQLite file (inotify). Between them it costs no wake-up.
+    func seatWatcher(exam: String, candidate: String, holder: LeaseHolder) throws -> any RoomWatcher
 }
 
 /// Waits for a change to a room (an event, an answer, a lease renewed, a command).
@@ -40,6 +46,9 @@ public protocol RoomWatcher: AnyObject, Sendable {
     /// Waits up to `milliseconds` for a change since the last call; returns true when the
     /// room may have changed (at once when it already has), false when the time ran out.
     func waitForChange(milliseconds: Int) -> Bool
+
+    /// Makes a wait in progress (or the next) return at once, from any thread.
+    func interrupt()
 }
 
 /// Which finished attempts a room still shows.

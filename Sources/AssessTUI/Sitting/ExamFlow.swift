@@ -152,6 +152,9 @@ public struct ExamFlow: Sendable {
     public private(set) var breaks: BreakAllowance
     /// How many breaks have been taken.
     public private(set) var breaksTaken: Int
+    /// The proctor's commands this sitting has carried out, by the store's number: one
+    /// that comes again (its acknowledgement was lost) is acknowledged, not carried out twice.
+    public private(set) var carriedOutCommands: Set<Int64> = []
     /// The lockout in front of the proctor's panel.
     public private(set) var gate = ProctorGate()
     /// True while what the sitting saved waits on this terminal for the store's server.
@@ -474,6 +477,8 @@ public struct ExamFlow: Sendable {
             show(text("notice.paste-rejected"), now: now)
             return [.log(.pasteRejected(characters: count))]
         case .proctorCommand(let command):
+            guard !carriedOutCommands.contains(command.id) else { return [.acknowledgeCommand(id: command.id)] }
+            carriedOutCommands.insert(command.id)
             return carryOut(command, now: now)
         case .sittingOpened(let secondsAgo):
             let ago = UInt64(max(0, min(secondsAgo, 24 * 3600)) * 1e9)

@@ -1,0 +1,46 @@
+/// How news reaches a waiting seat in PostgreSQL without the seat asking: a notification
+/// on a channel of the seat's own when a command is issued for the lease it holds, and
+/// one on `assess_opening` when a proctor opens a sitting. The payloads are empty: a seat
+/// learns nothing from them but that it should ask (through the functions that check it).
+enum SeatNewsSchema {
+    /// The channel every seat listens on for a sitting's opening (the opening is no secret).
+    static let openingChannel = "assess_opening"
+
+    /// PostgreSQL's `v7`. A seat's channel is named after a hash of its lease token, which
+    /// only the sitting holding the lease knows, so no other seat can listen on it; the
+    /// trigger runs as the table's owner, since it reads the leases, which no proctor may write.
+    static func postgres(_ roles: PostgresSchema.Roles) -> String {
+        let seat = PostgresSchema.identifier(roles.seat)
+        let proctor = PostgresSchema.identifier(roles.proctor)
+        return """
+        -- The channel of the sitting holding a lease as `token`: 52 characters, a valid identifier.
+        CREATE FUNCTION assess.command_channel(token text) RETURNS text
+            LANGUAGE sql IMMUTABLE SET search_path = assess, pg_temp AS $$
+            SELECT 'assess_seat_' || left(encode(sha256(convert_to(token, 'UTF8')), 'hex'), 40)
+        $$;
+        REVOKE ALL ON FUNCTION assess.command_channel(text) FROM PUBLIC;
+        GRANT EXECUTE ON FUNCTION assess.command_channel(text) TO \(seat), \(proctor);
+
+        CREATE FUNCTION assess.command_issued() RETURNS trigger
+            LANGUAGE plpgsql SECURITY DEFINER SET search_path = assess, pg_temp AS $$
+        BEGIN
+            PERFORM pg_notify(assess.command_channel(l.holder), '')
+                FROM assess.leases l WHERE l.exam_id = NEW.exam_id AND l.candidate = NEW.candidate;
+            RETURN NULL;
+        END $$;
+        REVOKE ALL ON FUNCTION assess.command_issued() FROM PUBLIC;
+        CREATE TRIGGER command_issued AFTER INSERT ON assess.commands
+            FOR EACH ROW EXECUTE FUNCTION assess.command_issued();
+
+        CREATE FUNCTION assess.sitting_opened() RETURNS trigger
+            LANGUAGE plpgsql SECURITY DEFINER SET search_path = assess, pg_temp AS $$
+        BEGIN
+            PERFORM pg_notify('\(openingChannel)', '');
+            RETURN NULL;
+        END $$;
+        REVOKE ALL ON FUNCTION assess.sitting_opened() FROM PUBLIC;
+        CREATE TRIGGER sitting_opened AFTER INSERT OR UPDATE ON assess.sitting_starts
+            FOR EACH STATEMENT EXECUTE FUNCTION assess.sitting_opened();
+        """
+    }
+}
