@@ -95,6 +95,30 @@ import Testing
         // A seat cannot send a notification on another seat's channel through the trigger.
         expectRefused("SELECT assess.command_issued()", as: ben)
     }
+
+    @Test func aCommandCarriedOutButNotAcknowledgedWaitsForTheResumedSeatWithItsRecord() throws {
+        let anaStore = try PostgresStore(url: ana)
+        _ = try anaStore.takeLease(exam: "algebra", candidate: "ana", holder: anaSeat, at: Date())
+        let attempt = try anaStore.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: Date())
+        let id = try PostgresStore(url: proctor).issueCommand(exam: "algebra", candidate: "ana", action: .extraBreak,
+                                                             minutes: nil, message: nil, reason: "unwell", issuedBy: "",
+                                                             at: Date())
+        // The seat carries it out and logs it; then it dies before its acknowledgement reaches the store.
+        let carried = SessionEvent.proctor(.commandCarriedOut(id: id, action: "extra-break", by: "pat", reason: "unwell",
+                                                              done: true))
+        try anaStore.appendEvent(carried, at: EventTime(wall: Date(), monotonicNanoseconds: 1), attempt: attempt.id)
+        // The resumed sitting (a new lease, the same role) finds it still pending, and the
+        // record that says it was carried out in the attempt's log, which is what it reads.
+        let resumed = LeaseHolder(host: "lab-01", tty: "/dev/pts/1", pid: 12)
+        try anaStore.releaseLease(exam: "algebra", candidate: "ana", holder: anaSeat)
+        _ = try anaStore.takeLease(exam: "algebra", candidate: "ana", holder: resumed, at: Date())
+        #expect(try anaStore.pendingCommands(exam: "algebra", candidate: "ana", holder: resumed).map(\.id) == [id])
+        let records = try anaStore.events(after: 0, limit: nil, attempt: attempt.id).map(\.event)
+        #expect(records.contains { $0.kind == carried.kind && $0.details["command"] == String(id)
+                                   && $0.details["action"] == "extra-break" && $0.details["done"] == "true" })
+        try anaStore.acknowledgeCommand(id, exam: "algebra", candidate: "ana", holder: resumed, at: Date())
+        #expect(try anaStore.pendingCommands(exam: "algebra", candidate: "ana", holder: resumed).isEmpty)
+    }
 }
 
 /// Who may write a roster and open a sitting, tried against a real PostgreSQL server as a

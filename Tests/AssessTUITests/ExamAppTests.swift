@@ -16,7 +16,7 @@ private struct Sitting {
     init(_ exam: Exam = ExamFixtures.capitals, practice: Bool = false, secondsAllowed: Int? = nil,
          studentMaySwitch: Set<AccessibilityOption> = [], launchedByTheProctor: Bool = false,
          recorder: InMemorySittingRecorder = InMemorySittingRecorder(), timeout: Duration = .seconds(10),
-         commands: InMemoryCommandLink? = nil,
+         commands: InMemoryCommandLink? = nil, resumedFrom records: [LoggedEvent] = [],
          steps: [ScriptedTerminal.Step]) {
         let consent = FlowConsentPrompt()
         harness = SessionHarness(exam: ExamDescriptor(examID: exam.id, examKey: exam.examKey, title: exam.title,
@@ -25,9 +25,10 @@ private struct Sitting {
         terminal = ScriptedTerminal(clock: harness.clock, steps: steps, timeout: timeout)
         self.recorder = recorder
         let sitting = ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1"))
-        let flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: practice, maximumLockHours: 8,
+        var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: practice, maximumLockHours: 8,
                             secondsAllowed: secondsAllowed, studentMaySwitch: studentMaySwitch,
                             launch: launchedByTheProctor ? LaunchSetup(exam: exam, candidate: "c-1", settings: LaunchSettings()) : nil)
+        flow.restoreCommands(from: records)
         app = ExamApp(flow: flow, terminal: terminal, session: harness.session, consent: consent, recorder: recorder,
                       clock: harness.clock, proctorPassword: nil, commands: commands)
     }
@@ -243,6 +244,29 @@ struct ExamAppTests {
 
     private static let addFive = SeatCommand(id: 7, action: .addTime, minutes: 5, reason: "late start", issuedBy: "pat")
 
+    /// The record a sitting leaves when it carries out `command`.
+    private static func record(of command: SeatCommand, done: Bool = true) -> LoggedEvent {
+        let event = SessionEvent.proctor(.commandCarriedOut(id: command.id, action: command.action.rawValue,
+                                                            by: command.issuedBy, reason: command.reason, done: done))
+        return LoggedEvent(sequence: 1, wallTime: Date(), monotonicNanoseconds: 0, kind: event.kind,
+                           details: event.details, hash: "")
+    }
+
+    @Test func aCommandTheResumedAttemptAlreadyCarriedOutIsAcknowledgedAndNotCarriedOutAgain() async {
+        let link = InMemoryCommandLink()
+        let sitting = Sitting(secondsAllowed: 600, commands: link, resumedFrom: [Self.record(of: Self.addFive)],
+                              steps: toTheFirstQuestion + [
+                                  .act { link.issue(Self.addFive) },
+                                  .until("the command acknowledged") { link.acknowledged == [7] },
+                                  .hangUp,
+                              ])
+        _ = await sitting.run()
+        let kinds = sitting.harness.log.kinds
+        #expect(!kinds.contains("proctor.command"))
+        #expect(!kinds.contains("exam.time-added"))
+        #expect(sitting.recorder.record.secondsAllowed == nil)
+    }
+
     @Test func aCommandWhoseAcknowledgementWasLostComesAgainAndIsOnlyAcknowledged() async {
         let link = InMemoryCommandLink()
         link.failAcknowledgements(1)
@@ -257,5 +281,14 @@ struct ExamAppTests {
         #expect(kinds.filter { $0 == "proctor.command" }.count == 1)
         #expect(kinds.filter { $0 == "exam.time-added" }.count == 1)
         #expect(sitting.recorder.record.secondsAllowed == 900)
+    }
+
+    @Test func anExtraBreakTheMonitorAllowedIsStillAllowedAfterAResume() async {
+        let extraBreak = SeatCommand(id: 3, action: .extraBreak, reason: "unwell", issuedBy: "pat")
+        let sitting = Sitting(resumedFrom: [Self.record(of: extraBreak)], steps: toTheFirstQuestion + [
+            .key(.function(6)), .screen("Take a break now?"), .key(.character("y")), .screen("On a break"), .hangUp,
+        ])
+        _ = await sitting.run()
+        #expect(sitting.harness.log.kinds.contains("break.started"))
     }
 }

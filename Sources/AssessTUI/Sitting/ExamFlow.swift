@@ -152,8 +152,9 @@ public struct ExamFlow: Sendable {
     public private(set) var breaks: BreakAllowance
     /// How many breaks have been taken.
     public private(set) var breaksTaken: Int
-    /// The proctor's commands this sitting has carried out, by the store's number: one
-    /// that comes again (its acknowledgement was lost) is acknowledged, not carried out twice.
+    /// The proctor's commands this attempt has carried out (a resumed one: as its log says),
+    /// by the store's number: one that comes again (its acknowledgement was lost) is
+    /// acknowledged, not carried out twice.
     public private(set) var carriedOutCommands: Set<Int64> = []
     /// The lockout in front of the proctor's panel.
     public private(set) var gate = ProctorGate()
@@ -1044,6 +1045,28 @@ extension ExamFlow {
         }
     }
 
+    /// One break more, of `minutes` (or ``extraBreakMinutes``) when the launch settings gave none.
+    private mutating func allowExtraBreak(minutes: Int?) {
+        breaks.count += 1
+        if breaks.minutes == 0 { breaks.minutes = minutes ?? Self.extraBreakMinutes }
+    }
+
+    /// Takes back what the proctor's commands did to a resumed attempt before it was
+    /// interrupted, from its log's `proctor.command` records: the extra breaks they
+    /// allowed, and which commands were carried out, so that one still pending (its
+    /// acknowledgement never reached the store) is acknowledged and not carried out again.
+    /// Time they added is the attempt's allowed time already.
+    public mutating func restoreCommands(from records: [LoggedEvent]) {
+        let kind = SessionEvent.proctor(.commandCarriedOut(id: 0, action: "", by: "", reason: "", done: false)).kind
+        for record in records where record.kind == kind {
+            guard let id = record.details["command"].flatMap(Int64.init) else { continue }
+            carriedOutCommands.insert(id)
+            if record.details["action"] == SeatCommand.Action.extraBreak.rawValue, record.details["done"] == "true" {
+                allowExtraBreak(minutes: nil)
+            }
+        }
+    }
+
     /// Carries out `command` as far as the sitting's state allows, logs it with who sent
     /// it and why, and acknowledges it.
     private mutating func carryOut(_ command: SeatCommand, now: UInt64) -> [FlowEffect] {
@@ -1069,8 +1092,7 @@ extension ExamFlow {
             if phase.holdsTheClock { clock.restart(now: now) }
             effects += [.log(.proctor(.endedExam(reason: command.reason)))] + submit(.proctor, now: now)
         case .extraBreak where receipt == nil:
-            breaks.count += 1
-            if breaks.minutes == 0 { breaks.minutes = command.minutes ?? Self.extraBreakMinutes }
+            allowExtraBreak(minutes: command.minutes)
             show(text("notice.break-allowed"), now: now)
         case .message:
             let text = command.message ?? ""

@@ -195,6 +195,10 @@ struct SittingRunner {
                             terminalHasColours: terminal.hasColors, studentMaySwitch: policy.studentSettings,
                             launch: launchSetup, waitsForOpening: waitsForOpening && resuming == nil)
         flow.language = language
+        if let resuming {
+            // The extra breaks the monitor allowed, and the commands already carried out.
+            flow.restoreCommands(from: try events.events(attempt: resuming.attempt.id).map(\.event))
+        }
         // The dictionary costs about 20 MB a process: open it only when a feature can use it.
         let suggestions = practice ? SuggestionSettings.practice
             : .locked(examAllows: descriptor.allowedSuggestions, proctorDisabled: descriptor.proctorDisabledSuggestions)
