@@ -30,6 +30,7 @@ import Testing
         try store.appendEvent(.pasteRejected(characters: 40), at: time, attempt: ben.id)
         try store.appendEvent(.quitKeyIgnored(key: "Ctrl-C"), at: time, attempt: ben.id)
         try store.appendEvent(.pasteRejected(characters: 9), at: time, attempt: ben.id)
+        try store.appendEvent(.storeOutage(since: now, seconds: 12, delivered: 30, refused: 0), at: time, attempt: ben.id)
         // Someone else's exam, left out when the room is narrowed to algebra.
         _ = try store.takeLease(exam: "physics", candidate: "cy", holder: seatA, at: now)
 
@@ -42,7 +43,8 @@ import Testing
         #expect(benSeat.state(lostAfter: Lease.lostAfter) == .answering)
         #expect(benSeat.answered == 2 && benSeat.flagged == 2)
         #expect(benSeat.count(.pasteRejected) == 2 && benSeat.count(.quitKey) == 1 && benSeat.count(.tooSmall) == 0)
-        #expect(benSeat.lastEvent == "paste.rejected")
+        #expect(benSeat.count(.outage) == 1)
+        #expect(benSeat.lastEvent == "store.outage")
         #expect(benSeat.secondsAllowed == 600 && benSeat.secondsUsed == 120)
         let left = try #require(benSeat.secondsLeft(lostAfter: Lease.lostAfter))
         #expect((470...480).contains(left))

@@ -66,6 +66,12 @@ import Testing
         #expect(model.keysInUse.map(\.key) == [Self.key, Self.oldKey])
     }
 
+    @Test func aServerOutageIsAWarningWithAShortLabel() {
+        var seat = Self.room(1)[0]
+        seat.warnings = ["store.outage": 2, "paste.rejected": 1]
+        #expect(MonitorText.warnings(seat) == "paste1 outage2")
+    }
+
     @Test func aLeaseNotRenewedTurnsLostWithTimeAlone() {
         var seat = Self.room(1)[0]
         seat.leaseAge = 20

@@ -172,6 +172,7 @@ public enum SeatWarning: String, Sendable, CaseIterable {
     case tooSmall
     case interrupted
     case wrongPassword
+    case outage
 
     /// The event log's kind.
     public var kind: String {
@@ -181,6 +182,7 @@ public enum SeatWarning: String, Sendable, CaseIterable {
         case .tooSmall: return "terminal.too-small"
         case .interrupted: return "session.interrupted"
         case .wrongPassword: return "proctor.password-rejected"
+        case .outage: return "store.outage"
         }
     }
 
@@ -192,6 +194,7 @@ public enum SeatWarning: String, Sendable, CaseIterable {
         case .tooSmall: return "small"
         case .interrupted: return "stop"
         case .wrongPassword: return "passwd"
+        case .outage: return "outage"
         }
     }
 
