@@ -119,6 +119,33 @@ import Testing
         try anaStore.acknowledgeCommand(id, exam: "algebra", candidate: "ana", holder: resumed, at: Date())
         #expect(try anaStore.pendingCommands(exam: "algebra", candidate: "ana", holder: resumed).isEmpty)
     }
+
+    @Test func aSeatsRoleLogsTheStaleLockOfItsCrashedSittingAndTheMonitorShowsIt() throws {
+        let anaStore = try PostgresStore(url: ana)
+        let proctorStore = try PostgresStore(url: proctor)
+        _ = try anaStore.takeLease(exam: "algebra", candidate: "ana", holder: anaSeat, at: Date())
+        let attempt = try anaStore.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: Date())
+        // The sitting crashed; a `take` at its terminal finds its lock and gives its lease up.
+        let record = LockRecord(pid: 11, bootID: "boot", user: "ana", tty: "/dev/pts/1", examID: "algebra", examKey: "k",
+                                candidate: "ana", startedAt: Date(), expiresAt: Date().addingTimeInterval(3600))
+        let time = EventTime(wall: Date(), monotonicNanoseconds: 1)
+        try anaStore.appendEvent(.staleLockFound(record), at: time, attempt: attempt.id)
+        try anaStore.releaseLease(exam: "algebra", candidate: "ana", holder: anaSeat)
+        func state() throws -> SeatState? {
+            try proctorStore.room(exams: nil, at: Date()).first { $0.candidate == "ana" }?.state(lostAfter: Lease.lostAfter)
+        }
+        #expect(try state() == .staleLock)
+        // Another seat's role cannot put a stale lock on Ana's attempt.
+        #expect(throws: (any Error).self) {
+            try PostgresStore(url: ben).appendEvent(.staleLockFound(record), at: time, attempt: attempt.id)
+        }
+        // Resumed: the proctor clears the lock in its timeline, and the attempt goes on.
+        try anaStore.appendEvent(.staleLockCleared(record, by: "pat"), at: time, attempt: attempt.id)
+        try anaStore.appendEvent(.proctor(.attemptResumed(attemptID: attempt.id, downSeconds: 60, charged: false)),
+                                 at: time, attempt: attempt.id)
+        _ = try anaStore.takeLease(exam: "algebra", candidate: "ana", holder: anaSeat, at: Date())
+        #expect(try state() == .answering)
+    }
 }
 
 /// Who may write a roster and open a sitting, tried against a real PostgreSQL server as a

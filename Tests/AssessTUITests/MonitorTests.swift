@@ -72,6 +72,20 @@ import Testing
         #expect(MonitorText.warnings(seat) == "paste1 outage2")
     }
 
+    @Test func aStaleLockAndServerOutagesShowInWordsAndSymbols() {
+        var seats = Self.room(3)
+        // A crashed sitting whose lock a `take` at its terminal found (that take gave the lease up).
+        (seats[0].lastHold, seats[0].leaseAge) = (SeatHold.staleLockFound, nil)
+        seats[2].warnings = ["store.outage": 2]
+        let model = Self.model(seats)
+        #expect(model.totals(now: 0).map(\.state) == [.answering, .submitted, .staleLock])
+        Self.golden.assertMatches(Self.render(model), named: "stale-lock-outage-80x24")
+        // Resumed (or cleared), it is no longer a stale lock.
+        seats[0].lastHold = "attempt.resumed"
+        seats[0].leaseAge = 1
+        #expect(seats[0].state(lostAfter: 30) == .answering)
+    }
+
     @Test func aLeaseNotRenewedTurnsLostWithTimeAlone() {
         var seat = Self.room(1)[0]
         seat.leaseAge = 20
@@ -89,6 +103,9 @@ import Testing
         for _ in 0..<8 { _ = model.update(.key(.character("f")), now: 0) }
         #expect(model.filter == .lost)
         #expect(model.rows(now: 0).map(\.candidate) == ["c-005", "c-015", "c-025"])
+        _ = model.update(.key(.character("f")), now: 0)
+        #expect(model.filter == .staleLock)
+        #expect(model.rows(now: 0).isEmpty)
         _ = model.update(.key(.character("f")), now: 0)
         #expect(model.filter == .notArrived)
         #expect(model.rows(now: 0).isEmpty)

@@ -217,6 +217,40 @@ struct MonitorTests {
         #expect(try monitor.exitStatus() == 0)
     }
 
+    @Test func aCrashedSeatShowsAsAStaleLockAndResumedKeepsTheExtraBreakTheMonitorAllowed() throws {
+        let setup = try ProctorTests.Setup()
+        let shared = setup.scratch.file("data")
+        let monitor = try TerminalUnderTest("monitor", dataDirectory: shared, policy: setup.policy)
+        try monitor.answer("Proctor password:", with: ProctorTests.password)
+        try monitor.waitFor("no seats yet")
+        let seat = try TerminalUnderTest("take Exams/geography.yaml --candidate dee", dataDirectory: shared,
+                                         policy: setup.policy)
+        try seat.acceptTheLock()
+        try seat.waitFor("Question 1 of 4")
+        try rowShows(monitor, "dee", "▶ answering", step: "SQLite: seat answering")
+        try send(monitor, choose: "a", down: 4, reason: "feels unwell")
+        try timed(seat, "The proctor allowed you a break (F6).", step: "SQLite: extra break reaches the seat",
+                  within: Self.commandWithin)
+
+        // The seat crashes; the student's next `take` at that terminal finds its lock.
+        kill(try #require(try seat.assessPID()), SIGKILL)
+        try seat.waitUntilAssessIsGone()
+        #expect(try seat.assessCommand(["take", "Exams/geography.yaml", "--candidate", "dee"]).status == 75)
+        try rowShows(monitor, "dee", "⊠ stale lock", step: "SQLite: the stale lock shows")
+
+        // Resumed by the proctor: answering again, with the break the monitor allowed.
+        let resumed = try TerminalUnderTest("resume Exams/geography.yaml --candidate dee", lockDirectory: seat.lockDirectory,
+                                            dataDirectory: shared, policy: setup.policy)
+        try resumed.answer("Proctor password:", with: ProctorTests.password)
+        try resumed.acceptTheLock()
+        try resumed.waitFor("Question 1 of 4")
+        try rowShows(monitor, "dee", "▶ answering", step: "SQLite: the resumed seat answering")
+        try resumed.press("F6")
+        try resumed.waitFor("Take a break now?")
+        try monitor.press("q")
+        #expect(try monitor.exitStatus() == 0)
+    }
+
     /// The text of `file` once it holds `marker` (within 10 s); fails with what it held.
     private static func waitForFile(_ file: String, toContain marker: String) throws -> String {
         let deadline = Date().addingTimeInterval(10)
