@@ -5,17 +5,16 @@ import Foundation
 /// seat waiting for a command costs no wake-up while nothing is written. Used on one
 /// machine only (inotify sees no writes made on other machines, as on a network share).
 final class FileChangeWatcher: RoomWatcher, @unchecked Sendable {
-    /// After it reports a change it looks again no sooner than this: a burst of writes
-    /// (many seats saving on one machine) becomes one look, a little later.
-    static let quietMilliseconds = 100
+    /// After the first write it hears of, it waits this long before it reads what it heard:
+    /// a transaction's several writes (and a burst of them, many seats saving on one
+    /// machine) become one look, a little later.
+    static let settleMilliseconds = 30
 
     private let inotify: Int32
     /// The database's file name and its write-ahead log's, in its folder.
     private let names: Set<String>
     private let interruption = Interruption()
     private let lock = NSLock()
-    // Guarded by `lock`.
-    private var lastReported: ContinuousClock.Instant?
 
     /// Watches the SQLite database at `file`; nil when inotify cannot (no watches left).
     init?(file: URL) {
@@ -36,26 +35,18 @@ final class FileChangeWatcher: RoomWatcher, @unchecked Sendable {
 
     func waitForChange(milliseconds: Int) -> Bool {
         lock.withLock {
-            var left = milliseconds
-            if let lastReported {
-                let quiet = Self.quietMilliseconds - Self.milliseconds(ContinuousClock.now - lastReported)
-                if quiet > 0 {
-                    if interruption.sleep(milliseconds: min(quiet, left)) { return true }
-                    left -= min(quiet, left)
-                }
-            }
-            let deadline = ContinuousClock.now + .milliseconds(left)
+            let deadline = ContinuousClock.now + .milliseconds(milliseconds)
             while true {
-                if readEvents() {
-                    lastReported = .now
-                    return true
-                }
                 let remaining = Self.milliseconds(deadline - ContinuousClock.now)
-                guard remaining > 0 else { return false }
                 var descriptors = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
                                    pollfd(fd: interruption.descriptor, events: Int16(POLLIN), revents: 0)]
-                _ = poll(&descriptors, 2, Int32(clamping: remaining))
+                _ = poll(&descriptors, 2, Int32(clamping: max(0, remaining)))
                 if interruption.take() { return true }
+                if descriptors[0].revents != 0 {
+                    if interruption.sleep(milliseconds: Self.settleMilliseconds) { return true }
+                    if readEvents() { return true }
+                }
+                if remaining <= 0 { return false }
             }
         }
     }
@@ -88,7 +79,8 @@ final class FileChangeWatcher: RoomWatcher, @unchecked Sendable {
         }
     }
 
+    /// `duration` in whole milliseconds, rounded up.
     private static func milliseconds(_ duration: Duration) -> Int {
-        Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
+        Int((Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15).rounded(.up))
     }
 }

@@ -144,8 +144,9 @@ private struct PollerThreadState: @unchecked Sendable {
                 }
             }
             let untilKeepAlive = CommandPoller.keepAliveEvery - (ContinuousClock.now - lastKeepAlive)
-            var wait = max(0, Int(untilKeepAlive.components.seconds * 1000
-                                  + untilKeepAlive.components.attoseconds / 1_000_000_000_000_000))
+            // Rounded up: a wait of 0 while the keep-alive is still a fraction of a millisecond away would spin.
+            var wait = max(1, Int((Double(untilKeepAlive.components.seconds) * 1000
+                                   + Double(untilKeepAlive.components.attoseconds) / 1e15).rounded(.up)))
             if readFailed || watcher == nil { wait = min(wait, CommandPoller.retryMilliseconds) }
             if let watcher {
                 mustRead = watcher.waitForNews(milliseconds: wait) || readFailed
