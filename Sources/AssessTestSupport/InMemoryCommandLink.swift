@@ -70,4 +70,8 @@ final class InMemoryNewsWatcher: SeatNewsWatcher {
     }
 
     func interrupt() { news.signal() }
+
+    func discardNews() {
+        while news.wait(timeout: .now()) == .success {}
+    }
 }

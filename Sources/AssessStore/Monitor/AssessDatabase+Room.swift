@@ -180,4 +180,8 @@ final class DataVersionWatcher: RoomWatcher, @unchecked Sendable {
     func interrupt() {
         interruption.signal()
     }
+
+    func discardChanges() {
+        lock.withLock { last = version() }
+    }
 }

@@ -55,6 +55,10 @@ final class FileChangeWatcher: RoomWatcher, @unchecked Sendable {
         interruption.signal()
     }
 
+    func discardChanges() {
+        lock.withLock { _ = readEvents() }
+    }
+
     /// Reads every event queued; true when one was about the database or its log.
     private func readEvents() -> Bool {
         var changed = false

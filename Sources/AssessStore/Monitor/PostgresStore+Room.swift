@@ -172,6 +172,13 @@ final class NotificationWatcher: RoomWatcher, @unchecked Sendable {
         interruption.signal()
     }
 
+    func discardChanges() {
+        _ = try? connection.withSession { session in
+            guard !mustListen, session.pq.consumeInput(session.handle) == 1 else { return }
+            _ = Self.drain(session)
+        }
+    }
+
     /// Takes every notification already received; true when there was one.
     private static func drain(_ session: PostgresConnection.Session) -> Bool {
         var any = false

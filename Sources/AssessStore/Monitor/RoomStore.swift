@@ -49,6 +49,10 @@ public protocol RoomWatcher: AnyObject, Sendable {
 
     /// Makes a wait in progress (or the next) return at once, from any thread.
     func interrupt()
+
+    /// Forgets the changes heard so far: the caller is about to read all it watches
+    /// afresh, and a change made before that read began needs no second look.
+    func discardChanges()
 }
 
 /// Which finished attempts a room still shows.

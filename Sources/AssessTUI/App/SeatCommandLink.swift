@@ -28,6 +28,9 @@ public protocol SeatNewsWatcher: AnyObject, Sendable {
     func waitForNews(milliseconds: Int) -> Bool
     /// Makes a wait in progress (or the next) return at once, from any thread.
     func interrupt()
+    /// Forgets the news heard so far: the caller is about to read all of it afresh (its
+    /// own lease renewal, for one, needs no second look).
+    func discardNews()
 }
 
 
@@ -120,6 +123,7 @@ private struct PollerThreadState: @unchecked Sendable {
             }
             var readFailed = false
             if mustRead {
+                watcher?.discardNews()
                 if !openingSeen {
                     do {
                         if let age = try link.secondsSinceOpening() {

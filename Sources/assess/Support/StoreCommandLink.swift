@@ -63,4 +63,8 @@ final class StoreNewsWatcher: SeatNewsWatcher {
     func interrupt() {
         watcher.interrupt()
     }
+
+    func discardNews() {
+        watcher.discardChanges()
+    }
 }
