@@ -61,6 +61,20 @@ import Testing
         #expect(acknowledged.first?["acknowledged_by"] == "\(database.name)_ana")
     }
 
+    @Test func timeToAddIsTheServersToApplyWhenTheSeatAcknowledgesIt() throws {
+        let anaStore = try PostgresStore(url: ana)
+        _ = try anaStore.takeLease(exam: "algebra", candidate: "ana", holder: anaSeat, at: Date())
+        let attempt = try anaStore.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: Date())
+        // The seat's role cannot give itself time...
+        #expect(throws: StoreError.self) { try anaStore.updateSecondsAllowed(attempt: attempt.id, seconds: 6000) }
+        // ... but acknowledging the proctor's command adds its minutes, once.
+        let id = try PostgresStore(url: proctor).issueCommand(exam: "algebra", candidate: "ana", action: .addTime, minutes: 5,
+                                                             message: nil, reason: "late start", issuedBy: "", at: Date())
+        try anaStore.acknowledgeCommand(id, exam: "algebra", candidate: "ana", holder: anaSeat, at: Date())
+        try anaStore.acknowledgeCommand(id, exam: "algebra", candidate: "ana", holder: anaSeat, at: Date())
+        #expect(try anaStore.attempt(attempt.id)?.secondsAllowed == 900)
+    }
+
     @Test func aSeatIsToldOfItsOwnCommandsAndOfNothingAboutAnothersSeat() throws {
         let anaStore = try PostgresStore(url: ana)
         let benStore = try PostgresStore(url: ben)

@@ -100,6 +100,26 @@ import Testing
         #expect(try store.room(exams: nil, at: now).first?.pendingCommands == 1)
     }
 
+    @Test(arguments: StoreBackend.allCases)
+    func timeToAddIsAddedToTheAttemptInProgressOnceWhenTheSeatAcknowledgesTheCommand(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let store = try room(opened)
+        let now = Date()
+        _ = try store.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: now)
+        let ben = try store.startAttempt(examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600, at: now)
+        let more = try store.issueCommand(exam: "algebra", candidate: "ben", action: .addTime, minutes: 5, message: nil,
+                                          reason: "late start", issuedBy: "pat", at: now)
+        let pause = try store.issueCommand(exam: "algebra", candidate: "ben", action: .pause, minutes: nil, message: nil,
+                                           reason: "drill", issuedBy: "pat", at: now)
+        #expect(try store.attempt(ben.id)?.secondsAllowed == 600)
+        try store.acknowledgeCommand(more, exam: "algebra", candidate: "ben", holder: seatB, at: now)
+        try store.acknowledgeCommand(pause, exam: "algebra", candidate: "ben", holder: seatB, at: now)
+        #expect(try store.attempt(ben.id)?.secondsAllowed == 900)
+        // Acknowledged again (its first acknowledgement was not heard back), it adds nothing.
+        try store.acknowledgeCommand(more, exam: "algebra", candidate: "ben", holder: seatB, at: now)
+        #expect(try store.attempt(ben.id)?.secondsAllowed == 900)
+    }
+
     @Test(arguments: [StoreBackend.sqliteFile, .postgres])
     func aWatcherWakesWhenAnotherConnectionChangesTheRoomAndSleepsOtherwise(backend: StoreBackend) throws {
         let opened = try backend.open()

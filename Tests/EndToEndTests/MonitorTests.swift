@@ -123,6 +123,14 @@ struct MonitorTests {
         try send(monitor, choose: "a", down: 1, reason: "drill over")
         try timed(seatB, "Question 1 of 4", step: "resume brings seat B back", within: Self.commandWithin)
         try rowShows(monitor, "ben", "▶ answering", step: "monitor shows B answering again")
+        // Five minutes more for seat B: the server adds them when B acknowledges (B's role may not).
+        let leftBefore = try row(monitor, "ben")
+        try send(monitor, choose: "a", down: 2, detail: "5", reason: "late start")
+        try timed(seatB, "The proctor added 5 minutes", step: "added time reaches seat B", within: Self.commandWithin)
+        Thread.sleep(forTimeInterval: 1)
+        #expect(!(try seatB.screen()).contains("could not be stored"))
+        try rowShows(monitor, "ben", "14:", step: "monitor shows B's added time")
+        print("monitor: seat B's row before and after five minutes more:\n\(leftBefore)\n\(try row(monitor, "ben"))")
 
         // Seat A submits.
         try seatA.submitFromReview()
@@ -141,7 +149,7 @@ struct MonitorTests {
         // The log says who sent what and why, and the seats acknowledged it.
         let room = try PostgresStore(url: lab.url())
         let records = try room.events(after: 0, limit: nil, attempt: nil).filter { $0.event.kind == "proctor.command" }
-        #expect(records.count == 4, "\(records.map(\.event.details))")
+        #expect(records.count == 5, "\(records.map(\.event.details))")
         #expect(records.allSatisfy { $0.event.details["by"] == pat })
         #expect(records.contains { $0.event.details["reason"] == "fire drill" && $0.event.details["action"] == "pause" })
         try monitor.press("q")

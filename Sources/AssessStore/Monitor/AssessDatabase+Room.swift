@@ -110,6 +110,15 @@ extension AssessDatabase: RoomStore {
                 UPDATE commands SET acknowledged_at = ?, acknowledged_by = ?
                 WHERE id = ? AND exam_id = ? AND candidate = ? AND acknowledged_at IS NULL
                 """, arguments: [time, holder.host + (holder.tty.map { " " + $0 } ?? ""), id, exam, candidate])
+            // Time to add is added once, when the command is first acknowledged.
+            guard db.changesCount > 0,
+                  let command = try Row.fetchOne(db, sql: "SELECT action, minutes FROM commands WHERE id = ?", arguments: [id]),
+                  command["action"] == SeatCommand.Action.addTime.rawValue else { return }
+            let minutes = min(max(command["minutes"] as Int? ?? 1, 1), SeatCommand.maximumMinutes)
+            try db.execute(sql: """
+                UPDATE attempts SET secondsAllowed = secondsAllowed + ?
+                WHERE examID = ? AND candidate = ? AND status = 'inProgress' AND secondsAllowed IS NOT NULL
+                """, arguments: [60 * minutes, exam, candidate])
         }
     }
 

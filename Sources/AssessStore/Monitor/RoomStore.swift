@@ -26,7 +26,9 @@ public protocol RoomStore: ExamStore {
     /// - Throws: `StoreError.notPermitted` when `holder` does not hold the lease.
     func pendingCommands(exam: String, candidate: String, holder: LeaseHolder) throws -> [SeatCommand]
 
-    /// Marks a command carried out by the sitting that holds the lease as `holder`.
+    /// Marks a command carried out by the sitting that holds the lease as `holder`. An
+    /// `addTime` command's minutes are added to the time allowed of the candidate's attempt
+    /// in progress then, once (a seat's role may not change that time itself).
     ///
     /// - Throws: `StoreError.notPermitted` when `holder` does not hold the lease.
     func acknowledgeCommand(_ id: Int64, exam: String, candidate: String, holder: LeaseHolder, at time: Date) throws

@@ -2,6 +2,7 @@
 /// on a channel of the seat's own when a command is issued for the lease it holds, and
 /// one on `assess_opening` when a proctor opens a sitting. The payloads are empty: a seat
 /// learns nothing from them but that it should ask (through the functions that check it).
+/// And the time a command adds, which the server applies when the seat acknowledges it.
 enum SeatNewsSchema {
     /// The channel every seat listens on for a sitting's opening (the opening is no secret).
     static let openingChannel = "assess_opening"
@@ -9,6 +10,8 @@ enum SeatNewsSchema {
     /// PostgreSQL's `v7`. A seat's channel is named after a hash of its lease token, which
     /// only the sitting holding the lease knows, so no other seat can listen on it; the
     /// trigger runs as the table's owner, since it reads the leases, which no proctor may write.
+    /// A seat may not change the time it is allowed (v3); the proctor's command to add time
+    /// is applied by `acknowledge_command`, once, to the candidate's attempt in progress.
     static func postgres(_ roles: PostgresSchema.Roles) -> String {
         let seat = PostgresSchema.identifier(roles.seat)
         let proctor = PostgresSchema.identifier(roles.proctor)
@@ -41,6 +44,22 @@ enum SeatNewsSchema {
         REVOKE ALL ON FUNCTION assess.sitting_opened() FROM PUBLIC;
         CREATE TRIGGER sitting_opened AFTER INSERT OR UPDATE ON assess.sitting_starts
             FOR EACH STATEMENT EXECUTE FUNCTION assess.sitting_opened();
+
+        CREATE OR REPLACE FUNCTION assess.acknowledge_command(command bigint, exam text, who text, token text)
+            RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = assess, pg_temp AS $$
+        DECLARE acknowledged assess.commands;
+        BEGIN
+            IF NOT assess.holds_lease(exam, who, token) THEN
+                RAISE EXCEPTION USING ERRCODE = '42501', MESSAGE = 'this seat does not hold the lease of ' || who || ' on ' || exam;
+            END IF;
+            UPDATE assess.commands c SET acknowledged_at = now(), acknowledged_by = session_user
+                WHERE c.id = command AND c.exam_id = exam AND c.candidate = who AND c.acknowledged_at IS NULL
+                RETURNING * INTO acknowledged;
+            IF acknowledged.action = 'add-time' THEN
+                UPDATE assess.attempts a SET seconds_allowed = a.seconds_allowed + 60 * acknowledged.minutes
+                    WHERE a.exam_id = exam AND a.candidate = who AND a.status = 'inProgress' AND a.seconds_allowed IS NOT NULL;
+            END IF;
+        END $$;
         """
     }
 }
