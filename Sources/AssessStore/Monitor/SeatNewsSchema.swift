@@ -56,7 +56,8 @@ enum SeatNewsSchema {
                 WHERE c.id = command AND c.exam_id = exam AND c.candidate = who AND c.acknowledged_at IS NULL
                 RETURNING * INTO acknowledged;
             IF acknowledged.action = 'add-time' THEN
-                UPDATE assess.attempts a SET seconds_allowed = a.seconds_allowed + 60 * acknowledged.minutes
+                -- As the seat adds it: a command without minutes adds one (the table's check bounds the rest).
+                UPDATE assess.attempts a SET seconds_allowed = a.seconds_allowed + 60 * coalesce(acknowledged.minutes, 1)
                     WHERE a.exam_id = exam AND a.candidate = who AND a.status = 'inProgress' AND a.seconds_allowed IS NOT NULL;
             END IF;
         END $$;

@@ -33,7 +33,6 @@ public protocol SeatNewsWatcher: AnyObject, Sendable {
     func discardNews()
 }
 
-
 /// Brings the proctor's commands to the sitting on a thread of its own, and posts each new
 /// one to the sitting's inbox: it sleeps until its watcher says there may be news (a
 /// notification from the server, a write to the SQLite file), then reads. It also renews
