@@ -99,43 +99,43 @@ extension PostgresStore: RoomStore {
     }
 
     public func roomWatcher() throws -> any RoomWatcher {
-        try NotificationWatcher(connection: PostgresConnection(connection.conninfo)) { _ in ["assess_room"] }
+        try NotificationWatcher(connection: PostgresConnection(connection.conninfo)) { session in
+            try session.execute("LISTEN assess_room")
+        }
     }
 
     public func seatWatcher(exam: String, candidate: String, holder: LeaseHolder) throws -> any RoomWatcher {
         let token = holder.token
         return try NotificationWatcher(connection: PostgresConnection(connection.conninfo)) { session in
-            let channel = try session.execute("SELECT assess.command_channel($1) AS channel", [token]).rows.first?["channel"]
-            guard let channel else { throw StoreError.unreadableRow(table: "commands", column: "channel") }
-            return [channel, SeatNewsSchema.openingChannel]
+            // The token is a parameter: the channel's name shows in no statement.
+            try session.execute("SELECT assess.listen_for_commands($1)", [token])
+            try session.execute("LISTEN " + PostgresSchema.identifier(SeatNewsSchema.openingChannel))
         }
     }
 }
 
-/// Waits on a connection of its own that LISTENs to its channels: the process sleeps in
+/// Waits on a connection of its own that LISTENs to some channels: the process sleeps in
 /// `poll` until the server sends a notification (or `interrupt` is called), so an idle
 /// room or seat costs nothing.
 final class NotificationWatcher: RoomWatcher, @unchecked Sendable {
     private let connection: PostgresConnection
-    /// The channels to listen on, asked again on each new connection.
-    private let channels: (PostgresConnection.Session) throws -> [String]
+    /// Starts listening on a connection; run again on each new one.
+    private let listening: (PostgresConnection.Session) throws -> Void
     private let interruption = Interruption()
     /// True until LISTEN ran on the connection as it is now (a new one after the server
     /// came back listens afresh). Touched only inside the connection's session.
     private var mustListen = true
 
-    init(connection: PostgresConnection, channels: @escaping (PostgresConnection.Session) throws -> [String]) throws {
+    init(connection: PostgresConnection, listen: @escaping (PostgresConnection.Session) throws -> Void) throws {
         self.connection = connection
-        self.channels = channels
+        listening = listen
         try connection.withSession { session in
-            try listen(session)
+            try self.listen(session)
         }
     }
 
     private func listen(_ session: PostgresConnection.Session) throws {
-        for channel in try channels(session) {
-            try session.execute("LISTEN " + PostgresSchema.identifier(channel))
-        }
+        try listening(session)
         mustListen = false
     }
 

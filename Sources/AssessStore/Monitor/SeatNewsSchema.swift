@@ -8,8 +8,9 @@ enum SeatNewsSchema {
     static let openingChannel = "assess_opening"
 
     /// PostgreSQL's `v7`. A seat's channel is named after a hash of its lease token, which
-    /// only the sitting holding the lease knows, so no other seat can listen on it; the
-    /// trigger runs as the table's owner, since it reads the leases, which no proctor may write.
+    /// only the sitting holding the lease knows, so no other seat can listen on it, and the
+    /// seat listens through a function, so that no statement shows the name; the trigger runs
+    /// as the schema's owner (it reads the leases' tokens).
     /// A seat may not change the time it is allowed (v3); the proctor's command to add time
     /// is applied by `acknowledge_command`, once, to the candidate's attempt in progress.
     static func postgres(_ roles: PostgresSchema.Roles) -> String {
@@ -23,6 +24,16 @@ enum SeatNewsSchema {
         $$;
         REVOKE ALL ON FUNCTION assess.command_channel(text) FROM PUBLIC;
         GRANT EXECUTE ON FUNCTION assess.command_channel(text) TO \(seat), \(proctor);
+
+        -- Listens on that channel without naming it in the statement: seats that share a role
+        -- (a role per seat machine) can read each other's statements in pg_stat_activity.
+        CREATE FUNCTION assess.listen_for_commands(token text) RETURNS void
+            LANGUAGE plpgsql SET search_path = assess, pg_temp AS $$
+        BEGIN
+            EXECUTE 'LISTEN ' || quote_ident(assess.command_channel(token));
+        END $$;
+        REVOKE ALL ON FUNCTION assess.listen_for_commands(text) FROM PUBLIC;
+        GRANT EXECUTE ON FUNCTION assess.listen_for_commands(text) TO \(seat), \(proctor);
 
         CREATE FUNCTION assess.command_issued() RETURNS trigger
             LANGUAGE plpgsql SECURITY DEFINER SET search_path = assess, pg_temp AS $$
