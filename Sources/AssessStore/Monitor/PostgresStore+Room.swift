@@ -107,9 +107,9 @@ extension PostgresStore: RoomStore {
     public func seatWatcher(exam: String, candidate: String, holder: LeaseHolder) throws -> any RoomWatcher {
         let token = holder.token
         return try NotificationWatcher(connection: PostgresConnection(connection.conninfo)) { session in
+            try session.execute("LISTEN " + PostgresSchema.identifier(SeatNewsSchema.openingChannel))
             // The token is a parameter: the channel's name shows in no statement.
             try session.execute("SELECT assess.listen_for_commands($1)", [token])
-            try session.execute("LISTEN " + PostgresSchema.identifier(SeatNewsSchema.openingChannel))
         }
     }
 }
