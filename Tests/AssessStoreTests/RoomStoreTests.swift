@@ -164,6 +164,28 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 1)
     }
 
+    @Test func onOneMachineABusyRoomWakesASeatWatcherAFewTimesASecondAtMost() throws {
+        let opened = try StoreBackend.sqliteFile.open()
+        let seat = try room(opened)
+        _ = try seat.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: Date())
+        let watcher = try seat.seatWatcher(exam: "algebra", candidate: "ben", holder: seatB)
+        // Another seat on the machine saves a hundred times in a second.
+        let other = try opened.reopen()
+        let saving = Thread {
+            for _ in 0..<100 {
+                _ = try? other.takeLease(exam: "algebra", candidate: "cy", holder: LeaseHolder(host: "k", tty: nil, pid: 1), at: Date())
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
+        saving.start()
+        var wakes = 0
+        let start = Date()
+        while Date().timeIntervalSince(start) < 1 {
+            if watcher.waitForChange(milliseconds: 100) { wakes += 1 }
+        }
+        #expect(wakes >= 1 && wakes <= 1 + Int(1000 / FileChangeWatcher.spacingMilliseconds), "\(wakes) wake-ups")
+    }
+
     @Test func inPostgreSQLASeatWatcherSleepsThroughAnotherSeatsCommand() throws {
         let opened = try StoreBackend.postgres.open()
         let seat = try room(opened)

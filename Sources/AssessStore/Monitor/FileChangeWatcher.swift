@@ -9,12 +9,18 @@ final class FileChangeWatcher: RoomWatcher, @unchecked Sendable {
     /// a transaction's several writes (and a burst of them, many seats saving on one
     /// machine) become one look, a little later.
     static let settleMilliseconds = 30
+    /// It reports changes no more often than this: on a kiosk whose seats share one store,
+    /// every seat's saves are heard by every other seat, and a busy room then costs each
+    /// seat at most four looks a second (and a command at most this much more delay).
+    static let spacingMilliseconds = 250
 
     private let inotify: Int32
     /// The database's file name and its write-ahead log's, in its folder.
     private let names: Set<String>
     private let interruption = Interruption()
     private let lock = NSLock()
+    // Guarded by `lock`.
+    private var lastReported: ContinuousClock.Instant?
 
     /// Watches the SQLite database at `file`; nil when inotify cannot (no watches left).
     init?(file: URL) {
@@ -43,8 +49,12 @@ final class FileChangeWatcher: RoomWatcher, @unchecked Sendable {
                 _ = poll(&descriptors, 2, Int32(clamping: max(0, remaining)))
                 if interruption.take() { return true }
                 if descriptors[0].revents != 0 {
-                    if interruption.sleep(milliseconds: Self.settleMilliseconds) { return true }
-                    if readEvents() { return true }
+                    let spacing = lastReported.map { Self.spacingMilliseconds - Self.milliseconds(.now - $0) } ?? 0
+                    if interruption.sleep(milliseconds: max(Self.settleMilliseconds, spacing)) { return true }
+                    if readEvents() {
+                        lastReported = .now
+                        return true
+                    }
                 }
                 if remaining <= 0 { return false }
             }
