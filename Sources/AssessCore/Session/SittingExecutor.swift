@@ -18,13 +18,16 @@ public final class SittingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
 
     private let queue = Queue()
 
-    /// Starts the executor's thread, named `name` (as `ps -L` and debuggers show it).
+    /// Starts the executor's thread, named `name` (as `ps -L` and debuggers show it; Linux
+    /// keeps 15 bytes of it).
     public init(name: String) {
         let queue = self.queue
         // Unretained: the thread runs jobs only while the executor exists (jobs arrive
         // through it), and stops when `deinit` says so.
         let executor = Unmanaged.passUnretained(self)
         let thread = Thread {
+            // Named from inside: Foundation on Linux does not name a thread before it starts.
+            Thread.current.name = name
             // Saves and log records wait for a woken key loop, never the other way round.
             ThreadPriority.lowerCallingThread()
             while true {
@@ -40,7 +43,6 @@ public final class SittingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
                                      taskExecutor: serial.asUnownedTaskExecutor())
             }
         }
-        thread.name = name
         thread.start()
     }
 

@@ -60,8 +60,11 @@ public final class ExamApp {
         let app = LoopThreadHandle(app: self)
         let poller = commands.map { CommandPoller(link: $0, inbox: inbox, watchOpening: flow.waitsForOpening) }
         let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<SittingOutcome, Never>) in
-            let thread = Thread { continuation.resume(returning: app.app.loop()) }
-            thread.name = "assess key loop"
+            let thread = Thread {
+                // Named from inside (Foundation on Linux names no thread before it starts), in 15 bytes.
+                Thread.current.name = "assess key loop"
+                continuation.resume(returning: app.app.loop())
+            }
             thread.start()
         }
         poller?.stop()

@@ -61,8 +61,11 @@ final class CommandPoller: Sendable {
     /// sitting's opening, posted once.
     init(link: any SeatCommandLink, inbox: SittingInbox, watchOpening: Bool = false) {
         let poller = PollerThreadState(link: link, inbox: inbox, watchOpening: watchOpening, owner: self)
-        let thread = Thread { poller.run() }
-        thread.name = "assess command poller"
+        let thread = Thread {
+            // Named from inside (Foundation on Linux names no thread before it starts), in 15 bytes.
+            Thread.current.name = "assess commands"
+            poller.run()
+        }
         thread.start()
     }
 
