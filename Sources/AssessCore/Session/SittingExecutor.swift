@@ -26,8 +26,7 @@ public final class SittingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
         // through it), and stops when `deinit` says so.
         let executor = Unmanaged.passUnretained(self)
         let thread = Thread {
-            // Named from inside: Foundation on Linux does not name a thread before it starts.
-            Thread.current.name = name
+            ThreadName.setForCallingThread(name)
             // Saves and log records wait for a woken key loop, never the other way round.
             ThreadPriority.lowerCallingThread()
             while true {

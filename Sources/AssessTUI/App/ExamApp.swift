@@ -61,8 +61,7 @@ public final class ExamApp {
         let poller = commands.map { CommandPoller(link: $0, inbox: inbox, watchOpening: flow.waitsForOpening) }
         let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<SittingOutcome, Never>) in
             let thread = Thread {
-                // Named from inside (Foundation on Linux names no thread before it starts), in 15 bytes.
-                Thread.current.name = "assess key loop"
+                ThreadName.setForCallingThread("assess key loop")
                 continuation.resume(returning: app.app.loop())
             }
             thread.start()

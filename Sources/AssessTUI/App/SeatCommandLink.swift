@@ -62,8 +62,9 @@ final class CommandPoller: Sendable {
     init(link: any SeatCommandLink, inbox: SittingInbox, watchOpening: Bool = false) {
         let poller = PollerThreadState(link: link, inbox: inbox, watchOpening: watchOpening, owner: self)
         let thread = Thread {
-            // Named from inside (Foundation on Linux names no thread before it starts), in 15 bytes.
-            Thread.current.name = "assess commands"
+            ThreadName.setForCallingThread("assess commands")
+            // Behind the key loop, like the engine: its reads never go before a keystroke.
+            ThreadPriority.lowerCallingThread()
             poller.run()
         }
         thread.start()

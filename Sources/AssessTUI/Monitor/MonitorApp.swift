@@ -47,8 +47,7 @@ public final class MonitorApp {
         let source = source
         let flags = flags
         let watcher = Thread {
-            // Named from inside (Foundation on Linux names no thread before it starts), in 15 bytes.
-            Thread.current.name = "assess watcher"
+            ThreadName.setForCallingThread("assess watcher")
             while !flags.stopped.withLock({ $0 }) {
                 if source.waitForChange(milliseconds: 1000) { flags.changed.withLock { $0 = true } }
             }
