@@ -60,6 +60,111 @@ import Testing
         let acknowledged = try run("SELECT acknowledged_by FROM assess.commands WHERE id = \(id)", as: proctor)
         #expect(acknowledged.first?["acknowledged_by"] == "\(database.name)_ana")
     }
+
+    @Test func timeToAddIsTheServersToApplyWhenTheSeatAcknowledgesIt() throws {
+        let anaStore = try PostgresStore(url: ana)
+        _ = try anaStore.takeLease(exam: "algebra", candidate: "ana", holder: anaSeat, at: Date())
+        let attempt = try anaStore.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: Date())
+        // The seat's role cannot give itself time...
+        #expect(throws: StoreError.self) { try anaStore.updateSecondsAllowed(attempt: attempt.id, seconds: 6000) }
+        // ... but acknowledging the proctor's command adds its minutes, once.
+        let id = try PostgresStore(url: proctor).issueCommand(exam: "algebra", candidate: "ana", action: .addTime, minutes: 5,
+                                                             message: nil, reason: "late start", issuedBy: "", at: Date())
+        try anaStore.acknowledgeCommand(id, exam: "algebra", candidate: "ana", holder: anaSeat, at: Date())
+        try anaStore.acknowledgeCommand(id, exam: "algebra", candidate: "ana", holder: anaSeat, at: Date())
+        #expect(try anaStore.attempt(attempt.id)?.secondsAllowed == 900)
+    }
+
+    @Test func aSeatIsToldOfItsOwnCommandsAndOfNothingAboutAnothersSeat() throws {
+        let anaStore = try PostgresStore(url: ana)
+        let benStore = try PostgresStore(url: ben)
+        _ = try anaStore.takeLease(exam: "algebra", candidate: "ana", holder: anaSeat, at: Date())
+        _ = try benStore.takeLease(exam: "algebra", candidate: "ben", holder: benSeat, at: Date())
+        let anaWatcher = try anaStore.seatWatcher(exam: "algebra", candidate: "ana", holder: anaSeat)
+        let benWatcher = try benStore.seatWatcher(exam: "algebra", candidate: "ben", holder: benSeat)
+        // Ben's role listens on every channel it could name: the room's, the opening's, its own.
+        let eavesdropper = try PostgresConnection(ben)
+        let benChannel = try run("SELECT assess.command_channel('\(benSeat.token)') AS c", as: ben).first?["c"] ?? ""
+        try eavesdropper.withSession { session in
+            for channel in ["assess_room", "assess_opening", benChannel] {
+                try session.execute("LISTEN " + PostgresSchema.identifier(channel))
+            }
+        }
+        try PostgresStore(url: proctor).issueCommand(exam: "algebra", candidate: "ana", action: .message, minutes: nil,
+                                                     message: "Ten minutes left", reason: "time", issuedBy: "", at: Date())
+        #expect(anaWatcher.waitForChange(milliseconds: 2000))
+        #expect(!benWatcher.waitForChange(milliseconds: 500))
+        // What Ben's role hears says nothing of Ana's command: an empty payload, on the room's channel only.
+        let heard = try eavesdropper.withSession { session in
+            var heard: [(channel: String, payload: String)] = []
+            _ = session.pq.consumeInput(session.handle)
+            while let notification = session.pq.notifies(session.handle) {
+                heard.append((String(cString: notification.pointee.relname), String(cString: notification.pointee.extra)))
+                session.pq.freemem(notification)
+            }
+            return heard
+        }
+        #expect(heard.map(\.channel) == ["assess_room"])
+        #expect(heard.allSatisfy { $0.payload.isEmpty })
+        // Seats that share a role read each other's statements: no statement names a seat's channel.
+        let statements = try run("SELECT query FROM pg_stat_activity WHERE usename = current_user", as: ana)
+            .compactMap { $0["query"] }
+        #expect(statements.contains { $0.contains("listen_for_commands") }, "\(statements)")
+        #expect(!statements.contains { $0.contains("assess_seat_") }, "\(statements)")
+        // A seat cannot send a notification on another seat's channel through the trigger.
+        expectRefused("SELECT assess.command_issued()", as: ben)
+    }
+
+    @Test func aCommandCarriedOutButNotAcknowledgedWaitsForTheResumedSeatWithItsRecord() throws {
+        let anaStore = try PostgresStore(url: ana)
+        _ = try anaStore.takeLease(exam: "algebra", candidate: "ana", holder: anaSeat, at: Date())
+        let attempt = try anaStore.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: Date())
+        let id = try PostgresStore(url: proctor).issueCommand(exam: "algebra", candidate: "ana", action: .extraBreak,
+                                                             minutes: nil, message: nil, reason: "unwell", issuedBy: "",
+                                                             at: Date())
+        // The seat carries it out and logs it; then it dies before its acknowledgement reaches the store.
+        let carried = SessionEvent.proctor(.commandCarriedOut(id: id, action: "extra-break", by: "pat", reason: "unwell",
+                                                              done: true))
+        try anaStore.appendEvent(carried, at: EventTime(wall: Date(), monotonicNanoseconds: 1), attempt: attempt.id)
+        // The resumed sitting (a new lease, the same role) finds it still pending, and the
+        // record that says it was carried out in the attempt's log, which is what it reads.
+        let resumed = LeaseHolder(host: "lab-01", tty: "/dev/pts/1", pid: 12)
+        try anaStore.releaseLease(exam: "algebra", candidate: "ana", holder: anaSeat)
+        _ = try anaStore.takeLease(exam: "algebra", candidate: "ana", holder: resumed, at: Date())
+        #expect(try anaStore.pendingCommands(exam: "algebra", candidate: "ana", holder: resumed).map(\.id) == [id])
+        let records = try anaStore.events(after: 0, limit: nil, attempt: attempt.id).map(\.event)
+        #expect(records.contains { $0.kind == carried.kind && $0.details["command"] == String(id)
+                                   && $0.details["action"] == "extra-break" && $0.details["done"] == "true" })
+        try anaStore.acknowledgeCommand(id, exam: "algebra", candidate: "ana", holder: resumed, at: Date())
+        #expect(try anaStore.pendingCommands(exam: "algebra", candidate: "ana", holder: resumed).isEmpty)
+    }
+
+    @Test func aSeatsRoleLogsTheStaleLockOfItsCrashedSittingAndTheMonitorShowsIt() throws {
+        let anaStore = try PostgresStore(url: ana)
+        let proctorStore = try PostgresStore(url: proctor)
+        _ = try anaStore.takeLease(exam: "algebra", candidate: "ana", holder: anaSeat, at: Date())
+        let attempt = try anaStore.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: Date())
+        // The sitting crashed; a `take` at its terminal finds its lock and gives its lease up.
+        let record = LockRecord(pid: 11, bootID: "boot", user: "ana", tty: "/dev/pts/1", examID: "algebra", examKey: "k",
+                                candidate: "ana", startedAt: Date(), expiresAt: Date().addingTimeInterval(3600))
+        let time = EventTime(wall: Date(), monotonicNanoseconds: 1)
+        try anaStore.appendEvent(.staleLockFound(record), at: time, attempt: attempt.id)
+        try anaStore.releaseLease(exam: "algebra", candidate: "ana", holder: anaSeat)
+        func state() throws -> SeatState? {
+            try proctorStore.room(exams: nil, at: Date()).first { $0.candidate == "ana" }?.state(lostAfter: Lease.lostAfter)
+        }
+        #expect(try state() == .staleLock)
+        // Another seat's role cannot put a stale lock on Ana's attempt.
+        #expect(throws: (any Error).self) {
+            try PostgresStore(url: ben).appendEvent(.staleLockFound(record), at: time, attempt: attempt.id)
+        }
+        // Resumed: the proctor clears the lock in its timeline, and the attempt goes on.
+        try anaStore.appendEvent(.staleLockCleared(record, by: "pat"), at: time, attempt: attempt.id)
+        try anaStore.appendEvent(.proctor(.attemptResumed(attemptID: attempt.id, downSeconds: 60, charged: false)),
+                                 at: time, attempt: attempt.id)
+        _ = try anaStore.takeLease(exam: "algebra", candidate: "ana", holder: anaSeat, at: Date())
+        #expect(try state() == .answering)
+    }
 }
 
 /// Who may write a roster and open a sitting, tried against a real PostgreSQL server as a

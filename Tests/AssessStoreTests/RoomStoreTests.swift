@@ -30,6 +30,7 @@ import Testing
         try store.appendEvent(.pasteRejected(characters: 40), at: time, attempt: ben.id)
         try store.appendEvent(.quitKeyIgnored(key: "Ctrl-C"), at: time, attempt: ben.id)
         try store.appendEvent(.pasteRejected(characters: 9), at: time, attempt: ben.id)
+        try store.appendEvent(.storeOutage(since: now, seconds: 12, delivered: 30, refused: 0), at: time, attempt: ben.id)
         // Someone else's exam, left out when the room is narrowed to algebra.
         _ = try store.takeLease(exam: "physics", candidate: "cy", holder: seatA, at: now)
 
@@ -42,7 +43,8 @@ import Testing
         #expect(benSeat.state(lostAfter: Lease.lostAfter) == .answering)
         #expect(benSeat.answered == 2 && benSeat.flagged == 2)
         #expect(benSeat.count(.pasteRejected) == 2 && benSeat.count(.quitKey) == 1 && benSeat.count(.tooSmall) == 0)
-        #expect(benSeat.lastEvent == "paste.rejected")
+        #expect(benSeat.count(.outage) == 1)
+        #expect(benSeat.lastEvent == "store.outage")
         #expect(benSeat.secondsAllowed == 600 && benSeat.secondsUsed == 120)
         let left = try #require(benSeat.secondsLeft(lostAfter: Lease.lostAfter))
         #expect((470...480).contains(left))
@@ -98,6 +100,26 @@ import Testing
         #expect(try store.room(exams: nil, at: now).first?.pendingCommands == 1)
     }
 
+    @Test(arguments: StoreBackend.allCases)
+    func timeToAddIsAddedToTheAttemptInProgressOnceWhenTheSeatAcknowledgesTheCommand(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let store = try room(opened)
+        let now = Date()
+        _ = try store.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: now)
+        let ben = try store.startAttempt(examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600, at: now)
+        let more = try store.issueCommand(exam: "algebra", candidate: "ben", action: .addTime, minutes: 5, message: nil,
+                                          reason: "late start", issuedBy: "pat", at: now)
+        let pause = try store.issueCommand(exam: "algebra", candidate: "ben", action: .pause, minutes: nil, message: nil,
+                                           reason: "drill", issuedBy: "pat", at: now)
+        #expect(try store.attempt(ben.id)?.secondsAllowed == 600)
+        try store.acknowledgeCommand(more, exam: "algebra", candidate: "ben", holder: seatB, at: now)
+        try store.acknowledgeCommand(pause, exam: "algebra", candidate: "ben", holder: seatB, at: now)
+        #expect(try store.attempt(ben.id)?.secondsAllowed == 900)
+        // Acknowledged again (its first acknowledgement was not heard back), it adds nothing.
+        try store.acknowledgeCommand(more, exam: "algebra", candidate: "ben", holder: seatB, at: now)
+        #expect(try store.attempt(ben.id)?.secondsAllowed == 900)
+    }
+
     @Test(arguments: [StoreBackend.sqliteFile, .postgres])
     func aWatcherWakesWhenAnotherConnectionChangesTheRoomAndSleepsOtherwise(backend: StoreBackend) throws {
         let opened = try backend.open()
@@ -109,5 +131,69 @@ import Testing
         #expect(watcher.waitForChange(milliseconds: 2000))
         #expect(Date().timeIntervalSince(written) < 1)
         #expect(!watcher.waitForChange(milliseconds: 300))
+    }
+
+    @Test(arguments: [StoreBackend.sqliteFile, .postgres])
+    func aSeatWatcherWakesWhenACommandComesForItAndSleepsOtherwise(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let seat = try room(opened)
+        _ = try seat.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: Date())
+        let watcher = try seat.seatWatcher(exam: "algebra", candidate: "ben", holder: seatB)
+        #expect(!watcher.waitForChange(milliseconds: 300))
+        let proctor = try #require(try opened.reopen() as? any RoomStore)
+        let issued = Date()
+        try proctor.issueCommand(exam: "algebra", candidate: "ben", action: .pause, minutes: nil, message: nil,
+                                 reason: "fire drill", issuedBy: "pat", at: issued)
+        #expect(watcher.waitForChange(milliseconds: 2000))
+        #expect(Date().timeIntervalSince(issued) < 1)
+        #expect(!watcher.waitForChange(milliseconds: 300))
+        // The sitting's opening wakes it too.
+        try #require(proctor as? any RosterStore).openSitting(exam: "algebra", by: "pat", at: Date())
+        #expect(watcher.waitForChange(milliseconds: 2000))
+    }
+
+    @Test(arguments: [StoreBackend.sqliteFile, .postgres])
+    func aSeatWatchersWaitEndsAtOnceWhenInterrupted(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let seat = try room(opened)
+        _ = try seat.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: Date())
+        let watcher = try seat.seatWatcher(exam: "algebra", candidate: "ben", holder: seatB)
+        let started = Date()
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { watcher.interrupt() }
+        #expect(watcher.waitForChange(milliseconds: 5000))
+        #expect(Date().timeIntervalSince(started) < 1)
+    }
+
+    @Test func onOneMachineABusyRoomWakesASeatWatcherAFewTimesASecondAtMost() throws {
+        let opened = try StoreBackend.sqliteFile.open()
+        let seat = try room(opened)
+        _ = try seat.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: Date())
+        let watcher = try seat.seatWatcher(exam: "algebra", candidate: "ben", holder: seatB)
+        // Another seat on the machine saves a hundred times in a second.
+        let other = try opened.reopen()
+        let saving = Thread {
+            for _ in 0..<100 {
+                _ = try? other.takeLease(exam: "algebra", candidate: "cy", holder: LeaseHolder(host: "k", tty: nil, pid: 1), at: Date())
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
+        saving.start()
+        var wakes = 0
+        let start = Date()
+        while Date().timeIntervalSince(start) < 1 {
+            if watcher.waitForChange(milliseconds: 100) { wakes += 1 }
+        }
+        #expect(wakes >= 1 && wakes <= 1 + Int(1000 / FileChangeWatcher.spacingMilliseconds), "\(wakes) wake-ups")
+    }
+
+    @Test func inPostgreSQLASeatWatcherSleepsThroughAnotherSeatsCommand() throws {
+        let opened = try StoreBackend.postgres.open()
+        let seat = try room(opened)
+        _ = try seat.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: Date())
+        _ = try seat.takeLease(exam: "algebra", candidate: "ana", holder: seatA, at: Date())
+        let watcher = try seat.seatWatcher(exam: "algebra", candidate: "ben", holder: seatB)
+        try seat.issueCommand(exam: "algebra", candidate: "ana", action: .end, minutes: nil, message: nil,
+                              reason: "done", issuedBy: "pat", at: Date())
+        #expect(!watcher.waitForChange(milliseconds: 500))
     }
 }

@@ -92,6 +92,26 @@ import Testing
         #expect(!model.showsHelp && model.mode == .find)
     }
 
+    @Test func aServerOutageIsAWarningWithAShortLabel() {
+        var seat = Self.room(1)[0]
+        seat.warnings = ["store.outage": 2, "paste.rejected": 1]
+        #expect(MonitorText.warnings(seat) == "paste1 outage2")
+    }
+
+    @Test func aStaleLockAndServerOutagesShowInWordsAndSymbols() {
+        var seats = Self.room(3)
+        // A crashed sitting whose lock a `take` at its terminal found (that take gave the lease up).
+        (seats[0].lastHold, seats[0].leaseAge) = (SeatHold.staleLockFound, nil)
+        seats[2].warnings = ["store.outage": 2]
+        let model = Self.model(seats)
+        #expect(model.totals(now: 0).map(\.state) == [.answering, .submitted, .staleLock])
+        Self.golden.assertMatches(Self.render(model), named: "stale-lock-outage-80x24")
+        // Resumed (or cleared), it is no longer a stale lock.
+        seats[0].lastHold = "attempt.resumed"
+        seats[0].leaseAge = 1
+        #expect(seats[0].state(lostAfter: 30) == .answering)
+    }
+
     @Test func aLeaseNotRenewedTurnsLostWithTimeAlone() {
         var seat = Self.room(1)[0]
         seat.leaseAge = 20
@@ -109,6 +129,9 @@ import Testing
         for _ in 0..<8 { _ = model.update(.key(.character("f")), now: 0) }
         #expect(model.filter == .lost)
         #expect(model.rows(now: 0).map(\.candidate) == ["c-005", "c-015", "c-025"])
+        _ = model.update(.key(.character("f")), now: 0)
+        #expect(model.filter == .staleLock)
+        #expect(model.rows(now: 0).isEmpty)
         _ = model.update(.key(.character("f")), now: 0)
         #expect(model.filter == .notArrived)
         #expect(model.rows(now: 0).isEmpty)
@@ -249,7 +272,11 @@ import Testing
         var flow = flow()
         let allowed = flow.secondsAllowed
         let effects = flow.update(.proctorCommand(command(3, .addTime, minutes: 5)), now: Self.s)
-        #expect(flow.secondsAllowed == allowed + 300 && effects.contains(.allowedTimeChanged(seconds: allowed + 300)))
+        // The store adds the time itself when the command is acknowledged: the seat does not write it.
+        #expect(flow.secondsAllowed == allowed + 300)
+        #expect(effects == [.log(.proctor(.timeAdded(minutes: 5, reason: "because"))),
+                            .log(.proctor(.commandCarriedOut(id: 3, action: "add-time", by: "pat", reason: "because", done: true))),
+                            .acknowledgeCommand(id: 3)])
         _ = flow.update(.proctorCommand(command(4, .extraBreak)), now: Self.s)
         #expect(flow.breaksLeft == 1 && flow.breaks.minutes == ExamFlow.extraBreakMinutes)
         _ = flow.update(.proctorCommand(command(5, .message, message: "Ten minutes left")), now: 2 * Self.s)
@@ -266,5 +293,39 @@ import Testing
         let ended = flow.update(.proctorCommand(command(7, .end)), now: Self.s)
         #expect(flow.phase == .submitting)
         #expect(ended.contains { if case .submit(.proctor, _, _) = $0 { return true } else { return false } })
+    }
+
+    @Test func aCommandThatComesAgainIsOnlyAcknowledged() {
+        var flow = flow()
+        let allowed = flow.secondsAllowed
+        _ = flow.update(.proctorCommand(command(3, .addTime, minutes: 5)), now: Self.s)
+        let again = flow.update(.proctorCommand(command(3, .addTime, minutes: 5)), now: 2 * Self.s)
+        #expect(again == [.acknowledgeCommand(id: 3)])
+        #expect(flow.secondsAllowed == allowed + 300)
+    }
+
+    /// The record a sitting logged when it carried out `command`.
+    private func record(of command: SeatCommand, done: Bool = true) -> LoggedEvent {
+        let event = SessionEvent.proctor(.commandCarriedOut(id: command.id, action: command.action.rawValue,
+                                                            by: command.issuedBy, reason: command.reason, done: done))
+        return LoggedEvent(sequence: 1, wallTime: Date(), monotonicNanoseconds: 0, kind: event.kind, details: event.details, hash: "")
+    }
+
+    @Test func aResumedSittingKeepsItsExtraBreaksAndAcknowledgesWhatItCarriedOutBefore() {
+        var flow = flow()
+        let allowed = flow.secondsAllowed
+        let pause = command(1, .pause), moreTime = command(2, .addTime, minutes: 5), stale = command(4, .addTime, minutes: 5)
+        flow.restoreCommands(from: [record(of: pause), record(of: command(3, .extraBreak)), record(of: moreTime),
+                                    record(of: command(5, .extraBreak), done: false), record(of: stale, done: false)])
+        // One extra break was allowed (the other came too late to be).
+        #expect(flow.breaksLeft == 1 && flow.breaks.minutes == ExamFlow.extraBreakMinutes)
+        #expect(flow.update(.proctorCommand(pause), now: Self.s) == [.acknowledgeCommand(id: 1)])
+        #expect(flow.phase != .paused)
+        // Time added before the resume and never acknowledged: the store adds it now, and so does the clock.
+        #expect(flow.update(.proctorCommand(moreTime), now: Self.s) == [.acknowledgeCommand(id: 2)])
+        #expect(flow.secondsAllowed == allowed + 300)
+        // Refused before the resume: acknowledged, and no time.
+        #expect(flow.update(.proctorCommand(stale), now: Self.s) == [.acknowledgeCommand(id: 4)])
+        #expect(flow.secondsAllowed == allowed + 300)
     }
 }

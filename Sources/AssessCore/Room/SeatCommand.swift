@@ -31,6 +31,9 @@ public struct SeatCommand: Sendable, Equatable, Codable {
         }
     }
 
+    /// The most minutes one command may add (the PostgreSQL store checks it too).
+    public static let maximumMinutes = 240
+
     /// The store's number for it, in the order commands were issued.
     public var id: Int64
     public var action: Action

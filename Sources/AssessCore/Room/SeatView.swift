@@ -34,8 +34,8 @@ public struct SeatView: Sendable, Equatable, Codable {
     /// The kind of the attempt's newest event record, and its age in seconds.
     public var lastEvent: String?
     public var lastEventAge: Double?
-    /// The newest of the records that stop or restart the clock (`exam.paused`,
-    /// `exam.unpaused`, `break.started`, `break.ended`): whether the seat is paused or on a break.
+    /// The newest of the records that stop or restart the seat (see `SeatHold`): whether
+    /// it is paused, on a break, or left a stale lock at its terminal.
     public var lastHold: String?
     /// How many records of each warning kind the attempt has (see `SeatWarning`).
     public var warnings: [String: Int]
@@ -79,6 +79,8 @@ public struct SeatView: Sendable, Equatable, Codable {
         case "aborted": return .aborted
         default: break
         }
+        // A crashed sitting's lock found at its terminal, not yet resumed or cleared.
+        if lastHold == SeatHold.staleLockFound { return .staleLock }
         // On the roster, with neither a sitting nor an attempt: not here yet.
         if leaseAge == nil && attempt == nil && status == nil { return .notArrived }
         guard let leaseAge else {
@@ -124,6 +126,9 @@ public enum SeatState: String, Sendable, CaseIterable, Codable {
     case interrupted
     case aborted
     case lost
+    /// A `take` at the seat's terminal found the lock its crashed sitting left: a proctor
+    /// resumes it (`assess resume`) or clears it (`assess unlock --stale`).
+    case staleLock = "stale lock"
     /// On the sitting's roster, and no sitting has started for the candidate.
     case notArrived = "not arrived"
 
@@ -140,6 +145,7 @@ public enum SeatState: String, Sendable, CaseIterable, Codable {
         case .interrupted: return "✗"
         case .aborted: return "⊘"
         case .lost: return "!"
+        case .staleLock: return "⊠"
         }
     }
 
@@ -156,12 +162,13 @@ public enum SeatState: String, Sendable, CaseIterable, Codable {
         case .interrupted: return "x"
         case .aborted: return "-"
         case .lost: return "!"
+        case .staleLock: return "#"
         }
     }
 
     /// True for the states a proctor should look at now.
     public var needsAttention: Bool {
-        self == .lost || self == .interrupted
+        self == .lost || self == .interrupted || self == .staleLock
     }
 }
 
@@ -172,6 +179,7 @@ public enum SeatWarning: String, Sendable, CaseIterable {
     case tooSmall
     case interrupted
     case wrongPassword
+    case outage
 
     /// The event log's kind.
     public var kind: String {
@@ -181,6 +189,7 @@ public enum SeatWarning: String, Sendable, CaseIterable {
         case .tooSmall: return "terminal.too-small"
         case .interrupted: return "session.interrupted"
         case .wrongPassword: return "proctor.password-rejected"
+        case .outage: return "store.outage"
         }
     }
 
@@ -192,6 +201,7 @@ public enum SeatWarning: String, Sendable, CaseIterable {
         case .tooSmall: return "small"
         case .interrupted: return "stop"
         case .wrongPassword: return "passwd"
+        case .outage: return "outage"
         }
     }
 
@@ -199,7 +209,12 @@ public enum SeatWarning: String, Sendable, CaseIterable {
     public static var kinds: [String] { allCases.map(\.kind) }
 }
 
-/// The event kinds that stop or restart an attempt's clock, newest first wins.
+/// The event kinds that stop or restart a seat, newest first wins: its clock stopped and
+/// started again (a pause, a break), and a stale lock found at its terminal, then cleared or
+/// its attempt resumed.
 public enum SeatHold {
-    public static let kinds = ["exam.paused", "exam.unpaused", "break.started", "break.ended"]
+    /// The record a `take` leaves on the attempt of a crashed sitting whose lock it found.
+    public static let staleLockFound = "lock.stale-found"
+    public static let kinds = ["exam.paused", "exam.unpaused", "break.started", "break.ended",
+                               staleLockFound, "lock.stale-cleared", "attempt.resumed"]
 }

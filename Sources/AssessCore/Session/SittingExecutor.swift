@@ -18,16 +18,17 @@ public final class SittingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
 
     private let queue = Queue()
 
-    /// Starts the executor's thread, named `name` (as `ps -L` and debuggers show it). A
-    /// sitting's engine and writer run `inBackground`, at ``ThreadPriority/backgroundNice``;
-    /// a command's own thread keeps the ordinary priority, which the threads it starts
-    /// (the key loop among them) inherit.
+    /// Starts the executor's thread, named `name` (as `ps -L` and debuggers show it; Linux
+    /// keeps 15 bytes of it). A sitting's engine and writer run `inBackground`, at
+    /// ``ThreadPriority/backgroundNice``; a command's own thread keeps the ordinary
+    /// priority, which the threads it starts (the key loop among them) inherit.
     public init(name: String, inBackground: Bool = true) {
         let queue = self.queue
         // Unretained: the thread runs jobs only while the executor exists (jobs arrive
         // through it), and stops when `deinit` says so.
         let executor = Unmanaged.passUnretained(self)
         let thread = Thread {
+            ThreadName.setForCallingThread(name)
             // Saves and log records wait for a woken key loop, never the other way round.
             if inBackground { ThreadPriority.lowerCallingThread() }
             while true {
@@ -43,7 +44,6 @@ public final class SittingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
                                      taskExecutor: serial.asUnownedTaskExecutor())
             }
         }
-        thread.name = name
         thread.start()
     }
 

@@ -110,6 +110,15 @@ extension AssessDatabase: RoomStore {
                 UPDATE commands SET acknowledged_at = ?, acknowledged_by = ?
                 WHERE id = ? AND exam_id = ? AND candidate = ? AND acknowledged_at IS NULL
                 """, arguments: [time, holder.host + (holder.tty.map { " " + $0 } ?? ""), id, exam, candidate])
+            // Time to add is added once, when the command is first acknowledged.
+            guard db.changesCount > 0,
+                  let command = try Row.fetchOne(db, sql: "SELECT action, minutes FROM commands WHERE id = ?", arguments: [id]),
+                  command["action"] == SeatCommand.Action.addTime.rawValue else { return }
+            let minutes = min(max(command["minutes"] as Int? ?? 1, 1), SeatCommand.maximumMinutes)
+            try db.execute(sql: """
+                UPDATE attempts SET secondsAllowed = secondsAllowed + ?
+                WHERE examID = ? AND candidate = ? AND status = 'inProgress' AND secondsAllowed IS NOT NULL
+                """, arguments: [60 * minutes, exam, candidate])
         }
     }
 
@@ -130,6 +139,12 @@ extension AssessDatabase: RoomStore {
         // In memory, every change comes through this very connection.
         return DataVersionWatcher(connection: writer)
     }
+
+    public func seatWatcher(exam: String, candidate: String, holder: LeaseHolder) throws -> any RoomWatcher {
+        if let fileURL, let watcher = FileChangeWatcher(file: fileURL) { return watcher }
+        // In memory, or without inotify: look at the data version.
+        return try roomWatcher()
+    }
 }
 
 /// Polls SQLite for a change: `PRAGMA data_version` moves when another connection commits,
@@ -139,6 +154,7 @@ final class DataVersionWatcher: RoomWatcher, @unchecked Sendable {
     static let pollMilliseconds = 200
 
     private let connection: any DatabaseWriter
+    private let interruption = Interruption()
     private let lock = NSLock()
     // Guarded by `lock`.
     private var last: [Int64]?
@@ -164,9 +180,17 @@ final class DataVersionWatcher: RoomWatcher, @unchecked Sendable {
                     return now != start
                 }
                 let step = min(Self.pollMilliseconds, milliseconds - waited)
-                usleep(useconds_t(step * 1000))
+                if interruption.sleep(milliseconds: step) { return true }
                 waited += step
             }
         }
+    }
+
+    func interrupt() {
+        interruption.signal()
+    }
+
+    func discardChanges() {
+        lock.withLock { last = version() }
     }
 }

@@ -99,40 +99,62 @@ extension PostgresStore: RoomStore {
     }
 
     public func roomWatcher() throws -> any RoomWatcher {
-        try NotificationWatcher(connection: PostgresConnection(connection.conninfo))
+        try NotificationWatcher(connection: PostgresConnection(connection.conninfo)) { session in
+            try session.execute("LISTEN assess_room")
+        }
+    }
+
+    public func seatWatcher(exam: String, candidate: String, holder: LeaseHolder) throws -> any RoomWatcher {
+        let token = holder.token
+        return try NotificationWatcher(connection: PostgresConnection(connection.conninfo)) { session in
+            try session.execute("LISTEN " + PostgresSchema.identifier(SeatNewsSchema.openingChannel))
+            // The token is a parameter: the channel's name shows in no statement.
+            try session.execute("SELECT assess.listen_for_commands($1)", [token])
+        }
     }
 }
 
-/// Waits on a connection of its own that LISTENs to `assess_room`: the process sleeps in
-/// `poll` until the server sends a notification, so an idle room costs nothing.
+/// Waits on a connection of its own that LISTENs to some channels: the process sleeps in
+/// `poll` until the server sends a notification (or `interrupt` is called), so an idle
+/// room or seat costs nothing.
 final class NotificationWatcher: RoomWatcher, @unchecked Sendable {
     private let connection: PostgresConnection
+    /// Starts listening on a connection; run again on each new one.
+    private let listening: (PostgresConnection.Session) throws -> Void
+    private let interruption = Interruption()
     /// True until LISTEN ran on the connection as it is now (a new one after the server
     /// came back listens afresh). Touched only inside the connection's session.
     private var mustListen = true
 
-    init(connection: PostgresConnection) throws {
+    init(connection: PostgresConnection, listen: @escaping (PostgresConnection.Session) throws -> Void) throws {
         self.connection = connection
+        listening = listen
         try connection.withSession { session in
-            try session.execute("LISTEN assess_room")
-            mustListen = false
+            try self.listen(session)
         }
+    }
+
+    private func listen(_ session: PostgresConnection.Session) throws {
+        try listening(session)
+        mustListen = false
     }
 
     func waitForChange(milliseconds: Int) -> Bool {
         do {
             return try connection.withSession { session in
                 if mustListen {
-                    try session.execute("LISTEN assess_room")
-                    mustListen = false
+                    // Notifications sent while it was not listening are lost: say "changed".
+                    try listen(session)
                     return true
                 }
                 if Self.drain(session) { return true }
-                var descriptor = pollfd(fd: session.pq.socket(session.handle), events: Int16(POLLIN), revents: 0)
-                guard poll(&descriptor, 1, Int32(clamping: milliseconds)) > 0 else { return false }
+                var descriptors = [pollfd(fd: session.pq.socket(session.handle), events: Int16(POLLIN), revents: 0),
+                                   pollfd(fd: interruption.descriptor, events: Int16(POLLIN), revents: 0)]
+                guard poll(&descriptors, 2, Int32(clamping: milliseconds)) > 0 else { return false }
+                if interruption.take() { return true }
                 guard session.pq.consumeInput(session.handle) == 1 else {
                     // The server went away: the next call connects again and listens; say
-                    // "changed" so the caller reads the room afresh then.
+                    // "changed" so the caller reads afresh then.
                     mustListen = true
                     return true
                 }
@@ -140,9 +162,20 @@ final class NotificationWatcher: RoomWatcher, @unchecked Sendable {
             }
         } catch {
             mustListen = true
-            // No server now: wait, then let the caller try to read (and report) the room.
-            usleep(useconds_t(min(milliseconds, 1000) * 1000))
+            // No server now: wait, then let the caller try to read (and report) what it watches.
+            _ = interruption.sleep(milliseconds: min(milliseconds, 1000))
             return true
+        }
+    }
+
+    func interrupt() {
+        interruption.signal()
+    }
+
+    func discardChanges() {
+        _ = try? connection.withSession { session in
+            guard !mustListen, session.pq.consumeInput(session.handle) == 1 else { return }
+            _ = Self.drain(session)
         }
     }
 

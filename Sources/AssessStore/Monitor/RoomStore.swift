@@ -26,13 +26,21 @@ public protocol RoomStore: ExamStore {
     /// - Throws: `StoreError.notPermitted` when `holder` does not hold the lease.
     func pendingCommands(exam: String, candidate: String, holder: LeaseHolder) throws -> [SeatCommand]
 
-    /// Marks a command carried out by the sitting that holds the lease as `holder`.
+    /// Marks a command carried out by the sitting that holds the lease as `holder`. An
+    /// `addTime` command's minutes are added to the time allowed of the candidate's attempt
+    /// in progress then, once (a seat's role may not change that time itself).
     ///
     /// - Throws: `StoreError.notPermitted` when `holder` does not hold the lease.
     func acknowledgeCommand(_ id: Int64, exam: String, candidate: String, holder: LeaseHolder, at time: Date) throws
 
     /// A watcher of its own (a connection of its own) that waits for the room to change.
     func roomWatcher() throws -> any RoomWatcher
+
+    /// A watcher of its own that wakes the sitting holding (exam, candidate)'s lease as
+    /// `holder` when a command for it may have come or a sitting may have opened: pushed by
+    /// the server in PostgreSQL (notifications on a channel only that sitting knows), by the
+    /// kernel in a SQLite file (inotify). Between them it costs no wake-up.
+    func seatWatcher(exam: String, candidate: String, holder: LeaseHolder) throws -> any RoomWatcher
 }
 
 /// Waits for a change to a room (an event, an answer, a lease renewed, a command).
@@ -40,6 +48,13 @@ public protocol RoomWatcher: AnyObject, Sendable {
     /// Waits up to `milliseconds` for a change since the last call; returns true when the
     /// room may have changed (at once when it already has), false when the time ran out.
     func waitForChange(milliseconds: Int) -> Bool
+
+    /// Makes a wait in progress (or the next) return at once, from any thread.
+    func interrupt()
+
+    /// Forgets the changes heard so far: the caller is about to read all it watches
+    /// afresh, and a change made before that read began needs no second look.
+    func discardChanges()
 }
 
 /// Which finished attempts a room still shows.

@@ -60,8 +60,10 @@ public final class ExamApp {
         let app = LoopThreadHandle(app: self)
         let poller = commands.map { CommandPoller(link: $0, inbox: inbox, watchOpening: flow.waitsForOpening) }
         let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<SittingOutcome, Never>) in
-            let thread = Thread { continuation.resume(returning: app.app.loop()) }
-            thread.name = "assess key loop"
+            let thread = Thread {
+                ThreadName.setForCallingThread("assess key loop")
+                continuation.resume(returning: app.app.loop())
+            }
             thread.start()
         }
         poller?.stop()

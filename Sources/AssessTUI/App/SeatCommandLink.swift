@@ -16,44 +16,86 @@ public protocol SeatCommandLink: Sendable {
     func secondsSinceOpening() throws -> Double?
     /// True when `code` is the sitting's start code.
     func startCodeMatches(_ code: String) throws -> Bool
+    /// A watcher of its own that wakes when a command for this sitting may have come, or
+    /// the sitting may have opened.
+    func newsWatcher() throws -> any SeatNewsWatcher
 }
 
-/// Looks for the proctor's commands every `intervalMilliseconds` on a thread of its own and posts each
-/// new one to the sitting's inbox once; renews the lease every `keepAliveEvery`. A failed
-/// look (the server away) is tried again at the next.
+/// Wakes a seat's command poller when there may be news for it, and costs nothing between.
+public protocol SeatNewsWatcher: AnyObject, Sendable {
+    /// Waits up to `milliseconds`; true when there may be news (at once when there already
+    /// is, or when interrupted), false when the time ran out.
+    func waitForNews(milliseconds: Int) -> Bool
+    /// Makes a wait in progress (or the next) return at once, from any thread.
+    func interrupt()
+    /// Forgets the news heard so far: the caller is about to read all of it afresh (its
+    /// own lease renewal, for one, needs no second look).
+    func discardNews()
+}
+
+/// Brings the proctor's commands to the sitting on a thread of its own, and posts each new
+/// one to the sitting's inbox: it sleeps until its watcher says there may be news (a
+/// notification from the server, a write to the SQLite file), then reads. It also renews
+/// the lease every `keepAliveEvery`, and reads then too, so that a command whose
+/// acknowledgement was lost (the server away) is posted again and acknowledged. Without a
+/// watcher (the server away when the sitting began) it reads once a second until it has one.
 final class CommandPoller: Sendable {
-    /// How often it looks for commands: with the run loop's turn of at most a second, a
-    /// command shows within a second and a half.
-    static let intervalMilliseconds = 500
     /// How often it renews the lease.
     static let keepAliveEvery: Duration = .seconds(5)
+    /// How long it waits before trying again when it has no watcher or a read failed.
+    static let retryMilliseconds = 1000
+    /// A command still pending this long after it was posted is posted again: its
+    /// acknowledgement did not reach the store.
+    static let repostAfter: Duration = .seconds(4)
 
-    private let stopped = Mutex(false)
-    private let wake = DispatchSemaphore(value: 0)
+    private struct State {
+        var stopped = false
+        var watcher: (any SeatNewsWatcher)?
+    }
+
+    private let state = Mutex(State())
+    private let retry = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
-    /// Starts polling `link` for `inbox`; with `watchOpening`, also for the sitting's
-    /// opening, posted once.
+    /// Starts bringing `link`'s commands to `inbox`; with `watchOpening`, also the
+    /// sitting's opening, posted once.
     init(link: any SeatCommandLink, inbox: SittingInbox, watchOpening: Bool = false) {
         let poller = PollerThreadState(link: link, inbox: inbox, watchOpening: watchOpening, owner: self)
-        let thread = Thread { poller.run() }
-        thread.name = "assess command poller"
+        let thread = Thread {
+            ThreadName.setForCallingThread("assess commands")
+            // Behind the key loop, like the engine: its reads never go before a keystroke.
+            ThreadPriority.lowerCallingThread()
+            poller.run()
+        }
         thread.start()
     }
 
-    fileprivate var isStopped: Bool { stopped.withLock { $0 } }
+    fileprivate var isStopped: Bool { state.withLock { $0.stopped } }
 
-    /// Waits up to `intervalMilliseconds`, or less when stopped.
-    fileprivate func pause() {
-        _ = wake.wait(timeout: .now() + .milliseconds(Self.intervalMilliseconds))
+    /// Keeps `watcher` so that `stop` can interrupt it; false (and nothing kept) once stopped.
+    fileprivate func keep(_ watcher: any SeatNewsWatcher) -> Bool {
+        state.withLock { state in
+            guard !state.stopped else { return false }
+            state.watcher = watcher
+            return true
+        }
+    }
+
+    /// Waits up to `milliseconds` without a watcher, or less when stopped.
+    fileprivate func pause(milliseconds: Int) {
+        _ = retry.wait(timeout: .now() + .milliseconds(milliseconds))
     }
 
     fileprivate func didFinish() { finished.signal() }
 
-    /// Stops polling and waits for the thread to end.
+    /// Stops it and waits for the thread to end.
     func stop() {
-        stopped.withLock { $0 = true }
-        wake.signal()
+        let watcher = state.withLock { state in
+            state.stopped = true
+            return state.watcher
+        }
+        watcher?.interrupt()
+        retry.signal()
         finished.wait()
     }
 }
@@ -66,25 +108,59 @@ private struct PollerThreadState: @unchecked Sendable {
     unowned let owner: CommandPoller
 
     func run() {
-        var posted = Set<Int64>()
+        var posted: [Int64: ContinuousClock.Instant] = [:]
+        var watcher: (any SeatNewsWatcher)?
         var lastKeepAlive = ContinuousClock.now
         var openingSeen = !watchOpening
+        var mustRead = true
         while !owner.isStopped {
-            if !openingSeen, let age = try? link.secondsSinceOpening() {
-                openingSeen = true
-                inbox.post(.sittingOpened(secondsAgo: age))
-            }
-            if let commands = try? link.pendingCommands() {
-                for command in commands where !posted.contains(command.id) {
-                    posted.insert(command.id)
-                    inbox.post(.proctorCommand(command))
-                }
+            if watcher == nil, let made = try? link.newsWatcher() {
+                guard owner.keep(made) else { break }
+                watcher = made
+                mustRead = true
             }
             if ContinuousClock.now - lastKeepAlive >= CommandPoller.keepAliveEvery {
                 try? link.keepAlive()
                 lastKeepAlive = .now
+                mustRead = true
             }
-            owner.pause()
+            var readFailed = false
+            if mustRead {
+                watcher?.discardNews()
+                if !openingSeen {
+                    do {
+                        if let age = try link.secondsSinceOpening() {
+                            openingSeen = true
+                            inbox.post(.sittingOpened(secondsAgo: age))
+                        }
+                    } catch {
+                        readFailed = true
+                    }
+                }
+                do {
+                    let commands = try link.pendingCommands()
+                    let now = ContinuousClock.now
+                    let pending = Set(commands.map(\.id))
+                    posted = posted.filter { pending.contains($0.key) }
+                    for command in commands where posted[command.id].map({ now - $0 >= CommandPoller.repostAfter }) ?? true {
+                        posted[command.id] = now
+                        inbox.post(.proctorCommand(command))
+                    }
+                } catch {
+                    readFailed = true
+                }
+            }
+            let untilKeepAlive = CommandPoller.keepAliveEvery - (ContinuousClock.now - lastKeepAlive)
+            // Rounded up: a wait of 0 while the keep-alive is still a fraction of a millisecond away would spin.
+            var wait = max(1, Int((Double(untilKeepAlive.components.seconds) * 1000
+                                   + Double(untilKeepAlive.components.attoseconds) / 1e15).rounded(.up)))
+            if readFailed || watcher == nil { wait = min(wait, CommandPoller.retryMilliseconds) }
+            if let watcher {
+                mustRead = watcher.waitForNews(milliseconds: wait) || readFailed
+            } else {
+                owner.pause(milliseconds: wait)
+                mustRead = true
+            }
         }
         owner.didFinish()
     }

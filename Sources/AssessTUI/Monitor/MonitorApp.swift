@@ -47,11 +47,11 @@ public final class MonitorApp {
         let source = source
         let flags = flags
         let watcher = Thread {
+            ThreadName.setForCallingThread("assess watcher")
             while !flags.stopped.withLock({ $0 }) {
                 if source.waitForChange(milliseconds: 1000) { flags.changed.withLock { $0 = true } }
             }
         }
-        watcher.name = "assess monitor watcher"
         watcher.start()
         defer { flags.stopped.withLock { $0 = true } }
         perform(model.update(.resized(rows: terminal.size.rows - MonitorScreen.chromeRows), now: clock.monotonicNanoseconds))

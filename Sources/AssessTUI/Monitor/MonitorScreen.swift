@@ -149,7 +149,7 @@ public enum MonitorScreen {
 
     private static func stateStyle(_ state: SeatState) -> CellStyle {
         switch state {
-        case .lost, .interrupted, .aborted: return ScreenKit.error
+        case .lost, .interrupted, .aborted, .staleLock: return ScreenKit.error
         case .paused, .onBreak: return ScreenKit.warning
         case .submitted, .timedOut: return ScreenKit.success
         case .welcome, .answering: return .plain

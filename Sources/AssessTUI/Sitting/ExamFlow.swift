@@ -152,6 +152,14 @@ public struct ExamFlow: Sendable {
     public private(set) var breaks: BreakAllowance
     /// How many breaks have been taken.
     public private(set) var breaksTaken: Int
+    /// The proctor's commands this attempt has carried out (a resumed one: as its log says),
+    /// by the store's number: one that comes again (its acknowledgement was lost) is
+    /// acknowledged, not carried out twice.
+    public private(set) var carriedOutCommands: Set<Int64> = []
+    /// Commands to add time that the attempt carried out before it was interrupted and the
+    /// store never heard acknowledged: the store adds their time when they are, so the
+    /// resumed clock, read from the store, lacks it until then.
+    private var timeAddedBeforeResume: Set<Int64> = []
     /// The lockout in front of the proctor's panel.
     public private(set) var gate = ProctorGate()
     /// True while what the sitting saved waits on this terminal for the store's server.
@@ -474,6 +482,11 @@ public struct ExamFlow: Sendable {
             show(text("notice.paste-rejected"), now: now)
             return [.log(.pasteRejected(characters: count))]
         case .proctorCommand(let command):
+            guard !carriedOutCommands.contains(command.id) else {
+                if timeAddedBeforeResume.remove(command.id) != nil { clock.add(minutes: Self.minutes(command), now: now) }
+                return [.acknowledgeCommand(id: command.id)]
+            }
+            carriedOutCommands.insert(command.id)
             return carryOut(command, now: now)
         case .sittingOpened(let secondsAgo):
             let ago = UInt64(max(0, min(secondsAgo, 24 * 3600)) * 1e9)
@@ -1039,6 +1052,37 @@ extension ExamFlow {
         }
     }
 
+    /// One break more, of `minutes` (or ``extraBreakMinutes``) when the launch settings gave none.
+    private mutating func allowExtraBreak(minutes: Int?) {
+        breaks.count += 1
+        if breaks.minutes == 0 { breaks.minutes = minutes ?? Self.extraBreakMinutes }
+    }
+
+    /// Takes back what the proctor's commands did to a resumed attempt before it was
+    /// interrupted, from its log's `proctor.command` records: the extra breaks they
+    /// allowed, and which commands were carried out, so that one still pending (its
+    /// acknowledgement never reached the store) is acknowledged and not carried out again.
+    /// Time they added is in the attempt's allowed time once the store has their
+    /// acknowledgement; one still pending adds its time to the clock when it comes again.
+    public mutating func restoreCommands(from records: [LoggedEvent]) {
+        let kind = SessionEvent.proctor(.commandCarriedOut(id: 0, action: "", by: "", reason: "", done: false)).kind
+        for record in records where record.kind == kind {
+            guard let id = record.details["command"].flatMap(Int64.init) else { continue }
+            carriedOutCommands.insert(id)
+            guard record.details["done"] == "true" else { continue }
+            switch record.details["action"].flatMap(SeatCommand.Action.init) {
+            case .extraBreak: allowExtraBreak(minutes: nil)
+            case .addTime: timeAddedBeforeResume.insert(id)
+            default: break
+            }
+        }
+    }
+
+    /// The minutes a command to add time adds (as the store adds them).
+    private static func minutes(_ command: SeatCommand) -> Int {
+        min(max(command.minutes ?? 1, 1), SeatCommand.maximumMinutes)
+    }
+
     /// Carries out `command` as far as the sitting's state allows, logs it with who sent
     /// it and why, and acknowledges it.
     private mutating func carryOut(_ command: SeatCommand, now: UInt64) -> [FlowEffect] {
@@ -1056,16 +1100,16 @@ extension ExamFlow {
             phase = .question
             effects.append(.log(.proctor(.unpaused(seconds: MonotonicTime.seconds(from: since, to: now)))))
         case .addTime where receipt == nil && phase != .submitting:
-            let minutes = min(max(command.minutes ?? 0, 1), ProctorPanel.maximumMinutes)
+            // The store adds the time to the attempt itself when the command is acknowledged.
+            let minutes = Self.minutes(command)
             clock.add(minutes: minutes, now: now)
             show(text.plural("notice.time-added", count: minutes), now: now)
-            effects += [.allowedTimeChanged(seconds: secondsAllowed), .log(.proctor(.timeAdded(minutes: minutes, reason: command.reason)))]
+            effects.append(.log(.proctor(.timeAdded(minutes: minutes, reason: command.reason))))
         case .end where takesCommands:
             if phase.holdsTheClock { clock.restart(now: now) }
             effects += [.log(.proctor(.endedExam(reason: command.reason)))] + submit(.proctor, now: now)
         case .extraBreak where receipt == nil:
-            breaks.count += 1
-            if breaks.minutes == 0 { breaks.minutes = command.minutes ?? Self.extraBreakMinutes }
+            allowExtraBreak(minutes: command.minutes)
             show(text("notice.break-allowed"), now: now)
         case .message:
             let text = command.message ?? ""

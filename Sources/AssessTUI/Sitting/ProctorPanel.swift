@@ -50,7 +50,7 @@ public struct ProctorPanel: Sendable, Equatable {
     /// The longest password or reason the panel takes.
     static let maximumEntry = 200
     /// The most minutes that can be added at once.
-    public static let maximumMinutes = 240
+    public static let maximumMinutes = SeatCommand.maximumMinutes
 
     public init(examIsPaused: Bool, text: Catalogue = .english) {
         self.examIsPaused = examIsPaused

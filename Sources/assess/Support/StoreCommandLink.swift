@@ -42,4 +42,29 @@ struct StoreCommandLink: SeatCommandLink {
     func keepAlive() throws {
         _ = try store.takeLease(exam: exam, candidate: candidate, holder: lease, at: Date())
     }
+
+    func newsWatcher() throws -> any SeatNewsWatcher {
+        StoreNewsWatcher(watcher: try store.seatWatcher(exam: exam, candidate: candidate, holder: lease))
+    }
+}
+
+/// The store's watcher for one seat, as the sitting's command poller waits on it.
+final class StoreNewsWatcher: SeatNewsWatcher {
+    let watcher: any RoomWatcher
+
+    init(watcher: any RoomWatcher) {
+        self.watcher = watcher
+    }
+
+    func waitForNews(milliseconds: Int) -> Bool {
+        watcher.waitForChange(milliseconds: milliseconds)
+    }
+
+    func interrupt() {
+        watcher.interrupt()
+    }
+
+    func discardNews() {
+        watcher.discardChanges()
+    }
 }
