@@ -64,6 +64,8 @@ struct ManySessions {
 
         let interval = Duration.seconds(1) / rate
         let text = Array(Workload.typing(characters: Int(duration.milliseconds / 1000) * rate))
+        // Before the first key is scheduled and at the driver's own priority: it may ask the server.
+        monitor?.begin()
         let start = ContinuousClock.now + .milliseconds(200)
         var nextKey = [Int](repeating: 0, count: count)
         var pending = [[(byte: UInt8, sentAt: ContinuousClock.Instant, offset: Int)]](repeating: [], count: count)
@@ -92,7 +94,6 @@ struct ManySessions {
         let end = start + duration + .seconds(monitor == nil ? 1 : 3)
         result.driverPriority = DriverPriority.raise()
         defer { DriverPriority.lower() }
-        monitor?.begin()
         var monitorSpanOpen = monitor != nil
         while ContinuousClock.now < end {
             if monitorSpanOpen && ContinuousClock.now >= start + duration {
