@@ -111,3 +111,40 @@ import Testing
         #expect(!watcher.waitForChange(milliseconds: 300))
     }
 }
+
+/// A busy room's changes reported at most once an interval, a quiet room's at once.
+@Suite("Paced room watcher")
+struct PacedWatcherTests {
+    /// A watcher whose room changes all the time, or never.
+    final class Constant: RoomWatcher, @unchecked Sendable {
+        let changes: Bool
+        init(changes: Bool) { self.changes = changes }
+        func waitForChange(milliseconds: Int) -> Bool { changes }
+    }
+
+    @Test func aBusyRoomIsReportedOnceAnIntervalAndTheFirstChangeAtOnce() {
+        let watcher = PacedWatcher(Constant(changes: true), interval: .milliseconds(200))
+        let clock = ContinuousClock()
+        let first = clock.measure { #expect(watcher.waitForChange(milliseconds: 1000)) }
+        #expect(first < .milliseconds(100))
+        for _ in 0..<3 {
+            let next = clock.measure { #expect(watcher.waitForChange(milliseconds: 1000)) }
+            #expect(next >= .milliseconds(190) && next < .milliseconds(400), "\(next)")
+        }
+    }
+
+    @Test func aChangeAfterAQuietSpellIsReportedAtOnce() {
+        let watcher = PacedWatcher(Constant(changes: true), interval: .milliseconds(200))
+        #expect(watcher.waitForChange(milliseconds: 1000))
+        Thread.sleep(forTimeInterval: 0.3)
+        let clock = ContinuousClock()
+        let after = clock.measure { #expect(watcher.waitForChange(milliseconds: 1000)) }
+        #expect(after < .milliseconds(100), "\(after)")
+    }
+
+    @Test func noChangeIsNoChange() {
+        let watcher = PacedWatcher(Constant(changes: false), interval: .milliseconds(200))
+        #expect(!watcher.waitForChange(milliseconds: 10))
+        #expect(!watcher.waitForChange(milliseconds: 10))
+    }
+}

@@ -125,10 +125,10 @@ extension AssessDatabase: RoomStore {
         if let fileURL {
             var configuration = Configuration()
             configuration.readonly = true
-            return DataVersionWatcher(connection: try DatabaseQueue(path: fileURL.path, configuration: configuration))
+            return PacedWatcher(DataVersionWatcher(connection: try DatabaseQueue(path: fileURL.path, configuration: configuration)))
         }
         // In memory, every change comes through this very connection.
-        return DataVersionWatcher(connection: writer)
+        return PacedWatcher(DataVersionWatcher(connection: writer))
     }
 }
 

@@ -99,7 +99,7 @@ extension PostgresStore: RoomStore {
     }
 
     public func roomWatcher() throws -> any RoomWatcher {
-        try NotificationWatcher(connection: PostgresConnection(connection.conninfo))
+        PacedWatcher(try NotificationWatcher(connection: PostgresConnection(connection.conninfo)))
     }
 }
 
