@@ -126,10 +126,10 @@ struct PacedWatcherTests {
         let watcher = PacedWatcher(Constant(changes: true), interval: .milliseconds(200))
         let clock = ContinuousClock()
         let first = clock.measure { #expect(watcher.waitForChange(milliseconds: 1000)) }
-        #expect(first < .milliseconds(100))
+        #expect(first < .milliseconds(150))
         for _ in 0..<3 {
             let next = clock.measure { #expect(watcher.waitForChange(milliseconds: 1000)) }
-            #expect(next >= .milliseconds(190) && next < .milliseconds(400), "\(next)")
+            #expect(next >= .milliseconds(190) && next < .seconds(1), "\(next)")
         }
     }
 
@@ -139,7 +139,7 @@ struct PacedWatcherTests {
         Thread.sleep(forTimeInterval: 0.3)
         let clock = ContinuousClock()
         let after = clock.measure { #expect(watcher.waitForChange(milliseconds: 1000)) }
-        #expect(after < .milliseconds(100), "\(after)")
+        #expect(after < .milliseconds(150), "\(after)")
     }
 
     @Test func noChangeIsNoChange() {
