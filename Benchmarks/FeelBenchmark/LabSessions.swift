@@ -146,16 +146,7 @@ struct LabSessions {
             guard let at = Double(row[1]), let length = Int(row[2]) else { continue }
             saves[row[0], default: []].append((at, length))
         }
-        for (session, candidate) in typing.candidates.enumerated() {
-            let seatSaves = saves[candidate] ?? []
-            for (index, sent) in typing.sentAt[session].enumerated() {
-                guard let first = seatSaves.first(where: { $0.length > index }) else {
-                    lab.neverDurable += 1
-                    continue
-                }
-                lab.durableMilliseconds.append((first.at - sent.timeIntervalSince1970) * 1000)
-            }
-        }
+        (lab.durableMilliseconds, lab.neverDurable) = typing.durable(saves: saves)
 
         let newest = try server.psql("""
             SELECT DISTINCT ON (a.candidate) a.candidate, r.value::jsonb ->> 'text'
@@ -195,6 +186,28 @@ struct LabSessions {
             lab.monitorLinesPerSecond = monitor.linesPerSecond
         }
         return lab
+    }
+}
+
+extension ManySessions {
+    /// From each character's key to the first save that holds it. `saves[candidate]` are
+    /// the seat's saves of its essay in the order they were kept, each with its time
+    /// (seconds since 1970) and the essay's length then. Returns the times in milliseconds,
+    /// and how many characters no save held.
+    func durable(saves: [String: [(at: Double, length: Int)]]) -> (milliseconds: Samples, never: Int) {
+        var milliseconds = Samples()
+        var never = 0
+        for (session, candidate) in candidates.enumerated() {
+            let seatSaves = saves[candidate] ?? []
+            for (index, sent) in sentAt[session].enumerated() {
+                guard let first = seatSaves.first(where: { $0.length > index }) else {
+                    never += 1
+                    continue
+                }
+                milliseconds.append((first.at - sent.timeIntervalSince1970) * 1000)
+            }
+        }
+        return (milliseconds, never)
     }
 }
 
@@ -254,6 +267,11 @@ func addLabRows(to report: inout Report, assess: String, exam: String, quick: Bo
     report.add("\(name): echo (median / p99)", assess: Report.medianAndP99(room.typing.echoMilliseconds, unit: "ms"),
                reference: "", ratio: nil, budget: "p99 ≤ 15 ms",
                holds: (room.typing.echoMilliseconds.p99 ?? .infinity) <= 15 && room.typing.missedEchoes == 0)
+    report.add("\(name): keystroke to durable in the store (median / p99)",
+               assess: Report.medianAndP99(room.durableMilliseconds, unit: "ms"), reference: "", ratio: nil)
+    if room.neverDurable > 0 {
+        report.note("\(name): \(room.neverDurable) typed characters never reached the store.")
+    }
     addMonitorRows(to: &report, name: name, lag: room.lag, cpuPercent: room.monitorCPUPercent, serverCPUPercent: nil,
                    linesPerSecond: room.monitorLinesPerSecond)
     report.note("Lab: each seat is a login role of its own in the seat group, on a server of the benchmark's own "
@@ -264,7 +282,7 @@ func addLabRows(to report: inout Report, assess: String, exam: String, quick: Bo
                 + "flagged count of a seat moving, timed to the arrival of the monitor's first line that shows it. "
                 + "From the key includes the seat's autosave (0.4 s after the last key, at least once a second "
                 + "while typing). The monitor's CPU is all its threads' (/proc/PID/stat) over the typing, and on "
-                + "PostgreSQL its two connections' server processes'.")
+                + "PostgreSQL its connections' server processes'.")
 }
 
 /// The rows every watched room has: the monitor's lag from the key, and its CPU.
@@ -286,9 +304,14 @@ private func addMonitorRows(to report: inout Report, name: String, lag: MonitorL
 /// A room on one machine: many seats keeping their attempts in the machine's one SQLite
 /// store (a kiosk's terminals, one data directory), and the proctor's monitor watching it,
 /// which polls SQLite's data version. SQLite keeps only each question's newest answer, so
-/// a change is timed from the key that made it.
+/// a change is timed from the key that made it; when a character was kept is read from
+/// the seats' `answer.saved` log records (`assess log --json`), each written by the seat
+/// just after its save's commit, with the essay's length.
 struct SharedStoreRoom {
     var typing: ManySessions
+    /// From a character's key to the first `answer.saved` record of a save that holds it.
+    var durableMilliseconds = Samples()
+    var neverDurable = 0
     var lag = MonitorLag()
     var monitorCPUPercent: Double?
     var monitorLinesPerSecond: Double?
@@ -308,6 +331,42 @@ struct SharedStoreRoom {
                                    monitorLinesPerSecond: monitor.linesPerSecond)
         room.lag.timeKeys(candidates: typing.candidates, sentAt: typing.sentAt, flaggedAt: typing.flaggedAt,
                           sightings: try monitor.requireSightings())
+        let log = try Subprocess.run(assess, ["log", "--json"], environment: sandbox.environment)
+        (room.durableMilliseconds, room.neverDurable) = typing.durable(saves: Self.saves(inLog: log))
         return room
+    }
+
+    /// One record of `assess log --json`, the fields read here.
+    private struct Record: Decodable {
+        var kind: String
+        var time: String
+        var attempt: String?
+        var details: [String: String]
+    }
+
+    /// Each candidate's essay saves in `log` (`assess log --json`), in order: the time of
+    /// each `answer.saved` record and the length it gives; a candidate's attempt is named
+    /// by its `exam.started` record.
+    static func saves(inLog log: String) -> [String: [(at: Double, length: Int)]] {
+        let decoder = JSONDecoder()
+        let times = ISO8601DateFormatter()
+        times.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var candidates: [String: String] = [:]
+        var saves: [String: [(at: Double, length: Int)]] = [:]
+        for line in log.split(separator: "\n") {
+            guard let record = try? decoder.decode(Record.self, from: Data(line.utf8)) else { continue }
+            switch record.kind {
+            case "exam.started":
+                if let attempt = record.details["attempt"] { candidates[attempt] = record.details["candidate"] }
+            case "answer.saved":
+                guard let attempt = record.attempt, let candidate = candidates[attempt],
+                      let length = record.details["characters"].flatMap({ Int($0) }),
+                      let at = times.date(from: record.time) else { continue }
+                saves[candidate, default: []].append((at.timeIntervalSince1970, length))
+            default:
+                break
+            }
+        }
+        return saves
     }
 }

@@ -90,8 +90,9 @@ struct ManySessions {
         var descriptors = (processes + (monitor.map { [$0.process] } ?? [])).map {
             pollfd(fd: $0.master, events: Int16(POLLIN), revents: 0)
         }
-        // With a monitor, 2 s more for the lines of the last changes.
-        let end = start + duration + .seconds(monitor == nil ? 1 : 3)
+        // With a monitor, 5 s more for the lines of the last changes (seats on one SQLite
+        // store can take seconds to save them).
+        let end = start + duration + .seconds(monitor == nil ? 1 : 6)
         result.driverPriority = DriverPriority.raise()
         defer { DriverPriority.lower() }
         var monitorSpanOpen = monitor != nil
