@@ -34,52 +34,32 @@ struct LabServer {
     /// each, the columns separated by tabs.
     @discardableResult
     func psql(_ sql: String, database: String) throws -> [[String]] {
-        let output = try Self.run("psql", ["-X", "-q", "-At", "-F", "\t", "-v", "ON_ERROR_STOP=1",
-                                          "-d", url(database: database, user: "postgres"), "-c", sql])
+        let output = try Subprocess.run("psql", ["-X", "-q", "-At", "-F", "\t", "-v", "ON_ERROR_STOP=1",
+                                                 "-d", url(database: database, user: "postgres"), "-c", sql])
         return output.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
     }
 
-    /// A new database `database` with the store's schema, and a login role in its seat
-    /// group for each of `seats`, made by `assess store init` as the school's admin would.
-    func createStore(_ database: String, seats: [String], assess: String) throws {
+    /// A new database `database` with the store's schema, a login role in its seat group
+    /// for each of `seats` and one in its proctor group for each of `proctors`, made by
+    /// `assess store init` as the school's admin would.
+    func createStore(_ database: String, seats: [String], proctors: [String] = [], assess: String) throws {
         try psql("DROP DATABASE IF EXISTS \(database) WITH (FORCE)", database: "postgres")
         try psql("CREATE DATABASE \(database)", database: "postgres")
         var environment = ProcessInfo.processInfo.environment
         environment["ASSESS_STORE"] = url(database: database, user: "postgres")
-        _ = try Self.run(assess, ["store", "init"] + seats.flatMap { ["--seat", $0] }, environment: environment)
+        _ = try Subprocess.run(assess, ["store", "init"] + seats.flatMap { ["--seat", $0] }
+                                   + proctors.flatMap { ["--proctor", $0] }, environment: environment)
     }
 
     /// Stops the server at once (fast shutdown: every seat's connection is cut).
     func stop() throws {
-        _ = try Self.run(programs + "/pg_ctl", ["-D", dataFolder, "-m", "fast", "-w", "stop"], asServer: true)
+        _ = try Subprocess.run(programs + "/pg_ctl", ["-D", dataFolder, "-m", "fast", "-w", "stop"], asServer: true)
     }
 
     /// Starts the server again with the options it was first started with.
     func start() throws {
-        _ = try Self.run(programs + "/pg_ctl", ["-D", dataFolder, "-l", dataFolder + "/../server.log", "-w",
-                                                 "-o", options, "start"], asServer: true)
-    }
-
-    /// Runs `program` and returns its standard output; throws with its standard error
-    /// when it fails. As root, `asServer` runs it as `postgres` (the server refuses root).
-    private static func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil,
-                            asServer: Bool = false) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = (asServer && getuid() == 0 ? ["runuser", "-u", "postgres", "--"] : []) + [program] + arguments
-        if let environment { process.environment = environment }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw MeasurementError(description: "\(program) \(arguments.joined(separator: " ")) failed: \(problem)")
-        }
-        return text
+        _ = try Subprocess.run(programs + "/pg_ctl", ["-D", dataFolder, "-l", dataFolder + "/../server.log", "-w",
+                                                       "-o", options, "start"], asServer: true)
     }
 }
 
@@ -98,15 +78,40 @@ struct LabSessions {
     var writesPerSecond = 0.0
     /// Seats whose newest answer on the server is not exactly what they typed.
     var mismatched: [String] = []
+    /// With a proctor's monitor watching: how long the seats' changes took to show on it,
+    /// and the CPU it used while they typed, its own and its server connections'.
+    var monitorLag: MonitorLag?
+    var monitorCPUPercent: Double?
+    var monitorServerCPUPercent: Double?
+    var monitorLinesPerSecond: Double?
+
+    /// The proctor's login role of a watched lab, and the keys between one seat's F2 presses
+    /// (flag or unflag the essay: a change the monitor shows; every 5 s at 10 keys a second).
+    static let proctor = "labproctor"
+    static let flagEvery = 50
 
     /// Opens `count` seats on a store of its own on `server` and has each type `rate`
     /// characters a second for `duration`; with `outage`, the server stops `outage.at`
-    /// after typing starts and starts again `outage.for` later.
+    /// after typing starts and starts again `outage.for` later. When `watched`, a proctor's
+    /// `assess monitor --json` (a login role in the proctor group) watches the room from
+    /// before the first seat opens, and each seat flags or unflags its essay every
+    /// ``flagEvery`` keys.
     static func measure(assess: String, exam: String, server: LabServer, count: Int, rate: Int, duration: Duration,
-                        outage: (at: Duration, for: Duration)?) throws -> LabSessions {
+                        outage: (at: Duration, for: Duration)?, watched: Bool = false) throws -> LabSessions {
         let database = outage == nil ? "assess_lab" : "assess_lab_outage"
         let seats = (0..<count).map { String(format: "lab%03d", $0) }
-        try server.createStore(database, seats: seats, assess: assess)
+        try server.createStore(database, seats: seats, proctors: watched ? [proctor] : [], assess: assess)
+        var monitor: RoomMonitor?
+        if watched {
+            let sandbox = try Sandbox()
+            sandbox.store = server.url(database: database, user: proctor)
+            let watcher = try RoomMonitor(assess: assess, sandbox: sandbox)
+            watcher.findServerProcesses = {
+                let rows = try? server.psql("SELECT pid FROM pg_stat_activity WHERE usename = '\(proctor)'", database: database)
+                return (rows ?? []).compactMap { $0.first.flatMap { pid_t($0) } }
+            }
+            monitor = watcher
+        }
         let started = Date()
         var stopAndStart: (@Sendable () -> Void)?
         if let outage {
@@ -125,6 +130,7 @@ struct LabSessions {
         let typing = try ManySessions.measure(assess: assess, exam: exam, count: count, rate: rate, duration: duration,
                                               candidate: { seats[$0] },
                                               store: { server.url(database: database, user: seats[$0]) },
+                                              flagEvery: watched ? flagEvery : nil, monitor: monitor,
                                               meanwhile: stopAndStart)
         let ended = Date()
         var lab = LabSessions(typing: typing)
@@ -140,16 +146,7 @@ struct LabSessions {
             guard let at = Double(row[1]), let length = Int(row[2]) else { continue }
             saves[row[0], default: []].append((at, length))
         }
-        for (session, candidate) in typing.candidates.enumerated() {
-            let seatSaves = saves[candidate] ?? []
-            for (index, sent) in typing.sentAt[session].enumerated() {
-                guard let first = seatSaves.first(where: { $0.length > index }) else {
-                    lab.neverDurable += 1
-                    continue
-                }
-                lab.durableMilliseconds.append((first.at - sent.timeIntervalSince1970) * 1000)
-            }
-        }
+        (lab.durableMilliseconds, lab.neverDurable) = typing.durable(saves: saves)
 
         let newest = try server.psql("""
             SELECT DISTINCT ON (a.candidate) a.candidate, r.value::jsonb ->> 'text'
@@ -168,7 +165,49 @@ struct LabSessions {
                  + (SELECT count(*) FROM assess.events WHERE server_time BETWEEN \(window))
             """, database: database)
         lab.writesPerSecond = Double(written.first?.first ?? "0").map { $0 / ended.timeIntervalSince(started) } ?? 0
+
+        if let monitor {
+            let sightings = try monitor.requireSightings()
+            var lag = MonitorLag()
+            lag.timeKeys(candidates: typing.candidates, sentAt: typing.sentAt, flaggedAt: typing.flaggedAt, sightings: sightings)
+            // Every answer row, in the order the server took them: each is a save of one question.
+            let saves = try server.psql("""
+                SELECT a.candidate, r.question_id, (r.value <> 'null')::int, r.flagged::int, extract(epoch FROM r.server_saved_at)
+                FROM assess.responses r JOIN assess.attempts a ON a.id = r.attempt_id
+                WHERE NOT a.is_practice ORDER BY r.id
+                """, database: database)
+            lag.timeStored(changes: MonitorLag.storedChanges(rows: saves.compactMap { row in
+                guard row.count == 5, let at = Double(row[4]) else { return nil }
+                return (row[0], row[1], row[2] == "1", row[3] == "1", Date(timeIntervalSince1970: at))
+            }), sightings: sightings)
+            lab.monitorLag = lag
+            lab.monitorCPUPercent = monitor.cpuPercent
+            lab.monitorServerCPUPercent = monitor.serverCPUPercent
+            lab.monitorLinesPerSecond = monitor.linesPerSecond
+        }
         return lab
+    }
+}
+
+extension ManySessions {
+    /// From each character's key to the first save that holds it. `saves[candidate]` are
+    /// the seat's saves of its essay in the order they were kept, each with its time
+    /// (seconds since 1970) and the essay's length then. Returns the times in milliseconds,
+    /// and how many characters no save held.
+    func durable(saves: [String: [(at: Double, length: Int)]]) -> (milliseconds: Samples, never: Int) {
+        var milliseconds = Samples()
+        var never = 0
+        for (session, candidate) in candidates.enumerated() {
+            let seatSaves = saves[candidate] ?? []
+            for (index, sent) in sentAt[session].enumerated() {
+                guard let first = seatSaves.first(where: { $0.length > index }) else {
+                    never += 1
+                    continue
+                }
+                milliseconds.append((first.at - sent.timeIntervalSince1970) * 1000)
+            }
+        }
+        return (milliseconds, never)
     }
 }
 
@@ -180,7 +219,9 @@ extension Duration {
 }
 
 /// The lab rows: `count` seats on one PostgreSQL server typing 10 characters a second,
-/// first with the server up throughout, then with it stopped for 10 s in the middle.
+/// first with the server up throughout and a proctor's monitor watching, then with the
+/// server stopped for 10 s in the middle; then the same room on one machine's SQLite store
+/// with its monitor.
 func addLabRows(to report: inout Report, assess: String, exam: String, quick: Bool) throws {
     let server = try LabServer.fromEnvironment()
     let count = quick ? 10 : 100
@@ -189,7 +230,7 @@ func addLabRows(to report: inout Report, assess: String, exam: String, quick: Bo
     for (label, stop) in [("", nil), (", server stopped for 10 s", Optional(outage))] {
         progress("lab: \(count) seats on PostgreSQL typing 10 characters a second for \(duration)\(label)")
         let lab = try LabSessions.measure(assess: assess, exam: exam, server: server, count: count, rate: 10,
-                                          duration: duration, outage: stop)
+                                          duration: duration, outage: stop, watched: stop == nil)
         let name = "lab, \(count) seats on PostgreSQL\(label)"
         report.add("\(name): echo (median / p99)", assess: Report.medianAndP99(lab.typing.echoMilliseconds, unit: "ms"),
                    reference: "", ratio: nil, budget: "p99 ≤ 15 ms",
@@ -208,8 +249,124 @@ func addLabRows(to report: inout Report, assess: String, exam: String, quick: Bo
             report.note("\(name): the newest answer on the server differs from what was typed for "
                         + lab.mismatched.prefix(5).joined(separator: ", ") + (lab.mismatched.count > 5 ? " …" : "") + ".")
         }
+        if let lag = lab.monitorLag {
+            report.add("\(name): the monitor shows a seat's change, from the server's time of it (median / p99)",
+                       assess: Report.medianAndP99(lag.fromStore, unit: "ms"), reference: "", ratio: nil,
+                       budget: "p99 ≤ 1 s, none missed",
+                       holds: (lag.fromStore.p99 ?? .infinity) <= 1000 && lag.storedNotShown == 0)
+            addMonitorRows(to: &report, name: name, lag: lag, cpuPercent: lab.monitorCPUPercent,
+                           serverCPUPercent: lab.monitorServerCPUPercent, linesPerSecond: lab.monitorLinesPerSecond)
+            if lag.storedNotShown > 0 {
+                report.note("\(name): \(lag.storedNotShown) of the seats' changes on the server never showed on the monitor.")
+            }
+        }
     }
+    progress("room: \(count) seats on one SQLite store typing 10 characters a second for \(duration), a monitor watching")
+    let room = try SharedStoreRoom.measure(assess: assess, exam: exam, count: count, rate: 10, duration: duration)
+    let name = "room, \(count) seats on one SQLite store"
+    report.add("\(name): echo (median / p99)", assess: Report.medianAndP99(room.typing.echoMilliseconds, unit: "ms"),
+               reference: "", ratio: nil, budget: "p99 ≤ 15 ms",
+               holds: (room.typing.echoMilliseconds.p99 ?? .infinity) <= 15 && room.typing.missedEchoes == 0)
+    report.add("\(name): keystroke to durable in the store (median / p99)",
+               assess: Report.medianAndP99(room.durableMilliseconds, unit: "ms"), reference: "", ratio: nil)
+    if room.neverDurable > 0 {
+        report.note("\(name): \(room.neverDurable) typed characters never reached the store.")
+    }
+    addMonitorRows(to: &report, name: name, lag: room.lag, cpuPercent: room.monitorCPUPercent, serverCPUPercent: nil,
+                   linesPerSecond: room.monitorLinesPerSecond)
     report.note("Lab: each seat is a login role of its own in the seat group, on a server of the benchmark's own "
                 + "(fsync on); \"durable\" is the server's own time (now()) of the first answer row that holds a "
-                + "character, from the moment the seat's key was sent.")
+                + "character, from the moment the seat's key was sent. The first lab run and the SQLite room have a "
+                + "proctor's `assess monitor --json` watching (its password typed at its prompt), and each seat "
+                + "flags or unflags its essay with F2 every \(LabSessions.flagEvery / 10) s; a change is the answered or "
+                + "flagged count of a seat moving, timed to the arrival of the monitor's first line that shows it. "
+                + "From the key includes the seat's autosave (0.4 s after the last key, at least once a second "
+                + "while typing). The monitor's CPU is all its threads' (/proc/PID/stat) over the typing, and on "
+                + "PostgreSQL its connections' server processes'.")
+}
+
+/// The rows every watched room has: the monitor's lag from the key, and its CPU.
+private func addMonitorRows(to report: inout Report, name: String, lag: MonitorLag, cpuPercent: Double?,
+                            serverCPUPercent: Double?, linesPerSecond: Double?) {
+    report.add("\(name): the monitor shows a seat's change, from the key (median / p99)",
+               assess: Report.medianAndP99(lag.fromKey, unit: "ms"), reference: "", ratio: nil)
+    let server = serverCPUPercent.map { "; its server connections \(Report.format($0)) %" } ?? ""
+    report.add("\(name): the monitor's CPU while the seats type (% of one core)",
+               assess: (cpuPercent.map { "\(Report.format($0)) %" } ?? "n/a") + server, reference: "", ratio: nil)
+    report.note("\(name): the monitor printed \(linesPerSecond.map { Report.format($0, digits: 0) } ?? "n/a") lines a second "
+                + "while the seats typed; p99 by nearest rank over \(lag.fromKey.count) changes from the key"
+                + (lag.fromStore.isEmpty ? "." : " and \(lag.fromStore.count) from the server's time."))
+    if lag.keysNotShown > 0 {
+        report.note("\(name): \(lag.keysNotShown) of the changes the seats' keys made never showed on the monitor.")
+    }
+}
+
+/// A room on one machine: many seats keeping their attempts in the machine's one SQLite
+/// store (a kiosk's terminals, one data directory), and the proctor's monitor watching it,
+/// which polls SQLite's data version. SQLite keeps only each question's newest answer, so
+/// a change is timed from the key that made it; when a character was kept is read from
+/// the seats' `answer.saved` log records (`assess log --json`), each written by the seat
+/// just after its save's commit, with the essay's length.
+struct SharedStoreRoom {
+    var typing: ManySessions
+    /// From a character's key to the first `answer.saved` record of a save that holds it.
+    var durableMilliseconds = Samples()
+    var neverDurable = 0
+    var lag = MonitorLag()
+    var monitorCPUPercent: Double?
+    var monitorLinesPerSecond: Double?
+
+    /// Starts the monitor on an empty store, opens `count` seats on it, and has each type
+    /// `rate` characters a second for `duration`, flagging as in the lab.
+    static func measure(assess: String, exam: String, count: Int, rate: Int, duration: Duration) throws -> SharedStoreRoom {
+        let store = try Sandbox()
+        let sandbox = try Sandbox()
+        sandbox.sharedDataDirectory = store.path("data")
+        let monitor = try RoomMonitor(assess: assess, sandbox: sandbox)
+        let typing = try ManySessions.measure(assess: assess, exam: exam, count: count, rate: rate, duration: duration,
+                                              candidate: { String(format: "room%03d", $0) },
+                                              sharedDataDirectory: store.path("data"), flagEvery: LabSessions.flagEvery,
+                                              monitor: monitor)
+        var room = SharedStoreRoom(typing: typing, monitorCPUPercent: monitor.cpuPercent,
+                                   monitorLinesPerSecond: monitor.linesPerSecond)
+        room.lag.timeKeys(candidates: typing.candidates, sentAt: typing.sentAt, flaggedAt: typing.flaggedAt,
+                          sightings: try monitor.requireSightings())
+        let log = try Subprocess.run(assess, ["log", "--json"], environment: sandbox.environment)
+        (room.durableMilliseconds, room.neverDurable) = typing.durable(saves: Self.saves(inLog: log))
+        return room
+    }
+
+    /// One record of `assess log --json`, the fields read here.
+    private struct Record: Decodable {
+        var kind: String
+        var time: String
+        var attempt: String?
+        var details: [String: String]
+    }
+
+    /// Each candidate's essay saves in `log` (`assess log --json`), in order: the time of
+    /// each `answer.saved` record and the length it gives; a candidate's attempt is named
+    /// by its `exam.started` record.
+    static func saves(inLog log: String) -> [String: [(at: Double, length: Int)]] {
+        let decoder = JSONDecoder()
+        let times = ISO8601DateFormatter()
+        times.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var candidates: [String: String] = [:]
+        var saves: [String: [(at: Double, length: Int)]] = [:]
+        for line in log.split(separator: "\n") {
+            guard let record = try? decoder.decode(Record.self, from: Data(line.utf8)) else { continue }
+            switch record.kind {
+            case "exam.started":
+                if let attempt = record.details["attempt"] { candidates[attempt] = record.details["candidate"] }
+            case "answer.saved":
+                guard let attempt = record.attempt, let candidate = candidates[attempt],
+                      let length = record.details["characters"].flatMap({ Int($0) }),
+                      let at = times.date(from: record.time) else { continue }
+                saves[candidate, default: []].append((at.timeIntervalSince1970, length))
+            default:
+                break
+            }
+        }
+        return saves
+    }
 }

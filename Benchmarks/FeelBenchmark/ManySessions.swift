@@ -19,6 +19,8 @@ struct ManySessions {
     /// When each session sent each character it typed (wall clock, to compare with a
     /// server's own time): `sentAt[session][k]` is when character `k` left.
     var sentAt: [[Date]] = []
+    /// When each session pressed F2 to flag or unflag its essay (see `flagEvery`).
+    var flaggedAt: [[Date]] = []
     /// Whether the driver's thread ran ahead of the sittings it measures (see ``DriverPriority``).
     var driverPriority = DriverPriority.Outcome.normal
 
@@ -29,9 +31,18 @@ struct ManySessions {
     /// - Parameters:
     ///   - candidate: The candidate of session `index`.
     ///   - store: The store session `index` keeps its attempt in; each its own SQLite file when `nil`.
+    ///   - sharedDataDirectory: A data directory every session keeps its attempt in (one
+    ///     machine's SQLite store) instead of its own, when `store` names none.
+    ///   - flagEvery: Each session presses F2 (flag the essay for review, or unflag it)
+    ///     every this many keys, the sessions' presses spread evenly over that span: a change
+    ///     the proctor's monitor shows. The letter sent with it is not timed (the flag's
+    ///     frame has letters of its own).
+    ///   - monitor: A monitor watching the room, opened already: its terminal is read in
+    ///     the same loop as the sessions', and its CPU measured over the typing.
     ///   - meanwhile: Runs on a thread of its own once typing starts (a server outage).
     static func measure(assess: String, exam: String, count: Int, rate: Int, duration: Duration,
                         candidate: (Int) -> String = { "bench-\($0)" }, store: ((Int) -> String)? = nil,
+                        sharedDataDirectory: String? = nil, flagEvery: Int? = nil, monitor: RoomMonitor? = nil,
                         meanwhile: (@Sendable () -> Void)? = nil) throws -> ManySessions {
         var sandboxes: [Sandbox] = []
         var processes: [PseudoTerminalProcess] = []
@@ -42,15 +53,19 @@ struct ManySessions {
         for index in 0..<count {
             let sandbox = try Sandbox()
             sandbox.store = store?(index)
+            sandbox.sharedDataDirectory = sharedDataDirectory
             sandboxes.append(sandbox)
             processes.append(try AssessDriver.openEssay(assess: assess, exam: exam, candidate: candidate(index),
                                                         practice: false, in: sandbox))
             // Keep the earlier sessions' timer output from piling up in their terminals.
             for process in processes { process.drain() }
+            monitor?.process.drain()
         }
 
         let interval = Duration.seconds(1) / rate
         let text = Array(Workload.typing(characters: Int(duration.milliseconds / 1000) * rate))
+        // Before the first key is scheduled and at the driver's own priority: it may ask the server.
+        monitor?.begin()
         let start = ContinuousClock.now + .milliseconds(200)
         var nextKey = [Int](repeating: 0, count: count)
         var pending = [[(byte: UInt8, sentAt: ContinuousClock.Instant, offset: Int)]](repeating: [], count: count)
@@ -58,6 +73,7 @@ struct ManySessions {
         result.candidates = (0..<count).map(candidate)
         result.typed = String(text)
         result.sentAt = Array(repeating: [], count: count)
+        result.flaggedAt = Array(repeating: [], count: count)
         if let meanwhile { Thread.detachNewThread(meanwhile) }
 
         func sendTime(_ session: Int, _ key: Int) -> ContinuousClock.Instant {
@@ -71,19 +87,33 @@ struct ManySessions {
             }
         }
 
-        var descriptors = processes.map { pollfd(fd: $0.master, events: Int16(POLLIN), revents: 0) }
-        let end = start + duration + .seconds(1)
+        var descriptors = (processes + (monitor.map { [$0.process] } ?? [])).map {
+            pollfd(fd: $0.master, events: Int16(POLLIN), revents: 0)
+        }
+        // With a monitor, 5 s more for the lines of the last changes (seats on one SQLite
+        // store can take seconds to save them).
+        let end = start + duration + .seconds(monitor == nil ? 1 : 6)
         result.driverPriority = DriverPriority.raise()
         defer { DriverPriority.lower() }
+        var monitorSpanOpen = monitor != nil
         while ContinuousClock.now < end {
+            if monitorSpanOpen && ContinuousClock.now >= start + duration {
+                monitor?.end()
+                monitorSpanOpen = false
+            }
             let now = ContinuousClock.now
-            var earliest = end
+            var earliest = monitorSpanOpen ? start + duration : end
             for session in 0..<count where nextKey[session] < text.count {
                 let due = sendTime(session, nextKey[session])
                 if due <= now {
                     let character = text[nextKey[session]]
                     let process = processes[session]
-                    if character.isLetter, let byte = character.asciiValue {
+                    let flags = flagEvery.map { nextKey[session] > 0 && (nextKey[session] + session * $0 / count) % $0 == 0 } ?? false
+                    if flags {
+                        process.send("\u{1B}OQ")
+                        result.flaggedAt[session].append(Date())
+                    }
+                    if !flags, character.isLetter, let byte = character.asciiValue {
                         pending[session].append((byte, .now, process.text.count))
                     }
                     process.send(String(character))
@@ -93,7 +123,8 @@ struct ManySessions {
                 if nextKey[session] < text.count { earliest = min(earliest, sendTime(session, nextKey[session])) }
             }
             let wait = max(0, (earliest - .now).milliseconds)
-            guard poll(&descriptors, nfds_t(count), Int32(wait.rounded(.up))) > 0 else { continue }
+            guard poll(&descriptors, nfds_t(descriptors.count), Int32(wait.rounded(.up))) > 0 else { continue }
+            if let monitor, descriptors[count].revents != 0 { monitor.process.drain() }
             for session in 0..<count where descriptors[session].revents != 0 {
                 processes[session].drain()
                 collect(session)

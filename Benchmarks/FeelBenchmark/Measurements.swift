@@ -156,3 +156,33 @@ enum AssessDriver {
         return next
     }
 }
+
+/// Running a helper program to its end: `psql`, `pg_ctl`, `assess store init`, `assess passwd`.
+enum Subprocess {
+    /// Runs `program` (looked up in `PATH`) with `input` on its standard input, and returns
+    /// its standard output; throws with its standard error when it fails. As root,
+    /// `asServer` runs it as `postgres` (the server refuses root).
+    static func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil,
+                    input: String? = nil, asServer: Bool = false) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = (asServer && getuid() == 0 ? ["runuser", "-u", "postgres", "--"] : []) + [program] + arguments
+        if let environment { process.environment = environment }
+        let output = Pipe()
+        let errors = Pipe()
+        let entry = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = entry
+        try process.run()
+        entry.fileHandleForWriting.write(Data((input ?? "").utf8))
+        try entry.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw MeasurementError(description: "\(program) \(arguments.joined(separator: " ")) failed: \(problem)")
+        }
+        return text
+    }
+}

@@ -28,6 +28,15 @@ final class PseudoTerminalProcess {
     private(set) var text = VisibleText()
     /// False once the child has been reaped.
     private(set) var isRunning = true
+    /// Whether to keep ``lines``: for a program that prints lines to be read one by one
+    /// (`assess monitor --json`), not a screen.
+    var keepsLines = false
+    /// Every complete line the program printed while ``keepsLines`` was on, without its
+    /// line ending, and when the read that completed it returned (wall clock, to compare
+    /// with a server's own time).
+    private(set) var lines: [(text: String, at: Date)] = []
+    /// The start of a line not yet ended.
+    private var partialLine: [UInt8] = []
 
     /// Starts `arguments[0]` (looked up in `PATH`) with exactly `environment` on a
     /// terminal `columns` × `rows` cells.
@@ -122,8 +131,24 @@ final class PseudoTerminalProcess {
             totalBytes += got
             count += got
             text.append(buffer[0..<got])
+            if keepsLines { keepLines(buffer[0..<got], arrivedAt: Date()) }
         }
         return count
+    }
+
+    /// Adds the lines `chunk` ends to ``lines`` (the terminal ends each with CR LF).
+    private func keepLines(_ chunk: ArraySlice<UInt8>, arrivedAt: Date) {
+        for byte in chunk {
+            switch byte {
+            case UInt8(ascii: "\n"):
+                lines.append((String(decoding: partialLine, as: UTF8.self), arrivedAt))
+                partialLine.removeAll(keepingCapacity: true)
+            case UInt8(ascii: "\r"):
+                break
+            default:
+                partialLine.append(byte)
+            }
+        }
     }
 
     /// Reads output for `duration`.

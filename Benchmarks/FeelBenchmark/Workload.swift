@@ -97,6 +97,9 @@ final class Sandbox {
     let root: URL
     /// The store `assess` keeps its attempts in (`ASSESS_STORE`); its own SQLite file when `nil`.
     var store: String?
+    /// A data directory (and so a SQLite store) shared with other sandboxes, as the
+    /// terminals of one machine share theirs; its own when `nil`.
+    var sharedDataDirectory: String?
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("assess-bench-\(UUID().uuidString)")
@@ -129,7 +132,7 @@ final class Sandbox {
             "LANG": "C.UTF-8",
             "TERM": "xterm-256color",
             "ASSESS_LOCK_DIR": path("lock"),
-            "ASSESS_DATA_DIR": path("data"),
+            "ASSESS_DATA_DIR": sharedDataDirectory ?? path("data"),
             "ASSESS_POLICY": path("policy.yaml"),
         ]
         environment["ASSESS_STORE"] = store

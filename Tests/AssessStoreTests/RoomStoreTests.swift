@@ -1,5 +1,6 @@
 import AssessCore
 import Foundation
+import Synchronization
 import Testing
 @testable import AssessStore
 
@@ -195,5 +196,55 @@ import Testing
         try seat.issueCommand(exam: "algebra", candidate: "ana", action: .end, minutes: nil, message: nil,
                               reason: "done", issuedBy: "pat", at: Date())
         #expect(!watcher.waitForChange(milliseconds: 500))
+    }
+}
+
+/// A busy room's changes reported at most once an interval, a quiet room's at once.
+@Suite("Paced room watcher")
+struct PacedWatcherTests {
+    /// A watcher whose room changes all the time, or never.
+    final class Constant: RoomWatcher, @unchecked Sendable {
+        let changes: Bool
+        /// How often the paced watcher passed on an interruption and a discard.
+        let passedOn = Mutex((interruptions: 0, discards: 0))
+        init(changes: Bool) { self.changes = changes }
+        func waitForChange(milliseconds: Int) -> Bool { changes }
+        func interrupt() { passedOn.withLock { $0.interruptions += 1 } }
+        func discardChanges() { passedOn.withLock { $0.discards += 1 } }
+    }
+
+    @Test func anInterruptionAndADiscardReachTheWatcherItPaces() {
+        let inner = Constant(changes: false)
+        let watcher = PacedWatcher(inner)
+        watcher.interrupt()
+        watcher.discardChanges()
+        watcher.discardChanges()
+        #expect(inner.passedOn.withLock { $0.interruptions == 1 && $0.discards == 2 })
+    }
+
+    @Test func aBusyRoomIsReportedOnceAnIntervalAndTheFirstChangeAtOnce() {
+        let watcher = PacedWatcher(Constant(changes: true), interval: .milliseconds(200))
+        let clock = ContinuousClock()
+        let first = clock.measure { #expect(watcher.waitForChange(milliseconds: 1000)) }
+        #expect(first < .milliseconds(150))
+        for _ in 0..<3 {
+            let next = clock.measure { #expect(watcher.waitForChange(milliseconds: 1000)) }
+            #expect(next >= .milliseconds(190) && next < .seconds(1), "\(next)")
+        }
+    }
+
+    @Test func aChangeAfterAQuietSpellIsReportedAtOnce() {
+        let watcher = PacedWatcher(Constant(changes: true), interval: .milliseconds(200))
+        #expect(watcher.waitForChange(milliseconds: 1000))
+        Thread.sleep(forTimeInterval: 0.3)
+        let clock = ContinuousClock()
+        let after = clock.measure { #expect(watcher.waitForChange(milliseconds: 1000)) }
+        #expect(after < .milliseconds(150), "\(after)")
+    }
+
+    @Test func noChangeIsNoChange() {
+        let watcher = PacedWatcher(Constant(changes: false), interval: .milliseconds(200))
+        #expect(!watcher.waitForChange(milliseconds: 10))
+        #expect(!watcher.waitForChange(milliseconds: 10))
     }
 }

@@ -3,7 +3,9 @@ import Foundation
 import GRDB
 
 /// The room in SQLite: the seats of one machine (a kiosk with many terminals), timed by
-/// the caller's clock, and a watcher that polls SQLite's data version.
+/// the caller's clock, and a watcher that polls SQLite's data version. The per-seat queries
+/// are compiled once a connection (cached statements): compiling five statements for each of
+/// a hundred seats was half of a read of the room.
 extension AssessDatabase: RoomStore {
     public func room(exams: [String]?, at time: Date) throws -> [SeatView] {
         try read { db in
@@ -20,9 +22,9 @@ extension AssessDatabase: RoomStore {
             for row in attempts {
                 let id: String = row["id"]
                 let (answered, flagged) = try Self.answerCounts(db, attempt: id)
-                let last = try Row.fetchOne(db, sql: """
+                let last = try Row.fetchOne(db.cachedStatement(sql: """
                     SELECT kind, wallMilliseconds FROM events WHERE attempt = ? ORDER BY sequence DESC LIMIT 1
-                    """, arguments: [id])
+                    """), arguments: [id])
                 var seat = SeatView(
                     exam: row["examID"], candidate: row["candidate"], attempt: id, examKey: row["examKey"],
                     status: row["status"], secondsAllowed: row["secondsAllowed"], secondsUsed: row["secondsUsed"],
@@ -32,14 +34,14 @@ extension AssessDatabase: RoomStore {
                     seat.lastEvent = last["kind"]
                     seat.lastEventAge = time.timeIntervalSince(Date(milliseconds: last["wallMilliseconds"]))
                 }
-                seat.lastHold = try String.fetchOne(db, sql: """
+                seat.lastHold = try String.fetchOne(db.cachedStatement(sql: """
                     SELECT kind FROM events WHERE attempt = ? AND kind IN (\(Self.placeholders(SeatHold.kinds.count)))
                     ORDER BY sequence DESC LIMIT 1
-                    """, arguments: StatementArguments([id] + SeatHold.kinds))
-                for warning in try Row.fetchAll(db, sql: """
+                    """), arguments: StatementArguments([id] + SeatHold.kinds))
+                for warning in try Row.fetchAll(db.cachedStatement(sql: """
                     SELECT kind, COUNT(*) AS n FROM events
                     WHERE kind IN (\(Self.placeholders(SeatWarning.kinds.count))) AND attempt = ? GROUP BY kind
-                    """, arguments: StatementArguments(SeatWarning.kinds + [id])) {
+                    """), arguments: StatementArguments(SeatWarning.kinds + [id])) {
                     seat.warnings[warning["kind"]] = warning["n"]
                 }
                 seats[key(seat.exam, seat.candidate)] = seat
@@ -53,9 +55,9 @@ extension AssessDatabase: RoomStore {
                 seats[key(exam, candidate)] = seat
             }
             for (id, seat) in seats {
-                seats[id]?.pendingCommands = try Int.fetchOne(db, sql: """
+                seats[id]?.pendingCommands = try Int.fetchOne(db.cachedStatement(sql: """
                     SELECT COUNT(*) FROM commands WHERE exam_id = ? AND candidate = ? AND acknowledged_at IS NULL
-                    """, arguments: [seat.exam, seat.candidate]) ?? 0
+                    """), arguments: [seat.exam, seat.candidate]) ?? 0
             }
             return seats.values
                 .filter { exams == nil || exams!.contains($0.exam) }
@@ -65,10 +67,10 @@ extension AssessDatabase: RoomStore {
 
     /// The questions of an attempt with an answer, and those flagged.
     private static func answerCounts(_ db: Database, attempt: String) throws -> (Int, Int) {
-        let row = try Row.fetchOne(db, sql: """
+        let row = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT COALESCE(SUM(value <> 'null'), 0) AS answered, COALESCE(SUM(flagged), 0) AS flagged
             FROM responses WHERE attemptID = ?
-            """, arguments: [attempt])
+            """), arguments: [attempt])
         return (row?["answered"] ?? 0, row?["flagged"] ?? 0)
     }
 
@@ -134,10 +136,10 @@ extension AssessDatabase: RoomStore {
         if let fileURL {
             var configuration = Configuration()
             configuration.readonly = true
-            return DataVersionWatcher(connection: try DatabaseQueue(path: fileURL.path, configuration: configuration))
+            return PacedWatcher(DataVersionWatcher(connection: try DatabaseQueue(path: fileURL.path, configuration: configuration)))
         }
         // In memory, every change comes through this very connection.
-        return DataVersionWatcher(connection: writer)
+        return PacedWatcher(DataVersionWatcher(connection: writer))
     }
 
     public func seatWatcher(exam: String, candidate: String, holder: LeaseHolder) throws -> any RoomWatcher {

@@ -99,9 +99,9 @@ extension PostgresStore: RoomStore {
     }
 
     public func roomWatcher() throws -> any RoomWatcher {
-        try NotificationWatcher(connection: PostgresConnection(connection.conninfo)) { session in
+        PacedWatcher(try NotificationWatcher(connection: PostgresConnection(connection.conninfo)) { session in
             try session.execute("LISTEN assess_room")
-        }
+        })
     }
 
     public func seatWatcher(exam: String, candidate: String, holder: LeaseHolder) throws -> any RoomWatcher {
