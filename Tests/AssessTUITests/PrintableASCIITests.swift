@@ -1,3 +1,4 @@
+import AssessTestSupport
 import Testing
 @testable import AssessTUI
 
@@ -6,18 +7,6 @@ import Testing
 /// character, over many texts: the same lines, the same cells, the same cuts.
 @Suite("Printable ASCII shortcuts")
 struct PrintableASCIITests {
-    /// A small fixed-seed generator, so a failure names a text that fails again.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Texts of words, runs of spaces, punctuation and long words, with newlines when asked.
     static func texts(count: Int, newlines: Bool) -> [String] {
         var random = SplitMix(state: 2026)

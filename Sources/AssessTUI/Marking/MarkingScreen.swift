@@ -51,7 +51,7 @@ public enum MarkingScreen {
         let mode = (desk.order == .byQuestion ? "by question" : "by candidate") + (desk.showsCandidate ? "" : " · anonymous")
         ScreenKit.headerBar(left: "Marking: \(desk.exam.title)", right: mode, into: &grid)
         if desk.showsHelp {
-            help(into: &grid, width: width)
+            ScreenKit.keyHelp("Keys on the marking screen", keys: keys, back: "back to the answer", into: &grid)
             return
         }
         guard let item = desk.current else {
@@ -112,20 +112,6 @@ public enum MarkingScreen {
         ScreenKit.footer([("Enter", "save"), ("Tab", "field"), ("^N/^P", "next/prev"), ("^U", "unmarked"), ("^R", "ids"),
                           ("PgUp/PgDn", "scroll"), ("^O", "order")],
                          pinned: [("Esc", "leave"), ("F1", "help")], into: &grid)
-    }
-
-    /// The help screen: every key, one a line, the cursor on its title.
-    private static func help(into grid: inout CellGrid, width: Int) {
-        grid.put("Keys on the marking screen", row: 2, column: ScreenKit.margin, style: ScreenKit.title)
-        let keyWidth = (keys.map(\.0.displayWidth).max() ?? 0) + 2
-        var row = 4
-        for (key, action) in keys where row < grid.rows - 3 {
-            grid.put(key, row: row, column: ScreenKit.margin, style: CellStyle(bold: true), maxWidth: keyWidth)
-            row = ScreenKit.paragraph(action, row: row, column: ScreenKit.margin + keyWidth, width: width - keyWidth,
-                                      into: &grid, lastRow: grid.rows - 3)
-        }
-        grid.cursor = CellPosition(row: 2, column: ScreenKit.margin)
-        ScreenKit.footer([("Esc or F1", "back to the answer")], into: &grid)
     }
 
     /// One labelled input line; the cursor sits at the end of the field being typed in.

@@ -17,7 +17,7 @@ public enum MonitorScreen {
             let watched = model.exams.isEmpty ? "every exam" : model.exams.joined(separator: ", ")
             ScreenKit.headerBar(left: "assess monitor · \(watched)", right: "\(model.seats.count) seats", into: &grid)
             if model.showsHelp {
-                help(model, into: &grid)
+                ScreenKit.keyHelp("Keys on this screen", keys: model.helpKeys, back: "back", into: &grid)
                 return
             }
             if case .timeline(let key) = model.mode {
@@ -129,22 +129,6 @@ public enum MonitorScreen {
         }
         ScreenKit.footer([("↑↓", "move"), ("Enter", "timeline"), ("s/r", "sort"), ("f", "filter"), ("/", "find"),
                           ("Space", "mark"), ("a/A", "act"), ("q", "quit")], pinned: [("F1", "help")], into: &grid)
-    }
-
-    /// The help screen: every key of the screen under it, one a line, the cursor on its title.
-    private static func help(_ model: MonitorModel, into grid: inout CellGrid) {
-        grid.put("Keys on this screen", row: 2, column: ScreenKit.margin, style: ScreenKit.title)
-        let keys = model.helpKeys
-        let keyWidth = (keys.map(\.0.displayWidth).max() ?? 0) + 2
-        let width = grid.columns - 2 * ScreenKit.margin
-        var row = 4
-        for (key, action) in keys where row < grid.rows - 3 {
-            grid.put(key, row: row, column: ScreenKit.margin, style: CellStyle(bold: true), maxWidth: keyWidth)
-            row = ScreenKit.paragraph(action, row: row, column: ScreenKit.margin + keyWidth, width: width - keyWidth,
-                                      into: &grid, lastRow: grid.rows - 3)
-        }
-        grid.cursor = CellPosition(row: 2, column: ScreenKit.margin)
-        ScreenKit.footer([("Esc or F1", "back")], into: &grid)
     }
 
     private static func stateStyle(_ state: SeatState) -> CellStyle {

@@ -96,6 +96,23 @@ enum ScreenKit {
         return width + grid.put(" " + action + "  ", row: row, column: column + width)
     }
 
+    /// A proctor's or marker's help screen below the header: `title`, then every key with
+    /// what it does, one a key (long actions wrap), the cursor on the title, and a footer
+    /// that says how to go `back`.
+    static func keyHelp(_ title: String, keys: [(String, String)], back: String, into grid: inout CellGrid) {
+        grid.put(title, row: 2, column: margin, style: self.title)
+        let keyWidth = (keys.map(\.0.displayWidth).max() ?? 0) + 2
+        let width = grid.columns - 2 * margin
+        var row = 4
+        for (key, action) in keys where row < grid.rows - 3 {
+            grid.put(key, row: row, column: margin, style: CellStyle(bold: true), maxWidth: keyWidth)
+            row = paragraph(action, row: row, column: margin + keyWidth, width: width - keyWidth, into: &grid,
+                            lastRow: grid.rows - 3)
+        }
+        grid.cursor = CellPosition(row: 2, column: margin)
+        footer([("Esc or F1", back)], into: &grid)
+    }
+
     /// The notice line just above the footer.
     static func notice(_ text: String?, style: CellStyle = warning, into grid: inout CellGrid) {
         guard let text else { return }

@@ -13,18 +13,6 @@ import AssessTestSupport
 import AssessTUI
 import Foundation
 
-/// A small deterministic random number generator, so every run writes the same essay.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 func milliseconds(_ duration: Duration) -> String {
     let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     return String(format: "%.2f ms", ms)
