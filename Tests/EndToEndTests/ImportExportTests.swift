@@ -19,7 +19,7 @@ struct ImportExportTests {
         let exam = scratch.file("rivers.yaml")
         let importing = try TerminalUnderTest("import \(bank) -o \(exam) --title Rivers")
         #expect(try importing.exitStatus() == 0)
-        let summary = try importing.screen().replacingOccurrences(of: "\n", with: "")
+        let summary = try importing.writtenText()
         #expect(summary.contains("2 questions (1 single-choice, 1 true-false)"))
         #expect(summary.contains("rivers.gift:3: Cairo: feedback"))
         #expect(try importing.assessCommand(["validate", exam]).status == 0)
@@ -41,11 +41,11 @@ struct ImportExportTests {
         let exam = scratch.file("broken.yaml")
         let refused = try TerminalUnderTest("import \(bank) -o \(exam)")
         #expect(try refused.exitStatus() == 65)
-        #expect(try refused.screen().replacingOccurrences(of: "\n", with: "").contains("broken.gift:3: the { on this line has no closing }"))
+        #expect(try refused.writtenText().contains("broken.gift:3: the { on this line has no closing }"))
         #expect(!FileManager.default.fileExists(atPath: exam))
         let kept = try TerminalUnderTest("import \(bank) -o \(exam) --keep-going")
         #expect(try kept.exitStatus() == 0)
-        #expect(try kept.screen().replacingOccurrences(of: "\n", with: "").contains("1 question (1 true-false)"))
+        #expect(try kept.writtenText().contains("1 question (1 true-false)"))
         #expect(FileManager.default.fileExists(atPath: exam))
     }
 

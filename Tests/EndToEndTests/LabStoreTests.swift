@@ -110,7 +110,7 @@ struct LabStoreTests {
         try first.acceptTheLock()
         let second = try TerminalUnderTest("take Exams/geography.yaml --candidate ana", environment: ["ASSESS_STORE": seat])
         #expect(try second.exitStatus() == 75)
-        let refusal = try second.screen().replacingOccurrences(of: "\n", with: "")
+        let refusal = try second.writtenText()
         #expect(refusal.contains("candidate ana is already sitting geography-quiz at \(ThisHost.name) on /dev/pts/"), "\(refusal)")
         #expect(refusal.contains("one candidate sits at one seat"))
         try first.submitFromReview()

@@ -54,8 +54,17 @@ final class TerminalUnderTest {
         ] + extra + [command], timeoutSeconds: 10)
     }
 
+    /// Ends the window and removes the scratch folder once `assess` in it has ended: a
+    /// sitting still shutting down after the hang-up writes to its lock directory, and a
+    /// folder removed before that stays behind.
     deinit {
+        let running = try? assessPID()
         _ = try? tmux("kill-server")
+        if let running {
+            let deadline = Date().addingTimeInterval(10)
+            while kill(running, 0) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        scratch.remove()
     }
 
     /// The package's root folder, where `Exams/` is.
@@ -77,6 +86,12 @@ final class TerminalUnderTest {
             .map { String($0.reversed().drop { $0 == " " }.reversed()) }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
+    }
+
+    /// The screen's text as written, each line the terminal wrapped joined back (a path
+    /// or sentence longer than the window reads whole, whatever the window's width).
+    func writtenText() throws -> String {
+        try writtenLines().joined(separator: "\n")
     }
 
     /// Waits until ``writtenLines()`` are `expected`, the whole screen; fails with the
