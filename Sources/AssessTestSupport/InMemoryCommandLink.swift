@@ -56,22 +56,22 @@ public final class InMemoryCommandLink: SeatCommandLink {
 
     public func startCodeMatches(_ code: String) throws -> Bool { false }
 
-    public func newsWatcher() throws -> any SeatNewsWatcher { watcher }
+    public func newsWatcher() throws -> any RoomWatcher { watcher }
 }
 
 /// Wakes at each command issued to an ``InMemoryCommandLink``.
-final class InMemoryNewsWatcher: SeatNewsWatcher {
+final class InMemoryNewsWatcher: RoomWatcher {
     private let news = DispatchSemaphore(value: 0)
 
     func wake() { news.signal() }
 
-    func waitForNews(milliseconds: Int) -> Bool {
+    func waitForChange(milliseconds: Int) -> Bool {
         news.wait(timeout: .now() + .milliseconds(milliseconds)) == .success
     }
 
     func interrupt() { news.signal() }
 
-    func discardNews() {
+    func discardChanges() {
         while news.wait(timeout: .now()) == .success {}
     }
 }

@@ -59,8 +59,8 @@ import Testing
     }
 
     @Test func spansConvertWithoutLosingAMoment() {
-        #expect(MonotonicTime.millisecondsRoundedUp(.nanoseconds(1)) == 1)
-        #expect(MonotonicTime.millisecondsRoundedUp(.milliseconds(250)) == 250)
+        #expect(Duration.nanoseconds(1).millisecondsRoundedUp == 1)
+        #expect(Duration.milliseconds(250).millisecondsRoundedUp == 250)
         #expect(MonotonicTime.seconds(until: 2 * second, from: second / 2) == 2)
         #expect(MonotonicTime.seconds(from: second / 2, to: 2 * second) == 1)
         #expect(MonotonicTime.span(from: 5, to: 3) == .zero)

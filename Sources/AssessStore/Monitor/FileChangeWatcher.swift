@@ -1,3 +1,4 @@
+import AssessCore
 import Foundation
 
 /// Waits for another process to write to a SQLite store, through inotify on the store's
@@ -43,13 +44,13 @@ final class FileChangeWatcher: RoomWatcher, @unchecked Sendable {
         lock.withLock {
             let deadline = ContinuousClock.now + .milliseconds(milliseconds)
             while true {
-                let remaining = Self.milliseconds(deadline - ContinuousClock.now)
+                let remaining = (deadline - ContinuousClock.now).millisecondsRoundedUp
                 var descriptors = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
                                    pollfd(fd: interruption.descriptor, events: Int16(POLLIN), revents: 0)]
                 _ = poll(&descriptors, 2, Int32(clamping: max(0, remaining)))
                 if interruption.take() { return true }
                 if descriptors[0].revents != 0 {
-                    let spacing = lastReported.map { Self.spacingMilliseconds - Self.milliseconds(.now - $0) } ?? 0
+                    let spacing = lastReported.map { Self.spacingMilliseconds - (.now - $0).millisecondsRoundedUp } ?? 0
                     if interruption.sleep(milliseconds: max(Self.settleMilliseconds, spacing)) { return true }
                     if readEvents() {
                         lastReported = .now
@@ -91,10 +92,5 @@ final class FileChangeWatcher: RoomWatcher, @unchecked Sendable {
                 offset += MemoryLayout<inotify_event>.size + Int(event.len)
             }
         }
-    }
-
-    /// `duration` in whole milliseconds, rounded up.
-    private static func milliseconds(_ duration: Duration) -> Int {
-        Int((Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15).rounded(.up))
     }
 }

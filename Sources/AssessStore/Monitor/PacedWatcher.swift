@@ -1,3 +1,4 @@
+import AssessCore
 import Foundation
 
 /// Reports a busy room's changes at most once an interval. In a room of a hundred typing

@@ -43,20 +43,6 @@ public protocol RoomStore: ExamStore {
     func seatWatcher(exam: String, candidate: String, holder: LeaseHolder) throws -> any RoomWatcher
 }
 
-/// Waits for a change to a room (an event, an answer, a lease renewed, a command).
-public protocol RoomWatcher: AnyObject, Sendable {
-    /// Waits up to `milliseconds` for a change since the last call; returns true when the
-    /// room may have changed (at once when it already has), false when the time ran out.
-    func waitForChange(milliseconds: Int) -> Bool
-
-    /// Makes a wait in progress (or the next) return at once, from any thread.
-    func interrupt()
-
-    /// Forgets the changes heard so far: the caller is about to read all it watches
-    /// afresh, and a change made before that read began needs no second look.
-    func discardChanges()
-}
-
 /// Which finished attempts a room still shows.
 public enum RoomWindow {
     /// An attempt that ended still shows for this long after it started: the day's sitting.

@@ -169,7 +169,7 @@ public final class ExamApp {
     /// Wakes for the flow's next tick, or soon when the screen waits on a result.
     private func timeout(now: UInt64) -> Int {
         if flow.isAwaitingResult { return Self.resultPollMilliseconds }
-        return MonotonicTime.millisecondsRoundedUp(flow.untilNextTick(now: now))
+        return flow.untilNextTick(now: now).millisecondsRoundedUp
     }
 }
 

@@ -17,20 +17,8 @@ public protocol SeatCommandLink: Sendable {
     /// True when `code` is the sitting's start code.
     func startCodeMatches(_ code: String) throws -> Bool
     /// A watcher of its own that wakes when a command for this sitting may have come, or
-    /// the sitting may have opened.
-    func newsWatcher() throws -> any SeatNewsWatcher
-}
-
-/// Wakes a seat's command poller when there may be news for it, and costs nothing between.
-public protocol SeatNewsWatcher: AnyObject, Sendable {
-    /// Waits up to `milliseconds`; true when there may be news (at once when there already
-    /// is, or when interrupted), false when the time ran out.
-    func waitForNews(milliseconds: Int) -> Bool
-    /// Makes a wait in progress (or the next) return at once, from any thread.
-    func interrupt()
-    /// Forgets the news heard so far: the caller is about to read all of it afresh (its
-    /// own lease renewal, for one, needs no second look).
-    func discardNews()
+    /// the sitting may have opened, and costs nothing between.
+    func newsWatcher() throws -> any RoomWatcher
 }
 
 /// Brings the proctor's commands to the sitting on a thread of its own, and posts each new
@@ -50,7 +38,7 @@ final class CommandPoller: Sendable {
 
     private struct State {
         var stopped = false
-        var watcher: (any SeatNewsWatcher)?
+        var watcher: (any RoomWatcher)?
     }
 
     private let state = Mutex(State())
@@ -73,7 +61,7 @@ final class CommandPoller: Sendable {
     fileprivate var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// Keeps `watcher` so that `stop` can interrupt it; false (and nothing kept) once stopped.
-    fileprivate func keep(_ watcher: any SeatNewsWatcher) -> Bool {
+    fileprivate func keep(_ watcher: any RoomWatcher) -> Bool {
         state.withLock { state in
             guard !state.stopped else { return false }
             state.watcher = watcher
@@ -109,7 +97,7 @@ private struct PollerThreadState: @unchecked Sendable {
 
     func run() {
         var posted: [Int64: ContinuousClock.Instant] = [:]
-        var watcher: (any SeatNewsWatcher)?
+        var watcher: (any RoomWatcher)?
         var lastKeepAlive = ContinuousClock.now
         var openingSeen = !watchOpening
         var mustRead = true
@@ -126,7 +114,7 @@ private struct PollerThreadState: @unchecked Sendable {
             }
             var readFailed = false
             if mustRead {
-                watcher?.discardNews()
+                watcher?.discardChanges()
                 if !openingSeen {
                     do {
                         if let age = try link.secondsSinceOpening() {
@@ -152,11 +140,10 @@ private struct PollerThreadState: @unchecked Sendable {
             }
             let untilKeepAlive = CommandPoller.keepAliveEvery - (ContinuousClock.now - lastKeepAlive)
             // Rounded up: a wait of 0 while the keep-alive is still a fraction of a millisecond away would spin.
-            var wait = max(1, Int((Double(untilKeepAlive.components.seconds) * 1000
-                                   + Double(untilKeepAlive.components.attoseconds) / 1e15).rounded(.up)))
+            var wait = max(1, untilKeepAlive.millisecondsRoundedUp)
             if readFailed || watcher == nil { wait = min(wait, CommandPoller.retryMilliseconds) }
             if let watcher {
-                mustRead = watcher.waitForNews(milliseconds: wait) || readFailed
+                mustRead = watcher.waitForChange(milliseconds: wait) || readFailed
             } else {
                 owner.pause(milliseconds: wait)
                 mustRead = true

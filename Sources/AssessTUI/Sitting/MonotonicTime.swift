@@ -25,13 +25,6 @@ enum MonotonicTime {
         return Int(seconds) + (attoseconds > 0 ? 1 : 0)
     }
 
-    /// `span` in whole milliseconds, rounded up (a wait never ends before the moment it waits for).
-    static func millisecondsRoundedUp(_ span: Duration) -> Int {
-        let (seconds, attoseconds) = span.components
-        let perMillisecond: Int64 = 1_000_000_000_000_000
-        return Int(seconds) * 1000 + Int((attoseconds + perMillisecond - 1) / perMillisecond)
-    }
-
     /// `span` in whole seconds, rounded down.
     static func seconds(_ span: Duration) -> Int {
         Int(span.components.seconds)

@@ -43,28 +43,7 @@ struct StoreCommandLink: SeatCommandLink {
         _ = try store.takeLease(exam: exam, candidate: candidate, holder: lease, at: Date())
     }
 
-    func newsWatcher() throws -> any SeatNewsWatcher {
-        StoreNewsWatcher(watcher: try store.seatWatcher(exam: exam, candidate: candidate, holder: lease))
-    }
-}
-
-/// The store's watcher for one seat, as the sitting's command poller waits on it.
-final class StoreNewsWatcher: SeatNewsWatcher {
-    let watcher: any RoomWatcher
-
-    init(watcher: any RoomWatcher) {
-        self.watcher = watcher
-    }
-
-    func waitForNews(milliseconds: Int) -> Bool {
-        watcher.waitForChange(milliseconds: milliseconds)
-    }
-
-    func interrupt() {
-        watcher.interrupt()
-    }
-
-    func discardNews() {
-        watcher.discardChanges()
+    func newsWatcher() throws -> any RoomWatcher {
+        try store.seatWatcher(exam: exam, candidate: candidate, holder: lease)
     }
 }
