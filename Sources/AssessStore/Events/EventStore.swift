@@ -31,9 +31,23 @@ public final class EventStore: EventLog {
     }
 
     /// Appends one record, chained to the last one, and returns it once it is durable.
+    /// Outside an attempt, a record about a crashed sitting's lock (found at its terminal,
+    /// or cleared) goes on that sitting's attempt, when this account may read it: the
+    /// monitor shows the seat as a stale lock until its attempt is resumed or the lock cleared.
     @discardableResult
     public func append(_ event: SessionEvent, at time: EventTime) throws -> LoggedEvent {
-        try database.appendEvent(event, at: time, attempt: currentAttempt)
+        try database.appendEvent(event, at: time, attempt: currentAttempt ?? crashedAttempt(event))
+    }
+
+    /// The attempt in progress of the sitting whose lock `event` is about, if it is a
+    /// stale lock's record and that attempt can be read.
+    private func crashedAttempt(_ event: SessionEvent) -> String? {
+        switch event {
+        case .staleLockFound(let record), .staleLockCleared(let record, _):
+            return try? database.inProgressAttempt(exam: record.examID, candidate: record.candidate)?.id
+        default:
+            return nil
+        }
     }
 
     /// The newest record as `sequence:hash`, or `nil` while the log is empty: what a

@@ -86,7 +86,7 @@ struct ResumeCommand: AsyncParsableCommand {
         try ProctorAuthorization(policy: policy, source: .terminal, events: events, clock: runtime.clock)
             .require(for: "resuming an attempt")
         if staleRecord != nil {
-            _ = try ProctorActions.clearStaleLock(lock, of: attempt.id, events: events, by: runtime.process.userName, clock: runtime.clock)
+            _ = try ProctorActions.clearStaleLock(lock, events: events, by: runtime.process.userName, clock: runtime.clock)
         }
         var runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory, database: database,
                                    exam: exam, examPath: examPath, candidate: candidate)

@@ -44,10 +44,9 @@ struct UnlockCommand: AsyncParsableCommand {
         try ProctorAuthorization(policy: policy, source: password.source, events: events, clock: runtime.clock)
             .require(for: "clearing a stale lock")
         let proctor = runtime.process.userName
-        let crashed = try database.inProgressAttempt(exam: found.examID, candidate: found.candidate)
-        let record = try ProctorActions.clearStaleLock(lock, of: crashed?.id, events: events, by: proctor, clock: runtime.clock)
+        let record = try ProctorActions.clearStaleLock(lock, events: events, by: proctor, clock: runtime.clock)
         print("cleared the stale lock of \(LockMessages.holder(record))")
-        if let attempt = crashed {
+        if let attempt = try database.inProgressAttempt(exam: found.examID, candidate: found.candidate) {
             try ProctorActions.markInterrupted(attempt, by: proctor, database: database, events: events, clock: runtime.clock)
             print("attempt \(attempt.id) is marked interrupted; its saved answers are kept")
         }

@@ -18,11 +18,9 @@ struct PasswordInputOptions: ParsableArguments {
 /// What the proctor's commands do to a crashed sitting, each logged: clear its stale lock,
 /// end its attempt.
 enum ProctorActions {
-    /// Clears the stale lock at `lock` and logs who did, in the timeline of `attempt` (the
-    /// crashed sitting's, when it is known: the monitor then stops showing its seat as a
-    /// stale lock); returns the record it held.
-    static func clearStaleLock(_ lock: FileTerminalLock, of attempt: String?, events: EventStore, by proctor: String,
-                               clock: any Clock) throws -> LockRecord {
+    /// Clears the stale lock at `lock` and logs who did (in the crashed sitting's timeline,
+    /// where the monitor then stops showing its seat as a stale lock); returns the record it held.
+    static func clearStaleLock(_ lock: FileTerminalLock, events: EventStore, by proctor: String, clock: any Clock) throws -> LockRecord {
         let record: LockRecord
         do {
             record = try lock.clearStale()
@@ -31,7 +29,6 @@ enum ProctorActions {
         } catch TerminalLockError.noStaleLock {
             throw CommandFailure(.notDone, "the stale lock at \(lock.location) was cleared by someone else meanwhile")
         }
-        events.currentAttempt = attempt
         try events.append(.staleLockCleared(record, by: proctor), at: EventTime(clock))
         return record
     }

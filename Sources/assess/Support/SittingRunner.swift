@@ -158,16 +158,9 @@ struct SittingRunner {
         let session = AssessmentSession(exam: descriptor, policy: policy, dependencies: dependencies)
 
         // Like an iPad checking Guided Access at launch: any lock here means do not start.
-        // A stale lock is logged in the timeline of the crashed sitting's attempt, when this
-        // account may read it: the monitor shows that seat as a stale lock until it is
-        // resumed or cleared.
-        if case .stale(let record)? = try? lock.inspect() {
-            events.currentAttempt = try? database.inProgressAttempt(exam: record.examID, candidate: record.candidate)?.id
-        }
         let existing: LockInspection
         do {
             existing = try await session.inspectExistingLock()
-            events.currentAttempt = nil
         } catch {
             throw LockMessages.unreadable(lock.location, error, consequence: "the exam does not start until it can")
         }
