@@ -91,10 +91,10 @@ struct ResumeCommand: AsyncParsableCommand {
         var runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory, database: database,
                                    exam: exam, examPath: examPath, candidate: candidate)
         runner.settings = LaunchSettings(json: attempt.settings) ?? LaunchSettings()
-        runner.settings.accessibility = try Self.accessibility(runner.settings.accessibility, asSwitchedIn: attempt.id,
-                                                               events: events)
+        let records = try events.events(attempt: attempt.id).map(\.event)
+        runner.settings.accessibility = Self.accessibility(runner.settings.accessibility, asSwitchedIn: records)
         runner.accessibilityChosenBy = "attempt"
-        runner.resuming = (attempt, used)
+        runner.resuming = (attempt, used, records)
         runner.requestedLanguage = language.language
         runner.startEvents = [.proctor(.attemptResumed(attemptID: attempt.id, downSeconds: downSeconds,
                                                        charged: policy.chargeDowntime))]
@@ -102,14 +102,13 @@ struct ResumeCommand: AsyncParsableCommand {
     }
 
     /// The accessibility settings an attempt started with, as the student switched them
-    /// inside the exam before it was interrupted (each switch is a record of its log).
-    static func accessibility(_ started: AccessibilitySettings, asSwitchedIn attempt: String,
-                              events: EventStore) throws -> AccessibilitySettings {
+    /// inside the exam before it was interrupted (each switch is one of its log's `records`).
+    static func accessibility(_ started: AccessibilitySettings, asSwitchedIn records: [LoggedEvent]) -> AccessibilitySettings {
         var settings = started
         let kind = SessionEvent.accessibilityChanged(.highContrast, on: true).kind
-        for stored in try events.events(attempt: attempt) where stored.event.kind == kind {
-            guard let option = stored.event.details["setting"].flatMap(AccessibilityOption.init(rawValue:)),
-                  let on = stored.event.details["on"].flatMap(Bool.init) else { continue }
+        for record in records where record.kind == kind {
+            guard let option = record.details["setting"].flatMap(AccessibilityOption.init(rawValue:)),
+                  let on = record.details["on"].flatMap(Bool.init) else { continue }
             settings.set(option, on: on)
         }
         return settings

@@ -20,8 +20,9 @@ struct SittingRunner {
     var practice = false
     /// The proctor's settings (extra time, breaks, restrictions, suggestions turned off).
     var settings = LaunchSettings()
-    /// The crashed attempt `assess resume` continues, with the seconds it has used.
-    var resuming: (attempt: Attempt, secondsUsed: Int)?
+    /// The crashed attempt `assess resume` continues, with the seconds it has used and its
+    /// log's records (read once: the settings switched and the proctor's commands carried out).
+    var resuming: (attempt: Attempt, secondsUsed: Int, records: [LoggedEvent])?
     /// Logged once the attempt has started, tagged with it.
     var startEvents: [SessionEvent] = []
     /// Who chose `settings.accessibility`, for the log: `proctor`, `student` or `attempt`.
@@ -197,7 +198,7 @@ struct SittingRunner {
         flow.language = language
         if let resuming {
             // The extra breaks the monitor allowed, and the commands already carried out.
-            flow.restoreCommands(from: try events.events(attempt: resuming.attempt.id).map(\.event))
+            flow.restoreCommands(from: resuming.records)
         }
         // The dictionary costs about 20 MB a process: open it only when a feature can use it.
         let suggestions = practice ? SuggestionSettings.practice
