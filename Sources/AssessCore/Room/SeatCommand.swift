@@ -34,6 +34,12 @@ public struct SeatCommand: Sendable, Equatable, Codable {
     /// The most minutes one command may add (the PostgreSQL store checks it too).
     public static let maximumMinutes = 240
 
+    /// The minutes an `addTime` command with `minutes` adds, as the seat and the store add
+    /// them: one when it names none, at most ``maximumMinutes``.
+    public static func minutesAdded(_ minutes: Int?) -> Int {
+        min(max(minutes ?? 1, 1), maximumMinutes)
+    }
+
     /// The store's number for it, in the order commands were issued.
     public var id: Int64
     public var action: Action

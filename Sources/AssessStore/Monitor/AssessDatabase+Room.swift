@@ -116,7 +116,7 @@ extension AssessDatabase: RoomStore {
             guard db.changesCount > 0,
                   let command = try Row.fetchOne(db, sql: "SELECT action, minutes FROM commands WHERE id = ?", arguments: [id]),
                   command["action"] == SeatCommand.Action.addTime.rawValue else { return }
-            let minutes = min(max(command["minutes"] as Int? ?? 1, 1), SeatCommand.maximumMinutes)
+            let minutes = SeatCommand.minutesAdded(command["minutes"])
             try db.execute(sql: """
                 UPDATE attempts SET secondsAllowed = secondsAllowed + ?
                 WHERE examID = ? AND candidate = ? AND status = 'inProgress' AND secondsAllowed IS NOT NULL

@@ -155,8 +155,10 @@ public final class ExamApp {
     /// pool: the process starts no pool thread, so libdispatch never wakes it once a second
     /// to watch one.
     private static func offTheLoop(_ work: @escaping @Sendable () -> Void) {
-        let thread = Thread(block: work)
-        thread.name = "assess check"
+        let thread = Thread {
+            ThreadName.setForCallingThread("assess check")
+            work()
+        }
         thread.start()
     }
 

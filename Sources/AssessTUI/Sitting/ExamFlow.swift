@@ -483,7 +483,7 @@ public struct ExamFlow: Sendable {
             return [.log(.pasteRejected(characters: count))]
         case .proctorCommand(let command):
             guard !carriedOutCommands.contains(command.id) else {
-                if timeAddedBeforeResume.remove(command.id) != nil { clock.add(minutes: Self.minutes(command), now: now) }
+                if timeAddedBeforeResume.remove(command.id) != nil { clock.add(minutes: SeatCommand.minutesAdded(command.minutes), now: now) }
                 return [.acknowledgeCommand(id: command.id)]
             }
             carriedOutCommands.insert(command.id)
@@ -1078,11 +1078,6 @@ extension ExamFlow {
         }
     }
 
-    /// The minutes a command to add time adds (as the store adds them).
-    private static func minutes(_ command: SeatCommand) -> Int {
-        min(max(command.minutes ?? 1, 1), SeatCommand.maximumMinutes)
-    }
-
     /// Carries out `command` as far as the sitting's state allows, logs it with who sent
     /// it and why, and acknowledges it.
     private mutating func carryOut(_ command: SeatCommand, now: UInt64) -> [FlowEffect] {
@@ -1101,7 +1096,7 @@ extension ExamFlow {
             effects.append(.log(.proctor(.unpaused(seconds: MonotonicTime.seconds(from: since, to: now)))))
         case .addTime where receipt == nil && phase != .submitting:
             // The store adds the time to the attempt itself when the command is acknowledged.
-            let minutes = Self.minutes(command)
+            let minutes = SeatCommand.minutesAdded(command.minutes)
             clock.add(minutes: minutes, now: now)
             show(text.plural("notice.time-added", count: minutes), now: now)
             effects.append(.log(.proctor(.timeAdded(minutes: minutes, reason: command.reason))))
