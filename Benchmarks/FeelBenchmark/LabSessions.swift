@@ -232,11 +232,7 @@ func addLabRows(to report: inout Report, assess: String, exam: String, quick: Bo
         let lab = try LabSessions.measure(assess: assess, exam: exam, server: server, count: count, rate: 10,
                                           duration: duration, outage: stop, watched: stop == nil)
         let name = "lab, \(count) seats on PostgreSQL\(label)"
-        report.add("\(name): echo (median / p99)", assess: Report.medianAndP99(lab.typing.echoMilliseconds, unit: "ms"),
-                   reference: "", ratio: nil, budget: "p99 ≤ 15 ms",
-                   holds: (lab.typing.echoMilliseconds.p99 ?? .infinity) <= 15 && lab.typing.missedEchoes == 0)
-        report.add("\(name): keystroke to durable on the server (median / p99)",
-                   assess: Report.medianAndP99(lab.durableMilliseconds, unit: "ms"), reference: "", ratio: nil)
+        addEchoAndDurableRows(to: &report, name: name, typing: lab.typing, durable: lab.durableMilliseconds, in: "on the server")
         report.add("\(name): rows written per second", assess: Report.format(lab.writesPerSecond, digits: 0), reference: "",
                    ratio: nil)
         report.add("\(name): final answers on the server equal what was typed",
@@ -264,11 +260,7 @@ func addLabRows(to report: inout Report, assess: String, exam: String, quick: Bo
     progress("room: \(count) seats on one SQLite store typing 10 characters a second for \(duration), a monitor watching")
     let room = try SharedStoreRoom.measure(assess: assess, exam: exam, count: count, rate: 10, duration: duration)
     let name = "room, \(count) seats on one SQLite store"
-    report.add("\(name): echo (median / p99)", assess: Report.medianAndP99(room.typing.echoMilliseconds, unit: "ms"),
-               reference: "", ratio: nil, budget: "p99 ≤ 15 ms",
-               holds: (room.typing.echoMilliseconds.p99 ?? .infinity) <= 15 && room.typing.missedEchoes == 0)
-    report.add("\(name): keystroke to durable in the store (median / p99)",
-               assess: Report.medianAndP99(room.durableMilliseconds, unit: "ms"), reference: "", ratio: nil)
+    addEchoAndDurableRows(to: &report, name: name, typing: room.typing, durable: room.durableMilliseconds, in: "in the store")
     if room.neverDurable > 0 {
         report.note("\(name): \(room.neverDurable) typed characters never reached the store.")
     }
@@ -283,6 +275,17 @@ func addLabRows(to report: inout Report, assess: String, exam: String, quick: Bo
                 + "From the key includes the seat's autosave (0.4 s after the last key, at least once a second "
                 + "while typing). The monitor's CPU is all its threads' (/proc/PID/stat) over the typing, and on "
                 + "PostgreSQL its connections' server processes'.")
+}
+
+/// The rows every room of seats has: their echo (with its budget) and how long a keystroke
+/// took to be durable `in place` (on the server, in the store).
+private func addEchoAndDurableRows(to report: inout Report, name: String, typing: ManySessions, durable: Samples,
+                                   in place: String) {
+    report.add("\(name): echo (median / p99)", assess: Report.medianAndP99(typing.echoMilliseconds, unit: "ms"),
+               reference: "", ratio: nil, budget: "p99 ≤ 15 ms",
+               holds: (typing.echoMilliseconds.p99 ?? .infinity) <= 15 && typing.missedEchoes == 0)
+    report.add("\(name): keystroke to durable \(place) (median / p99)",
+               assess: Report.medianAndP99(durable, unit: "ms"), reference: "", ratio: nil)
 }
 
 /// The rows every watched room has: the monitor's lag from the key, and its CPU.
