@@ -9,6 +9,39 @@ import Testing
 /// A teacher marks in a real terminal (tmux) with the real binary, then reads the results.
 @Suite("Marking in a real terminal", .serialized)
 struct MarkingTests {
+    /// The marking screen's help (F1) at 100x30, as written.
+    static let markingHelp = [
+        " Marking: Journeys                                                          by question · anonymous",
+        "",
+        "  Keys on the marking screen",
+        "",
+        "  Enter              save the points and comment, and go on to the next answer",
+        "  Tab / Shift-Tab    move between the points, the comment and the reason for an override",
+        "  typing, Backspace  write in the field the cursor is in",
+        "  Ctrl-N / Ctrl-P    the next or the previous answer",
+        "  Ctrl-U             the next answer still waiting for a mark",
+        "  ↑ ↓ PgUp PgDn      scroll the answer",
+        "  Ctrl-O             mark by question or by candidate",
+        "  Ctrl-R             show or hide the candidates' ids (anonymous by default)",
+        "  Esc or Ctrl-Q      leave the marking screen (every saved mark is kept)",
+        "  F1                 this help",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "────────────────────────────────────────────────────────────────────────────────────────────────────",
+        " Esc or F1 back to the answer",
+    ]
     /// Who `assess mark` records as the marker on SQLite: this account.
     static let marker = ProcessContext.current(environment: ProcessInfo.processInfo.environment).userName
 
@@ -76,6 +109,11 @@ struct MarkingTests {
         try terminal.mark("2", "Say more about the square.")
         try terminal.waitFor("Answer 4 of 4 · place · 4 points · Candidate #2")
         try terminal.mark("4", "Complete.")
+        try terminal.waitFor("Still to mark: 0 of this question, 0 in all")
+        // F1: every key of the marking screen, whole; Esc goes back to the answer, Esc again leaves.
+        try terminal.press("F1")
+        try terminal.waitForWrittenLines(Self.markingHelp)
+        try terminal.press("Escape")
         try terminal.waitFor("Still to mark: 0 of this question, 0 in all")
         try terminal.press("Escape")
         #expect(try terminal.exitStatus() == 0)

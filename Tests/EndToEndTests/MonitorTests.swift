@@ -9,6 +9,34 @@ import Testing
 /// made it.
 @Suite("The proctor's monitor", .serialized)
 struct MonitorTests {
+    /// The room's help screen at 80x24 (F1), as written.
+    static let roomHelpAt80x24 = [
+        " assess monitor · every exam                                            0 seats",
+        "",
+        "  Keys on this screen",
+        "",
+        "  ↑ ↓ PgUp PgDn Home End  move through the seats (the list scrolls)",
+        "  Enter                   open the seat's timeline: its attempt's event log,",
+        "                          live",
+        "  s                       sort by the next column",
+        "  r                       reverse the order",
+        "  f                       show only one state (again for the next state, then",
+        "                          all)",
+        "  /                       find a candidate as you type (Enter keeps it, Esc",
+        "                          clears it)",
+        "  Space                   mark the seat for a command to several",
+        "  a                       act on the marked seats, or on the seat under the",
+        "                          cursor",
+        "  A                       act on every seat shown",
+        "  o                       open a sitting that waits for its start",
+        "  q or Esc                quit the monitor",
+        "  F1 or ?                 this help",
+        "",
+        "",
+        "────────────────────────────────────────────────────────────────────────────────",
+        " Esc or F1 back",
+    ]
+
     /// How long a step may take to show: the second, with room for a test machine
     /// that builds beside the tests (the lag is measured and printed).
     static let showsWithin: Double = 3
@@ -180,6 +208,11 @@ struct MonitorTests {
         let shared = setup.scratch.file("data")
         let monitor = try TerminalUnderTest("monitor", dataDirectory: shared, policy: setup.policy, width: 80, height: 24)
         try monitor.answer("Proctor password:", with: ProctorTests.password)
+        try monitor.waitFor("no seats yet")
+        // F1: every key of the room, whole, at 80x24 (where the footer leaves some out); Esc returns.
+        try monitor.press("F1")
+        try monitor.waitForWrittenLines(Self.roomHelpAt80x24)
+        try monitor.press("Escape")
         try monitor.waitFor("no seats yet")
         let passwordFile = setup.scratch.file("password")
         try "\(ProctorTests.password)\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
