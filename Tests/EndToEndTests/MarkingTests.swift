@@ -42,6 +42,7 @@ struct MarkingTests {
         "────────────────────────────────────────────────────────────────────────────────────────────────────",
         " Esc or F1 back to the answer",
     ]
+
     /// Who `assess mark` records as the marker on SQLite: this account.
     static let marker = ProcessContext.current(environment: ProcessInfo.processInfo.environment).userName
 
