@@ -188,7 +188,7 @@ struct RosterTests {
         let launched = try TerminalUnderTest("launch Exams/geography.yaml --candidate ana", dataDirectory: shared,
                                              policy: setup.policy)
         try launched.answer("Proctor password:", with: ProctorTests.password)
-        let screen = try launched.waitFor("Proctor: before the hand-over")
+        let screen = try launched.waitFor("Accessibility: larger spacing")
         let rows = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(rows.contains("Extra time                          +15m"), "\(screen)")
         #expect(rows.contains("Breaks                              1x5m"), "\(screen)")

@@ -169,18 +169,38 @@ final class TerminalUnderTest {
         try tmux("send-keys", "-l", text)
     }
 
-    /// Waits until the screen contains `text`; fails with the screen when it does not.
+    /// Waits until the screen contains `text`, then until the frame it belongs to is drawn
+    /// whole, and returns that screen; fails with the screen when `text` never shows.
+    ///
+    /// A frame can reach tmux in more than one write: on a loaded machine a capture taken
+    /// between them shows the top of the new frame over the rest of the old one. So the
+    /// screen is returned once two captures 40 ms apart agree (or after half a second of
+    /// a screen that keeps changing, such as a clock's).
     @discardableResult
     func waitFor(_ text: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {
             last = try screen()
-            if last.contains(text) { return last }
+            if last.contains(text) { return try settled(from: last, showing: text) }
             Thread.sleep(forTimeInterval: 0.05)
         }
         Issue.record("timed out waiting for \"\(text)\"; the screen was:\n\(last)", sourceLocation: sourceLocation)
         throw TestFailure("timed out waiting for \(text)")
+    }
+
+    /// The screen once two captures in a row agree, starting from `first`; the last
+    /// capture still showing `text` if the screen moves on before then.
+    private func settled(from first: String, showing text: String) throws -> String {
+        let deadline = Date().addingTimeInterval(0.5)
+        var previous = first
+        while Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.04)
+            let now = try screen()
+            if now == previous || !now.contains(text) { return previous }
+            previous = now
+        }
+        return previous
     }
 
     /// The exit status `assess` printed when it ended (waits for it).
