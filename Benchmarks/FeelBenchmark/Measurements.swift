@@ -90,10 +90,11 @@ struct Typing {
     }
 }
 
-/// A program left alone: CPU time, wake-ups and bytes written per second.
+/// A program left alone: CPU time, wake-ups, preemptions and bytes written per second.
 struct Idle {
     var cpuPercent: Double
     var wakeupsPerSecond: Double
+    var preemptionsPerSecond: Double
     var bytesPerSecond: Double
 
     /// How often the threads' wake-ups are sampled (see ``WakeupLedger``).
@@ -117,6 +118,7 @@ struct Idle {
         }
         return Idle(cpuPercent: (cpuAfter - cpuBefore).milliseconds / 10 / elapsed,
                     wakeupsPerSecond: Double(ledger.wakeups) / elapsed,
+                    preemptionsPerSecond: Double(ledger.preemptions) / elapsed,
                     bytesPerSecond: Double(process.totalBytes - bytesBefore) / elapsed)
     }
 }

@@ -27,19 +27,20 @@ enum ProcessProbe {
         return .milliseconds((user + system) * 1000 / ticksPerSecond)
     }
 
-    /// How many times each of the process's threads has been switched out so far
-    /// (voluntary and not), by thread id: each wake-up from a sleep ends in one. A thread
-    /// that has ended is no longer listed, so a sum over threads can shrink; compare
-    /// thread by thread (``WakeupLedger``).
-    static func contextSwitchesByThread(of pid: pid_t) -> [Int: Int] {
+    /// How many times each of the process's threads has gone to sleep so far (voluntary
+    /// context switches: each ends in a wake-up) and has been preempted while it ran
+    /// (involuntary ones: another task, such as the terminal woken by its output, took
+    /// the processor), by thread id. A thread that has ended is no longer listed, so a
+    /// sum over threads can shrink; compare thread by thread (``WakeupLedger``).
+    static func contextSwitchesByThread(of pid: pid_t) -> [Int: ContextSwitches] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        var switches: [Int: Int] = [:]
+        var switches: [Int: ContextSwitches] = [:]
         for task in tasks {
             guard let id = Int(task) else { continue }
             let path = "/proc/\(pid)/task/\(task)/status"
             guard let voluntary = statusField("voluntary_ctxt_switches", path: path),
                   let involuntary = statusField("nonvoluntary_ctxt_switches", path: path) else { continue }
-            switches[id] = voluntary + involuntary
+            switches[id] = ContextSwitches(sleeps: voluntary, preemptions: involuntary)
         }
         return switches
     }
@@ -58,15 +59,27 @@ enum ProcessProbe {
     }
 }
 
+/// A thread's context switches: the times it went to sleep (and later woke), and the
+/// times it was preempted while running.
+struct ContextSwitches: Equatable {
+    var sleeps: Int
+    var preemptions: Int
+
+    static let zero = ContextSwitches(sleeps: 0, preemptions: 0)
+}
+
 /// Counts a process's wake-ups over a span of time, thread by thread: each thread's
-/// context switches since the first sample (or since it started, for a thread started
-/// later). Sampled often, a thread that ends in between loses at most the switches of
-/// its last sampling interval, where a sum over the threads listed at the start and at
-/// the end would lose all of its switches, and even go negative.
+/// voluntary context switches since the first sample (or since it started, for a thread
+/// started later); a wake-up is the end of a sleep, and each sleep begins with one. Its
+/// preemptions are counted apart: they are not wake-ups (the thread was running) but the
+/// cost of what its output wakes, such as the terminal that reads it. Sampled often, a
+/// thread that ends in between loses at most the switches of its last sampling interval,
+/// where a sum over the threads listed at the start and at the end would lose all of its
+/// switches, and even go negative.
 struct WakeupLedger {
     private let pid: pid_t
-    private let first: [Int: Int]
-    private var latest: [Int: Int]
+    private let first: [Int: ContextSwitches]
+    private var latest: [Int: ContextSwitches]
 
     init(pid: pid_t) {
         self.pid = pid
@@ -74,14 +87,19 @@ struct WakeupLedger {
         latest = first
     }
 
-    /// Takes a sample of every thread's count.
+    /// Takes a sample of every thread's counts.
     mutating func sample() {
         latest.merge(ProcessProbe.contextSwitchesByThread(of: pid)) { _, new in new }
     }
 
     /// The wake-ups of every thread seen, since the first sample.
     var wakeups: Int {
-        latest.reduce(0) { total, thread in total + thread.value - (first[thread.key] ?? 0) }
+        latest.reduce(0) { total, thread in total + thread.value.sleeps - (first[thread.key] ?? .zero).sleeps }
+    }
+
+    /// The preemptions of every thread seen, since the first sample.
+    var preemptions: Int {
+        latest.reduce(0) { total, thread in total + thread.value.preemptions - (first[thread.key] ?? .zero).preemptions }
     }
 
     /// How many threads were seen.

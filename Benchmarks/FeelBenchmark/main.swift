@@ -148,7 +148,8 @@ func run(_ options: Options) throws -> String {
     report.add("idle in an exam: CPU", assess: "\(Report.format(assessIdle.cpuPercent)) %", reference: reference,
                ratio: examTerminalIdle.map { assessIdle.cpuPercent / max($0.idle.cpuPercent, 0.01) },
                budget: "no CPU between timer ticks", holds: assessIdle.cpuPercent < 0.5)
-    report.add("idle in an exam: wake-ups", assess: "\(Report.format(assessIdle.wakeupsPerSecond)) /s",
+    report.add("idle in an exam: wake-ups", assess: "\(Report.format(assessIdle.wakeupsPerSecond)) /s"
+                   + " (and \(Report.format(assessIdle.preemptionsPerSecond)) /s preempted)",
                reference: examTerminalIdle.map { "exam-terminal \(Report.format($0.idle.wakeupsPerSecond)) /s" } ?? "",
                ratio: nil, budget: "≤ 1 per timer tick (1 /s)", holds: assessIdle.wakeupsPerSecond <= 1.2)
     report.add("idle in an exam: bytes written", assess: "\(Report.format(assessIdle.bytesPerSecond)) B/s",
@@ -162,7 +163,8 @@ func run(_ options: Options) throws -> String {
     let assessQuiet = try Idle.measure(quietAssess, for: idleTime)
     quietAssess.stop()
     report.add("idle in an exam, reduced motion (clock by the minute): wake-ups",
-               assess: "\(Report.format(assessQuiet.wakeupsPerSecond)) /s", reference: "", ratio: nil,
+               assess: "\(Report.format(assessQuiet.wakeupsPerSecond)) /s"
+                   + " (and \(Report.format(assessQuiet.preemptionsPerSecond)) /s preempted)", reference: "", ratio: nil,
                budget: "0 between minutes", holds: assessQuiet.wakeupsPerSecond < 0.1)
     if let examTerminalIdle {
         report.add("peak memory, exam-terminal in an exam", assess: "",

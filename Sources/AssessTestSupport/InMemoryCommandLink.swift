@@ -14,6 +14,8 @@ public final class InMemoryCommandLink: SeatCommandLink {
         var pending: [SeatCommand] = []
         var acknowledged: [Int64] = []
         var acknowledgementsToFail = 0
+        var keepAlives = 0
+        var reads = 0
     }
 
     private let state = Mutex(State())
@@ -35,8 +37,17 @@ public final class InMemoryCommandLink: SeatCommandLink {
     /// Every successful acknowledgement, oldest first.
     public var acknowledged: [Int64] { state.withLock { $0.acknowledged } }
 
+    /// How many times the lease was renewed through the link.
+    public var keepAlives: Int { state.withLock { $0.keepAlives } }
+
+    /// How many times the pending commands were read.
+    public var reads: Int { state.withLock { $0.reads } }
+
     public func pendingCommands() throws -> [SeatCommand] {
-        state.withLock { $0.pending }
+        state.withLock { state in
+            state.reads += 1
+            return state.pending
+        }
     }
 
     public func acknowledge(_ id: Int64) throws {
@@ -50,7 +61,9 @@ public final class InMemoryCommandLink: SeatCommandLink {
         }
     }
 
-    public func keepAlive() throws {}
+    public func keepAlive() throws {
+        state.withLock { $0.keepAlives += 1 }
+    }
 
     public func secondsSinceOpening() throws -> Double? { nil }
 

@@ -165,20 +165,52 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 1)
     }
 
-    @Test func onOneMachineABusyRoomWakesASeatWatcherAFewTimesASecondAtMost() throws {
+    @Test func onOneMachineSavesOfTheSeatAndOfTheOthersWakeNoSeatWatcher() throws {
         let opened = try StoreBackend.sqliteFile.open()
         let seat = try room(opened)
         _ = try seat.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: Date())
         let watcher = try seat.seatWatcher(exam: "algebra", candidate: "ben", holder: seatB)
-        // Another seat on the machine saves a hundred times in a second.
+        // Another seat on the machine saves a hundred times in half a second, and this one renews its lease.
         let other = try opened.reopen()
-        let saving = Thread {
-            for _ in 0..<100 {
-                _ = try? other.takeLease(exam: "algebra", candidate: "cy", holder: LeaseHolder(host: "k", tty: nil, pid: 1), at: Date())
+        for _ in 0..<100 {
+            _ = try other.takeLease(exam: "algebra", candidate: "cy", holder: LeaseHolder(host: "k", tty: nil, pid: 1), at: Date())
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        _ = try seat.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: Date())
+        #expect(!watcher.waitForChange(milliseconds: 300))
+    }
+
+    @Test func onOneMachineASeatWatcherStillHearsNewsAfterItsFileWasRemoved() throws {
+        let opened = try StoreBackend.sqliteFile.open()
+        let seat = try room(opened)
+        let database = try #require(seat as? AssessDatabase)
+        _ = try seat.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: Date())
+        let watcher = try seat.seatWatcher(exam: "algebra", candidate: "ben", holder: seatB)
+        let news = try #require(database.newsFileURL)
+        try FileManager.default.removeItem(at: news)
+        // Its removal counts as news (what was announced meanwhile must be looked for).
+        #expect(watcher.waitForChange(milliseconds: 2000))
+        #expect(!watcher.waitForChange(milliseconds: 300))
+        try seat.issueCommand(exam: "algebra", candidate: "ben", action: .pause, minutes: nil, message: nil,
+                              reason: "fire drill", issuedBy: "pat", at: Date())
+        #expect(watcher.waitForChange(milliseconds: 2000))
+    }
+
+    @Test func onOneMachineCommandsToARoomWakeASeatWatcherAFewTimesASecondAtMost() throws {
+        let opened = try StoreBackend.sqliteFile.open()
+        let seat = try room(opened)
+        _ = try seat.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: Date())
+        let watcher = try seat.seatWatcher(exam: "algebra", candidate: "ben", holder: seatB)
+        // The proctor sends a message to a hundred other seats in a second.
+        let proctor = try #require(try opened.reopen() as? any RoomStore)
+        let sending = Thread {
+            for index in 0..<100 {
+                _ = try? proctor.issueCommand(exam: "algebra", candidate: "seat\(index)", action: .message, minutes: nil,
+                                              message: "Ten minutes left", reason: "time", issuedBy: "pat", at: Date())
                 Thread.sleep(forTimeInterval: 0.01)
             }
         }
-        saving.start()
+        sending.start()
         var wakes = 0
         let start = Date()
         while Date().timeIntervalSince(start) < 1 {

@@ -81,13 +81,15 @@ extension AssessDatabase: RoomStore {
     @discardableResult
     public func issueCommand(exam: String, candidate: String, action: SeatCommand.Action, minutes: Int?, message: String?,
                              reason: String, issuedBy: String, at time: Date) throws -> Int64 {
-        try write { db in
+        let id = try write { db in
             try db.execute(sql: """
                 INSERT INTO commands (exam_id, candidate, action, minutes, message, reason, issued_by, issued_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [exam, candidate, action.rawValue, minutes, message, reason, issuedBy, time])
             return db.lastInsertedRowID
         }
+        announceSeatNews()
+        return id
     }
 
     public func pendingCommands(exam: String, candidate: String, holder: LeaseHolder) throws -> [SeatCommand] {
@@ -142,10 +144,28 @@ extension AssessDatabase: RoomStore {
         return PacedWatcher(DataVersionWatcher(connection: writer))
     }
 
+    /// Wakes when the store's news file is written: a command issued, the sitting opened
+    /// (``announceSeatNews()``); the seats' own saves, and each other's on a kiosk, wake
+    /// nobody.
     public func seatWatcher(exam: String, candidate: String, holder: LeaseHolder) throws -> any RoomWatcher {
-        if let fileURL, let watcher = FileChangeWatcher(file: fileURL) { return watcher }
+        if let newsFileURL, let watcher = FileChangeWatcher(file: newsFileURL) { return watcher }
         // In memory, or without inotify: look at the data version.
         return try roomWatcher()
+    }
+
+    /// The file beside the database whose writes tell the seats to look for news.
+    var newsFileURL: URL? {
+        fileURL.map { URL(fileURLWithPath: $0.path + "-news") }
+    }
+
+    /// Tells the seats waiting on this store (``seatWatcher(exam:candidate:holder:)``) that
+    /// there is news for some of them: the news file is opened for writing and closed,
+    /// which inotify reports to their watchers. Made with the database file's mode (only
+    /// its owner's), in the folder the database's own log is written in.
+    func announceSeatNews() {
+        guard let newsFileURL else { return }
+        let descriptor = open(newsFileURL.path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        if descriptor >= 0 { close(descriptor) }
     }
 }
 

@@ -1,39 +1,49 @@
 import AssessCore
 import Foundation
 
-/// Waits for another process to write to a SQLite store, through inotify on the store's
-/// folder: the kernel wakes it when the database or its write-ahead log is written, so a
-/// seat waiting for a command costs no wake-up while nothing is written. Used on one
-/// machine only (inotify sees no writes made on other machines, as on a network share).
+/// Waits for a file to be written, through an inotify watch on the file itself: the
+/// kernel wakes it when the file is written, or closed after being opened for writing, and
+/// for nothing else in its folder, so a seat waiting for a command costs no wake-up while
+/// nothing is announced (not even for its own saves beside it). Used on one machine only
+/// (inotify sees no writes made on other machines, as on a network share).
 final class FileChangeWatcher: RoomWatcher, @unchecked Sendable {
     /// After the first write it hears of, it waits this long before it reads what it heard:
-    /// a transaction's several writes (and a burst of them, many seats saving on one
-    /// machine) become one look, a little later.
+    /// a burst of announcements (a command to many seats) becomes one look, a little later.
     static let settleMilliseconds = 30
-    /// It reports changes no more often than this: on a kiosk whose seats share one store,
-    /// every seat's saves are heard by every other seat, and a busy room then costs each
-    /// seat at most four looks a second (and a command at most this much more delay).
+    /// It reports changes no more often than this: a command to every seat of a kiosk is
+    /// one announcement per seat, heard by every seat, and costs each at most four looks
+    /// a second (and a command at most this much more delay).
     static let spacingMilliseconds = 250
 
     private let inotify: Int32
-    /// The database's file name and its write-ahead log's, in its folder.
-    private let names: Set<String>
+    /// The file watched.
+    private let file: URL
     private let interruption = Interruption()
     private let lock = NSLock()
     // Guarded by `lock`.
     private var lastReported: ContinuousClock.Instant?
 
-    /// Watches the SQLite database at `file`; nil when inotify cannot (no watches left).
+    private static let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB)
+
+    /// Watches `file`, made empty (with its owner's mode only) if it is missing; nil when
+    /// it cannot be made or inotify cannot watch it (no watches left).
     init?(file: URL) {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
-        let mask = UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO)
-        guard inotify_add_watch(descriptor, file.deletingLastPathComponent().path, mask) >= 0 else {
+        inotify = descriptor
+        self.file = file
+        guard Self.watch(file, with: descriptor) else {
             close(descriptor)
             return nil
         }
-        inotify = descriptor
-        names = [file.lastPathComponent, file.lastPathComponent + "-wal"]
+    }
+
+    /// Makes `file` if it is missing and adds a watch on it to `inotify`.
+    private static func watch(_ file: URL, with inotify: Int32) -> Bool {
+        let made = open(file.path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard made >= 0 else { return false }
+        close(made)
+        return inotify_add_watch(inotify, file.path, mask) >= 0
     }
 
     deinit {
@@ -70,7 +80,9 @@ final class FileChangeWatcher: RoomWatcher, @unchecked Sendable {
         lock.withLock { _ = readEvents() }
     }
 
-    /// Reads every event queued; true when one was about the database or its log.
+    /// Reads every event queued; true when one says the file was written. A file removed
+    /// (its watch ends) is made and watched again, and counts as written: what was
+    /// announced in the meantime must be looked for.
     private func readEvents() -> Bool {
         var changed = false
         let size = 4096
@@ -82,13 +94,8 @@ final class FileChangeWatcher: RoomWatcher, @unchecked Sendable {
             var offset = 0
             while offset + MemoryLayout<inotify_event>.size <= count {
                 let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
-                let nameStart = buffer.advanced(by: offset + MemoryLayout<inotify_event>.size)
-                if event.len > 0 {
-                    let name = String(cString: nameStart.assumingMemoryBound(to: CChar.self))
-                    if names.contains(name) { changed = true }
-                } else if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                    changed = true
-                }
+                if event.mask & UInt32(IN_IGNORED) != 0 { _ = Self.watch(file, with: inotify) }
+                changed = true
                 offset += MemoryLayout<inotify_event>.size + Int(event.len)
             }
         }

@@ -74,6 +74,7 @@ extension AssessDatabase: RosterStore {
                     WHERE sitting_starts.opened_at IS NULL
                 """, arguments: [exam, time, proctor])
         }
+        announceSeatNews()
     }
 
     @discardableResult

@@ -21,6 +21,10 @@ public final class ExamApp {
     private var stopping = false
     /// The proctor's monitor's line to this seat, when the store has one.
     private let commands: (any SeatCommandLink)?
+    /// Brings the commands while ``run()`` runs.
+    private var poller: CommandPoller?
+    /// What the poller was last told about the lease (see ``ExamFlow/renewsLease``).
+    private var pollerToldRenewsLease = false
 
     /// How often the loop looks for a result the screen waits on (the lock, a submission).
     static let resultPollMilliseconds = 10
@@ -58,7 +62,7 @@ public final class ExamApp {
     /// the engine need, and on a one-core machine the sitting would stop.
     public func run() async -> SittingOutcome {
         let app = LoopThreadHandle(app: self)
-        let poller = commands.map { CommandPoller(link: $0, inbox: inbox, watchOpening: flow.waitsForOpening) }
+        poller = commands.map { CommandPoller(link: $0, inbox: inbox, watchOpening: flow.waitsForOpening) }
         let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<SittingOutcome, Never>) in
             let thread = Thread {
                 ThreadName.setForCallingThread("assess key loop")
@@ -119,6 +123,10 @@ public final class ExamApp {
     /// the flow asks to leave.
     private func send(_ event: FlowEvent) -> SittingOutcome? {
         let effects = flow.update(event, now: clock.monotonicNanoseconds)
+        if flow.renewsLease != pollerToldRenewsLease {
+            pollerToldRenewsLease = flow.renewsLease
+            poller?.setSittingKeepsLease(pollerToldRenewsLease)
+        }
         for effect in effects {
             switch effect {
             case .exit(let outcome):

@@ -23,22 +23,28 @@ public protocol SeatCommandLink: Sendable {
 
 /// Brings the proctor's commands to the sitting on a thread of its own, and posts each new
 /// one to the sitting's inbox: it sleeps until its watcher says there may be news (a
-/// notification from the server, a write to the SQLite file), then reads. It also renews
-/// the lease every `keepAliveEvery`, and reads then too, so that a command whose
-/// acknowledgement was lost (the server away) is posted again and acknowledged. Without a
-/// watcher (the server away when the sitting began) it reads once a second until it has one.
+/// notification from the server, the store's news file written), then reads. While the
+/// sitting does not renew the lease itself (the welcome screen, the receipt) it renews it
+/// every `keepAliveEvery`; while the sitting does (its progress saves take the lease), it
+/// wakes for nothing but news. A command posted but not yet acknowledged (the
+/// acknowledgement lost with the server away) is read again and posted again after
+/// `repostAfter`. Without a watcher (the server away when the sitting began) or after a
+/// failed read it tries again once a second.
 final class CommandPoller: Sendable {
-    /// How often it renews the lease.
-    static let keepAliveEvery: Duration = .seconds(5)
+    /// How often it renews the lease while the sitting does not.
+    let keepAliveEvery: Duration
     /// How long it waits before trying again when it has no watcher or a read failed.
     static let retryMilliseconds = 1000
     /// A command still pending this long after it was posted is posted again: its
     /// acknowledgement did not reach the store.
     static let repostAfter: Duration = .seconds(4)
+    /// How long it sleeps when nothing is due but news: a wake-up an hour.
+    static let longestWaitMilliseconds = 3_600_000
 
     private struct State {
         var stopped = false
         var watcher: (any RoomWatcher)?
+        var sittingKeepsLease = false
     }
 
     private let state = Mutex(State())
@@ -47,7 +53,9 @@ final class CommandPoller: Sendable {
 
     /// Starts bringing `link`'s commands to `inbox`; with `watchOpening`, also the
     /// sitting's opening, posted once.
-    init(link: any SeatCommandLink, inbox: SittingInbox, watchOpening: Bool = false) {
+    init(link: any SeatCommandLink, inbox: SittingInbox, watchOpening: Bool = false,
+         keepAliveEvery: Duration = .seconds(5)) {
+        self.keepAliveEvery = keepAliveEvery
         let poller = PollerThreadState(link: link, inbox: inbox, watchOpening: watchOpening, owner: self)
         let thread = Thread {
             ThreadName.setForCallingThread("assess commands")
@@ -59,6 +67,20 @@ final class CommandPoller: Sendable {
     }
 
     fileprivate var isStopped: Bool { state.withLock { $0.stopped } }
+
+    fileprivate var sittingKeepsLease: Bool { state.withLock { $0.sittingKeepsLease } }
+
+    /// Tells it whether the sitting renews the lease itself (an attempt running, its
+    /// progress saved every few seconds); when that changes it wakes to look again.
+    func setSittingKeepsLease(_ keeps: Bool) {
+        let watcher = state.withLock { state -> (any RoomWatcher)? in
+            guard state.sittingKeepsLease != keeps else { return nil }
+            state.sittingKeepsLease = keeps
+            return state.watcher
+        }
+        guard let watcher else { return }
+        watcher.interrupt()
+    }
 
     /// Keeps `watcher` so that `stop` can interrupt it; false (and nothing kept) once stopped.
     fileprivate func keep(_ watcher: any RoomWatcher) -> Bool {
@@ -107,7 +129,8 @@ private struct PollerThreadState: @unchecked Sendable {
                 watcher = made
                 mustRead = true
             }
-            if ContinuousClock.now - lastKeepAlive >= CommandPoller.keepAliveEvery {
+            let keepsAlive = !owner.sittingKeepsLease
+            if keepsAlive && ContinuousClock.now - lastKeepAlive >= owner.keepAliveEvery {
                 try? link.keepAlive()
                 lastKeepAlive = .now
                 mustRead = true
@@ -138,12 +161,20 @@ private struct PollerThreadState: @unchecked Sendable {
                     readFailed = true
                 }
             }
-            let untilKeepAlive = CommandPoller.keepAliveEvery - (ContinuousClock.now - lastKeepAlive)
-            // Rounded up: a wait of 0 while the keep-alive is still a fraction of a millisecond away would spin.
-            var wait = max(1, untilKeepAlive.millisecondsRoundedUp)
+            let now = ContinuousClock.now
+            var wait = CommandPoller.longestWaitMilliseconds
+            // Rounded up: a wait of 0 while the moment is still a fraction of a millisecond away would spin.
+            if keepsAlive {
+                wait = min(wait, max(1, (owner.keepAliveEvery - (now - lastKeepAlive)).millisecondsRoundedUp))
+            }
+            if let oldest = posted.values.min() {
+                wait = min(wait, max(1, (CommandPoller.repostAfter - (now - oldest)).millisecondsRoundedUp))
+            }
             if readFailed || watcher == nil { wait = min(wait, CommandPoller.retryMilliseconds) }
             if let watcher {
-                mustRead = watcher.waitForChange(milliseconds: wait) || readFailed
+                let news = watcher.waitForChange(milliseconds: wait)
+                let repostDue = posted.values.min().map { ContinuousClock.now - $0 >= CommandPoller.repostAfter } ?? false
+                mustRead = news || readFailed || repostDue
             } else {
                 owner.pause(milliseconds: wait)
                 mustRead = true

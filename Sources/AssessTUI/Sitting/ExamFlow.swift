@@ -315,6 +315,13 @@ public struct ExamFlow: Sendable {
         }
     }
 
+    /// True while the sitting renews its lease itself: an attempt is running and the flow
+    /// hands its progress to the writer every few seconds (the store takes the lease with
+    /// each progress save), so the seat's line to the monitor need not.
+    public var renewsLease: Bool {
+        isInExam && attemptID != nil && phase != .submitting
+    }
+
     /// True when the terminal is smaller than the screens are laid out for.
     public var isTooSmall: Bool {
         size.columns < Self.minimumSize.columns || size.rows < Self.minimumSize.rows

@@ -99,6 +99,7 @@ public final class CursesTerminal: TerminalDevice {
             clearok(assess_stdscr(), true)
             previousFrame = nil
             wrefresh(assess_stdscr())
+            keypad(assess_stdscr(), true)
             isRunning = true
             return
         }
@@ -113,11 +114,24 @@ public final class CursesTerminal: TerminalDevice {
         noecho()
         keypad(assess_stdscr(), true)
         set_escdelay(Self.escapeDelay)
+        // The loop draws only when no key waits (`hasPendingInput`): curses need not look
+        // for typed-ahead keys in the middle of a frame (a `poll` per line it draws).
+        typeahead(-1)
         define_key("\u{1B}[200~", Int32(KeyDecoder.pasteBeginCode))
         define_key("\u{1B}[201~", Int32(KeyDecoder.pasteEndCode))
         curs_set(0)
         cursorShown = false
         startColors()
+        // Until its first suspension, curses sends what it has at every cursor movement
+        // (a frame went out in as many writes as it had rows changed: as many packets over
+        // SSH, and a terminal could show half a frame). A screen suspended and refreshed
+        // is "running": its frames then go out in one write. The two happen here, before
+        // anything is drawn: the terminal sees the alternate screen left and entered again.
+        // The keypad's mode comes back at the next key read, which would be too late for
+        // the first key (an arrow would arrive as Escape and two letters): set it now.
+        endwin()
+        doupdate()
+        keypad(assess_stdscr(), true)
         isRunning = true
     }
 
