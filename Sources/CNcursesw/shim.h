@@ -42,6 +42,14 @@ static inline int assess_put_cell(int row, int column, const wchar_t *chars,
     return mvwadd_wch(stdscr, row, column, &cell);
 }
 
+// Draws one cell holding a single printable ASCII character on stdscr: the common cell,
+// without a wide string built for it.
+static inline int assess_put_ascii_cell(int row, int column, wchar_t character,
+                                        attr_t attributes, short pair) {
+    wchar_t chars[2] = { character, 0 };
+    return assess_put_cell(row, column, chars, attributes, pair);
+}
+
 // Starts curses on the process's standard output and input (stdout and stdin are C
 // globals). Unlike initscr, returns NULL instead of exiting when the terminal is unknown.
 static inline SCREEN *assess_newterm(void) { return newterm(NULL, stdout, stdin); }

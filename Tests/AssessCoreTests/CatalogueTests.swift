@@ -34,6 +34,13 @@ import Testing
         #expect(catalogue.entries.values.allSatisfy { !$0.isEmpty && $0 == $0.trimmingCharacters(in: .whitespaces) })
     }
 
+    @Test func aDataFileIsReadLineByLineWithItsMistakesNamedByLine() {
+        let source = "# a comment\nreview.title = 提出前の確認\n\nno separator here\nreview.title = again = twice\nlast = 終わり"
+        let catalogue = Catalogue(language: .japanese, source: Array(source.utf8))
+        #expect(catalogue.entries == ["review.title": "again = twice", "last": "終わり"])
+        #expect(catalogue.problems == ["line 4: not `key = text`", "line 5: review.title again"])
+    }
+
     @Test(arguments: translations)
     func aTranslationHasEnglishsKeysAndNoOthers(_ language: InterfaceLanguage) {
         let english = Set(Self.texts(of: .english).keys)

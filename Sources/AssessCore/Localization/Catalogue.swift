@@ -24,19 +24,41 @@ public struct Catalogue: Sendable, Equatable {
 
     /// Reads a catalogue's data file; lines that are neither `key = text`, a comment nor
     /// blank are reported in `problems` (`CatalogueTests` requires none).
+    ///
+    /// It reads the bytes themselves (the separator and the line ends are ASCII, which no
+    /// other character's UTF-8 contains): the English catalogue is read before the first
+    /// frame of every sitting, and finding " = " through `String`'s searching took a
+    /// sixth of the time to that frame.
     public init(language: InterfaceLanguage, source: [UInt8]) {
         self.language = language
         var entries: [String: String] = [:]
+        entries.reserveCapacity(512)
         var problems: [String] = []
-        for (index, line) in String(decoding: source, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            guard let separator = line.range(of: " = ") else {
-                problems.append("line \(index + 1): not `key = text`")
-                continue
+        let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), equals = UInt8(ascii: "="), hash = UInt8(ascii: "#")
+        source.withUnsafeBufferPointer { bytes in
+            var lineStart = 0, lineNumber = 0
+            while lineStart <= bytes.count {
+                lineNumber += 1
+                let lineEnd = bytes[lineStart...].firstIndex(of: newline) ?? bytes.count
+                defer { lineStart = lineEnd + 1 }
+                guard lineEnd > lineStart, bytes[lineStart] != hash else { continue }
+                var separator: Int?
+                var index = lineStart
+                while index + 2 < lineEnd {
+                    if bytes[index] == space && bytes[index + 1] == equals && bytes[index + 2] == space {
+                        separator = index
+                        break
+                    }
+                    index += 1
+                }
+                guard let separator else {
+                    problems.append("line \(lineNumber): not `key = text`")
+                    continue
+                }
+                let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<separator]), as: UTF8.self)
+                if entries[key] != nil { problems.append("line \(lineNumber): \(key) again") }
+                entries[key] = String(decoding: UnsafeBufferPointer(rebasing: bytes[(separator + 3)..<lineEnd]), as: UTF8.self)
             }
-            let key = String(line[..<separator.lowerBound])
-            if entries[key] != nil { problems.append("line \(index + 1): \(key) again") }
-            entries[key] = String(line[separator.upperBound...])
         }
         self.entries = entries
         self.problems = problems

@@ -29,7 +29,7 @@ public enum PolicyParser {
         var policy = Policy(source: .file(path))
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            root = try PlainYAML.compose(text)
         } catch let error as YamlError {
             throw PolicyError(path: path, line: 1, column: 1, message: "not valid YAML: \(error)")
         }
@@ -59,7 +59,7 @@ public enum PolicyParser {
                 }
                 policy.maximumLockSeconds = seconds
             case "strict-clipboards":
-                guard let flag = value.bool else {
+                guard let flag = PlainYAML.bool(value) else {
                     throw problem(path, value, "strict-clipboards must be true or false")
                 }
                 policy.strictClipboards = flag
@@ -78,7 +78,7 @@ public enum PolicyParser {
                 }
                 policy.minimumTerminal = TerminalSize(columns: parts[0], rows: parts[1])
             case "charge-downtime":
-                guard let flag = value.bool else {
+                guard let flag = PlainYAML.bool(value) else {
                     throw problem(path, value, "charge-downtime must be true or false")
                 }
                 policy.chargeDowntime = flag

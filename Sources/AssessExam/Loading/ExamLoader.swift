@@ -1,3 +1,4 @@
+import AssessCore
 import Foundation
 import Yams
 
@@ -61,7 +62,7 @@ public enum ExamLoader {
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            root = try PlainYAML.compose(text)
         } catch {
             throw ExamProblems([yamlProblem(error, path: path)])
         }

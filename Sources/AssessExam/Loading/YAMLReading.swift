@@ -106,7 +106,7 @@ struct NodeReader {
     /// `true` or `false`.
     mutating func bool(_ fields: Fields, _ key: String, required: Bool) -> Bool? {
         guard let node = value(fields, key, required: required, example: "true") else { return nil }
-        guard node.scalar != nil, let flag = node.bool else {
+        guard let flag = PlainYAML.bool(node) else {
             report(at: node, "\"\(key)\" in \(fields.owner) must be true or false, not \(describe(node))")
             return nil
         }

@@ -283,6 +283,11 @@ public final class CursesTerminal: TerminalDevice {
         let attributes = attributes(for: cell.style)
         let pair = Self.pair(for: cell.style.color, palette: palette, hasColors: hasColors)
         let grapheme = cell.grapheme
+        // Most cells are one printable ASCII character, one column wide in every locale.
+        if let ascii = grapheme.asciiValue, ascii >= 0x20, ascii < 0x7F {
+            assess_put_ascii_cell(Int32(row), Int32(column), wchar_t(ascii), attributes, pair)
+            return
+        }
         let width = cell.isWide ? 2 : 1
         let scalars = grapheme.unicodeScalars
         let first = scalars.first!
