@@ -51,7 +51,7 @@ struct Assess: ParsableCommand {
     private static func runCommand() async {
         var command: any ParsableCommand
         do {
-            command = try parseAsRoot()
+            command = try parseCommand()
         } catch {
             let code = exitCode(for: error)
             endIfHelp(error)
@@ -72,6 +72,21 @@ struct Assess: ParsableCommand {
             let message = "\(error)".split(separator: "\n").first.map(String.init) ?? "unknown error"
             fail(message, status: ExitStatus.notDone.rawValue)
         }
+    }
+
+    /// The command the arguments name. `take`, which a student waits on, is parsed as a root
+    /// of its own first: for the whole tree swift-argument-parser sets up every subcommand's
+    /// arguments (each looked up through the runtime's protocol conformances), about a
+    /// quarter of the work before the welcome screen's first frame. Anything but a clean
+    /// parse of `take` (`--help`, a mistake) is parsed again through the whole tree, whose
+    /// help and messages name `assess take`.
+    private static func parseCommand() throws -> any ParsableCommand {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == TakeCommand.configuration.commandName,
+           let take = try? TakeCommand.parseAsRoot(Array(arguments.dropFirst())) as? TakeCommand {
+            return take
+        }
+        return try parseAsRoot()
     }
 
     /// Prints the help and exits 0 when `error` is the parser's request for it (`--help`,

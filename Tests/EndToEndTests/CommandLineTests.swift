@@ -54,6 +54,24 @@ struct CommandLineTests {
         #expect(lines.count == 2)  // the error, then EXIT=64
     }
 
+    /// `take` is parsed on its own first (it starts faster); a mistake in its arguments is
+    /// still reported as the whole command line's, pointing to `assess --help`.
+    @Test func aMistakeInTakesArgumentsIsReportedAsTheWholeCommandLines() throws {
+        let runner = SubprocessCommandRunner()
+        let assess = try BuiltProducts.path(of: "assess")
+        let cases: [([String], String)] = [
+            (["take", "Exams/geography.yaml", "--colour"],
+             "assess: Unknown option '--colour'. Did you mean '--no-colour'? (see 'assess --help')\n"),
+            (["take"], "assess: Missing expected argument '<exam>' (see 'assess --help')\n"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try runner.run(assess, arguments, timeoutSeconds: 30)
+            #expect(result.exitStatus == 64, "\(arguments)")
+            #expect(result.standardError == expected, "\(arguments)")
+            #expect(result.standardOutput == "", "\(arguments)")
+        }
+    }
+
     /// Every command the top-level help lists, and every subcommand theirs list, has help
     /// with an overview and its usage line: a new command cannot be added without it.
     @Test func everyCommandHasHelp() throws {

@@ -162,8 +162,17 @@ public final class CursesTerminal: TerminalDevice {
             steadyCursor = grid.steadyCursor
             try? sequenceWriter.write(steadyCursor ? Self.steadyCursorSequence : Self.defaultCursorSequence)
         }
-        let changes = FrameDiff.changes(from: paletteChanged ? nil : previousFrame, to: grid)
-        if changes.redrawsEverything { clearok(window, true) }
+        var changes = FrameDiff.changes(from: paletteChanged ? nil : previousFrame, to: grid)
+        if changes.redrawsEverything {
+            clearok(window, true)
+            // Where a blank cell is the terminal's own blank (every palette but high
+            // contrast), curses' copy of the screen is erased and only the other cells are
+            // written: the first frame of a mostly blank screen costs a fraction.
+            if Self.pair(for: .normal, palette: palette, hasColors: hasColors) == 0 {
+                werase(window)
+                changes.cells = FrameDiff.changes(from: CellGrid(rows: grid.rows, columns: grid.columns), to: grid).cells
+            }
+        }
         for position in changes.cells {
             drawCell(grid[position.row, position.column], row: position.row, column: position.column)
         }
