@@ -115,28 +115,36 @@ import Testing
         expectRefused("SELECT assess.command_issued()", as: ben)
     }
 
-    @Test func aCommandCarriedOutButNotAcknowledgedWaitsForTheResumedSeatWithItsRecord() throws {
+    @Test func aSeatsForgedRecordsOfCommandsCarriedOutGiveItsResumedAttemptNothing() throws {
         let anaStore = try PostgresStore(url: ana)
         _ = try anaStore.takeLease(exam: "algebra", candidate: "ana", holder: anaSeat, at: Date())
         let attempt = try anaStore.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: Date())
-        let id = try PostgresStore(url: proctor).issueCommand(exam: "algebra", candidate: "ana", action: .extraBreak,
-                                                             minutes: nil, message: nil, reason: "unwell", issuedBy: "",
-                                                             at: Date())
-        // The seat carries it out and logs it; then it dies before its acknowledgement reaches the store.
-        let carried = SessionEvent.proctor(.commandCarriedOut(id: id, action: "extra-break", by: "pat", reason: "unwell",
-                                                              done: true))
-        try anaStore.appendEvent(carried, at: EventTime(wall: Date(), monotonicNanoseconds: 1), attempt: attempt.id)
-        // The resumed sitting (a new lease, the same role) finds it still pending, and the
-        // record that says it was carried out in the attempt's log, which is what it reads.
+        let pending = try PostgresStore(url: proctor).issueCommand(exam: "algebra", candidate: "ana", action: .extraBreak,
+                                                                  minutes: nil, message: nil, reason: "unwell", issuedBy: "",
+                                                                  at: Date())
+        // The seat's role writes its own log: records that say extra breaks were allowed,
+        // by a command still pending, by one never issued and by one issued to Ben.
+        let forBen = try PostgresStore(url: proctor).issueCommand(exam: "algebra", candidate: "ben", action: .extraBreak,
+                                                                 minutes: nil, message: nil, reason: "x", issuedBy: "",
+                                                                 at: Date())
+        for id in [pending, pending + 1000, forBen] {
+            let forged = SessionEvent.proctor(.commandCarriedOut(id: id, action: "extra-break", by: "pat", reason: "unwell",
+                                                                 done: true))
+            try anaStore.appendEvent(forged, at: EventTime(wall: Date(), monotonicNanoseconds: 1), attempt: attempt.id)
+        }
+        // A resumed sitting asks the server, which knows of no acknowledged command...
         let resumed = LeaseHolder(host: "lab-01", tty: "/dev/pts/1", pid: 12)
         try anaStore.releaseLease(exam: "algebra", candidate: "ana", holder: anaSeat)
         _ = try anaStore.takeLease(exam: "algebra", candidate: "ana", holder: resumed, at: Date())
-        #expect(try anaStore.pendingCommands(exam: "algebra", candidate: "ana", holder: resumed).map(\.id) == [id])
-        let records = try anaStore.events(after: 0, limit: nil, attempt: attempt.id).map(\.event)
-        #expect(records.contains { $0.kind == carried.kind && $0.details["command"] == String(id)
-                                   && $0.details["action"] == "extra-break" && $0.details["done"] == "true" })
-        try anaStore.acknowledgeCommand(id, exam: "algebra", candidate: "ana", holder: resumed, at: Date())
-        #expect(try anaStore.pendingCommands(exam: "algebra", candidate: "ana", holder: resumed).isEmpty)
+        #expect(try anaStore.commandsAcknowledged(during: attempt.id, exam: "algebra", candidate: "ana", holder: resumed).isEmpty)
+        // ... and the pending one comes again, to be carried out once.
+        #expect(try anaStore.pendingCommands(exam: "algebra", candidate: "ana", holder: resumed).map(\.id) == [pending])
+        try anaStore.acknowledgeCommand(pending, exam: "algebra", candidate: "ana", holder: resumed, at: Date())
+        #expect(try anaStore.commandsAcknowledged(during: attempt.id, exam: "algebra", candidate: "ana", holder: resumed)
+                    .map(\.id) == [pending])
+        // Ben's role cannot ask for Ana's, even with her lease's token.
+        expectRefused("SELECT * FROM assess.commands_acknowledged('\(attempt.id)', 'algebra', 'ana', '\(resumed.token)')",
+                      as: ben)
     }
 
     @Test func aSeatsRoleLogsTheStaleLockOfItsCrashedSittingAndTheMonitorShowsIt() throws {

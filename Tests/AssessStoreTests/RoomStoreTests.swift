@@ -102,6 +102,37 @@ import Testing
     }
 
     @Test(arguments: StoreBackend.allCases)
+    func aResumedAttemptLearnsWhichCommandsItAcknowledgedFromTheStore(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let store = try room(opened)
+        let start = Date()
+        func issue(_ action: SeatCommand.Action) throws -> Int64 {
+            try store.issueCommand(exam: "algebra", candidate: "ben", action: action, minutes: 15, message: nil,
+                                   reason: "unwell", issuedBy: "pat", at: start)
+        }
+        _ = try store.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: start)
+        // An earlier attempt of the same candidate had a break of its own.
+        let earlier = try store.startAttempt(examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600, at: start)
+        let earlierBreak = try issue(.extraBreak)
+        try store.acknowledgeCommand(earlierBreak, exam: "algebra", candidate: "ben", holder: seatB, at: start.addingTimeInterval(1))
+        _ = try store.finishAttempt(id: earlier.id, status: .submitted, receipt: nil, at: start.addingTimeInterval(2))
+        let ben = try store.startAttempt(examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600,
+                                         at: start.addingTimeInterval(10))
+        let extraBreak = try issue(.extraBreak), pause = try issue(.pause), stillPending = try issue(.extraBreak)
+        for id in [extraBreak, pause] {
+            try store.acknowledgeCommand(id, exam: "algebra", candidate: "ben", holder: seatB, at: start.addingTimeInterval(11))
+        }
+        let acknowledged = try store.commandsAcknowledged(during: ben.id, exam: "algebra", candidate: "ben", holder: seatB)
+        #expect(acknowledged.map(\.id) == [extraBreak, pause])
+        #expect(acknowledged.first?.minutes == 15)
+        #expect(try store.pendingCommands(exam: "algebra", candidate: "ben", holder: seatB).map(\.id) == [stillPending])
+        // Only the seat holding the lease asks.
+        #expect(throws: StoreError.self) {
+            try store.commandsAcknowledged(during: ben.id, exam: "algebra", candidate: "ben", holder: seatA)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
     func timeToAddIsAddedToTheAttemptInProgressOnceWhenTheSeatAcknowledgesTheCommand(backend: StoreBackend) throws {
         let opened = try backend.open()
         let store = try room(opened)

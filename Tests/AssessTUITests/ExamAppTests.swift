@@ -16,7 +16,7 @@ private struct Sitting {
     init(_ exam: Exam = ExamFixtures.capitals, practice: Bool = false, secondsAllowed: Int? = nil,
          studentMaySwitch: Set<AccessibilityOption> = [], launchedByTheProctor: Bool = false,
          recorder: InMemorySittingRecorder = InMemorySittingRecorder(), timeout: Duration = .seconds(10),
-         commands: InMemoryCommandLink? = nil, resumedFrom records: [LoggedEvent] = [],
+         commands: InMemoryCommandLink? = nil, acknowledgedBeforeResume: [SeatCommand] = [],
          steps: [ScriptedTerminal.Step]) {
         let consent = FlowConsentPrompt()
         harness = SessionHarness(exam: ExamDescriptor(examID: exam.id, examKey: exam.examKey, title: exam.title,
@@ -28,7 +28,7 @@ private struct Sitting {
         var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: practice, maximumLockHours: 8,
                             secondsAllowed: secondsAllowed, studentMaySwitch: studentMaySwitch,
                             launch: launchedByTheProctor ? LaunchSetup(exam: exam, candidate: "c-1", settings: LaunchSettings()) : nil)
-        flow.restoreCommands(from: records)
+        flow.restoreCommands(acknowledged: acknowledgedBeforeResume)
         app = ExamApp(flow: flow, terminal: terminal, session: harness.session, consent: consent, recorder: recorder,
                       clock: harness.clock, proctorPassword: nil, commands: commands)
     }
@@ -244,32 +244,6 @@ struct ExamAppTests {
 
     private static let addFive = SeatCommand(id: 7, action: .addTime, minutes: 5, reason: "late start", issuedBy: "pat")
 
-    /// The record a sitting leaves when it carries out `command`.
-    private static func record(of command: SeatCommand, done: Bool = true) -> LoggedEvent {
-        let event = SessionEvent.proctor(.commandCarriedOut(id: command.id, action: command.action.rawValue,
-                                                            by: command.issuedBy, reason: command.reason, done: done))
-        return LoggedEvent(sequence: 1, wallTime: Date(), monotonicNanoseconds: 0, kind: event.kind,
-                           details: event.details, hash: "")
-    }
-
-    @Test func aCommandTheResumedAttemptAlreadyCarriedOutIsAcknowledgedAndNotCarriedOutAgain() async {
-        let link = InMemoryCommandLink()
-        let sitting = Sitting(secondsAllowed: 600, commands: link, resumedFrom: [Self.record(of: Self.addFive)],
-                              steps: toTheFirstQuestion + [
-                                  .screen("10:00"),
-                                  .act { link.issue(Self.addFive) },
-                                  .until("the command acknowledged") { link.acknowledged == [7] },
-                                  // The store adds the five minutes now, at the acknowledgement;
-                                  // the clock, read from the store at the resume, adds them too.
-                                  .screen("15:00"),
-                                  .hangUp,
-                              ])
-        _ = await sitting.run()
-        let kinds = sitting.harness.log.kinds
-        #expect(!kinds.contains("proctor.command"))
-        #expect(!kinds.contains("exam.time-added"))
-    }
-
     @Test func aCommandWhoseAcknowledgementWasLostComesAgainAndIsOnlyAcknowledged() async {
         let link = InMemoryCommandLink()
         link.failAcknowledgements(1)
@@ -290,7 +264,7 @@ struct ExamAppTests {
 
     @Test func anExtraBreakTheMonitorAllowedIsStillAllowedAfterAResume() async {
         let extraBreak = SeatCommand(id: 3, action: .extraBreak, reason: "unwell", issuedBy: "pat")
-        let sitting = Sitting(resumedFrom: [Self.record(of: extraBreak)], steps: toTheFirstQuestion + [
+        let sitting = Sitting(acknowledgedBeforeResume: [extraBreak], steps: toTheFirstQuestion + [
             .key(.function(6)), .screen("Take a break now?"), .key(.character("y")), .screen("On a break"), .hangUp,
         ])
         _ = await sitting.run()

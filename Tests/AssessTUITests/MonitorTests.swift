@@ -92,6 +92,19 @@ import Testing
         #expect(!model.showsHelp && model.mode == .find)
     }
 
+    @Test func everySeatShownLeavesOutTheCandidatesNotArrivedAndThoseWhoFinished() {
+        var seats = Self.room(10)
+        seats.append(SeatView(exam: "algebra", candidate: "c-absent"))
+        var model = Self.model(seats)
+        #expect(seats[1].state(lostAfter: 30) == .submitted && seats[10].state(lostAfter: 30) == .notArrived)
+        _ = model.update(.key(.character("A")), now: 0)
+        guard case .menu(let targets, _) = model.mode else {
+            Issue.record("A opened no menu: \(model.mode)")
+            return
+        }
+        #expect(targets.map(\.candidate) == ["c-000", "c-002", "c-003", "c-004", "c-005", "c-006", "c-007", "c-008", "c-009"])
+    }
+
     @Test func aServerOutageIsAWarningWithAShortLabel() {
         var seat = Self.room(1)[0]
         seat.warnings = ["store.outage": 2, "paste.rejected": 1]
@@ -304,28 +317,37 @@ import Testing
         #expect(flow.secondsAllowed == allowed + 300)
     }
 
-    /// The record a sitting logged when it carried out `command`.
-    private func record(of command: SeatCommand, done: Bool = true) -> LoggedEvent {
-        let event = SessionEvent.proctor(.commandCarriedOut(id: command.id, action: command.action.rawValue,
-                                                            by: command.issuedBy, reason: command.reason, done: done))
-        return LoggedEvent(sequence: 1, wallTime: Date(), monotonicNanoseconds: 0, kind: event.kind, details: event.details, hash: "")
-    }
-
-    @Test func aResumedSittingKeepsItsExtraBreaksAndAcknowledgesWhatItCarriedOutBefore() {
+    @Test func aResumedSittingTakesBackTheExtraBreaksTheStoreSaysItAcknowledgedAndCarriesOutWhatIsStillPending() {
         var flow = flow()
         let allowed = flow.secondsAllowed
-        let pause = command(1, .pause), moreTime = command(2, .addTime, minutes: 5), stale = command(4, .addTime, minutes: 5)
-        flow.restoreCommands(from: [record(of: pause), record(of: command(3, .extraBreak)), record(of: moreTime),
-                                    record(of: command(5, .extraBreak), done: false), record(of: stale, done: false)])
-        // One extra break was allowed (the other came too late to be).
-        #expect(flow.breaksLeft == 1 && flow.breaks.minutes == ExamFlow.extraBreakMinutes)
-        #expect(flow.update(.proctorCommand(pause), now: Self.s) == [.acknowledgeCommand(id: 1)])
-        #expect(flow.phase != .paused)
-        // Time added before the resume and never acknowledged: the store adds it now, and so does the clock.
-        #expect(flow.update(.proctorCommand(moreTime), now: Self.s) == [.acknowledgeCommand(id: 2)])
+        flow.restoreCommands(acknowledged: [command(3, .extraBreak, minutes: 15), command(4, .message, message: "Hello")])
+        #expect(flow.breaksLeft == 1 && flow.breaks.minutes == 15)
+        // Pending at the resume, whatever the attempt did before: carried out now, once.
+        let moreTime = command(2, .addTime, minutes: 5)
+        #expect(flow.update(.proctorCommand(moreTime), now: Self.s).last == .acknowledgeCommand(id: 2))
+        #expect(flow.update(.proctorCommand(moreTime), now: 2 * Self.s) == [.acknowledgeCommand(id: 2)])
         #expect(flow.secondsAllowed == allowed + 300)
-        // Refused before the resume: acknowledged, and no time.
-        #expect(flow.update(.proctorCommand(stale), now: Self.s) == [.acknowledgeCommand(id: 4)])
-        #expect(flow.secondsAllowed == allowed + 300)
+        _ = flow.update(.proctorCommand(command(1, .pause)), now: 3 * Self.s)
+        #expect(flow.phase == .paused)
+    }
+
+    @Test func beforeTheAttemptStartsACommandWaitsUnacknowledgedButAMessageShows() {
+        let exam = ExamFixtures.capitals
+        var flow = ExamFlow(sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
+                            candidate: "c-1", practice: false, maximumLockHours: 8, secondsAllowed: 600)
+        let moreTime = command(1, .addTime, minutes: 5), extraBreak = command(2, .extraBreak), pause = command(3, .pause)
+        for waiting in [moreTime, extraBreak, pause] {
+            #expect(flow.update(.proctorCommand(waiting), now: Self.s) == [])
+        }
+        #expect(flow.secondsAllowed == 600 && flow.breaksLeft == 0)
+        #expect(flow.update(.proctorCommand(command(4, .message, message: "Welcome")), now: Self.s).last
+                == .acknowledgeCommand(id: 4))
+        #expect(flow.notice?.text == "Welcome")
+        // Once the attempt has started, each comes again (not acknowledged) and is carried out then:
+        // the store adds the time to that attempt at the acknowledgement.
+        FlowFixtures.begin(&flow, now: 2 * Self.s)
+        #expect(flow.update(.proctorCommand(moreTime), now: 3 * Self.s).last == .acknowledgeCommand(id: 1))
+        #expect(flow.update(.proctorCommand(extraBreak), now: 3 * Self.s).last == .acknowledgeCommand(id: 2))
+        #expect(flow.secondsAllowed == 900 && flow.breaksLeft == 1)
     }
 }

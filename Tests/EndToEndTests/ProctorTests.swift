@@ -19,11 +19,13 @@ struct ProctorTests {
         let scratch: TemporaryDirectory
         let policy: String
 
-        init() throws {
+        /// With `more` policy lines after the password's.
+        init(more: String = "") throws {
             scratch = try TemporaryDirectory("assess-e2e-proctor")
             policy = scratch.file("policy.yaml")
             let hash = try ProctorPassword(hashing: ProctorTests.password, logRounds: 15)
-            try "# a proctor's terminal\nproctor-password: \"\(hash)\"\n".write(toFile: policy, atomically: false, encoding: .utf8)
+            try "# a proctor's terminal\nproctor-password: \"\(hash)\"\n\(more)".write(toFile: policy, atomically: false,
+                                                                                     encoding: .utf8)
         }
 
         /// Writes an exam file and returns its path.

@@ -39,6 +39,9 @@ public enum ProctorEvent: Sendable, Equatable {
     /// The seat carried out command `id` (`action`) that proctor `by` sent from the
     /// monitor for `reason`; `done` is false when the seat's state did not allow it.
     case commandCarriedOut(id: Int64, action: String, by: String, reason: String, done: Bool)
+    /// Proctor `by` issued command `id` (`action`) from the monitor to `candidate`'s seat
+    /// for `reason`: the proctor's own record, beside the seat's of carrying it out.
+    case commandIssued(id: Int64, action: String, candidate: String, by: String, reason: String)
     /// A marker gave one answer `points` (an `override` of its automatic score when true);
     /// the answer and the comment stay in the store, out of the log.
     case answerMarked(attemptID: String, questionID: String, points: Double, override: Bool, by: String)
@@ -62,6 +65,7 @@ public enum ProctorEvent: Sendable, Equatable {
         case .attemptResumed: return "attempt.resumed"
         case .attemptInterrupted: return "attempt.interrupted"
         case .commandCarriedOut: return "proctor.command"
+        case .commandIssued: return "proctor.command-issued"
         case .answerMarked: return "answer.marked"
         }
     }
@@ -97,6 +101,8 @@ public enum ProctorEvent: Sendable, Equatable {
             return ["attempt": attemptID, "by": by]
         case .commandCarriedOut(let id, let action, let by, let reason, let done):
             return ["command": String(id), "action": action, "by": by, "reason": reason, "done": String(done)]
+        case .commandIssued(let id, let action, let candidate, let by, let reason):
+            return ["command": String(id), "action": action, "candidate": candidate, "by": by, "reason": reason]
         case .answerMarked(let attemptID, let questionID, let points, let override, let by):
             return ["attempt": attemptID, "question": questionID, "points": String(points), "override": String(override), "by": by]
         }

@@ -132,6 +132,10 @@ public enum SeatState: String, Sendable, CaseIterable, Codable {
     /// On the sitting's roster, and no sitting has started for the candidate.
     case notArrived = "not arrived"
 
+    /// The states of a seat with no sitting to carry out a command: its candidate has not
+    /// come, or has finished the exam.
+    public static let absentOrFinished: Set<SeatState> = [.notArrived, .submitted, .timedOut, .aborted]
+
     /// A one-character mark shown before the word.
     public var symbol: String {
         switch self {

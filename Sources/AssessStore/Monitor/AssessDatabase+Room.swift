@@ -95,15 +95,31 @@ extension AssessDatabase: RoomStore {
     public func pendingCommands(exam: String, candidate: String, holder: LeaseHolder) throws -> [SeatCommand] {
         try read { db in
             try Self.requireLease(db, exam: exam, candidate: candidate, holder: holder)
-            return try Row.fetchAll(db, sql: """
+            return try Self.commands(db, sql: """
                 SELECT * FROM commands WHERE exam_id = ? AND candidate = ? AND acknowledged_at IS NULL ORDER BY id
-                """, arguments: [exam, candidate]).map { row in
-                guard let action = SeatCommand.Action(rawValue: row["action"]) else {
-                    throw StoreError.unreadableRow(table: "commands", column: "action")
-                }
-                return SeatCommand(id: row["id"], action: action, minutes: row["minutes"], message: row["message"],
-                                   reason: row["reason"], issuedBy: row["issued_by"])
+                """, arguments: [exam, candidate])
+        }
+    }
+
+    public func commandsAcknowledged(during attempt: String, exam: String, candidate: String,
+                                     holder: LeaseHolder) throws -> [SeatCommand] {
+        try read { db in
+            try Self.requireLease(db, exam: exam, candidate: candidate, holder: holder)
+            return try Self.commands(db, sql: """
+                SELECT c.* FROM commands c JOIN attempts a ON a.id = ? AND a.examID = c.exam_id AND a.candidate = c.candidate
+                WHERE c.exam_id = ? AND c.candidate = ? AND c.acknowledged_at >= a.startedAt ORDER BY c.id
+                """, arguments: [attempt, exam, candidate])
+        }
+    }
+
+    /// The commands `sql` selects (every column of the table).
+    private static func commands(_ db: Database, sql: String, arguments: StatementArguments) throws -> [SeatCommand] {
+        try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            guard let action = SeatCommand.Action(rawValue: row["action"]) else {
+                throw StoreError.unreadableRow(table: "commands", column: "action")
             }
+            return SeatCommand(id: row["id"], action: action, minutes: row["minutes"], message: row["message"],
+                               reason: row["reason"], issuedBy: row["issued_by"])
         }
     }
 

@@ -84,7 +84,19 @@ extension PostgresStore: RoomStore {
     }
 
     public func pendingCommands(exam: String, candidate: String, holder: LeaseHolder) throws -> [SeatCommand] {
-        try call("SELECT * FROM assess.pending_commands($1, $2, $3)", [exam, candidate, holder.token], attempt: nil).map { row in
+        try Self.commands(call("SELECT * FROM assess.pending_commands($1, $2, $3)", [exam, candidate, holder.token],
+                               attempt: nil))
+    }
+
+    public func commandsAcknowledged(during attempt: String, exam: String, candidate: String,
+                                     holder: LeaseHolder) throws -> [SeatCommand] {
+        try Self.commands(call("SELECT * FROM assess.commands_acknowledged($1, $2, $3, $4)",
+                               [attempt, exam, candidate, holder.token], attempt: attempt))
+    }
+
+    /// The commands in rows of the seat's functions (`command_id`, `command_action`, ...).
+    private static func commands(_ rows: [[String: String]]) throws -> [SeatCommand] {
+        try rows.map { row in
             guard let id = row["command_id"].flatMap(Int64.init), let action = row["command_action"].flatMap(SeatCommand.Action.init),
                   let reason = row["command_reason"], let by = row["command_issued_by"] else {
                 throw StoreError.unreadableRow(table: "commands", column: "action")

@@ -26,6 +26,15 @@ public protocol RoomStore: ExamStore {
     /// - Throws: `StoreError.notPermitted` when `holder` does not hold the lease.
     func pendingCommands(exam: String, candidate: String, holder: LeaseHolder) throws -> [SeatCommand]
 
+    /// The commands for (exam, candidate) acknowledged since `attempt` started (by the
+    /// store's clock), oldest first, for the sitting that holds its lease as `holder`: what
+    /// a resumed sitting of that attempt takes back (the extra breaks they allowed). The
+    /// store's word, not the seat's log, which a seat's role writes itself.
+    ///
+    /// - Throws: `StoreError.notPermitted` when `holder` does not hold the lease.
+    func commandsAcknowledged(during attempt: String, exam: String, candidate: String,
+                              holder: LeaseHolder) throws -> [SeatCommand]
+
     /// Marks a command carried out by the sitting that holds the lease as `holder`. An
     /// `addTime` command's minutes are added to the time allowed of the candidate's attempt
     /// in progress then, once (a seat's role may not change that time itself).

@@ -115,7 +115,7 @@ public struct MonitorModel: Sendable {
                 ("/", "find a candidate as you type (Enter keeps it, Esc clears it)"),
                 ("Space", "mark the seat for a command to several"),
                 ("a", "act on the marked seats, or on the seat under the cursor"),
-                ("A", "act on every seat shown"),
+                ("A", "act on each seat shown, but absent and finished ones"),
                 ("o", "open a sitting that waits for its start"),
                 ("q or Esc", "quit the monitor"),
                 ("F1 or ?", "this help"),
@@ -409,7 +409,11 @@ public struct MonitorModel: Sendable {
             let targets = marked.isEmpty ? cursor.map { [$0] } ?? [] : shown.map(Self.key).filter(marked.contains)
             if !targets.isEmpty { mode = .menu(targets: targets, selection: 0) }
         case .character("A"):
-            if !shown.isEmpty { mode = .menu(targets: shown.map(Self.key), selection: 0) }
+            // A seat whose candidate has not come or has finished would keep the command
+            // for a later sitting: the room's commands are for those sitting now.
+            let elapsed = elapsed(now: now)
+            let sitting = shown.filter { !SeatState.absentOrFinished.contains($0.state(elapsed: elapsed, lostAfter: lostAfter)) }
+            if !sitting.isEmpty { mode = .menu(targets: sitting.map(Self.key), selection: 0) }
         case .character("o"):
             return openKey(now: now)
         case .enter:

@@ -152,14 +152,9 @@ public struct ExamFlow: Sendable {
     public private(set) var breaks: BreakAllowance
     /// How many breaks have been taken.
     public private(set) var breaksTaken: Int
-    /// The proctor's commands this attempt has carried out (a resumed one: as its log says),
-    /// by the store's number: one that comes again (its acknowledgement was lost) is
-    /// acknowledged, not carried out twice.
+    /// The proctor's commands this sitting has carried out, by the store's number: one that
+    /// comes again (its acknowledgement was lost) is acknowledged, not carried out twice.
     public private(set) var carriedOutCommands: Set<Int64> = []
-    /// Commands to add time that the attempt carried out before it was interrupted and the
-    /// store never heard acknowledged: the store adds their time when they are, so the
-    /// resumed clock, read from the store, lacks it until then.
-    private var timeAddedBeforeResume: Set<Int64> = []
     /// The lockout in front of the proctor's panel.
     public private(set) var gate = ProctorGate()
     /// True while what the sitting saved waits on this terminal for the store's server.
@@ -489,10 +484,10 @@ public struct ExamFlow: Sendable {
             show(text("notice.paste-rejected"), now: now)
             return [.log(.pasteRejected(characters: count))]
         case .proctorCommand(let command):
-            guard !carriedOutCommands.contains(command.id) else {
-                if timeAddedBeforeResume.remove(command.id) != nil { clock.add(minutes: SeatCommand.minutesAdded(command.minutes), now: now) }
-                return [.acknowledgeCommand(id: command.id)]
-            }
+            guard !carriedOutCommands.contains(command.id) else { return [.acknowledgeCommand(id: command.id)] }
+            // Before the attempt starts a command waits (unacknowledged, so the seat hears it
+            // again): what it changes belongs to the attempt, which the store keeps.
+            guard command.action == .message || attemptID != nil else { return [] }
             carriedOutCommands.insert(command.id)
             return carryOut(command, now: now)
         case .sittingOpened(let secondsAgo):
@@ -1066,22 +1061,13 @@ extension ExamFlow {
     }
 
     /// Takes back what the proctor's commands did to a resumed attempt before it was
-    /// interrupted, from its log's `proctor.command` records: the extra breaks they
-    /// allowed, and which commands were carried out, so that one still pending (its
-    /// acknowledgement never reached the store) is acknowledged and not carried out again.
-    /// Time they added is in the attempt's allowed time once the store has their
-    /// acknowledgement; one still pending adds its time to the clock when it comes again.
-    public mutating func restoreCommands(from records: [LoggedEvent]) {
-        let kind = SessionEvent.proctor(.commandCarriedOut(id: 0, action: "", by: "", reason: "", done: false)).kind
-        for record in records where record.kind == kind {
-            guard let id = record.details["command"].flatMap(Int64.init) else { continue }
-            carriedOutCommands.insert(id)
-            guard record.details["done"] == "true" else { continue }
-            switch record.details["action"].flatMap(SeatCommand.Action.init) {
-            case .extraBreak: allowExtraBreak(minutes: nil)
-            case .addTime: timeAddedBeforeResume.insert(id)
-            default: break
-            }
+    /// interrupted: the extra breaks allowed by the commands the store says the attempt
+    /// acknowledged (`acknowledged`, read from the store, never from the seat's own log,
+    /// which the seat's role writes). Time they added is in the attempt's allowed time
+    /// already; a command still pending comes again and is carried out then, once.
+    public mutating func restoreCommands(acknowledged: [SeatCommand]) {
+        for command in acknowledged where command.action == .extraBreak {
+            allowExtraBreak(minutes: command.minutes)
         }
     }
 

@@ -16,7 +16,7 @@ struct MonitorCommand: AsyncParsableCommand {
             (the lab's PostgreSQL server, or this machine's SQLite store): who, where, the state, \
             time left, answers, flags, the last event and the warnings. Enter opens a seat's \
             timeline; `a` sends the seat under the cursor (or the seats marked with Space) a \
-            command, `A` every seat shown; each asks for a reason that goes to the log. A candidate \
+            command, `A` every seat shown but those not arrived or finished; each asks for a reason that goes to the log. A candidate \
             on an exam's roster (`assess roster`) with no sitting yet shows as not arrived; `o` makes a \
             start code and opens a sitting whose welcome screens wait for it. With \
             --json it prints one JSON line per seat that changes instead, for a school's own scripts.
@@ -65,10 +65,10 @@ struct MonitorCommand: AsyncParsableCommand {
             throw CommandFailure(.cannotWrite, "cannot watch the store \(room.location) for changes: \(error)")
         }
         let source = StoreMonitorSource(store: room, exams: ids.isEmpty ? nil : ids, watcher: watcher,
-                                        proctor: runtime.process.userName)
+                                        proctor: runtime.process.userName, clock: runtime.clock)
         SignalTrap.install()
         if json {
-            try MonitorJSON(source: source, clock: runtime.clock).run()
+            try MonitorJSON(source: source, clock: runtime.clock, lostAfter: policy.leaseLostAfter).run()
             return
         }
         let terminal = CursesTerminal()
@@ -77,7 +77,7 @@ struct MonitorCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(.notDone, "cannot use this terminal: \(error); use --json without one")
         }
-        let model = MonitorModel(exams: ids, lostAfter: Lease.lostAfter, questionCounts: questionCounts)
+        let model = MonitorModel(exams: ids, lostAfter: policy.leaseLostAfter, questionCounts: questionCounts)
         MonitorApp(model: model, terminal: terminal, source: source, clock: runtime.clock).run()
         terminal.stop()
     }
@@ -90,6 +90,8 @@ struct StoreMonitorSource: MonitorSource {
     let watcher: any RoomWatcher
     /// Who issues commands (the proctor's account; PostgreSQL records the login role itself).
     let proctor: String
+    /// The clock of the log records it writes.
+    let clock: any Clock
 
     /// The room's seats, and a seat for each candidate on a roster who has none yet (not arrived).
     func seats() throws -> [SeatView] {
@@ -127,9 +129,17 @@ struct StoreMonitorSource: MonitorSource {
         }
     }
 
+    /// Issues the command, then logs it with who issued it and why, on the seat's attempt in
+    /// progress (its timeline) when it has one: the log then holds the proctor's own record,
+    /// written under the proctor's role, whatever the seat does with it.
     func send(_ command: SeatCommandDraft, to seat: MonitorModel.SeatKey) throws {
-        try store.issueCommand(exam: seat.exam, candidate: seat.candidate, action: command.action, minutes: command.minutes,
-                               message: command.message, reason: command.reason, issuedBy: proctor, at: Date())
+        let id = try store.issueCommand(exam: seat.exam, candidate: seat.candidate, action: command.action,
+                                        minutes: command.minutes, message: command.message, reason: command.reason,
+                                        issuedBy: proctor, at: Date())
+        let attempt = try store.inProgressAttempt(exam: seat.exam, candidate: seat.candidate)?.id
+        _ = try store.appendEvent(.proctor(.commandIssued(id: id, action: command.action.rawValue, candidate: seat.candidate,
+                                                          by: proctor, reason: command.reason)),
+                                  at: EventTime(clock), attempt: attempt)
     }
 
     func waitForChange(milliseconds: Int) -> Bool {

@@ -94,7 +94,7 @@ struct ResumeCommand: AsyncParsableCommand {
         let records = try events.events(attempt: attempt.id).map(\.event)
         runner.settings.accessibility = Self.accessibility(runner.settings.accessibility, asSwitchedIn: records)
         runner.accessibilityChosenBy = "attempt"
-        runner.resuming = (attempt, used, records)
+        runner.resuming = (attempt, used)
         runner.requestedLanguage = language.language
         runner.startEvents = [.proctor(.attemptResumed(attemptID: attempt.id, downSeconds: downSeconds,
                                                        charged: policy.chargeDowntime))]

@@ -5,10 +5,14 @@ import Foundation
 
 /// `assess monitor --json`: every seat once, then one line per seat whenever what the
 /// screen would show of it changes (its state too, when a lease is lost with no write at
-/// all), until a stop signal.
+/// all), until a stop signal. Its time left counting down is not a change (it moves for
+/// every answering seat at each progress save); its time allowed, which added time moves,
+/// is.
 struct MonitorJSON {
     let source: StoreMonitorSource
     let clock: any Clock
+    /// The policy's `lease-lost-after`: a seat whose lease is older is lost.
+    let lostAfter: Double
 
     /// One line: a seat as a school's script reads it.
     struct Line: Codable, Equatable {
@@ -19,6 +23,7 @@ struct MonitorJSON {
         var tty: String?
         var examKey: String?
         var attempt: String?
+        var secondsAllowed: Int?
         var secondsLeft: Int?
         var answered: Int
         var flagged: Int
@@ -43,14 +48,16 @@ struct MonitorJSON {
             for seat in seats {
                 let line = Line(
                     exam: seat.exam, candidate: seat.candidate,
-                    state: seat.state(elapsed: elapsed, lostAfter: Lease.lostAfter).rawValue, host: seat.host, tty: seat.tty,
-                    examKey: seat.examKey, attempt: seat.attempt,
-                    secondsLeft: seat.secondsLeft(elapsed: 0, lostAfter: Lease.lostAfter), answered: seat.answered,
+                    state: seat.state(elapsed: elapsed, lostAfter: lostAfter).rawValue, host: seat.host, tty: seat.tty,
+                    examKey: seat.examKey, attempt: seat.attempt, secondsAllowed: seat.secondsAllowed,
+                    secondsLeft: seat.secondsLeft(elapsed: 0, lostAfter: lostAfter), answered: seat.answered,
                     flagged: seat.flagged, lastEvent: seat.lastEvent, warnings: seat.warnings,
                     pendingCommands: seat.pendingCommands)
+                var compared = line
+                compared.secondsLeft = nil
                 let key = seat.exam + "\u{0}" + seat.candidate
-                if printed[key] != line {
-                    printed[key] = line
+                if printed[key] != compared {
+                    printed[key] = compared
                     // Unbuffered: a script reading the pipe gets each line as it is written.
                     FileHandle.standardOutput.write(try encoder.encode(line) + Data("\n".utf8))
                 }

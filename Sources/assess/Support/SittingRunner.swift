@@ -20,9 +20,8 @@ struct SittingRunner {
     var practice = false
     /// The proctor's settings (extra time, breaks, restrictions, suggestions turned off).
     var settings = LaunchSettings()
-    /// The crashed attempt `assess resume` continues, with the seconds it has used and its
-    /// log's records (read once: the settings switched and the proctor's commands carried out).
-    var resuming: (attempt: Attempt, secondsUsed: Int, records: [LoggedEvent])?
+    /// The crashed attempt `assess resume` continues, with the seconds it has used.
+    var resuming: (attempt: Attempt, secondsUsed: Int)?
     /// Logged once the attempt has started, tagged with it.
     var startEvents: [SessionEvent] = []
     /// Who chose `settings.accessibility`, for the log: `proctor`, `student` or `attempt`.
@@ -196,9 +195,10 @@ struct SittingRunner {
                             terminalHasColours: terminal.hasColors, studentMaySwitch: policy.studentSettings,
                             launch: launchSetup, waitsForOpening: waitsForOpening && resuming == nil)
         flow.language = language
-        if let resuming {
-            // The extra breaks the monitor allowed, and the commands already carried out.
-            flow.restoreCommands(from: resuming.records)
+        let commands = StoreCommandLink(store: database, exam: exam.id, candidate: candidate, lease: lease)
+        if let resuming, let commands {
+            // The extra breaks the monitor allowed, as the store (not the seat's log) says.
+            flow.restoreCommands(acknowledged: try commands.commandsAcknowledged(during: resuming.attempt.id))
         }
         // The dictionary costs about 20 MB a process: open it only when a feature can use it.
         let suggestions = practice ? SuggestionSettings.practice
@@ -215,7 +215,7 @@ struct SittingRunner {
                           clock: runtime.clock, proctorPassword: policy.proctorPassword, settings: settings,
                           startEvents: startEvents + (taken?.takeover.map { [$0] } ?? [])
                               + (launchSetup == nil ? [flow.accessibilityRecord] : []),
-                          commands: StoreCommandLink(store: database, exam: exam.id, candidate: candidate, lease: lease))
+                          commands: commands)
         let outcome = await app.run()
         terminal.stop()
         Self.reportWaiting(database, in: text)

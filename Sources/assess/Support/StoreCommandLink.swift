@@ -27,6 +27,11 @@ struct StoreCommandLink: SeatCommandLink {
         try store.pendingCommands(exam: exam, candidate: candidate, holder: lease)
     }
 
+    /// The commands the store says `attempt` acknowledged, for its resumed sitting.
+    func commandsAcknowledged(during attempt: String) throws -> [SeatCommand] {
+        try store.commandsAcknowledged(during: attempt, exam: exam, candidate: candidate, holder: lease)
+    }
+
     func acknowledge(_ id: Int64) throws {
         try store.acknowledgeCommand(id, exam: exam, candidate: candidate, holder: lease, at: Date())
     }
