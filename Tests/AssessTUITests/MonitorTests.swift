@@ -105,10 +105,10 @@ import Testing
         #expect(targets.map(\.candidate) == ["c-000", "c-002", "c-003", "c-004", "c-005", "c-006", "c-007", "c-008", "c-009"])
     }
 
-    @Test func aServerOutageIsAWarningWithAShortLabel() {
+    @Test func aServerOutageAndARefusedCommandAreWarningsWithShortLabels() {
         var seat = Self.room(1)[0]
-        seat.warnings = ["store.outage": 2, "paste.rejected": 1]
-        #expect(MonitorText.warnings(seat) == "paste1 outage2")
+        seat.warnings = ["store.outage": 2, "paste.rejected": 1, "proctor.command-refused": 1]
+        #expect(MonitorText.warnings(seat) == "paste1 outage2 refused1")
     }
 
     @Test func aStaleLockAndServerOutagesShowInWordsAndSymbols() {
@@ -303,6 +303,9 @@ import Testing
         let refused = flow.update(.proctorCommand(command(6, .resume)), now: Self.s)
         #expect(refused == [.log(.proctor(.commandCarriedOut(id: 6, action: "resume", by: "pat", reason: "because", done: false))),
                             .acknowledgeCommand(id: 6)])
+        // A record of its own kind, which the monitor counts among the seat's warnings.
+        #expect(SessionEvent.proctor(.commandCarriedOut(id: 6, action: "resume", by: "pat", reason: "because", done: false)).kind
+                == SeatWarning.commandRefused.kind)
         let ended = flow.update(.proctorCommand(command(7, .end)), now: Self.s)
         #expect(flow.phase == .submitting)
         #expect(ended.contains { if case .submit(.proctor, _, _) = $0 { return true } else { return false } })

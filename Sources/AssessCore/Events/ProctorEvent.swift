@@ -37,7 +37,8 @@ public enum ProctorEvent: Sendable, Equatable {
     /// `assess unlock --stale` ended a crashed attempt as interrupted.
     case attemptInterrupted(attemptID: String, by: String)
     /// The seat carried out command `id` (`action`) that proctor `by` sent from the
-    /// monitor for `reason`; `done` is false when the seat's state did not allow it.
+    /// monitor for `reason`; `done` is false when the seat's state did not allow it, and the
+    /// record is then of its own kind, a warning on the monitor's row.
     case commandCarriedOut(id: Int64, action: String, by: String, reason: String, done: Bool)
     /// Proctor `by` issued command `id` (`action`) from the monitor to `candidate`'s seat
     /// for `reason`: the proctor's own record, beside the seat's of carrying it out.
@@ -64,7 +65,7 @@ public enum ProctorEvent: Sendable, Equatable {
         case .breakEnded: return "break.ended"
         case .attemptResumed: return "attempt.resumed"
         case .attemptInterrupted: return "attempt.interrupted"
-        case .commandCarriedOut: return "proctor.command"
+        case .commandCarriedOut(_, _, _, _, let done): return done ? "proctor.command" : "proctor.command-refused"
         case .commandIssued: return "proctor.command-issued"
         case .answerMarked: return "answer.marked"
         }

@@ -184,6 +184,7 @@ public enum SeatWarning: String, Sendable, CaseIterable {
     case interrupted
     case wrongPassword
     case outage
+    case commandRefused
 
     /// The event log's kind.
     public var kind: String {
@@ -194,6 +195,7 @@ public enum SeatWarning: String, Sendable, CaseIterable {
         case .interrupted: return "session.interrupted"
         case .wrongPassword: return "proctor.password-rejected"
         case .outage: return "store.outage"
+        case .commandRefused: return "proctor.command-refused"
         }
     }
 
@@ -206,6 +208,7 @@ public enum SeatWarning: String, Sendable, CaseIterable {
         case .interrupted: return "stop"
         case .wrongPassword: return "passwd"
         case .outage: return "outage"
+        case .commandRefused: return "refused"
         }
     }
 
