@@ -15,7 +15,7 @@ struct ResumeCommand: AsyncParsableCommand {
             attempt's), then shows the student's welcome screen; the student consents and the \
             terminal locks again. The time the terminal was down is logged and not charged, unless \
             the policy says `charge-downtime: true`. Use the exam file the attempt was started with.
-            """)
+            """ + "\n\n" + LanguageOption.helpIsEnglish)
 
     @Argument(help: ArgumentHelp("The exam file the attempt was started with.", valueName: "exam"))
     var examPath: String
