@@ -17,11 +17,7 @@ struct Assess: ParsableCommand {
             receipts with `verify`, check exam files with `validate`, and bring question banks in \
             and out with `import` and `export`. The school's admin sets up a shared PostgreSQL store \
             with `store init` and checks it with `store check`.
-
-            This help is in English. The student's screens speak the exam's language when it is \
-            English, Japanese, Korean, Vietnamese or Brazilian Portuguese, else the one `--language` \
-            names, else the locale's (LC_ALL, LC_MESSAGES, LANG).
-            """,
+            """ + "\n\n" + LanguageOption.helpIsEnglish,
         version: Version.number,
         subcommands: [
             TakeCommand.self, LaunchCommand.self, ResumeCommand.self, StatusCommand.self, UnlockCommand.self, EndCommand.self,

@@ -41,6 +41,20 @@ struct LaunchSettingsTests {
         #expect(LaunchSettings(json: "not json") == nil)
     }
 
+    /// The language the attempt started in is kept with its settings for `resume`; settings
+    /// stored before it was (or naming a language this version does not speak) still load.
+    @Test func theLanguageIsKeptInTheStoresJSONAndOldSettingsWithoutItStillLoad() throws {
+        let settings = LaunchSettings(extraTime: .minutes(15), language: .japanese)
+        #expect(settings.json.contains(#""language":"ja""#))
+        #expect(LaunchSettings(json: settings.json) == settings)
+        #expect(!LaunchSettings(extraTime: .minutes(15)).json.contains("language"))
+
+        let old = #"{"breaks":{"count":0,"minutes":0},"disabledSuggestions":[],"extraTime":{"minutes":{"_0":15}},"restrictionStates":{}}"#
+        #expect(LaunchSettings(json: old) == LaunchSettings(extraTime: .minutes(15)))
+        let unknown = #"{"breaks":{"count":0,"minutes":0},"disabledSuggestions":[],"extraTime":{"minutes":{"_0":15}},"language":"fr","restrictionStates":{}}"#
+        #expect(LaunchSettings(json: unknown) == LaunchSettings(extraTime: .minutes(15)))
+    }
+
     @Test func unknownRestrictionsAndSuggestionsTheExamDoesNotAllowAreProblems() {
         let exam = ExamFixtures.everyType
         let settings = LaunchSettings(restrictionStates: ["back-navigaton": false],

@@ -1,5 +1,6 @@
 import AssessTestSupport
 import AssessCore
+import AssessExam
 import Foundation
 import Testing
 import AssessStore
@@ -257,6 +258,24 @@ import AssessStore
         #expect(try database.attempt(first.id)?.settings == #"{"extraTime":"x"}"#)
         #expect(try database.attempt(withReceipt: "R")?.id == first.id)
         #expect(try database.attempt(withReceipt: "nope") == nil)
+    }
+
+    /// The launch settings kept with an attempt carry the language it started in (for
+    /// `resume`), read back alike from every store; a row stored before they did still loads.
+    @Test(arguments: StoreBackend.allCases)
+    func theLanguageKeptWithTheSettingsReadsBackAndAnOldRowWithoutItStillLoads(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let database = opened.store
+        let kept = LaunchSettings(extraTime: .minutes(15), language: .japanese)
+        let new = try database.startAttempt(examID: "algebra", examKey: "k", candidate: "c-17", secondsAllowed: 60,
+                                            settings: kept.json, at: start)
+        let old = try database.startAttempt(examID: "algebra", examKey: "k", candidate: "c-18", secondsAllowed: 60,
+                                            settings: LaunchSettings(extraTime: .minutes(15)).json, at: start)
+        let newSettings = try #require(try database.attempt(new.id)).settings
+        let oldSettings = try #require(try database.attempt(old.id)).settings
+        #expect(LaunchSettings(json: newSettings) == kept)
+        #expect(!oldSettings.contains("language"))
+        #expect(LaunchSettings(json: oldSettings) == LaunchSettings(extraTime: .minutes(15)))
     }
 
     @Test(arguments: StoreBackend.allCases)

@@ -59,20 +59,20 @@ struct CommonStartTests {
     @Test func theStartCodeIsCheckedWithTheStoreAndARightOneBegins() {
         var flow = waitingFlow()
         for character in "k7q-m3x" { _ = flow.update(.key(.character(character)), now: 0) }
-        #expect(flow.commonStart == .waiting(typed: "K7QM3X", refused: false))
+        #expect(flow.commonStart == .waiting(refused: false) && flow.startCode.text == "K7QM3X")
         _ = flow.update(.key(.backspace), now: 0)
         _ = flow.update(.key(.character("x")), now: 0)
         #expect(flow.update(.key(.enter), now: 0) == [.checkStartCode("K7QM3X")])
         #expect(screen(flow).contains("Start code: K7QM3X  Checking the code..."))
         // A wrong code: typed again from nothing.
         #expect(flow.update(.startCodeChecked(accepted: false, problem: nil), now: Self.second).isEmpty)
-        #expect(flow.commonStart == .waiting(typed: "", refused: true))
+        #expect(flow.commonStart == .waiting(refused: true) && flow.startCode.text.isEmpty)
         #expect(screen(flow).contains("That is not the start code; type it again."))
         // A store that cannot be asked is not a wrong code.
         _ = flow.update(.key(.character("A")), now: 2 * Self.second)
         _ = flow.update(.key(.enter), now: 2 * Self.second)
         _ = flow.update(.startCodeChecked(accepted: false, problem: "no server"), now: 2 * Self.second)
-        #expect(flow.commonStart == .waiting(typed: "", refused: false))
+        #expect(flow.commonStart == .waiting(refused: false) && flow.startCode.text.isEmpty)
         #expect(flow.notice?.text == "The start code could not be checked (no server); try again.")
         // The right code begins, and the clock counts from then.
         "K7QM3X".forEach { _ = flow.update(.key(.character($0)), now: 3 * Self.second) }
@@ -80,6 +80,45 @@ struct CommonStartTests {
         #expect(flow.update(.startCodeChecked(accepted: true, problem: nil), now: 4 * Self.second) == [.begin])
         lockAndStart(&flow, at: 20 * Self.second)
         #expect(flow.secondsLeft(now: 20 * Self.second) == flow.secondsAllowed - 16)
+    }
+
+    /// The start code edits as the answers do (Ctrl-U undo, Ctrl-R redo, ← → to move), and
+    /// the cursor sits at its caret.
+    @Test func theStartCodeUndoesRedoesAndMovesWithTheCursorAtItsCaret() {
+        var flow = waitingFlow()
+        _ = flow.update(.resized(TerminalSize(columns: 80, rows: 24)), now: 0)
+        for key in "k7qx".map(Key.character) + [.backspace] { _ = flow.update(.key(key), now: 0) }
+        #expect(flow.startCode.text == "K7Q")
+        _ = flow.update(.key(.control("u")), now: 0)
+        #expect(flow.startCode.text == "K7QX")
+        _ = flow.update(.key(.control("u")), now: 0)
+        #expect(flow.startCode.text.isEmpty)
+        _ = flow.update(.key(.control("r")), now: 0)
+        for key in [Key.left, .character("m"), .character("3")] { _ = flow.update(.key(key), now: 0) }
+        #expect(flow.startCode.text == "K7QM3X")
+        var grid = CellGrid(size: TerminalSize(columns: 80, rows: 24))
+        ExamScreens.render(flow, now: 0, into: &grid)
+        assertScreen(grid, [
+            " assess                                                                    exam",
+            "",
+            "  Capitals",
+            "",
+            "  Candidate  c-1",
+            "  Time       5 minutes",
+            "  Questions  3",
+            "  Exam key   d2bd-033b",
+            "",
+            "  Waiting for the proctor to start the exam. This screen goes on by itself",
+            "  when the exam starts, or type the start code the proctor announces and press",
+            "  Enter.",
+            "  Start code: K7QM3X",
+        ] + Array(repeating: "", count: 9) + [
+            String(repeating: "─", count: 80),
+            " Enter start with the code  Esc quit  ^U/^R undo/redo" + String(repeating: " ", count: 18) + "F1 help",
+        ])
+        // Before the X, where the last two letters went in.
+        #expect(grid.cursor == CellPosition(row: 12, column: 2 + "Start code: ".count + 5))
+        #expect(flow.update(.key(.enter), now: 0) == [.checkStartCode("K7QM3X")])
     }
 
     @Test func escStillLeavesTheWaitingWelcomeScreen() {

@@ -54,7 +54,7 @@ import Testing
         for size in [TerminalSize(columns: 100, rows: 30), TerminalSize(columns: 80, rows: 24)] {
             Self.golden.assertMatches(draw(&desk, size), named: "marking-essay-\(size.columns)x\(size.rows)")
         }
-        _ = desk.handle(.control("r"))
+        _ = desk.handle(MarkingDesk.candidatesKey)
         #expect(draw(&desk).lines().joined().contains("Candidate c-101"))
         _ = desk.handle(.control("o"))
         #expect(desk.order == .byCandidate)
@@ -77,10 +77,12 @@ import Testing
         }
         // Keys behind the help do nothing: no mark is stored, the answer stays.
         #expect(press([.enter, .control("n"), .character("9")], &desk) == [.stay, .stay, .stay])
-        #expect(desk.index == 0 && desk.pointsText == "3" && desk.field == .comment)
+        #expect(desk.index == 0 && desk.points.text == "3" && desk.field == .comment)
         _ = desk.handle(.escape)
         #expect(!desk.showsHelp && desk.index == 0)
-        #expect(desk.handle(.escape) == .quit)
+        // The 3 typed is not saved: Esc asks before leaving, and y leaves.
+        #expect(desk.handle(.escape) == .stay && desk.departure == .quit)
+        #expect(desk.handle(.character("y")) == .quit)
     }
 
     @Test func anEmptyDeskSaysSoAndOnlyLeaves() {
@@ -97,15 +99,16 @@ import Testing
                              &desk)
         #expect(outcomes.last == .store(HandMark(points: 4.5, comment: "Vivid."), index: 0))
         desk.stored(HandMark(points: 4.5, comment: "Vivid."), at: 0)
-        #expect(desk.index == 1 && desk.pointsText.isEmpty && desk.commentText.isEmpty)
+        #expect(desk.index == 1 && desk.points.text.isEmpty && desk.comment.text.isEmpty)
         #expect(desk.unmarked.all == 3 && desk.unmarked.thisQuestion == 1)
         #expect(desk.notice == "Saved: 4.5 points.")
         // Going back shows the mark given, to change it.
         _ = desk.handle(.control("p"))
-        #expect(desk.pointsText == "4.5" && desk.commentText == "Vivid.")
-        // ^U jumps to the next answer still unmarked.
-        _ = desk.handle(.control("u"))
-        #expect(desk.index == 1)
+        #expect(desk.points.text == "4.5" && desk.comment.text == "Vivid.")
+        // ^G goes to the next answer still unmarked (the fields hold the saved mark: no question).
+        #expect(MarkingDesk.nextUnmarkedKey == .control("g"))
+        _ = desk.handle(MarkingDesk.nextUnmarkedKey)
+        #expect(desk.index == 1 && desk.departure == nil)
     }
 
     @Test func pointsOutsideTheRulesAndLettersAreRefusedOnTheDesk() {
@@ -113,7 +116,7 @@ import Testing
         #expect(desk.handle(.enter) == .stay)
         #expect(desk.notice == "Type the points first (0 to 5).")
         _ = press([.character("x"), .character("6")], &desk)
-        #expect(desk.pointsText == "6")
+        #expect(desk.points.text == "6")
         #expect(desk.handle(.enter) == .stay)
         #expect(desk.notice == "6 is outside 0 to 5 points.")
         _ = press([.backspace, .character("2"), .character("."), .character("2"), .character("5")], &desk)
@@ -122,6 +125,38 @@ import Testing
         var grid = CellGrid(size: TerminalSize(columns: 100, rows: 30))
         MarkingScreen.render(&desk, into: &grid)
         #expect(grid.lines()[27].contains("2.25 is not a whole or half point"))
+    }
+
+    /// Ctrl-U and Ctrl-R undo and redo in the field the cursor is in, as in the exam's
+    /// answers; moving to another answer or leaving with a typed mark not saved asks first.
+    @Test func ctrlUUndoesInTheFieldAndATypedMarkIsNotThrownAwayWithoutAsking() {
+        var desk = MarkingDesk(exam: Self.exam, items: Self.items(), order: .byQuestion)
+        _ = press([.character("4"), .tab] + "Vivid".map { Key.character($0) }, &desk)
+        #expect(desk.handle(.control("u")) == .stay)
+        #expect(desk.comment.text.isEmpty && desk.points.text == "4" && desk.index == 0)
+        _ = press([.control("r"), .home] + "So ".map { Key.character($0) }, &desk)
+        #expect(desk.comment.text == "So Vivid" && desk.hasUnsavedTyping)
+        // The cursor at the comment's caret, after "So ".
+        #expect(draw(&desk).cursor == CellPosition(row: 25, column: ScreenKit.margin + 32 + 3))
+
+        #expect(desk.handle(.control("n")) == .stay)
+        #expect(desk.departure == .answer(1) && desk.index == 0)
+        let grid = draw(&desk)
+        Self.golden.assertMatches(grid, named: "marking-unsaved-100x30")
+        #expect(grid.cursor.map { grid.lines()[$0.row].contains("y leaves without saving") } == true)
+        // Behind the question other keys do nothing; n stays with what was typed.
+        #expect(press([.enter, .character("x")], &desk) == [.stay, .stay])
+        _ = desk.handle(.character("n"))
+        #expect(desk.departure == nil && desk.index == 0 && desk.comment.text == "So Vivid")
+        // Ctrl-G asks too; y goes, and what was typed is gone.
+        _ = desk.handle(MarkingDesk.nextUnmarkedKey)
+        #expect(desk.departure == .answer(1))
+        #expect(desk.handle(.character("y")) == .stay)
+        #expect(desk.index == 1 && desk.points.text.isEmpty && desk.comment.text.isEmpty && !desk.hasUnsavedTyping)
+        // Nothing typed: Ctrl-P and Esc go at once.
+        _ = desk.handle(.control("p"))
+        #expect(desk.index == 0 && desk.departure == nil)
+        #expect(desk.handle(.escape) == .quit)
     }
 
     @Test func overridingAnAutomaticScoreNeedsAReason() {
@@ -155,7 +190,8 @@ import Testing
         let clock = ManualClock()
         let terminal = ScriptedTerminal(clock: clock, steps: [
             .type("3"), .key(.enter), .screen("Saved: 3 points."), .type("2"), .key(.enter), .screen("Not saved: the store refused"),
-            .key(.escape),
+            // The 2 was not saved: leaving asks first.
+            .key(.escape), .screen("Leave this answer without saving?"), .type("y"),
         ])
         var stored: [String] = []
         let left = MarkingScreen.run(MarkingDesk(exam: Self.exam, items: Self.items(), order: .byQuestion), on: terminal) { item, mark in

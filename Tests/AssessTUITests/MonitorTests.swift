@@ -85,9 +85,9 @@ import Testing
         // While a candidate's id is typed, `?` is typed too; F1 still opens the help.
         _ = model.update(.key(.character("/")), now: 0)
         _ = model.update(.key(.character("?")), now: 0)
-        #expect(!model.showsHelp && model.find == "?")
+        #expect(!model.showsHelp && model.find.text == "?")
         _ = model.update(.key(.function(1)), now: 0)
-        #expect(model.showsHelp && model.helpKeys.contains { $0.0 == "/" })
+        #expect(model.showsHelp && model.helpKeys.contains { $0.0 == "Ctrl-U / Ctrl-R" })
         _ = model.update(.key(.function(1)), now: 0)
         #expect(!model.showsHelp && model.mode == .find)
     }
@@ -178,7 +178,7 @@ import Testing
         _ = model.update(.key(.down), now: 0)
         _ = model.update(.key(.enter), now: 0)
         #expect(model.mode == .detail(targets: [.init(exam: "algebra", candidate: "c-000"), .init(exam: "algebra", candidate: "c-002")],
-                                      action: .addTime, entry: ""))
+                                      action: .addTime))
         for key in [Key.character("x"), .character("1"), .character("0"), .enter] { _ = model.update(.key(key), now: 0) }
         Self.golden.assertMatches(Self.render(model), named: "reason-80x24")
         #expect(model.update(.key(.enter), now: 0).isEmpty, "a reason is required")
@@ -187,6 +187,40 @@ import Testing
         #expect(effects == [.send(SeatCommandDraft(action: .addTime, minutes: 10, message: nil, reason: "late"),
                                   to: [.init(exam: "algebra", candidate: "c-000"), .init(exam: "algebra", candidate: "c-002")])])
         #expect(model.marked.isEmpty && model.mode == .list)
+    }
+
+    /// `/`'s find and a command's fields edit as the answers do: ← → to move, Ctrl-U undo,
+    /// Ctrl-R redo; the cursor sits at the caret, and the footer and help say so.
+    @Test func findAndTheCommandsFieldsUndoAndRedoWithTheCursorAtTheirCaret() {
+        var model = Self.model(Self.room(30))
+        _ = model.update(.key(.character("/")), now: 0)
+        for key in "c-02".map(Key.character) + [.backspace, .control("u"), .control("u"), .control("r")] {
+            _ = model.update(.key(key), now: 0)
+        }
+        #expect(model.find.text == "c-02" && model.rows(now: 0).count == 10)
+        _ = model.update(.key(.left), now: 0)
+        let grid = Self.render(model)
+        Self.golden.assertMatches(grid, named: "find-80x24")
+        #expect(grid.cursor == CellPosition(row: 21, column: 1 + "find: ".count + 3))
+        #expect(model.helpKeys.map(\.0).contains("Ctrl-U / Ctrl-R"))
+        _ = model.update(.key(.enter), now: 0)
+        #expect(model.mode == .list && model.find.text == "c-02")
+
+        _ = model.update(.key(.character("a")), now: 0)
+        #expect(model.helpKeys.map(\.0).contains("Ctrl-U / Ctrl-R"))
+        _ = model.update(.key(.down), now: 0)
+        _ = model.update(.key(.down), now: 0)
+        _ = model.update(.key(.enter), now: 0)
+        for key in "12".map(Key.character) + [.backspace, .control("u"), .enter] { _ = model.update(.key(key), now: 0) }
+        for key in "late bus".map(Key.character) + [.home, .delete, .control("u"), .end] { _ = model.update(.key(key), now: 0) }
+        #expect(model.entry.text == "late bus")
+        let reason = Self.render(model)
+        // The box's border is at column 8, behind it the rows of the room.
+        #expect(reason.lines()[12].dropFirst(8).hasPrefix("│ > late bus "))
+        #expect(reason.cursor == CellPosition(row: 12, column: 10 + "> late bus".count))
+        let effects = model.update(.key(.enter), now: 0)
+        #expect(effects == [.send(SeatCommandDraft(action: .addTime, minutes: 12, message: nil, reason: "late bus"),
+                                  to: [.init(exam: "algebra", candidate: "c-020")])])
     }
 
     /// A room with a roster: two seats at the welcome screen, one answering, two not arrived.

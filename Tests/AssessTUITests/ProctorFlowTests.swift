@@ -194,10 +194,40 @@ struct ProctorFlowTests {
         var flow = started()
         openMenu(&flow, now: 0, down: 1)
         _ = flow.update(.key(.enter), now: 0)
-        #expect(flow.panel?.step == .minutes(entry: ""))
+        #expect(flow.panel?.step == .minutes)
         _ = flow.update(.key(.escape), now: 0)
         #expect(flow.panel?.step == .menu(selection: 0))
         #expect(flow.panel != nil)
+    }
+
+    /// The password, minutes and reason edit as the answers do (Ctrl-U undo, Ctrl-R redo),
+    /// the password drawn as bullets with the cursor at its caret.
+    @Test func thePanelsFieldsUndoAndRedoWithTheCursorAtTheirCaret() {
+        var flow = started()
+        _ = flow.update(.key(ExamFlow.proctorKey), now: 0)
+        for key in "secret".map(Key.character) + [.control("u")] { #expect(flow.update(.key(key), now: 0).isEmpty) }
+        #expect(flow.panel?.entry.text == "")
+        _ = flow.update(.key(.control("r")), now: 0)
+        _ = flow.update(.key(.left), now: 0)
+        var grid = CellGrid(rows: 30, columns: 100)
+        ExamScreens.render(flow, now: 0, into: &grid)
+        #expect(grid.lines()[2] == "  Proctor password: ••••••" + String(repeating: " ", count: 74))
+        #expect(grid.cursor == CellPosition(row: 2, column: 2 + "Proctor password: ".count + 5))
+        #expect(flow.update(.key(.enter), now: 0) == [.verifyPassword("secret")])
+        _ = flow.update(.passwordChecked(accepted: true), now: 0)
+        // The minutes take digits only; the reason undoes a word typed over.
+        _ = flow.update(.key(.down), now: 0)
+        _ = flow.update(.key(.enter), now: 0)
+        for key in "1x5".map(Key.character) { _ = flow.update(.key(key), now: 0) }
+        #expect(flow.panel?.entry.text == "15")
+        _ = flow.update(.key(.enter), now: 0)
+        for key in "fire drill".map(Key.character) { _ = flow.update(.key(key), now: 0) }
+        for _ in 0..<5 { _ = flow.update(.key(.backspace), now: 0) }
+        _ = flow.update(.key(.control("u")), now: 0)
+        #expect(flow.panel?.entry.text == "fire drill")
+        ExamScreens.render(flow, now: 0, into: &grid)
+        #expect(grid.cursor == CellPosition(row: 4, column: 2 + "Reason (written to the log): ".count + 10))
+        #expect(flow.update(.key(.enter), now: 0).contains(.log(.proctor(.timeAdded(minutes: 15, reason: "fire drill")))))
     }
 
     @Test func pausingDuringABreakEndsTheBreakFirst() {

@@ -101,6 +101,13 @@ struct WholeScreenTests {
         Walk("proctor-password", onQuestion + [(.key(ExamFlow.proctorKey), 5 * s)] + "secret".map { (.key(.character($0)), 6 * s) }),
         Walk("proctor-menu", onQuestion + [(.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
                                            (.key(.enter), 6 * s), (.passwordChecked(accepted: true), 6 * s)]),
+        // The panel's fields take the answers' undo and redo, and its footer says so (the
+        // reason typed, a move from seat 4 to 7, has no words: translated screens draw it too).
+        Walk("proctor-reason", onQuestion + [(.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
+                                             (.key(.enter), 6 * s), (.passwordChecked(accepted: true), 6 * s),
+                                             (.key(.enter), 7 * s)] + "4 → 7".map { (.key(.character($0)), 8 * s) }),
+        // While the welcome screen waits, letters are the code's: the help lists the field's keys.
+        Walk("help-welcome-waiting", waits: true, [(.key(.function(1)), 0)], now: 0),
         Walk("too-small", onQuestion + [(.resized(TerminalSize(columns: 60, rows: 20)), 3 * s)]),
         Walk("help-single-choice", onQuestion + [(.key(.character("?")), 3 * s)]),
         Walk("help-short-text", onQuestion + [(.key(.tab), 3 * s), (.key(.tab), 3 * s), (.key(.function(1)), 3 * s)]),

@@ -91,6 +91,22 @@ struct CommandLineTests {
         #expect(seen.contains("assess take") && seen.contains("assess store init") && seen.count > 15, "\(seen)")
     }
 
+    /// The help of `assess` and of the commands a student's sitting starts with says that it
+    /// is English only, while the screens speak the exam's, `--language`'s or the locale's.
+    @Test func theStudentsCommandsSayTheirHelpIsInEnglishOnly() throws {
+        let runner = SubprocessCommandRunner()
+        let assess = try BuiltProducts.path(of: "assess")
+        for command in [[], ["take"], ["launch"], ["resume"]] {
+            let result = try runner.run(assess, command + ["--help"], timeoutSeconds: 30)
+            #expect(result.exitStatus == 0, "\(command)")
+            // The help wraps at the terminal's width: read its words, not its lines.
+            let words = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(words.contains("This help is in English only. The student's screens speak the exam's language when it "
+                                   + "is English, Japanese, Korean, Vietnamese or Brazilian Portuguese, else the one "
+                                   + "`--language` names, else the locale's (LC_ALL, LC_MESSAGES, LANG)."), "\(command)")
+        }
+    }
+
     /// The names in a help text's SUBCOMMANDS section (each at the start of an indented line).
     private static func subcommands(in help: String) -> [String] {
         guard let section = help.range(of: "SUBCOMMANDS:\n") else { return [] }

@@ -187,6 +187,39 @@ struct LanguageTests {
         ])
     }
 
+    /// `take --language ja` on the multilingual exam, killed: a `resume` without `--language`
+    /// (the kiosk's locale is English) comes back in Japanese, the language the attempt
+    /// started in, and `--language` given to `resume` still chooses another.
+    @Test func aResumeWithoutLanguageSpeaksTheLanguageTheAttemptStartedIn() throws {
+        let setup = try ProctorTests.Setup()
+        let first = try TerminalUnderTest("take \(Self.exam) --candidate ja-9 --language ja", policy: setup.policy)
+        try Self.beginInJapanese(first)
+        kill(try #require(try first.assessPID()), SIGKILL)
+        try first.waitUntilAssessIsGone()
+        let attempt = try #require(try first.store().attempts(exam: "multilingual-sampler", candidate: "ja-9").first)
+        #expect(attempt.settings.contains(#""language":"ja""#), "\(attempt.settings)")
+
+        let second = try TerminalUnderTest("resume \(Self.exam) --candidate ja-9", lockDirectory: first.lockDirectory,
+                                           dataDirectory: first.dataDirectory, policy: setup.policy)
+        try second.answer("Proctor password:", with: ProctorTests.password)
+        let welcome = try second.waitFor("試験キー")
+        #expect(welcome.contains(": この受験の続きです"), "\(welcome)")
+        try second.press("Enter")
+        try second.waitFor("試験のためにこの端末をロックしますか")
+        try second.press("y")
+        try second.waitFor("この端末はロックされました")
+        try second.press("Enter")
+        try second.waitFor("問題 1/8")
+        kill(try #require(try second.assessPID()), SIGKILL)
+        try second.waitUntilAssessIsGone()
+
+        let third = try TerminalUnderTest("resume \(Self.exam) --candidate ja-9 --language ko",
+                                          lockDirectory: first.lockDirectory, dataDirectory: first.dataDirectory,
+                                          policy: setup.policy)
+        try third.answer("Proctor password:", with: ProctorTests.password)
+        try third.waitFor("시험 키")
+    }
+
     /// From the welcome screen, through the consent and the banner to question 1, in Vietnamese.
     static func beginInVietnamese(_ terminal: TerminalUnderTest) throws {
         try terminal.waitFor("Mã bài thi")

@@ -15,19 +15,19 @@ struct MarkingTests {
         "",
         "  Keys on the marking screen",
         "",
-        "  Enter              save the points and comment, and go on to the next answer",
-        "  Tab / Shift-Tab    move between the points, the comment and the reason for an override",
-        "  typing, Backspace  write in the field the cursor is in",
-        "  Ctrl-N / Ctrl-P    the next or the previous answer",
-        "  Ctrl-U             the next answer still waiting for a mark",
-        "  ↑ ↓ PgUp PgDn      scroll the answer",
-        "  Ctrl-O             mark by question or by candidate",
-        "  Ctrl-R             show or hide the candidates' ids (anonymous by default)",
-        "  Esc or Ctrl-Q      leave the marking screen (every saved mark is kept)",
-        "  F1                 this help",
-        "",
-        "",
-        "",
+        "  Enter            save the points and comment, and go on to the next answer",
+        "  Tab / Shift-Tab  move between the points, the comment and the reason for an override",
+        "  typing           write in the field the cursor is in",
+        "  ← → Home End     move in the field",
+        "  Ctrl-U / Ctrl-R  undo / redo in the field",
+        "  Ctrl-N / Ctrl-P  the next or the previous answer (asks first when a typed mark is not saved)",
+        "  Ctrl-G           the next answer still waiting for a mark",
+        "  ↑ ↓ PgUp PgDn    scroll the answer",
+        "  Ctrl-O           mark by question or by candidate",
+        "  Ctrl-T           show or hide the candidates' ids (anonymous by default)",
+        "  Esc or Ctrl-Q    leave the marking screen (every saved mark is kept; asks first when a typed one",
+        "                   is not)",
+        "  F1               this help",
         "",
         "",
         "",
@@ -111,6 +111,13 @@ struct MarkingTests {
         try terminal.waitFor("Answer 4 of 4 · place · 4 points · Candidate #2")
         try terminal.mark("4", "Complete.")
         try terminal.waitFor("Still to mark: 0 of this question, 0 in all")
+        // A 3 typed after the saved 4 is not saved: Esc asks first; n stays, Ctrl-U undoes it.
+        try terminal.type("3")
+        try terminal.press("Escape")
+        try terminal.waitFor("Leave this answer without saving?")
+        try terminal.press("n")
+        try terminal.press("C-u")
+        try terminal.waitFor("Points (0–4, halves allowed):   4\n")
         // F1: every key of the marking screen, whole; Esc goes back to the answer, Esc again leaves.
         try terminal.press("F1")
         try terminal.waitForWrittenLines(Self.markingHelp)

@@ -108,7 +108,7 @@ struct RosterTests {
             "  Choose or type one answer for each. You may go back to earlier questions.",
         ] + Array(repeating: "", count: 12) + [
             String(repeating: "─", count: 100),
-            " Enter start with the code  Esc quit" + String(repeating: " ", count: 55) + "F1 help",
+            " Enter start with the code  Esc quit  ^U/^R undo/redo" + String(repeating: " ", count: 38) + "F1 help",
         ]
         let shown = try seatB.screen()
         #expect(shown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).prefix(30) == waitingScreen[...],

@@ -96,18 +96,25 @@ public struct LaunchSettings: Sendable, Equatable, Codable {
     public var disabledSuggestions: Set<SuggestionFeature>
     /// The accessibility settings the sitting starts with.
     public var accessibility: AccessibilitySettings
+    /// The language the student's screens spoke when the attempt started, so that `resume`
+    /// speaks it too (an exam in several languages, `mul`, takes the student's); `nil`
+    /// until the attempt starts, and in settings stored before it was kept.
+    public var language: InterfaceLanguage?
 
     public init(extraTime: ExtraTime = .none, breaks: BreakAllowance = .none,
                 restrictionStates: [String: Bool] = [:], disabledSuggestions: Set<SuggestionFeature> = [],
-                accessibility: AccessibilitySettings = AccessibilitySettings()) {
+                accessibility: AccessibilitySettings = AccessibilitySettings(), language: InterfaceLanguage? = nil) {
         self.extraTime = extraTime
         self.breaks = breaks
         self.restrictionStates = restrictionStates
         self.disabledSuggestions = disabledSuggestions
         self.accessibility = accessibility
+        self.language = language
     }
 
-    /// Reads stored settings; those stored before accessibility settings existed have none.
+    /// Reads stored settings; those stored before accessibility settings existed have none,
+    /// and those stored before the language was kept (or with a language this version does
+    /// not speak) have no language, rather than failing to load.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         extraTime = try container.decode(ExtraTime.self, forKey: .extraTime)
@@ -116,6 +123,7 @@ public struct LaunchSettings: Sendable, Equatable, Codable {
         disabledSuggestions = try container.decode(Set<SuggestionFeature>.self, forKey: .disabledSuggestions)
         accessibility = try container.decodeIfPresent(AccessibilitySettings.self, forKey: .accessibility)
             ?? AccessibilitySettings()
+        language = try container.decodeIfPresent(String.self, forKey: .language).flatMap(InterfaceLanguage.init(rawValue:))
     }
 
     /// The seconds the candidate has for `exam`.

@@ -140,6 +140,11 @@ public struct TextEditor: Hashable, Sendable {
     /// and the cursor's column in it. The text scrolls only as far as needed to keep the
     /// cursor visible, with one column left for the cursor after the last character.
     public func visibleSlice(width: Int) -> (text: Substring, cursorColumn: Int) {
+        Self.visibleSlice(of: text, cursor: cursor, width: width)
+    }
+
+    /// ``visibleSlice(width:)`` of any one line of `text` with the cursor at `cursor`.
+    static func visibleSlice(of text: String, cursor: String.Index, width: Int) -> (text: Substring, cursorColumn: Int) {
         let width = max(1, width)
         var start = text.startIndex
         var widthBeforeCursor = text[start..<cursor].displayWidth

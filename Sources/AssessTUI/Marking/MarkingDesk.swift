@@ -85,6 +85,20 @@ public struct MarkingDesk: Sendable, Equatable {
         case quit
     }
 
+    /// Where the marker asked to go from an answer whose typed mark is not saved.
+    public enum Departure: Sendable, Equatable {
+        /// To the answer at this index (Ctrl-N, Ctrl-P, Ctrl-G).
+        case answer(Int)
+        /// Off the marking screen (Esc, Ctrl-Q).
+        case quit
+    }
+
+    /// The key that goes to the next answer still waiting for a mark (Ctrl-U is undo, as
+    /// in the answers' fields).
+    public static let nextUnmarkedKey = Key.control("g")
+    /// The key that shows or hides the candidates' ids (Ctrl-R is redo).
+    public static let candidatesKey = Key.control("t")
+
     public let exam: Exam
     public private(set) var items: [MarkingItem]
     public private(set) var order: Order
@@ -92,9 +106,15 @@ public struct MarkingDesk: Sendable, Equatable {
     public private(set) var index = 0
     public private(set) var showsCandidate = false
     public private(set) var field: Field = .points
-    public private(set) var pointsText = ""
-    public private(set) var commentText = ""
-    public private(set) var reasonText = ""
+    /// The points typed: digits, and `.` or `,` for a half.
+    public private(set) var points = MarkingDesk.pointsField()
+    /// The comment for the candidate.
+    public private(set) var comment = MarkingDesk.textField()
+    /// Why the exam's own score is overridden (asked of an override only).
+    public private(set) var reason = MarkingDesk.textField()
+    /// Set while the marker is asked whether to throw away a mark typed and not saved: where
+    /// they asked to go. `y` goes, `n` or Esc stays.
+    public private(set) var departure: Departure?
     /// The first line of the answer on screen.
     public private(set) var scroll = 0
     /// A line for the marker: a refused mark, or that a mark was saved.
@@ -147,25 +167,42 @@ public struct MarkingDesk: Sendable, Equatable {
             return .stay
         }
         guard current != nil else { return key == .escape || key == .control("q") ? .quit : .stay }
+        if let departure {
+            switch key {
+            case .character("y"), .character("Y"):
+                self.departure = nil
+                return depart(departure)
+            case .character("n"), .character("N"), .escape:
+                self.departure = nil
+            default: break
+            }
+            return .stay
+        }
         switch key {
-        case .escape, .control("q"): return .quit
-        case .control("n"): move(to: index + 1)
-        case .control("p"): move(to: index - 1)
-        case .control("u"): nextUnmarked()
+        case .escape, .control("q"): return leave(.quit)
+        case .control("n"): return leave(.answer(index + 1))
+        case .control("p"): return leave(.answer(index - 1))
+        case Self.nextUnmarkedKey: return nextUnmarked()
         case .control("o"): reorder(order == .byQuestion ? .byCandidate : .byQuestion)
-        case .control("r"): showsCandidate.toggle()
+        case Self.candidatesKey: showsCandidate.toggle()
         case .tab: field = nextField(after: field)
         case .backTab: field = previousField(before: field)
         case .up: scroll = max(0, scroll - 1)
         case .down: scroll += 1
         case .pageUp: scroll = max(0, scroll - max(1, visibleAnswerLines - 1))
         case .pageDown: scroll += max(1, visibleAnswerLines - 1)
-        case .backspace: edit { if !$0.isEmpty { $0.removeLast() } }
-        case .character(let character): type(character)
         case .enter: return submit()
-        default: break
+        default:
+            if editFocusedField(with: key) == .changed { notice = nil }
         }
         return .stay
+    }
+
+    /// True when the fields hold something other than the answer's saved mark: leaving
+    /// the answer would throw it away.
+    public var hasUnsavedTyping: Bool {
+        let saved = Self.fieldTexts(of: current?.handMark)
+        return (points.text, comment.text, reason.text) != (saved.points, saved.comment, saved.reason)
     }
 
     /// Records that the store kept `mark` for the item at `index`, and moves on to the next answer.
@@ -201,7 +238,7 @@ public struct MarkingDesk: Sendable, Equatable {
 
     private mutating func submit() -> Outcome {
         guard let item = current else { return .stay }
-        guard let points = MarkRules.points(from: pointsText) else {
+        guard let points = MarkRules.points(from: points.text) else {
             notice = "Type the points first (0 to \(MarkRules.number(item.question.points)))."
             field = .points
             return .stay
@@ -211,30 +248,40 @@ public struct MarkingDesk: Sendable, Equatable {
             field = .points
             return .stay
         }
-        let reason = reasonText.trimmingCharacters(in: .whitespaces)
+        let reason = self.reason.text.trimmingCharacters(in: .whitespaces)
         if item.isOverride && reason.isEmpty {
             notice = "Overriding the exam's own score needs a reason (Tab to it)."
             field = .reason
             return .stay
         }
-        return .store(HandMark(points: points, comment: commentText.trimmingCharacters(in: .whitespaces),
+        return .store(HandMark(points: points, comment: comment.text.trimmingCharacters(in: .whitespaces),
                                overrideReason: item.isOverride ? reason : nil), index: index)
     }
 
-    private mutating func type(_ character: Character) {
-        if field == .points {
-            guard character.isASCII && (character.isNumber || character == "." || character == ","), pointsText.count < 6 else { return }
+    /// Applies `key` to the field the cursor is in: typing, moving, undo and redo.
+    private mutating func editFocusedField(with key: Key) -> LineField.Outcome {
+        switch field {
+        case .points: return points.handle(key)
+        case .comment: return comment.handle(key)
+        case .reason: return reason.handle(key)
         }
-        edit { $0.append(character) }
     }
 
-    private mutating func edit(_ change: (inout String) -> Void) {
-        switch field {
-        case .points: change(&pointsText)
-        case .comment: change(&commentText)
-        case .reason: change(&reasonText)
+    /// Goes to `departure`, unless that would throw away a mark typed and not saved: then
+    /// asks first (``departure``). Going nowhere (Ctrl-N on the last answer) does nothing.
+    private mutating func leave(_ departure: Departure) -> Outcome {
+        if case .answer(let target) = departure, min(max(0, target), items.count - 1) == index { return .stay }
+        guard hasUnsavedTyping else { return depart(departure) }
+        self.departure = departure
+        return .stay
+    }
+
+    private mutating func depart(_ departure: Departure) -> Outcome {
+        switch departure {
+        case .quit: return .quit
+        case .answer(let target): move(to: target)
         }
-        notice = nil
+        return .stay
     }
 
     private func nextField(after field: Field) -> Field {
@@ -259,13 +306,13 @@ public struct MarkingDesk: Sendable, Equatable {
         loadFields()
     }
 
-    private mutating func nextUnmarked() {
+    private mutating func nextUnmarked() -> Outcome {
         let after = items.indices.dropFirst(index + 1).first { items[$0].isUnmarked }
         guard let next = after ?? items.indices.first(where: { items[$0].isUnmarked }) else {
             notice = "Every answer here is marked."
-            return
+            return .stay
         }
-        move(to: next)
+        return leave(.answer(next))
     }
 
     private mutating func reorder(_ order: Order) {
@@ -280,10 +327,25 @@ public struct MarkingDesk: Sendable, Equatable {
     private mutating func loadFields() {
         scroll = 0
         field = .points
-        let mark = current?.handMark
-        pointsText = mark.map { MarkRules.number($0.points) } ?? ""
-        commentText = mark?.comment ?? ""
-        reasonText = mark?.overrideReason ?? ""
+        let saved = Self.fieldTexts(of: current?.handMark)
+        points = Self.pointsField(saved.points)
+        comment = Self.textField(saved.comment)
+        reason = Self.textField(saved.reason)
+    }
+
+    /// What the fields show of `mark`: empty for an answer not marked yet.
+    private static func fieldTexts(of mark: HandMark?) -> (points: String, comment: String, reason: String) {
+        (mark.map { MarkRules.number($0.points) } ?? "", mark?.comment ?? "", mark?.overrideReason ?? "")
+    }
+
+    /// A field of points holding `text`.
+    private static func pointsField(_ text: String = "") -> LineField {
+        LineField(text, characters: .decimal, maximumLength: 6)
+    }
+
+    /// A field of a comment or a reason holding `text`.
+    private static func textField(_ text: String = "") -> LineField {
+        LineField(text, maximumLength: 1000)
     }
 
     private static func sorted(_ items: [MarkingItem], by order: Order, exam: Exam) -> [MarkingItem] {

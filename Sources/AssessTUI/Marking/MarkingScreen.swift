@@ -33,13 +33,15 @@ public enum MarkingScreen {
     static let keys: [(String, String)] = [
         ("Enter", "save the points and comment, and go on to the next answer"),
         ("Tab / Shift-Tab", "move between the points, the comment and the reason for an override"),
-        ("typing, Backspace", "write in the field the cursor is in"),
-        ("Ctrl-N / Ctrl-P", "the next or the previous answer"),
-        ("Ctrl-U", "the next answer still waiting for a mark"),
+        ("typing", "write in the field the cursor is in"),
+        ("← → Home End", "move in the field"),
+        ("Ctrl-U / Ctrl-R", "undo / redo in the field"),
+        ("Ctrl-N / Ctrl-P", "the next or the previous answer (asks first when a typed mark is not saved)"),
+        ("Ctrl-G", "the next answer still waiting for a mark"),
         ("↑ ↓ PgUp PgDn", "scroll the answer"),
         ("Ctrl-O", "mark by question or by candidate"),
-        ("Ctrl-R", "show or hide the candidates' ids (anonymous by default)"),
-        ("Esc or Ctrl-Q", "leave the marking screen (every saved mark is kept)"),
+        ("Ctrl-T", "show or hide the candidates' ids (anonymous by default)"),
+        ("Esc or Ctrl-Q", "leave the marking screen (every saved mark is kept; asks first when a typed one is not)"),
         ("F1", "this help"),
     ]
 
@@ -96,12 +98,12 @@ public enum MarkingScreen {
 
         let step = desk.exam.halfPoints ? ", halves allowed" : ""
         var row = formTop
-        field("Points (0–\(MarkRules.number(item.question.points))\(step))", desk.pointsText, .points, row: row, desk, &grid)
+        field("Points (0–\(MarkRules.number(item.question.points))\(step))", desk.points, .points, row: row, desk, &grid)
         row += 1
-        field("Comment", desk.commentText, .comment, row: row, desk, &grid)
+        field("Comment", desk.comment, .comment, row: row, desk, &grid)
         if item.isOverride {
             row += 1
-            field("Reason for the override", desk.reasonText, .reason, row: row, desk, &grid)
+            field("Reason for the override", desk.reason, .reason, row: row, desk, &grid)
         }
         let state = item.handMark.map { "marked: \(MarkRules.number($0.points)) points" }
             ?? (item.isUnmarked ? "not marked yet" : "scored by the exam")
@@ -109,24 +111,29 @@ public enum MarkingScreen {
                  style: item.handMark == nil ? ScreenKit.dim : ScreenKit.success)
         ScreenKit.notice(desk.notice, style: desk.notice?.hasPrefix("Saved") == true ? ScreenKit.success : ScreenKit.warning,
                          into: &grid)
-        ScreenKit.footer([("Enter", "save"), ("Tab", "field"), ("^N/^P", "next/prev"), ("^U", "unmarked"), ("^R", "ids"),
-                          ("PgUp/PgDn", "scroll"), ("^O", "order")],
+        ScreenKit.footer([("Enter", "save"), ("Tab", "field"), ScreenKit.undoRedoKey, ("^N/^P", "next/prev"), ("^G", "unmarked"),
+                          ("^T", "ids"), ("PgUp/PgDn", "scroll"), ("^O", "order")],
                          pinned: [("Esc", "leave"), ("F1", "help")], into: &grid)
+        if desk.departure != nil {
+            ScreenKit.centeredBox([
+                ("Leave this answer without saving?", ScreenKit.title),
+                ("", .plain),
+                ("The points or comment typed here are not saved; leaving throws them away.", .plain),
+                ("", .plain),
+                ("y leaves without saving · n stays (then Enter saves)", CellStyle(bold: true)),
+            ], width: 64, focus: 4, into: &grid)
+        }
     }
 
-    /// One labelled input line; the cursor sits at the end of the field being typed in.
-    private static func field(_ label: String, _ text: String, _ which: MarkingDesk.Field, row: Int,
+    /// One labelled input line; the cursor sits at the caret of the field being typed in.
+    private static func field(_ label: String, _ field: LineField, _ which: MarkingDesk.Field, row: Int,
                               _ desk: MarkingDesk, _ grid: inout CellGrid) {
         let labelWidth = 32
         let active = desk.field == which
         grid.put(label + ":", row: row, column: ScreenKit.margin, style: active ? CellStyle(bold: true) : .plain,
                  maxWidth: labelWidth)
         let column = ScreenKit.margin + labelWidth
-        let width = grid.columns - ScreenKit.margin - column
-        // A long comment shows its end, where the marker is typing.
-        var shown = Substring(text)
-        while shown.displayWidth > width - 1 { shown = shown.dropFirst() }
-        grid.put(String(shown), row: row, column: column, style: CellStyle(underline: true), maxWidth: width)
-        if active { grid.cursor = CellPosition(row: row, column: column + shown.displayWidth) }
+        ScreenKit.field(field, row: row, column: column, width: grid.columns - ScreenKit.margin - column,
+                        style: CellStyle(underline: true), showsCaret: active, into: &grid)
     }
 }

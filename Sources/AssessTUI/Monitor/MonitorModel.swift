@@ -31,10 +31,10 @@ public struct MonitorModel: Sendable {
         case timeline(SeatKey)
         /// Choosing what to send to `targets`.
         case menu(targets: [SeatKey], selection: Int)
-        /// Typing the minutes to add, or the message to show.
-        case detail(targets: [SeatKey], action: SeatCommand.Action, entry: String)
-        /// Typing the reason, which goes to the log with the proctor's name.
-        case reason(targets: [SeatKey], action: SeatCommand.Action, detail: String, entry: String)
+        /// Typing the minutes to add, or the message to show, in ``MonitorModel/entry``.
+        case detail(targets: [SeatKey], action: SeatCommand.Action)
+        /// Typing the reason, which goes to the log with the proctor's name, in ``MonitorModel/entry``.
+        case reason(targets: [SeatKey], action: SeatCommand.Action, detail: String)
         /// Confirming the opening of `exam`'s sitting, with its start code to announce.
         case opening(exam: String, code: String)
     }
@@ -69,7 +69,9 @@ public struct MonitorModel: Sendable {
     /// Only seats in this state, when set.
     public private(set) var filter: SeatState?
     /// Only candidates whose id contains this, when not empty.
-    public private(set) var find = ""
+    public private(set) var find = LineField(maximumLength: 40)
+    /// The field of a command's prompt: the minutes, the message or the reason.
+    public private(set) var entry = LineField()
     /// The seat under the cursor, and the first row shown.
     public private(set) var cursor: SeatKey?
     public private(set) var top = 0
@@ -105,7 +107,16 @@ public struct MonitorModel: Sendable {
     /// Every key of the screen under the help, with what it does.
     public var helpKeys: [(String, String)] {
         switch mode {
-        case .list, .find:
+        case .find:
+            return [
+                ("typing", "find the candidates whose id contains it; the list narrows as you type"),
+                ("← → Home End", "move in what is typed"),
+                ("Ctrl-U / Ctrl-R", "undo / redo"),
+                ("Enter", "keep what is found and go back to the list"),
+                ("Esc", "clear it and go back to the list"),
+                ("F1", "this help"),
+            ]
+        case .list:
             return [
                 ("↑ ↓ PgUp PgDn Home End", "move through the seats (the list scrolls)"),
                 ("Enter", "open the seat's timeline: its attempt's event log, live"),
@@ -131,7 +142,9 @@ public struct MonitorModel: Sendable {
         case .menu, .detail, .reason, .opening:
             return [
                 ("↑ ↓", "choose what to send"),
-                ("typing, Backspace", "write the minutes, the message or the reason"),
+                ("typing", "write the minutes, the message or the reason"),
+                ("← → Home End", "move in what is typed"),
+                ("Ctrl-U / Ctrl-R", "undo / redo"),
                 ("Enter", "go on; the last step sends the command (or opens the sitting)"),
                 ("Esc", "cancel: nothing is sent"),
                 ("F1", "this help"),
@@ -149,7 +162,7 @@ public struct MonitorModel: Sendable {
         let elapsed = elapsed(now: now)
         let shown = seats.filter { seat in
             (filter == nil || seat.state(elapsed: elapsed, lostAfter: lostAfter) == filter)
-                && (find.isEmpty || seat.candidate.localizedCaseInsensitiveContains(find))
+                && (find.text.isEmpty || seat.candidate.localizedCaseInsensitiveContains(find.text))
         }
         let ordered = shown.sorted { a, b in
             let order = compare(a, b, elapsed: elapsed)
@@ -281,11 +294,9 @@ public struct MonitorModel: Sendable {
         case .find:
             switch key {
             case .enter, .escape:
-                if key == .escape { find = "" }
+                if key == .escape { find = LineField(maximumLength: find.maximumLength) }
                 mode = .list
-            case .backspace: find = String(find.dropLast())
-            case .character(let character) where find.count < 40: find.append(character)
-            default: break
+            default: _ = find.handle(key)
             }
             keepCursor(now: now)
             return []
@@ -313,27 +324,25 @@ public struct MonitorModel: Sendable {
             case .enter:
                 let action = actions[selection]
                 mode = action == .addTime || action == .message
-                    ? .detail(targets: targets, action: action, entry: "")
-                    : .reason(targets: targets, action: action, detail: "", entry: "")
+                    ? .detail(targets: targets, action: action)
+                    : .reason(targets: targets, action: action, detail: "")
+                entry = action == .addTime ? LineField(characters: .digits, maximumLength: 3) : LineField(maximumLength: Self.maximumText)
             default: break
             }
             return []
-        case .detail(let targets, let action, let entry):
+        case .detail(let targets, let action):
             switch key {
             case .escape: mode = .list
             case .enter:
-                if action == .addTime, Int(entry).map({ (1...ProctorPanel.maximumMinutes).contains($0) }) != true {
+                if action == .addTime, Int(entry.text).map({ (1...ProctorPanel.maximumMinutes).contains($0) }) != true {
                     notice = "Type a number of minutes from 1 to \(ProctorPanel.maximumMinutes)."
-                } else if entry.trimmingCharacters(in: .whitespaces).isEmpty {
+                } else if entry.text.trimmingCharacters(in: .whitespaces).isEmpty {
                     notice = "Type the message the students will read."
                 } else {
-                    mode = .reason(targets: targets, action: action, detail: entry, entry: "")
+                    mode = .reason(targets: targets, action: action, detail: entry.text)
+                    entry = LineField(maximumLength: Self.maximumText)
                 }
-            case .backspace: mode = .detail(targets: targets, action: action, entry: String(entry.dropLast()))
-            case .character(let character):
-                let fits = action == .addTime ? character.isWholeNumber && entry.count < 3 : entry.count < Self.maximumText
-                if fits { mode = .detail(targets: targets, action: action, entry: entry + String(character)) }
-            default: break
+            default: _ = entry.handle(key)
             }
             return []
         case .opening(let exam, let code):
@@ -347,11 +356,11 @@ public struct MonitorModel: Sendable {
             default: break
             }
             return []
-        case .reason(let targets, let action, let detail, let entry):
+        case .reason(let targets, let action, let detail):
             switch key {
             case .escape: mode = .list
             case .enter:
-                let reason = entry.trimmingCharacters(in: .whitespaces)
+                let reason = entry.text.trimmingCharacters(in: .whitespaces)
                 guard !reason.isEmpty else {
                     notice = "Type a reason: it is written to the log with your name."
                     return []
@@ -360,10 +369,7 @@ public struct MonitorModel: Sendable {
                 marked = []
                 return [.send(SeatCommandDraft(action: action, minutes: action == .addTime ? Int(detail) : nil,
                                              message: action == .message ? detail : nil, reason: reason), to: targets)]
-            case .backspace: mode = .reason(targets: targets, action: action, detail: detail, entry: String(entry.dropLast()))
-            case .character(let character) where entry.count < Self.maximumText:
-                mode = .reason(targets: targets, action: action, detail: detail, entry: entry + String(character))
-            default: break
+            default: _ = entry.handle(key)
             }
             return []
         }

@@ -113,7 +113,9 @@ public enum MonitorScreen {
 
         var status: [String] = []
         if let filter = model.filter { status.append("only \(filter.rawValue)") }
-        if model.mode == .find || !model.find.isEmpty { status.append("find: \(model.find)" + (model.mode == .find ? "▏" : "")) }
+        // While finding, what is typed comes first, drawn as a field with the cursor at its caret.
+        let finding = model.mode == .find
+        if !finding && !model.find.text.isEmpty { status.append("find: \(model.find.text)") }
         if !model.marked.isEmpty { status.append("\(model.marked.count) marked *") }
         if model.seats.contains(where: { $0.pendingCommands > 0 }) { status.append("~ command not yet acknowledged") }
         if rows.count > model.visibleRows {
@@ -124,11 +126,20 @@ public enum MonitorScreen {
             grid.put("⚠ " + problem, row: statusRow, column: 1, style: ScreenKit.error, maxWidth: grid.columns - 2)
         } else if let notice = model.notice {
             grid.put(notice, row: statusRow, column: 1, style: ScreenKit.warning, maxWidth: grid.columns - 2)
+        } else if finding {
+            let label = grid.put("find: ", row: statusRow, column: 1, style: ScreenKit.dim)
+            let width = min(model.find.maximumLength + 1, grid.columns - 2 - label)
+            // One column after the text for the caret at its end.
+            let end = 1 + label + ScreenKit.field(model.find, row: statusRow, column: 1 + label, width: width, into: &grid) + 1
+            grid.put(status.map { "· " + $0 }.joined(separator: " "), row: statusRow, column: end, style: ScreenKit.dim,
+                     maxWidth: max(0, grid.columns - 1 - end))
         } else {
             grid.put(status.joined(separator: " · "), row: statusRow, column: 1, style: ScreenKit.dim, maxWidth: grid.columns - 2)
         }
-        ScreenKit.footer([("↑↓", "move"), ("Enter", "timeline"), ("s/r", "sort"), ("f", "filter"), ("/", "find"),
-                          ("Space", "mark"), ("a/A", "act"), ("q", "quit")], pinned: [("F1", "help")], into: &grid)
+        let footerKeys = finding ? [("Enter", "keep"), ("Esc", "clear"), ("←→", "move"), ScreenKit.undoRedoKey]
+            : [("↑↓", "move"), ("Enter", "timeline"), ("s/r", "sort"), ("f", "filter"), ("/", "find"),
+               ("Space", "mark"), ("a/A", "act"), ("q", "quit")]
+        ScreenKit.footer(footerKeys, pinned: [("F1", "help")], into: &grid)
     }
 
     private static func stateStyle(_ state: SeatState) -> CellStyle {
@@ -189,13 +200,13 @@ public enum MonitorScreen {
             }
             lines += [("", .plain), ("Enter chooses · Esc cancels", ScreenKit.dim)]
             ScreenKit.centeredBox(lines, width: 60, focus: 2 + selection, into: &grid)
-        case .detail(let targets, let action, let entry):
+        case .detail(let targets, let action):
             let question = action == .addTime ? "Minutes to add (1–\(ProctorPanel.maximumMinutes)):" : "Message the students will read:"
-            entryBox(title: "\(action.title) · \(targetsText(targets))", question: question, entry: entry, notice: model.notice,
-                     into: &grid)
-        case .reason(let targets, let action, _, let entry):
+            entryBox(title: "\(action.title) · \(targetsText(targets))", question: question, entry: model.entry,
+                     notice: model.notice, into: &grid)
+        case .reason(let targets, let action, _):
             entryBox(title: "\(action.title) · \(targetsText(targets))", question: "Reason (written to the log with your name):",
-                     entry: entry, notice: model.notice, into: &grid)
+                     entry: model.entry, notice: model.notice, into: &grid)
         case .opening(let exam, let code):
             let waiting = model.seats.filter { $0.exam == exam && $0.attempt == nil && $0.leaseAge != nil }.count
             let missing = model.seats.filter { $0.exam == exam && $0.state(lostAfter: model.lostAfter) == .notArrived }.count
@@ -215,15 +226,17 @@ public enum MonitorScreen {
         }
     }
 
-    private static func entryBox(title: String, question: String, entry: String, notice: String?, into grid: inout CellGrid) {
-        var lines: [(String, CellStyle)] = [(title, ScreenKit.title), ("", .plain), (question, .plain), ("> " + entry, .plain)]
+    /// A prompt's box: the question, then the field on a line of its own ("> " and what is
+    /// typed, scrolled to keep the caret in sight), the cursor at its caret.
+    private static func entryBox(title: String, question: String, entry: LineField, notice: String?, into grid: inout CellGrid) {
+        var lines: [(String, CellStyle)] = [(title, ScreenKit.title), ("", .plain), (question, .plain), (">", .plain)]
         if let notice { lines.append((notice, ScreenKit.warning)) }
-        lines += [("", .plain), ("Enter goes on · Esc cancels", ScreenKit.dim)]
+        lines += [("", .plain), ("Enter goes on · Esc cancels · ^U/^R undo/redo", ScreenKit.dim)]
         ScreenKit.centeredBox(lines, width: 64, focus: 3, into: &grid)
-        if var cursor = grid.cursor {
-            cursor.column += 2 + entry.displayWidth
-            grid.cursor = cursor
-        }
+        guard let start = grid.cursor else { return }
+        // The box's inner width, less the "> ".
+        let width = min(64, grid.columns - 2) - 4 - 2
+        ScreenKit.field(entry, row: start.row, column: start.column + 2, width: width, into: &grid)
     }
 }
 

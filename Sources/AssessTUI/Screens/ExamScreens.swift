@@ -99,13 +99,16 @@ public enum ExamScreens {
                                       row: row, width: width, style: ScreenKit.warning, into: &grid) + 1
         }
         switch flow.commonStart {
-        case .waiting(let typed, let refused):
+        case .waiting(let refused):
             row = ScreenKit.paragraph(text("welcome.waiting"), row: row, width: width, style: ScreenKit.title, into: &grid)
             if refused {
                 row = ScreenKit.paragraph(text("welcome.start-code-wrong"), row: row, width: width, style: ScreenKit.warning,
                                           into: &grid)
             }
-            row = ScreenKit.paragraph(text("welcome.start-code", ["code": typed]), row: row, width: width, into: &grid) + 1
+            // Every language's label ends with the code: the field is drawn after it.
+            let label = grid.put(text("welcome.start-code", ["code": ""]), row: row, column: ScreenKit.margin, maxWidth: width)
+            ScreenKit.field(flow.startCode, row: row, column: ScreenKit.margin + label, width: width - label, into: &grid)
+            row += 2
         case .checking(let typed):
             row = ScreenKit.paragraph(text("welcome.waiting"), row: row, width: width, style: ScreenKit.title, into: &grid)
             row = ScreenKit.paragraph(text("welcome.start-code", ["code": typed]) + "  " + text("welcome.start-code-checking"),
@@ -119,9 +122,9 @@ public enum ExamScreens {
             }
             ScreenKit.paragraph(exam.instructions, row: row + 1, width: width, into: &grid, lastRow: grid.rows - 4)
         }
-        if ScreenKit.look.linear { grid.cursor = CellPosition(row: 2, column: ScreenKit.margin) }
+        if ScreenKit.look.linear && grid.cursor == nil { grid.cursor = CellPosition(row: 2, column: ScreenKit.margin) }
         if flow.isWaitingForOpening {
-            ScreenKit.footer([("Enter", text("key.start-with-code")), ("Esc", text("key.quit"))],
+            ScreenKit.footer([("Enter", text("key.start-with-code")), ("Esc", text("key.quit")), ScreenKit.undoRedoKey],
                              pinned: helpFooterKey, into: &grid)
             return
         }

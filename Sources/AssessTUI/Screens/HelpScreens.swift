@@ -43,6 +43,10 @@ enum HelpScreen {
         var keys: [(String, String)]
         var typing = false
         switch phase {
+        case .welcome where flow.isWaitingForOpening:
+            // Letters are the code's here, so q is typed, not a key; ? is not a code's.
+            keys = [(k("typing"), t("help.type-start-code")), ("Enter", t("help.start-with-code")),
+                    ("← → Home End", t("help.move-text")), ("Ctrl-U / Ctrl-R", t("help.undo-redo")), ("Esc", t("help.quit"))]
         case .welcome:
             keys = [("Enter", t(flow.practice ? "help.begin-practice" : "help.begin")),
                     (k("q-esc"), t("help.quit"))]

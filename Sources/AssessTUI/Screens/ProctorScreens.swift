@@ -38,10 +38,9 @@ enum ProctorScreens {
             return
         }
         switch panel.step {
-        case .password(let entry):
-            let masked = String(repeating: "•", count: entry.count)
-            column(grid: &grid, row: row, label: text("panel.password") + " ", value: masked)
-            ScreenKit.footer([("Enter", text("key.check")), ("Esc", text("key.cancel"))], into: &grid)
+        case .password:
+            column(grid: &grid, row: row, label: text("panel.password") + " ", field: panel.entry)
+            ScreenKit.footer([("Enter", text("key.check")), ("Esc", text("key.cancel")), ScreenKit.undoRedoKey], into: &grid)
         case .checking:
             grid.put(text("panel.checking"), row: row, column: ScreenKit.margin)
         case .menu(let selection):
@@ -56,25 +55,23 @@ enum ProctorScreens {
                 if index == selection { grid.cursor = CellPosition(row: row + index, column: ScreenKit.margin + 1) }
             }
             ScreenKit.footer([("↑↓", text("key.choose")), ("Enter", text("key.do-it")), ("Esc", text("key.close"))], into: &grid)
-        case .minutes(let entry):
-            column(grid: &grid, row: row, label: text("panel.minutes") + " ", value: entry)
-            ScreenKit.footer([("Enter", text("key.next")), ("Esc", text("key.cancel"))], into: &grid)
-        case .reason(let action, let minutes, let entry):
+        case .minutes:
+            column(grid: &grid, row: row, label: text("panel.minutes") + " ", field: panel.entry)
+            ScreenKit.footer([("Enter", text("key.next")), ("Esc", text("key.cancel")), ScreenKit.undoRedoKey], into: &grid)
+        case .reason(let action, let minutes):
             let what = action == .addTime ? text.plural("panel.add-minutes", count: minutes) : text("panel.action." + action.rawValue)
             grid.put(what, row: row, column: ScreenKit.margin, style: ScreenKit.title, maxWidth: width)
-            column(grid: &grid, row: row + 2, label: text("panel.reason") + " ", value: entry)
-            ScreenKit.footer([("Enter", text("key.confirm")), ("Esc", text("key.cancel"))], into: &grid)
+            column(grid: &grid, row: row + 2, label: text("panel.reason") + " ", field: panel.entry)
+            ScreenKit.footer([("Enter", text("key.confirm")), ("Esc", text("key.cancel")), ScreenKit.undoRedoKey], into: &grid)
         }
         if let message = panel.message {
             ScreenKit.notice(message, style: ScreenKit.error, into: &grid)
         }
     }
 
-    /// A label and the text typed after it, with the cursor at its end.
-    private static func column(grid: inout CellGrid, row: Int, label: String, value: String) {
-        var column = ScreenKit.margin
-        column += grid.put(label, row: row, column: column, style: CellStyle(bold: true))
-        column += grid.put(value, row: row, column: column, maxWidth: grid.columns - column - ScreenKit.margin)
-        grid.cursor = CellPosition(row: row, column: column)
+    /// A label and the field typed after it, with the cursor at its caret.
+    private static func column(grid: inout CellGrid, row: Int, label: String, field: LineField) {
+        let column = ScreenKit.margin + grid.put(label, row: row, column: ScreenKit.margin, style: CellStyle(bold: true))
+        ScreenKit.field(field, row: row, column: column, width: grid.columns - column - ScreenKit.margin, into: &grid)
     }
 }

@@ -113,6 +113,21 @@ enum ScreenKit {
         footer([("Esc or F1", back)], into: &grid)
     }
 
+    /// The footer's undo and redo keys for a screen with a field that takes typing: those of
+    /// the answers (Ctrl-U, Ctrl-R).
+    static var undoRedoKey: (String, String) { ("^U/^R", text("key.undo-redo")) }
+
+    /// Draws the part of `field` that fits `width` cells from `column` (masked for a
+    /// password) and puts the cursor at its caret, unless `showsCaret` is false (a field
+    /// the cursor is not in). Returns the cells drawn.
+    @discardableResult
+    static func field(_ field: LineField, row: Int, column: Int, width: Int, style: CellStyle = .plain,
+                      showsCaret: Bool = true, into grid: inout CellGrid) -> Int {
+        let (shown, caret) = field.visible(width: width)
+        if showsCaret { grid.cursor = CellPosition(row: row, column: column + caret) }
+        return grid.put(shown, row: row, column: column, style: style, maxWidth: width)
+    }
+
     /// The notice line just above the footer.
     static func notice(_ text: String?, style: CellStyle = warning, into grid: inout CellGrid) {
         guard let text else { return }

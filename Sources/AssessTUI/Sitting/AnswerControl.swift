@@ -82,11 +82,11 @@ public struct AnswerControl: Sendable, Equatable {
         case .choices(let highlight):
             return handleChoice(key, highlight: highlight)
         case .line(var editor):
-            let outcome = Self.edit(&editor, key, width: width, multiLine: false)
+            let outcome = Self.edit(&editor, key, width: width)
             field = .line(editor)
             return takeText(editor.text, after: outcome)
         case .essay(var editor):
-            let outcome = Self.edit(&editor, key, width: Self.essayTextWidth(answerWidth: width), multiLine: true)
+            let outcome = Self.edit(&editor, key, width: Self.essayTextWidth(answerWidth: width))
             field = .essay(editor)
             return takeText(editor.text, after: outcome)
         case .matching(let row):
@@ -149,34 +149,15 @@ public struct AnswerControl: Sendable, Equatable {
 
     // MARK: - Text
 
-    /// Applies an editing key to a text field; the scratchpad edits with it too.
-    static func edit(_ editor: inout TextEditor, _ key: Key, width: Int, multiLine: Bool) -> Outcome {
-        switch key {
-        case .character(let character):
-            switch editor.insert(String(character)) {
-            case .inserted: return .changed
-            case .nothingToInsert: return .refused(editor.mode == .numeric ? "refusal.only-number" : "refusal.character")
-            case .wordLimitReached: return .refused("refusal.word-limit-delete")
-            }
-        case .enter where multiLine:
-            return editor.insertNewline() ? .changed : .refused("refusal.word-limit")
-        case .backspace: return editor.backspace() ? .changed : .moved
-        case .delete: return editor.deleteForward() ? .changed : .moved
-        case .left: _ = editor.moveLeft(); return .moved
-        case .right: _ = editor.moveRight(); return .moved
-        case .control("a"), .home:
-            multiLine ? editor.moveToLineStart(width: width) : editor.moveToStart()
-            return .moved
-        case .control("e"), .end:
-            multiLine ? editor.moveToLineEnd(width: width) : editor.moveToEnd()
-            return .moved
-        case .up where multiLine: editor.moveUp(width: width); return .moved
-        case .down where multiLine: editor.moveDown(width: width); return .moved
-        case .control("w"): editor.moveWordLeft(); return .moved
-        case .control("f"): editor.moveWordRight(); return .moved
-        case .control("u"): return editor.undo() ? .changed : .moved
-        case .control("r"): return editor.redo() ? .changed : .moved
-        default: return .ignored
+    /// Applies an editing key to a text field (``TextEditor/apply(_:width:)``); the
+    /// scratchpad edits with it too. A refusal names the sentence for the student.
+    static func edit(_ editor: inout TextEditor, _ key: Key, width: Int) -> Outcome {
+        switch editor.apply(key, width: width) {
+        case .changed: return .changed
+        case .moved: return .moved
+        case .notEditing: return .ignored
+        case .refused(.wordLimitReached): return .refused(key == .enter ? "refusal.word-limit" : "refusal.word-limit-delete")
+        case .refused: return .refused(editor.mode == .numeric ? "refusal.only-number" : "refusal.character")
         }
     }
 

@@ -83,8 +83,9 @@ public struct ExamFlow: Sendable {
     public enum CommonStart: Sendable, Equatable {
         /// No common start: Enter begins, and the clock starts at the first question.
         case none
-        /// Waiting: the code typed so far, and whether the last code typed was wrong.
-        case waiting(typed: String, refused: Bool)
+        /// Waiting for the opening or a code (typed in ``ExamFlow/startCode``); `refused`
+        /// when the last code typed was wrong.
+        case waiting(refused: Bool)
         /// The typed code is being checked with the store.
         case checking(String)
         /// Opened: the exam's clock counts from this moment.
@@ -100,6 +101,8 @@ public struct ExamFlow: Sendable {
     public private(set) var phase: Phase = .welcome
     /// Where the sitting's common start stands.
     public private(set) var commonStart: CommonStart = .none
+    /// The start code typed on the welcome screen while it waits for the common start.
+    public private(set) var startCode = ExamFlow.emptyStartCode
     public private(set) var sitting: ExamSitting
     /// The answer controls of the questions visited so far, by question id.
     public private(set) var controls: [String: AnswerControl] = [:]
@@ -227,7 +230,7 @@ public struct ExamFlow: Sendable {
         self.breaksTaken = breaksTaken
         self.size = size
         if let launch { phase = .launchSetup(launch) }
-        if waitsForOpening { commonStart = .waiting(typed: "", refused: false) }
+        if waitsForOpening { commonStart = .waiting(refused: false) }
         prepareControl()
     }
 
@@ -268,6 +271,8 @@ public struct ExamFlow: Sendable {
 
     /// The longest start code the welcome screen takes.
     static let longestStartCode = 12
+    /// The start code's field as the welcome screen opens, and again after a wrong code.
+    static let emptyStartCode = LineField(characters: .code, maximumLength: longestStartCode)
 
     /// The sitting is open (since `moment`): a welcome screen that waited goes on by itself.
     private mutating func opened(at moment: UInt64) -> [FlowEffect] {
@@ -280,19 +285,13 @@ public struct ExamFlow: Sendable {
 
     /// A key on the welcome screen while it waits: the start code, typed.
     private mutating func typeStartCode(_ key: Key) -> [FlowEffect] {
-        guard case .waiting(let typed, _) = commonStart else { return [] }
-        switch key {
-        case .enter:
-            guard !typed.isEmpty else { return [] }
-            commonStart = .checking(typed)
-            return [.checkStartCode(typed)]
-        case .backspace:
-            commonStart = .waiting(typed: String(typed.dropLast()), refused: false)
-        case .character(let character) where (character.isLetter || character.isNumber) && character.isASCII
-            && typed.count < Self.longestStartCode:
-            commonStart = .waiting(typed: typed + character.uppercased(), refused: false)
-        default: break
+        guard case .waiting = commonStart else { return [] }
+        if key == .enter {
+            guard !startCode.text.isEmpty else { return [] }
+            commonStart = .checking(startCode.text)
+            return [.checkStartCode(startCode.text)]
         }
+        if startCode.handle(key) == .changed { commonStart = .waiting(refused: false) }
         return []
     }
 
@@ -496,7 +495,8 @@ public struct ExamFlow: Sendable {
         case .startCodeChecked(let accepted, let problem):
             guard case .checking = commonStart else { return [] }
             if accepted { return opened(at: now) }
-            commonStart = .waiting(typed: "", refused: problem == nil)
+            startCode = Self.emptyStartCode
+            commonStart = .waiting(refused: problem == nil)
             if let problem { show(text("notice.start-code-unchecked", ["problem": problem]), now: now) }
             return []
         case .released(let abortStored):
@@ -766,7 +766,7 @@ public struct ExamFlow: Sendable {
             if key == .function(5) || key == .escape {
                 phase = .question
             } else if case .refused(let why) = AnswerControl.edit(
-                &scratchpad, key, width: AnswerControl.essayTextWidth(answerWidth: answerWidth), multiLine: true) {
+                &scratchpad, key, width: AnswerControl.essayTextWidth(answerWidth: answerWidth)) {
                 show(text(why), now: now)
             }
             return []

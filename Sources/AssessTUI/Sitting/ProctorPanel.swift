@@ -16,16 +16,16 @@ public struct ProctorPanel: Sendable, Equatable {
 
     /// Where the panel is.
     public enum Step: Sendable, Equatable {
-        /// Typing the password; the text is never drawn.
-        case password(entry: String)
+        /// Typing the password (in ``ProctorPanel/entry``, masked).
+        case password
         /// Waiting for the app to check the password.
         case checking
         /// The menu, with the highlighted action.
         case menu(selection: Int)
-        /// Typing how many minutes to add.
-        case minutes(entry: String)
-        /// Typing the reason for `action` (with the minutes, for added time).
-        case reason(action: Action, minutes: Int, entry: String)
+        /// Typing how many minutes to add (in ``ProctorPanel/entry``).
+        case minutes
+        /// Typing the reason for `action` (with the minutes, for added time) in ``ProctorPanel/entry``.
+        case reason(action: Action, minutes: Int)
     }
 
     /// What the flow should do after a key.
@@ -39,7 +39,9 @@ public struct ProctorPanel: Sendable, Equatable {
         case close
     }
 
-    public private(set) var step: Step = .password(entry: "")
+    public private(set) var step: Step = .password
+    /// The field of the step that takes typing: the password, the minutes or the reason.
+    public private(set) var entry = ProctorPanel.field(for: .password)
     /// A line under the prompt: a wrong password, a missing reason.
     public private(set) var message: String?
     /// True when the exam is paused, so the menu offers resume instead of pause.
@@ -64,8 +66,23 @@ public struct ProctorPanel: Sendable, Equatable {
 
     /// The app checked the password: open the menu, or ask again.
     mutating func passwordChecked(accepted: Bool, message: String? = nil) {
-        step = accepted ? .menu(selection: 0) : .password(entry: "")
+        go(to: accepted ? .menu(selection: 0) : .password)
         self.message = accepted ? nil : message
+    }
+
+    /// An empty field for what `step` asks: a password is masked, minutes are digits.
+    static func field(for step: Step) -> LineField {
+        switch step {
+        case .password: return LineField(maximumLength: maximumEntry, masked: true)
+        case .minutes: return LineField(characters: .digits, maximumLength: 3)
+        default: return LineField(maximumLength: maximumEntry)
+        }
+    }
+
+    /// Goes to `next`, with an empty field for it.
+    private mutating func go(to next: Step) {
+        step = next
+        entry = Self.field(for: next)
     }
 
     /// Applies one key.
@@ -73,7 +90,7 @@ public struct ProctorPanel: Sendable, Equatable {
         if key == .escape {
             switch step {
             case .minutes, .reason:
-                step = .menu(selection: 0)
+                go(to: .menu(selection: 0))
                 message = nil
                 return .nothing
             default:
@@ -83,12 +100,13 @@ public struct ProctorPanel: Sendable, Equatable {
         switch step {
         case .checking:
             return .nothing
-        case .password(let entry):
+        case .password:
             if key == .enter {
-                step = .checking
-                return .checkPassword(entry)
+                let password = entry.text
+                go(to: .checking)
+                return .checkPassword(password)
             }
-            step = .password(entry: edit(entry, with: key))
+            _ = entry.handle(key)
         case .menu(let selection):
             switch key {
             case .up: step = .menu(selection: max(0, selection - 1))
@@ -96,28 +114,27 @@ public struct ProctorPanel: Sendable, Equatable {
             case .enter: return choose(actions[selection])
             default: break
             }
-        case .minutes(let entry):
+        case .minutes:
             if key == .enter {
-                guard let minutes = Int(entry), (1...Self.maximumMinutes).contains(minutes) else {
+                guard let minutes = Int(entry.text), (1...Self.maximumMinutes).contains(minutes) else {
                     message = text("panel.minutes-range", ["maximum": Self.maximumMinutes])
                     return .nothing
                 }
                 message = nil
-                step = .reason(action: .addTime, minutes: minutes, entry: "")
+                go(to: .reason(action: .addTime, minutes: minutes))
                 return .nothing
             }
-            if case .character(let character) = key, !character.isWholeNumber { return .nothing }
-            step = .minutes(entry: String(edit(entry, with: key).prefix(3)))
-        case .reason(let action, let minutes, let entry):
+            _ = entry.handle(key)
+        case .reason(let action, let minutes):
             if key == .enter {
-                let reason = entry.trimmingCharacters(in: .whitespaces)
+                let reason = entry.text.trimmingCharacters(in: .whitespaces)
                 guard !reason.isEmpty else {
                     message = text("panel.reason-needed")
                     return .nothing
                 }
                 return .perform(action, minutes: minutes, reason: reason)
             }
-            step = .reason(action: action, minutes: minutes, entry: edit(entry, with: key))
+            _ = entry.handle(key)
         }
         return .nothing
     }
@@ -127,20 +144,9 @@ public struct ProctorPanel: Sendable, Equatable {
         switch action {
         case .close: return .close
         case .resume: return .perform(.resume, minutes: 0, reason: "")
-        case .addTime: step = .minutes(entry: "")
-        default: step = .reason(action: action, minutes: 0, entry: "")
+        case .addTime: go(to: .minutes)
+        default: go(to: .reason(action: action, minutes: 0))
         }
         return .nothing
-    }
-
-    private func edit(_ entry: String, with key: Key) -> String {
-        switch key {
-        case .character(let character) where entry.count < Self.maximumEntry:
-            return entry + String(character)
-        case .backspace:
-            return String(entry.dropLast())
-        default:
-            return entry
-        }
     }
 }

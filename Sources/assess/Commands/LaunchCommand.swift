@@ -17,7 +17,7 @@ struct LaunchCommand: AsyncParsableCommand {
             Enter hands the terminal over to the student's welcome screen. \
             With --hand-over the screen is skipped, for scripted launches. Refuses (exit 75) \
             while a lock holds the terminal or the candidate has an attempt at this exam in progress.
-            """)
+            """ + "\n\n" + LanguageOption.helpIsEnglish)
 
     @Argument(help: ArgumentHelp("The exam file (YAML), e.g. Exams/geography.yaml.", valueName: "exam"))
     var examPath: String

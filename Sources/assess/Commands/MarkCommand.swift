@@ -16,7 +16,7 @@ struct MarkCommand: AsyncParsableCommand {
             Asks for the proctor password, then shows each answer of the finished attempts \
             with the question, the word count and the points it can earn; type the points \
             (halves when the exam has half-points: true) and a comment, and Enter saves them. \
-            Marking is anonymous (candidates are numbered; Ctrl-R shows the ids) and goes by \
+            Marking is anonymous (candidates are numbered; Ctrl-T shows the ids) and goes by \
             question unless --order candidate. Without --question only essays are shown; \
             --question ID shows that question for everyone, and a mark of a question the exam \
             scores by itself overrides its score and needs a reason. Every mark is kept with \

@@ -14,8 +14,9 @@ struct ResumeCommand: AsyncParsableCommand {
             Asks for the proctor password, clears the stale lock the crash left (if it is this \
             attempt's), then shows the student's welcome screen; the student consents and the \
             terminal locks again. The time the terminal was down is logged and not charged, unless \
-            the policy says `charge-downtime: true`. Use the exam file the attempt was started with.
-            """)
+            the policy says `charge-downtime: true`. Use the exam file the attempt was started with. \
+            The student's screens speak the language the attempt started in, unless --language names another.
+            """ + "\n\n" + LanguageOption.helpIsEnglish)
 
     @Argument(help: ArgumentHelp("The exam file the attempt was started with.", valueName: "exam"))
     var examPath: String
@@ -95,7 +96,8 @@ struct ResumeCommand: AsyncParsableCommand {
         runner.settings.accessibility = Self.accessibility(runner.settings.accessibility, asSwitchedIn: records)
         runner.accessibilityChosenBy = "attempt"
         runner.resuming = (attempt, used)
-        runner.requestedLanguage = language.language
+        // The language the attempt started in, unless `--language` names another.
+        runner.requestedLanguage = language.language ?? runner.settings.language
         runner.startEvents = [.proctor(.attemptResumed(attemptID: attempt.id, downSeconds: downSeconds,
                                                        charged: policy.chargeDowntime))]
         try await runner.run()

@@ -15,7 +15,7 @@ struct TakeCommand: AsyncParsableCommand {
             Refuses to start (exit 75) while any lock holds this terminal, live or stale. \
             The lock is released when the exam is submitted, when time runs out, or when the \
             program is stopped (SIGTERM, SIGHUP); every answer is saved within a second.
-            """)
+            """ + "\n\n" + LanguageOption.helpIsEnglish)
 
     @Argument(help: ArgumentHelp("The exam file (YAML), e.g. Exams/geography.yaml.", valueName: "exam"))
     var examPath: String

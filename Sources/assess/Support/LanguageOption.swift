@@ -10,6 +10,14 @@ struct LanguageOption: ParsableArguments {
         valueName: "code"))
     var language: InterfaceLanguage?
 
+    /// What the help of `assess` and of the student's commands (`take`, `launch`, `resume`)
+    /// says of its language: the help is English, the student's screens are not always.
+    static let helpIsEnglish = """
+        This help is in English only. The student's screens speak the exam's language when it is \
+        English, Japanese, Korean, Vietnamese or Brazilian Portuguese, else the one `--language` \
+        names, else the locale's (LC_ALL, LC_MESSAGES, LANG).
+        """
+
     /// The student's strings for `exam`: its language, else this option's, else the
     /// locale's in `environment`.
     func catalogue(for exam: Exam, environment: [String: String]) -> Catalogue {

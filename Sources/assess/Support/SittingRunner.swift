@@ -209,7 +209,7 @@ struct SittingRunner {
             language: exam.language)
         let recorder = StoreSittingRecorder(database: database, events: events, exam: exam, candidate: candidate,
                                             resuming: resuming?.attempt, lease: lease,
-                                            leaseLostAfter: policy.leaseLostAfter)
+                                            leaseLostAfter: policy.leaseLostAfter, language: language)
         // A launch screen's hand-over adds the launch settings' records itself.
         let app = ExamApp(flow: flow, terminal: terminal, session: session, consent: consent, recorder: recorder,
                           clock: runtime.clock, proctorPassword: policy.proctorPassword, settings: settings,

@@ -1,3 +1,4 @@
+import AssessCore
 import AssessExam
 import AssessStore
 import AssessTUI
@@ -17,16 +18,21 @@ struct StoreSittingRecorder: DeliveringRecorder {
     let lease: LeaseHolder?
     /// How long the lease lasts without renewal (the policy's `lease-lost-after`).
     let leaseLostAfter: TimeInterval
+    /// The language the student's screens speak, kept with the attempt's settings so that
+    /// `resume` speaks it without being told again.
+    let language: InterfaceLanguage
 
     func startAttempt(practice: Bool, settings: LaunchSettings) throws -> String {
         if let resuming {
             events.currentAttempt = resuming.id
             return resuming.id
         }
+        var kept = settings
+        kept.language = language
         let attempt = try database.startAttempt(
             examID: exam.id, examKey: exam.examKey, candidate: candidate,
             secondsAllowed: settings.secondsAllowed(for: exam), isPractice: practice,
-            settings: settings.json, at: Date())
+            settings: kept.json, at: Date())
         events.currentAttempt = attempt.id
         return attempt.id
     }
