@@ -18,6 +18,16 @@ struct TranslatedScreenTests {
         onQuestion + Array(repeating: (FlowEvent.key(.tab), 3 * s), count: tabs) + keys.map { (.key($0), 4 * s) }
     }
 
+    /// A practice sitting from its welcome screen to its first question.
+    static let practiceOnQuestion: [(FlowEvent, UInt64)] = [(.key(.enter), 0), (.attemptStarted(id: "p-1"), 0), (.key(.enter), s)]
+    static func typed(_ text: String, at time: UInt64) -> [(FlowEvent, UInt64)] {
+        text.map { (.key(.character($0)), time) }
+    }
+    /// The password typed and sent, not yet checked.
+    static let passwordSent: [(FlowEvent, UInt64)] = [(.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
+                                                      (.key(.enter), 6 * s)]
+    static let timeUp = ReceiptInfo(code: "K7QF-2M9D-XW4T", submittedAt: "2026-11-23 10:41", reason: .timeUp)
+
     static let proctorMenu: [(FlowEvent, UInt64)] = onQuestion + [(.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
                                                                   (.key(.enter), 6 * s), (.passwordChecked(accepted: true), 6 * s)]
 
@@ -55,6 +65,26 @@ struct TranslatedScreenTests {
             .multiplexer("tmux"), .dataDirectory("/data: Permission denied"),
         ])), s)]),
         Walk("refused-clipboard", WholeScreenTests.begin + [(.lockRefused(.clipboardNotCleared("xclip: exit 1")), s)]),
+        // Practice, its suggestions and their lists.
+        Walk("practice-welcome", practice: true, [], now: 0),
+        Walk("practice-start-banner", practice: true, [(.key(.enter), 0), (.attemptStarted(id: "p-1"), 0)]),
+        Walk("practice-spelling-list", exam: ExamFixtures.essays, practice: true, suggests: true,
+             practiceOnQuestion + typed("my town recieve", at: 2 * s) + [(.key(.function(7)), 3 * s)]),
+        Walk("practice-completion-list", exam: ExamFixtures.essays, practice: true, suggests: true,
+             practiceOnQuestion + typed("gov", at: 2 * s) + [(.key(.control("n")), 3 * s)]),
+        Walk("practice-spelling-marked", exam: ExamFixtures.essays, practice: true, suggests: true,
+             practiceOnQuestion + typed("my towm has a rivr ", at: 2 * s)),
+        // The welcome screen with extra time and breaks, and that of a resumed attempt.
+        Walk("welcome-extra-time-breaks", breaks: BreakAllowance(count: 2, minutes: 10), secondsAllowed: 900, [], now: 0),
+        Walk("welcome-resumed", secondsAllowed: 600, resumedWithSecondsUsed: 125, [], now: 0),
+        // Time up: the end banner, then the receipt that says why.
+        Walk("time-up-receipt", secondsAllowed: 60,
+             onQuestion + [(.tick, 63 * s), (.submitted(timeUp, problem: nil), 63 * s), (.key(.enter), 64 * s)]),
+        // The proctor's panel checking a password, and locked after three wrong ones.
+        Walk("proctor-checking", onQuestion + passwordSent),
+        Walk("proctor-locked-out", onQuestion + passwordSent + [(.passwordChecked(accepted: false), 6 * s)]
+             + passwordSent.map { ($0.0, $0.1 + 2 * s) } + [(.passwordChecked(accepted: false), 8 * s)]
+             + passwordSent.map { ($0.0, $0.1 + 4 * s) } + [(.passwordChecked(accepted: false), 10 * s)]),
     ]
 
     /// Another sitting's lock, as a refusal names it.
@@ -187,6 +217,7 @@ struct TranslatedScreenTests {
     static let contentWords: Set<String> = {
         let exams = [ExamFixtures.capitals, ExamFixtures.essays, ExamFixtures.everyType].map { String(describing: $0) }
         let typed = "My town has a river and a bridge. Canb The Moon the policy does not allow exam capitals here"
+            + " recieve receive relieve gov government governor towm rivr"
             + " ana /dev/pts/3 /data: Permission denied xclip: exit 1 tmux"
         // Keys' names, and names that are the same in every language: a process id, a
         // variable and an encoding a refusal names.

@@ -32,12 +32,21 @@ struct WholeScreenTests {
         let launched: Bool
         /// True for a sitting whose welcome screen waits for the common start.
         let waits: Bool
+        /// True for a practice sitting (no lock, every suggestion allowed).
+        let practice: Bool
+        /// True when the sitting's suggestions have a dictionary (``suggestionSpeller``).
+        let suggests: Bool
+        /// The candidate's time (extra time included), and for a resumed attempt the time it used.
+        let secondsAllowed: Int?
+        let resumedWithSecondsUsed: Int?
 
         var testDescription: String { name }
 
         init(_ name: String, exam: Exam = ExamFixtures.capitals, breaks: BreakAllowance = .none,
              accessibility: Set<AccessibilityOption> = [], studentMaySwitch: Set<AccessibilityOption> = [],
-             launched: Bool = false, waits: Bool = false, _ events: [(FlowEvent, UInt64)], now: UInt64? = nil) {
+             launched: Bool = false, waits: Bool = false, practice: Bool = false, suggests: Bool = false,
+             secondsAllowed: Int? = nil, resumedWithSecondsUsed: Int? = nil,
+             _ events: [(FlowEvent, UInt64)], now: UInt64? = nil) {
             self.name = name
             self.exam = exam
             self.breaks = breaks
@@ -47,7 +56,17 @@ struct WholeScreenTests {
             self.studentMaySwitch = studentMaySwitch
             self.launched = launched
             self.waits = waits
+            self.practice = practice
+            self.suggests = suggests
+            self.secondsAllowed = secondsAllowed
+            self.resumedWithSecondsUsed = resumedWithSecondsUsed
         }
+    }
+
+    /// The dictionary of the walks with suggestions: a few words, a misspelling's suggestions.
+    static func suggestionSpeller() -> FakeSpeller {
+        FakeSpeller(words: ["my", "town", "has", "river", "receive", "relieve", "government", "governor"],
+                    suggestions: ["recieve": ["receive", "relieve"]])
     }
 
     static let s = second
@@ -144,12 +163,18 @@ struct WholeScreenTests {
     /// The screen `walk` leads to on a terminal of `size`, in `language`.
     static func draw(_ walk: Walk, size: TerminalSize, language: InterfaceLanguage = .english) -> CellGrid {
         let sitting = ExamSitting(exam: walk.exam, presentation: ExamPresentation(exam: walk.exam, candidate: "c-1"))
-        var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8,
+        var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: walk.practice, maximumLockHours: 8,
+                            secondsAllowed: walk.secondsAllowed, resumedWithSecondsUsed: walk.resumedWithSecondsUsed,
                             breaks: walk.breaks, size: size, accessibility: walk.accessibility,
                             studentMaySwitch: walk.studentMaySwitch,
                             launch: walk.launched ? LaunchSetup(exam: walk.exam, candidate: "c-1", settings: LaunchSettings()) : nil,
                             waitsForOpening: walk.waits)
         flow.language = language
+        if walk.suggests {
+            flow.suggestions = SuggestionControl(speller: suggestionSpeller(), language: walk.exam.language)
+            _ = flow.update(.suggestionsChanged(walk.practice ? .practice : .locked(examAllows: walk.exam.suggestions,
+                                                                                    proctorDisabled: [])), now: 0)
+        }
         _ = flow.update(.resized(size), now: 0)
         for (event, time) in walk.events {
             // A walk that shrinks the terminal draws at the new size; every other one at `size`.

@@ -85,11 +85,10 @@ public enum ExamScreens {
             time = text("welcome.time-breaks", ["time": time, "breaks": flow.breaksLeft,
                                                 "length": ScreenKit.duration(flow.breaks.minutes * 60)])
         }
-        ScreenKit.labelled([(text("label.candidate"), flow.candidate), (text("label.time"), time),
-                            (text("label.questions"), text.language.number(flow.sitting.questions.count)),
-                            (text("label.exam-key"), flow.shortKey)],
-                           row: row, width: width, into: &grid)
-        row += 5
+        row = ScreenKit.labelled([(text("label.candidate"), flow.candidate), (text("label.time"), time),
+                                  (text("label.questions"), text.language.number(flow.sitting.questions.count)),
+                                  (text("label.exam-key"), flow.shortKey)],
+                                 row: row, width: width, into: &grid) + 1
         if !flow.sitting.canGoBack {
             row = ScreenKit.paragraph(text("welcome.linear"),
                                       row: row, width: width, style: ScreenKit.warning, into: &grid) + 1

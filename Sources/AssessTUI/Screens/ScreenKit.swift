@@ -56,11 +56,18 @@ enum ScreenKit {
         text + String(repeating: " ", count: max(0, width - text.displayWidth))
     }
 
-    /// ``aligned(_:)``'s lines from `row` down, at the margin, each cut to `width` cells.
-    static func labelled(_ rows: [(label: String, value: String)], row: Int, width: Int, into grid: inout CellGrid) {
-        for (offset, line) in aligned(rows).enumerated() {
-            grid.put(line, row: row + offset, column: margin, maxWidth: width)
+    /// Labels and values from `row` down, at the margin, `width` cells wide, as ``aligned(_:)``
+    /// lines them up; a value too long for its column wraps under itself. Returns the row
+    /// after the last.
+    @discardableResult
+    static func labelled(_ rows: [(label: String, value: String)], row: Int, width: Int, into grid: inout CellGrid) -> Int {
+        let labelWidth = (rows.map(\.label.displayWidth).max() ?? 0) + 2
+        var y = row
+        for (label, value) in rows {
+            grid.put(label, row: y, column: margin, maxWidth: width)
+            y = paragraph(value, row: y, column: margin + labelWidth, width: width - labelWidth, into: &grid)
         }
+        return y
     }
 
     /// A reverse-video bar across the top with `left` and `right` texts.
