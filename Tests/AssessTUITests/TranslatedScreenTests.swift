@@ -18,12 +18,11 @@ struct TranslatedScreenTests {
         onQuestion + Array(repeating: (FlowEvent.key(.tab), 3 * s), count: tabs) + keys.map { (.key($0), 4 * s) }
     }
 
-    static let proctorMenu: [(FlowEvent, UInt64)] = onQuestion + [(.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
-                                                                  (.key(.enter), 6 * s), (.passwordChecked(accepted: true), 6 * s)]
+    static let proctorMenu = WholeScreenTests.proctorMenu
 
     /// The golden screens' walks, and the screens they do not reach: each question type,
     /// the scratchpad, the proctor's steps and the pause, a wrong password.
-    static let walks: [Walk] = WholeScreenTests.walks + [
+    static let walks: [Walk] = WholeScreenTests.walks + WholeScreenTests.helpWalks + [
         Walk("multiple-response", exam: ExamFixtures.everyType, onEveryType(1, then: [.character("1")])),
         Walk("true-false", exam: ExamFixtures.everyType, onEveryType(2, then: [.character("1"), .function(2)])),
         Walk("numeric", exam: ExamFixtures.everyType, onEveryType(4, then: "1,000.5".map { .character($0) })),

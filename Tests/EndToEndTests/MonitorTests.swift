@@ -234,6 +234,8 @@ struct MonitorTests {
         try send(monitor, choose: "a", down: 2, detail: "5", reason: "late start")
         try send(monitor, choose: "a", down: 1, reason: "quiet again")
         try timed(seat, "The proctor added 5 minutes", step: "SQLite: added time shows")
+        // The notice shows on the paused screen too: the resume is seen by the question's return.
+        try seat.waitFor("Question 1 of 4")
         try seat.submitFromReview()
         try rowShows(monitor, "cy", "✓ submitted", step: "SQLite: seat submitted")
         #expect(try idleProcessorShare(monitor) < 0.02)

@@ -31,8 +31,8 @@ public enum ExamScreens {
         }
     }
 
-    /// The key pinned to the right of every footer of the student's: the help, which
-    /// lists the keys a narrow footer leaves out.
+    /// The key pinned to the right of every footer of the student's and of the proctor's
+    /// screens at the seat: the help, which lists the keys a narrow footer leaves out.
     static var helpFooterKey: [(String, String)] { [("F1", ScreenKit.text("key.help"))] }
 
     private static func phase(_ phase: ExamFlow.Phase, of flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
@@ -145,9 +145,11 @@ public enum ExamScreens {
             ("", .plain),
             ("y  \(yes)        n  \(no)", CellStyle(bold: true)),
         ], width: 70, focus: 6, into: &grid)
-        ScreenKit.footer([("y", yes), ("n", no)], into: &grid)
+        ScreenKit.footer([("y", yes), ("n", no)], pinned: helpFooterKey, into: &grid)
     }
 
+    /// The terminal is locked (or it is practice): the banner waits for Enter, and says
+    /// when the exam's clock starts.
     static func startBanner(_ flow: ExamFlow, into grid: inout CellGrid) {
         let text = ScreenKit.text
         let hours = ScreenKit.duration(Int((flow.maximumLockHours * 3600).rounded()))
@@ -155,8 +157,11 @@ public enum ExamScreens {
             ? [(text("start.practice"), ScreenKit.title)]
             : [(text("start.locked"), ScreenKit.title), ("",  .plain),
                (text("start.until", ["time": hours]), .plain)]
-        ScreenKit.centeredBox(lines + [("", .plain), (text("start.begins"), ScreenKit.dim)],
-                              width: 64, into: &grid)
+        let begins = text(flow.clockCountsFrom == nil ? "start.enter-begins" : "start.enter-begins-opened")
+        ScreenKit.centeredBox(lines + [("", .plain), (begins, CellStyle(bold: true))],
+                              width: 64, focus: lines.count + 1, into: &grid)
+        ScreenKit.footer([("Enter", text(flow.practice ? "key.begin-practice" : "key.begin"))], pinned: helpFooterKey,
+                         into: &grid)
     }
 
     static func scratchpad(_ flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
@@ -235,7 +240,7 @@ public enum ExamScreens {
                               + [("", .plain), (text("receipt.keep"), ScreenKit.dim)]
                               + (flow.savedOnThisTerminal ? [("", .plain), (text("receipt.saved-on-terminal"), ScreenKit.dim)] : []),
                               width: 64, into: &grid)
-        ScreenKit.footer([("Enter", text("key.finish"))], into: &grid)
+        ScreenKit.footer([("Enter", text("key.finish"))], pinned: helpFooterKey, into: &grid)
     }
 
     static func refused(_ reason: String, into grid: inout CellGrid) {
@@ -248,7 +253,7 @@ public enum ExamScreens {
             ("", .plain),
             (text("refused.nothing-shown"), ScreenKit.dim),
         ], width: 72, into: &grid)
-        ScreenKit.footer([("Enter", text("key.leave"))], into: &grid)
+        ScreenKit.footer([("Enter", text("key.leave"))], pinned: helpFooterKey, into: &grid)
     }
 
     static func tooSmall(columns: Int, rows: Int, into grid: inout CellGrid) {
