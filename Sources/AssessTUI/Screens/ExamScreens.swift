@@ -105,13 +105,13 @@ public enum ExamScreens {
                 row = ScreenKit.paragraph(text("welcome.start-code-wrong"), row: row, width: width, style: ScreenKit.warning,
                                           into: &grid)
             }
-            row = ScreenKit.paragraph(text("welcome.start-code", ["code": typed]), row: row, width: width, into: &grid) + 1
+            row = startCode(typed, row: row, width: width, into: &grid) + 1
         case .checking(let typed):
             row = ScreenKit.paragraph(text("welcome.waiting"), row: row, width: width, style: ScreenKit.title, into: &grid)
-            row = ScreenKit.paragraph(text("welcome.start-code", ["code": typed]) + "  " + text("welcome.start-code-checking"),
-                                      row: row, width: width, into: &grid) + 1
+            row = startCode(typed, then: text("welcome.start-code-checking"), row: row, width: width, into: &grid) + 1
         case .none, .opened:
-            break
+            // Nothing to type: the cursor sits on the exam's title, where a screen reader starts.
+            grid.cursor = CellPosition(row: 2, column: ScreenKit.margin)
         }
         if !exam.instructions.isEmpty {
             if !ScreenKit.look.linear {
@@ -119,7 +119,6 @@ public enum ExamScreens {
             }
             ScreenKit.paragraph(exam.instructions, row: row + 1, width: width, into: &grid, lastRow: grid.rows - 4)
         }
-        if ScreenKit.look.linear { grid.cursor = CellPosition(row: 2, column: ScreenKit.margin) }
         if flow.isWaitingForOpening {
             ScreenKit.footer([("Enter", text("key.start-with-code")), ("Esc", text("key.quit"))],
                              pinned: helpFooterKey, into: &grid)
@@ -127,6 +126,17 @@ public enum ExamScreens {
         }
         ScreenKit.footer([("Enter", text(flow.practice ? "key.begin-practice" : "key.begin")), ("q", text("key.quit"))],
                          pinned: helpFooterKey, into: &grid)
+    }
+
+    /// The start code's field at `row`, followed by `then` when given, with the cursor
+    /// after the code typed so far; returns the row after it.
+    private static func startCode(_ typed: String, then: String? = nil, row: Int, width: Int,
+                                  into grid: inout CellGrid) -> Int {
+        let field = ScreenKit.text("welcome.start-code", ["code": typed])
+        let end = ScreenKit.paragraph(field + (then.map { "  " + $0 } ?? ""), row: row, width: width, into: &grid)
+        let lines = TextWrap.lines(field, width: max(1, width))
+        grid.cursor = CellPosition(row: row + lines.count - 1, column: ScreenKit.margin + (lines.last?.displayWidth ?? 0))
+        return end
     }
 
     /// The consent screen the session shows before it locks the terminal.
@@ -258,6 +268,7 @@ public enum ExamScreens {
 
     static func tooSmall(columns: Int, rows: Int, into grid: inout CellGrid) {
         let needed = minimumSize
+        grid.cursor = CellPosition(row: 0, column: 0)
         ScreenKit.paragraph(ScreenKit.text("too-small", ["size": "\(columns)x\(rows)", "needed": "\(needed.columns)x\(needed.rows)"]),
                             row: 0, column: 0, width: max(1, columns), style: ScreenKit.warning, into: &grid)
     }

@@ -36,6 +36,7 @@ enum ProctorScreens {
         if let seconds = flow.promptLockSecondsLeft(now: now) {
             ScreenKit.paragraph(text.plural("panel.locked-for", count: seconds),
                                 row: row, width: width, style: ScreenKit.error, into: &grid)
+            grid.cursor = CellPosition(row: row, column: ScreenKit.margin)
             ScreenKit.footer([("Esc", text("key.close"))], pinned: ExamScreens.helpFooterKey, into: &grid)
             return
         }
@@ -46,6 +47,7 @@ enum ProctorScreens {
             ScreenKit.footer([("Enter", text("key.check")), ("Esc", text("key.cancel"))], pinned: ExamScreens.helpFooterKey, into: &grid)
         case .checking:
             grid.put(text("panel.checking"), row: row, column: ScreenKit.margin)
+            grid.cursor = CellPosition(row: row, column: ScreenKit.margin)
         case .menu(let selection):
             if let left = flow.secondsLeft(now: now) {
                 grid.put(text("panel.time-left", ["left": ScreenKit.clock(left), "allowed": ScreenKit.clock(flow.secondsAllowed)]),
