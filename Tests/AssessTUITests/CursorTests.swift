@@ -7,8 +7,9 @@ import Testing
 
 /// The hardware cursor on every screen: each phase of a sitting (every walk of the
 /// screen tests, and the few they do not reach), the proctor's monitor and the marking
-/// screen. Each screen's table entry is the text that starts at the cursor: the focused
-/// row, field, choice or line, where a screen reader or a magnifier looks.
+/// screen. Each screen's table entry says where the cursor is: on the focused row,
+/// choice, word or line (the text that starts there), or at the end of the text typed in
+/// the focused field; where a screen reader or a magnifier looks.
 @Suite("The cursor on the focused item")
 struct CursorTests {
     typealias Walk = WholeScreenTests.Walk

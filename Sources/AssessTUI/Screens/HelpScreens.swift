@@ -44,8 +44,8 @@ enum HelpScreen {
         var typing = false
         switch phase {
         case .launchSetup:
-            keys = [("↑ ↓", t("help.launch-row")), ("← → Space", t("help.launch-change")), ("Enter", t("help.launch-hand-over")),
-                    ("Esc", t("help.launch-cancel"))]
+            keys = [("↑ ↓ Tab", t("help.launch-row")), ("← → Space", t("help.launch-change")), ("Enter", t("help.launch-hand-over")),
+                    (k("q-esc"), t("help.launch-cancel"))]
         case .welcome:
             keys = [("Enter", t(flow.practice ? "help.begin-practice" : "help.begin")),
                     (k("q-esc"), t("help.quit"))]
