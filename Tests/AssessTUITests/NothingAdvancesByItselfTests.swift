@@ -32,6 +32,21 @@ struct NothingAdvancesByItselfTests {
         #expect(flow.secondsLeft(now: 90 * Self.second) == flow.secondsAllowed)
     }
 
+    @Test func afterACommonStartTheClockRunsOnTheBannerWithItsWarningsAndItsTimeOut() {
+        let exam = ExamFixtures.capitals
+        var flow = ExamFlow(sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
+                            candidate: "c-1", practice: false, maximumLockHours: 8, waitsForOpening: true)
+        // Opened at 100 s; the student locks at 130 s and stays on the banner.
+        _ = flow.update(.sittingOpened(secondsAgo: 0), now: 100 * Self.second)
+        _ = flow.update(.consentRequested(ConsentRequest(title: "Capitals", maximumHours: 8)), now: 100 * Self.second)
+        _ = flow.update(.key(.character("y")), now: 130 * Self.second)
+        _ = flow.update(.attemptStarted(id: "a-1"), now: 130 * Self.second)
+        #expect(flow.phase == .startBanner)
+        #expect(flow.secondsLeft(now: 130 * Self.second) == flow.secondsAllowed - 30)
+        #expect(flow.update(.tick, now: 340 * Self.second).logged == [.timerWarning(minutesLeft: 1)])
+        #expect(flow.update(.tick, now: 400 * Self.second).submissions == [.timeUp])
+    }
+
     @Test func theLocksEndIsAnnouncedAtTheClocksMarksWhenItComesBeforeTheExamsTimeOut() {
         // An hour allowed, the lock at most half an hour: it ends the exam at 1801 s.
         var flow = Self.flow(seconds: 3600, lockHours: 0.5)

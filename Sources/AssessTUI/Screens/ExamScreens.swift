@@ -170,6 +170,8 @@ public enum ExamScreens {
         let begins = text(flow.clockCountsFrom == nil ? "start.enter-begins" : "start.enter-begins-opened")
         ScreenKit.centeredBox(lines + [("", .plain), (begins, CellStyle(bold: true))],
                               width: 64, focus: lines.count + 1, into: &grid)
+        // After a common start the clock runs here: its warnings show (and the lock's).
+        ScreenKit.notice(flow.notice?.text, into: &grid)
         ScreenKit.footer([("Enter", text(flow.practice ? "key.begin-practice" : "key.begin"))], pinned: helpFooterKey,
                          into: &grid)
     }

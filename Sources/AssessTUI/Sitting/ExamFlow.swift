@@ -20,8 +20,8 @@ public struct ExamFlow: Sendable {
         /// The engine asks the student's consent to lock.
         case consent(ConsentRequest)
         /// "Locked until you submit" (or "practice"), shown until the student presses
-        /// Enter: the first question shows then, and the exam's clock starts (or, after a
-        /// common start, counts from the opening: ``clockCountsFrom``).
+        /// Enter: the first question shows then, and the exam's clock starts (after a
+        /// common start it runs from the opening already: ``clockCountsFrom``).
         case startBanner
         case question
         /// The question palette, with the highlighted question.
@@ -484,6 +484,9 @@ public struct ExamFlow: Sendable {
             if !practice { lockDeadline = MonotonicTime.moment(now, plus: .seconds(maximumLockHours * 3600)) }
             if let lockDeadline { lockWarnings.rearm(secondsLeft: MonotonicTime.seconds(until: lockDeadline, from: now)) }
             phase = .startBanner
+            // After a common start the time counts from the opening, the banner's wait too: the
+            // clock runs from now, so its warnings and its time-out come on the banner as well.
+            if let opening = clockCountsFrom { clock.start(now: min(opening, now)) }
             return []
         case .lockRefused(.declined):
             guard phase == .starting || isConsent else { return [] }
@@ -667,7 +670,7 @@ public struct ExamFlow: Sendable {
     }
 
     /// The student leaves the banner: the first question shows and the exam's clock starts
-    /// now (or counts from the common start's opening). A
+    /// now (after a common start it has run from the opening since the lock). A
     /// resumed attempt that has already passed a warning mark (its time ran out past it
     /// before the crash or during the downtime) is warned of the nearest one here.
     private mutating func firstQuestion(now: UInt64) -> [FlowEffect] {
@@ -675,7 +678,8 @@ public struct ExamFlow: Sendable {
         // Said on the first question, where it stays long enough to be read (behind the
         // banner it would be gone before the student saw it).
         if practice, let note = suggestions.missingDictionaryNote { show(note, now: now) }
-        guard let nearest = clock.start(now: clockCountsFrom.map { min($0, now) } ?? now) else { return [] }
+        // After a common start the clock already runs (since the lock).
+        guard clock.deadline == nil, let nearest = clock.start(now: now) else { return [] }
         show(text.plural("notice.minutes-left", count: nearest), now: now)
         return [.log(.timerWarning(minutesLeft: nearest))]
     }
