@@ -100,6 +100,59 @@ struct AccessibilityTests {
         #expect(noticed.untilNextTick(now: 63 * Self.second) <= .seconds(1))
     }
 
+    @Test func underReducedMotionABreakCountsDownByTheMinuteAndTheLoopSleepsUntilTheMinuteShownChanges() {
+        func breakFlow(_ settings: Set<AccessibilityOption>, clock: ManualClock) -> ExamFlow {
+            let exam = ExamFixtures.capitals
+            var flow = ExamFlow(sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
+                                candidate: "c-1", practice: false, maximumLockHours: 8, breaks: BreakAllowance(count: 1, minutes: 10),
+                                size: TerminalSize(columns: 80, rows: 24), accessibility: AccessibilitySettings(settings))
+            FlowFixtures.begin(&flow, now: clock.monotonicNanoseconds)
+            clock.advance(by: 10)
+            _ = flow.update(.key(.function(6)), now: clock.monotonicNanoseconds)
+            _ = flow.update(.key(.character("y")), now: clock.monotonicNanoseconds)
+            return flow
+        }
+        let clock = ManualClock(monotonicNanoseconds: 0)
+        var flow = breakFlow([.reducedMotion], clock: clock)
+        // The break ends at 610 s. At 300 s the progress is saved (due again at 305 s) and
+        // 310 s are left: "6 minutes" until 300 s are left, so the next save comes first.
+        clock.advance(by: 290)
+        _ = flow.update(.tick, now: clock.monotonicNanoseconds)
+        #expect(flow.untilNextTick(now: clock.monotonicNanoseconds) == .seconds(5))
+        #expect(Self.render(flow, now: clock.monotonicNanoseconds) == Self.render(flow, now: clock.monotonicNanoseconds + 9 * Self.second))
+        #expect(Self.render(flow, now: clock.monotonicNanoseconds) != Self.render(flow, now: clock.monotonicNanoseconds + 10 * Self.second))
+        // At 548 s, 62 s are left: the minutes shown change in 2 s, before the next save.
+        clock.advance(by: 248)
+        _ = flow.update(.tick, now: clock.monotonicNanoseconds)
+        #expect(flow.untilNextTick(now: clock.monotonicNanoseconds) == .seconds(2))
+        // In the last minute the seconds show, and change every second.
+        clock.advance(by: 3.5)
+        #expect(flow.untilNextTick(now: clock.monotonicNanoseconds) <= .seconds(1))
+        // The standard look counts the seconds all along.
+        let standardClock = ManualClock(monotonicNanoseconds: 0)
+        var standard = breakFlow([], clock: standardClock)
+        standardClock.advance(by: 290)
+        _ = standard.update(.tick, now: standardClock.monotonicNanoseconds)
+        #expect(standard.untilNextTick(now: standardClock.monotonicNanoseconds) <= .seconds(1))
+        #expect(Self.render(standard, now: standardClock.monotonicNanoseconds)
+                != Self.render(standard, now: standardClock.monotonicNanoseconds + Self.second))
+    }
+
+    @Test(arguments: InterfaceLanguage.allCases)
+    func theSettingsKeyShowsInTheQuestionFooterAt80ColumnsWhateverElseItHolds(_ language: InterfaceLanguage) {
+        let text = Catalogue.of(language)
+        let pinned = "F9 \(text("key.settings"))  F1 \(text("key.help"))"
+        // The choice question, and the text answer with F7, ^N and F8.
+        for tabs in [0, 2] {
+            let walk = WholeScreenTests.Walk("footer", studentMaySwitch: [.highContrast], suggests: true,
+                                             WholeScreenTests.onQuestion
+                                                + Array(repeating: (FlowEvent.key(.tab), 3 * Self.second), count: tabs))
+            let lines = WholeScreenTests.draw(walk, size: TerminalSize(columns: 80, rows: 24), language: language)
+                .lines(trimmingTrailingSpaces: true)
+            #expect(lines[23].hasSuffix(pinned), "\(language.rawValue), question \(tabs + 1): \(lines[23])")
+        }
+    }
+
     @Test func theScreenReaderLayoutSaysTheStateInWordsHasNoLineDrawingAndPutsTheCursorOnTheFocusedChoice() throws {
         var flow = Self.flow(settings: [.screenReader])
         _ = flow.update(.key(.character("2")), now: 0)
@@ -159,6 +212,44 @@ struct AccessibilityTests {
         _ = flow.update(.key(.function(1)), now: 0)
         #expect(flow.phase == .help(returningTo: .question))
         #expect(Self.render(flow).lines().joined().contains("Ctrl-U / Ctrl-R"))
+    }
+
+    @Test func whatRunsUnderTheHelpGoesOnAndTheProctorsFieldsTakeAQuestionMarkAsText() {
+        let s = Self.second
+        // A break ends in its time under the help, which closes with it.
+        let exam = ExamFixtures.capitals
+        var flow = ExamFlow(sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
+                            candidate: "c-1", practice: false, maximumLockHours: 8, breaks: BreakAllowance(count: 1, minutes: 10))
+        FlowFixtures.begin(&flow)
+        _ = flow.update(.key(.function(6)), now: 0)
+        _ = flow.update(.key(.character("y")), now: 0)
+        _ = flow.update(.key(.character("?")), now: s)
+        #expect(flow.phase == .help(returningTo: .onBreak(since: 0, until: 600 * s)))
+        #expect(flow.secondsLeft(now: 300 * s) == flow.secondsLeft(now: 0))
+        #expect(flow.update(.tick, now: 600 * s).logged.contains(.proctor(.breakEnded(seconds: 600))))
+        #expect(flow.phase == .question)
+
+        // A consent under the help is refused when the sitting stops, as it would be on screen.
+        var consent = ExamFlow(sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
+                               candidate: "c-1", practice: false, maximumLockHours: 8)
+        _ = consent.update(.key(.enter), now: 0)
+        _ = consent.update(.consentRequested(ConsentRequest(title: "Capitals", maximumHours: 8)), now: 0)
+        _ = consent.update(.key(.function(1)), now: 0)
+        #expect(consent.update(.stop(reason: "SIGTERM"), now: s).first == .consent(granted: false))
+
+        // In the proctor's password `?` is typed; F1 opens the help, and while it is over the
+        // panel a command from the monitor is not carried out behind the proctor's back.
+        var panel = Self.flow()
+        _ = panel.update(.key(ExamFlow.proctorKey), now: 0)
+        _ = panel.update(.key(.character("?")), now: 0)
+        #expect(panel.panel?.step == .password && panel.panel?.entry.text == "?")
+        _ = panel.update(.key(.function(1)), now: 0)
+        #expect(panel.phase == .help(returningTo: .proctor(panel.panel!, returningTo: .question)))
+        let pause = SeatCommand(id: 1, action: .pause, minutes: nil, message: nil, reason: "fire drill", issuedBy: "pat")
+        #expect(panel.update(.proctorCommand(pause), now: s).logged
+            == [.proctor(.commandCarriedOut(id: 1, action: "pause", by: "pat", reason: "fire drill", done: false))])
+        _ = panel.update(.key(.escape), now: s)
+        #expect(panel.panel?.step == .password && panel.panel?.entry.text == "?")
     }
 
     @Test func theHelpListsKeysTheNarrowFooterLeavesOut() {

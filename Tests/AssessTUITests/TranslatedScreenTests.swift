@@ -28,12 +28,11 @@ struct TranslatedScreenTests {
                                                       (.key(.enter), 6 * s)]
     static let timeUp = ReceiptInfo(code: "K7QF-2M9D-XW4T", submittedAt: "2026-11-23 10:41", reason: .timeUp)
 
-    static let proctorMenu: [(FlowEvent, UInt64)] = onQuestion + [(.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
-                                                                  (.key(.enter), 6 * s), (.passwordChecked(accepted: true), 6 * s)]
+    static let proctorMenu = WholeScreenTests.proctorMenu
 
     /// The golden screens' walks, and the screens they do not reach: each question type,
     /// the scratchpad, the proctor's steps and the pause, a wrong password.
-    static let walks: [Walk] = WholeScreenTests.walks + [
+    static let walks: [Walk] = WholeScreenTests.walks + WholeScreenTests.helpWalks + [
         Walk("multiple-response", exam: ExamFixtures.everyType, onEveryType(1, then: [.character("1")])),
         Walk("true-false", exam: ExamFixtures.everyType, onEveryType(2, then: [.character("1"), .function(2)])),
         Walk("numeric", exam: ExamFixtures.everyType, onEveryType(4, then: "1,000.5".map { .character($0) })),
@@ -68,11 +67,11 @@ struct TranslatedScreenTests {
         // Practice, its suggestions and their lists.
         Walk("practice-welcome", practice: true, [], now: 0),
         Walk("practice-start-banner", practice: true, [(.key(.enter), 0), (.attemptStarted(id: "p-1"), 0)]),
-        Walk("practice-spelling-list", exam: ExamFixtures.essays, practice: true, suggests: true,
+        Walk("practice-spelling-list", exam: ExamFixtures.essays, suggests: true, practice: true,
              practiceOnQuestion + typed("my town recieve", at: 2 * s) + [(.key(.function(7)), 3 * s)]),
-        Walk("practice-completion-list", exam: ExamFixtures.essays, practice: true, suggests: true,
+        Walk("practice-completion-list", exam: ExamFixtures.essays, suggests: true, practice: true,
              practiceOnQuestion + typed("gov", at: 2 * s) + [(.key(.control("n")), 3 * s)]),
-        Walk("practice-spelling-marked", exam: ExamFixtures.essays, practice: true, suggests: true,
+        Walk("practice-spelling-marked", exam: ExamFixtures.essays, suggests: true, practice: true,
              practiceOnQuestion + typed("my towm has a rivr ", at: 2 * s)),
         // The welcome screen with extra time and breaks, and that of a resumed attempt.
         Walk("welcome-extra-time-breaks", breaks: BreakAllowance(count: 2, minutes: 10), secondsAllowed: 900, [], now: 0),

@@ -32,10 +32,13 @@ struct WholeScreenTests {
         let launched: Bool
         /// True for a sitting whose welcome screen waits for the common start.
         let waits: Bool
-        /// True for a practice sitting (no lock, every suggestion allowed).
-        let practice: Bool
-        /// True when the sitting's suggestions have a dictionary (``suggestionSpeller``).
+        /// The longest the lock may last, in hours.
+        let lockHours: Double
+        /// True for a sitting with every suggestion the student may have (spell check,
+        /// completion, and autocorrect to switch), with ``WholeScreenTests/speller``.
         let suggests: Bool
+        /// True for a practice sitting (no lock).
+        let practice: Bool
         /// The candidate's time (extra time included), and for a resumed attempt the time it used.
         let secondsAllowed: Int?
         let resumedWithSecondsUsed: Int?
@@ -44,8 +47,8 @@ struct WholeScreenTests {
 
         init(_ name: String, exam: Exam = ExamFixtures.capitals, breaks: BreakAllowance = .none,
              accessibility: Set<AccessibilityOption> = [], studentMaySwitch: Set<AccessibilityOption> = [],
-             launched: Bool = false, waits: Bool = false, practice: Bool = false, suggests: Bool = false,
-             secondsAllowed: Int? = nil, resumedWithSecondsUsed: Int? = nil,
+             launched: Bool = false, waits: Bool = false, suggests: Bool = false, lockHours: Double = 8,
+             practice: Bool = false, secondsAllowed: Int? = nil, resumedWithSecondsUsed: Int? = nil,
              _ events: [(FlowEvent, UInt64)], now: UInt64? = nil) {
             self.name = name
             self.exam = exam
@@ -56,18 +59,14 @@ struct WholeScreenTests {
             self.studentMaySwitch = studentMaySwitch
             self.launched = launched
             self.waits = waits
-            self.practice = practice
             self.suggests = suggests
+            self.lockHours = lockHours
+            self.practice = practice
             self.secondsAllowed = secondsAllowed
             self.resumedWithSecondsUsed = resumedWithSecondsUsed
         }
     }
 
-    /// The dictionary of the walks with suggestions: a few words, a misspelling's suggestions.
-    static func suggestionSpeller() -> FakeSpeller {
-        FakeSpeller(words: ["my", "town", "has", "river", "receive", "relieve", "government", "governor"],
-                    suggestions: ["recieve": ["receive", "relieve"]])
-    }
 
     static let s = second
     static let begin: [(FlowEvent, UInt64)] = [(.key(.enter), 0),
@@ -89,6 +88,10 @@ struct WholeScreenTests {
         Walk("welcome", [], now: 0),
         Walk("consent", begin),
         Walk("start-banner", started),
+        // After a common start the exam's clock has run since the opening.
+        Walk("start-banner-common-start", waits: true,
+             [(.sittingOpened(secondsAgo: 0), 0), (.consentRequested(ConsentRequest(title: "Capitals", maximumHours: 8)), 0),
+              (.key(.character("y")), s), (.attemptStarted(id: "a-1"), s)]),
         Walk("single-choice", onQuestion + [(.key(.character("2")), 3 * s)], now: 63 * s),
         Walk("short-text", onQuestion + [(.key(.tab), 3 * s), (.key(.tab), 3 * s)]
              + "Canb".map { (.key(.character($0)), 4 * s) }),
@@ -110,6 +113,11 @@ struct WholeScreenTests {
         Walk("refused", begin + [(.lockRefused(.notPermitted("the policy does not allow exam capitals here")), s)]),
         Walk("on-break", breaks: BreakAllowance(count: 2, minutes: 10),
              onQuestion + [(.key(.function(6)), 10 * s), (.key(.character("y")), 10 * s)], now: 70 * s),
+        // On a break the exam's clock stands still but the lock's longest time runs: its end is announced.
+        Walk("lock-end-warning-on-break", breaks: BreakAllowance(count: 1, minutes: 10), lockHours: 0.1,
+             onQuestion + [(.key(.function(6)), 10 * s), (.key(.character("y")), 10 * s), (.tick, 62 * s)]),
+        Walk("reduced-motion-on-break", breaks: BreakAllowance(count: 2, minutes: 10), accessibility: [.reducedMotion],
+             onQuestion + [(.key(.function(6)), 10 * s), (.key(.character("y")), 10 * s)], now: 70 * s),
         Walk("confirm-break", breaks: BreakAllowance(count: 2, minutes: 10), onQuestion + [(.key(.function(6)), 10 * s)]),
         Walk("confirm-leave", exam: linearCapitals, onQuestion + [(.key(.tab), 10 * s)]),
         Walk("welcome-linear", exam: linearCapitals, [], now: 0),
@@ -122,7 +130,7 @@ struct WholeScreenTests {
                                            (.key(.enter), 6 * s), (.passwordChecked(accepted: true), 6 * s)]),
         // The panel's fields take the answers' undo and redo, and its footer says so (the
         // reason typed, a move from seat 4 to 7, has no words: translated screens draw it too).
-        Walk("proctor-reason", onQuestion + [(.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
+        Walk("proctor-reason-typed", onQuestion + [(.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
                                              (.key(.enter), 6 * s), (.passwordChecked(accepted: true), 6 * s),
                                              (.key(.enter), 7 * s)] + "4 → 7".map { (.key(.character($0)), 8 * s) }),
         // While the welcome screen waits, letters are the code's: the help lists the field's keys.
@@ -130,6 +138,9 @@ struct WholeScreenTests {
         Walk("too-small", onQuestion + [(.resized(TerminalSize(columns: 60, rows: 20)), 3 * s)]),
         Walk("help-single-choice", onQuestion + [(.key(.character("?")), 3 * s)]),
         Walk("help-short-text", onQuestion + [(.key(.tab), 3 * s), (.key(.tab), 3 * s), (.key(.function(1)), 3 * s)]),
+        // Spell check, completion and autocorrect's keys fill the footer; the settings key stays.
+        Walk("short-text-suggestions-settings", studentMaySwitch: [.highContrast], suggests: true,
+             onQuestion + [(.key(.tab), 3 * s), (.key(.tab), 3 * s)] + "Canb".map { (.key(.character($0)), 4 * s) }),
         Walk("settings", studentMaySwitch: [.highContrast, .largerSpacing],
              onQuestion + [(.key(.function(9)), 3 * s), (.key(.down), 3 * s), (.key(.character(" ")), 4 * s)]),
         // The accessibility settings' own looks.
@@ -155,15 +166,46 @@ struct WholeScreenTests {
              onQuestion + [(.key(.function(5)), 3 * s), (.key(.character("2")), 3 * s)], now: 20 * s),
     ]
 
+    static let proctorMenu: [(FlowEvent, UInt64)] = onQuestion + [(.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
+                                                                  (.key(.enter), 6 * s), (.passwordChecked(accepted: true), 6 * s)]
+
+    /// The help (F1, or `?` where nothing is typed) over the screens that lacked one: the
+    /// launch screen, the consent, the banner, a break, the receipt, a refusal and the
+    /// proctor's panel.
+    static let helpWalks: [Walk] = [
+        Walk("help-launch-setup", exam: ExamFixtures.everyType, launched: true, [(.key(.function(1)), 0)], now: 0),
+        Walk("help-consent", begin + [(.key(.character("?")), s)]),
+        Walk("help-start-banner", started + [(.key(.function(1)), 2 * s)]),
+        Walk("help-on-break", breaks: BreakAllowance(count: 2, minutes: 10),
+             onQuestion + [(.key(.function(6)), 10 * s), (.key(.character("y")), 10 * s), (.key(.character("?")), 11 * s)]),
+        Walk("help-receipt", onQuestion + [(.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s),
+                                           (.key(.character("y")), 6 * s), (.submitted(receipt, problem: nil), 6 * s),
+                                           (.key(.enter), 7 * s), (.key(.function(1)), 8 * s)]),
+        Walk("help-refused", begin + [(.lockRefused(.notPermitted("the policy does not allow exam capitals here")), s),
+                                      (.key(.function(1)), 2 * s)]),
+        Walk("help-proctor-password", onQuestion + [(.key(ExamFlow.proctorKey), 5 * s), (.key(.function(1)), 6 * s)]),
+        Walk("help-proctor-menu", proctorMenu + [(.key(.character("?")), 7 * s)]),
+    ]
+
+    @Test(arguments: helpWalks)
+    func theHelpOfEveryScreenListsItsKeysAsRecorded(_ walk: Walk) {
+        Self.golden.assertMatches(Self.draw(walk, size: Self.sizes[0]), named: "\(walk.name)-80x24")
+    }
+
     @Test(arguments: walks, sizes)
     func everyPhaseDrawsTheWholeScreenAsRecorded(_ walk: Walk, _ size: TerminalSize) {
         Self.golden.assertMatches(Self.draw(walk, size: size), named: "\(walk.name)-\(size.columns)x\(size.rows)")
     }
 
+    /// The dictionary of the walks with suggestions.
+    static let speller = FakeSpeller(words: ["canberra", "sydney", "my", "town", "has", "river", "receive", "relieve",
+                                             "government", "governor"],
+                                     suggestions: ["Canb": ["Canberra", "Canby"], "recieve": ["receive", "relieve"]])
+
     /// The screen `walk` leads to on a terminal of `size`, in `language`.
     static func draw(_ walk: Walk, size: TerminalSize, language: InterfaceLanguage = .english) -> CellGrid {
         let sitting = ExamSitting(exam: walk.exam, presentation: ExamPresentation(exam: walk.exam, candidate: "c-1"))
-        var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: walk.practice, maximumLockHours: 8,
+        var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: walk.practice, maximumLockHours: walk.lockHours,
                             secondsAllowed: walk.secondsAllowed, resumedWithSecondsUsed: walk.resumedWithSecondsUsed,
                             breaks: walk.breaks, size: size, accessibility: walk.accessibility,
                             studentMaySwitch: walk.studentMaySwitch,
@@ -171,9 +213,8 @@ struct WholeScreenTests {
                             waitsForOpening: walk.waits)
         flow.language = language
         if walk.suggests {
-            flow.suggestions = SuggestionControl(speller: suggestionSpeller(), language: walk.exam.language)
-            _ = flow.update(.suggestionsChanged(walk.practice ? .practice : .locked(examAllows: walk.exam.suggestions,
-                                                                                    proctorDisabled: [])), now: 0)
+            flow.suggestions = SuggestionControl(speller: speller, language: walk.exam.language)
+            _ = flow.update(.suggestionsChanged(.practice), now: 0)
         }
         _ = flow.update(.resized(size), now: 0)
         for (event, time) in walk.events {

@@ -168,7 +168,7 @@ struct LanguageTests {
                boxed("Hãy giữ mã biên nhận: nó chứng minh những gì bạn đã nộp."),
                "                  ╰" + String(repeating: "─", count: 62) + "╯"]
             + Array(repeating: "", count: 8)
-            + [String(repeating: "─", count: 100), " Enter xong"]
+            + [String(repeating: "─", count: 100), " Enter xong" + String(repeating: " ", count: 76) + "F1 trợ giúp"]
         #expect(receipt.components(separatedBy: "\n").prefix(30) == expected[...], "\(receipt)")
         try terminal.press("Enter")
         #expect(try terminal.exitStatus() == 0)

@@ -243,6 +243,8 @@ struct MonitorTests {
         try send(monitor, choose: "a", down: 2, detail: "5", reason: "late start")
         try send(monitor, choose: "a", down: 1, reason: "quiet again")
         try timed(seat, "The proctor added 5 minutes", step: "SQLite: added time shows", within: Self.commandWithin)
+        // The notice shows on the paused screen too: the resume is seen by the question's return.
+        try seat.waitFor("Question 1 of 4")
         try send(monitor, choose: "a", down: 5, detail: "Please raise your hand", reason: "check id")
         try timed(seat, "Please raise your hand", step: "SQLite: a message reaches the seat", within: Self.commandWithin)
         try seat.submitFromReview()

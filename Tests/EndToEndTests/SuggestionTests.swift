@@ -80,7 +80,12 @@ struct SuggestionTests {
         try terminal.type(" teh ")
         try terminal.waitFor("gover teh ")
         try terminal.press("F8")
-        try terminal.waitFor("F8 autocorrect off")
+        // At 100 columns the footer's answer keys end before F8 (F9 and F1 are pinned): the
+        // help lists it, with what it does now.
+        try terminal.press("F1")
+        try terminal.waitFor("autocorrect off")
+        try terminal.press("Escape")
+        try terminal.waitFor("gover teh ")
         try terminal.type("teh ")
         try terminal.waitFor("Autocorrected “teh” to “the”")
         try terminal.waitFor("gover teh the ")

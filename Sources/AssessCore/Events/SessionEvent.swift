@@ -29,6 +29,9 @@ public enum SessionEvent: Sendable, Equatable {
     /// which the receipt covers; `nil` when there was none.
     case examSubmitted(attemptID: String, receipt: String, reason: SubmissionReason, chainHead: String?)
     case timerWarning(minutesLeft: Int)
+    /// The lock reaches its longest allowed time in `minutesLeft` minutes, before the exam's
+    /// time runs out: the answers are submitted then, and the student was told.
+    case lockEndWarning(minutesLeft: Int)
     case terminalTooSmall(columns: Int, rows: Int)
     case terminalSizeRestored(columns: Int, rows: Int)
     case sessionInterrupted(reason: String)
@@ -72,6 +75,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .examStarted: return "exam.started"
         case .examSubmitted: return "exam.submitted"
         case .timerWarning: return "timer.warning"
+        case .lockEndWarning: return "lock.end-warning"
         case .terminalTooSmall: return "terminal.too-small"
         case .terminalSizeRestored: return "terminal.size-restored"
         case .sessionInterrupted: return "session.interrupted"
@@ -123,7 +127,7 @@ public enum SessionEvent: Sendable, Equatable {
             var details = ["attempt": attemptID, "receipt": receipt, "reason": reason.rawValue]
             if let chainHead { details["chain-head"] = chainHead }
             return details
-        case .timerWarning(let minutesLeft):
+        case .timerWarning(let minutesLeft), .lockEndWarning(let minutesLeft):
             return ["minutesLeft": String(minutesLeft)]
         case .terminalTooSmall(let columns, let rows), .terminalSizeRestored(let columns, let rows):
             return ["columns": String(columns), "rows": String(rows)]

@@ -35,7 +35,7 @@ public enum LaunchSetupScreen {
         let detail = detail(of: setup.rows[setup.selection], in: setup)
         ScreenKit.paragraph(detail, row: grid.rows - 4, width: width, style: ScreenKit.dim, into: &grid, lastRow: grid.rows - 3)
         ScreenKit.footer([("↑↓", text("key.setting")), ("←→ Space", text("key.change")), ("Enter", text("key.hand-over")),
-                          ("Esc", text("key.cancel"))], into: &grid)
+                          ("Esc", text("key.cancel"))], pinned: ExamScreens.helpFooterKey, into: &grid)
     }
 
     private static func text(of row: LaunchSetup.Row, in setup: LaunchSetup) -> (String, String) {

@@ -59,6 +59,7 @@ public enum MarkingScreen {
         guard let item = desk.current else {
             grid.put("Nothing to mark here: no finished attempt has an answer to this.", row: 2, column: ScreenKit.margin,
                      maxWidth: width)
+            grid.cursor = CellPosition(row: 2, column: ScreenKit.margin)
             ScreenKit.footer([("Esc", "leave")], pinned: [("F1", "help")], into: &grid)
             return
         }

@@ -13,6 +13,7 @@ public enum MonitorScreen {
     /// Draws `model` at `now`; times of the timeline in `timeZone`.
     public static func render(_ model: MonitorModel, now: UInt64, timeZone: TimeZone = .current, into grid: inout CellGrid) {
         grid.clear()
+        grid.cursor = nil
         ScreenKit.drawing(with: ScreenLook(), text: .english, into: &grid) { grid in
             let watched = model.exams.isEmpty ? "every exam" : model.exams.joined(separator: ", ")
             ScreenKit.headerBar(left: "assess monitor · \(watched)", right: "\(model.seats.count) seats", into: &grid)
@@ -58,6 +59,8 @@ public enum MonitorScreen {
             : totals.map { "\($0.state.symbol) \($0.state.rawValue) \($0.count)" }.joined(separator: " · ")
         let attention = totals.contains { $0.state.needsAttention }
         grid.put(totalsText, row: 1, column: 1, style: attention ? ScreenKit.error : ScreenKit.title, maxWidth: grid.columns - 2)
+        // With no seat highlighted the cursor sits on the room's totals; else on the seat's row.
+        grid.cursor = CellPosition(row: 1, column: 1)
 
         let keys = model.keysInUse
         var keysText = keys.isEmpty ? "exam keys: none in use yet" : "exam keys: " + keys.map { "\(ExamKey.short($0.key)) ×\($0.seats)" }.joined(separator: ", ")
@@ -89,7 +92,10 @@ public enum MonitorScreen {
             let isCursor = key == model.cursor && model.mode != .find
             let state = seat.state(elapsed: elapsed, lostAfter: model.lostAfter)
             let base: CellStyle = isCursor ? ScreenKit.selected : .plain
-            if isCursor { grid.fill(CellRect(row: row, column: 0, height: 1, width: grid.columns), style: base) }
+            if isCursor {
+                grid.fill(CellRect(row: row, column: 0, height: 1, width: grid.columns), style: base)
+                grid.cursor = CellPosition(row: row, column: starts[0])
+            }
             grid.put((model.marked.contains(key) ? "*" : " ") + (seat.pendingCommands > 0 ? "~" : " "),
                      row: row, column: 0, style: base)
             let cells = [
@@ -158,11 +164,13 @@ public enum MonitorScreen {
                                  into grid: inout CellGrid) {
         grid.put("Timeline of \(key.candidate) at \(key.exam) (newest last, live)", row: 1, column: 1,
                  style: ScreenKit.title, maxWidth: grid.columns - 2)
-        let height = grid.rows - 5
         let entries = model.timeline
+        // The line that says which lines show takes the last row when they do not all fit.
+        let height = grid.rows - (entries.count > grid.rows - 5 ? 6 : 5)
         let top = model.timelineTop.map { min($0, max(0, entries.count - height)) } ?? max(0, entries.count - height)
         if entries.isEmpty {
             grid.put("No events for this seat's attempt yet.", row: 3, column: 2, style: ScreenKit.dim)
+            grid.cursor = CellPosition(row: 3, column: 2)
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -176,6 +184,9 @@ public enum MonitorScreen {
             grid.put(time, row: row, column: 1, style: ScreenKit.dim)
             grid.put(entry.kind, row: row, column: 10, style: style, maxWidth: 26)
             grid.put(details, row: row, column: 37, maxWidth: grid.columns - 38)
+            // The cursor sits on the newest line shown while the timeline follows, else on
+            // the first line, where scrolling moved the view.
+            if offset == 0 || model.timelineTop == nil { grid.cursor = CellPosition(row: row, column: 1) }
         }
         if entries.count > height {
             grid.put("lines \(top + 1)–\(min(entries.count, top + height)) of \(entries.count)", row: grid.rows - 3,

@@ -31,8 +31,8 @@ public enum ExamScreens {
         }
     }
 
-    /// The key pinned to the right of every footer of the student's: the help, which
-    /// lists the keys a narrow footer leaves out.
+    /// The key pinned to the right of every footer of the student's and of the proctor's
+    /// screens at the seat: the help, which lists the keys a narrow footer leaves out.
     static var helpFooterKey: [(String, String)] { [("F1", ScreenKit.text("key.help"))] }
 
     private static func phase(_ phase: ExamFlow.Phase, of flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
@@ -110,10 +110,10 @@ public enum ExamScreens {
             row += 2
         case .checking(let typed):
             row = ScreenKit.paragraph(text("welcome.waiting"), row: row, width: width, style: ScreenKit.title, into: &grid)
-            row = ScreenKit.paragraph(text("welcome.start-code", ["code": typed]) + "  " + text("welcome.start-code-checking"),
-                                      row: row, width: width, into: &grid) + 1
+            row = startCode(typed, then: text("welcome.start-code-checking"), row: row, width: width, into: &grid) + 1
         case .none, .opened:
-            break
+            // Nothing to type: the cursor sits on the exam's title, where a screen reader starts.
+            grid.cursor = CellPosition(row: 2, column: ScreenKit.margin)
         }
         if !exam.instructions.isEmpty {
             if !ScreenKit.look.linear {
@@ -121,7 +121,6 @@ public enum ExamScreens {
             }
             ScreenKit.paragraph(exam.instructions, row: row + 1, width: width, into: &grid, lastRow: grid.rows - 4)
         }
-        if ScreenKit.look.linear && grid.cursor == nil { grid.cursor = CellPosition(row: 2, column: ScreenKit.margin) }
         if flow.isWaitingForOpening {
             ScreenKit.footer([("Enter", text("key.start-with-code")), ("Esc", text("key.quit")), ScreenKit.undoRedoKey],
                              pinned: helpFooterKey, into: &grid)
@@ -129,6 +128,17 @@ public enum ExamScreens {
         }
         ScreenKit.footer([("Enter", text(flow.practice ? "key.begin-practice" : "key.begin")), ("q", text("key.quit"))],
                          pinned: helpFooterKey, into: &grid)
+    }
+
+    /// The start code's field at `row`, followed by `then` when given, with the cursor
+    /// after the code typed so far; returns the row after it.
+    private static func startCode(_ typed: String, then: String, row: Int, width: Int,
+                                  into grid: inout CellGrid) -> Int {
+        let field = ScreenKit.text("welcome.start-code", ["code": typed])
+        let end = ScreenKit.paragraph(field + "  " + then, row: row, width: width, into: &grid)
+        let lines = TextWrap.lines(field, width: max(1, width))
+        grid.cursor = CellPosition(row: row + lines.count - 1, column: ScreenKit.margin + (lines.last?.displayWidth ?? 0))
+        return end
     }
 
     /// The consent screen the session shows before it locks the terminal.
@@ -147,9 +157,11 @@ public enum ExamScreens {
             ("", .plain),
             ("y  \(yes)        n  \(no)", CellStyle(bold: true)),
         ], width: 70, focus: 6, into: &grid)
-        ScreenKit.footer([("y", yes), ("n", no)], into: &grid)
+        ScreenKit.footer([("y", yes), ("n", no)], pinned: helpFooterKey, into: &grid)
     }
 
+    /// The terminal is locked (or it is practice): the banner waits for Enter, and says
+    /// when the exam's clock starts.
     static func startBanner(_ flow: ExamFlow, into grid: inout CellGrid) {
         let text = ScreenKit.text
         let hours = ScreenKit.duration(Int((flow.maximumLockHours * 3600).rounded()))
@@ -157,8 +169,13 @@ public enum ExamScreens {
             ? [(text("start.practice"), ScreenKit.title)]
             : [(text("start.locked"), ScreenKit.title), ("",  .plain),
                (text("start.until", ["time": hours]), .plain)]
-        ScreenKit.centeredBox(lines + [("", .plain), (text("start.begins"), ScreenKit.dim)],
-                              width: 64, into: &grid)
+        let begins = text(flow.clockCountsFrom == nil ? "start.enter-begins" : "start.enter-begins-opened")
+        ScreenKit.centeredBox(lines + [("", .plain), (begins, CellStyle(bold: true))],
+                              width: 64, focus: lines.count + 1, into: &grid)
+        // After a common start the clock runs here: its warnings show (and the lock's).
+        ScreenKit.notice(flow.notice?.text, into: &grid)
+        ScreenKit.footer([("Enter", text(flow.practice ? "key.begin-practice" : "key.begin"))], pinned: helpFooterKey,
+                         into: &grid)
     }
 
     static func scratchpad(_ flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
@@ -237,7 +254,7 @@ public enum ExamScreens {
                               + [("", .plain), (text("receipt.keep"), ScreenKit.dim)]
                               + (flow.savedOnThisTerminal ? [("", .plain), (text("receipt.saved-on-terminal"), ScreenKit.dim)] : []),
                               width: 64, into: &grid)
-        ScreenKit.footer([("Enter", text("key.finish"))], into: &grid)
+        ScreenKit.footer([("Enter", text("key.finish"))], pinned: helpFooterKey, into: &grid)
     }
 
     static func refused(_ reason: String, into grid: inout CellGrid) {
@@ -250,11 +267,12 @@ public enum ExamScreens {
             ("", .plain),
             (text("refused.nothing-shown"), ScreenKit.dim),
         ], width: 72, into: &grid)
-        ScreenKit.footer([("Enter", text("key.leave"))], into: &grid)
+        ScreenKit.footer([("Enter", text("key.leave"))], pinned: helpFooterKey, into: &grid)
     }
 
     static func tooSmall(columns: Int, rows: Int, into grid: inout CellGrid) {
         let needed = minimumSize
+        grid.cursor = CellPosition(row: 0, column: 0)
         ScreenKit.paragraph(ScreenKit.text("too-small", ["size": "\(columns)x\(rows)", "needed": "\(needed.columns)x\(needed.rows)"]),
                             row: 0, column: 0, width: max(1, columns), style: ScreenKit.warning, into: &grid)
     }

@@ -43,6 +43,9 @@ enum HelpScreen {
         var keys: [(String, String)]
         var typing = false
         switch phase {
+        case .launchSetup:
+            keys = [("↑ ↓ Tab", t("help.launch-row")), ("← → Space", t("help.launch-change")), ("Enter", t("help.launch-hand-over")),
+                    (k("q-esc"), t("help.launch-cancel"))]
         case .welcome where flow.isWaitingForOpening:
             // Letters are the code's here, so q is typed, not a key; ? is not a code's.
             keys = [(k("typing"), t("help.type-start-code")), ("Enter", t("help.start-with-code")),
@@ -50,6 +53,28 @@ enum HelpScreen {
         case .welcome:
             keys = [("Enter", t(flow.practice ? "help.begin-practice" : "help.begin")),
                     (k("q-esc"), t("help.quit"))]
+        case .consent:
+            keys = [(k("y-enter"), t("help.consent-lock")), (k("n-esc"), t("help.consent-decline"))]
+        case .startBanner:
+            keys = [(k("space-enter"), t("help.first-question"))]
+        case .onBreak:
+            keys = [("Enter", t("help.end-break"))]
+        case .receipt:
+            keys = [(k("enter-q"), t("help.finish"))]
+        case .refused:
+            keys = [(k("enter-q"), t("help.leave-refused"))]
+        case .proctor(let panel, _):
+            switch panel.step {
+            case .password, .checking:
+                keys = [(k("typing"), t("help.panel-password")), ("Enter", t("help.panel-check")), ("Esc", t("help.panel-close"))]
+            case .menu:
+                keys = [("↑ ↓", t("help.panel-choose")), ("Enter", t("help.panel-do")), ("Esc", t("help.panel-close"))]
+            case .minutes:
+                keys = [(k("typing"), t("help.panel-minutes")), ("Enter", t("help.panel-next")), ("Esc", t("help.panel-back"))]
+            case .reason:
+                keys = [(k("typing"), t("help.panel-reason")), ("Enter", t("help.panel-confirm")), ("Esc", t("help.panel-back"))]
+            }
+            typing = panel.takesText
         case .question:
             keys = [(k("tab-pagedown"), t(sitting.canGoBack ? "help.next" : "help.next-linear"))]
             if sitting.canGoBack { keys.append((k("shift-tab-pageup"), t("help.previous"))) }

@@ -10,6 +10,7 @@ enum ProctorScreens {
             (text("paused.about"), .plain),
             (text("paused.wait"), ScreenKit.dim),
         ], width: 60, into: &grid)
+        ScreenKit.notice(flow.notice?.text, into: &grid)
     }
 
     static func onBreak(_ flow: ExamFlow, until: UInt64, now: UInt64, into grid: inout CellGrid) {
@@ -19,10 +20,11 @@ enum ProctorScreens {
         ScreenKit.centeredBox([
             (text("break.title"), ScreenKit.title),
             ("", .plain),
-            (text("break.comes-back", ["clock": ScreenKit.clock(left)]), .plain),
+            (text("break.comes-back", ["clock": ScreenKit.look.countdown(left)]), .plain),
             (text("break.left-after", ["breaks": flow.breaksLeft]), ScreenKit.dim),
         ], width: 60, into: &grid)
-        ScreenKit.footer([("Enter", text("key.back-to-exam"))], into: &grid)
+        ScreenKit.notice(flow.notice?.text, into: &grid)
+        ScreenKit.footer([("Enter", text("key.back-to-exam"))], pinned: ExamScreens.helpFooterKey, into: &grid)
     }
 
     static func panel(_ flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
@@ -34,15 +36,18 @@ enum ProctorScreens {
         if let seconds = flow.promptLockSecondsLeft(now: now) {
             ScreenKit.paragraph(text.plural("panel.locked-for", count: seconds),
                                 row: row, width: width, style: ScreenKit.error, into: &grid)
-            ScreenKit.footer([("Esc", text("key.close"))], into: &grid)
+            grid.cursor = CellPosition(row: row, column: ScreenKit.margin)
+            ScreenKit.footer([("Esc", text("key.close"))], pinned: ExamScreens.helpFooterKey, into: &grid)
             return
         }
         switch panel.step {
         case .password:
             column(grid: &grid, row: row, label: text("panel.password") + " ", field: panel.entry)
-            ScreenKit.footer([("Enter", text("key.check")), ("Esc", text("key.cancel")), ScreenKit.undoRedoKey], into: &grid)
+            ScreenKit.footer([("Enter", text("key.check")), ("Esc", text("key.cancel")), ScreenKit.undoRedoKey],
+                             pinned: ExamScreens.helpFooterKey, into: &grid)
         case .checking:
             grid.put(text("panel.checking"), row: row, column: ScreenKit.margin)
+            grid.cursor = CellPosition(row: row, column: ScreenKit.margin)
         case .menu(let selection):
             if let left = flow.secondsLeft(now: now) {
                 grid.put(text("panel.time-left", ["left": ScreenKit.clock(left), "allowed": ScreenKit.clock(flow.secondsAllowed)]),
@@ -54,15 +59,18 @@ enum ProctorScreens {
                 grid.put(" \(text("panel.action." + action.rawValue)) ", row: row + index, column: ScreenKit.margin, style: style, maxWidth: width)
                 if index == selection { grid.cursor = CellPosition(row: row + index, column: ScreenKit.margin + 1) }
             }
-            ScreenKit.footer([("↑↓", text("key.choose")), ("Enter", text("key.do-it")), ("Esc", text("key.close"))], into: &grid)
+            ScreenKit.footer([("↑↓", text("key.choose")), ("Enter", text("key.do-it")), ("Esc", text("key.close"))],
+                             pinned: ExamScreens.helpFooterKey, into: &grid)
         case .minutes:
             column(grid: &grid, row: row, label: text("panel.minutes") + " ", field: panel.entry)
-            ScreenKit.footer([("Enter", text("key.next")), ("Esc", text("key.cancel")), ScreenKit.undoRedoKey], into: &grid)
+            ScreenKit.footer([("Enter", text("key.next")), ("Esc", text("key.cancel")), ScreenKit.undoRedoKey],
+                             pinned: ExamScreens.helpFooterKey, into: &grid)
         case .reason(let action, let minutes):
             let what = action == .addTime ? text.plural("panel.add-minutes", count: minutes) : text("panel.action." + action.rawValue)
             grid.put(what, row: row, column: ScreenKit.margin, style: ScreenKit.title, maxWidth: width)
             column(grid: &grid, row: row + 2, label: text("panel.reason") + " ", field: panel.entry)
-            ScreenKit.footer([("Enter", text("key.confirm")), ("Esc", text("key.cancel")), ScreenKit.undoRedoKey], into: &grid)
+            ScreenKit.footer([("Enter", text("key.confirm")), ("Esc", text("key.cancel")), ScreenKit.undoRedoKey],
+                             pinned: ExamScreens.helpFooterKey, into: &grid)
         }
         if let message = panel.message {
             ScreenKit.notice(message, style: ScreenKit.error, into: &grid)

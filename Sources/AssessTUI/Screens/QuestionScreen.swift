@@ -37,7 +37,13 @@ enum QuestionScreen {
             ScreenKit.notice(ScreenKit.text("notice.saved-on-terminal"), style: ScreenKit.dim,
                              into: &grid)
         }
-        ScreenKit.footer(keys(flow), pinned: ExamScreens.helpFooterKey, into: &grid)
+        ScreenKit.footer(keys(flow), pinned: pinnedKeys(flow), into: &grid)
+    }
+
+    /// The keys at the right end of the footer, which always show: the settings (F9) when
+    /// the student may switch any, and the help.
+    static func pinnedKeys(_ flow: ExamFlow) -> [(String, String)] {
+        (flow.switchableSettings.isEmpty ? [] : [("F9", ScreenKit.text("key.settings"))]) + ExamScreens.helpFooterKey
     }
 
     /// The top bar: exam title and section on the left; question number and time on the
@@ -78,7 +84,8 @@ enum QuestionScreen {
         return sentences.dropFirst().reduce(sentences[0]) { text("words.join", ["first": $0, "next": $1]) }
     }
 
-    /// The keys for the footer, most needed first: a narrow terminal cuts the last ones.
+    /// The keys for the footer, most needed first: a narrow terminal cuts the last ones
+    /// (the pinned ones, ``pinnedKeys(_:)``, come after them and always show).
     static func keys(_ flow: ExamFlow) -> [(String, String)] {
         let sitting = flow.sitting
         let text = ScreenKit.text
@@ -89,7 +96,6 @@ enum QuestionScreen {
         case .matching: keys += [("↑↓", text("key.row")), ("←→", text("key.match"))]
         case .ordering: keys += [("↑↓", text("key.move")), ("Space", text("key.pick-up"))]
         }
-        if !flow.switchableSettings.isEmpty { keys.append(("F9", text("key.settings"))) }
         if flow.breaksLeft > 0 { keys.append(("F6", text("key.break"))) }
         if sitting.canGoBack { keys.append(("S-Tab", text("key.back"))) }
         if sitting.canFlag { keys.append(("F2", text("key.flag"))) }

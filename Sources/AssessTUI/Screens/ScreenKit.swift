@@ -154,9 +154,9 @@ enum ScreenKit {
     }
 
     /// A box in the middle of the screen holding wrapped `lines`; the cursor goes to the
-    /// start of line `focus` (the keys to answer with) when given. In the screen reader's
-    /// layout there is no box: the lines start at the margin below the header, and the
-    /// cursor is on the first unless `focus` says otherwise.
+    /// start of line `focus` (the keys to answer with) when given, else of the first line
+    /// (what the box says), in every layout. In the screen reader's layout there is no box:
+    /// the lines start at the margin below the header.
     static func centeredBox(_ lines: [(String, CellStyle)], width: Int, focus: Int? = nil, into grid: inout CellGrid) {
         let boxWidth = look.linear ? grid.columns - 2 * margin + 4 : min(width, grid.columns - 2)
         let inner = boxWidth - 4
@@ -176,7 +176,7 @@ enum ScreenKit {
         for (offset, line) in wrapped.enumerated() {
             grid.put(line.0, row: top + 1 + offset, column: left + 2, style: line.1, maxWidth: inner)
         }
-        if let focused = focus ?? (look.linear ? 0 : nil), let offset = wrapped.firstIndex(where: { $0.2 == focused }) {
+        if let offset = wrapped.firstIndex(where: { $0.2 == focus ?? 0 }) {
             grid.cursor = CellPosition(row: top + 1 + offset, column: left + 2)
         }
     }

@@ -20,6 +20,9 @@ struct ScreenLook: Sendable, Equatable {
     /// The screen reader's layout: one column, no box drawing, each state in words.
     var linear: Bool { settings.isOn(.screenReader) }
     var spacious: Bool { settings.isOn(.largerSpacing) }
+    /// True when the clocks on screen show whole minutes until their last minute (reduced
+    /// motion, the screen reader's layout), so that nothing changes between two minutes.
+    var clockByTheMinute: Bool { reducedMotion || linear }
 
     /// The left (and right) margin of every screen.
     var margin: Int { spacious ? 4 : 2 }
@@ -52,5 +55,13 @@ struct ScreenLook: Sendable, Equatable {
         }
         if reducedMotion && seconds > 60 { return text("time.left-minutes", ["minutes": minutes]) }
         return text("time.left-clock", ["clock": ScreenKit.clock(seconds)])
+    }
+
+    /// A countdown other than the exam's clock (a break's): whole minutes in words,
+    /// rounded up, until its last minute where the clock goes by the minute; the clock's
+    /// digits otherwise.
+    func countdown(_ seconds: Int) -> String {
+        guard clockByTheMinute, seconds > 60 else { return ScreenKit.clock(seconds) }
+        return ScreenKit.duration((seconds + 59) / 60 * 60)
     }
 }

@@ -25,7 +25,7 @@ enum SuggestionView {
     }
 
     /// The open list on `row`: what it is for, then the numbered words, the highlighted
-    /// one in reverse video, and how to close it.
+    /// one in reverse video with the cursor on it, and how to close it.
     static func offer(_ offer: SuggestionControl.Offer?, row: Int, into grid: inout CellGrid) {
         guard let offer else { return }
         let title = ScreenKit.text(offer.kind == .spelling ? "suggestions.spelling-of" : "suggestions.words-starting",
@@ -38,6 +38,8 @@ enum SuggestionView {
             // On a narrow terminal the words that do not fit are left off the line.
             guard column + item.displayWidth + 2 + closing.displayWidth <= grid.columns else { break }
             let style = index == offer.selection ? ScreenKit.selected : CellStyle.plain
+            // Keys go to the open list first: the cursor sits on its highlighted word.
+            if index == offer.selection { grid.cursor = CellPosition(row: row, column: column) }
             column += grid.put(item, row: row, column: column, style: style)
             column += grid.put("  ", row: row, column: column)
         }

@@ -4,7 +4,7 @@
 /// (``MonotonicTime``), spans are `Duration`s.
 public struct ExamClock: Sendable, Equatable {
     /// The minutes left at which the student is warned, largest first.
-    public static let warningMinutes = [10, 5, 1]
+    public static let warningMinutes = WarningMarks.minutes
 
     /// The seconds this candidate is allowed, extra and added time included.
     public private(set) var secondsAllowed: Int
@@ -15,7 +15,7 @@ public struct ExamClock: Sendable, Equatable {
     /// When the clock was stopped, while it is.
     private var stoppedAt: UInt64?
     /// The warnings already given (or passed before they could be).
-    private var warningsGiven: Set<Int> = []
+    private var warnings = WarningMarks()
 
     public init(secondsAllowed: Int, secondsUsedBefore: Int = 0) {
         self.secondsAllowed = secondsAllowed
@@ -36,7 +36,7 @@ public struct ExamClock: Sendable, Equatable {
     mutating func start(now: UInt64) -> Int? {
         let remaining = max(1, secondsAllowed - secondsUsedBefore)
         deadline = MonotonicTime.moment(now, plus: .seconds(remaining))
-        rearmWarnings(secondsLeft: remaining)
+        warnings.rearm(secondsLeft: remaining)
         return Self.warningMinutes.filter { $0 * 60 >= remaining && $0 * 60 < secondsAllowed }.min()
     }
 
@@ -69,7 +69,7 @@ public struct ExamClock: Sendable, Equatable {
     mutating func add(minutes: Int, now: UInt64) {
         secondsAllowed += minutes * 60
         deadline = deadline.map { MonotonicTime.moment($0, plus: .seconds(minutes * 60)) }
-        if let left = secondsLeft(now: now) { rearmWarnings(secondsLeft: left) }
+        if let left = secondsLeft(now: now) { warnings.rearm(secondsLeft: left) }
     }
 
     /// The span from `now` to the timer's next whole second, when it runs; `nil` otherwise.
@@ -82,11 +82,24 @@ public struct ExamClock: Sendable, Equatable {
 
     /// The warning due at `now` (minutes left), once each; `nil` when none is.
     mutating func dueWarning(now: UInt64) -> Int? {
-        guard let left = secondsLeft(now: now) else { return nil }
+        secondsLeft(now: now).flatMap { warnings.due(secondsLeft: $0) }
+    }
+}
+
+/// The marks (minutes left) at which a countdown warns the student, each once: the exam's
+/// clock, and the lock's longest time when that ends first.
+struct WarningMarks: Sendable, Equatable {
+    /// The minutes left at which a warning is given, largest first.
+    static let minutes = [10, 5, 1]
+    /// The marks already warned of (or passed before they could be).
+    private var given: Set<Int> = []
+
+    /// The warning due with `left` seconds left, once each; `nil` when none is.
+    mutating func due(secondsLeft left: Int) -> Int? {
         // The nearest mark passed: at 50 s left that is "one minute", not "five minutes".
-        for minutes in Self.warningMinutes.reversed() where left <= minutes * 60 && !warningsGiven.contains(minutes) {
+        for minutes in Self.minutes.reversed() where left <= minutes * 60 && !given.contains(minutes) {
             // The larger marks it passed too are pointless now: they count as given.
-            warningsGiven.formUnion(Self.warningMinutes.filter { $0 >= minutes })
+            given.formUnion(Self.minutes.filter { $0 >= minutes })
             return minutes
         }
         return nil
@@ -94,7 +107,7 @@ public struct ExamClock: Sendable, Equatable {
 
     /// Warns again at every mark still ahead; a mark at or beyond the time left would
     /// warn at once, so it counts as given.
-    private mutating func rearmWarnings(secondsLeft: Int) {
-        warningsGiven = Set(Self.warningMinutes.filter { $0 * 60 >= secondsLeft })
+    mutating func rearm(secondsLeft: Int) {
+        given = Set(Self.minutes.filter { $0 * 60 >= secondsLeft })
     }
 }

@@ -19,9 +19,10 @@ public struct ExamFlow: Sendable {
         case starting
         /// The engine asks the student's consent to lock.
         case consent(ConsentRequest)
-        /// "Locked until you submit" (or "practice"), shown until `until`; the exam's
-        /// clock starts when it ends.
-        case startBanner(until: UInt64)
+        /// "Locked until you submit" (or "practice"), shown until the student presses
+        /// Enter: the first question shows then, and the exam's clock starts (after a
+        /// common start it runs from the opening already: ``clockCountsFrom``).
+        case startBanner
         case question
         /// The question palette, with the highlighted question.
         case palette(selection: Int)
@@ -59,19 +60,41 @@ public struct ExamFlow: Sendable {
         /// highlighted one; Esc goes back.
         case settings(selection: Int, returningTo: Phase)
 
-        /// True for the phases whose keys the help screen lists.
+        /// True for the phases whose keys the help screen lists: every screen that takes
+        /// keys, but the proctor's panel while it checks the password (its answer must find
+        /// the panel open).
         var offersHelp: Bool {
             switch self {
-            case .welcome, .question, .palette, .review, .confirmSubmit, .confirmBreak, .confirmLeave, .scratchpad, .settings:
+            case .launchSetup, .welcome, .consent, .startBanner, .question, .palette, .review, .confirmSubmit,
+                 .confirmBreak, .confirmLeave, .onBreak, .receipt, .refused, .scratchpad, .settings:
                 return true
+            case .proctor(let panel, _): return panel.step != .checking
             default: return false
             }
         }
 
+        /// The phase itself; for the help screen, the phase it goes back to, which goes on
+        /// under it (a break's end, a pending consent, the proctor's open panel).
+        var beneathHelp: Phase {
+            if case .help(let returningTo) = self { return returningTo }
+            return self
+        }
+
         /// True for the phases during which the exam's timer stands still.
         var holdsTheClock: Bool {
-            switch self {
+            switch beneathHelp {
             case .paused, .onBreak: return true
+            default: return false
+            }
+        }
+
+        /// True between the start banner and submission.
+        var isInExam: Bool {
+            switch self {
+            case .startBanner, .question, .palette, .review, .confirmSubmit, .submitting, .paused, .onBreak, .proctor,
+                 .scratchpad, .settings, .confirmBreak, .confirmLeave:
+                return true
+            case .help(let returningTo): return returningTo.isInExam
             default: return false
             }
         }
@@ -129,7 +152,7 @@ public struct ExamFlow: Sendable {
     /// the plain look (without colour where the terminal has none), every other in the
     /// student's.
     public var screenAccessibility: AccessibilitySettings {
-        guard case .launchSetup = phase else { return accessibility }
+        guard case .launchSetup = phase.beneathHelp else { return accessibility }
         return terminalHasColours ? AccessibilitySettings() : AccessibilitySettings([.noColour])
     }
     /// The settings the student may switch inside the exam (the policy's `student-settings`).
@@ -177,8 +200,10 @@ public struct ExamFlow: Sendable {
     private var autosave = AutosaveSchedule()
     /// When the lock reaches its longest allowed time (from the moment the attempt started).
     private var lockDeadline: UInt64?
+    /// The warnings that the lock's longest time ends (and the answers are submitted) given so far.
+    private var lockWarnings = WarningMarks()
 
-    /// How long the start and end banners stay up.
+    /// How long the end banner stays up before the receipt (which waits for Enter).
     public static let bannerTime: Duration = .seconds(5)
     /// How long a notice stays up.
     public static let noticeTime: Duration = .seconds(4)
@@ -278,7 +303,7 @@ public struct ExamFlow: Sendable {
     private mutating func opened(at moment: UInt64) -> [FlowEffect] {
         guard isWaitingForOpening else { return [] }
         commonStart = .opened(at: moment)
-        guard phase == .welcome else { return [] }
+        guard phase.beneathHelp == .welcome else { return [] }
         phase = .starting
         return [.begin]
     }
@@ -299,15 +324,7 @@ public struct ExamFlow: Sendable {
     public var breaksLeft: Int { max(0, breaks.count - breaksTaken) }
 
     /// True between the start banner and submission: quit keys are refused and logged.
-    public var isInExam: Bool {
-        switch phase {
-        case .startBanner, .question, .palette, .review, .confirmSubmit, .submitting, .paused, .onBreak, .proctor,
-             .scratchpad, .settings, .confirmBreak, .confirmLeave:
-            return true
-        case .help(let returningTo): return returningTo != .welcome
-        default: return false
-        }
-    }
+    public var isInExam: Bool { phase.isInExam }
 
     /// True while the sitting renews its lease itself: an attempt is running and the flow
     /// hands its progress to the writer every few seconds (the store takes the lease with
@@ -333,15 +350,15 @@ public struct ExamFlow: Sendable {
         }
     }
 
-    /// The proctor's panel, while it is open.
+    /// The proctor's panel, while it is open (the help screen may be over it).
     public var panel: ProctorPanel? {
-        if case .proctor(let panel, _) = phase { return panel }
+        if case .proctor(let panel, _) = phase.beneathHelp { return panel }
         return nil
     }
 
     /// The receipt, once submitted.
     public var receipt: ReceiptInfo? {
-        switch phase {
+        switch phase.beneathHelp {
         case .endBanner(_, let receipt), .receipt(let receipt): return receipt
         default: return nil
         }
@@ -396,18 +413,18 @@ public struct ExamFlow: Sendable {
     }
 
     /// How long from `now` until the flow next needs a tick: the timer's next second, a
-    /// due save, a banner's or notice's end; never more than a second. On a question
-    /// with reduced motion or the screen reader's layout the header's clock changes once
-    /// a minute until its last minute, so the loop sleeps until that change, the next
-    /// save or the lock's end, up to a minute: a signal or a result from the writer
-    /// wakes it at once (``LoopWaker``).
+    /// due save, a banner's or notice's end; never more than a second. On a question or a
+    /// break with reduced motion or the screen reader's layout the clock on screen changes
+    /// once a minute until its last minute, so the loop sleeps until that change, the next
+    /// save or the lock's end, up to a minute: a signal or a result from the writer wakes
+    /// it at once (``LoopWaker``).
     public func untilNextTick(now: UInt64) -> Duration {
         if let quiet = untilNextMinuteChange(now: now) { return quiet }
         var wait = Duration.seconds(1)
         if let nextSecond = clock.untilNextSecond(now: now) { wait = min(wait, nextSecond) }
         if let due = autosave.untilDue(now: now) { wait = min(wait, due) }
-        switch phase {
-        case .startBanner(let until), .endBanner(let until, _), .onBreak(_, let until):
+        switch phase.beneathHelp {
+        case .endBanner(let until, _), .onBreak(_, let until):
             wait = min(wait, MonotonicTime.span(from: now, to: until))
         default: break
         }
@@ -415,15 +432,25 @@ public struct ExamFlow: Sendable {
     }
 
     /// The wait until the next change when the screen shows whole minutes only (a
-    /// question, no notice, reduced motion or the screen reader's layout, more than a
-    /// minute left); `nil` when something on the screen may change within a second.
+    /// question's clock or a break's countdown, no notice, reduced motion or the screen
+    /// reader's layout, more than a minute left); `nil` when something on the screen may
+    /// change within a second.
     private func untilNextMinuteChange(now: UInt64) -> Duration? {
-        guard phase == .question, notice == nil,
-              accessibility.isOn(.reducedMotion) || accessibility.isOn(.screenReader),
-              let left = clock.secondsLeft(now: now), left > 60,
-              let nextSecond = clock.untilNextSecond(now: now) else { return nil }
+        guard notice == nil, ScreenLook(accessibility).clockByTheMinute else { return nil }
+        let countdown: Duration
+        switch phase {
+        case .question:
+            guard clock.untilNextSecond(now: now) != nil, let deadline = clock.deadline else { return nil }
+            countdown = MonotonicTime.span(from: now, to: deadline)
+        case .onBreak(_, let until):
+            countdown = MonotonicTime.span(from: now, to: until)
+        default:
+            return nil
+        }
         // The minutes shown (rounded up) change when the seconds left reach a multiple of 60.
-        var wait = nextSecond + .seconds((left - 1) % 60)
+        let left = MonotonicTime.secondsRoundedUp(countdown)
+        guard left > 60 else { return nil }
+        var wait = countdown - .seconds((left - 1) / 60 * 60)
         if isInExam { wait = min(wait, autosave.untilProgressDue(now: now)) }
         if let due = autosave.untilDue(now: now) { wait = min(wait, due) }
         if let lockDeadline { wait = min(wait, MonotonicTime.span(from: now, to: lockDeadline)) }
@@ -449,7 +476,11 @@ public struct ExamFlow: Sendable {
             guard phase == .starting || isConsent else { return [] }
             attemptID = id
             if !practice { lockDeadline = MonotonicTime.moment(now, plus: .seconds(maximumLockHours * 3600)) }
-            phase = .startBanner(until: MonotonicTime.moment(now, plus: Self.bannerTime))
+            if let lockDeadline { lockWarnings.rearm(secondsLeft: MonotonicTime.seconds(until: lockDeadline, from: now)) }
+            phase = .startBanner
+            // After a common start the time counts from the opening, the banner's wait too: the
+            // clock runs from now, so its warnings and its time-out come on the banner as well.
+            if let opening = clockCountsFrom { clock.start(now: min(opening, now)) }
             return []
         case .lockRefused(.declined):
             guard phase == .starting || isConsent else { return [] }
@@ -515,7 +546,7 @@ public struct ExamFlow: Sendable {
     }
 
     private var isConsent: Bool {
-        if case .consent = phase { return true }
+        if case .consent = phase.beneathHelp { return true }
         return false
     }
 
@@ -581,8 +612,8 @@ public struct ExamFlow: Sendable {
         if let current = notice, now >= current.until { notice = nil }
         gate.tick(now: now)
         var effects: [FlowEffect] = []
-        switch phase {
-        case .startBanner(let until) where now >= until: effects += firstQuestion(now: now)
+        // A break ends in its time even under the help screen, which closes with it.
+        switch phase.beneathHelp {
         case .endBanner(let until, let receipt) where now >= until: phase = .receipt(receipt)
         case .onBreak(let since, let until) where now >= until:
             phase = .question
@@ -608,10 +639,33 @@ public struct ExamFlow: Sendable {
             show(text.plural("notice.minutes-left", count: minutes), now: now)
             return effects + [.log(.timerWarning(minutesLeft: minutes))]
         }
+        if let minutes = dueLockWarning(now: now) {
+            show(text.plural("notice.lock-ends", count: minutes), now: now)
+            return effects + [.log(.lockEndWarning(minutesLeft: minutes))]
+        }
         return effects
     }
 
-    /// The banner ends: the first question shows and the exam's clock starts now. A
+    /// The warning due at `now` that the lock reaches its longest time, and the answers
+    /// are submitted, in so many minutes (at the exam clock's marks, once each); none while
+    /// the exam's running clock ends first, since its own warnings say so.
+    private mutating func dueLockWarning(now: UInt64) -> Int? {
+        guard let lockDeadline else { return nil }
+        let left = MonotonicTime.seconds(until: lockDeadline, from: now)
+        if !clock.isStopped, let examLeft = clock.secondsLeft(now: now), examLeft <= left { return nil }
+        return lockWarnings.due(secondsLeft: left)
+    }
+
+    /// The moment the exam's clock counts from when it is not the moment the first
+    /// question shows: the common start's opening (a resumed attempt's clock goes on from
+    /// the time it used instead).
+    public var clockCountsFrom: UInt64? {
+        guard case .opened(let moment) = commonStart, !isResumed else { return nil }
+        return moment
+    }
+
+    /// The student leaves the banner: the first question shows and the exam's clock starts
+    /// now (after a common start it has run from the opening since the lock). A
     /// resumed attempt that has already passed a warning mark (its time ran out past it
     /// before the crash or during the downtime) is warned of the nearest one here.
     private mutating func firstQuestion(now: UInt64) -> [FlowEffect] {
@@ -619,9 +673,8 @@ public struct ExamFlow: Sendable {
         // Said on the first question, where it stays long enough to be read (behind the
         // banner it would be gone before the student saw it).
         if practice, let note = suggestions.missingDictionaryNote { show(note, now: now) }
-        var start = now
-        if case .opened(let moment) = commonStart, !isResumed { start = min(moment, now) }
-        guard let nearest = clock.start(now: start) else { return [] }
+        // After a common start the clock already runs (since the lock).
+        guard clock.deadline == nil, let nearest = clock.start(now: now) else { return [] }
         show(text.plural("notice.minutes-left", count: nearest), now: now)
         return [.log(.timerWarning(minutesLeft: nearest))]
     }
@@ -899,11 +952,12 @@ extension ExamFlow {
         AccessibilityOption.allCases.filter(studentMaySwitch.contains)
     }
 
-    /// True when a key typed now becomes text in an answer or the scratchpad, so `?` is
-    /// text there and only F1 opens the help.
+    /// True when a key typed now becomes text in an answer, the scratchpad or a field of
+    /// the proctor's panel, so `?` is text there and only F1 opens the help.
     public var isTypingText: Bool {
         switch phase {
         case .scratchpad: return true
+        case .proctor(let panel, _): return panel.takesText
         case .question:
             switch control.field {
             case .line, .essay: return true
@@ -1048,7 +1102,7 @@ extension ExamFlow {
     /// command from the monitor may change the exam.
     private var takesCommands: Bool {
         guard isInExam, attemptID != nil, panel == nil else { return false }
-        switch phase {
+        switch phase.beneathHelp {
         case .submitting, .leaving, .startBanner: return false
         default: return true
         }
@@ -1078,7 +1132,7 @@ extension ExamFlow {
         var done = true
         switch command.action {
         case .pause where takesCommands && phase != .paused:
-            if case .onBreak(let since, _) = phase { effects += endBreak(since: since, now: now) }
+            if case .onBreak(let since, _) = phase.beneathHelp { effects += endBreak(since: since, now: now) }
             clock.stop(now: now)
             phase = .paused
             effects += saveNow(now: now) + [.log(.proctor(.paused(reason: command.reason)))]

@@ -64,6 +64,13 @@ public struct ProctorPanel: Sendable, Equatable {
         [examIsPaused ? .resume : .pause, .addTime, .endExam, .abort, .close]
     }
 
+    /// True while keys typed are text (the password, the minutes, the reason): `?` is
+    /// typed there, and only F1 opens the help.
+    var takesText: Bool {
+        if case .menu = step { return false }
+        return true
+    }
+
     /// The app checked the password: open the menu, or ask again.
     mutating func passwordChecked(accepted: Bool, message: String? = nil) {
         go(to: accepted ? .menu(selection: 0) : .password)
