@@ -32,6 +32,19 @@ enum RoomSchema {
         SeatCommand.Action.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
     }
 
+    /// In a seat's function of (exam, who, token): refuses a caller that does not hold the lease.
+    static let requireLease = """
+            IF NOT assess.holds_lease(exam, who, token) THEN
+                RAISE EXCEPTION USING ERRCODE = '42501', MESSAGE = 'this seat does not hold the lease of ' || who || ' on ' || exam;
+            END IF;
+        """
+
+    /// The columns of a command as the seat's functions return it.
+    static let commandRow = """
+        command_id bigint, command_action text, command_minutes integer, command_message text, \
+        command_reason text, command_issued_by name
+        """
+
     /// PostgreSQL's `v4`. Only the proctor's group inserts commands (the columns it may
     /// choose; who and when are the server's); a seat reads and acknowledges those for the
     /// lease it holds, through two functions that check it.
@@ -65,13 +78,10 @@ enum RoomSchema {
         $$;
 
         CREATE FUNCTION assess.pending_commands(exam text, who text, token text)
-            RETURNS TABLE (command_id bigint, command_action text, command_minutes integer, command_message text,
-                           command_reason text, command_issued_by name)
+            RETURNS TABLE (\(commandRow))
             LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = assess, pg_temp AS $$
         BEGIN
-            IF NOT assess.holds_lease(exam, who, token) THEN
-                RAISE EXCEPTION USING ERRCODE = '42501', MESSAGE = 'this seat does not hold the lease of ' || who || ' on ' || exam;
-            END IF;
+        \(requireLease)
             RETURN QUERY SELECT c.id, c.action, c.minutes, c.message, c.reason, c.issued_by FROM assess.commands c
                 WHERE c.exam_id = exam AND c.candidate = who AND c.acknowledged_at IS NULL ORDER BY c.id;
         END $$;
@@ -79,9 +89,7 @@ enum RoomSchema {
         CREATE FUNCTION assess.acknowledge_command(command bigint, exam text, who text, token text)
             RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = assess, pg_temp AS $$
         BEGIN
-            IF NOT assess.holds_lease(exam, who, token) THEN
-                RAISE EXCEPTION USING ERRCODE = '42501', MESSAGE = 'this seat does not hold the lease of ' || who || ' on ' || exam;
-            END IF;
+        \(requireLease)
             UPDATE assess.commands c SET acknowledged_at = now(), acknowledged_by = session_user
                 WHERE c.id = command AND c.exam_id = exam AND c.candidate = who AND c.acknowledged_at IS NULL;
         END $$;

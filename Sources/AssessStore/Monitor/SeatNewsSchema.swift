@@ -60,9 +60,7 @@ enum SeatNewsSchema {
             RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = assess, pg_temp AS $$
         DECLARE acknowledged assess.commands;
         BEGIN
-            IF NOT assess.holds_lease(exam, who, token) THEN
-                RAISE EXCEPTION USING ERRCODE = '42501', MESSAGE = 'this seat does not hold the lease of ' || who || ' on ' || exam;
-            END IF;
+        \(RoomSchema.requireLease)
             UPDATE assess.commands c SET acknowledged_at = now(), acknowledged_by = session_user
                 WHERE c.id = command AND c.exam_id = exam AND c.candidate = who AND c.acknowledged_at IS NULL
                 RETURNING * INTO acknowledged;
@@ -84,13 +82,10 @@ enum SeatNewsSchema {
         let proctor = PostgresSchema.identifier(roles.proctor)
         return """
         CREATE FUNCTION assess.commands_acknowledged(attempt text, exam text, who text, token text)
-            RETURNS TABLE (command_id bigint, command_action text, command_minutes integer, command_message text,
-                           command_reason text, command_issued_by name)
+            RETURNS TABLE (\(RoomSchema.commandRow))
             LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = assess, pg_temp AS $$
         BEGIN
-            IF NOT assess.holds_lease(exam, who, token) THEN
-                RAISE EXCEPTION USING ERRCODE = '42501', MESSAGE = 'this seat does not hold the lease of ' || who || ' on ' || exam;
-            END IF;
+        \(RoomSchema.requireLease)
             RETURN QUERY SELECT c.id, c.action, c.minutes, c.message, c.reason, c.issued_by
                 FROM assess.commands c JOIN assess.attempts a
                     ON a.id = attempt AND a.exam_id = c.exam_id AND a.candidate = c.candidate
