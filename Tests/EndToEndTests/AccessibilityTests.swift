@@ -119,6 +119,21 @@ struct AccessibilityTests {
         #expect(try terminal.exitStatus(seconds: 5) == 1)
     }
 
+    @Test func withReducedMotionNothingIsWrittenBetweenMinutesWhileTheStandardClockTicks() throws {
+        let scratch = try TemporaryDirectory("assess-e2e-reduced-motion")
+        for (flags, ticks) in [("--reduced-motion", false), ("", true)] {
+            let terminal = try Self.practice(flags)
+            _ = try Self.toTheFirstQuestion(terminal)
+            // Every byte the program writes from here on, for 2.5 s.
+            let output = scratch.file("output\(flags)")
+            try terminal.tmux("pipe-pane", "-o", "cat >> '\(output)'")
+            Thread.sleep(forTimeInterval: 2.5)
+            try terminal.tmux("pipe-pane")
+            let written = (try? Data(contentsOf: URL(fileURLWithPath: output)))?.count ?? 0
+            #expect((written > 0) == ticks, "\(flags.isEmpty ? "standard" : flags): \(written) bytes in 2.5 s")
+        }
+    }
+
     @Test func noColorAndATerminalWithoutColoursWriteNoColourSequence() throws {
         // Everything the program writes is recorded from its first byte: it starts once
         // tmux pipes the pane to a file.
@@ -146,6 +161,22 @@ struct AccessibilityTests {
         let terminal = try Self.practice("--screen-reader")
         #expect(!(try terminal.screen()).contains { Self.lineDrawing.contains($0) })
         _ = try Self.toTheFirstQuestion(terminal)
+        // The whole screen reads in logical order: the state in words, the question, its
+        // choices one to a line, the keys; no columns, no boxes.
+        try terminal.waitForWrittenLines([
+            " Question 1 of 4, not answered. Practice. 10 minutes left.",
+            "",
+            "  Question 1 of 4 · 1 point",
+            "",
+            "  What is the capital of Canada?",
+            "",
+            "  1. Montreal",
+            "  2. Ottawa",
+            "  3. Toronto",
+            "  4. Vancouver",
+        ] + Array(repeating: "", count: 19) + [
+            " Tab next  F4 review & submit  ↑↓ move  Space choose  S-Tab back  F2 flag     F9 settings  F1 help",
+        ])
         try Self.waitForCursor(at: "1. ", in: terminal)
         try terminal.press("Down")
         try terminal.press("Space")
