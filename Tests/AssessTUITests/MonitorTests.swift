@@ -380,6 +380,9 @@ import Testing
         #expect(flow.update(.proctorCommand(command(4, .message, message: "Welcome")), now: Self.s).last
                 == .acknowledgeCommand(id: 4))
         #expect(flow.notice?.text == "Welcome")
+        var grid = CellGrid(rows: 24, columns: 80)
+        ExamScreens.render(flow, now: Self.s, into: &grid)
+        #expect(grid.lines()[21].hasPrefix("  Welcome"), "\(grid.lines().joined(separator: "\n"))")
         // Once the attempt has started, each comes again (not acknowledged) and is carried out then:
         // the store adds the time to that attempt at the acknowledgement.
         FlowFixtures.begin(&flow, now: 2 * Self.s)

@@ -62,7 +62,7 @@ struct MonitorTests {
 
     /// The line of the monitor's screen that names `candidate`.
     private func row(_ monitor: TerminalUnderTest, _ candidate: String) throws -> String {
-        try monitor.screen().split(separator: "\n").first { $0.contains(" \(candidate) ") || $0.hasPrefix("  \(candidate)") }
+        try monitor.screen().split(separator: "\n").first { $0.contains(" \(candidate) ") || $0.dropFirst(2).hasPrefix(candidate + " ") }
             .map(String.init) ?? ""
     }
 
@@ -291,6 +291,9 @@ struct MonitorTests {
         kill(try #require(try seat.assessPID()), SIGKILL)
         try seat.waitUntilAssessIsGone()
         try rowShows(monitor, "dee", "! lost", step: "SQLite: seat lost after kill -9", within: Self.leaseTime + 1)
+        // A message sent to the lost seat waits for it (its row marked pending).
+        try send(monitor, choose: "a", down: 5, detail: "Welcome back", reason: "returning")
+        try monitor.waitFor(" ~dee ")
         #expect(try seat.assessCommand(["take", "Exams/geography.yaml", "--candidate", "dee"]).status == 75)
         try rowShows(monitor, "dee", "⊠ stale lock", step: "SQLite: the stale lock shows")
 
@@ -298,6 +301,8 @@ struct MonitorTests {
         let resumed = try TerminalUnderTest("resume Exams/geography.yaml --candidate dee", lockDirectory: seat.lockDirectory,
                                             dataDirectory: shared, policy: setup.policy)
         try resumed.answer("Proctor password:", with: ProctorTests.password)
+        // The message waiting for the seat reaches it when it comes back.
+        try resumed.waitFor("Welcome back")
         try resumed.acceptTheLock()
         try resumed.waitFor("Question 1 of 4")
         try rowShows(monitor, "dee", "▶ answering", step: "SQLite: the resumed seat answering")

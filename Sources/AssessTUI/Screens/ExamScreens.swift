@@ -121,6 +121,8 @@ public enum ExamScreens {
             }
             ScreenKit.paragraph(exam.instructions, row: row + 1, width: width, into: &grid, lastRow: grid.rows - 4)
         }
+        // A message from the proctor's monitor, or a start code that could not be checked.
+        ScreenKit.notice(flow.notice?.text, into: &grid)
         if flow.isWaitingForOpening {
             ScreenKit.footer([("Enter", text("key.start-with-code")), ("Esc", text("key.quit")), ScreenKit.undoRedoKey],
                              pinned: helpFooterKey, into: &grid)
