@@ -383,9 +383,14 @@ import Testing
         var grid = CellGrid(rows: 24, columns: 80)
         ExamScreens.render(flow, now: Self.s, into: &grid)
         #expect(grid.lines()[21].hasPrefix("  Welcome"), "\(grid.lines().joined(separator: "\n"))")
-        // Once the attempt has started, each comes again (not acknowledged) and is carried out then:
-        // the store adds the time to that attempt at the acknowledgement.
-        FlowFixtures.begin(&flow, now: 2 * Self.s)
+        // Nor on the start banner, which waits for Enter; once past it, each comes again (not
+        // acknowledged) and is carried out then: the store adds the time to that attempt at the
+        // acknowledgement.
+        _ = flow.update(.key(.enter), now: 2 * Self.s)
+        _ = flow.update(.attemptStarted(id: "a-1"), now: 2 * Self.s)
+        #expect(flow.phase == .startBanner)
+        #expect(flow.update(.proctorCommand(pause), now: 2 * Self.s) == [])
+        _ = flow.update(.key(.enter), now: 2 * Self.s)
         #expect(flow.update(.proctorCommand(moreTime), now: 3 * Self.s).last == .acknowledgeCommand(id: 1))
         #expect(flow.update(.proctorCommand(extraBreak), now: 3 * Self.s).last == .acknowledgeCommand(id: 2))
         #expect(flow.secondsAllowed == 900 && flow.breaksLeft == 1)

@@ -516,8 +516,9 @@ public struct ExamFlow: Sendable {
         case .proctorCommand(let command):
             guard !carriedOutCommands.contains(command.id) else { return [.acknowledgeCommand(id: command.id)] }
             // Before the attempt starts a command waits (unacknowledged, so the seat hears it
-            // again): what it changes belongs to the attempt, which the store keeps.
-            guard command.action == .message || attemptID != nil else { return [] }
+            // again): what it changes belongs to the attempt, which the store keeps. So it does
+            // while the start banner waits for Enter, where a pause or an end would be refused.
+            guard command.action == .message || (attemptID != nil && phase != .startBanner) else { return [] }
             carriedOutCommands.insert(command.id)
             return carryOut(command, now: now)
         case .sittingOpened(let secondsAgo):
