@@ -127,7 +127,8 @@ struct Idle {
 enum AssessDriver {
     /// Starts `assess take exam` in `sandbox` and brings it to the first essay question:
     /// Enter on the welcome screen, `y` on the consent screen (unless `practice`), Enter
-    /// to end the start banner, then Tab until an essay's word count shows.
+    /// on the start banner ("Press Enter to begin": it waits for it), then Tab until an essay's word
+    /// count shows.
     /// `options` are more of `take`'s options, such as `--reduced-motion`.
     static func openEssay(assess: String, exam: String, candidate: String, practice: Bool,
                           options: [String] = [], in sandbox: Sandbox) throws -> PseudoTerminalProcess {
@@ -136,7 +137,7 @@ enum AssessDriver {
         let process = try PseudoTerminalProcess(arguments: arguments, environment: sandbox.environment)
         var offset = try step(process, waitingFor: "quit", from: 0, thenSend: "\r")
         if !practice { offset = try step(process, waitingFor: "decline", from: offset, thenSend: "y") }
-        offset = try step(process, waitingFor: "begins", from: offset, thenSend: "\r")
+        offset = try step(process, waitingFor: "Press", from: offset, thenSend: "\r")
         for _ in 0..<30 {
             _ = process.waitForQuiet(.milliseconds(150))
             if process.text.contains("Words:", from: offset) { return process }
