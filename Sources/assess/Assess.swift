@@ -45,21 +45,35 @@ struct Assess: ParsableCommand {
     }
 
     private static func runCommand() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // `take`, which a student waits on, without the parser when its arguments are the usual ones.
+        if arguments.first == TakeCommand.configuration.commandName,
+           let request = TakeRequest(quickParsing: Array(arguments.dropFirst())) {
+            await run { try await request.run() }
+            return
+        }
         var command: any ParsableCommand
         do {
-            command = try parseCommand()
+            command = try parseCommand(arguments)
         } catch {
             let code = exitCode(for: error)
             endIfHelp(error)
             let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
             fail("\(message) (see 'assess --help')", status: code.rawValue == 0 ? ExitStatus.usage.rawValue : code.rawValue)
         }
-        do {
+        await run {
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
+        }
+    }
+
+    /// Runs a parsed command's `work`; a failure ends the process with its message and status.
+    private static func run(_ work: () async throws -> Void) async {
+        do {
+            try await work()
         } catch let failure as CommandFailure {
             fail(failure.message, status: failure.status.rawValue)
         } catch {
@@ -70,19 +84,17 @@ struct Assess: ParsableCommand {
         }
     }
 
-    /// The command the arguments name. `take`, which a student waits on, is parsed as a root
-    /// of its own first: for the whole tree swift-argument-parser sets up every subcommand's
-    /// arguments (each looked up through the runtime's protocol conformances), about a
-    /// quarter of the work before the welcome screen's first frame. Anything but a clean
-    /// parse of `take` (`--help`, a mistake) is parsed again through the whole tree, whose
-    /// help and messages name `assess take`.
-    private static func parseCommand() throws -> any ParsableCommand {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+    /// The command `arguments` name. `take` is parsed as a root of its own first: for the
+    /// whole tree swift-argument-parser sets up every subcommand's arguments (each looked up
+    /// through the runtime's protocol conformances). Anything but a clean parse of `take`
+    /// (`--help`, a mistake) is parsed again through the whole tree, whose help and
+    /// messages name `assess take`.
+    private static func parseCommand(_ arguments: [String]) throws -> any ParsableCommand {
         if arguments.first == TakeCommand.configuration.commandName,
            let take = try? TakeCommand.parseAsRoot(Array(arguments.dropFirst())) as? TakeCommand {
             return take
         }
-        return try parseAsRoot()
+        return try parseAsRoot(arguments)
     }
 
     /// Prints the help and exits 0 when `error` is the parser's request for it (`--help`,

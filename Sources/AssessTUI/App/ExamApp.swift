@@ -171,9 +171,23 @@ public final class ExamApp {
     }
 
     private func draw(now: UInt64) {
+        Self.draw(flow, on: terminal, now: now)
+    }
+
+    /// Draws `flow` on `terminal` as it is at `now`.
+    private static func draw(_ flow: ExamFlow, on terminal: any TerminalDevice, now: UInt64) {
         var grid = CellGrid(size: terminal.size)
         ExamScreens.render(flow, now: now, into: &grid)
         terminal.draw(grid)
+    }
+
+    /// Draws the screen a new `flow` opens with in `terminal`, before any loop runs it:
+    /// `take` shows its welcome screen so while the store opens. The loop's first frame
+    /// then sends only what differs.
+    public static func drawOpeningScreen(of flow: ExamFlow, on terminal: any TerminalDevice, now: UInt64) {
+        var flow = flow
+        _ = flow.update(.resized(terminal.size), now: now)
+        draw(flow, on: terminal, now: now)
     }
 
     /// Wakes for the flow's next tick, or soon when the screen waits on a result.

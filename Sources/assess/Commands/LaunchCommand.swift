@@ -69,13 +69,13 @@ struct LaunchCommand: AsyncParsableCommand {
             let listed = RosterAccommodations.decode(entry.settings)
             if listed.problems(for: exam).isEmpty { settings = listed }
         }
-        var runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory, database: database,
-                                   exam: exam, examPath: examPath, candidate: candidate, settings: settings)
+        var runner = SittingRunner(runtime: runtime, policy: policy, exam: exam, examPath: examPath, candidate: candidate,
+                                   settings: settings)
         runner.requestedLanguage = language.language
 
         let lock = runtime.terminalLock()
         let inspection = try LockMessages.inspect(lock, consequence: "the exam does not start until it can")
-        try runner.refuseIfBlocked(inspection, running: try runner.attemptInProgress())
+        try runner.refuseIfBlocked(inspection, running: try runner.attemptInProgress(in: database))
         try ProctorAuthorization(policy: policy, source: .terminal,
                                  events: EventStore(database: database), clock: runtime.clock)
             .require(for: "launching an exam")
@@ -85,7 +85,7 @@ struct LaunchCommand: AsyncParsableCommand {
         } else {
             runner.launchSetup = LaunchSetup(exam: exam, candidate: candidate, settings: settings)
         }
-        try await runner.run()
+        try await runner.run { _ in SittingStore(dataDirectory: dataDirectory, database: database) }
     }
 
     /// The settings the flags ask for, checked against the exam.

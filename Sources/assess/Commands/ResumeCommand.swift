@@ -89,8 +89,7 @@ struct ResumeCommand: AsyncParsableCommand {
         if staleRecord != nil {
             _ = try ProctorActions.clearStaleLock(lock, events: events, by: runtime.process.userName, clock: runtime.clock)
         }
-        var runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory, database: database,
-                                   exam: exam, examPath: examPath, candidate: candidate)
+        var runner = SittingRunner(runtime: runtime, policy: policy, exam: exam, examPath: examPath, candidate: candidate)
         runner.settings = LaunchSettings(json: attempt.settings) ?? LaunchSettings()
         let records = try events.events(attempt: attempt.id).map(\.event)
         runner.settings.accessibility = Self.accessibility(runner.settings.accessibility, asSwitchedIn: records)
@@ -100,7 +99,7 @@ struct ResumeCommand: AsyncParsableCommand {
         runner.requestedLanguage = language.language ?? runner.settings.language
         runner.startEvents = [.proctor(.attemptResumed(attemptID: attempt.id, downSeconds: downSeconds,
                                                        charged: policy.chargeDowntime))]
-        try await runner.run()
+        try await runner.run { _ in SittingStore(dataDirectory: dataDirectory, database: database) }
     }
 
     /// The accessibility settings an attempt started with, as the student switched them

@@ -35,57 +35,14 @@ struct TakeCommand: AsyncParsableCommand {
         try checkCandidate(candidate)
     }
 
+    /// What the command line asks for.
+    var request: TakeRequest {
+        TakeRequest(examPath: examPath, candidate: candidate, practice: practice,
+                    accessibility: accessibility.settings, language: language.language)
+    }
+
     func run() async throws {
-        let runtime = Runtime()
-        let policy = try runtime.policy()
-        let exam = try ExamFiles.load(examPath)
-        let text = language.catalogue(for: exam, environment: runtime.environment)
-        let practice = self.practice || exam.lock == .practice
-        if practice && !policy.allowPractice {
-            throw CommandFailure(.notDone, text("terminal.practice-refused", ["policy": policy.source]))
-        }
-        let candidate = self.candidate ?? runtime.process.userName
-        if let problem = CandidateID.problem(with: candidate) {
-            throw CommandFailure(.commandLine, "\(problem); without --candidate the login name is the id, so give one with --candidate")
-        }
-        let chosen = accessibility.settings
-        let refused = chosen.enabled.subtracting(policy.studentSettings).sorted()
-        if !refused.isEmpty {
-            // The refused settings by name in the student's language; the allowed ones as the
-            // flags' values, which the student would type.
-            let allowed = policy.studentSettings.sorted().map(\.rawValue)
-            throw CommandFailure(.notDone, text("terminal.settings-refused", [
-                "policy": policy.source,
-                "refused": Self.list(refused.map { text("setting." + $0.rawValue) }, in: text),
-                "allowed": allowed.isEmpty ? text("terminal.settings-none") : Self.list(allowed, in: text),
-            ]))
-        }
-        let dataDirectory = try runtime.dataDirectory()
-        let database = try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)
-        var runner = SittingRunner(runtime: runtime, policy: policy, dataDirectory: dataDirectory,
-                                   database: database, exam: exam, examPath: examPath,
-                                   candidate: candidate, practice: practice)
-        runner.settings.accessibility = chosen
-        runner.accessibilityChosenBy = "student"
-        runner.requestedLanguage = language.language
-        if !practice, let entry = try Self.rosterEntry(in: database, exam: exam, candidate: candidate, text: text) {
-            // The roster's accommodations are the launch settings, as if a proctor had
-            // launched the sitting with them; the student's own choices add to its accessibility.
-            var settings = RosterAccommodations.decode(entry.settings)
-            let problems = settings.problems(for: exam)
-            guard problems.isEmpty else {
-                throw CommandFailure(.notDone, """
-                    the roster's accommodations for \(candidate) do not fit \(exam.id): \(problems.joined(separator: "; ")); \
-                    a proctor corrects the roster with `assess roster \(examPath) --import FILE.csv`; nothing was locked
-                    """)
-            }
-            for option in chosen.enabled { settings.accessibility.set(option, on: true) }
-            runner.settings = settings
-            runner.accessibilityChosenBy = chosen.enabled.isEmpty ? "roster" : "roster, student"
-            runner.startEvents = settings.proctorEvents(for: exam)
-            runner.waitsForOpening = true
-        }
-        try await runner.run()
+        try await request.run()
     }
 
     /// `items` joined as `text`'s language lists them ("a, b" or "a、b").

@@ -6,14 +6,18 @@ import AssessStore
 import AssessTUI
 import Foundation
 
+/// Where a sitting keeps its attempt: the data directory and its store, opened once by
+/// the command.
+struct SittingStore {
+    let dataDirectory: DataDirectory
+    let database: any ExamStore
+}
+
 /// One sitting, from the checks before it to the line the shell shows after it: what
 /// `take`, `launch` and `resume` share.
 struct SittingRunner {
     let runtime: Runtime
     let policy: Policy
-    /// The data directory and its store, opened once by the command.
-    let dataDirectory: DataDirectory
-    let database: any ExamStore
     let exam: Exam
     let examPath: String
     let candidate: String
@@ -60,8 +64,8 @@ struct SittingRunner {
         return outcome
     }
 
-    /// The candidate's attempt at this exam that is in progress, if any.
-    func attemptInProgress() throws -> Attempt? {
+    /// The candidate's attempt at this exam that is in progress in `database`, if any.
+    func attemptInProgress(in database: any ExamStore) throws -> Attempt? {
         try database.inProgressAttempt(exam: exam.id, candidate: candidate)
     }
 
@@ -85,7 +89,7 @@ struct SittingRunner {
     /// gone from this host (a crash, `kill -9`) is taken over at once; one elsewhere, once
     /// it has not been renewed for the policy's `lease-lost-after`. Returns the holder and,
     /// when it took a lost lease over, the event that logs it.
-    func takeLease() throws -> (holder: LeaseHolder, takeover: SessionEvent?)? {
+    func takeLease(in database: any ExamStore) throws -> (holder: LeaseHolder, takeover: SessionEvent?)? {
         guard !practice else { return nil }
         let holder = LeaseHolder(host: Self.hostName(), tty: runtime.process.tty, pid: runtime.process.pid)
         let lostAfter = policy.leaseLostAfter
@@ -132,27 +136,42 @@ struct SittingRunner {
         return String(cString: buffer)
     }
 
-    /// Runs the sitting in this terminal and reports how it ended.
-    func run() async throws {
+    /// Runs the sitting in this terminal and reports how it ended. `opening` opens the
+    /// store, and may change the sitting from what it holds (`take` applies the roster).
+    ///
+    /// With `welcomeFirst` (`take`) the terminal starts and the welcome screen is drawn
+    /// before the store is opened and the checks run: the student sees it at once, and the
+    /// screen changes only where the store says otherwise (a roster's extra time). A check
+    /// that refuses gives the terminal back before its message, as it would without.
+    mutating func run(welcomeFirst: Bool = false, opening: (inout SittingRunner) throws -> SittingStore) async throws {
         // The session checks the surroundings with the locale the screen will use.
         var environment = runtime.environment
         if case .fellBack = try adoptLocale() { environment["LC_ALL"] = TerminalLocale.fallback }
+        let terminal = CursesTerminal()
+        defer { terminal.stop() }
+        // The presentation computes the exam key, once for the whole sitting.
+        let presentation = ExamPresentation(exam: exam, candidate: candidate)
+        if welcomeFirst {
+            try start(terminal)
+            let welcome = self.flow(for: ExamSitting(exam: exam, presentation: presentation,
+                                           restrictionStates: settings.restrictionStates(for: exam)), on: terminal)
+            ExamApp.drawOpeningScreen(of: welcome, on: terminal, now: runtime.clock.monotonicNanoseconds)
+        }
+        let store = try opening(&self)
+        let database = store.database
         let events = EventStore(database: database)
         let lock = runtime.terminalLock()
-        let terminal = CursesTerminal()
         let clipboards = ClipboardDiscovery.backends(
             environment: runtime.environment, runner: SubprocessCommandRunner(),
             terminal: terminal.sequenceWriter)
         let consent = FlowConsentPrompt()
-        // The presentation computes the exam key, once for the whole sitting.
-        let presentation = ExamPresentation(exam: exam, candidate: candidate)
         let descriptor = ExamDescriptor(examID: exam.id, examKey: presentation.examKey, title: exam.title,
                                         candidate: candidate, allowedSuggestions: exam.suggestions,
                                         proctorDisabledSuggestions: settings.disabledSuggestions)
         let dependencies = SessionDependencies(
             clock: runtime.clock, lock: lock, clipboards: clipboards, eventLog: events,
             pasteGuard: terminal.sequenceWriter, consent: consent,
-            surroundings: SystemSurroundings(dataDirectory: dataDirectory,
+            surroundings: SystemSurroundings(dataDirectory: store.dataDirectory,
                                              terminalSize: { TerminalWindow.size() }),
             process: runtime.process, environment: environment)
         let session = AssessmentSession(exam: descriptor, policy: policy, dependencies: dependencies)
@@ -165,10 +184,10 @@ struct SittingRunner {
             throw LockMessages.unreadable(lock.location, error, consequence: "the exam does not start until it can")
         }
         // A candidate sitting elsewhere is named first: that is why an attempt is in progress.
-        let taken = try takeLease()
+        let taken = try takeLease(in: database)
         let lease = taken?.holder
         defer { lease.map { try? database.releaseLease(exam: exam.id, candidate: candidate, holder: $0) } }
-        let running = try attemptInProgress()
+        let running = try attemptInProgress(in: database)
         try refuseIfBlocked(existing, running: running)
         // A practice attempt a crash left in progress counts for nothing: close it.
         if let leftover = running, leftover.isPractice {
@@ -180,21 +199,8 @@ struct SittingRunner {
         if let resuming {
             try restore(&sitting, from: resuming.attempt, database: database)
         }
-        do {
-            try terminal.start()
-        } catch {
-            throw CommandFailure(.notDone, text("terminal.unusable", ["problem": "\(error)"]))
-        }
-        SignalTrap.install()
-        var flow = ExamFlow(sitting: sitting, candidate: candidate, practice: practice,
-                            maximumLockHours: policy.maximumLockSeconds / 3600,
-                            secondsAllowed: resuming?.attempt.secondsAllowed ?? settings.secondsAllowed(for: exam),
-                            resumedWithSecondsUsed: resuming?.secondsUsed,
-                            breaks: settings.breaks, breaksTaken: resuming?.attempt.breaksTaken ?? 0,
-                            accessibility: settings.accessibility, chosenBy: accessibilityChosenBy,
-                            terminalHasColours: terminal.hasColors, studentMaySwitch: policy.studentSettings,
-                            launch: launchSetup, waitsForOpening: waitsForOpening && resuming == nil)
-        flow.language = language
+        if !welcomeFirst { try start(terminal) }
+        var flow = self.flow(for: sitting, on: terminal)
         let commands = StoreCommandLink(store: database, exam: exam.id, candidate: candidate, lease: lease)
         if let resuming, let commands {
             // The extra breaks the monitor allowed, as the store (not the seat's log) says.
@@ -220,6 +226,30 @@ struct SittingRunner {
         terminal.stop()
         Self.reportWaiting(database, in: text)
         try Self.report(outcome, locale: terminal.isUTF8Locale, in: text)
+    }
+
+    /// Takes over the terminal for the sitting's screens, and the signals that stop a sitting.
+    private func start(_ terminal: CursesTerminal) throws {
+        do {
+            try terminal.start()
+        } catch {
+            throw CommandFailure(.notDone, text("terminal.unusable", ["problem": "\(error)"]))
+        }
+        SignalTrap.install()
+    }
+
+    /// The flow that runs `sitting` in `terminal` with this sitting's settings.
+    private func flow(for sitting: ExamSitting, on terminal: CursesTerminal) -> ExamFlow {
+        var flow = ExamFlow(sitting: sitting, candidate: candidate, practice: practice,
+                            maximumLockHours: policy.maximumLockSeconds / 3600,
+                            secondsAllowed: resuming?.attempt.secondsAllowed ?? settings.secondsAllowed(for: exam),
+                            resumedWithSecondsUsed: resuming?.secondsUsed,
+                            breaks: settings.breaks, breaksTaken: resuming?.attempt.breaksTaken ?? 0,
+                            accessibility: settings.accessibility, chosenBy: accessibilityChosenBy,
+                            terminalHasColours: terminal.hasColors, studentMaySwitch: policy.studentSettings,
+                            launch: launchSetup, waitsForOpening: waitsForOpening && resuming == nil)
+        flow.language = language
+        return flow
     }
 
     /// The dictionary for the exam's language, opening in the background, or `nil` when
