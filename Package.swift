@@ -95,7 +95,9 @@ let package = Package(
             dependencies: ["AssessCore", "AssessExam", "AssessSpelling", "AssessTUI"]
         ),
         .testTarget(name: "AssessCoreTests", dependencies: ["AssessCore", "AssessTestSupport"]),
-        .testTarget(name: "AssessExamTests", dependencies: ["AssessExam", "AssessTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "AssessExamTests", dependencies: [
+            "AssessExam", "AssessTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+        ], exclude: ["Fixtures"]),
         .testTarget(name: "AssessInterchangeTests", dependencies: [
             "AssessInterchange", "AssessTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),

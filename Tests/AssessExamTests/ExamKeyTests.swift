@@ -1,4 +1,5 @@
 import AssessExam
+import Crypto
 import Foundation
 import Testing
 
@@ -20,6 +21,12 @@ import Testing
         #expect(exam.examKey.allSatisfy { $0.isHexDigit && !$0.isUppercase })
         #expect(exam.shortKey.count == 9)
         #expect(exam.shortKey == "\(exam.examKey.prefix(4))-\(exam.examKey.dropFirst(4).prefix(4))")
+    }
+
+    @Test func keyIsTheDigestOfTheCanonicalFormInLowercaseHex() throws {
+        let exam = try exam(original)
+        let digest = SHA256.hash(data: Data(ExamKey.canonicalForm(of: exam).utf8))
+        #expect(exam.examKey == digest.map { String(format: "%02x", $0) }.joined())
     }
 
     @Test func commentsKeyOrderQuotingAndLayoutDoNotChangeTheKey() throws {

@@ -12,7 +12,14 @@ public enum ExamKey {
     /// The full key of `exam`: 64 lowercase hex digits.
     public static func key(of exam: Exam) -> String {
         let digest = SHA256.hash(data: Data(canonicalForm(of: exam).utf8))
-        return digest.map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(2 * SHA256.Digest.byteCount)
+        for byte in digest {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 
     /// The short form of a full key: its first 8 hex digits as `xxxx-xxxx`.
