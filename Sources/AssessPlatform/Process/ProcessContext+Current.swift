@@ -28,8 +28,8 @@ extension ProcessContext {
     /// The kernel's boot id, or `unknownBootID` when it cannot be read.
     public static func bootID() -> String {
         guard let text = try? String(contentsOfFile: bootIDPath, encoding: .utf8) else { return unknownBootID }
-        let id = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return id.isEmpty ? unknownBootID : id
+        // One word on one line; split rather than trimmed, which would bridge to NSString.
+        return text.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? unknownBootID
     }
 
     /// The device name of the terminal on standard input, e.g. `/dev/pts/3`.
