@@ -109,7 +109,7 @@ public enum PolicyParser {
 
     /// Seconds in a duration written as `45s`, `90m`, `8h`, `1h30m` or a bare number of seconds.
     public static func parseDuration(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedOfWhiteSpace
         if let seconds = Double(trimmed) { return seconds }
         var total = 0.0
         var number = ""

@@ -80,22 +80,12 @@ struct NodeReader {
             report(at: node, "\(what) must be text, not \(describe(node))")
             return nil
         }
-        let text = Self.trimmed(scalar.string)
+        let text = scalar.string.trimmedOfWhiteSpace
         guard !text.isEmpty else {
             report(at: node, "\(what) is empty; write some text")
             return nil
         }
         return text
-    }
-
-    /// `text` without the white space at its ends, as Foundation's `.whitespacesAndNewlines`
-    /// trims it (Unicode's White_Space and the zero-width space), without bridging to `NSString`.
-    static func trimmed(_ text: String) -> String {
-        let isSpace = { (scalar: Unicode.Scalar) in scalar.properties.isWhitespace || scalar == "\u{200B}" }
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(scalars[first...last])
     }
 
     /// A number (integer or decimal).

@@ -1,9 +1,9 @@
+import AssessCore
 import Foundation
 import Testing
-@testable import AssessExam
 
-/// Exam text is trimmed of white space at its ends without Foundation's `NSString`
-/// (for the speed of loading an exam): exactly what `.whitespacesAndNewlines` trims.
+/// Exam and policy text is trimmed of white space at its ends without Foundation's
+/// `NSString` (`trimmedOfWhiteSpace`): exactly what `.whitespacesAndNewlines` trims.
 @Suite struct TextTrimmingTests {
     @Test("Trims what Foundation trims", arguments: [
         "", " ", "plain", "  both ends \n", "\t\r\ninner  space stays\u{0B}\u{0C}",
@@ -11,6 +11,6 @@ import Testing
         "\u{1680}\u{2000}\u{200A}\u{205F}spaces", "zero\u{200B}", "\u{200B}\u{180E}\u{FEFF}marks", "é\u{301} ", " \u{301}a",
     ])
     func trimsAsFoundationDoes(_ text: String) {
-        #expect(NodeReader.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(text.trimmedOfWhiteSpace == text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }
