@@ -29,6 +29,13 @@ import Testing
         #expect(exam.examKey == digest.map { String(format: "%02x", $0) }.joined())
     }
 
+    @Test func textIsComparedInNFC() throws {
+        let precomposed = original.replacingOccurrences(of: "Toronto", with: "Montr\u{E9}al")
+        let decomposed = original.replacingOccurrences(of: "Toronto", with: "Montre\u{301}al")
+        #expect(try exam(precomposed).examKey == exam(decomposed).examKey)
+        #expect(try exam(precomposed).examKey != exam(original).examKey)
+    }
+
     @Test func commentsKeyOrderQuotingAndLayoutDoNotChangeTheKey() throws {
         let rewritten = """
         # The same exam, written differently.

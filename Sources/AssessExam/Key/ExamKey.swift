@@ -11,7 +11,7 @@ import Foundation
 public enum ExamKey {
     /// The full key of `exam`: 64 lowercase hex digits.
     public static func key(of exam: Exam) -> String {
-        let digest = SHA256.hash(data: Data(canonicalForm(of: exam).utf8))
+        let digest = SHA256.hash(data: Array(canonicalForm(of: exam).utf8))
         let digits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []
         hex.reserveCapacity(2 * SHA256.Digest.byteCount)
@@ -125,7 +125,8 @@ private struct CanonicalForm {
 
     /// A line of free text, normalised and length-prefixed.
     mutating func text(_ name: String, _ value: String) {
-        let normalised = value.precomposedStringWithCanonicalMapping
+        // ASCII text is already NFC; normalising goes through NSString.
+        let normalised = value.utf8.allSatisfy { $0 < 0x80 } ? value : value.precomposedStringWithCanonicalMapping
         line(name, "\(normalised.utf8.count):\(normalised)")
     }
 
