@@ -140,6 +140,28 @@ import Testing
         #expect(seat.holderAlive && seat.host == "lab-01")
     }
 
+    @Test func onPostgreSQLTheLeasesConnectionAsksTheServerToProbeAQuietSeatOverTCP() throws {
+        let database = try PostgresTestDatabase()
+        // The test server listens on 127.0.0.1 too: the same database over TCP.
+        var components = try #require(URLComponents(string: database.url))
+        components.queryItems = components.queryItems?.map { $0.name == "host" ? URLQueryItem(name: "host", value: "127.0.0.1") : $0 }
+        let store = try PostgresStore(url: try #require(components.string))
+        func keepalives(_ connection: PostgresConnection) throws -> [String: String]? {
+            try connection.withSession { session in
+                try session.execute("""
+                    SELECT current_setting('tcp_keepalives_idle') AS idle, current_setting('tcp_keepalives_interval') AS interval,
+                           current_setting('tcp_keepalives_count') AS count,
+                           (SELECT client_addr IS NOT NULL FROM pg_stat_activity WHERE pid = pg_backend_pid()) AS tcp
+                    """).rows.first
+            }
+        }
+        // A vanished machine's backend ends within about 10 + 3 × 5 s.
+        #expect(try keepalives(store.connection) == ["idle": "10", "interval": "5", "count": "3", "tcp": "t"])
+        // And again on the connection made after the server dropped it.
+        _ = try? store.connection.withSession { session in try session.execute("SELECT pg_terminate_backend(pg_backend_pid())") }
+        #expect(try keepalives(store.connection) == ["idle": "10", "interval": "5", "count": "3", "tcp": "t"])
+    }
+
     @Test func theStartTimeIsReadAfterTheLastParenthesisOfTheCommandsName() throws {
         let fields = (3...52).map { $0 == 22 ? "987654" : String($0) }.joined(separator: " ")
         #expect(LocalProcess.startTime(fromStat: "4242 (a) (b c) \(fields)") == 987654)
