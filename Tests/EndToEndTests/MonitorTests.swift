@@ -342,8 +342,8 @@ struct MonitorTests {
 
     /// A sitting under reduced motion saves its progress (and renews its lease) only when it
     /// wakes, about once a minute: for 25 s at a question its lease grows older than the lease
-    /// time, yet the monitor never shows it lost and a second `take` is refused; killed, it
-    /// shows lost at once (its lease is already old).
+    /// time, yet the monitor never shows it lost, a second `take` is refused and `end`
+    /// refuses to end it; killed, it shows lost at once (its lease is already old).
     private func reducedMotionSeatStaysAlive(monitor: TerminalUnderTest, candidate: String, room: any RoomStore, step: String,
                                              startSeat: () throws -> TerminalUnderTest) throws {
         try monitor.answer("Proctor password:", with: ProctorTests.password)
@@ -367,6 +367,10 @@ struct MonitorTests {
         // Not lost, so not taken over: a second sitting of the candidate is refused.
         let second = try monitor.assessCommand(["take", "Exams/geography.yaml", "--candidate", candidate])
         #expect(second.status == 75 && second.output.contains("already sitting"), "\(second.output)")
+        // Nor ended from elsewhere as if its terminal were gone.
+        let attempt = try #require(try room.room(exams: nil, at: Date()).first { $0.candidate == candidate }?.attempt)
+        let ended = try monitor.assessCommand(["end", attempt])
+        #expect(ended.status == 75 && ended.output.contains("is running at"), "\(ended.output)")
         kill(try #require(try seat.assessPID()), SIGKILL)
         try rowShows(monitor, candidate, "! lost", step: "\(step): reduced-motion seat lost after kill -9",
                      within: Self.leaseTime + 1)
