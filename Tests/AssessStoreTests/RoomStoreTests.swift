@@ -57,7 +57,8 @@ import Testing
         let opened = try backend.open()
         let store = try room(opened)
         let now = Date()
-        _ = try store.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: now)
+        // A sitting that is then killed: its holder is not known alive, so its lease's age decides.
+        try opened.takeLeaseAndVanish(exam: "algebra", candidate: "ben", holder: seatB, at: now)
         let ben = try store.startAttempt(examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600, at: now)
         let time = EventTime(wall: now, monotonicNanoseconds: 1)
         func state() throws -> SeatState? {

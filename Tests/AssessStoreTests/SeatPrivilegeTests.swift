@@ -117,6 +117,46 @@ import Testing
         expectRefused("SELECT * FROM assess.leases", as: ana)
     }
 
+    @Test func aSeatCannotMakeADeadSeatLookAliveNorForgeTheBackendItsLeaseRecords() throws {
+        let room = try PostgresStore(url: proctor)
+        func anasSeat() throws -> SeatView { try #require(try room.room(exams: nil, at: Date()).first { $0.candidate == "ana" }) }
+        // The lease records the backend that took it, whatever the caller passes.
+        let psql = try PostgresConnection(ana)
+        let own = try psql.withSession { try $0.execute("SELECT pg_backend_pid() AS pid").rows.first?["pid"] }
+        try psql.withSession { session in
+            _ = try session.execute("SELECT * FROM assess.take_lease('algebra', 'ana', 'psql', 'lab-01', NULL, 1, NULL, 30, false)")
+        }
+        #expect(try run("SELECT backend_pid FROM assess.leases", as: proctor).first?["backend_pid"] == own)
+        try run("SELECT assess.release_lease('algebra', 'ana', 'psql')", as: ana)
+
+        // Ana's sitting takes its lease on its own connection; then its machine dies.
+        let anas = LeaseHolder(host: "lab-01", tty: "/dev/pts/3", pid: 4242)
+        _ = try PostgresStore(url: ana).takeLease(exam: "algebra", candidate: "ana", holder: anas, at: start)
+        let recorded = try run("SELECT holder, backend_pid, backend_start FROM assess.leases", as: proctor)
+        let deadline = Date().addingTimeInterval(10)
+        while try anasSeat().holderAlive && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(try !anasSeat().holderAlive)
+
+        // With psql as the seat's own role, while the lease's time runs: the server tells no
+        // one but the holder its token, so a call with any other renews nothing and records
+        // no backend of the caller's.
+        let told = try psql.withSession {
+            try $0.execute("SELECT * FROM assess.take_lease('algebra', 'ana', 'guess', 'lab-01', '/dev/pts/3', 4242, NULL, 30, false)").rows
+        }
+        #expect(told.count == 1 && told.first?["lease_holder"] == nil && told.first?["lease_host"] == "lab-01")
+        #expect(try run("SELECT holder, backend_pid, backend_start FROM assess.leases", as: proctor) == recorded)
+        // Nor can the role write the table, or ask which backends are connected.
+        expectRefused("UPDATE assess.leases SET backend_pid = pg_backend_pid()", as: ana)
+        expectRefused("UPDATE assess.leases SET backend_start = now(), renewed_at = now()", as: ana)
+        expectRefused("""
+            INSERT INTO assess.leases (exam_id, candidate, holder, host, pid, backend_pid) VALUES ('algebra', 'x', 't', 'h', 1, pg_backend_pid())
+            """, as: ana)
+        expectRefused("SELECT assess.backend_alive(pg_backend_pid(), now())", as: ana)
+        // Once not renewed for its time, the dead seat shows lost, its psql session notwithstanding.
+        try run("UPDATE assess.leases SET renewed_at = now() - interval '1 hour'", as: database.url)
+        #expect(try anasSeat().state(lostAfter: 30) == .lost)
+    }
+
     @Test func answersAreAppendedTheNewestWinsAndEachCarriesTheServersTime() throws {
         let (anaStore, anaAttempt, _) = try twoSittings()
         // The seat's clock says 1990; the server's says now.
@@ -170,7 +210,7 @@ import Testing
         expectRefused("SELECT assess.start_attempt('algebra', 'k', 'ben', 600, false, '{}', now())", as: ana)
         let holder = LeaseHolder(host: "lab-01", tty: nil, pid: 4242)
         #expect(throws: StoreError.self) { try anaStore.takeLease(exam: "algebra", candidate: "ben", holder: holder, at: start) }
-        expectRefused("SELECT * FROM assess.take_lease('algebra', 'ben', 't', 'h', NULL, 1, 30)", as: ana)
+        expectRefused("SELECT * FROM assess.take_lease('algebra', 'ben', 't', 'h', NULL, 1, NULL, 30, false)", as: ana)
         #expect(try PostgresStore(url: proctor).attempts().isEmpty)
 
         // A role named for no candidate sits as the candidate of its own name.

@@ -70,6 +70,27 @@ final class StoreUnderTest {
     /// Runs `sql` on the store through a connection of its own, as someone editing it
     /// outside `assess` with every right would.
     func tamper(_ sql: String) throws { try tamperer(sql) }
+
+    /// Takes (or renews) the lease as `holder` through an opening of its own that then
+    /// closes, as a sitting killed with SIGKILL leaves it: returns once the store no longer
+    /// knows the holder alive (on PostgreSQL, once the server sees that backend gone).
+    @discardableResult
+    func takeLeaseAndVanish(exam: String, candidate: String, holder: LeaseHolder, lostAfter: TimeInterval = Lease.lostAfter,
+                            at time: Date) throws -> Lease {
+        let lease = try reopen().takeLease(exam: exam, candidate: candidate, holder: holder, lostAfter: lostAfter, at: time)
+        guard let room = store as? any RoomStore else { return lease }
+        let deadline = Date().addingTimeInterval(10)
+        while try room.room(exams: nil, at: Date()).contains(where: { $0.exam == exam && $0.candidate == candidate && $0.holderAlive }) {
+            guard Date() < deadline else { throw HolderStillAlive() }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return lease
+    }
+}
+
+/// A lease's holder was still known alive 10 s after its opening closed.
+struct HolderStillAlive: Error, CustomStringConvertible {
+    var description: String { "the lease's holder was still known alive 10 s after its connection closed" }
 }
 
 /// A database of its own on the PostgreSQL server the tests run beside (`.ci/with-postgres`

@@ -76,15 +76,20 @@ struct AccessibilityTests {
         #expect(Self.render(flow, now: 250 * Self.second).lines()[0].contains("Time left 00:50"))
     }
 
-    @Test func withTheClockByTheMinuteTheLoopSleepsUntilTheMinuteShownChangesOrTheProgressIsDue() {
+    @Test func withTheClockByTheMinuteTheLoopSleepsUntilTheMinuteShownChangesAndSavesTheProgressWhenAwake() {
         for settings: Set<AccessibilityOption> in [[.reducedMotion], [.screenReader]] {
             var flow = Self.flow(settings: settings)
-            // The progress is saved at 58 s (due again at 63 s); 242 s are left, "5 min" until 240.
-            _ = flow.update(.tick, now: 58 * Self.second)
+            // The progress is saved at 58 s; 242 s are left, "5 min" until 240.
+            #expect(flow.update(.tick, now: 58 * Self.second).saves.compactMap(\.progress).count == 1)
             #expect(flow.untilNextTick(now: 58 * Self.second) == .seconds(2))
-            #expect(flow.untilNextTick(now: 61 * Self.second) == .seconds(2))
-            _ = flow.update(.tick, now: 63 * Self.second)
-            #expect(flow.untilNextTick(now: 63 * Self.second) == .seconds(5))
+            // Then "4 min" until 180 s are left: the loop sleeps until 120 s, not until the
+            // progress would be due (63 s), and saves the progress when the minute changes.
+            _ = flow.update(.tick, now: 60 * Self.second)
+            #expect(flow.untilNextTick(now: 61 * Self.second) == .seconds(59))
+            #expect(flow.update(.tick, now: 120 * Self.second).saves.compactMap(\.progress).map(\.secondsUsed) == [120])
+            // A key wakes it too: the progress goes with it once 5 s have passed since the last.
+            #expect(flow.update(.key(.down), now: 122 * Self.second).saves.compactMap(\.progress).isEmpty)
+            #expect(flow.update(.key(.up), now: 125 * Self.second).saves.compactMap(\.progress).count == 1)
             // In the last minute the seconds show again: every second.
             _ = flow.update(.tick, now: 250 * Self.second)
             #expect(flow.untilNextTick(now: 250 * Self.second + Self.second / 2) == .milliseconds(500))
@@ -114,11 +119,12 @@ struct AccessibilityTests {
         }
         let clock = ManualClock(monotonicNanoseconds: 0)
         var flow = breakFlow([.reducedMotion], clock: clock)
-        // The break ends at 610 s. At 300 s the progress is saved (due again at 305 s) and
-        // 310 s are left: "6 minutes" until 300 s are left, so the next save comes first.
+        // The break ends at 610 s. At 300 s the progress is saved and 310 s are left:
+        // "6 minutes" until 300 s are left, and the loop sleeps until then (the progress waits
+        // for that wake).
         clock.advance(by: 290)
-        _ = flow.update(.tick, now: clock.monotonicNanoseconds)
-        #expect(flow.untilNextTick(now: clock.monotonicNanoseconds) == .seconds(5))
+        #expect(flow.update(.tick, now: clock.monotonicNanoseconds).saves.compactMap(\.progress).count == 1)
+        #expect(flow.untilNextTick(now: clock.monotonicNanoseconds) == .seconds(10))
         #expect(Self.render(flow, now: clock.monotonicNanoseconds) == Self.render(flow, now: clock.monotonicNanoseconds + 9 * Self.second))
         #expect(Self.render(flow, now: clock.monotonicNanoseconds) != Self.render(flow, now: clock.monotonicNanoseconds + 10 * Self.second))
         // At 548 s, 62 s are left: the minutes shown change in 2 s, before the next save.

@@ -134,6 +134,28 @@ import Testing
         #expect(Self.render(model, now: 11 * Self.second).lines().contains { $0.contains("! lost") })
     }
 
+    @Test func aLeaseNotRenewedWhoseHolderIsKnownAliveIsNotLostAndTheRoomIsReadAgainEachSecond() {
+        // A sitting whose clock shows whole minutes renews about once a minute.
+        var seat = Self.room(1)[0]
+        (seat.leaseAge, seat.holderAlive) = (45, true)
+        let model = Self.model([seat])
+        #expect(model.totals(now: 0).map(\.state) == [.answering])
+        #expect(model.totals(now: 30 * Self.second).map(\.state) == [.answering])
+        #expect(!Self.render(model, now: 30 * Self.second).lines().contains { $0.contains("! lost") })
+        // Nothing in the store changes when that holder ends: the monitor reads the room
+        // again once a second while a seat rests on it.
+        #expect(seat.restsOnLiveness(lostAfter: 30))
+        #expect(!model.livenessReadDue(now: Self.second / 2))
+        #expect(model.livenessReadDue(now: Self.second))
+        // Read again with its holder gone: lost at once.
+        seat.holderAlive = false
+        #expect(seat.state(lostAfter: 30) == .lost && !seat.restsOnLiveness(lostAfter: 30))
+        #expect(!Self.model([seat]).livenessReadDue(now: 5 * Self.second))
+        // A seat renewed within the lease's time needs no such read, alive or not.
+        (seat.leaseAge, seat.holderAlive) = (5, true)
+        #expect(!seat.restsOnLiveness(lostAfter: 30) && !Self.model([seat]).livenessReadDue(now: 5 * Self.second))
+    }
+
     @Test func sortingFilteringAndFindingNarrowTheList() {
         var model = Self.model(Self.room(30))
         _ = model.update(.key(.character("f")), now: 0)

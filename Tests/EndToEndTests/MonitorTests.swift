@@ -312,6 +312,72 @@ struct MonitorTests {
         #expect(try monitor.exitStatus() == 0)
     }
 
+    @Test func aReducedMotionSeatRenewingByTheMinuteIsNeverLostNorTakenOverWhileItRunsAgainstPostgreSQL() throws {
+        let lab = try LabStoreTests.LabDatabase()
+        let setup = try ProctorTests.Setup(more: Self.shortLease)
+        let ana = lab.name + "_ana", pat = lab.name + "_pat"
+        defer { try? lab.psql("DROP ROLE IF EXISTS \(pat)") }
+        let initialised = try TerminalUnderTest("--help", environment: ["ASSESS_STORE": lab.url()])
+            .assessCommand(["store", "init", "--seat", ana + ":ana", "--proctor", pat])
+        #expect(initialised.status == 0, "\(initialised.output)")
+        let monitor = try TerminalUnderTest("monitor Exams/geography.yaml", policy: setup.policy,
+                                            environment: ["ASSESS_STORE": lab.url(user: pat)])
+        try reducedMotionSeatStaysAlive(monitor: monitor, candidate: "ana", room: try PostgresStore(url: lab.url()),
+                                        step: "PostgreSQL") {
+            try TerminalUnderTest("take Exams/geography.yaml --candidate ana --reduced-motion", policy: setup.policy,
+                                  environment: ["ASSESS_STORE": lab.url(user: ana)])
+        }
+    }
+
+    @Test func aReducedMotionSeatRenewingByTheMinuteIsNeverLostNorTakenOverWhileItRunsOnAKiosk() throws {
+        let setup = try ProctorTests.Setup(more: Self.shortLease)
+        let shared = setup.scratch.file("data")
+        let monitor = try TerminalUnderTest("monitor", dataDirectory: shared, policy: setup.policy)
+        try reducedMotionSeatStaysAlive(monitor: monitor, candidate: "eve",
+                                        room: try AssessDatabase(dataDirectory: URL(fileURLWithPath: shared)), step: "SQLite") {
+            try TerminalUnderTest("take Exams/geography.yaml --candidate eve --reduced-motion", dataDirectory: shared,
+                                  policy: setup.policy)
+        }
+    }
+
+    /// A sitting under reduced motion saves its progress (and renews its lease) only when it
+    /// wakes, about once a minute: for 25 s at a question its lease grows older than the lease
+    /// time, yet the monitor never shows it lost, a second `take` is refused and `end`
+    /// refuses to end it; killed, it shows lost at once (its lease is already old).
+    private func reducedMotionSeatStaysAlive(monitor: TerminalUnderTest, candidate: String, room: any RoomStore, step: String,
+                                             startSeat: () throws -> TerminalUnderTest) throws {
+        try monitor.answer("Proctor password:", with: ProctorTests.password)
+        try monitor.waitFor("no seats yet")
+        let seat = try startSeat()
+        try seat.acceptTheLock()
+        try seat.waitFor("Question 1 of 4")
+        try rowShows(monitor, candidate, "▶ answering", step: "\(step): reduced-motion seat answering")
+        var oldest = 0.0
+        let until = Date().addingTimeInterval(25)
+        while Date() < until {
+            let row = try row(monitor, candidate)
+            #expect(!row.contains("lost"), "\(step): \(row)")
+            if let mine = try room.room(exams: nil, at: Date()).first(where: { $0.candidate == candidate }), mine.holderAlive {
+                oldest = max(oldest, mine.leaseAge ?? 0)
+            }
+            Thread.sleep(forTimeInterval: 0.5)
+        }
+        print("monitor: \(step): the reduced-motion seat's lease reached \(String(format: "%.1f", oldest)) s without renewal")
+        #expect(oldest > Self.leaseTime, "\(step): the lease was renewed within \(oldest) s all along")
+        // Not lost, so not taken over: a second sitting of the candidate is refused.
+        let second = try monitor.assessCommand(["take", "Exams/geography.yaml", "--candidate", candidate])
+        #expect(second.status == 75 && second.output.contains("already sitting"), "\(second.output)")
+        // Nor ended from elsewhere as if its terminal were gone.
+        let attempt = try #require(try room.room(exams: nil, at: Date()).first { $0.candidate == candidate }?.attempt)
+        let ended = try monitor.assessCommand(["end", attempt])
+        #expect(ended.status == 75 && ended.output.contains("is running at"), "\(ended.output)")
+        kill(try #require(try seat.assessPID()), SIGKILL)
+        try rowShows(monitor, candidate, "! lost", step: "\(step): reduced-motion seat lost after kill -9",
+                     within: Self.leaseTime + 1)
+        try monitor.press("q")
+        #expect(try monitor.exitStatus() == 0)
+    }
+
     /// The text of `file` once it holds `marker` (within 10 s); fails with what it held.
     private static func waitForFile(_ file: String, toContain marker: String) throws -> String {
         let deadline = Date().addingTimeInterval(10)

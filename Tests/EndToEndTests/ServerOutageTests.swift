@@ -1,3 +1,4 @@
+import AssessCore
 import AssessStore
 import AssessTestSupport
 import Foundation
@@ -150,6 +151,30 @@ struct ServerOutageTests {
 
     /// Accepts the lock, goes on to the essay, types `text` and waits 2 s (the answer is
     /// on the server within a second).
+    @Test func aReducedMotionSeatTakesItsLeaseAgainOnItsNewConnectionAtOnceWhenTheServerRestarts() throws {
+        let server = try PrivateServer()
+        #expect(try TerminalUnderTest("store init", environment: ["ASSESS_STORE": server.url()]).exitStatus() == 0)
+        let sitting = try TerminalUnderTest("take Exams/geography.yaml --candidate c-restart --reduced-motion",
+                                            environment: ["ASSESS_STORE": server.url()])
+        try sitting.acceptTheLock()
+        try sitting.waitFor("Question 1 of 4")
+        /// The seat's lease as the room shows it, read on a connection of its own.
+        func seat() -> SeatView? {
+            try? PostgresStore(url: server.url()).room(exams: nil, at: Date()).first { $0.candidate == "c-restart" }
+        }
+        #expect(seat()?.holderAlive == true)
+        // A restart ends every backend, the seat's too. The seat, at rest between two
+        // minutes of its clock, wakes on its commands' connection closing and connects again.
+        try server.stop()
+        try server.start()
+        let back = Date()
+        while seat()?.holderAlive != true && Date().timeIntervalSince(back) < 10 { Thread.sleep(forTimeInterval: 0.1) }
+        let lag = Date().timeIntervalSince(back)
+        print("server restart: the reduced-motion seat's lease was taken again \(String(format: "%.1f", lag)) s after the server was back")
+        #expect(seat()?.holderAlive == true && lag < 5, "after \(lag) s: \(String(describing: seat()))")
+        #expect(try sitting.screen().contains("Question 1 of 4"))
+    }
+
     private static func typeInTheEssay(_ sitting: TerminalUnderTest, _ text: String) throws {
         try sitting.acceptTheLock()
         for _ in 0..<12 where !(try sitting.screen().contains("why the Moon")) {

@@ -40,9 +40,11 @@ public struct Policy: Sendable, Equatable {
     /// candidate's time on `assess resume`; by default it does not.
     public var chargeDowntime: Bool
     /// How long a sitting's lease on (exam, candidate) in the store lasts without renewal
-    /// (`lease-lost-after`); after that `assess resume` may take it over elsewhere.
+    /// (`lease-lost-after`); after that, unless its holder is known alive (its process here,
+    /// or its connection to the server), `assess resume` may take it over elsewhere.
     public var leaseLostAfter: Double = 30
-    /// The shortest `leaseLostAfter`: a running seat renews its lease every 5 s.
+    /// The shortest `leaseLostAfter`: a running seat renews its lease every 5 s (or, with
+    /// the clock by the minute, is known alive between its renewals).
     public static let shortestLeaseLostAfter: Double = 10
     /// Where attempts, answers and the event log are kept: nil for SQLite in the data
     /// directory (the default), else a libpq URL of a PostgreSQL store

@@ -16,7 +16,7 @@ public typealias PolicyError = FileProblem
 /// charge-downtime: false                       # count a crashed terminal's downtime on resume
 /// proctor-password: scrypt$ln=17,r=8,p=1$…     # written by `assess passwd`
 /// store: postgresql:///assess?host=/run/postgresql   # or sqlite, the default
-/// lease-lost-after: 30s                        # a seat not heard from this long may be resumed elsewhere
+/// lease-lost-after: 30s                        # a seat not heard from this long, and not known alive, may be resumed elsewhere
 /// student-settings: [high-contrast, larger-spacing]  # or "*" (the default) or none
 /// ```
 public enum PolicyParser {

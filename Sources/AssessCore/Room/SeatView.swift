@@ -14,6 +14,10 @@ public struct SeatView: Sendable, Equatable, Codable {
     public var tty: String?
     /// Seconds since the sitting last renewed its lease; nil when no sitting holds one.
     public var leaseAge: Double?
+    /// True when the lease's holder was known alive when the seat was read, however long
+    /// ago it renewed: on PostgreSQL its server backend is still connected, on SQLite its
+    /// process still runs on this machine (see `Lease` in AssessStore).
+    public var holderAlive: Bool
     /// The candidate's latest attempt of the exam, if one has started.
     public var attempt: String?
     /// The exam key the attempt runs (a second key in a room means a second version of the exam).
@@ -44,7 +48,7 @@ public struct SeatView: Sendable, Equatable, Codable {
 
     /// A seat with these fields; counts default to none.
     public init(exam: String, candidate: String, host: String? = nil, tty: String? = nil, leaseAge: Double? = nil,
-                attempt: String? = nil, examKey: String? = nil, status: String? = nil, secondsAllowed: Int? = nil,
+                holderAlive: Bool = false, attempt: String? = nil, examKey: String? = nil, status: String? = nil, secondsAllowed: Int? = nil,
                 secondsUsed: Int = 0, progressAge: Double? = nil, answered: Int = 0, flagged: Int = 0,
                 breaksTaken: Int = 0, lastEvent: String? = nil, lastEventAge: Double? = nil, lastHold: String? = nil,
                 warnings: [String: Int] = [:], pendingCommands: Int = 0) {
@@ -53,6 +57,7 @@ public struct SeatView: Sendable, Equatable, Codable {
         self.host = host
         self.tty = tty
         self.leaseAge = leaseAge
+        self.holderAlive = holderAlive
         self.attempt = attempt
         self.examKey = examKey
         self.status = status
@@ -70,7 +75,7 @@ public struct SeatView: Sendable, Equatable, Codable {
     }
 
     /// The seat's state `elapsed` seconds after it was read, when a lease not renewed for
-    /// `lostAfter` seconds is lost.
+    /// `lostAfter` seconds is lost unless its holder was known alive.
     public func state(elapsed: Double = 0, lostAfter: Double) -> SeatState {
         switch status {
         case "submitted": return .submitted
@@ -88,13 +93,24 @@ public struct SeatView: Sendable, Equatable, Codable {
             // a hang-up, a lost terminal. `assess resume` continues it.
             return .interrupted
         }
-        if max(0, leaseAge) + elapsed >= lostAfter { return .lost }
+        if max(0, leaseAge) + elapsed >= lostAfter && !holderAlive { return .lost }
         guard attempt != nil else { return .welcome }
         switch lastHold {
         case "exam.paused": return .paused
         case "break.started": return .onBreak
         default: return .answering
         }
+    }
+
+    /// True when the seat, `elapsed` seconds after it was read, is not lost only because its
+    /// holder was known alive then: its lease is older than `lostAfter`. Nothing in the store
+    /// changes when such a holder ends (a backend disconnected, a process killed), so a
+    /// monitor reads the room again while this holds, to show the seat lost in time.
+    public func restsOnLiveness(elapsed: Double = 0, lostAfter: Double) -> Bool {
+        guard holderAlive else { return false }
+        var unknown = self
+        unknown.holderAlive = false
+        return unknown.state(elapsed: elapsed, lostAfter: lostAfter) == .lost
     }
 
     /// Seconds left `elapsed` seconds after the seat was read: counted down from the last

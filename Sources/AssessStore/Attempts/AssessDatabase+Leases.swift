@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 
-/// Leases in SQLite, timed by the caller's clock: one machine, one clock.
+/// Leases in SQLite, timed by the caller's clock: one machine, one clock. A holder is known
+/// alive while its process runs here with the start time it recorded (`LocalProcess`).
 extension AssessDatabase {
     public func takeLease(exam examID: String, candidate: String, holder: LeaseHolder, lostAfter: TimeInterval,
                           at time: Date) throws -> Lease {
@@ -9,22 +10,21 @@ extension AssessDatabase {
         try writeHeartbeat { db in
             let key: StatementArguments = [examID, candidate]
             let current = try Row.fetchOne(db, sql: "SELECT * FROM leases WHERE exam_id = ? AND candidate = ?", arguments: key)
-            if let current, let renewed: Date = current["renewed_at"], let since: Date = current["since"],
-               current["holder"] as String != holder.token,
-               time.timeIntervalSince(renewed) < max(lostAfter, Lease.shortestLostAfter) {
-                return Lease(holder: LeaseHolder(token: current["holder"], host: current["host"], tty: current["tty"],
-                                                 pid: current["pid"]),
-                             since: since)
+            var takenOver: LeaseTakeover?
+            if let current, current["holder"] as String != holder.token, let renewed: Date = current["renewed_at"],
+               let since: Date = current["since"] {
+                let held = Self.holder(current)
+                let gone = LocalProcess.isGone(held)
+                let lost = time.timeIntervalSince(renewed) >= max(lostAfter, Lease.shortestLostAfter) && !LocalProcess.isAlive(held)
+                guard gone || lost else { return Lease(holder: held, since: since) }
+                takenOver = LeaseTakeover(host: held.host, tty: held.tty, pid: held.pid, renewedAt: renewed, processGone: gone)
             }
             let since: Date = current.flatMap { $0["holder"] as String == holder.token ? $0["since"] : nil } ?? time
-            var takenOver: LeaseTakeover?
-            if let current, current["holder"] as String != holder.token, let renewed: Date = current["renewed_at"] {
-                takenOver = LeaseTakeover(host: current["host"], tty: current["tty"], pid: current["pid"], renewedAt: renewed)
-            }
             try db.execute(sql: """
-                INSERT OR REPLACE INTO leases (exam_id, candidate, holder, host, tty, pid, since, renewed_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [examID, candidate, holder.token, holder.host, holder.tty, holder.pid, since, time])
+                INSERT OR REPLACE INTO leases (exam_id, candidate, holder, host, tty, pid, process_start, since, renewed_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [examID, candidate, holder.token, holder.host, holder.tty, holder.pid,
+                                 holder.processStart.map { Int64(bitPattern: $0) }, since, time])
             return Lease(holder: holder, since: try Date.fetchOne(db, sql: "SELECT since FROM leases WHERE exam_id = ? AND candidate = ?",
                                                                   arguments: key) ?? since,
                          takenOver: takenOver)
@@ -36,5 +36,11 @@ extension AssessDatabase {
             try db.execute(sql: "DELETE FROM leases WHERE exam_id = ? AND candidate = ? AND holder = ?",
                            arguments: [examID, candidate, holder.token])
         }
+    }
+
+    /// The holder a row of `leases` names.
+    static func holder(_ row: Row) -> LeaseHolder {
+        LeaseHolder(token: row["holder"], host: row["host"], tty: row["tty"], pid: row["pid"],
+                    processStart: (row["process_start"] as Int64?).map { UInt64(bitPattern: $0) })
     }
 }

@@ -16,6 +16,7 @@ enum Schema {
         migrator.registerMigration("v4", migrate: RoomSchema.sqlite)
         migrator.registerMigration("v5", migrate: MarkSchema.addMarks)
         migrator.registerMigration("v6", migrate: RosterSchema.sqlite)
+        migrator.registerMigration("v7", migrate: addLeaseProcessStart)
         return migrator
     }
 
@@ -120,6 +121,16 @@ enum Schema {
             t.column("since", .datetime).notNull()
             t.column("renewed_at", .datetime).notNull()
             t.primaryKey(["exam_id", "candidate"])
+        }
+    }
+
+    /// `v7`: when the lease holder's process started (clock ticks since boot), beside its
+    /// pid: the holder is known alive while a process with that pid and start runs here,
+    /// and a pid given to another process later does not count. NULL in leases taken
+    /// before: such a holder is never known alive.
+    private static func addLeaseProcessStart(_ db: Database) throws {
+        try db.alter(table: "leases") { t in
+            t.add(column: "process_start", .integer)
         }
     }
 }

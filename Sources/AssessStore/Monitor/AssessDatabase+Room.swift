@@ -52,6 +52,7 @@ extension AssessDatabase: RoomStore {
                 seat.host = lease["host"]
                 seat.tty = lease["tty"]
                 seat.leaseAge = (lease["renewed_at"] as Date?).map { time.timeIntervalSince($0) }
+                seat.holderAlive = LocalProcess.isAlive(Self.holder(lease))
                 seats[key(exam, candidate)] = seat
             }
             for (id, seat) in seats {

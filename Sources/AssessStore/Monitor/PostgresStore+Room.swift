@@ -2,7 +2,8 @@ import AssessCore
 import CLibpq
 import Foundation
 
-/// The room in PostgreSQL: one query for every seat, ages by the server's clock, commands
+/// The room in PostgreSQL: one query for every seat, ages by the server's clock, each lease's
+/// holder alive while its backend is connected (`PostgresSchema.v9`), commands
 /// through the grants and functions of `RoomSchema`, and LISTEN for changes.
 extension PostgresStore: RoomStore {
     /// Every seat in one statement: the keys from the leases and the latest attempts, then
@@ -19,6 +20,7 @@ extension PostgresStore: RoomStore {
             UNION SELECT exam_id, candidate FROM assess.leases WHERE $1::text[] IS NULL OR exam_id = ANY($1::text[])
         )
         SELECT s.exam_id, s.candidate, l.host, l.tty, extract(epoch FROM now() - l.renewed_at)::float8 AS lease_age,
+               assess.backend_alive(l.backend_pid, l.backend_start) AS holder_alive,
                a.id, a.exam_key, a.status, a.seconds_allowed, a.seconds_used, a.breaks_taken,
                extract(epoch FROM now() - a.last_active_at)::float8 AS progress_age,
                r.answered, r.flagged, e.kind AS last_event, extract(epoch FROM now() - e.server_time)::float8 AS last_event_age,
@@ -60,7 +62,7 @@ extension PostgresStore: RoomStore {
             let warnings = try row["warnings"].map { try JSONDecoder().decode([String: Int].self, from: Data($0.utf8)) } ?? [:]
             return SeatView(
                 exam: exam, candidate: candidate, host: row["host"], tty: row["tty"],
-                leaseAge: row["lease_age"].flatMap(Double.init), attempt: row["id"], examKey: row["exam_key"],
+                leaseAge: row["lease_age"].flatMap(Double.init), holderAlive: row["holder_alive"] == "t", attempt: row["id"], examKey: row["exam_key"],
                 status: row["status"], secondsAllowed: row["seconds_allowed"].flatMap(Int.init),
                 secondsUsed: row["seconds_used"].flatMap(Int.init) ?? 0, progressAge: row["progress_age"].flatMap(Double.init),
                 answered: row["answered"].flatMap(Int.init) ?? 0, flagged: row["flagged"].flatMap(Int.init) ?? 0,

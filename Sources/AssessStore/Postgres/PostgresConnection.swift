@@ -24,16 +24,22 @@ final class PostgresConnection: @unchecked Sendable {
     let conninfo: String
     private let pq: LibPQ
     private let lock = NSLock()
+    /// Run on each new connection before anything else uses it (the first, and each after
+    /// the server went away); what it runs may fail without failing the caller.
+    private let prepare: (@Sendable (Session) -> Void)?
     // Guarded by `lock`.
     private var handle: OpaquePointer?
 
-    /// Connects with `conninfo` (a libpq URL such as `postgresql:///assess?host=/run/postgresql`).
+    /// Connects with `conninfo` (a libpq URL such as `postgresql:///assess?host=/run/postgresql`)
+    /// and runs `prepare` on it, and again on each new connection after the server went away.
     ///
     /// - Throws: `PostgresError` with libpq's message when no connection can be made.
-    init(_ conninfo: String) throws {
+    init(_ conninfo: String, prepare: (@Sendable (Session) -> Void)? = nil) throws {
         self.conninfo = conninfo
+        self.prepare = prepare
         pq = try LibPQ.shared()
         handle = try Self.connect(conninfo, pq)
+        prepare?(Session(pq: pq, handle: handle))
     }
 
     deinit {
@@ -84,6 +90,7 @@ final class PostgresConnection: @unchecked Sendable {
                 pq.finish(handle)
                 handle = nil
                 handle = try Self.connect(conninfo, pq)
+                prepare?(Session(pq: pq, handle: handle))
             }
             return try body(Session(pq: pq, handle: handle))
         }

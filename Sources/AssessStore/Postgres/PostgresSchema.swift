@@ -34,7 +34,8 @@ enum PostgresSchema {
     static func migrations(_ roles: Roles) -> [(name: String, sql: String)] {
         [("v1", v1(roles)), ("v2", v2(roles)), ("v3", v3(roles)), ("v4", RoomSchema.postgres(roles)),
          ("v5", MarkSchema.postgres(roles)), ("v6", RosterSchema.postgres(roles)),
-         ("v7", SeatNewsSchema.postgres(roles)), ("v8", SeatNewsSchema.commandsAcknowledged(roles))]
+         ("v7", SeatNewsSchema.postgres(roles)), ("v8", SeatNewsSchema.commandsAcknowledged(roles)),
+         ("v9", v9(roles))]
     }
 
     /// The names of every migration this build knows, in order.

@@ -1,5 +1,6 @@
 import AssessCore
 import Foundation
+import Synchronization
 
 /// The PostgreSQL backend of `ExamStore`: one server shared by a lab, where the server's
 /// roles and row-level security decide what each connection may read and write (see
@@ -12,7 +13,13 @@ import Foundation
 public final class PostgresStore: ExamStore {
     /// The URL it was opened with.
     public let url: String
+    /// The connection every call goes through, the leases' included: a holder is known
+    /// alive while the server backend of this connection is connected (see
+    /// `PostgresSchema.v9`), so it sets the server's TCP keepalives, and after the server
+    /// went away its new connection takes the leases this store holds again at once.
     let connection: PostgresConnection
+    /// The leases this store holds, taken again on each new connection.
+    private let held: HeldLeases
 
     /// Connects and checks the schema.
     ///
@@ -20,8 +27,15 @@ public final class PostgresStore: ExamStore {
     ///   too old or too new.
     public init(url: String) throws {
         self.url = url
+        let held = HeldLeases()
+        self.held = held
         do {
-            connection = try PostgresConnection(url)
+            connection = try PostgresConnection(url) { session in
+                _ = try? session.run(script: PostgresSchema.keepalives)
+                for lease in held.all {
+                    _ = try? session.execute(Self.takeLeaseCall, Self.takeLeaseParameters(lease, holderGone: false))
+                }
+            }
         } catch let error as PostgresError {
             throw StoreProblem.classify(error)
         }
@@ -151,25 +165,49 @@ public final class PostgresStore: ExamStore {
 
     // MARK: Leases
 
+    /// Takes or renews the lease through `take_lease` (see `PostgresSchema.v9`). When
+    /// another sitting on this machine holds it and its process is gone, asks again with
+    /// `holder_gone`: the server gives it over once it too sees that sitting's backend gone.
     public func takeLease(exam examID: String, candidate: String, holder: LeaseHolder, lostAfter: TimeInterval,
                           at time: Date) throws -> Lease {
-        let rows = try call("SELECT * FROM assess.take_lease($1, $2, $3, $4, $5, $6, $7)",
-                            [examID, candidate, holder.token, holder.host, holder.tty, String(holder.pid),
-                             String(Int(lostAfter.rounded(.up)))], attempt: nil)
-        guard let row = rows.first, let token = row["lease_holder"], let host = row["lease_host"],
-              let pid = row["lease_pid"].flatMap(Int32.init), let since = row["lease_since"].flatMap(Int64.init) else {
+        let asked = HeldLease(exam: examID, candidate: candidate, holder: holder, lostAfter: lostAfter)
+        var lease = try takeLease(asked, holderGone: false)
+        if lease.holder.token != holder.token, LocalProcess.isGone(lease.holder) {
+            lease = try takeLease(asked, holderGone: true)
+        }
+        if lease.holder.token == holder.token { held.keep(asked) }
+        return lease
+    }
+
+    private static let takeLeaseCall = "SELECT * FROM assess.take_lease($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+
+    private static func takeLeaseParameters(_ lease: HeldLease, holderGone: Bool) -> [String?] {
+        let holder = lease.holder
+        return [lease.exam, lease.candidate, holder.token, holder.host, holder.tty, String(holder.pid),
+                holder.processStart.map { String(Int64(bitPattern: $0)) }, String(Int(lease.lostAfter.rounded(.up))),
+                holderGone ? "t" : "f"]
+    }
+
+    private func takeLease(_ asked: HeldLease, holderGone: Bool) throws -> Lease {
+        let rows = try call(Self.takeLeaseCall, Self.takeLeaseParameters(asked, holderGone: holderGone), attempt: nil)
+        guard let row = rows.first, let host = row["lease_host"], let pid = row["lease_pid"].flatMap(Int32.init),
+              let since = row["lease_since"].flatMap(Int64.init) else {
             throw StoreError.unreadableRow(table: "leases", column: "holder")
         }
         var takenOver: LeaseTakeover?
         if let host = row["previous_host"], let pid = row["previous_pid"].flatMap(Int32.init),
            let renewed = row["previous_renewed_at"].flatMap(Int64.init) {
-            takenOver = LeaseTakeover(host: host, tty: row["previous_tty"], pid: pid, renewedAt: Date(milliseconds: renewed))
+            takenOver = LeaseTakeover(host: host, tty: row["previous_tty"], pid: pid, renewedAt: Date(milliseconds: renewed),
+                                      processGone: row["previous_gone"] == "t")
         }
-        return Lease(holder: LeaseHolder(token: token, host: host, tty: row["lease_tty"], pid: pid),
+        // The server names the holder's token only to the holder itself.
+        return Lease(holder: LeaseHolder(token: row["lease_holder"] ?? "", host: host, tty: row["lease_tty"], pid: pid,
+                                         processStart: row["lease_process_start"].flatMap(Int64.init).map { UInt64(bitPattern: $0) }),
                      since: Date(milliseconds: since), takenOver: takenOver)
     }
 
     public func releaseLease(exam examID: String, candidate: String, holder: LeaseHolder) throws {
+        held.forget(HeldLease(exam: examID, candidate: candidate, holder: holder, lostAfter: 0))
         try call("SELECT assess.release_lease($1, $2, $3)", [examID, candidate, holder.token], attempt: nil)
     }
 
@@ -383,5 +421,34 @@ extension EventRow {
         self.details = details
         self.attempt = attempt
         self.hash = hash
+    }
+}
+
+/// A lease a store holds, as it asked for it.
+struct HeldLease: Sendable {
+    let exam: String
+    let candidate: String
+    let holder: LeaseHolder
+    let lostAfter: TimeInterval
+}
+
+/// The leases a `PostgresStore` holds, which its connection takes again when it connects anew.
+final class HeldLeases: Sendable {
+    private let leases = Mutex<[String: HeldLease]>([:])
+
+    private static func key(_ lease: HeldLease) -> String {
+        lease.exam + "\u{0}" + lease.candidate + "\u{0}" + lease.holder.token
+    }
+
+    func keep(_ lease: HeldLease) {
+        leases.withLock { $0[Self.key(lease)] = lease }
+    }
+
+    func forget(_ lease: HeldLease) {
+        _ = leases.withLock { $0.removeValue(forKey: Self.key(lease)) }
+    }
+
+    var all: [HeldLease] {
+        leases.withLock { Array($0.values) }
     }
 }

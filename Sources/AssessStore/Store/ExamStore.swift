@@ -67,9 +67,10 @@ public protocol ExamStore: AnyObject, Sendable {
 
     /// Takes, or renews when `holder` already has it, the lease on (exam, candidate), and
     /// returns the lease as it stands: held by `holder`, or by another sitting that renewed
-    /// it less than `lostAfter` ago (never taken as less than `Lease.shortestLostAfter`; the
-    /// caller then refuses to start). PostgreSQL times the lease by the server's clock,
-    /// SQLite by `time`.
+    /// it less than `lostAfter` ago (never taken as less than `Lease.shortestLostAfter`) or
+    /// is known alive (see `Lease`), unless that sitting ran on this machine and its process
+    /// is gone; the caller then refuses to start. PostgreSQL times the lease by the server's
+    /// clock, SQLite by `time`. Another sitting's token is not returned by PostgreSQL.
     ///
     /// - Throws: `StoreError.notPermitted` when the server's role may not sit as `candidate`.
     func takeLease(exam examID: String, candidate: String, holder: LeaseHolder, lostAfter: TimeInterval,

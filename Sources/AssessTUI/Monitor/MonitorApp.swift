@@ -22,7 +22,8 @@ public protocol MonitorSource: Sendable {
 
 /// Runs the monitor in a terminal: one loop of keys and readings into ``MonitorModel``. A
 /// thread of its own waits for the room to change (LISTEN, or SQLite's data version) and
-/// flags it; the loop reads the room only then, and draws only a frame that differs.
+/// flags it; the loop reads the room only then (and once a second while a seat is not lost
+/// only because its holder is known alive), and draws only a frame that differs.
 public final class MonitorApp {
     private let terminal: any TerminalDevice
     private let source: any MonitorSource
@@ -56,7 +57,8 @@ public final class MonitorApp {
         defer { flags.stopped.withLock { $0 = true } }
         perform(model.update(.resized(rows: terminal.size.rows - MonitorScreen.chromeRows), now: clock.monotonicNanoseconds))
         while SignalTrap.pendingSignal == nil {
-            if flags.changed.withLock({ value in defer { value = false }; return value }) {
+            if flags.changed.withLock({ value in defer { value = false }; return value })
+                || model.livenessReadDue(now: clock.monotonicNanoseconds) {
                 if perform(read()) { return }
             }
             draw()

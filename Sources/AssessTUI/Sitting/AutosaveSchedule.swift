@@ -1,14 +1,31 @@
 /// When a sitting's answers and progress are due for the store: an answer within
 /// 0.3 s of the last change and at least every second while typing goes on; the time
-/// used, the question on screen and "still alive" every 5 s. Pure: the flow asks it on
-/// every tick and hands what is due to the writer.
+/// used, the question on screen and "still alive" (the lease's renewal) every 5 s, or,
+/// while the loop sleeps from one minute of the clock to the next (``Pace/whenAwake``),
+/// whenever the loop wakes 5 s or more after the last: at the minute's change, with a key
+/// or an answer's save, never on a wake of its own. Pure: the flow asks it on every tick
+/// and hands what is due to the writer.
 struct AutosaveSchedule: Sendable, Equatable {
+    /// How the progress is kept.
+    enum Pace: Sendable, Equatable {
+        /// Every ``AutosaveSchedule/progressEvery``: the schedule asks the loop to wake for it.
+        case timed
+        /// When the loop is awake anyway and ``AutosaveSchedule/progressEvery`` has passed:
+        /// for a screen that shows whole minutes, whose loop wakes at least once a minute.
+        /// The lease then lives on its holder being known alive between renewals (see
+        /// `Lease`), and a crash may leave up to about a minute unaccounted for.
+        case whenAwake
+    }
+
     /// Answers are saved this long after the last change, and at least this often while typing.
     static let afterIdle: Duration = .milliseconds(300)
     static let atLeastEvery: Duration = .seconds(1)
-    /// The progress is saved this often, so that a crashed attempt resumes with at most
-    /// this much time unaccounted for.
+    /// The progress is saved this often (at a ``Pace/timed`` pace), so that a crashed
+    /// attempt resumes with at most this much time unaccounted for.
     static let progressEvery: Duration = .seconds(5)
+
+    /// The pace of the progress; the flow sets it from the screen's clock.
+    var pace: Pace = .timed
 
     /// Questions changed since their last save.
     private(set) var unsaved: Set<String> = []
@@ -52,9 +69,11 @@ struct AutosaveSchedule: Sendable, Equatable {
         return true
     }
 
-    /// How long from `now` until the progress is due.
-    func untilProgressDue(now: UInt64) -> Duration {
-        MonotonicTime.span(from: now, to: MonotonicTime.moment(lastProgress, plus: Self.progressEvery))
+    /// How long from `now` until the progress is due; nil at the ``Pace/whenAwake`` pace,
+    /// where it asks for no wake-up of its own.
+    func untilProgressDue(now: UInt64) -> Duration? {
+        guard pace == .timed else { return nil }
+        return MonotonicTime.span(from: now, to: MonotonicTime.moment(lastProgress, plus: Self.progressEvery))
     }
 
     /// How long from `now` until the next answer save is due; `nil` when none waits.

@@ -140,8 +140,11 @@ public struct ExamFlow: Sendable {
     }
     /// The strings in ``language``.
     public var text: Catalogue { Catalogue.of(language) }
-    /// The accessibility settings the screens follow now.
-    public private(set) var accessibility: AccessibilitySettings
+    /// The accessibility settings the screens follow now. A clock by the minute sets the
+    /// progress's pace: saved when the loop wakes anyway, not every 5 s of its own.
+    public private(set) var accessibility: AccessibilitySettings {
+        didSet { autosave.pace = Self.progressPace(accessibility) }
+    }
     /// The log's record of the accessibility settings the sitting starts with, and who
     /// chose them (the launch screen's hand-over makes it anew).
     public private(set) var accessibilityRecord: SessionEvent
@@ -241,6 +244,7 @@ public struct ExamFlow: Sendable {
                 waitsForOpening: Bool = false) {
         (self.accessibility, accessibilityRecord) = Self.adopt(accessibility, chosenBy: chosenBy,
                                                                terminalHasColours: terminalHasColours)
+        autosave.pace = Self.progressPace(self.accessibility)
         self.terminalHasColours = terminalHasColours
         self.studentMaySwitch = studentMaySwitch
         self.sitting = sitting
@@ -327,8 +331,10 @@ public struct ExamFlow: Sendable {
     public var isInExam: Bool { phase.isInExam }
 
     /// True while the sitting renews its lease itself: an attempt is running and the flow
-    /// hands its progress to the writer every few seconds (the store takes the lease with
-    /// each progress save), so the seat's line to the monitor need not.
+    /// hands its progress to the writer every few seconds (with the clock by the minute,
+    /// whenever the loop wakes, the store knowing the holder alive in between), and the
+    /// store takes the lease with each progress save, so the seat's line to the monitor
+    /// need not.
     public var renewsLease: Bool {
         isInExam && attemptID != nil && phase != .submitting
     }
@@ -416,8 +422,9 @@ public struct ExamFlow: Sendable {
     /// due save, a banner's or notice's end; never more than a second. On a question or a
     /// break with reduced motion or the screen reader's layout the clock on screen changes
     /// once a minute until its last minute, so the loop sleeps until that change, the next
-    /// save or the lock's end, up to a minute: a signal or a result from the writer wakes
-    /// it at once (``LoopWaker``).
+    /// answer's save or the lock's end, up to a minute (the progress, and with it the
+    /// lease, is saved when it wakes): a signal or a result from the writer wakes it at
+    /// once (``LoopWaker``).
     public func untilNextTick(now: UInt64) -> Duration {
         if let quiet = untilNextMinuteChange(now: now) { return quiet }
         var wait = Duration.seconds(1)
@@ -429,6 +436,13 @@ public struct ExamFlow: Sendable {
         default: break
         }
         return wait
+    }
+
+    /// The progress's pace for `settings`: while the clock shows whole minutes the loop
+    /// sleeps from one minute to the next, and the progress (the lease's renewal) waits for
+    /// it to wake rather than waking it every 5 s.
+    static func progressPace(_ settings: AccessibilitySettings) -> AutosaveSchedule.Pace {
+        ScreenLook(settings).clockByTheMinute ? .whenAwake : .timed
     }
 
     /// The wait until the next change when the screen shows whole minutes only (a
@@ -451,7 +465,7 @@ public struct ExamFlow: Sendable {
         let left = MonotonicTime.secondsRoundedUp(countdown)
         guard left > 60 else { return nil }
         var wait = countdown - .seconds((left - 1) / 60 * 60)
-        if isInExam { wait = min(wait, autosave.untilProgressDue(now: now)) }
+        if isInExam, let progress = autosave.untilProgressDue(now: now) { wait = min(wait, progress) }
         if let due = autosave.untilDue(now: now) { wait = min(wait, due) }
         if let lockDeadline { wait = min(wait, MonotonicTime.span(from: now, to: lockDeadline)) }
         return wait

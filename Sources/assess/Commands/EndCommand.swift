@@ -41,6 +41,14 @@ struct EndCommand: AsyncParsableCommand {
         default:
             break
         }
+        if let seat = AttemptLiveness.liveSeat(of: attempt, database: database, lostAfter: policy.leaseLostAfter,
+                                               now: runtime.clock.now) {
+            let place = [seat.host, seat.tty].compactMap { $0 }.joined(separator: " ")
+            throw CommandFailure(.locked, """
+                attempt \(attempt.id) is running at \(place.isEmpty ? "another terminal" : place); \
+                end it from the monitor (`assess monitor`) or the proctor's panel there (Ctrl-])
+                """)
+        }
         if let wait = try AttemptLiveness.secondsToWait(for: attempt, events: events, now: runtime.clock.now,
                                                         staleLockHere: false) {
             throw AttemptLiveness.refusal(attempt, seconds: wait)

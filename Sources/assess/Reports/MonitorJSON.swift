@@ -11,7 +11,8 @@ import Foundation
 struct MonitorJSON {
     let source: StoreMonitorSource
     let clock: any Clock
-    /// The policy's `lease-lost-after`: a seat whose lease is older is lost.
+    /// The policy's `lease-lost-after`: a seat whose lease is older is lost, unless its
+    /// holder is known alive.
     let lostAfter: Double
 
     /// One line: a seat as a school's script reads it.
@@ -62,7 +63,12 @@ struct MonitorJSON {
                     FileHandle.standardOutput.write(try encoder.encode(line) + Data("\n".utf8))
                 }
             }
-            changed = source.waitForChange(milliseconds: 1000)
+            // A holder known alive that ends changes nothing in the store: while a seat is
+            // not lost only for that, the room is read again each time round (once a second).
+            let restsOnLiveness = seats.contains { seat in
+                seat.restsOnLiveness(elapsed: Double(clock.monotonicNanoseconds &- readAt) / 1e9, lostAfter: lostAfter)
+            }
+            changed = source.waitForChange(milliseconds: 1000) || restsOnLiveness
         }
     }
 }

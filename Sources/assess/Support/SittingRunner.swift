@@ -85,26 +85,23 @@ struct SittingRunner {
     }
 
     /// Takes the lease on (exam, candidate) for this sitting (not for practice), or refuses
-    /// (exit 75) naming where the candidate already sits. A lease whose sitting's process is
-    /// gone from this host (a crash, `kill -9`) is taken over at once; one elsewhere, once
-    /// it has not been renewed for the policy's `lease-lost-after`. Returns the holder and,
-    /// when it took a lost lease over, the event that logs it.
+    /// (exit 75) naming where the candidate already sits. The store gives a lease over when
+    /// it was not renewed for the policy's `lease-lost-after` and its holder is not known
+    /// alive, and at once when the holder's process is gone from this host (a crash,
+    /// `kill -9`; see `Lease`). Returns the holder and, when it took a lost lease over, the
+    /// event that logs it.
     func takeLease(in database: any ExamStore) throws -> (holder: LeaseHolder, takeover: SessionEvent?)? {
         guard !practice else { return nil }
-        let holder = LeaseHolder(host: Self.hostName(), tty: runtime.process.tty, pid: runtime.process.pid)
+        let pid = runtime.process.pid
+        let holder = LeaseHolder(host: LocalProcess.hostName(), tty: runtime.process.tty, pid: pid,
+                                 processStart: LocalProcess.startTime(of: pid))
         let lostAfter = policy.leaseLostAfter
-        var lease = try database.takeLease(exam: exam.id, candidate: candidate, holder: holder, lostAfter: lostAfter,
+        let lease = try database.takeLease(exam: exam.id, candidate: candidate, holder: holder, lostAfter: lostAfter,
                                            at: runtime.clock.now)
-        var takeover = lease.takenOver.map { lost in
+        let takeover = lease.takenOver.map { lost in
             SessionEvent.leaseTakenOver(host: lost.host, tty: lost.tty, pid: lost.pid,
-                                        why: "not renewed since \(lost.renewedAt.formatted(.iso8601))")
-        }
-        if lease.holder != holder, lease.holder.host == holder.host, kill(lease.holder.pid, 0) != 0, errno == ESRCH {
-            let gone = lease.holder
-            try database.releaseLease(exam: exam.id, candidate: candidate, holder: gone)
-            lease = try database.takeLease(exam: exam.id, candidate: candidate, holder: holder, lostAfter: lostAfter,
-                                           at: runtime.clock.now)
-            takeover = .leaseTakenOver(host: gone.host, tty: gone.tty, pid: gone.pid, why: "its process is gone")
+                                        why: lost.processGone ? "its process is gone"
+                                            : "not renewed since \(lost.renewedAt.formatted(.iso8601))")
         }
         guard lease.holder == holder else {
             let seat = lease.holder.tty.map { text("terminal.seat-on", ["host": lease.holder.host, "terminal": $0]) }
@@ -127,13 +124,6 @@ struct SittingRunner {
         guard waiting > 0 else { return }
         // A blank line after it sets it apart from the line that says how the sitting ended.
         printToStandardError("assess: " + text.plural("terminal.writes-waiting", count: waiting, ["path": journaled.journal.path]) + "\n")
-    }
-
-    /// This machine's name.
-    static func hostName() -> String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown host" }
-        return String(cString: buffer)
     }
 
     /// Runs the sitting in this terminal and reports how it ended. `opening` opens the

@@ -1,0 +1,43 @@
+import Testing
+@testable import AssessTUI
+
+/// When the progress (and with it the lease's renewal) is due: every 5 s of its own at the
+/// timed pace; with the clock by the minute, only when the loop wakes for something else.
+@Suite("Autosave schedule")
+struct AutosaveScheduleTests {
+    static let second: UInt64 = 1_000_000_000
+
+    @Test func atTheTimedPaceTheProgressAsksForAWakeUpEveryFiveSeconds() {
+        var schedule = AutosaveSchedule()
+        func progressDue(_ seconds: UInt64) -> Bool { schedule.progressDue(now: seconds * Self.second) }
+        #expect(schedule.pace == .timed)
+        #expect(!progressDue(4))
+        #expect(schedule.untilProgressDue(now: 4 * Self.second) == .seconds(1))
+        #expect(progressDue(5))
+        #expect(!progressDue(5))
+        #expect(schedule.untilProgressDue(now: 6 * Self.second) == .seconds(4))
+    }
+
+    @Test func whenAwakeTheProgressAsksForNoWakeUpAndIsSavedAtTheNextWakeFiveSecondsOrMoreAfterTheLast() {
+        var schedule = AutosaveSchedule()
+        func progressDue(_ seconds: UInt64) -> Bool { schedule.progressDue(now: seconds * Self.second) }
+        func dueAnswers(_ seconds: UInt64) -> [String] { schedule.dueAnswers(now: seconds * Self.second) }
+        schedule.pace = .whenAwake
+        // Never a wake-up of its own, however long since the last save.
+        #expect(schedule.untilProgressDue(now: 4 * Self.second) == nil)
+        #expect(schedule.untilProgressDue(now: 59 * Self.second) == nil)
+        // The minute's change wakes the loop: the progress goes with it.
+        #expect(progressDue(60))
+        // A key 2 s later: too soon; one 5 s after the last save: saved with it.
+        #expect(!progressDue(62))
+        #expect(progressDue(65))
+        // An answer's save carries the progress: the next is 5 s after it.
+        schedule.changed("q1", now: 66 * Self.second)
+        #expect(dueAnswers(67) == ["q1"])
+        #expect(!progressDue(71))
+        #expect(progressDue(72))
+        // The answers' own timing is the same at both paces.
+        schedule.changed("q2", now: 80 * Self.second)
+        #expect(schedule.untilDue(now: 80 * Self.second) == .milliseconds(300))
+    }
+}
