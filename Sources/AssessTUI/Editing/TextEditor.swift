@@ -171,11 +171,12 @@ public struct TextEditor: Hashable, Sendable {
         let offset = utf8Offset(of: cursor)
         let newCount = Self.countWords(in: text, replacing: offset..<offset, with: cleaned, was: words)
         if let wordLimit, newCount > wordLimit && newCount > wordCount { return .wordLimitReached }
-        let coalesces = lastEdit == .typing && !cleaned.contains("\n")
-        if !coalesces { recordUndoStep() }
+        // A byte, not Foundation's search for a string (`allowed` made every newline LF).
+        let hasNewline = cleaned.utf8.contains(UInt8(ascii: "\n"))
+        if lastEdit != .typing || hasNewline { recordUndoStep() }
         redoStack.removeAll()
         edit(cursor..<cursor, with: cleaned, words: newCount, cursorOffset: offset + cleaned.utf8.count)
-        lastEdit = cleaned.contains("\n") ? nil : .typing
+        lastEdit = hasNewline ? nil : .typing
         return .inserted
     }
 
