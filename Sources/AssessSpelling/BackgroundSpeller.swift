@@ -1,17 +1,18 @@
 import Foundation
 import Synchronization
 
-/// A ``HunspellSpeller`` opened on a background thread when it is first asked something
-/// (or told to ``prepare()``: once the attempt turns a suggestion feature on), so that the
-/// dictionary (about 0.1 s in a release build, 1 s in a debug one, and the
-/// largest part of a sitting's memory) costs nothing before a screen needs it: the
-/// welcome and consent screens never do. Until it is open, and if it cannot be opened,
+/// A dictionary opened on a background thread when it is first asked something (or told
+/// to ``prepare()``: once the attempt turns a suggestion feature on), so that it (about
+/// 0.1 s in a release build, 1 s in a debug one) costs nothing before a screen needs it:
+/// the welcome and consent screens never do. It is a ``HunspellSpeller`` when the
+/// sitting may check spelling, and otherwise a ``WordListSpeller``, which completes and
+/// autocorrects without Hunspell's tables (the largest part of a sitting's memory). Until it is open, and if it cannot be opened,
 /// every word counts as correct and there are no suggestions, completions or
 /// corrections: the editor works as without suggestions for those moments.
 public final class BackgroundSpeller: Speller {
     public let dictionaryName: String
     private enum State {
-        case waiting(files: DictionaryFiles, language: String)
+        case waiting(files: DictionaryFiles, language: String, checksSpelling: Bool)
         case opening
         case open(any Speller)
         case failed
@@ -19,11 +20,12 @@ public final class BackgroundSpeller: Speller {
 
     private let state: Mutex<State>
 
-    /// A speller for the dictionary in `files`, for an exam in `language`; the
-    /// dictionary opens once the speller is first used.
-    public init(files: DictionaryFiles, language: String) {
+    /// A speller for the dictionary in `files`, for an exam in `language`, with
+    /// Hunspell when `checksSpelling` (a feature that marks misspellings or suggests
+    /// spellings may be on); the dictionary opens once the speller is first used.
+    public init(files: DictionaryFiles, language: String, checksSpelling: Bool) {
         dictionaryName = files.name
-        state = Mutex(.waiting(files: files, language: language))
+        state = Mutex(.waiting(files: files, language: language, checksSpelling: checksSpelling))
     }
 
     /// True once something asked the speller a question, which starts opening the dictionary.
@@ -41,14 +43,16 @@ public final class BackgroundSpeller: Speller {
 
     /// The dictionary, once it is open; the first call starts opening it.
     private var speller: (any Speller)? {
-        let start: (files: DictionaryFiles, language: String)? = state.withLock { state in
-            guard case .waiting(let files, let language) = state else { return nil }
+        let start: (files: DictionaryFiles, language: String, checksSpelling: Bool)? = state.withLock { state in
+            guard case .waiting(let files, let language, let checksSpelling) = state else { return nil }
             state = .opening
-            return (files, language)
+            return (files, language, checksSpelling)
         }
         if let start {
             Thread.detachNewThread { [self] in
-                let speller = try? HunspellSpeller(files: start.files, language: start.language)
+                let speller: (any Speller)? = start.checksSpelling
+                    ? try? HunspellSpeller(files: start.files, language: start.language)
+                    : try? WordListSpeller(files: start.files, language: start.language)
                 state.withLock { $0 = speller.map { .open($0) } ?? .failed }
             }
         }

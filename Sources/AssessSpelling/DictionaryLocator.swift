@@ -6,6 +6,31 @@ public struct DictionaryFiles: Sendable, Equatable {
     public var name: String
     public var affixPath: String
     public var wordsPath: String
+
+    /// True when the dictionary is in UTF-8, false when in ISO 8859-1, as the affix
+    /// file's `SET` line says (Hunspell's default is ISO 8859-1). Throws when the affix
+    /// file cannot be read or names another encoding.
+    public func isUTF8() throws -> Bool {
+        let affix: Data
+        do {
+            affix = try Data(contentsOf: URL(fileURLWithPath: affixPath))
+        } catch {
+            throw SpellerError(description: "cannot read \(affixPath): \(error.localizedDescription)")
+        }
+        var encoding = "ISO8859-1"
+        for line in affix.split(separator: UInt8(ascii: "\n")) {
+            let fields = String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+            if fields.count >= 2, fields[0] == "SET" || fields[0] == "\u{FEFF}SET" {
+                encoding = fields[1].uppercased()
+                break
+            }
+        }
+        switch encoding {
+        case "UTF-8", "UTF8": return true
+        case "ISO8859-1", "ISO-8859-1": return false
+        default: throw SpellerError(description: "the dictionary \(name) uses \(encoding), which is not supported")
+        }
+    }
 }
 
 /// Finds the Hunspell dictionary for an exam's language (a BCP 47 tag) in the folders

@@ -12,16 +12,16 @@ public struct SpellerError: Error, CustomStringConvertible, Equatable {
 }
 
 /// A ``Speller`` backed by Hunspell and one installed dictionary (see
-/// ``DictionaryLocator``). Completion uses the dictionary's word list (its stems; see
-/// ``WordList``) and autocorrect the language's table in ``Autocorrections``.
+/// ``DictionaryLocator``). Completion and autocorrect are a ``WordListSpeller``'s: the
+/// dictionary's word list (its stems; see ``WordList``) and the language's table in
+/// ``Autocorrections``.
 ///
 /// Answers to `isCorrect` are cached, so a word already checked costs one dictionary
 /// lookup; the cache is emptied when it grows past ``cacheLimit`` words. Hunspell is not
 /// thread-safe: every call goes through one lock.
 public final class HunspellSpeller: Speller {
     public let dictionaryName: String
-    private let words: WordList
-    private let autocorrections: [String: String]
+    private let words: WordListSpeller
     private let state: Mutex<State>
 
     /// The most words whose spelling is remembered.
@@ -37,12 +37,7 @@ public final class HunspellSpeller: Speller {
     /// Opens `files` for a language (a BCP 47 tag, for its autocorrect table). Throws
     /// when the files cannot be read or use an encoding other than UTF-8 or ISO 8859-1.
     public init(files: DictionaryFiles, language: String) throws {
-        let wordData: Data
-        do {
-            wordData = try Data(contentsOf: URL(fileURLWithPath: files.wordsPath))
-        } catch {
-            throw SpellerError(description: "cannot read \(files.wordsPath): \(error.localizedDescription)")
-        }
+        words = try WordListSpeller(files: files, language: language)
         guard FileManager.default.isReadableFile(atPath: files.affixPath),
               let handle = Hunspell_create(files.affixPath, files.wordsPath) else {
             throw SpellerError(description: "cannot open the dictionary \(files.name)")
@@ -53,10 +48,7 @@ public final class HunspellSpeller: Speller {
             Hunspell_destroy(handle)
             throw SpellerError(description: "the dictionary \(files.name) uses \(encoding), which is not supported")
         }
-        let text = isUTF8 ? String(decoding: wordData, as: UTF8.self) : String(data: wordData, encoding: .isoLatin1) ?? ""
         dictionaryName = files.name
-        words = WordList(dicFileText: text)
-        autocorrections = Autocorrections.table(forLanguage: language)
         state = Mutex(State(handle: handle, isUTF8: isUTF8))
         // Building the tables freed about 13 MB of temporaries that glibc would keep for
         // the life of the process; a lab server runs a hundred of these.
@@ -95,7 +87,7 @@ public final class HunspellSpeller: Speller {
     }
 
     public func autocorrection(for word: String) -> String? {
-        Autocorrections.correction(of: word, in: autocorrections)
+        words.autocorrection(for: word)
     }
 
     // MARK: - Encoding

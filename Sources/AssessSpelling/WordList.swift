@@ -4,25 +4,36 @@ import Foundation
 /// search, so the words come from the `.dic` file: its stems, without the forms the
 /// affix rules make ("walk" is there, "walked" is not).
 ///
-/// Lookup is a binary search over the words' lower-cased UTF-8 bytes, so every word
-/// that starts with a prefix sits in one run of the list. The words and their keys are
-/// two byte buffers with an offset per word, built without a string or an array per
-/// word: the list of an English dictionary (about 77,000 words) takes about 2 MB, and
-/// building it little more, where a dictionary of keys took over 10 MB at its peak.
+/// Lookup is a binary search over the words' keys (lower-cased, accents composed, as
+/// UTF-8 bytes), so every word that starts with a prefix sits in one run of the list.
+///
+/// The words stay in the `.dic` file, mapped read-only (``init(contentsOfDicFile:isUTF8:)``):
+/// its pages are the page cache's, one copy for every process on the machine that reads
+/// the dictionary, and after the list is built only the pages a lookup reads are mapped.
+/// What each process keeps of its own is the order: one 4-byte offset a word, about
+/// 300 KB for an English dictionary of 79,000 lines (the words and keys copied into the
+/// process took about 2 MB). A word is copied, with its key, only when the file's bytes
+/// are not its key once ASCII letters are lower-cased: a word with an escape (`AT\/T`),
+/// with capitals or decomposed accents outside ASCII, or in a file that is not UTF-8.
 public struct WordList: Sendable {
-    /// The words' UTF-8 bytes, one after another in sorted order, and where each starts
-    /// (with the total length at the end).
-    private let wordBytes: [UInt8]
-    private let wordStarts: [Int32]
-    /// Each word lower-cased, in precomposed form, as UTF-8 bytes, in the same order.
-    private let keyBytes: [UInt8]
-    private let keyStarts: [Int32]
+    /// The text the words are read from: the mapped `.dic` file, or bytes of its own.
+    private let source: Source
+    /// The words in key order. Each is the offset in ``source`` where the word starts (it
+    /// ends at the first `/`, tab, space, CR or newline, or at the end), or, with
+    /// ``copied`` set, the index of a word in ``copiedWords``.
+    private let entries: [UInt32]
+    /// The words not read from ``source``: their UTF-8 bytes and keys, one after
+    /// another, and where each starts (with the total length at the end).
+    private let copiedWords: Words
+
+    /// The bit of an entry that marks a copied word.
+    private static let copied: UInt32 = 1 << 31
 
     /// A list of `words`. Words that differ only in case are kept once, in lower case
     /// when the list has that form (`Governor` and `governor` give `governor`).
     public init<Words: Sequence<String>>(_ words: Words) {
-        var builder = Builder()
-        for word in words { builder.add(Array(word.utf8)) }
+        var builder = Builder(source: Source(bytes: []))
+        for word in words { builder.add(copying: Array(word.utf8)) }
         self = builder.list()
     }
 
@@ -30,61 +41,82 @@ public struct WordList: Sendable {
     /// entry a line as `word/FLAGS` followed by optional morphological fields. Entries
     /// without a letter (numbers) are left out.
     public init(dicFileText text: String) {
-        var builder = Builder()
-        var bytes: [UInt8] = []
-        var escaped = false, inEntry = true, firstLine = true
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "\n") {
-                if !firstLine { builder.add(bytes) }
-                bytes.removeAll(keepingCapacity: true)
-                escaped = false
-                inEntry = true
-                firstLine = false
-                continue
+        self.init(source: Source(bytes: Array(text.utf8)), isUTF8: true)
+    }
+
+    /// The words of the `.dic` file at `path` (as ``init(dicFileText:)``), mapped
+    /// read-only; `isUTF8` is false for a dictionary in ISO 8859-1. Throws when the file
+    /// cannot be read.
+    public init(contentsOfDicFile path: String, isUTF8: Bool) throws {
+        self.init(source: try Source(mapping: path), isUTF8: isUTF8)
+        source.release()
+    }
+
+    private init(source: Source, isUTF8: Bool) {
+        var builder = Builder(source: source)
+        let text = source.bytes
+        var start = 0
+        // The first line is the count of entries.
+        while start < text.count && text[start] != UInt8(ascii: "\n") { start += 1 }
+        start += 1
+        var word: [UInt8] = []
+        while start < text.count {
+            var end = start, escaped = false
+            word.removeAll(keepingCapacity: true)
+            while end < text.count && !Self.endsWord(text[end]) {
+                // A backslash keeps the byte after it in the word (`AT\/T`), but not a newline.
+                if text[end] == UInt8(ascii: "\\") {
+                    escaped = true
+                    end += 1
+                    guard end < text.count && text[end] != UInt8(ascii: "\n") else { break }
+                }
+                word.append(text[end])
+                end += 1
             }
-            guard inEntry, !firstLine else { continue }
-            if escaped {
-                bytes.append(byte)
-                escaped = false
-                continue
+            if !isUTF8 && word.contains(where: { $0 >= 0x80 }) {
+                // ISO 8859-1: each byte is the code point.
+                builder.add(copying: Array(String(String.UnicodeScalarView(word.map { Unicode.Scalar($0) })).utf8))
+            } else if escaped {
+                builder.add(copying: word)
+            } else {
+                builder.add(at: start, word)
             }
-            switch byte {
-            case UInt8(ascii: "\\"): escaped = true
-            case UInt8(ascii: "/"), UInt8(ascii: "\t"), UInt8(ascii: " "), UInt8(ascii: "\r"): inEntry = false
-            default: bytes.append(byte)
-            }
+            while end < text.count && text[end] != UInt8(ascii: "\n") { end += 1 }
+            start = end + 1
         }
-        if !firstLine { builder.add(bytes) }
         self = builder.list()
     }
 
-    private init(wordBytes: [UInt8], wordStarts: [Int32], keyBytes: [UInt8], keyStarts: [Int32]) {
-        self.wordBytes = wordBytes
-        self.wordStarts = wordStarts
-        self.keyBytes = keyBytes
-        self.keyStarts = keyStarts
+    private init(source: Source, entries: [UInt32], copiedWords: Words) {
+        self.source = source
+        self.entries = entries
+        self.copiedWords = copiedWords
     }
 
     /// How many words the list holds.
-    public var count: Int { wordStarts.count - 1 }
+    public var count: Int { entries.count }
 
     /// Up to `limit` words that start with `prefix` (ignoring case), other than `prefix`
     /// itself, shortest first and then alphabetically.
     public func completions(of prefix: String, limit: Int) -> [String] {
         let wanted = Self.key(Array(prefix.utf8))
         guard !wanted.isEmpty, limit > 0 else { return [] }
-        return keyBytes.withUnsafeBufferPointer { keys in
-            let key = { (index: Int) in UnsafeBufferPointer(rebasing: keys[Int(keyStarts[index])..<Int(keyStarts[index + 1])]) }
+        return wanted.withUnsafeBufferPointer { wanted in
+            let compare = { (entry: UInt32, prefix: Bool) in
+                Self.withKey(entry, in: source, copiedWords) { Self.compare($0, wanted, prefix: prefix) }
+            }
             var low = 0, high = count
             while low < high {
                 let middle = (low + high) / 2
-                if key(middle).lexicographicallyPrecedes(wanted) { low = middle + 1 } else { high = middle }
+                if compare(entries[middle], false) < 0 { low = middle + 1 } else { high = middle }
             }
             var found: [String] = []
             var index = low
-            while index < count, key(index).starts(with: wanted) {
-                if key(index).count > wanted.count {
-                    found.append(String(decoding: wordBytes[Int(wordStarts[index])..<Int(wordStarts[index + 1])], as: UTF8.self))
+            while index < count, compare(entries[index], true) == 0 {
+                Self.withWord(entries[index], in: source, copiedWords) { word in
+                    if Self.withKey(entries[index], in: source, copiedWords, \.count) > wanted.count {
+                        found.append(String(decoding: word, as: UTF8.self))
+                    }
                 }
                 index += 1
             }
@@ -92,30 +124,158 @@ public struct WordList: Sendable {
         }
     }
 
+    /// True for the bytes that end a word of a `.dic` line.
+    private static func endsWord(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: " ")
+            || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
+    }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+
     /// The key of a word's UTF-8 bytes: lower-cased, accents composed.
     private static func key(_ word: [UInt8]) -> [UInt8] {
         // ASCII, nearly every word of an English dictionary, needs no string.
-        if word.allSatisfy({ $0 < 0x80 }) {
-            return word.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
-        }
+        if word.allSatisfy({ $0 < 0x80 }) { return word.map(lowered) }
         let lowered = String(decoding: word, as: UTF8.self).lowercased()
         return Array(lowered.precomposedStringWithCanonicalMapping.utf8)
     }
 
-    /// Collects words and their keys in two byte buffers, then sorts an index of them.
-    private struct Builder {
+    /// The bytes the words are read from, and how to give them back.
+    private final class Source: @unchecked Sendable {
+        /// Never written: shared by every copy of the list, on any thread.
+        let bytes: UnsafeBufferPointer<UInt8>
+        private let mapped: Bool
+
+        init(bytes: [UInt8]) {
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+            _ = copy.initialize(from: bytes)
+            self.bytes = UnsafeBufferPointer(copy)
+            mapped = false
+        }
+
+        /// The file at `path`, mapped read-only.
+        init(mapping path: String) throws {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw SpellerError(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
+            defer { close(descriptor) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else {
+                throw SpellerError(description: "cannot read \(path): \(String(cString: strerror(errno)))")
+            }
+            // Offsets are 31 bits (``WordList/copied`` is the 32nd).
+            guard status.st_size < Int(WordList.copied) else { throw SpellerError(description: "\(path) is too large") }
+            let size = Int(status.st_size)
+            mapped = size > 0
+            guard size > 0 else {
+                bytes = UnsafeBufferPointer(start: nil, count: 0)
+                return
+            }
+            guard let address = mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0), address != MAP_FAILED else {
+                throw SpellerError(description: "cannot map \(path): \(String(cString: strerror(errno)))")
+            }
+            bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
+        }
+
+        /// Unmaps the pages the build read from this process; they stay in the page
+        /// cache, and a lookup maps back the few it reads.
+        func release() {
+            guard mapped, let start = bytes.baseAddress else { return }
+            madvise(UnsafeMutableRawPointer(mutating: start), bytes.count, MADV_DONTNEED)
+        }
+
+        deinit {
+            guard let start = bytes.baseAddress else { return }
+            if mapped {
+                munmap(UnsafeMutableRawPointer(mutating: start), bytes.count)
+            } else {
+                start.deallocate()
+            }
+        }
+    }
+
+    /// Words and their keys as bytes, one after another.
+    private struct Words: Sendable {
         var words: [UInt8] = []
         var wordStarts: [Int32] = [0]
         var keys: [UInt8] = []
         var keyStarts: [Int32] = [0]
 
-        /// Adds a word (its UTF-8 bytes) unless it has no letter.
-        mutating func add(_ word: [UInt8]) {
-            guard Self.hasLetter(word) else { return }
+        /// The entry of the next word appended.
+        var nextEntry: UInt32 { UInt32(wordStarts.count - 1) | WordList.copied }
+
+        mutating func append(word: some Collection<UInt8>, key: some Collection<UInt8>) {
             words += word
             wordStarts.append(Int32(words.count))
-            keys += WordList.key(word)
+            keys += key
             keyStarts.append(Int32(keys.count))
+        }
+    }
+
+    /// Calls `body` with the word of `entry`.
+    private static func withWord<Result>(_ entry: UInt32, in source: Source, _ copied: Words,
+                                         _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if entry & Self.copied != 0 {
+            let index = Int(entry & ~Self.copied)
+            return copied.words.withUnsafeBufferPointer { words in
+                body(UnsafeBufferPointer(rebasing: words[Int(copied.wordStarts[index])..<Int(copied.wordStarts[index + 1])]))
+            }
+        }
+        let text = source.bytes
+        var end = Int(entry)
+        while end < text.count && !endsWord(text[end]) { end += 1 }
+        return body(UnsafeBufferPointer(rebasing: text[Int(entry)..<end]))
+    }
+
+    /// Calls `body` with the key of `entry`, but for its ASCII capitals: a word read from
+    /// the source is its own key once those are lower-cased, which ``compare(_:_:)`` does.
+    private static func withKey<Result>(_ entry: UInt32, in source: Source, _ copied: Words,
+                                        _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard entry & Self.copied != 0 else { return withWord(entry, in: source, copied, body) }
+        let index = Int(entry & ~Self.copied)
+        return copied.keys.withUnsafeBufferPointer { keys in
+            body(UnsafeBufferPointer(rebasing: keys[Int(copied.keyStarts[index])..<Int(copied.keyStarts[index + 1])]))
+        }
+    }
+
+    /// Compares two keys byte by byte, ASCII capitals lower-cased: negative when `left`
+    /// sorts first, zero when they are equal. With `prefix`, a `left` that starts with
+    /// `right` compares equal.
+    private static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>,
+                                prefix: Bool = false) -> Int {
+        for index in 0..<min(left.count, right.count) {
+            let (a, b) = (lowered(left[index]), lowered(right[index]))
+            if a != b { return a < b ? -1 : 1 }
+        }
+        if prefix && left.count >= right.count { return 0 }
+        return left.count < right.count ? -1 : left.count > right.count ? 1 : 0
+    }
+
+    /// Collects entries, then sorts them by key.
+    private struct Builder {
+        let source: Source
+        var entries: [UInt32] = []
+        var copied = Words()
+
+        /// Adds the word at `offset` of the source (its UTF-8 bytes `word`) unless it has
+        /// no letter; copies it when its bytes are not its key.
+        mutating func add(at offset: Int, _ word: [UInt8]) {
+            guard Self.hasLetter(word) else { return }
+            let key = WordList.key(word)
+            if key.elementsEqual(word.lazy.map(WordList.lowered)) {
+                entries.append(UInt32(offset))
+            } else {
+                entries.append(copied.nextEntry)
+                copied.append(word: word, key: key)
+            }
+        }
+
+        /// Adds a word (its UTF-8 bytes) held by the list itself, unless it has no letter.
+        mutating func add(copying word: [UInt8]) {
+            guard Self.hasLetter(word) else { return }
+            entries.append(copied.nextEntry)
+            copied.append(word: word, key: WordList.key(word))
         }
 
         private static func hasLetter(_ word: [UInt8]) -> Bool {
@@ -128,50 +288,44 @@ public struct WordList: Sendable {
         /// The list: sorted by key; of the words with one key, the first in lower case,
         /// or else the last.
         func list() -> WordList {
-            let count = wordStarts.count - 1
-            var order = (0..<count).map { Int32($0) }
-            keys.withUnsafeBufferPointer { keys in
-                let key = { (index: Int32) in
-                    UnsafeBufferPointer(rebasing: keys[Int(keyStarts[Int(index)])..<Int(keyStarts[Int(index) + 1])])
-                }
-                // Equal keys keep their order (the index breaks ties), so "first" and "last" mean the input's.
-                order.sort { left, right in
-                    let (a, b) = (key(left), key(right))
-                    if a.elementsEqual(b) { return left < right }
-                    return a.lexicographicallyPrecedes(b)
-                }
-                var kept: [Int32] = []
-                kept.reserveCapacity(count)
-                var start = 0
-                while start < order.count {
-                    var end = start + 1
-                    while end < order.count, key(order[end]).elementsEqual(key(order[start])) { end += 1 }
-                    let group = order[start..<end]
-                    kept.append(group.first { isLowerCase($0) } ?? group.last!)
-                    start = end
-                }
-                order = kept
+            let key = { (index: Int32, body: (UnsafeBufferPointer<UInt8>) -> Int) in
+                WordList.withKey(entries[Int(index)], in: source, copied, body)
             }
-            var list = (words: [UInt8](), wordStarts: [Int32](), keys: [UInt8](), keyStarts: [Int32]())
-            list.wordStarts.reserveCapacity(order.count + 1)
-            list.keyStarts.reserveCapacity(order.count + 1)
-            for index in order.map(Int.init) {
-                list.wordStarts.append(Int32(list.words.count))
-                list.words += words[Int(wordStarts[index])..<Int(wordStarts[index + 1])]
-                list.keyStarts.append(Int32(list.keys.count))
-                list.keys += keys[Int(keyStarts[index])..<Int(keyStarts[index + 1])]
+            let compare = { (left: Int32, right: Int32) in key(left) { a in key(right) { b in WordList.compare(a, b) } } }
+            // Equal keys keep their order (the index breaks ties), so "first" and "last" mean the input's.
+            let order = (0..<Int32(entries.count)).sorted { left, right in
+                let order = compare(left, right)
+                return order == 0 ? left < right : order < 0
             }
-            list.wordStarts.append(Int32(list.words.count))
-            list.keyStarts.append(Int32(list.keys.count))
-            return WordList(wordBytes: list.words, wordStarts: list.wordStarts, keyBytes: list.keys, keyStarts: list.keyStarts)
+            var kept = Words()
+            var sorted: [UInt32] = []
+            sorted.reserveCapacity(order.count)
+            var start = 0
+            while start < order.count {
+                var end = start + 1
+                while end < order.count, compare(order[end], order[start]) == 0 { end += 1 }
+                let group = order[start..<end]
+                let entry = entries[Int(group.first { isLowerCase($0) } ?? group.last!)]
+                if entry & WordList.copied == 0 {
+                    sorted.append(entry)
+                } else {
+                    let index = Int(entry & ~WordList.copied)
+                    sorted.append(kept.nextEntry)
+                    kept.append(word: copied.words[Int(copied.wordStarts[index])..<Int(copied.wordStarts[index + 1])],
+                                key: copied.keys[Int(copied.keyStarts[index])..<Int(copied.keyStarts[index + 1])])
+                }
+                start = end
+            }
+            return WordList(source: source, entries: sorted, copiedWords: kept)
         }
 
         /// True when the word at `index` is its own lower case.
         private func isLowerCase(_ index: Int32) -> Bool {
-            let word = words[Int(wordStarts[Int(index)])..<Int(wordStarts[Int(index) + 1])]
-            if word.allSatisfy({ $0 < 0x80 }) { return !word.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } }
-            let text = String(decoding: word, as: UTF8.self)
-            return text == text.lowercased()
+            WordList.withWord(entries[Int(index)], in: source, copied) { word in
+                if word.allSatisfy({ $0 < 0x80 }) { return !word.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } }
+                let text = String(decoding: word, as: UTF8.self)
+                return text == text.lowercased()
+            }
         }
     }
 }

@@ -4,6 +4,7 @@
 public enum WordScanner {
     /// The ranges of the words in `text`, in order.
     public static func words(in text: Substring) -> [Range<String.Index>] {
+        if let ranges = asciiWords(in: text) { return ranges }
         var ranges: [Range<String.Index>] = []
         var index = text.startIndex
         while index < text.endIndex {
@@ -41,6 +42,45 @@ public enum WordScanner {
         }
         while end < text.endIndex && !text[end].isWhitespace { end = text.index(after: end) }
         return words(in: text[start..<end]).first { $0.lowerBound <= position && position <= $0.upperBound }
+    }
+
+    /// ``words(in:)`` for text that is all ASCII, read byte by byte: there a letter is
+    /// A–Z or a–z, a number is a digit, and the joiners are `'` and `-`. Every byte is a
+    /// character of its own but for CR LF, and neither CR nor LF is a letter, digit or
+    /// joiner, so the words are the same, found without looking up each character's
+    /// Unicode properties (most of the time of a frame that marks misspellings on a full
+    /// screen of an essay). `nil` when a byte is not ASCII.
+    private static func asciiWords(in text: Substring) -> [Range<String.Index>]? {
+        let utf8 = text.utf8
+        return utf8.withContiguousStorageIfAvailable { bytes -> [Range<String.Index>]? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            let isLetter = { (byte: UInt8) in (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+            let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+            let index = { (offset: Int) in utf8.index(utf8.startIndex, offsetBy: offset) }
+            var ranges: [Range<String.Index>] = []
+            var start = 0
+            while start < bytes.count {
+                guard isLetter(bytes[start]) else {
+                    start += 1
+                    continue
+                }
+                var touchesDigit = start > 0 && isDigit(bytes[start - 1])
+                var end = start + 1
+                while end < bytes.count {
+                    let byte = bytes[end]
+                    if isLetter(byte) || ((byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-"))
+                                          && end + 1 < bytes.count && isLetter(bytes[end + 1])) {
+                        end += 1
+                    } else {
+                        if isDigit(byte) { touchesDigit = true }
+                        break
+                    }
+                }
+                if !touchesDigit { ranges.append(index(start)..<index(end)) }
+                start = end
+            }
+            return ranges
+        } ?? nil
     }
 
     private static func isJoiner(_ character: Character) -> Bool {

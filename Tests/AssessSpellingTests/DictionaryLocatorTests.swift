@@ -38,4 +38,18 @@ struct DictionaryLocatorTests {
         #expect(DictionaryLocator(environment: ["ASSESS_DICTIONARY_PATH": "/a:/b"]).searchPath == ["/a", "/b"])
         #expect(DictionaryLocator(environment: [:]).searchPath == DictionaryLocator.systemSearchPath)
     }
+
+    @Test func readsTheEncodingFromTheAffixFile() throws {
+        let directory = try folder(with: ["utf", "latin", "plain", "other"])
+        defer { directory.remove() }
+        try "# a comment\nSET UTF-8\nTRY abc\n".write(toFile: directory.file("utf.aff"), atomically: true, encoding: .utf8)
+        try "SET ISO8859-1\n".write(toFile: directory.file("latin.aff"), atomically: true, encoding: .utf8)
+        try "SET KOI8-R\n".write(toFile: directory.file("other.aff"), atomically: true, encoding: .utf8)
+        let locator = DictionaryLocator(searchPath: [directory.path])
+        #expect(try locator.dictionary(forLanguage: "utf")?.isUTF8() == true)
+        #expect(try locator.dictionary(forLanguage: "latin")?.isUTF8() == false)
+        // Hunspell's default.
+        #expect(try locator.dictionary(forLanguage: "plain")?.isUTF8() == false)
+        #expect(throws: SpellerError.self) { try locator.dictionary(forLanguage: "other")?.isUTF8() }
+    }
 }

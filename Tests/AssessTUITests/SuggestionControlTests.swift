@@ -44,7 +44,7 @@ struct SuggestionControlTests {
     @Test func theDictionaryOpensWhenTheAttemptTurnsASuggestionOnAndNotBefore() throws {
         let files = try #require(DictionaryLocator().dictionary(forLanguage: "en"),
                                  "no en_US dictionary: apt-get install -y hunspell-en-us")
-        let completing = BackgroundSpeller(files: files, language: "en")
+        let completing = BackgroundSpeller(files: files, language: "en", checksSpelling: false)
         let sitting = ExamSitting(exam: ExamFixtures.essays, presentation: ExamPresentation(exam: ExamFixtures.essays, candidate: "c-1"))
         var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8)
         flow.suggestions = SuggestionControl(speller: completing, language: "en")
@@ -55,7 +55,7 @@ struct SuggestionControlTests {
         _ = flow.update(.suggestionsChanged(.locked(examAllows: [.wordCompletion])), now: 0)
         #expect(completing.hasStartedOpening)
         // With no suggestion allowed, typing never opens it.
-        let unused = BackgroundSpeller(files: files, language: "en")
+        let unused = BackgroundSpeller(files: files, language: "en", checksSpelling: false)
         var plain = FlowFixtures.onFirstQuestion(of: ExamFixtures.essays, speller: unused, settings: lockedNothing, practice: false)
         type("cat", into: &plain)
         _ = screen(plain)

@@ -139,6 +139,32 @@ struct SuggestionTests {
         #expect(try terminal.assessCommand(["log"]).output.contains("enabled=spell-check"))
     }
 
+    @Test func aLockedExamThatAllowsCompletionOnlyCompletesFromTheWordListAndMarksNothing() throws {
+        // Without spell check the sitting opens the dictionary's word list alone, without Hunspell.
+        let scratch = try TemporaryDirectory("assess-e2e-suggestions")
+        let terminal = try TerminalUnderTest("take \(try Self.exam(allowing: "word-completion", in: scratch)) --candidate s-4",
+                                             policy: try Self.policy(in: scratch))
+        try terminal.acceptTheLock()
+        let typed = try Self.typeTheEssay(terminal)
+        #expect(typed.contains("^N complete"))
+        #expect(!typed.contains("F7"))
+        try terminal.type(" gover")
+        try terminal.waitFor(Self.essay + " gover")
+        // The word list opens in the background once the lock is taken (a second or so in a
+        // debug build); until then there is nothing to complete with, so ask again.
+        var offered = ""
+        for _ in 0..<20 where !offered.contains("Words starting") {
+            try terminal.press("C-n")
+            Thread.sleep(forTimeInterval: 0.5)
+            offered = try terminal.screen()
+        }
+        #expect(offered.contains("Words starting “gover”: 1 govern"))
+        try terminal.type("1")
+        let completed = try terminal.waitFor(Self.essay + " govern")
+        #expect(!completed.contains("marked for spelling"))
+        #expect(!(try terminal.styledScreen().contains(Self.marked("recieve"))))
+    }
+
     @Test func practiceWithoutADictionaryForTheLanguageSaysSoAndCarriesOn() throws {
         let scratch = try TemporaryDirectory("assess-e2e-suggestions")
         let terminal = try TerminalUnderTest("take \(try Self.exam(allowing: "", in: scratch)) --candidate s-4 --practice",

@@ -145,7 +145,7 @@ public struct Catalogue: Sendable, Equatable {
 
     /// One pass over `template`, so a value that itself holds `{name}` stays as it is.
     private func fill(_ template: String, _ arguments: [String: any Sendable]) -> String {
-        guard template.contains("{") else { return template }
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var result = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The position of the cursor in a laid-out editor, in display cells.
 public struct EditorLayout: Hashable, Sendable {
     /// The visual lines, wrapped at the width the layout was made for.
@@ -170,18 +168,15 @@ public struct TextEditor: Hashable, Sendable {
     public mutating func insert(_ newText: String) -> InsertOutcome {
         let cleaned = Self.allowed(newText, in: mode)
         guard !cleaned.isEmpty else { return .nothingToInsert }
-        var candidate = text
         let offset = utf8Offset(of: cursor)
-        candidate.insert(contentsOf: cleaned, at: cursor)
-        if let wordLimit {
-            let newCount = Self.countWords(after: text, becomes: candidate, was: words)
-            if newCount > wordLimit && newCount > wordCount { return .wordLimitReached }
-        }
-        let coalesces = lastEdit == .typing && !cleaned.contains("\n")
-        if !coalesces { recordUndoStep() }
+        let newCount = Self.countWords(in: text, replacing: offset..<offset, with: cleaned, was: words)
+        if let wordLimit, newCount > wordLimit && newCount > wordCount { return .wordLimitReached }
+        // A byte, not Foundation's search for a string (`allowed` made every newline LF).
+        let hasNewline = cleaned.utf8.contains(UInt8(ascii: "\n"))
+        if lastEdit != .typing || hasNewline { recordUndoStep() }
         redoStack.removeAll()
-        replaceText(with: candidate, cursorOffset: offset + cleaned.utf8.count)
-        lastEdit = cleaned.contains("\n") ? nil : .typing
+        edit(cursor..<cursor, with: cleaned, words: newCount, cursorOffset: offset + cleaned.utf8.count)
+        lastEdit = hasNewline ? nil : .typing
         return .inserted
     }
 
@@ -215,18 +210,14 @@ public struct TextEditor: Hashable, Sendable {
     public mutating func replace(_ range: Range<String.Index>, with replacement: String) -> Bool {
         let cleaned = Self.allowed(replacement, in: mode)
         guard text[range] != cleaned else { return false }
-        var candidate = text
-        candidate.replaceSubrange(range, with: cleaned)
-        if let wordLimit {
-            let newCount = Self.countWords(after: text, becomes: candidate, was: words)
-            if newCount > wordLimit && newCount > wordCount { return false }
-        }
         let lower = utf8Offset(of: range.lowerBound), upper = utf8Offset(of: range.upperBound)
+        let newCount = Self.countWords(in: text, replacing: lower..<upper, with: cleaned, was: words)
+        if let wordLimit, newCount > wordLimit && newCount > wordCount { return false }
         let cursorOffset = utf8Offset(of: cursor)
         recordUndoStep()
         redoStack.removeAll()
         let after = lower + cleaned.utf8.count
-        replaceText(with: candidate, cursorOffset: cursorOffset > upper ? cursorOffset - upper + after : after)
+        edit(range, with: cleaned, words: newCount, cursorOffset: cursorOffset > upper ? cursorOffset - upper + after : after)
         endStep()
         return true
     }
@@ -319,9 +310,8 @@ public struct TextEditor: Hashable, Sendable {
         if lastEdit != .deleting { recordUndoStep() }
         redoStack.removeAll()
         let offset = utf8Offset(of: range.lowerBound)
-        var candidate = text
-        candidate.removeSubrange(range)
-        replaceText(with: candidate, cursorOffset: offset)
+        let newCount = Self.countWords(in: text, replacing: offset..<utf8Offset(of: range.upperBound), with: "", was: words)
+        edit(range, with: "", words: newCount, cursorOffset: offset)
         lastEdit = .deleting
     }
 
@@ -342,22 +332,27 @@ public struct TextEditor: Hashable, Sendable {
 
     /// The change that turns `current` back into `old`; `nil` when they are the same.
     private static func change(undoing current: String, to old: String, cursorOffset: Int) -> Change? {
-        let new = Array(current.utf8), before = Array(old.utf8)
-        var prefix = 0
-        while prefix < new.count && prefix < before.count && new[prefix] == before[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < new.count - prefix && suffix < before.count - prefix
-                && new[new.count - 1 - suffix] == before[before.count - 1 - suffix] { suffix += 1 }
-        // Cut between scalars: a shared lead byte (é and è both start with 0xC3) stays in the change.
-        let isContinuation = { (byte: UInt8) in byte & 0xC0 == 0x80 }
-        while prefix > 0 && ((prefix < new.count && isContinuation(new[prefix]))
-                             || (prefix < before.count && isContinuation(before[prefix]))) { prefix -= 1 }
-        while suffix > 0 && (isContinuation(new[new.count - suffix]) || isContinuation(before[before.count - suffix])) {
-            suffix -= 1
+        var current = current, old = old
+        return current.withUTF8 { new in
+            old.withUTF8 { before in
+                var prefix = 0
+                while prefix < new.count && prefix < before.count && new[prefix] == before[prefix] { prefix += 1 }
+                var suffix = 0
+                while suffix < new.count - prefix && suffix < before.count - prefix
+                        && new[new.count - 1 - suffix] == before[before.count - 1 - suffix] { suffix += 1 }
+                // Cut between scalars: a shared lead byte (é and è both start with 0xC3) stays in the change.
+                let isContinuation = { (byte: UInt8) in byte & 0xC0 == 0x80 }
+                while prefix > 0 && ((prefix < new.count && isContinuation(new[prefix]))
+                                     || (prefix < before.count && isContinuation(before[prefix]))) { prefix -= 1 }
+                while suffix > 0 && (isContinuation(new[new.count - suffix]) || isContinuation(before[before.count - suffix])) {
+                    suffix -= 1
+                }
+                guard prefix + suffix < max(new.count, before.count) else { return nil }
+                return Change(start: prefix, replacedLength: new.count - prefix - suffix,
+                              text: String(decoding: UnsafeBufferPointer(rebasing: before[prefix..<before.count - suffix]), as: UTF8.self),
+                              cursorOffset: cursorOffset)
+            }
         }
-        guard prefix + suffix < max(new.count, before.count) else { return nil }
-        return Change(start: prefix, replacedLength: new.count - prefix - suffix,
-                      text: String(decoding: before[prefix..<before.count - suffix], as: UTF8.self), cursorOffset: cursorOffset)
     }
 
     /// Applies the change on top of `history` after pushing its opposite onto `other`, so
@@ -366,22 +361,28 @@ public struct TextEditor: Hashable, Sendable {
                                   saving other: WritableKeyPath<TextEditor, [Change]>) -> Bool {
         closeStep()
         guard let change = self[keyPath: history].popLast() else { return false }
-        var bytes = Array(text.utf8)
         let range = change.start..<change.start + change.replacedLength
+        let utf8 = text.utf8
+        let replaced = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)
         let opposite = Change(start: change.start, replacedLength: change.text.utf8.count,
-                              text: String(decoding: bytes[range], as: UTF8.self), cursorOffset: utf8Offset(of: cursor))
-        bytes.replaceSubrange(range, with: change.text.utf8)
+                              text: String(text.utf8[replaced])!, cursorOffset: utf8Offset(of: cursor))
         self[keyPath: other].append(opposite)
-        replaceText(with: String(decoding: bytes, as: UTF8.self), cursorOffset: change.cursorOffset)
+        let newCount = Self.countWords(in: text, replacing: range, with: change.text, was: words)
+        edit(replaced, with: change.text, words: newCount, cursorOffset: change.cursorOffset)
         endStep()
         return true
     }
 
-    /// Installs new text and puts the cursor at `cursorOffset` UTF-8 bytes, rounded down
-    /// to a character boundary (an inserted combining mark can merge with its neighbour).
-    private mutating func replaceText(with newText: String, cursorOffset: Int) {
-        words = Self.countWords(after: text, becomes: newText, was: words)
-        text = newText
+    /// Replaces `range` of the text with `replacement` in place, sets the word count to
+    /// `words` (``countWords(in:replacing:with:was:)``), and puts the cursor at
+    /// `cursorOffset` UTF-8 bytes, rounded down to a character boundary (an inserted
+    /// combining mark can merge with its neighbour). Nothing here copies the text: when
+    /// nothing else holds it (see ``AnswerControl``), a key in a long essay moves only the
+    /// bytes after the cursor.
+    private mutating func edit(_ range: Range<String.Index>, with replacement: String, words: Int, cursorOffset: Int) {
+        self.words = words
+        // By scalars: an undone change may begin or end inside a character (a combining mark).
+        text.unicodeScalars.replaceSubrange(range, with: replacement.unicodeScalars)
         let utf8Index = text.utf8.index(text.startIndex, offsetBy: min(cursorOffset, text.utf8.count))
         if let boundary = utf8Index.samePosition(in: text) {
             cursor = boundary
@@ -464,43 +465,23 @@ public struct TextEditor: Hashable, Sendable {
 
     private static let numericCharacters = Set("0123456789+-.,/eE")
 
-    /// The word count of `new`, where `old` had `count` words: only the words around what
-    /// changed are counted again. Both texts share their bytes before and after the
-    /// change (found with `memcmp`); the part recounted stretches to an ASCII whitespace
-    /// byte (or the end) on each side, and a character that begins with whitespace ends a
-    /// word in ``countWords(in:)``, so the words outside it are the same in both.
-    static func countWords(after old: String, becomes new: String, was count: Int) -> Int {
-        var old = old, new = new
-        return old.withUTF8 { before in
-            new.withUTF8 { after in
-                let shared = min(before.count, after.count)
-                var prefix = 0
-                while prefix < shared {
-                    let chunk = min(4096, shared - prefix)
-                    if memcmp(before.baseAddress! + prefix, after.baseAddress! + prefix, chunk) != 0 { break }
-                    prefix += chunk
-                }
-                while prefix < shared && before[prefix] == after[prefix] { prefix += 1 }
-                var suffix = 0
-                while suffix < shared - prefix {
-                    let chunk = min(4096, shared - prefix - suffix)
-                    let offset = suffix + chunk
-                    if memcmp(before.baseAddress! + before.count - offset, after.baseAddress! + after.count - offset, chunk) != 0 { break }
-                    suffix = offset
-                }
-                while suffix < shared - prefix && before[before.count - 1 - suffix] == after[after.count - 1 - suffix] {
-                    suffix += 1
-                }
-                let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
-                var start = prefix
-                while start > 0 && !isSpace(before[start - 1]) { start -= 1 }
-                var end = before.count - suffix
-                while end < before.count && !isSpace(before[end]) { end += 1 }
-                let newEnd = after.count - (before.count - end)
-                let removed = countWords(in: String(decoding: UnsafeBufferPointer(rebasing: before[start..<end]), as: UTF8.self))
-                let added = countWords(in: String(decoding: UnsafeBufferPointer(rebasing: after[start..<newEnd]), as: UTF8.self))
-                return count - removed + added
-            }
+    /// The word count of `text` once its UTF-8 bytes `range` become `replacement`, where
+    /// it has `count` words: only the words around the change are counted again. The part
+    /// recounted stretches from the change to an ASCII whitespace byte (or the end) on
+    /// each side, and a character that begins with whitespace ends a word in
+    /// ``countWords(in:)``, so the words outside it are the same before and after.
+    static func countWords(in text: String, replacing range: Range<Int>, with replacement: String, was count: Int) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+            var start = range.lowerBound
+            while start > 0 && !isSpace(bytes[start - 1]) { start -= 1 }
+            var end = range.upperBound
+            while end < bytes.count && !isSpace(bytes[end]) { end += 1 }
+            let text = { (part: Range<Int>) in String(decoding: UnsafeBufferPointer(rebasing: bytes[part]), as: UTF8.self) }
+            let removed = countWords(in: text(start..<end))
+            let added = countWords(in: text(start..<range.lowerBound) + replacement + text(range.upperBound..<end))
+            return count - removed + added
         }
     }
 

@@ -81,14 +81,10 @@ public struct AnswerControl: Sendable, Equatable {
         switch field {
         case .choices(let highlight):
             return handleChoice(key, highlight: highlight)
-        case .line(var editor):
-            let outcome = Self.edit(&editor, key, width: width)
-            field = .line(editor)
-            return takeText(editor.text, after: outcome)
-        case .essay(var editor):
-            let outcome = Self.edit(&editor, key, width: Self.essayTextWidth(answerWidth: width))
-            field = .essay(editor)
-            return takeText(editor.text, after: outcome)
+        case .line:
+            return editText { Self.edit(&$0, key, width: width) }
+        case .essay:
+            return editText { Self.edit(&$0, key, width: Self.essayTextWidth(answerWidth: width)) }
         case .matching(let row):
             return handleMatching(key, row: row)
         case .ordering(let order, let cursor, let picked):
@@ -175,20 +171,39 @@ public struct AnswerControl: Sendable, Equatable {
     /// (see ``TextEditor/replace(_:with:)``). Returns `.changed`, or `.ignored` when
     /// nothing changed.
     public mutating func replaceText(_ range: Range<String.Index>, with replacement: String) -> Outcome {
-        guard var editor = proseEditor, editor.replace(range, with: replacement) else { return .ignored }
-        field = editor.mode == .multiLine ? .essay(editor) : .line(editor)
-        return takeText(editor.text, after: .changed)
+        guard proseEditor != nil else { return .ignored }
+        return editText { $0.replace(range, with: replacement) ? .changed : .ignored }
     }
 
-    /// Makes the edited `text` the response when the edit changed it.
-    private mutating func takeText(_ text: String, after outcome: Outcome) -> Outcome {
-        guard outcome == .changed else { return outcome }
-        switch presented.question.kind {
-        case .numeric: response = text.isEmpty ? nil : .numeric(text)
-        case .essay: response = text.isEmpty ? nil : .essay(text)
-        default: response = text.isEmpty ? nil : .shortText(text)
+    /// Applies `change` to the text field's editor, and makes the edited text the response
+    /// when it changed. While `change` runs, neither the field nor the response holds the
+    /// text (the field holds a placeholder), so that the editor changes the one copy in
+    /// place: otherwise a key in a long essay copied all of it, into memory mapped afresh
+    /// for each key. A response that is not the editor's text (one restored from a save
+    /// and cleaned by the editor) stays as it is until the first change.
+    private mutating func editText(_ change: (inout TextEditor) -> Outcome) -> Outcome {
+        var edited: TextEditor
+        switch field {
+        case .line(let editor), .essay(let editor): edited = editor
+        default: return .ignored
         }
+        let follows = response == response(for: edited.text)
+        field = .matching(row: 0)
+        if follows { response = nil }
+        let outcome = change(&edited)
+        field = edited.mode == .multiLine ? .essay(edited) : .line(edited)
+        if follows || outcome == .changed { response = response(for: edited.text) }
         return outcome
+    }
+
+    /// The response of a text field holding `text`.
+    private func response(for text: String) -> Response? {
+        guard !text.isEmpty else { return nil }
+        switch presented.question.kind {
+        case .numeric: return .numeric(text)
+        case .essay: return .essay(text)
+        default: return .shortText(text)
+        }
     }
 
     private static func text(of response: Response?) -> String {

@@ -901,13 +901,18 @@ public struct ExamFlow: Sendable {
             guard let on = suggestions.autocorrectToggle(for: control) else { return [] }
             return [.setSuggestion(.autocorrect, on: on)]
         default:
-            var control = self.control
-            let outcome = suggestions.handle(key, in: &control, width: answerWidth)
+            // The control is taken out of `controls`, and the sitting lets go of its
+            // response while the key is handled, so that an edit changes the answer's one
+            // copy of its text in place (see `AnswerControl`).
             let id = sitting.question.id
+            var control = controls.removeValue(forKey: id) ?? self.control
+            let follows = sitting.responses[id] == control.response
+            if follows { sitting.setResponse(nil, for: id) }
+            let outcome = suggestions.handle(key, in: &control, width: answerWidth)
             controls[id] = control
+            if follows || outcome == .changed { sitting.setResponse(control.response, for: id) }
             switch outcome {
             case .changed:
-                sitting.setResponse(control.response, for: id)
                 answerChanged(id, now: now)
             case .refused(let why):
                 show(text(why), now: now)

@@ -132,7 +132,9 @@ public struct SuggestionControl: Sendable {
     /// ended. `width` is the answer area's width, as for ``AnswerControl/handle(_:width:)``.
     public mutating func handle(_ key: Key, in control: inout AnswerControl, width: Int) -> AnswerControl.Outcome {
         note = nil
-        guard let editor = control.proseEditor else {
+        // The editor is read only where a key needs it: holding a copy while the key edits
+        // would make the edit copy the whole text.
+        guard control.proseEditor != nil else {
             offer = nil
             return control.handle(key, width: width)
         }
@@ -143,10 +145,10 @@ public struct SuggestionControl: Sendable {
         }
         switch key {
         case .function(7) where isOn(.spellCheck):
-            offerSpelling(in: editor, of: control)
+            offerSpelling(of: control)
             return .moved
         case .control("n") where isOn(.wordCompletion):
-            return complete(in: &control, editor: editor)
+            return complete(in: &control)
         default:
             let outcome = control.handle(key, width: width)
             guard outcome == .changed, isOn(.autocorrect), Self.endsWord(key) else { return outcome }
@@ -188,15 +190,17 @@ public struct SuggestionControl: Sendable {
     private mutating func choose(_ index: Int, in control: inout AnswerControl) -> AnswerControl.Outcome {
         guard let current = offer else { return .ignored }
         offer = nil
-        guard let editor = control.proseEditor, current.range.upperBound <= editor.text.endIndex,
-              editor.text[current.range] == current.word else { return .moved }
+        let stillThere = control.proseEditor.map { editor in
+            current.range.upperBound <= editor.text.endIndex && editor.text[current.range] == current.word
+        }
+        guard stillThere == true else { return .moved }
         let outcome = control.replaceText(current.range, with: current.candidates[index])
         if outcome != .changed { note = text("suggestions.over-limit") }
         return outcome == .changed ? .changed : .moved
     }
 
-    private mutating func offerSpelling(in editor: TextEditor, of control: AnswerControl) {
-        guard let speller, let range = WordScanner.word(at: editor.cursor, in: editor.text[...]) else {
+    private mutating func offerSpelling(of control: AnswerControl) {
+        guard let speller, let editor = control.proseEditor, let range = WordScanner.word(at: editor.cursor, in: editor.text[...]) else {
             note = text("suggestions.no-word")
             return
         }
@@ -215,13 +219,17 @@ public struct SuggestionControl: Sendable {
     }
 
     /// Completes the word before the cursor: at once when one word fits, with a list when several do.
-    private mutating func complete(in control: inout AnswerControl, editor: TextEditor) -> AnswerControl.Outcome {
-        guard let speller, let range = WordScanner.word(at: editor.cursor, in: editor.text[...]),
-              range.upperBound == editor.cursor else {
+    private mutating func complete(in control: inout AnswerControl) -> AnswerControl.Outcome {
+        let typed = control.proseEditor.flatMap { editor in
+            WordScanner.word(at: editor.cursor, in: editor.text[...]).flatMap { range in
+                range.upperBound == editor.cursor ? (range, String(editor.text[range])) : nil
+            }
+        }
+        guard let speller, let typed else {
             note = text("suggestions.no-prefix")
             return .moved
         }
-        let prefix = String(editor.text[range])
+        let (range, prefix) = typed
         let capital = prefix.first?.isUppercase == true
         let candidates = speller.completions(of: prefix, limit: Self.offerLimit).map { word in
             capital ? word.prefix(1).uppercased() + word.dropFirst() : word

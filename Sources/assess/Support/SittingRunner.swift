@@ -196,12 +196,14 @@ struct SittingRunner {
             // The extra breaks the monitor allowed, as the store (not the seat's log) says.
             flow.restoreCommands(acknowledged: try commands.commandsAcknowledged(during: resuming.attempt.id))
         }
-        // The dictionary costs about 20 MB a process: open it only when a feature can use it.
+        // Open the dictionary only when a feature can use it, and Hunspell (about 7 MB a
+        // process for en_US) only when one checks spelling.
         let suggestions = practice ? SuggestionSettings.practice
             : .locked(examAllows: descriptor.allowedSuggestions, proctorDisabled: descriptor.proctorDisabledSuggestions)
         let canSuggest = !suggestions.available.isEmpty
         flow.suggestions = SuggestionControl(
-            speller: canSuggest ? Self.speller(for: exam.language, environment: runtime.environment) : nil,
+            speller: canSuggest ? Self.speller(for: exam.language, checksSpelling: suggestions.isAvailable(.spellCheck),
+                                               environment: runtime.environment) : nil,
             language: exam.language)
         let recorder = StoreSittingRecorder(database: database, events: events, exam: exam, candidate: candidate,
                                             resuming: resuming?.attempt, lease: lease,
@@ -242,11 +244,12 @@ struct SittingRunner {
         return flow
     }
 
-    /// The dictionary for the exam's language, opening in the background, or `nil` when
-    /// none is installed: the sitting then goes on without suggestions.
-    static func speller(for language: String, environment: [String: String]) -> (any Speller)? {
+    /// The dictionary for the exam's language, opening in the background (with Hunspell
+    /// when `checksSpelling`), or `nil` when none is installed: the sitting then goes on
+    /// without suggestions.
+    static func speller(for language: String, checksSpelling: Bool, environment: [String: String]) -> (any Speller)? {
         guard let files = DictionaryLocator(environment: environment).dictionary(forLanguage: language) else { return nil }
-        return BackgroundSpeller(files: files, language: language)
+        return BackgroundSpeller(files: files, language: language, checksSpelling: checksSpelling)
     }
 
     /// Puts a resumed attempt's saved answers, flags and position back into `sitting`.
