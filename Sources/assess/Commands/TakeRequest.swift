@@ -14,6 +14,63 @@ struct TakeRequest: Equatable {
     var accessibility = AccessibilitySettings()
     var language: InterfaceLanguage?
 
+    /// Sits the exam in this terminal: the policy's and the roster's checks, then the sitting.
+    func run() async throws {
+        let runtime = Runtime()
+        let policy = try runtime.policy()
+        let exam = try ExamFiles.load(examPath)
+        let text = Catalogue.of(InterfaceLanguage.choose(examLanguage: exam.language, requested: language,
+                                                          environment: runtime.environment))
+        let practice = self.practice || exam.lock == .practice
+        if practice && !policy.allowPractice {
+            throw CommandFailure(.notDone, text("terminal.practice-refused", ["policy": policy.source]))
+        }
+        let candidate = self.candidate ?? runtime.process.userName
+        if let problem = CandidateID.problem(with: candidate) {
+            throw CommandFailure(.commandLine, "\(problem); without --candidate the login name is the id, so give one with --candidate")
+        }
+            let refused = accessibility.enabled.subtracting(policy.studentSettings).sorted()
+        if !refused.isEmpty {
+            // The refused settings by name in the student's language; the allowed ones as the
+            // flags' values, which the student would type.
+            let allowed = policy.studentSettings.sorted().map(\.rawValue)
+            throw CommandFailure(.notDone, text("terminal.settings-refused", [
+                "policy": policy.source,
+                "refused": TakeCommand.list(refused.map { text("setting." + $0.rawValue) }, in: text),
+                "allowed": allowed.isEmpty ? text("terminal.settings-none") : TakeCommand.list(allowed, in: text),
+            ]))
+        }
+        var runner = SittingRunner(runtime: runtime, policy: policy, exam: exam, examPath: examPath,
+                                   candidate: candidate, practice: practice)
+        runner.settings.accessibility = accessibility
+        runner.accessibilityChosenBy = "student"
+        runner.requestedLanguage = language
+        try await runner.run(welcomeFirst: true) { runner in
+            let dataDirectory = try runtime.dataDirectory()
+            let database = try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)
+            if !practice, let entry = try TakeCommand.rosterEntry(in: database, exam: exam, candidate: candidate, text: text) {
+                // The roster's accommodations are the launch settings, as if a proctor had
+                // launched the sitting with them; the student's own choices add to its accessibility.
+                var settings = RosterAccommodations.decode(entry.settings)
+                let problems = settings.problems(for: exam)
+                guard problems.isEmpty else {
+                    throw CommandFailure(.notDone, """
+                        the roster's accommodations for \(candidate) do not fit \(exam.id): \(problems.joined(separator: "; ")); \
+                        a proctor corrects the roster with `assess roster \(examPath) --import FILE.csv`; nothing was locked
+                        """)
+                }
+                for option in accessibility.enabled { settings.accessibility.set(option, on: true) }
+                runner.settings = settings
+                runner.accessibilityChosenBy = accessibility.enabled.isEmpty ? "roster" : "roster, student"
+                runner.startEvents = settings.proctorEvents(for: exam)
+                runner.waitsForOpening = true
+            }
+            return SittingStore(dataDirectory: dataDirectory, database: database)
+        }
+    }
+}
+
+extension TakeRequest {
     /// A request for `take`'s arguments (the words after `take`) when they are the exam's
     /// path with any of `--candidate ID`, `--language CODE`, `--practice` and the
     /// accessibility flags, each at most once, and all of them valid; otherwise `nil`, and
@@ -39,10 +96,11 @@ struct TakeRequest: Equatable {
                 name = String(argument[..<equals])
                 value = String(argument[argument.index(after: equals)...])
             }
+            name = Self.aliases[name] ?? name
             let flag = Self.flags[name]
             guard flag != nil || Self.options.contains(name) else { return nil }
             // Each at most once: the parser decides what a repeat means.
-            guard seen.insert(flag.map { "\($0)" } ?? name).inserted else { return nil }
+            guard seen.insert(name).inserted else { return nil }
             if let flag {
                 guard value == nil else { return nil }
                 switch flag {
@@ -69,34 +127,16 @@ struct TakeRequest: Equatable {
         self.examPath = examPath
     }
 
-    /// A request with these values, as the parsed command gives them.
-    init(examPath: String, candidate: String?, practice: Bool, accessibility: AccessibilitySettings,
-         language: InterfaceLanguage?) {
-        self.examPath = examPath
-        self.candidate = candidate
-        self.practice = practice
-        self.accessibility = accessibility
-        self.language = language
-    }
-
-    private enum Flag: Hashable, CustomStringConvertible {
+    private enum Flag {
         case practice
         case accessibility(AccessibilityOption)
-
-        var description: String {
-            switch self {
-            case .practice: "practice"
-            case .accessibility(let option): option.rawValue
-            }
-        }
     }
 
-    /// `take`'s flags by name (`--no-color` is `--no-colour` spelt the other way).
+    /// `take`'s flags by name.
     private static let flags: [String: Flag] = [
         "--practice": .practice,
         "--high-contrast": .accessibility(.highContrast),
         "--no-colour": .accessibility(.noColour),
-        "--no-color": .accessibility(.noColour),
         "--reduced-motion": .accessibility(.reducedMotion),
         "--screen-reader": .accessibility(.screenReader),
         "--larger-spacing": .accessibility(.largerSpacing),
@@ -105,59 +145,6 @@ struct TakeRequest: Equatable {
     /// `take`'s options, each followed by its value.
     private static let options: Set<String> = ["--candidate", "--language"]
 
-func run() async throws {
-    let runtime = Runtime()
-    let policy = try runtime.policy()
-    let exam = try ExamFiles.load(examPath)
-    let text = Catalogue.of(InterfaceLanguage.choose(examLanguage: exam.language, requested: language,
-                                                      environment: runtime.environment))
-    let practice = self.practice || exam.lock == .practice
-    if practice && !policy.allowPractice {
-        throw CommandFailure(.notDone, text("terminal.practice-refused", ["policy": policy.source]))
-    }
-    let candidate = self.candidate ?? runtime.process.userName
-    if let problem = CandidateID.problem(with: candidate) {
-        throw CommandFailure(.commandLine, "\(problem); without --candidate the login name is the id, so give one with --candidate")
-    }
-    let chosen = accessibility
-    let refused = chosen.enabled.subtracting(policy.studentSettings).sorted()
-    if !refused.isEmpty {
-        // The refused settings by name in the student's language; the allowed ones as the
-        // flags' values, which the student would type.
-        let allowed = policy.studentSettings.sorted().map(\.rawValue)
-        throw CommandFailure(.notDone, text("terminal.settings-refused", [
-            "policy": policy.source,
-            "refused": TakeCommand.list(refused.map { text("setting." + $0.rawValue) }, in: text),
-            "allowed": allowed.isEmpty ? text("terminal.settings-none") : TakeCommand.list(allowed, in: text),
-        ]))
-    }
-    var runner = SittingRunner(runtime: runtime, policy: policy, exam: exam, examPath: examPath,
-                               candidate: candidate, practice: practice)
-    runner.settings.accessibility = chosen
-    runner.accessibilityChosenBy = "student"
-    runner.requestedLanguage = language
-    try await runner.run(welcomeFirst: true) { runner in
-        let dataDirectory = try runtime.dataDirectory()
-        let database = try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)
-        if !practice, let entry = try TakeCommand.rosterEntry(in: database, exam: exam, candidate: candidate, text: text) {
-            // The roster's accommodations are the launch settings, as if a proctor had
-            // launched the sitting with them; the student's own choices add to its accessibility.
-            var settings = RosterAccommodations.decode(entry.settings)
-            let problems = settings.problems(for: exam)
-            guard problems.isEmpty else {
-                throw CommandFailure(.notDone, """
-                    the roster's accommodations for \(candidate) do not fit \(exam.id): \(problems.joined(separator: "; ")); \
-                    a proctor corrects the roster with `assess roster \(examPath) --import FILE.csv`; nothing was locked
-                    """)
-            }
-            for option in chosen.enabled { settings.accessibility.set(option, on: true) }
-            runner.settings = settings
-            runner.accessibilityChosenBy = chosen.enabled.isEmpty ? "roster" : "roster, student"
-            runner.startEvents = settings.proctorEvents(for: exam)
-            runner.waitsForOpening = true
-        }
-        return SittingStore(dataDirectory: dataDirectory, database: database)
-    }
-}
-
+    /// Other spellings of a flag's name.
+    private static let aliases = ["--no-color": "--no-colour"]
 }
