@@ -23,7 +23,7 @@ struct CommandPollerTests {
 
     @Test func itRenewsTheLeaseUntilTheSittingDoesAndThenOnlyHearsNews() {
         let link = InMemoryCommandLink()
-        let inbox = SittingInbox()
+        let inbox = ProgramInbox<FlowEvent>()
         let poller = CommandPoller(link: link, inbox: inbox, keepAliveEvery: .milliseconds(40))
         defer { poller.stop() }
         // At the welcome screen: renewed every 40 ms.

@@ -2,6 +2,7 @@ import AssessCore
 import AssessExam
 import AssessTestSupport
 import Foundation
+import Synchronization
 import Testing
 @testable import AssessTUI
 
@@ -193,13 +194,16 @@ import Testing
             // The 2 was not saved: leaving asks first.
             .key(.escape), .screen("Leave this answer without saving?"), .type("y"),
         ])
-        var stored: [String] = []
-        let left = MarkingScreen.run(MarkingDesk(exam: Self.exam, items: Self.items(), order: .byQuestion), on: terminal) { item, mark in
-            if stored.count == 1 { throw Refusal() }
-            stored.append("\(item.attemptID)/\(item.question.id)=\(MarkRules.number(mark.points))")
+        let stored = Mutex<[String]>([])
+        let left = MarkingScreen.run(MarkingDesk(exam: Self.exam, items: Self.items(), order: .byQuestion), on: terminal,
+                                     clock: clock) { item, mark in
+            try stored.withLock { stored in
+                if stored.count == 1 { throw Refusal() }
+                stored.append("\(item.attemptID)/\(item.question.id)=\(MarkRules.number(mark.points))")
+            }
         }
         #expect(terminal.failure == nil)
-        #expect(stored == ["a-1/story=3"])
+        #expect(stored.withLock { $0 } == ["a-1/story=3"])
         #expect(left.unmarked.all == 3)
     }
 

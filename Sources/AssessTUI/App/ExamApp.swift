@@ -2,29 +2,19 @@ import AssessCore
 import AssessExam
 import Foundation
 
-/// Runs one sitting in a terminal, as one loop: it turns keys, time, signals and the
-/// results of effects into ``FlowEvent``s for ``ExamFlow/update(_:now:)``, draws the
-/// flow, and hands the effects on. Effects that touch the disk or the engine go to the
-/// sitting's writer, which runs them in order off the loop; a keystroke never waits
-/// for a save.
+/// Runs one sitting in a terminal on the shared ``Program`` loop: ``ExamFlow`` is the
+/// model, and its effects that touch the disk or the engine go to the sitting's writer,
+/// which runs them in order off the loop; a keystroke never waits for a save.
 public final class ExamApp {
     private let terminal: any TerminalDevice
     private let clock: any Clock
     private let proctorPassword: ProctorPassword?
     private let consent: FlowConsentPrompt
-    private let inbox = SittingInbox()
+    private let inbox = ProgramInbox<FlowEvent>()
     private let writer: SittingWriter
-    private var flow: ExamFlow
-    private var pasteFilter = PasteFilter()
-    /// True once the terminal has hung up: the loop then waits for the writer only.
-    private var hungUp = false
-    private var stopping = false
+    private let flow: ExamFlow
     /// The proctor's monitor's line to this seat, when the store has one.
     private let commands: (any SeatCommandLink)?
-    /// Brings the commands while ``run()`` runs.
-    private var poller: CommandPoller?
-    /// What the poller was last told about the lease (see ``ExamFlow/renewsLease``).
-    private var pollerToldRenewsLease = false
 
     /// How often the loop looks for a result the screen waits on (the lock, a submission).
     static let resultPollMilliseconds = 10
@@ -61,144 +51,140 @@ public final class ExamApp {
     /// Swift's shared pool (one thread per core) it would hold a thread the writer and
     /// the engine need, and on a one-core machine the sitting would stop.
     public func run() async -> SittingOutcome {
-        let app = LoopThreadHandle(app: self)
-        poller = commands.map { CommandPoller(link: $0, inbox: inbox, watchOpening: flow.waitsForOpening) }
+        let poller = commands.map { CommandPoller(link: $0, inbox: inbox, watchOpening: flow.waitsForOpening) }
+        let checks = SerialWorker(name: "assess check")
+        let runner = SittingEffects(writer: writer, consent: consent, checks: checks, poller: poller, inbox: inbox,
+                                    proctorPassword: proctorPassword, commands: commands)
+        let program = Program(model: SittingModel(flow: flow), terminal: terminal, clock: clock, runner: runner, inbox: inbox)
+        let handle = LoopThreadHandle(program: program)
         let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<SittingOutcome, Never>) in
             let thread = Thread {
                 ThreadName.setForCallingThread("assess key loop")
-                continuation.resume(returning: app.app.loop())
+                continuation.resume(returning: handle.program.run())
             }
             thread.start()
         }
         poller?.stop()
+        checks.finish()
         await writer.drain()
         return outcome
-    }
-
-    private func loop() -> SittingOutcome {
-        if let outcome = send(.resized(terminal.size)) { return outcome }
-        while true {
-            for event in inbox.takeAll() {
-                if let outcome = send(event) { return outcome }
-            }
-            if !stopping, let signal = SignalTrap.pendingSignal {
-                stopping = true
-                if let outcome = send(.stop(reason: signal)) { return outcome }
-                continue
-            }
-            let now = clock.monotonicNanoseconds
-            if hungUp {
-                inbox.wait(milliseconds: 1000)
-                continue
-            }
-            // Keys already waiting would replace this frame at once: handle them first.
-            if !terminal.hasPendingInput { draw(now: now) }
-            let key = terminal.readKey(timeoutMilliseconds: timeout(now: now), wakeDescriptor: LoopWaker.descriptor)
-            if let outcome = send(key.flatMap(event(for:)) ?? .tick) { return outcome }
-        }
-    }
-
-    /// The flow's event for a key: a new size, a rejected paste, or the key itself.
-    private func event(for key: Key) -> FlowEvent? {
-        switch key {
-        case .resize:
-            return .resized(terminal.size)
-        case .hangup:
-            hungUp = true
-            return .key(key)
-        default:
-            break
-        }
-        if flow.isInExam && !flow.practice {
-            switch pasteFilter.filter(key) {
-            case .pass(let passed): return .key(passed)
-            case .swallowed: return nil
-            case .rejected(let count): return .pasteRejected(characters: count)
-            }
-        }
-        return key == .pasteBegin || key == .pasteEnd ? nil : .key(key)
-    }
-
-    /// Gives `event` to the flow and carries out its effects; returns the outcome once
-    /// the flow asks to leave.
-    private func send(_ event: FlowEvent) -> SittingOutcome? {
-        let effects = flow.update(event, now: clock.monotonicNanoseconds)
-        if flow.renewsLease != pollerToldRenewsLease {
-            pollerToldRenewsLease = flow.renewsLease
-            poller?.setSittingKeepsLease(pollerToldRenewsLease)
-        }
-        for effect in effects {
-            switch effect {
-            case .exit(let outcome):
-                return outcome
-            case .consent(let granted):
-                consent.answer(granted: granted)
-            case .verifyPassword(let password):
-                // scrypt takes a tenth of a second or more: never on the loop.
-                let expected = proctorPassword
-                let inbox = inbox
-                Self.offTheLoop {
-                    inbox.post(.passwordChecked(accepted: expected?.matches(password) ?? false))
-                }
-            case .checkStartCode(let code):
-                // A round trip to the store: never on the loop.
-                let link = commands
-                let inbox = inbox
-                Self.offTheLoop {
-                    do {
-                        let accepted = try link?.startCodeMatches(code) ?? false
-                        inbox.post(.startCodeChecked(accepted: accepted, problem: nil))
-                    } catch {
-                        inbox.post(.startCodeChecked(accepted: false, problem: String(describing: error)))
-                    }
-                }
-            default:
-                writer.enqueue(effect)
-            }
-        }
-        return nil
-    }
-
-    /// Runs `work` on a thread of its own that ends with it. Not a task on Swift's shared
-    /// pool: the process starts no pool thread, so libdispatch never wakes it once a second
-    /// to watch one.
-    private static func offTheLoop(_ work: @escaping @Sendable () -> Void) {
-        let thread = Thread {
-            ThreadName.setForCallingThread("assess check")
-            work()
-        }
-        thread.start()
-    }
-
-    private func draw(now: UInt64) {
-        Self.draw(flow, on: terminal, now: now)
-    }
-
-    /// Draws `flow` on `terminal` as it is at `now`.
-    private static func draw(_ flow: ExamFlow, on terminal: any TerminalDevice, now: UInt64) {
-        var grid = CellGrid(size: terminal.size)
-        ExamScreens.render(flow, now: now, into: &grid)
-        terminal.draw(grid)
     }
 
     /// Draws the screen a new `flow` opens with in `terminal`, before any loop runs it:
     /// `take` shows its welcome screen so while the store opens. The loop's first frame
     /// then sends only what differs.
     public static func drawOpeningScreen(of flow: ExamFlow, on terminal: any TerminalDevice, now: UInt64) {
-        var flow = flow
-        _ = flow.update(.resized(terminal.size), now: now)
-        draw(flow, on: terminal, now: now)
+        var model = SittingModel(flow: flow)
+        _ = model.update(.resized(terminal.size), now: now)
+        var grid = CellGrid(size: terminal.size)
+        model.render(now: now, into: &grid)
+        terminal.draw(grid)
+    }
+}
+
+/// The sitting as the program's model: the flow, with what the loop adds to it (pasted
+/// text filtered out during a locked exam, and the lease's keeper told when the flow
+/// starts or stops renewing it).
+struct SittingModel: ProgramModel {
+    enum Effect {
+        case flow(FlowEffect)
+        /// The flow now renews the seat's lease itself (or no longer does).
+        case sittingKeepsLease(Bool)
     }
 
-    /// Wakes for the flow's next tick, or soon when the screen waits on a result.
-    private func timeout(now: UInt64) -> Int {
-        if flow.isAwaitingResult { return Self.resultPollMilliseconds }
+    private(set) var flow: ExamFlow
+    private var pasteFilter = PasteFilter()
+    private var toldKeepsLease = false
+
+    init(flow: ExamFlow) {
+        self.flow = flow
+    }
+
+    mutating func event(for input: TerminalInput) -> FlowEvent? {
+        switch input {
+        case .resized(let size): return .resized(size)
+        case .tick: return .tick
+        case .stop(let signal): return .stop(reason: signal)
+        case .hangup: return .key(.hangup)
+        case .key(let key):
+            if flow.isInExam && !flow.practice {
+                switch pasteFilter.filter(key) {
+                case .pass(let passed): return .key(passed)
+                case .swallowed: return nil
+                case .rejected(let count): return .pasteRejected(characters: count)
+                }
+            }
+            return key == .pasteBegin || key == .pasteEnd ? nil : .key(key)
+        }
+    }
+
+    mutating func update(_ event: FlowEvent, now: UInt64) -> [Effect] {
+        var effects = flow.update(event, now: now).map(Effect.flow)
+        if flow.renewsLease != toldKeepsLease {
+            toldKeepsLease = flow.renewsLease
+            effects.insert(.sittingKeepsLease(toldKeepsLease), at: 0)
+        }
+        return effects
+    }
+
+    mutating func render(now: UInt64, into grid: inout CellGrid) {
+        ExamScreens.render(flow, now: now, into: &grid)
+    }
+
+    /// The flow's next tick, or soon when the screen waits on a result.
+    func untilNextTick(now: UInt64) -> Int? {
+        if flow.isAwaitingResult { return ExamApp.resultPollMilliseconds }
         return flow.untilNextTick(now: now).millisecondsRoundedUp
     }
 }
 
-/// Hands the app to its loop thread. Only that thread touches the app until the loop
+/// Carries out the sitting's effects: the disk and the engine through the writer, the
+/// password and start-code checks on the checks worker, the consent answer to the engine.
+struct SittingEffects: EffectRunner {
+    typealias Model = SittingModel
+    typealias Outcome = SittingOutcome
+
+    let writer: SittingWriter
+    let consent: FlowConsentPrompt
+    let checks: SerialWorker
+    let poller: CommandPoller?
+    let inbox: ProgramInbox<FlowEvent>
+    let proctorPassword: ProctorPassword?
+    let commands: (any SeatCommandLink)?
+
+    func perform(_ effect: SittingModel.Effect) -> SittingOutcome? {
+        let inbox = inbox
+        switch effect {
+        case .sittingKeepsLease(let keeps):
+            poller?.setSittingKeepsLease(keeps)
+        case .flow(.exit(let outcome)):
+            return outcome
+        case .flow(.consent(let granted)):
+            consent.answer(granted: granted)
+        case .flow(.verifyPassword(let password)):
+            // scrypt takes a tenth of a second or more: never on the loop.
+            let expected = proctorPassword
+            checks.enqueue { inbox.post(.passwordChecked(accepted: expected?.matches(password) ?? false)) }
+        case .flow(.checkStartCode(let code)):
+            // A round trip to the store: never on the loop.
+            let link = commands
+            checks.enqueue {
+                do {
+                    let accepted = try link?.startCodeMatches(code) ?? false
+                    inbox.post(.startCodeChecked(accepted: accepted, problem: nil))
+                } catch {
+                    inbox.post(.startCodeChecked(accepted: false, problem: String(describing: error)))
+                }
+            }
+        case .flow(let effect):
+            writer.enqueue(effect)
+        }
+        return nil
+    }
+}
+
+/// Hands the program to its loop thread. Only that thread touches it until the loop
 /// returns, and `run` waits for it before it goes on.
 private struct LoopThreadHandle: @unchecked Sendable {
-    let app: ExamApp
+    let program: Program<SittingModel, SittingEffects>
 }

@@ -53,7 +53,7 @@ final class CommandPoller: Sendable {
 
     /// Starts bringing `link`'s commands to `inbox`; with `watchOpening`, also the
     /// sitting's opening, posted once.
-    init(link: any SeatCommandLink, inbox: SittingInbox, watchOpening: Bool = false,
+    init(link: any SeatCommandLink, inbox: ProgramInbox<FlowEvent>, watchOpening: Bool = false,
          keepAliveEvery: Duration = .seconds(5)) {
         self.keepAliveEvery = keepAliveEvery
         let poller = PollerThreadState(link: link, inbox: inbox, watchOpening: watchOpening, owner: self)
@@ -113,7 +113,7 @@ final class CommandPoller: Sendable {
 /// What the poller's thread owns.
 private struct PollerThreadState: @unchecked Sendable {
     let link: any SeatCommandLink
-    let inbox: SittingInbox
+    let inbox: ProgramInbox<FlowEvent>
     let watchOpening: Bool
     unowned let owner: CommandPoller
 

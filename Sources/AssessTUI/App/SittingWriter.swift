@@ -21,7 +21,7 @@ final class SittingWriter: Sendable {
         /// The proctor's settings the attempt starts with, unless the launch screen hands over others.
         let settings: LaunchSettings
         let startEvents: [SessionEvent]
-        let inbox: SittingInbox
+        let inbox: ProgramInbox<FlowEvent>
         /// Where the proctor's commands are acknowledged, when the monitor can send them.
         let commands: (any SeatCommandLink)?
     }

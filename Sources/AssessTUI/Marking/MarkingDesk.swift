@@ -125,6 +125,8 @@ public struct MarkingDesk: Sendable, Equatable {
     var visibleAnswerLines = 10
     /// The answer on screen laid out for the last frame's width.
     private var layout: AnswerLayout?
+    /// The fields as they were when the last mark went to the store.
+    private var submittedFields: [String] = []
 
     /// An answer wrapped to a width, and its word count, kept between frames: a long essay
     /// is laid out once per answer and width, not at every key.
@@ -209,13 +211,17 @@ public struct MarkingDesk: Sendable, Equatable {
     public mutating func stored(_ mark: HandMark, at index: Int) {
         items[index].handMark = mark
         notice = "Saved: \(MarkRules.number(mark.points)) point\(mark.points == 1 ? "" : "s")."
-        if index == self.index { move(to: index + 1, keepingNotice: true) }
+        // The store answers off the key thread: typing given meanwhile stays on screen.
+        if index == self.index && submittedFields == fieldTexts { move(to: index + 1, keepingNotice: true) }
     }
 
     /// Records that the store refused the mark.
     public mutating func refused(_ reason: String) {
         notice = "Not saved: \(reason)"
     }
+
+    /// The points, comment and reason as typed now.
+    private var fieldTexts: [String] { [points.text, comment.text, reason.text] }
 
     /// The answer on screen wrapped to `width`, from the last frame when it had the same.
     mutating func answerLayout(width: Int) -> AnswerLayout {
@@ -254,6 +260,7 @@ public struct MarkingDesk: Sendable, Equatable {
             field = .reason
             return .stay
         }
+        submittedFields = fieldTexts
         return .store(HandMark(points: points, comment: comment.text.trimmingCharacters(in: .whitespaces),
                                overrideReason: item.isOverride ? reason : nil), index: index)
     }

@@ -1,32 +1,25 @@
+import AssessCore
 import AssessExam
 
 /// Draws the marking desk and runs it until the marker leaves: one answer at a time, the
 /// question, the whole answer (wrapped and scrolled as in the exam), the word count, the
 /// maximum points, and the points, comment and (for an override) reason being typed.
 public enum MarkingScreen {
-    /// Shows `desk` on `terminal` until Esc; `store` keeps each mark (throwing a sentence
-    /// for the marker when the store refuses). Returns the desk as it was left.
-    public static func run(_ desk: MarkingDesk, on terminal: any TerminalDevice,
-                           store: (MarkingItem, HandMark) throws -> Void) -> MarkingDesk {
-        var desk = desk
-        while true {
-            var grid = CellGrid(size: terminal.size)
-            render(&desk, into: &grid)
-            terminal.draw(grid)
-            guard let key = terminal.readKey(timeoutMilliseconds: nil) else { continue }
-            if key == .hangup { return desk }
-            switch desk.handle(key) {
-            case .stay: continue
-            case .quit: return desk
-            case .store(let mark, let index):
-                do {
-                    try store(desk.items[index], mark)
-                    desk.stored(mark, at: index)
-                } catch {
-                    desk.refused("\(error)")
-                }
-            }
-        }
+    /// Shows `desk` on `terminal` until Esc, on the shared ``Program`` loop; `store` keeps
+    /// each mark on a worker thread of its own (throwing a sentence for the marker when the
+    /// store refuses), so a slow store never holds back a key. Returns the desk as it was
+    /// left, once every mark given has been stored or refused.
+    public static func run(_ desk: MarkingDesk, on terminal: any TerminalDevice, clock: any Clock,
+                           store: @escaping @Sendable (MarkingItem, HandMark) throws -> Void) -> MarkingDesk {
+        let inbox = ProgramInbox<MarkingEvent>()
+        let worker = SerialWorker(name: "assess store")
+        let program = Program(model: desk, terminal: terminal, clock: clock,
+                              runner: MarkingEffects(store: store, worker: worker, inbox: inbox), inbox: inbox)
+        program.run()
+        worker.finish()
+        var left = program.model
+        for event in inbox.takeAll() { _ = left.update(event, now: clock.monotonicNanoseconds) }
+        return left
     }
 
     /// Every key of the marking screen with what it does, for the help screen (F1).
@@ -136,5 +129,86 @@ public enum MarkingScreen {
         let column = ScreenKit.margin + labelWidth
         ScreenKit.field(field, row: row, column: column, width: grid.columns - ScreenKit.margin - column,
                         style: CellStyle(underline: true), showsCaret: active, into: &grid)
+    }
+}
+
+/// What reaches the marking desk: a key, or the store's answer to a mark.
+public enum MarkingEvent: Sendable {
+    case key(Key)
+    /// The store kept `mark` for the item at `index`.
+    case stored(HandMark, index: Int)
+    /// The store refused a mark; why.
+    case refused(String)
+    /// The terminal went away or a stop signal came.
+    case ended
+}
+
+/// What the marking desk asks the program to do.
+public enum MarkingEffect: Sendable {
+    /// Keep `mark` for `item`, the desk's item at `index`.
+    case store(MarkingItem, HandMark, index: Int)
+    case quit
+}
+
+extension MarkingDesk: ProgramModel {
+    public mutating func event(for input: TerminalInput) -> MarkingEvent? {
+        switch input {
+        case .key(let key): return .key(key)
+        case .stop, .hangup: return .ended
+        case .resized, .tick: return nil
+        }
+    }
+
+    public mutating func update(_ event: MarkingEvent, now: UInt64) -> [MarkingEffect] {
+        switch event {
+        case .key(let key):
+            switch handle(key) {
+            case .stay: return []
+            case .quit: return [.quit]
+            case .store(let mark, let index): return [.store(items[index], mark, index: index)]
+            }
+        case .stored(let mark, let index):
+            stored(mark, at: index)
+        case .refused(let reason):
+            refused(reason)
+        case .ended:
+            return [.quit]
+        }
+        return []
+    }
+
+    public mutating func render(now: UInt64, into grid: inout CellGrid) {
+        MarkingScreen.render(&self, into: &grid)
+    }
+
+    public func untilNextTick(now: UInt64) -> Int? { nil }
+}
+
+/// Stores the desk's marks on the worker, in order, and posts each answer back.
+struct MarkingEffects: EffectRunner {
+    typealias Model = MarkingDesk
+    typealias Outcome = Void
+
+    let store: @Sendable (MarkingItem, HandMark) throws -> Void
+    let worker: SerialWorker
+    let inbox: ProgramInbox<MarkingEvent>
+
+    func perform(_ effect: MarkingEffect) -> Void? {
+        switch effect {
+        case .quit:
+            return ()
+        case .store(let item, let mark, let index):
+            let store = store
+            let inbox = inbox
+            worker.enqueue {
+                do {
+                    try store(item, mark)
+                    inbox.post(.stored(mark, index: index))
+                } catch {
+                    inbox.post(.refused("\(error)"))
+                }
+            }
+            return nil
+        }
     }
 }

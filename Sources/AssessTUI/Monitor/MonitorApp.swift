@@ -20,20 +20,19 @@ public protocol MonitorSource: Sendable {
     func open(exam: String) throws
 }
 
-/// Runs the monitor in a terminal: one loop of keys and readings into ``MonitorModel``. A
-/// thread of its own waits for the room to change (LISTEN, or SQLite's data version) and
-/// flags it; the loop reads the room only then (and once a second while a seat is not lost
-/// only because its holder is known alive), and draws only a frame that differs.
+/// Runs the monitor in a terminal on the shared ``Program`` loop. A thread of its own
+/// waits for the room to change (LISTEN, or SQLite's data version) and posts it; every
+/// read and command goes to the store on the monitor's worker thread, so a slow store
+/// never holds back a key's echo. The room is also read once a second while a seat is
+/// not lost only because its holder is known alive.
 public final class MonitorApp {
     private let terminal: any TerminalDevice
     private let source: any MonitorSource
     private let clock: any Clock
-    private var model: MonitorModel
-    private let flags = WatcherFlags()
-    private var lastFrame: CellGrid?
+    private let model: MonitorModel
 
     /// How often the loop wakes without a key: the ages on screen move once a second, and a
-    /// change flagged by the watcher is read within this.
+    /// liveness read falls due within this.
     static let wakeMilliseconds = 200
 
     public init(model: MonitorModel, terminal: any TerminalDevice, source: any MonitorSource, clock: any Clock) {
@@ -43,70 +42,89 @@ public final class MonitorApp {
         self.clock = clock
     }
 
-    /// Runs until the proctor quits (or a stop signal).
+    /// Runs until the proctor quits, the terminal hangs up or a stop signal comes; returns
+    /// once every command given has reached the store.
     public func run() {
+        let inbox = ProgramInbox<MonitorEvent>()
+        let worker = SerialWorker(name: "assess store")
+        let watching = Watching()
         let source = source
-        let flags = flags
         let watcher = Thread {
             ThreadName.setForCallingThread("assess watcher")
-            while !flags.stopped.withLock({ $0 }) {
-                if source.waitForChange(milliseconds: 1000) { flags.changed.withLock { $0 = true } }
+            while watching.isOn {
+                if source.waitForChange(milliseconds: 1000) { inbox.post(.roomChanged) }
             }
         }
+        inbox.post(.roomChanged)
         watcher.start()
-        defer { flags.stopped.withLock { $0 = true } }
-        perform(model.update(.resized(rows: terminal.size.rows - MonitorScreen.chromeRows), now: clock.monotonicNanoseconds))
-        while SignalTrap.pendingSignal == nil {
-            if flags.changed.withLock({ value in defer { value = false }; return value })
-                || model.livenessReadDue(now: clock.monotonicNanoseconds) {
-                if perform(read()) { return }
-            }
-            draw()
-            guard let key = terminal.readKey(timeoutMilliseconds: Self.wakeMilliseconds) else { continue }
-            let event: MonitorEvent = key == .resize ? .resized(rows: terminal.size.rows - MonitorScreen.chromeRows) : .key(key)
-            if key == .hangup { return }
-            if perform(model.update(event, now: clock.monotonicNanoseconds)) { return }
+        let runner = MonitorEffects(source: source, worker: worker, inbox: inbox)
+        Program(model: model, terminal: terminal, clock: clock, runner: runner, inbox: inbox).run()
+        watching.stop()
+        worker.finish()
+    }
+}
+
+extension MonitorModel: ProgramModel {
+    public mutating func event(for input: TerminalInput) -> MonitorEvent? {
+        switch input {
+        case .key(let key): return .key(key)
+        case .resized(let size): return .resized(rows: size.rows - MonitorScreen.chromeRows)
+        case .tick: return .tick
+        case .stop, .hangup: return .ended
         }
     }
 
-    /// The seats, read now, as an update.
-    private func read() -> [MonitorEffect] {
-        let event: MonitorEvent
-        do {
-            let seats = try source.seats()
-            _ = model.update(.starts(try source.starts()), now: clock.monotonicNanoseconds)
-            event = .read(seats)
-        } catch {
-            event = .readFailed("the store cannot be read now (\(error)); still trying")
-        }
-        return model.update(event, now: clock.monotonicNanoseconds)
+    public mutating func render(now: UInt64, into grid: inout CellGrid) {
+        MonitorScreen.render(self, now: now, into: &grid)
     }
 
-    /// Carries out `effects`; true when the monitor should end.
-    @discardableResult
-    private func perform(_ effects: [MonitorEffect]) -> Bool {
-        for effect in effects {
-            switch effect {
-            case .quit:
-                return true
-            case .reread:
-                if perform(read()) { return true }
-            case .loadTimeline(let seat):
-                let entries = (try? source.timeline(of: seat)) ?? []
-                perform(model.update(.timeline(entries), now: clock.monotonicNanoseconds))
-            case .makeStartCode(let exam):
-                let event: MonitorEvent
+    public func untilNextTick(now: UInt64) -> Int? { MonitorApp.wakeMilliseconds }
+}
+
+/// Carries out the monitor's effects: every store call on the worker, its result posted back.
+struct MonitorEffects: EffectRunner {
+    typealias Model = MonitorModel
+    typealias Outcome = Void
+
+    let source: any MonitorSource
+    let worker: SerialWorker
+    let inbox: ProgramInbox<MonitorEvent>
+
+    func perform(_ effect: MonitorEffect) -> Void? {
+        let source = source
+        let inbox = inbox
+        switch effect {
+        case .quit:
+            return ()
+        case .reread:
+            // A read waiting behind a slow one is not queued twice: one read brings it all.
+            worker.enqueue(key: "read") {
                 do {
-                    event = .startCodeMade(exam: exam, code: try source.makeStartCode(exam: exam))
+                    let seats = try source.seats()
+                    inbox.post(.starts(try source.starts()))
+                    inbox.post(.read(seats))
                 } catch {
-                    event = .opened(exam: exam, failure: "no start code could be kept: \(error)")
+                    inbox.post(.readFailed("the store cannot be read now (\(error)); still trying"))
                 }
-                if perform(model.update(event, now: clock.monotonicNanoseconds)) { return true }
-            case .open(let exam):
+            }
+        case .loadTimeline(let seat):
+            worker.enqueue { inbox.post(.timeline((try? source.timeline(of: seat)) ?? [])) }
+        case .makeStartCode(let exam):
+            worker.enqueue {
+                do {
+                    inbox.post(.startCodeMade(exam: exam, code: try source.makeStartCode(exam: exam)))
+                } catch {
+                    inbox.post(.opened(exam: exam, failure: "no start code could be kept: \(error)"))
+                }
+            }
+        case .open(let exam):
+            worker.enqueue {
                 var failure: String?
                 do { try source.open(exam: exam) } catch { failure = "\(error)" }
-                if perform(model.update(.opened(exam: exam, failure: failure), now: clock.monotonicNanoseconds)) { return true }
-            case .send(let command, let targets):
+                inbox.post(.opened(exam: exam, failure: failure))
+            }
+        case .send(let command, let targets):
+            worker.enqueue {
                 var failure: String?
                 var sent = 0
                 for target in targets {
@@ -117,26 +135,16 @@ public final class MonitorApp {
                         failure = "\(error)"
                     }
                 }
-                if perform(model.update(.sent(count: sent, action: command.action, failure: failure),
-                                        now: clock.monotonicNanoseconds)) { return true }
+                inbox.post(.sent(count: sent, action: command.action, failure: failure))
             }
         }
-        return false
-    }
-
-    private func draw() {
-        var grid = CellGrid(size: terminal.size)
-        MonitorScreen.render(model, now: clock.monotonicNanoseconds, into: &grid)
-        guard grid != lastFrame else { return }
-        terminal.draw(grid)
-        lastFrame = grid
+        return nil
     }
 }
 
-/// What the loop and the watcher's thread share.
-private final class WatcherFlags: Sendable {
-    /// True when the room may have changed since the loop last read it.
-    let changed = Mutex(true)
-    /// True once the loop has ended: the watcher stops after its current wait.
-    let stopped = Mutex(false)
+/// Whether the watcher's thread goes on: it stops after its current wait once the monitor ends.
+private final class Watching: Sendable {
+    private let on = Mutex(true)
+    var isOn: Bool { on.withLock { $0 } }
+    func stop() { on.withLock { $0 = false } }
 }

@@ -262,6 +262,12 @@ public struct MonitorModel: Sendable {
             return [.reread]
         case .key(let key):
             return handle(key, now: now)
+        case .roomChanged:
+            return [.reread]
+        case .tick:
+            return livenessReadDue(now: now) ? [.reread] : []
+        case .ended:
+            return [.quit]
         }
     }
 
@@ -513,6 +519,12 @@ public enum MonitorEvent: Sendable, Equatable {
     case startCodeMade(exam: String, code: String)
     /// The sitting of `exam` was opened, or could not be (`failure`).
     case opened(exam: String, failure: String?)
+    /// The store says the room may have changed: read it again.
+    case roomChanged
+    /// Time passed without a key (the ages on screen move; a liveness read may be due).
+    case tick
+    /// The terminal went away or a stop signal came.
+    case ended
 }
 
 /// What the monitor asks the app to do.

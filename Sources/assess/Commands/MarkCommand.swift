@@ -70,7 +70,7 @@ struct MarkCommand: AsyncParsableCommand {
             throw CommandFailure(.notDone, "cannot use this terminal: \(error)")
         }
         let marker = runtime.process.userName
-        let left = MarkingScreen.run(desk, on: terminal) { item, mark in
+        let left = MarkingScreen.run(desk, on: terminal, clock: runtime.clock) { item, mark in
             let stored = try store.addMark(StoredMark(
                 attemptID: item.attemptID, questionID: item.question.id, points: mark.points, comment: mark.comment,
                 overrideReason: mark.overrideReason, marker: marker, markedAt: runtime.clock.now))
