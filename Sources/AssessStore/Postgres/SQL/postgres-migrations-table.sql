@@ -1,0 +1,2 @@
+-- Which migrations ran (their recorded names); created before any runs.
+

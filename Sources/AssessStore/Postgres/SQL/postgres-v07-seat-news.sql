@@ -1,0 +1,6 @@
+-- How news reaches a waiting seat in PostgreSQL without the seat asking: a notification
+-- on a channel of the seat's own when a command is issued for the lease it holds, and
+-- one on assess_opening when a proctor opens a sitting. The payloads are empty: a seat
+-- learns nothing from them but that it should ask (through the functions that check it).
+-- And the time a command adds, which the server applies when the seat acknowledges it.
+--
