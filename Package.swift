@@ -69,7 +69,15 @@ let package = Package(
                 "AssessCore", "CLibpq",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            // The PostgreSQL schema's migrations and functions, one SQL file each, built into
+            // the program (see Postgres/PostgresSchema.swift).
+            resources: [
+                "postgres-migrations-table", "postgres-v01-attempts-responses-events-results", "postgres-v02-leases",
+                "postgres-v03-seat-limits", "postgres-v04-room-commands", "postgres-v05-marks",
+                "postgres-v06-rosters-starts", "postgres-v07-seat-news", "postgres-v08-commands-acknowledged",
+                "postgres-v09-lease-liveness",
+            ].map { .embedInCode("Postgres/SQL/\($0).sql") }
         ),
         .systemLibrary(name: "CNcursesw"),
         .systemLibrary(name: "CLibpq", providers: [.apt(["libpq-dev"])]),

@@ -18,6 +18,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The store's server refused: the connection's role may not do this (another seat's
     /// attempt, a change to what is already written).
     case notPermitted(String)
+    /// This store lacks what the request needs (a roster, a room, marks): the caller
+    /// refuses rather than carries on without it.
+    case unsupported(String)
 
     /// A sentence for the person at the terminal.
     public var description: String {
@@ -36,6 +39,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             return "a row of \(table) cannot be read (its \(column)): the store was edited outside assess"
         case .notPermitted(let reason):
             return "the store refused: \(reason)"
+        case .unsupported(let what):
+            return "this store keeps no \(what)"
         }
     }
 }

@@ -250,12 +250,12 @@ import Testing
 /// one chain kept by several processes sharing the file.
 @Suite struct SQLiteEventStoreTests {
     let directory: TemporaryDirectory
-    let database: AssessDatabase
+    let database: SQLiteStore
     let log: EventStore
 
     init() throws {
         directory = try TemporaryDirectory()
-        database = try AssessDatabase(dataDirectory: directory.url)
+        database = try SQLiteStore(dataDirectory: directory.url)
         log = EventStore(database: database)
     }
 
@@ -284,7 +284,7 @@ import Testing
 
     /// Opens the database in `path` and appends `count` events named after `writer`.
     private static func appendSteps(_ count: Int, from writer: String, in path: String) throws {
-        let store = EventStore(database: try AssessDatabase(dataDirectory: URL(fileURLWithPath: path)))
+        let store = EventStore(database: try SQLiteStore(dataDirectory: URL(fileURLWithPath: path)))
         for index in 0..<count {
             let time = EventTime(wall: Date(), monotonicNanoseconds: UInt64(index))
             try store.append(.stepReverted(step: "\(writer)-\(index)"), at: time)

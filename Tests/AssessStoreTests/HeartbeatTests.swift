@@ -10,14 +10,14 @@ import AssessTestSupport
 @Suite struct HeartbeatTests {
     @Test func aHeartbeatSyncsItselfOnlyWhenNoDurableCommitCameForTheInterval() {
         let start = ContinuousClock.now
-        #expect(AssessDatabase.heartbeatMustSync(lastDurableCommit: nil, now: start))
-        #expect(!AssessDatabase.heartbeatMustSync(lastDurableCommit: start, now: start + .seconds(29)))
-        #expect(AssessDatabase.heartbeatMustSync(lastDurableCommit: start, now: start + AssessDatabase.heartbeatSyncInterval))
+        #expect(SQLiteStore.heartbeatMustSync(lastDurableCommit: nil, now: start))
+        #expect(!SQLiteStore.heartbeatMustSync(lastDurableCommit: start, now: start + .seconds(29)))
+        #expect(SQLiteStore.heartbeatMustSync(lastDurableCommit: start, now: start + SQLiteStore.heartbeatSyncInterval))
     }
 
     @Test func heartbeatsAreReadAtOnceAndTheWritesAfterThemAreSyncedAgain() throws {
         let directory = try TemporaryDirectory()
-        let store = try AssessDatabase(dataDirectory: directory.url)
+        let store = try SQLiteStore(dataDirectory: directory.url)
         let holder = LeaseHolder(host: "lab-01", tty: "/dev/pts/3", pid: 4242)
         _ = try store.takeLease(exam: "algebra", candidate: "c-17", holder: holder, at: Date())
         let attempt = try store.startAttempt(examID: "algebra", examKey: "k", candidate: "c-17", secondsAllowed: 600,
@@ -30,7 +30,7 @@ import AssessTestSupport
             try Int.fetchOne(db, sql: "PRAGMA synchronous")
         }
         #expect(synchronous == 2, "the writer connection went back to FULL after the heartbeats")
-        let reader = try AssessDatabase(dataDirectory: directory.url)
+        let reader = try SQLiteStore(dataDirectory: directory.url)
         let read = try #require(try reader.attempt(attempt.id))
         #expect(read.secondsUsed == 42 && read.currentQuestion == 3 && read.breaksTaken == 1)
     }

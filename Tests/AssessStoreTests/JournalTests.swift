@@ -65,7 +65,7 @@ import Testing
         #expect(try proctor.attempt(attempt.id)?.status == .inProgress)
 
         #expect(store.deliver() == 0)
-        #expect(!FileManager.default.fileExists(atPath: store.journal.path))
+        #expect(!FileManager.default.fileExists(atPath: store.seatJournal.path))
         #expect(try proctor.responseHistory(for: attempt.id).map(\.value).last == "during 3")
         #expect(try proctor.attempt(attempt.id)?.status == .submitted)
         #expect(try proctor.attempt(attempt.id)?.secondsUsed == 40)
@@ -82,7 +82,7 @@ import Testing
         }
         // The seat is gone (nothing more of `first` runs); the next one here sends its journal.
         let waiting = SeatJournal.waiting(in: folder.path)
-        #expect(waiting.map(\.path) == [first.journal.path])
+        #expect(waiting.map(\.path) == [first.seatJournal.path])
         let next = try seat()
         #expect(next.waiting == 1)
         #expect(next.deliver() == 0)
@@ -99,7 +99,7 @@ import Testing
         // Meanwhile a proctor ended the attempt.
         try PostgresStore(url: proctorURL).finishAttempt(id: attempt.id, status: .interrupted, receipt: nil, at: start)
         #expect(store.deliver() == 0)
-        #expect(try SeatJournal(path: store.journal.path + ".refused").pending()
+        #expect(try SeatJournal(path: store.seatJournal.path + ".refused").pending()
             == [.response(attempt: attempt.id, question: "q1", value: "too late", flagged: false,
                           savedAtMilliseconds: start.wholeMilliseconds)])
         let outage = try PostgresStore(url: proctorURL).events(after: 0, limit: nil, attempt: attempt.id).map(\.event)

@@ -26,7 +26,7 @@ import Testing
 
     /// The only seat of `store`'s room, read now.
     static func seat(_ store: any ExamStore) throws -> SeatView {
-        let room = try #require(store as? any RoomStore)
+        let room = try #require(store.room)
         return try #require(try room.room(exams: nil, at: Date()).first)
     }
 
@@ -79,7 +79,7 @@ import Testing
         let elsewhere = LeaseHolder(host: "lab-09", tty: nil, pid: getpid(), processStart: LocalProcess.startTime(of: getpid()))
         _ = try opened.store.takeLease(exam: "algebra", candidate: "c-18", holder: elsewhere, at: Date())
         try Self.renewedLongAgo(opened, backend)
-        let seats = try #require(opened.store as? any RoomStore).room(exams: nil, at: Date())
+        let seats = try #require(opened.store.room).room(exams: nil, at: Date())
         #expect(seats.first { $0.candidate == "c-18" }.map { !$0.holderAlive && $0.state(lostAfter: 30) == .lost } == true)
         let second = try opened.store.takeLease(exam: "algebra", candidate: "c-18", holder: other, lostAfter: 30, at: Date())
         #expect(second.holder == other && second.takenOver?.processGone == false)

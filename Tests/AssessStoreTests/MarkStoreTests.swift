@@ -17,7 +17,7 @@ import Testing
     /// A store of `backend` and a submitted attempt of candidate c-17 with an essay answered.
     private func submittedEssay(_ backend: StoreBackend) throws -> Sitting {
         let opened = try backend.open()
-        let store = try #require(opened.store as? any MarkStore)
+        let store = try #require(opened.store.marks)
         let attempt = try store.startAttempt(examID: "history", examKey: "k", candidate: "c-17", secondsAllowed: 600, at: start)
         try store.saveResponse(attempt: attempt.id, question: "essay", value: #"{"essay":"The war ended in 1918."}"#,
                                flagged: false, at: start)

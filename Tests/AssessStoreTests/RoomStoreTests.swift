@@ -10,7 +10,7 @@ import Testing
     let seatB = LeaseHolder(host: "lab-02", tty: "/dev/pts/7", pid: 4343)
 
     private func room(_ opened: StoreUnderTest) throws -> (any RoomStore) {
-        try #require(opened.store as? any RoomStore)
+        try #require(opened.store.room)
     }
 
     @Test(arguments: StoreBackend.allCases)
@@ -173,7 +173,7 @@ import Testing
         _ = try seat.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: Date())
         let watcher = try seat.seatWatcher(exam: "algebra", candidate: "ben", holder: seatB)
         #expect(!watcher.waitForChange(milliseconds: 300))
-        let proctor = try #require(try opened.reopen() as? any RoomStore)
+        let proctor = try #require(try opened.reopen().room)
         let issued = Date()
         try proctor.issueCommand(exam: "algebra", candidate: "ben", action: .pause, minutes: nil, message: nil,
                                  reason: "fire drill", issuedBy: "pat", at: issued)
@@ -181,7 +181,7 @@ import Testing
         #expect(Date().timeIntervalSince(issued) < 1)
         #expect(!watcher.waitForChange(milliseconds: 300))
         // The sitting's opening wakes it too.
-        try #require(proctor as? any RosterStore).openSitting(exam: "algebra", by: "pat", at: Date())
+        try #require(proctor.roster).openSitting(exam: "algebra", by: "pat", at: Date())
         #expect(watcher.waitForChange(milliseconds: 2000))
     }
 
@@ -215,7 +215,7 @@ import Testing
     @Test func onOneMachineASeatWatcherStillHearsNewsAfterItsFileWasRemoved() throws {
         let opened = try StoreBackend.sqliteFile.open()
         let seat = try room(opened)
-        let database = try #require(seat as? AssessDatabase)
+        let database = try #require(seat as? SQLiteStore)
         _ = try seat.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: Date())
         let watcher = try seat.seatWatcher(exam: "algebra", candidate: "ben", holder: seatB)
         let news = try #require(database.newsFileURL)
@@ -234,7 +234,7 @@ import Testing
         _ = try seat.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: Date())
         let watcher = try seat.seatWatcher(exam: "algebra", candidate: "ben", holder: seatB)
         // The proctor sends a message to a hundred other seats in a second.
-        let proctor = try #require(try opened.reopen() as? any RoomStore)
+        let proctor = try #require(try opened.reopen().room)
         let sending = Thread {
             for index in 0..<100 {
                 _ = try? proctor.issueCommand(exam: "algebra", candidate: "seat\(index)", action: .message, minutes: nil,

@@ -6,7 +6,7 @@ import Testing
 /// A sitting's roster and its common start, the same for every backend.
 @Suite struct RosterStoreTests {
     private func roster(_ opened: StoreUnderTest) throws -> (any RosterStore) {
-        try #require(opened.store as? any RosterStore)
+        try #require(opened.store.roster)
     }
 
     @Test(arguments: StoreBackend.allCases)

@@ -20,19 +20,19 @@ enum StoreBackend: String, CaseIterable, CustomTestStringConvertible {
         switch self {
         case .sqlite:
             // A named in-memory database lives as long as a connection to it is open, so
-            // a second `AssessDatabase` on the same queue reads what the first wrote.
+            // a second `SQLiteStore` on the same queue reads what the first wrote.
             let queue = try DatabaseQueue(named: "store-\(UUID().uuidString)")
             return StoreUnderTest(
-                store: try AssessDatabase(writer: queue), keepAlive: queue,
-                reopen: { try AssessDatabase(writer: queue) },
+                store: try SQLiteStore(writer: queue), keepAlive: queue,
+                reopen: { try SQLiteStore(writer: queue) },
                 tamper: { sql in try queue.write { try $0.execute(sql: sql) } })
         case .sqliteFile:
             let directory = try TemporaryDirectory()
             return StoreUnderTest(
-                store: try AssessDatabase(dataDirectory: directory.url), keepAlive: directory,
-                reopen: { try AssessDatabase(dataDirectory: directory.url) },
+                store: try SQLiteStore(dataDirectory: directory.url), keepAlive: directory,
+                reopen: { try SQLiteStore(dataDirectory: directory.url) },
                 tamper: { sql in
-                    let outsider = try DatabaseQueue(path: directory.file(AssessDatabase.fileName))
+                    let outsider = try DatabaseQueue(path: directory.file(SQLiteStore.fileName))
                     try outsider.write { try $0.execute(sql: sql) }
                 })
         case .postgres:
@@ -78,7 +78,7 @@ final class StoreUnderTest {
     func takeLeaseAndVanish(exam: String, candidate: String, holder: LeaseHolder, lostAfter: TimeInterval = Lease.lostAfter,
                             at time: Date) throws -> Lease {
         let lease = try reopen().takeLease(exam: exam, candidate: candidate, holder: holder, lostAfter: lostAfter, at: time)
-        guard let room = store as? any RoomStore else { return lease }
+        guard let room = store.room else { return lease }
         let deadline = Date().addingTimeInterval(10)
         while try room.room(exams: nil, at: Date()).contains(where: { $0.exam == exam && $0.candidate == candidate && $0.holderAlive }) {
             guard Date() < deadline else { throw HolderStillAlive() }

@@ -171,7 +171,7 @@ struct ExitStatusTests {
             // As a crashed holder leaves it: the file and its record are there, and no process holds it.
             try gone.encoded().write(to: URL(fileURLWithPath: lockDirectory + "/" + FileTerminalLock.fileName))
         case .roster:
-            try AssessDatabase(dataDirectory: URL(fileURLWithPath: dataDirectory))
+            try SQLiteStore(dataDirectory: URL(fileURLWithPath: dataDirectory))
                 .addToRoster(exam: "geography-quiz", entries: [RosterEntry(candidate: "c-1")])
             try "candidate,extra-time\nc-1,lots\n".write(toFile: scratch.file("broken.csv"), atomically: true, encoding: .utf8)
         }

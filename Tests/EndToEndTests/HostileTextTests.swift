@@ -64,7 +64,7 @@ struct HostileTextTests {
     }
 
     @Test func statusLogResultsAndVerifyShowStoredTextVisibly() throws {
-        let database = try AssessDatabase(dataDirectory: URL(fileURLWithPath: scratch.file("data")))
+        let database = try SQLiteStore(dataDirectory: URL(fileURLWithPath: scratch.file("data")))
         let exam = try ExamLoader.load(fileAt: examPath)
         let submittedAt = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         let finished = try database.startAttempt(examID: examID, examKey: exam.examKey, candidate: "c-1",

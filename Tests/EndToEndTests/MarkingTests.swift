@@ -69,7 +69,7 @@ struct MarkingTests {
 
     /// The store of `data` with two candidates' submitted attempts of `exam`, both essays answered.
     private func seat(_ exam: Exam, in data: String) throws {
-        let store = try AssessDatabase(dataDirectory: URL(fileURLWithPath: data))
+        let store = try SQLiteStore(dataDirectory: URL(fileURLWithPath: data))
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         let answers = [
             ("c-301", 0, "We crossed the Andes by train.", "A quiet square in Cusco."),

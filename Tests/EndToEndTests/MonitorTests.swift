@@ -334,7 +334,7 @@ struct MonitorTests {
         let shared = setup.scratch.file("data")
         let monitor = try TerminalUnderTest("monitor", dataDirectory: shared, policy: setup.policy)
         try reducedMotionSeatStaysAlive(monitor: monitor, candidate: "eve",
-                                        room: try AssessDatabase(dataDirectory: URL(fileURLWithPath: shared)), step: "SQLite") {
+                                        room: try SQLiteStore(dataDirectory: URL(fileURLWithPath: shared)), step: "SQLite") {
             try TerminalUnderTest("take Exams/geography.yaml --candidate eve --reduced-motion", dataDirectory: shared,
                                   policy: setup.policy)
         }

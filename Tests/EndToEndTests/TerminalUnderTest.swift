@@ -160,8 +160,8 @@ final class TerminalUnderTest {
     }
 
     /// The store in this terminal's data directory.
-    func store() throws -> AssessDatabase {
-        try AssessDatabase(dataDirectory: URL(fileURLWithPath: dataDirectory))
+    func store() throws -> SQLiteStore {
+        try SQLiteStore(dataDirectory: URL(fileURLWithPath: dataDirectory))
     }
 
     /// Types `text` literally.

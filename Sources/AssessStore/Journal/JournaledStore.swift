@@ -17,11 +17,11 @@ import Foundation
 /// record, and left in the journal's `….refused` file for the proctor.
 ///
 /// Its calls are made off the key loop (the sitting's writer and engine), one at a time.
-public final class JournaledStore: ExamStore, @unchecked Sendable {
+public final class JournaledStore: ExamStore, StoreJournal, @unchecked Sendable {
     /// The server's store.
     public let server: PostgresStore
     /// Where writes wait while the server is away.
-    public let journal: SeatJournal
+    public let seatJournal: SeatJournal
     /// How often a seat tries the server again while it is away.
     public static let retryEvery: TimeInterval = 1
 
@@ -45,16 +45,35 @@ public final class JournaledStore: ExamStore, @unchecked Sendable {
     /// `server`, journaled into `journal`; `eventTime` stamps the outage's record.
     public init(server: PostgresStore, journal: SeatJournal, eventTime: @escaping @Sendable () -> EventTime) {
         self.server = server
-        self.journal = journal
+        self.seatJournal = journal
         self.eventTime = eventTime
         // A journal an earlier sitting here left: the outage began with its first write.
-        let left = (try? journal.pending()) ?? []
+        let left = (try? seatJournal.pending()) ?? []
         pending = left.count
         awaySince = left.first?.time
     }
 
     /// The server's location.
     public var location: String { server.location }
+
+    // MARK: Capabilities
+
+    /// The server's room: commands to seats are never journaled, and while the server is
+    /// away reading them fails and the seat tries again.
+    public var room: (any RoomStore)? { server }
+
+    /// The server's rosters: who may sit and the common start are the server's word, never
+    /// a journal's.
+    public var roster: (any RosterStore)? { server }
+
+    /// The server's marks (a proctor's, never journaled).
+    public var marks: (any MarkStore)? { server }
+
+    /// This store journals its writes.
+    public var journal: (any StoreJournal)? { self }
+
+    /// The seat journal's file.
+    public var journalPath: String { seatJournal.path }
 
     /// How many writes wait on this terminal for the server; 0 when it has everything.
     public var waiting: Int {
@@ -87,7 +106,7 @@ public final class JournaledStore: ExamStore, @unchecked Sendable {
                     lastTry = Date()
                 }
             }
-            try journal.append(entry)
+            try seatJournal.append(entry)
             pending += 1
             return local
         }
@@ -113,8 +132,8 @@ public final class JournaledStore: ExamStore, @unchecked Sendable {
     private func flush() {
         guard pending > 0, Date().timeIntervalSince(lastTry) >= Self.retryEvery else { return }
         lastTry = Date()
-        guard let entries = try? journal.entries() else { return }
-        var delivered = journal.deliveredCount()
+        guard let entries = try? seatJournal.entries() else { return }
+        var delivered = seatJournal.deliveredCount()
         var outageAttempt: String?
         while delivered < entries.count {
             let entry = entries[delivered]
@@ -130,9 +149,9 @@ public final class JournaledStore: ExamStore, @unchecked Sendable {
             outageAttempt = entry.attempt ?? outageAttempt
             delivered += 1
             // A kill from here on resends at most the entry being sent.
-            try? journal.markDelivered(delivered)
+            try? seatJournal.markDelivered(delivered)
         }
-        journal.remove()
+        seatJournal.remove()
         pending = 0
         if let since = awaySince {
             let seconds = max(0, Int(Date().timeIntervalSince(since).rounded()))
@@ -164,7 +183,7 @@ public final class JournaledStore: ExamStore, @unchecked Sendable {
 
     /// Keeps an entry the server refused beside the journal, for the proctor.
     private func keepRefused(_ entry: JournalEntry) {
-        try? SeatJournal(path: journal.path + ".refused").append(entry)
+        try? SeatJournal(path: seatJournal.path + ".refused").append(entry)
     }
 
     @discardableResult

@@ -1,8 +1,11 @@
 import Foundation
 
 /// Marks on PostgreSQL: the server names the marker (`session_user`) and refuses a seat's
-/// role outright (see `MarkSchema.postgres`).
+/// role outright (see `postgres-v05-marks.sql`).
 extension PostgresStore: MarkStore {
+    /// This store keeps marks.
+    public var marks: (any MarkStore)? { self }
+
     @discardableResult
     public func addMark(_ mark: StoredMark) throws -> StoredMark {
         guard mark.points >= 0 else { throw MarkRefusal.negativePoints(mark.points) }

@@ -6,6 +6,9 @@ import Foundation
 /// holder alive while its backend is connected (`PostgresSchema.v9`), commands
 /// through the grants and functions of `RoomSchema`, and LISTEN for changes.
 extension PostgresStore: RoomStore {
+    /// This store keeps a room.
+    public var room: (any RoomStore)? { self }
+
     /// Every seat in one statement: the keys from the leases and the latest attempts, then
     /// each seat's counts by index look-ups of its own attempt.
     private static let roomQuery = """
@@ -121,7 +124,7 @@ extension PostgresStore: RoomStore {
     public func seatWatcher(exam: String, candidate: String, holder: LeaseHolder) throws -> any RoomWatcher {
         let token = holder.token
         return try NotificationWatcher(connection: PostgresConnection(connection.conninfo)) { session in
-            try session.execute("LISTEN " + PostgresSchema.identifier(SeatNewsSchema.openingChannel))
+            try session.execute("LISTEN " + PostgresSchema.identifier(PostgresSchema.openingChannel))
             // The token is a parameter: the channel's name shows in no statement.
             try session.execute("SELECT assess.listen_for_commands($1)", [token])
         }

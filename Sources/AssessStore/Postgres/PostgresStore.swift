@@ -48,6 +48,9 @@ public final class PostgresStore: ExamStore {
         "PostgreSQL " + Self.redacted(url)
     }
 
+    /// Every write reaches the server or fails: nothing waits on this terminal.
+    public var journal: (any StoreJournal)? { nil }
+
     /// `url` with the password of its user part (if any) replaced by `***`.
     public static func redacted(_ url: String) -> String {
         guard let scheme = url.range(of: "://"),

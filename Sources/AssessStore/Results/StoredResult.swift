@@ -34,7 +34,7 @@ extension StoredResult: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "results"
 }
 
-extension AssessDatabase {
+extension SQLiteStore {
     /// Keeps `result` as the attempt's latest score, replacing an earlier one.
     ///
     /// - Throws: `StoreError.unknownAttempt` when no attempt has the result's id.

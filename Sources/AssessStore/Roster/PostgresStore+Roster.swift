@@ -2,9 +2,12 @@ import AssessCore
 import Foundation
 
 /// The roster and the common start on PostgreSQL: the proctor group writes them; a seat
-/// learns only what `RosterSchema.postgres`'s functions tell it, and the server's clock
+/// learns only what the functions of `postgres-v06-rosters-starts.sql` tell it, and the server's clock
 /// times the opening.
 extension PostgresStore: RosterStore {
+    /// This store keeps rosters and common starts.
+    public var roster: (any RosterStore)? { self }
+
     public func addToRoster(exam: String, entries: [RosterEntry]) throws {
         try connection.withSession { session in
             try session.execute("BEGIN")

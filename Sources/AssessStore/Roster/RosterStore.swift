@@ -32,7 +32,7 @@ public enum RosterStanding: Sendable, Equatable {
 /// A store that keeps each exam's roster and its common start. Both backends implement it;
 /// on PostgreSQL only the proctor group writes the roster and opens a sitting, and a seat
 /// reads its own candidate's row, whether the sitting is open, and checks a code, through
-/// functions that check the caller (see `RosterSchema.postgres`).
+/// functions that check the caller (see `postgres-v06-rosters-starts.sql`).
 public protocol RosterStore: ExamStore {
     /// Adds the entries to the exam's roster, replacing an entry of the same candidate.
     ///

@@ -4,11 +4,11 @@ import Foundation
 /// Where `assess` keeps what must outlive a sitting: attempts, every saved answer and its
 /// history, the hash-chained event log, candidates and results.
 ///
-/// Two backends implement it and pass one test suite: `AssessDatabase` (SQLite, one
+/// Two backends implement it and pass one test suite: `SQLiteStore` (SQLite, one
 /// machine, the default) and `PostgresStore` (a server shared by a lab, where the server's
 /// roles decide who may read and write what). Every method that writes returns only once
 /// the write is durable, except that SQLite lets the heartbeats (`updateProgress`,
-/// `takeLease`) of an idle sitting reach the disk up to `AssessDatabase.heartbeatSyncInterval`
+/// `takeLease`) of an idle sitting reach the disk up to `SQLiteStore.heartbeatSyncInterval`
 /// later (they survive the process's crash at once); a backend throws `StoreError` for a refusal the caller can
 /// explain, and its own error for a failure of the engine (a full disk, a lost server).
 ///
@@ -18,6 +18,22 @@ public protocol ExamStore: AnyObject, Sendable {
     /// One line naming the backend and where it is, for `assess status`
     /// (e.g. `SQLite /home/ana/.local/state/assess/assess.sqlite`).
     var location: String { get }
+
+    // MARK: Capabilities
+
+    /// The proctor's room and the commands to seats; nil when this store keeps no room.
+    var room: (any RoomStore)? { get }
+
+    /// Rosters, start codes and the common start; nil when this store keeps no roster (a
+    /// caller that must know who may sit then refuses rather than lets anyone sit).
+    var roster: (any RosterStore)? { get }
+
+    /// The marks people give answers; nil when this store keeps no marks.
+    var marks: (any MarkStore)? { get }
+
+    /// The writes waiting on this terminal for a server that is away; nil for a store that
+    /// writes straight to where it keeps them.
+    var journal: (any StoreJournal)? { get }
 
     // MARK: Attempts
 
@@ -126,6 +142,19 @@ public protocol ExamStore: AnyObject, Sendable {
 
     /// Checks every record, in insertion order, against the hash chain (see `EventChain`).
     func verifyEventChain() throws -> ChainVerification
+}
+
+/// A store that journals its writes while its server is away (`JournaledStore`).
+public protocol StoreJournal: AnyObject, Sendable {
+    /// How many writes wait on this terminal for the server; 0 when it has everything.
+    var waiting: Int { get }
+
+    /// Sends what waits, in order, when the server answers; returns how many writes still wait.
+    @discardableResult
+    func deliver() -> Int
+
+    /// The file where the writes wait.
+    var journalPath: String { get }
 }
 
 extension ExamStore {

@@ -50,7 +50,10 @@ struct MarkCommand: AsyncParsableCommand {
         if let question, exam.question(withID: question) == nil {
             throw CommandFailure(.commandLine, "\(examPath) has no question \(question)\(DidYouMean.hint(for: question, in: exam.questions.map(\.id))); its questions: \(exam.questions.map(\.id).joined(separator: ", "))")
         }
-        let store = try runtime.database()
+        let database = try runtime.database()
+        guard let store = database.marks else {
+            throw CommandFailure(.notDone, "\(StoreError.unsupported("marks")) (\(database.location)); nothing can be marked in it")
+        }
         let events = EventStore(database: store)
         // The password comes from the terminal only: the marking screen reads the keyboard next.
         try ProctorAuthorization(policy: policy, source: .terminal, events: events, clock: runtime.clock)

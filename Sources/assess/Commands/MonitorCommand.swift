@@ -53,7 +53,7 @@ struct MonitorCommand: AsyncParsableCommand {
             }
         }
         let database = try runtime.database()
-        guard let room = database as? any RoomStore else {
+        guard let room = database.room else {
             throw CommandFailure(.notDone, "this store cannot show a room")
         }
         try ProctorAuthorization(policy: policy, source: password.source, events: EventStore(database: database),
@@ -96,7 +96,7 @@ struct StoreMonitorSource: MonitorSource {
     /// The room's seats, and a seat for each candidate on a roster who has none yet (not arrived).
     func seats() throws -> [SeatView] {
         var seats = try store.room(exams: exams, at: Date())
-        guard let rosters = store as? any RosterStore else { return seats }
+        guard let rosters = store.roster else { return seats }
         let present = Set(seats.map { $0.exam + "\u{0}" + $0.candidate })
         for (exam, entries) in try rosters.rosters(exams: exams) {
             for entry in entries where !present.contains(exam + "\u{0}" + entry.candidate) {
@@ -107,18 +107,18 @@ struct StoreMonitorSource: MonitorSource {
     }
 
     func starts() throws -> [SittingStart] {
-        try (store as? any RosterStore)?.sittingStarts(exams: exams, at: Date()) ?? []
+        try store.roster?.sittingStarts(exams: exams, at: Date()) ?? []
     }
 
     func makeStartCode(exam: String) throws -> String {
-        guard let rosters = store as? any RosterStore else { throw StoreError.notPermitted("this store keeps no start") }
+        guard let rosters = store.roster else { throw StoreError.unsupported("common start") }
         let code = StartCode.make()
         try rosters.setStartCode(exam: exam, code: code, by: proctor, at: Date())
         return code
     }
 
     func open(exam: String) throws {
-        guard let rosters = store as? any RosterStore else { throw StoreError.notPermitted("this store keeps no start") }
+        guard let rosters = store.roster else { throw StoreError.unsupported("common start") }
         try rosters.openSitting(exam: exam, by: proctor, at: Date())
     }
 

@@ -166,14 +166,14 @@ struct ResultRow {
     /// and overrides of automatic scores).
     let marks: [String: StoredMark]
 
-    init(attempt: Attempt, exam: Exam, database: any MarkStore) throws {
+    init(attempt: Attempt, exam: Exam, database: any ExamStore) throws {
         self.attempt = attempt
         self.exam = exam
         let saved = try SavedAnswers(attempt: attempt.id, database: database)
         let responses = saved.responses
         self.responses = responses
         flagged = saved.flagged
-        marks = try database.latestMarks(for: attempt.id)
+        marks = try database.marks?.latestMarks(for: attempt.id) ?? [:]
         if attempt.examKey != exam.examKey {
             score = nil
             unscored = "exam file changed since"

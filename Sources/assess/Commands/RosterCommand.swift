@@ -71,7 +71,7 @@ struct RosterCommand: ParsableCommand {
         }
         let imported = try importFile.map { try Self.read($0, restrictions: restrictions) } ?? []
         let database = try runtime.database()
-        guard let store = database as? any RosterStore else {
+        guard let store = database.roster else {
             throw CommandFailure(.notDone, "this store cannot keep a roster")
         }
         try ProctorAuthorization(policy: policy, source: password.source, events: EventStore(database: database),

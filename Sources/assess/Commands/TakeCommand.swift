@@ -51,10 +51,12 @@ struct TakeCommand: AsyncParsableCommand {
     }
 
     /// The candidate's roster entry when the exam has a roster; nil when it has none.
-    /// Refuses (exit 68) a candidate the roster does not list, before anything is locked.
+    /// Refuses (exit 68) a candidate the roster does not list, and (exit 1) any candidate
+    /// when the store keeps no roster to ask, before anything is locked.
     static func rosterEntry(in database: any ExamStore, exam: Exam, candidate: String, text: Catalogue) throws -> RosterEntry? {
-        let reachable = (database as? JournaledStore)?.server ?? database
-        guard let rosters = reachable as? any RosterStore else { return nil }
+        guard let rosters = database.roster else {
+            throw CommandFailure(.notDone, "\(StoreError.unsupported("roster")) (\(database.location)), so it cannot tell whether \(candidate) may sit \(exam.id); nothing was locked")
+        }
         let standing: RosterStanding
         do {
             standing = try rosters.rosterStanding(exam: exam.id, candidate: candidate)

@@ -25,9 +25,10 @@ enum AttemptLiveness {
     /// The seat that holds the lease of `attempt`'s exam and candidate and is not lost (it
     /// renewed within `lostAfter`, or its holder is known alive: a sitting whose clock shows
     /// whole minutes saves only about once a minute); nil when there is none, or the store
-    /// keeps no room this account may read (a seat's role on PostgreSQL).
+    /// keeps no room this account may read (a seat's role on PostgreSQL). Without a room
+    /// the caller still waits out `quietSeconds` (`secondsToWait`).
     static func liveSeat(of attempt: Attempt, database: any ExamStore, lostAfter: Double, now: Date) -> SeatView? {
-        guard let room = database as? any RoomStore,
+        guard let room = database.room,
               let seats = try? room.room(exams: [attempt.examID], at: now) else { return nil }
         return seats.first { seat in
             seat.candidate == attempt.candidate && seat.leaseAge != nil && seat.state(lostAfter: lostAfter) != .lost

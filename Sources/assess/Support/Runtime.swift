@@ -56,22 +56,32 @@ struct Runtime {
         if let url = try storeURL() {
             return "PostgreSQL " + PostgresStore.redacted(url)
         }
-        return "SQLite " + (DataDirectory(environment: environment).path as NSString).appendingPathComponent(AssessDatabase.fileName)
+        return "SQLite " + (DataDirectory(environment: environment).path as NSString).appendingPathComponent(SQLiteStore.fileName)
     }
 
     /// The store in force, opened: the PostgreSQL store of `storeURL()`, else SQLite in
     /// `directory` (by default the data directory), migrated.
-    func database(in directory: DataDirectory? = nil) throws -> any MarkStore {
+    func database(in directory: DataDirectory? = nil) throws -> any ExamStore {
         if let url = try storeURL() {
-            do {
-                return try PostgresStore(url: url)
-            } catch {
-                throw CommandFailure(.cannotWrite, "cannot open the store at \(PostgresStore.redacted(url)): \(error)")
-            }
+            return try server(at: url)
         }
+        return try sqlite(in: directory)
+    }
+
+    /// The PostgreSQL store at `url`, opened.
+    private func server(at url: String) throws -> PostgresStore {
+        do {
+            return try PostgresStore(url: url)
+        } catch {
+            throw CommandFailure(.cannotWrite, "cannot open the store at \(PostgresStore.redacted(url)): \(error)")
+        }
+    }
+
+    /// The SQLite store in `directory` (by default the data directory), migrated.
+    private func sqlite(in directory: DataDirectory?) throws -> SQLiteStore {
         let directory = try directory ?? dataDirectory()
         do {
-            return try AssessDatabase(dataDirectory: URL(fileURLWithPath: directory.path))
+            return try SQLiteStore(dataDirectory: URL(fileURLWithPath: directory.path))
         } catch {
             throw CommandFailure(.cannotWrite, "cannot open the store in \(directory.path): \(error)")
         }
@@ -86,8 +96,8 @@ struct Runtime {
     /// server journaled on this terminal (`JournaledStore`), after sending what an earlier
     /// sitting here left waiting (a `kill -9` while the server was away); SQLite as it is.
     func sittingDatabase(in directory: DataDirectory, exam examID: String, candidate: String) throws -> any ExamStore {
-        let store = try database(in: directory)
-        guard let server = store as? PostgresStore else { return store }
+        guard let url = try storeURL() else { return try sqlite(in: directory) }
+        let server = try server(at: url)
         let clock = clock
         let journaled = JournaledStore(server: server,
                                        journal: SeatJournal(directory: journalDirectory(), exam: examID, candidate: candidate),
@@ -95,7 +105,7 @@ struct Runtime {
         let waiting = journaled.deliver()
         guard waiting == 0 else {
             throw CommandFailure(.cannotWrite, """
-                \(waiting) writes of an earlier sitting wait on this terminal in \(journaled.journal.path) and the server \
+                \(waiting) writes of an earlier sitting wait on this terminal in \(journaled.journalPath) and the server \
                 \(PostgresStore.redacted(server.url)) does not take them yet; try again when it is back
                 """)
         }

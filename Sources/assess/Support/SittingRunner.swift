@@ -119,11 +119,11 @@ struct SittingRunner {
     /// server (it is away), tries once more and, if they still wait, says where they are,
     /// in the student's language.
     static func reportWaiting(_ database: any ExamStore, in text: Catalogue) {
-        guard let journaled = database as? JournaledStore, journaled.waiting > 0 else { return }
-        let waiting = journaled.deliver()
+        guard let journal = database.journal, journal.waiting > 0 else { return }
+        let waiting = journal.deliver()
         guard waiting > 0 else { return }
         // A blank line after it sets it apart from the line that says how the sitting ended.
-        printToStandardError("assess: " + text.plural("terminal.writes-waiting", count: waiting, ["path": journaled.journal.path]) + "\n")
+        printToStandardError("assess: " + text.plural("terminal.writes-waiting", count: waiting, ["path": journal.journalPath]) + "\n")
     }
 
     /// Runs the sitting in this terminal and reports how it ended. `opening` opens the

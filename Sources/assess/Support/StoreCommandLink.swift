@@ -7,17 +7,19 @@ import Foundation
 /// lease it holds, and the lease renewed.
 struct StoreCommandLink: SeatCommandLink {
     let store: any RoomStore
+    /// The store's rosters, nil when it keeps none.
+    let roster: (any RosterStore)?
     let exam: String
     let candidate: String
     let lease: LeaseHolder
 
-    /// The link of a sitting that holds `lease` (none in practice, which takes no lease).
-    /// A journaled store's commands come from its server: they are not journaled, and
-    /// while the server is away the link fails and tries again.
+    /// The link of a sitting that holds `lease` (none in practice, which takes no lease,
+    /// nor in a store that keeps no room). A journaled store's room is its server's: commands
+    /// are not journaled, and while the server is away the link fails and tries again.
     init?(store: any ExamStore, exam: String, candidate: String, lease: LeaseHolder?) {
-        let reachable = (store as? JournaledStore)?.server ?? store
-        guard let room = reachable as? any RoomStore, let lease else { return nil }
+        guard let room = store.room, let lease else { return nil }
         self.store = room
+        self.roster = store.roster
         self.exam = exam
         self.candidate = candidate
         self.lease = lease
@@ -36,12 +38,21 @@ struct StoreCommandLink: SeatCommandLink {
         try store.acknowledgeCommand(id, exam: exam, candidate: candidate, holder: lease, at: Date())
     }
 
+    /// Without a roster there is no opening to wait for: the read fails (and is tried
+    /// again) rather than lets the seat start.
     func secondsSinceOpening() throws -> Double? {
-        try (store as? any RosterStore)?.secondsSinceOpening(exam: exam, at: Date())
+        try rosters().secondsSinceOpening(exam: exam, at: Date())
     }
 
+    /// Without a roster no code can be checked: an error the student is shown, not a refusal
+    /// that reads as a wrong code.
     func startCodeMatches(_ code: String) throws -> Bool {
-        try (store as? any RosterStore)?.startCodeMatches(exam: exam, code: code) ?? false
+        try rosters().startCodeMatches(exam: exam, code: code)
+    }
+
+    private func rosters() throws -> any RosterStore {
+        guard let roster else { throw StoreError.unsupported("roster or common start") }
+        return roster
     }
 
     func keepAlive() throws {

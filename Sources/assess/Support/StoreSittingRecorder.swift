@@ -55,11 +55,11 @@ struct StoreSittingRecorder: DeliveringRecorder {
     }
 
     func waitingForServer() -> Int {
-        (database as? JournaledStore)?.waiting ?? 0
+        database.journal?.waiting ?? 0
     }
 
     func deliverToServer() -> Int {
-        (database as? JournaledStore)?.deliver() ?? 0
+        database.journal?.deliver() ?? 0
     }
 
     func chainHead() throws -> String? {

@@ -5,7 +5,7 @@ import GRDB
 /// reads the last record and inserts the next one, so records from several processes
 /// sharing one data directory still get consecutive sequence numbers and one unbroken
 /// chain.
-extension AssessDatabase {
+extension SQLiteStore {
     @discardableResult
     public func appendEvent(_ event: SessionEvent, at time: EventTime, attempt: String?) throws -> LoggedEvent {
         try write { db in

@@ -2,7 +2,10 @@ import Foundation
 import GRDB
 
 /// Marks in SQLite: appended in one transaction that is on disk when `addMark` returns.
-extension AssessDatabase: MarkStore {
+extension SQLiteStore: MarkStore {
+    /// This store keeps marks.
+    public var marks: (any MarkStore)? { self }
+
     @discardableResult
     public func addMark(_ mark: StoredMark) throws -> StoredMark {
         guard mark.points >= 0 else { throw MarkRefusal.negativePoints(mark.points) }

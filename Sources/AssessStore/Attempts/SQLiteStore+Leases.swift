@@ -3,7 +3,7 @@ import GRDB
 
 /// Leases in SQLite, timed by the caller's clock: one machine, one clock. A holder is known
 /// alive while its process runs here with the start time it recorded (`LocalProcess`).
-extension AssessDatabase {
+extension SQLiteStore {
     public func takeLease(exam examID: String, candidate: String, holder: LeaseHolder, lostAfter: TimeInterval,
                           at time: Date) throws -> Lease {
         // A heartbeat: a lease says a sitting is alive, which a power cut ends anyway.

@@ -1,22 +1,41 @@
 import GRDB
 
-/// The database schema, as a list of named migrations.
+/// The SQLite schema, as a list of named migrations (the PostgreSQL one is `PostgresSchema`).
 ///
 /// A migration that has shipped is never edited: a change to the schema is a new
-/// migration appended at the end (`v2`, `v3` ...). Table and column names are written
-/// as strings here, not derived from Swift types, so renaming a property never changes
-/// the schema by accident.
-enum Schema {
+/// migration appended at the end. Table and column names are written as strings here, not
+/// derived from Swift types, so renaming a property never changes the schema by accident.
+enum SQLiteSchema {
+    /// One migration: a name that says the backend, the identifier GRDB records for it in
+    /// `grdb_migrations`, and what it does.
+    struct Migration: Sendable {
+        let name: String
+        /// The identifier the first stores recorded (`v1`...); kept, so that a store made
+        /// before opens without running a migration again, and an older `assess` still
+        /// opens a newer store.
+        let recorded: String
+        let migrate: @Sendable (Database) throws -> Void
+    }
+
+    /// Every migration, in order.
+    static var migrations: [Migration] {
+        [
+            Migration(name: "sqlite-v01-events-attempts-responses", recorded: "v1", migrate: createEventsAttemptsAndResponses),
+            Migration(name: "sqlite-v02-candidates-progress-results", recorded: "v2", migrate: addCandidatesProgressAndResults),
+            Migration(name: "sqlite-v03-leases", recorded: "v3", migrate: addLeases),
+            Migration(name: "sqlite-v04-room-commands", recorded: "v4", migrate: RoomSchema.sqlite),
+            Migration(name: "sqlite-v05-marks", recorded: "v5", migrate: MarkSchema.addMarks),
+            Migration(name: "sqlite-v06-rosters-starts", recorded: "v6", migrate: RosterSchema.sqlite),
+            Migration(name: "sqlite-v07-lease-process-start", recorded: "v7", migrate: addLeaseProcessStart),
+        ]
+    }
+
     /// Runs every migration that the database has not run yet, in order.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1", migrate: createEventsAttemptsAndResponses)
-        migrator.registerMigration("v2", migrate: addCandidatesProgressAndResults)
-        migrator.registerMigration("v3", migrate: addLeases)
-        migrator.registerMigration("v4", migrate: RoomSchema.sqlite)
-        migrator.registerMigration("v5", migrate: MarkSchema.addMarks)
-        migrator.registerMigration("v6", migrate: RosterSchema.sqlite)
-        migrator.registerMigration("v7", migrate: addLeaseProcessStart)
+        for migration in migrations {
+            migrator.registerMigration(migration.recorded, migrate: migration.migrate)
+        }
         return migrator
     }
 

@@ -6,7 +6,10 @@ import GRDB
 /// the caller's clock, and a watcher that polls SQLite's data version. The per-seat queries
 /// are compiled once a connection (cached statements): compiling five statements for each of
 /// a hundred seats was half of a read of the room.
-extension AssessDatabase: RoomStore {
+extension SQLiteStore: RoomStore {
+    /// This store keeps a room.
+    public var room: (any RoomStore)? { self }
+
     public func room(exams: [String]?, at time: Date) throws -> [SeatView] {
         try read { db in
             var seats: [String: SeatView] = [:]

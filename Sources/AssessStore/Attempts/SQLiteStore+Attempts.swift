@@ -4,7 +4,7 @@ import GRDB
 /// Attempts and their responses in SQLite: every method that writes does so in one
 /// transaction that is on disk when the method returns. Only an attempt in progress can
 /// change; a finished attempt is a record.
-extension AssessDatabase: ExamStore {
+extension SQLiteStore: ExamStore {
     /// Starts a new attempt, in progress, with a fresh random id.
     ///
     /// - Throws: `StoreError.attemptAlreadyInProgress` when the candidate already has

@@ -4,7 +4,10 @@ import GRDB
 
 /// The roster and the common start in SQLite: one machine, where the proctor password
 /// guards the commands that write them.
-extension AssessDatabase: RosterStore {
+extension SQLiteStore: RosterStore {
+    /// This store keeps rosters and common starts.
+    public var roster: (any RosterStore)? { self }
+
     public func addToRoster(exam: String, entries: [RosterEntry]) throws {
         try write { db in
             for entry in entries {

@@ -18,7 +18,7 @@ import Synchronization
 /// Opening the database runs the schema migrations that have not run yet (see
 /// `Schema`). Reading and writing go through the methods of this type and of
 /// `EventStore`, which keep the data consistent; there is no raw SQL outside this module.
-public final class AssessDatabase: Sendable {
+public final class SQLiteStore: Sendable {
     /// The file name of the database inside a data directory.
     public static let fileName = "assess.sqlite"
 
@@ -46,7 +46,7 @@ public final class AssessDatabase: Sendable {
     /// - Parameters:
     ///   - dataDirectory: The directory that holds `assess.sqlite`.
     ///   - busyTimeout: How long a write waits for a write lock held by another process.
-    public convenience init(dataDirectory: URL, busyTimeout: TimeInterval = AssessDatabase.defaultBusyTimeout) throws {
+    public convenience init(dataDirectory: URL, busyTimeout: TimeInterval = SQLiteStore.defaultBusyTimeout) throws {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         let fileURL = dataDirectory.appendingPathComponent(Self.fileName)
@@ -74,7 +74,7 @@ public final class AssessDatabase: Sendable {
         // the first commit under FULL (the sitting's lease) syncs the log with them in it.
         // Before, each migration's commit was an fsync: nine before a first sitting's
         // welcome screen.
-        try Schema.migrator.migrate(pool)
+        try SQLiteSchema.migrator.migrate(pool)
         // In WAL mode, FULL makes SQLite fsync the log at every commit, so a committed
         // answer or event survives a power cut. GRDB sets NORMAL on the pool's writer
         // connection when it turns WAL on, so this must come after the pool is opened;
@@ -92,7 +92,7 @@ public final class AssessDatabase: Sendable {
     ///   - writer: The GRDB connection.
     ///   - fileURL: The database file behind `writer`, if any, for `location`.
     public convenience init(writer: any DatabaseWriter, fileURL: URL? = nil) throws {
-        try Schema.migrator.migrate(writer)
+        try SQLiteSchema.migrator.migrate(writer)
         self.init(migrated: writer, fileURL: fileURL)
     }
 
@@ -106,6 +106,9 @@ public final class AssessDatabase: Sendable {
     public var location: String {
         "SQLite " + (fileURL?.path ?? "in memory")
     }
+
+    /// Every write reaches the file or fails: nothing waits.
+    public var journal: (any StoreJournal)? { nil }
 
     /// Runs `updates` in one IMMEDIATE transaction and returns its result once the
     /// transaction is committed and on disk. If `updates` throws, nothing is written.
