@@ -7,7 +7,7 @@ import Testing
 /// write no colour at all, the screen reader's layout draws no lines and keeps the
 /// cursor on the focused choice, and a student switches high contrast where the policy
 /// allows it and cannot where it does not.
-@Suite("Accessibility settings in a real terminal", .serialized)
+@Suite("Accessibility settings in a real terminal", .ownThread)
 struct AccessibilityTests {
     static let exam = "Exams/geography.yaml"
     static let lineDrawing = Set("─│┌┐└┘╭╮╰╯├┤┬┴┼━┃")

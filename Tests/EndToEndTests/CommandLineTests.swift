@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The proctor's commands, run by the real binary in a real terminal (tmux).
-@Suite("Commands at the terminal")
+@Suite("Commands at the terminal", .ownThread)
 struct CommandLineTests {
     @Test func validateAcceptsEverySampleExam() throws {
         let terminal = try TerminalUnderTest("validate Exams/*.yaml")

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// A room starting at once, and who may read what `assess` leaves on disk.
-@Suite("Crowded starts and file modes")
+@Suite("Crowded starts and file modes", .ownThread)
 struct CrowdedStartTests {
     @Test func fiftyTakesAtOnceOnALockedTerminalAndANewStoreAreEachRefusedWith75() throws {
         let scratch = try TemporaryDirectory("assess-e2e-crowd")

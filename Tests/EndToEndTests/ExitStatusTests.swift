@@ -13,7 +13,7 @@ typealias ExitStatus = assess.ExitStatus
 /// terminal: each says why on standard error in a line that starts `assess: ` (beside
 /// the problems of an exam file, one per line) and ends with the one status its reason
 /// maps to. The README's table of exit statuses is checked against the same statuses.
-@Suite("Exit statuses")
+@Suite("Exit statuses", .ownThread)
 struct ExitStatusTests {
     /// One command line, the world it meets, and how it must end.
     struct Case: CustomTestStringConvertible, Sendable {

@@ -8,7 +8,7 @@ import Testing
 
 /// Text from exam files, the store and the command line never reaches the proctor's
 /// terminal as an escape sequence: every command prints control characters visibly.
-@Suite("Control characters in what the commands print")
+@Suite("Control characters in what the commands print", .ownThread)
 struct HostileTextTests {
     /// OSC 52 "set the clipboard to `hi`" and "clear the screen", as a title would carry them.
     static let hostile = "Quiz\u{1B}]52;c;aGk=\u{07}\u{1B}[2J"

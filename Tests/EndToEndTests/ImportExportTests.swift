@@ -4,7 +4,7 @@ import Testing
 
 /// `assess import` and `assess export` run by the real binary: a bank becomes an exam that
 /// `validate` accepts and `take` shows.
-@Suite("Importing and exporting at the terminal")
+@Suite("Importing and exporting at the terminal", .ownThread)
 struct ImportExportTests {
     @Test func anImportedGIFTBankValidatesAndCanBeSat() throws {
         let scratch = try TemporaryDirectory("assess-e2e-import")

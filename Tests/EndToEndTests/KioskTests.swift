@@ -4,7 +4,7 @@ import Testing
 
 /// The kiosk guide's login shell, `Kiosk/assess-kiosk-shell`, driven in a real terminal.
 /// The script is the committed one with only its configuration file's path changed.
-@Suite("The kiosk login shell in a real terminal", .serialized)
+@Suite("The kiosk login shell in a real terminal", .ownThread)
 struct KioskTests {
     /// A copy of the wrapper reading its own kiosk.conf, and the folders it points at.
     final class Kiosk {

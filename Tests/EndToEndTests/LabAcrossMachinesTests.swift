@@ -8,7 +8,7 @@ import Testing
 /// for the test, a seat role whose password is in a `.pgpass` file, and a URL with
 /// `sslmode=verify-full`. The seat connects; a URL naming the server by a name its
 /// certificate does not carry, or trusting another authority, is refused.
-@Suite("A lab across machines: TLS and .pgpass")
+@Suite("A lab across machines: TLS and .pgpass", .ownThread)
 struct LabAcrossMachinesTests {
     /// A port nothing listens on now.
     static func freePort() throws -> Int {

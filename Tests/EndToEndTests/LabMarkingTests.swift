@@ -5,7 +5,7 @@ import Testing
 
 /// Marking on a lab's PostgreSQL store, with the real binary in tmux: a seat sits an essay,
 /// a proctor's role marks it, and a seat's role cannot. Needs `.ci/with-postgres`.
-@Suite("Marking on a lab's PostgreSQL store", .serialized)
+@Suite("Marking on a lab's PostgreSQL store", .ownThread)
 struct LabMarkingTests {
     @Test func aProctorsRoleMarksASeatsEssayAndASeatsRoleCannot() throws {
         let lab = try LabStoreTests.LabDatabase()

@@ -6,7 +6,7 @@ import Testing
 /// `assess` with a PostgreSQL store: set up by `store init`, checked by `store check`,
 /// named by `status`, and a real sitting whose answers end up on the server. Needs the
 /// server `.ci/with-postgres` starts; without it these tests fail, never skip.
-@Suite("A lab's PostgreSQL store")
+@Suite("A lab's PostgreSQL store", .ownThread)
 struct LabStoreTests {
     /// A database of its own on the test server, dropped with its roles at the end.
     final class LabDatabase {

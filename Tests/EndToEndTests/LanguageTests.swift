@@ -10,7 +10,7 @@ import Testing
 /// interface over the multilingual sample's Vietnamese questions at 80 columns, chosen
 /// from a locale this machine does not have; a Korean answer typed in, intact in
 /// `results --json`.
-@Suite("The interface in the students' languages in a real terminal", .serialized)
+@Suite("The interface in the students' languages in a real terminal", .ownThread)
 struct LanguageTests {
     static let exam = "Exams/multilingual.yaml"
 

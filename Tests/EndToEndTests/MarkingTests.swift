@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 /// A teacher marks in a real terminal (tmux) with the real binary, then reads the results.
-@Suite("Marking in a real terminal", .serialized)
+@Suite("Marking in a real terminal", .ownThread)
 struct MarkingTests {
     /// The marking screen's help (F1) at 100x30, as written.
     static let markingHelp = [

@@ -7,7 +7,7 @@ import Testing
 /// lab runs it (two seats, each its own role, and a proctor's role), and against the SQLite
 /// store of one machine. Each step the monitor must show is timed from the moment the seat
 /// made it.
-@Suite("The proctor's monitor", .serialized)
+@Suite("The proctor's monitor", .ownThread)
 struct MonitorTests {
     /// The room's help screen at 80x24 (F1), as written.
     static let roomHelpAt80x24 = [

@@ -7,7 +7,7 @@ import Testing
 
 /// The proctor's side, driven through the real binary in a real terminal (tmux):
 /// launch settings, the hidden password prompt, crash and resume, results.
-@Suite("The proctor's side in a real terminal", .serialized)
+@Suite("The proctor's side in a real terminal", .ownThread)
 struct ProctorTests {
     static let password = "proctor-pass-7"
 

@@ -5,7 +5,7 @@ import Testing
 
 /// A receipt covers the event log up to its newest record at submission: `assess verify`
 /// finds every way of changing the log after a submission, removing its newest records too.
-@Suite("Tampering with the log after a submission")
+@Suite("Tampering with the log after a submission", .ownThread)
 struct ReceiptTamperTests {
     /// Each way of changing the log, as SQL on the store (none: the untouched store, which verifies).
     static let cases: [(name: String, sql: String)] = [

@@ -8,7 +8,7 @@ import Testing
 /// the seat, and seats waiting at their welcome screens until the proctor's monitor opens
 /// the sitting; against a PostgreSQL server as a lab runs it, and against one machine's
 /// SQLite store.
-@Suite("A roster and a common start", .serialized)
+@Suite("A roster and a common start", .ownThread)
 struct RosterTests {
     /// How long a seat may take to start once the monitor opened the sitting: the issue's
     /// second (the store wakes the waiting seat; nothing waits for a poll).

@@ -10,7 +10,7 @@ import Testing
 /// long it was away; a seat killed during the outage loses nothing, `resume` sends what it
 /// left. The server is one of the test's own (the shared test server cannot be stopped
 /// under the other tests); it needs PostgreSQL installed, and fails without it.
-@Suite("A server outage during a sitting")
+@Suite("A server outage during a sitting", .ownThread)
 struct ServerOutageTests {
     /// A PostgreSQL cluster in a folder of its own, on a Unix socket only; as root it runs
     /// as the `postgres` user, since PostgreSQL refuses to run as root.

@@ -6,7 +6,7 @@ import Testing
 /// Every catchable signal sent to a locked sitting in its own real terminal: the ones
 /// that stop a sitting save, log the signal's name and release the lock; the ones it
 /// ignores leave the sitting locked and answering keys. The terminals run in parallel.
-@Suite("Signals sent to a locked sitting")
+@Suite("Signals sent to a locked sitting", .ownThread)
 struct SignalTests {
     /// Every signal of the trap's table but the real-time ones, of which the first, the
     /// second, the second last and the last stand for the rest (one code path serves all).

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// The student's flow, driven through the real binary in a real terminal (tmux).
-@Suite("Sitting an exam in a real terminal", .serialized)
+@Suite("Sitting an exam in a real terminal", .ownThread)
 struct SittingAnExamTests {
     @Test func geographyQuizFromWelcomeToReceiptKeepsTheAnswersInTheStore() throws {
         let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-101")

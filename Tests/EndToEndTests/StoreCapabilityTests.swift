@@ -7,7 +7,7 @@ import Testing
 @testable import assess
 
 /// A store that lacks a capability is refused where it matters, never taken as "allowed".
-@Suite struct StoreCapabilityTests {
+@Suite(.ownThread) struct StoreCapabilityTests {
     let directory: TemporaryDirectory
     let sqlite: SQLiteStore
     let exam: Exam

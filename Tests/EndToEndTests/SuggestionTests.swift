@@ -7,7 +7,7 @@ import Testing
 /// nothing (none appear and the keys do nothing), and in a locked exam that allows spell
 /// check only (marks appear, completion does nothing). Needs the en_US Hunspell
 /// dictionary (`.ci/run` installs hunspell-en-us).
-@Suite("Suggestions in a real terminal", .serialized)
+@Suite("Suggestions in a real terminal", .ownThread)
 struct SuggestionTests {
     /// Four misspelled words: Teh, goverment, shoud, recieve.
     static let essay = "Teh goverment shoud recieve"

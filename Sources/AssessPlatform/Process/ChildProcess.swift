@@ -1,3 +1,4 @@
+import AssessCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -54,9 +55,9 @@ struct ChildProcess {
         var pause: useconds_t = 1_000
         while true {
             var status: Int32 = 0
-            let result = waitpid(pid, &status, WNOHANG)
+            let result = retryingInterrupts { waitpid(pid, &status, WNOHANG) }
             if result == pid { return Self.shellStatus(status) }
-            if result == -1 && ErrorNumber.current != .interrupted { return -1 }
+            if result == -1 { return -1 }
             if DispatchTime.now().uptimeNanoseconds >= deadline { return nil }
             usleep(pause)
             pause = min(pause * 2, 10_000)

@@ -1,3 +1,4 @@
+import AssessCore
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -35,7 +35,6 @@ public struct ErrorNumber: Sendable, Equatable, CustomStringConvertible {
     /// The value of `errno` now; read it right after the failing call.
     static var current: ErrorNumber { ErrorNumber(errno) }
 
-    static let interrupted = ErrorNumber(EINTR)
     static let wouldBlock = ErrorNumber(EWOULDBLOCK)
     static let noSuchFile = ErrorNumber(ENOENT)
     static let fileExists = ErrorNumber(EEXIST)
@@ -43,15 +42,5 @@ public struct ErrorNumber: Sendable, Equatable, CustomStringConvertible {
     /// The C library's sentence for this error, e.g. "No such file or directory".
     public var description: String {
         String(cString: strerror(code))
-    }
-}
-
-/// Runs `body` again while it fails with `EINTR` (a signal arrived during the call).
-/// `body` returns the call's result, with -1 meaning failure and `errno` set.
-func retryingInterrupts<Result: BinaryInteger>(_ body: () -> Result) -> Result {
-    while true {
-        let result = body()
-        if result == -1 && ErrorNumber.current == .interrupted { continue }
-        return result
     }
 }

@@ -1,3 +1,4 @@
+import AssessCore
 import Glibc
 
 /// Asks for a secret at the controlling terminal (`/dev/tty`) with echo off, whatever
@@ -26,8 +27,7 @@ public enum SilentPrompt {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while true {
-            let count = Glibc.read(descriptor, &byte, 1)
-            if count < 0 && errno == EINTR { continue }
+            let count = retryingInterrupts { Glibc.read(descriptor, &byte, 1) }
             if count <= 0 || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
             bytes.append(byte)
         }

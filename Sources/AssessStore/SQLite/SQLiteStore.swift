@@ -1,3 +1,4 @@
+import AssessCore
 import Foundation
 import GRDB
 import Synchronization
@@ -57,7 +58,7 @@ public final class SQLiteStore: Sendable {
         let opening = open(dataDirectory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if opening >= 0 { close(opening) } }
         if opening >= 0 {
-            while flock(opening, LOCK_EX) != 0 && errno == EINTR {}
+            _ = retryingInterrupts { flock(opening, LOCK_EX) }
         }
         // Only its owner may read the store; SQLite gives its -wal and -shm files the
         // database file's mode.

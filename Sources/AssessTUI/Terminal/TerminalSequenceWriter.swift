@@ -47,11 +47,10 @@ public struct TerminalSequenceWriter: PasteGuard, TerminalWriter, Sendable {
         try lock.withLock {
             var bytes = Array(sequence.utf8)[...]
             while !bytes.isEmpty {
-                let written = bytes.withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress, $0.count) }
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw TerminalWriteError(errorNumber: errno)
+                let written = retryingInterrupts {
+                    bytes.withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress, $0.count) }
                 }
+                if written < 0 { throw TerminalWriteError(errorNumber: errno) }
                 bytes = bytes.dropFirst(written)
             }
         }
