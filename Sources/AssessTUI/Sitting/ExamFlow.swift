@@ -77,8 +77,6 @@ public struct ExamFlow: Sendable {
     public static let proctorKey = Key.control("]")
     /// The smallest terminal the screens are laid out for; keys do nothing below it.
     public static let minimumSize = TerminalSize(columns: 80, rows: 24)
-    /// The start code's field as the welcome screen opens, and again after a wrong code.
-    static let emptyStartCode = WelcomeGate.emptyStartCode
 
     /// Creates the flow of one sitting.
     ///
