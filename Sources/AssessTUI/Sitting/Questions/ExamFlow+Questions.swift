@@ -63,10 +63,10 @@ extension ExamFlow {
             guard let on = suggestions.autocorrectToggle(for: control) else { return [] }
             return [.setSuggestion(.autocorrect, on: on)]
         default:
-            let taken = sheet.takeControl()
-            var control = taken.control
+            // One binding of the control only, so that the edit finds its text unshared.
+            var (control, follows) = sheet.takeControl()
             let outcome = suggestions.handle(key, in: &control, width: answerWidth)
-            sheet.putBack(control, follows: taken.follows, changed: outcome == .changed)
+            sheet.putBack(control, follows: follows, changed: outcome == .changed)
             switch outcome {
             case .changed: timers.autosave.changed(sitting.question.id, now: now)
             case .refused(let why): show(text(why), now: now)
