@@ -1,0 +1,138 @@
+import AssessCore
+
+/// The exam's own screens: the first question after the banner, a question's keys, the
+/// palette, the review list and the settings the student may switch.
+extension ExamFlow {
+    /// The student leaves the banner: the first question shows and the exam's clock starts
+    /// now (after a common start it has run from the opening since the lock). A
+    /// resumed attempt that has already passed a warning mark (its time ran out past it
+    /// before the crash or during the downtime) is warned of the nearest one here.
+    mutating func firstQuestion(now: UInt64) -> [FlowEffect] {
+        phase = .question
+        // Said on the first question, where it stays long enough to be read (behind the
+        // banner it would be gone before the student saw it).
+        if practice, let note = suggestions.missingDictionaryNote { show(note, now: now) }
+        // After a common start the clock already runs (since the lock).
+        guard clock.deadline == nil, let nearest = timers.clock.start(now: now) else { return [] }
+        show(text.plural("notice.minutes-left", count: nearest), now: now)
+        return [.log(.timerWarning(minutesLeft: nearest))]
+    }
+
+    mutating func handleInQuestion(_ key: Key, now: UInt64) -> [FlowEffect] {
+        switch key {
+        case .tab, .pageDown:
+            // Where there is no going back, leaving a question (not for the review) asks first.
+            if !sitting.canGoBack, sitting.current + 1 < sitting.questions.count {
+                phase = .confirmLeave
+                return saveNow(now: now)
+            }
+            return go(to: sitting.current + 1, now: now)
+        case .backTab, .pageUp:
+            guard sitting.canGoBack else { return notify("notice.no-going-back", now: now) }
+            return go(to: sitting.current - 1, now: now)
+        case .function(2):
+            guard sitting.canFlag else { return notify("notice.no-flagging", now: now) }
+            sheet.sitting.toggleFlag()
+            timers.autosave.changed(sitting.question.id, now: now)
+            return []
+        case .function(3):
+            guard sitting.canJump else { return notify("notice.no-list", now: now) }
+            phase = .palette(selection: sitting.current)
+            return saveNow(now: now)
+        case .function(4):
+            phase = .review(selection: sitting.current)
+            return saveNow(now: now)
+        case .function(5):
+            if sitting.canUseScratchpad {
+                phase = .scratchpad
+            } else {
+                show(text("notice.no-scratchpad"), now: now)
+            }
+            return saveNow(now: now)
+        case .function(6):
+            // A break once taken is spent: ask first.
+            guard breaks.count > 0 else { return [] }
+            guard breaksLeft > 0 else { return notify("notice.no-breaks", now: now) }
+            phase = .confirmBreak
+            return []
+        case Self.settingsKey:
+            guard !switchableSettings.isEmpty else { return notify("notice.settings-fixed", now: now) }
+            phase = .settings(selection: 0, returningTo: .question)
+            return saveNow(now: now)
+        case .function(8):
+            guard let on = suggestions.autocorrectToggle(for: control) else { return [] }
+            return [.setSuggestion(.autocorrect, on: on)]
+        default:
+            // One binding of the control only, so that the edit finds its text unshared.
+            var (control, follows) = sheet.takeControl()
+            let outcome = suggestions.handle(key, in: &control, width: answerWidth)
+            sheet.putBack(control, follows: follows, changed: outcome == .changed)
+            switch outcome {
+            case .changed: timers.autosave.changed(sitting.question.id, now: now)
+            case .refused(let why): show(text(why), now: now)
+            case .ignored, .moved: break
+            }
+            return []
+        }
+    }
+
+    /// Goes to question `index`, or to the review past the last; saves what is unsaved.
+    mutating func go(to index: Int, now: UInt64) -> [FlowEffect] {
+        if index >= sitting.questions.count {
+            phase = .review(selection: sitting.current)
+            return saveNow(now: now)
+        }
+        guard sheet.show(question: index) else { return [] }
+        return saveNow(now: now)
+    }
+
+    mutating func handleInPalette(_ key: Key, selection: Int) -> [FlowEffect] {
+        let count = sitting.questions.count
+        switch key {
+        case .left, .up: phase = .palette(selection: max(0, selection - 1))
+        case .right, .down: phase = .palette(selection: min(count - 1, selection + 1))
+        case .enter:
+            sheet.show(question: selection)
+            phase = .question
+        case .escape, .function(3): phase = .question
+        default: break
+        }
+        return []
+    }
+
+    mutating func handleInReview(_ key: Key, selection: Int) -> [FlowEffect] {
+        let count = sitting.questions.count
+        switch key {
+        case .up: phase = .review(selection: max(0, selection - 1))
+        case .down: phase = .review(selection: min(count - 1, selection + 1))
+        case .enter:
+            if sitting.canMove(to: selection) || selection == sitting.current {
+                sheet.show(question: selection)
+                phase = .question
+            }
+        case .character("s"), .character("S"): phase = .confirmSubmit
+        case .escape, .function(4): phase = .question
+        default: break
+        }
+        return []
+    }
+
+    mutating func handleInSettings(_ key: Key, selection: Int, returningTo: Phase, now: UInt64) -> [FlowEffect] {
+        let options = switchableSettings
+        switch key {
+        case .up: phase = .settings(selection: max(0, selection - 1), returningTo: returningTo)
+        case .down, .tab: phase = .settings(selection: min(options.count - 1, selection + 1), returningTo: returningTo)
+        case .character(" "), .enter, .left, .right:
+            guard options.indices.contains(selection) else { return [] }
+            let option = options[selection]
+            let on = !accessibility.isOn(option)
+            accessibility.set(option, on: on)
+            let setting = text.sentenceStart("setting." + option.rawValue)
+            show(text(on ? "notice.setting-on" : "notice.setting-off", ["setting": setting]), now: now)
+            return [.log(.accessibilityChanged(option, on: on))]
+        case .escape, Self.settingsKey: phase = returningTo
+        default: break
+        }
+        return []
+    }
+}
