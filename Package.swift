@@ -80,8 +80,7 @@ let package = Package(
         ),
         .target(
             name: "AssessTUI",
-            dependencies: ["AssessCore", "AssessExam", "AssessSpelling", "CNcursesw"],
-            exclude: ["DECISIONS.md"]
+            dependencies: ["AssessCore", "AssessExam", "AssessSpelling", "CNcursesw"]
         ),
         .executableTarget(
             name: "assess",
