@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // The package that builds `assess`, the terminal exam client.
 //
-// Targets, from the bottom up (see README.md, "Architecture"):
+// Targets, from the bottom up (see docs/architecture.md):
 //   AssessCore        the session engine: lock state machine, policy, suggestions,
 //                     status events, and the protocols every side effect enters through
 //   AssessExam        exam files: model, YAML loader with positioned errors, scoring, exam key
@@ -88,8 +88,7 @@ let package = Package(
         ),
         .target(
             name: "AssessTUI",
-            dependencies: ["AssessCore", "AssessExam", "AssessSpelling", "CNcursesw"],
-            exclude: ["DECISIONS.md"]
+            dependencies: ["AssessCore", "AssessExam", "AssessSpelling", "CNcursesw"]
         ),
         .executableTarget(
             name: "assess",
@@ -117,7 +116,7 @@ let package = Package(
                                                           .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["Fixtures"]),
         // Measures first frame, echo, bytes and memory beside nano, dialog and exam-terminal
-        // (README.md, "Performance"); run by Benchmarks/run, never by the tests.
+        // (docs/performance.md); run by Benchmarks/run, never by the tests.
         .executableTarget(name: "assess-bench", dependencies: ["CPseudoTerminal"], path: "Benchmarks/FeelBenchmark"),
         .target(name: "CPseudoTerminal", path: "Benchmarks/CPseudoTerminal"),
         // A tiny program the lock tests start many times at once to race for the lock.

@@ -16,7 +16,7 @@ struct Report {
         notes.append(text)
     }
 
-    /// The table in Markdown, ready for the README, and the notes.
+    /// The table in Markdown, ready for docs/performance.md, and the notes.
     var text: String {
         let header = ["measure", "assess", "reference (same run)", "ratio", "budget", ""]
         var lines = ["| " + header.joined(separator: " | ") + " |",

@@ -6,7 +6,7 @@
 // Every program runs on a pseudo-terminal of 100×30 cells with TERM=xterm-256color and
 // LANG=C.UTF-8, in a fresh temporary home, lock and data directory. Progress goes to
 // standard error; the table (Markdown) to standard output. `Benchmarks/run` installs the
-// reference programs, builds in release mode and runs this. See README.md, "Performance".
+// reference programs, builds in release mode and runs this. See docs/performance.md.
 import Foundation
 import Glibc
 

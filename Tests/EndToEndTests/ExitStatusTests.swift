@@ -12,7 +12,7 @@ typealias ExitStatus = assess.ExitStatus
 /// Every command run by the real binary into every failure it can meet without a
 /// terminal: each says why on standard error in a line that starts `assess: ` (beside
 /// the problems of an exam file, one per line) and ends with the one status its reason
-/// maps to. The README's table of exit statuses is checked against the same statuses.
+/// maps to. The table of exit statuses in docs/commands.md is checked against the same statuses.
 @Suite("Exit statuses", .ownThread)
 struct ExitStatusTests {
     /// One command line, the world it meets, and how it must end.
@@ -129,13 +129,13 @@ struct ExitStatusTests {
         #expect(!result.standardError.contains("Fatal error"))
     }
 
-    @Test func everyStatusHasAReasonAndATestAndTheREADMESaysWhatItMeans() throws {
-        let readme = try String(contentsOfFile: Self.packageRoot + "/README.md", encoding: .utf8)
+    @Test func everyStatusHasAReasonAndATestAndTheDocsSayWhatItMeans() throws {
+        let commands = try String(contentsOfFile: Self.packageRoot + "/docs/commands.md", encoding: .utf8)
         let reached = Set(FailureReason.allCases.map(\.status)).union([.success])
         for status in ExitStatus.allCases {
             #expect(reached.contains(status), "no failure reason maps to \(status.rawValue)")
-            #expect(readme.contains("| \(status.rawValue) | \(status.meaning) |"),
-                    "the README's table of exit statuses lacks: | \(status.rawValue) | \(status.meaning) |")
+            #expect(commands.contains("| \(status.rawValue) | \(status.meaning) |"),
+                    "docs/commands.md's table of exit statuses lacks: | \(status.rawValue) | \(status.meaning) |")
             if status != .success {
                 #expect(Self.cases.contains { $0.status == status }, "no case ends with \(status.rawValue)")
             }

@@ -3,7 +3,7 @@ import AssessTestSupport
 import Foundation
 import Testing
 
-/// README's "A lab across machines", tried on loopback: a server that takes only TLS
+/// docs/lab.md's "A lab across machines", tried on loopback: a server that takes only TLS
 /// connections with passwords over TCP, a certificate from a certificate authority made
 /// for the test, a seat role whose password is in a `.pgpass` file, and a URL with
 /// `sslmode=verify-full`. The seat connects; a URL naming the server by a name its

@@ -26,7 +26,7 @@ public struct RosterCandidate: Sendable, Equatable {
 /// Only `candidate` is required; the other columns may be left out or empty. `accessibility`
 /// and `deny` list several values separated by spaces or semicolons.
 public enum RosterFile {
-    /// The columns a roster file may have, in the order the README lists them.
+    /// The columns a roster file may have, in the order docs/proctors.md lists them.
     public static let columns = ["candidate", "name", "extra-time", "breaks", "accessibility", "deny"]
 
     /// One thing wrong with a roster file, at a line.

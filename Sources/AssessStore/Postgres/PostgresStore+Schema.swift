@@ -28,7 +28,7 @@ public enum StoreProblem: Error, Sendable, Equatable, CustomStringConvertible {
         case .tlsRefused(let detail):
             return "TLS refused: \(detail); check the URL's sslrootcert (the school's certificate authority) and that its host is the name on the server's certificate"
         case .authenticationFailed(let detail):
-            return "authentication failed: \(detail); the admin gives this account a role (see README, \"A lab on one server\")"
+            return "authentication failed: \(detail); the admin gives this account a role (see docs/lab.md, \"A lab on one server\")"
         case .noSchema:
             return "schema too old: the database has no assess schema; the admin runs `assess store init`"
         case .schemaTooOld(let missing):

@@ -17,7 +17,7 @@ struct RosterCommand: ParsableCommand {
             the sitting from `assess monitor` (or the student types the start code the proctor announces), \
             and the monitor shows who has not arrived. With no option it lists the roster. \
             The CSV's columns (a header line first): candidate, name, extra-time, breaks, accessibility, deny \
-            (see the README, "Proctoring a room").
+            (see docs/proctors.md, "A roster and a common start").
             """)
 
     @Argument(help: ArgumentHelp("The exam file (YAML), or its id; a file also checks --import's denied restrictions against the exam.",
@@ -127,7 +127,7 @@ struct RosterCommand: ParsableCommand {
             return try RosterFile.parse(text, path: path, restrictions: restrictions)
         } catch {
             throw CommandFailure(.examInvalid, error.problems.map(\.description).joined(separator: "\n")
-                                 + "\nfix the roster file (its columns are described in the README, \"Proctoring a room\") and import it again")
+                                 + "\nfix the roster file (its columns are described in docs/proctors.md, \"A roster and a common start\") and import it again")
         }
     }
 

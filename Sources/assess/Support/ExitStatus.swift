@@ -24,8 +24,8 @@ enum ExitStatus: Int32, CaseIterable {
     /// The policy file is not valid (EX_CONFIG).
     case configuration = 78
 
-    /// What the status means, in the words of the README's table of exit statuses (a test
-    /// checks that the README says exactly this).
+    /// What the status means, in the words of the table of exit statuses in docs/commands.md
+    /// (a test checks that it says exactly this).
     var meaning: String {
         switch self {
         case .success: return "done"
