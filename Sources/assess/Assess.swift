@@ -52,6 +52,10 @@ struct Assess: ParsableCommand {
             await run { try await request.run() }
             return
         }
+        if let unknown = unknownCommand(in: arguments) {
+            let hint = DidYouMean.closest(to: unknown, in: commandNames).map { "; did you mean '\($0)'?" } ?? ""
+            fail("unknown command '\(unknown)'\(hint) (see 'assess --help')", status: ExitStatus.usage.rawValue)
+        }
         var command: any ParsableCommand
         do {
             command = try parseCommand(arguments)
@@ -95,6 +99,18 @@ struct Assess: ParsableCommand {
             return take
         }
         return try parseAsRoot(arguments)
+    }
+
+    /// Every subcommand's name.
+    private static var commandNames: [String] {
+        configuration.subcommands.compactMap { $0.configuration.commandName }
+    }
+
+    /// The first argument when it should name a command and names none (`assess tkae`).
+    private static func unknownCommand(in arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-"), first != "help",
+              !commandNames.contains(first) else { return nil }
+        return first
     }
 
     /// Prints the help and exits 0 when `error` is the parser's request for it (`--help`,

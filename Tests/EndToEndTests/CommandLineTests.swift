@@ -54,6 +54,17 @@ struct CommandLineTests {
         #expect(lines.count == 2)  // the error, then EXIT=64
     }
 
+    @Test func aMistypedCommandIsNamedWithTheNearestOne() throws {
+        let runner = SubprocessCommandRunner()
+        let assess = try BuiltProducts.path(of: "assess")
+        let mistyped = try runner.run(assess, ["tkae", "Exams/geography.yaml"], timeoutSeconds: 10)
+        #expect(mistyped.exitStatus == 64)
+        #expect(mistyped.standardError == "assess: unknown command 'tkae'; did you mean 'take'? (see 'assess --help')\n")
+        let unlike = try runner.run(assess, ["xyzzy"], timeoutSeconds: 10)
+        #expect(unlike.exitStatus == 64)
+        #expect(unlike.standardError == "assess: unknown command 'xyzzy' (see 'assess --help')\n")
+    }
+
     /// `take` is parsed on its own first (it starts faster); a mistake in its arguments is
     /// still reported as the whole command line's, pointing to `assess --help`.
     @Test func aMistakeInTakesArgumentsIsReportedAsTheWholeCommandLines() throws {
