@@ -196,8 +196,7 @@ import Testing
         _ = model.update(.key(.character(" ")), now: 0)
         #expect(model.marked.map(\.candidate).sorted() == ["c-000", "c-002"])
         _ = model.update(.key(.character("a")), now: 0)
-        _ = model.update(.key(.down), now: 0)
-        _ = model.update(.key(.down), now: 0)
+        for _ in 0..<3 { _ = model.update(.key(.down), now: 0) }
         _ = model.update(.key(.enter), now: 0)
         #expect(model.mode == .detail(targets: [.init(exam: "algebra", candidate: "c-000"), .init(exam: "algebra", candidate: "c-002")],
                                       action: .addTime))
@@ -205,10 +204,41 @@ import Testing
         Self.golden.assertMatches(Self.render(model), named: "reason-80x24")
         #expect(model.update(.key(.enter), now: 0).isEmpty, "a reason is required")
         for character in "late" { _ = model.update(.key(.character(character)), now: 0) }
-        let effects = model.update(.key(.enter), now: 0)
+        // Two seats: the monitor asks before it sends.
+        #expect(model.update(.key(.enter), now: 0).isEmpty)
+        #expect(Self.render(model).lines().contains { $0.contains("Add time to 2 seats?") })
+        let effects = model.update(.key(.character("y")), now: 0)
         #expect(effects == [.send(SeatCommandDraft(action: .addTime, minutes: 10, message: nil, reason: "late"),
                                   to: [.init(exam: "algebra", candidate: "c-000"), .init(exam: "algebra", candidate: "c-002")])])
         #expect(model.marked.isEmpty && model.mode == .list)
+    }
+
+    @Test func theMenuStartsOnAMessageEveryListKeyMovesInItAndAMessageIsItsOwnReason() {
+        var model = Self.model(Self.room(5))
+        _ = model.update(.key(.character("A")), now: 0)
+        guard case .menu(let targets, 0) = model.mode else { Issue.record("no menu: \(model.mode)"); return }
+        #expect(MonitorModel.menuActions.first == .message)
+        _ = model.update(.key(.end), now: 0)
+        #expect(model.mode == .menu(targets: targets, selection: MonitorModel.menuActions.count - 1))
+        _ = model.update(.key(.pageUp), now: 0)
+        _ = model.update(.key(.pageDown), now: 0)
+        #expect(model.mode == .menu(targets: targets, selection: MonitorModel.menuActions.count - 1))
+        _ = model.update(.key(.home), now: 0)
+        _ = model.update(.key(.enter), now: 0)
+        for character in "Ten minutes left" { _ = model.update(.key(.character(character)), now: 0) }
+        // No reason is asked; several seats are asked about first, and `n` sends nothing.
+        #expect(model.update(.key(.enter), now: 0).isEmpty)
+        #expect(model.mode == .confirm(targets: targets, draft: SeatCommandDraft(
+            action: .message, minutes: nil, message: "Ten minutes left", reason: "Ten minutes left")))
+        #expect(model.update(.key(.character("n")), now: 0).isEmpty)
+        #expect(model.mode == .list && model.notice == "Nothing was sent.")
+        // One seat: a message goes at once.
+        _ = model.update(.key(.character("a")), now: 0)
+        _ = model.update(.key(.enter), now: 0)
+        for character in "Raise your hand" { _ = model.update(.key(.character(character)), now: 0) }
+        let cursor = try! #require(model.cursor)
+        #expect(model.update(.key(.enter), now: 0) == [.send(SeatCommandDraft(
+            action: .message, minutes: nil, message: "Raise your hand", reason: "Raise your hand"), to: [cursor])])
     }
 
     /// `/`'s find and a command's fields edit as the answers do: ← → to move, Ctrl-U undo,
@@ -230,8 +260,7 @@ import Testing
 
         _ = model.update(.key(.character("a")), now: 0)
         #expect(model.helpKeys.map(\.0).contains("Ctrl-U / Ctrl-R"))
-        _ = model.update(.key(.down), now: 0)
-        _ = model.update(.key(.down), now: 0)
+        for _ in 0..<3 { _ = model.update(.key(.down), now: 0) }
         _ = model.update(.key(.enter), now: 0)
         for key in "12".map(Key.character) + [.backspace, .control("u"), .enter] { _ = model.update(.key(key), now: 0) }
         for key in "late bus".map(Key.character) + [.home, .delete, .control("u"), .end] { _ = model.update(.key(key), now: 0) }

@@ -86,19 +86,28 @@ struct MonitorTests {
         throw TestFailure("timed out waiting for \(text)")
     }
 
-    /// At the monitor: sends the seat(s) chosen with `choose` the action `down` rows into
-    /// the menu, with `detail` when it asks for one, and `reason`.
-    private func send(_ monitor: TerminalUnderTest, choose: String, down: Int, detail: String? = nil, reason: String) throws {
+    /// The monitor's menu, in its order.
+    private static let menu = ["message", "pause", "resume", "add-time", "extra-break", "end"]
+
+    /// At the monitor: sends the seat(s) chosen with `choose` the menu's `action`, with
+    /// `detail` when it asks for one, and `reason` (a message is its own); to several
+    /// seats, says yes when asked.
+    private func send(_ monitor: TerminalUnderTest, choose: String, action: String, detail: String? = nil,
+                      reason: String? = nil, seats: Int = 1) throws {
         try monitor.press(choose)
         try monitor.waitFor("Send to")
-        for _ in 0..<down { try monitor.press("Down") }
+        for _ in 0..<(Self.menu.firstIndex(of: action) ?? 0) { try monitor.press("Down") }
         try monitor.press("Enter")
         if let detail {
-            try monitor.waitFor(down == 2 ? "Minutes to add" : "Message the students will read")
+            try monitor.waitFor(action == "add-time" ? "Minutes to add" : "Message the students will read")
             try monitor.type(detail)
             try monitor.press("Enter")
         }
-        try monitor.answer("Reason (written to the log with your name):", with: reason)
+        if let reason { try monitor.answer("Reason (written to the log with your name):", with: reason) }
+        if seats > 1 {
+            try monitor.waitFor("\(seats) seats?")
+            try monitor.press("y")
+        }
     }
 
     /// Moves the monitor's cursor to `candidate`'s row: found by typing, then the list is
@@ -142,22 +151,22 @@ struct MonitorTests {
         #expect(header.contains("exam keys: ") && header.contains("×2"), "\(header)")
 
         // A message to every seat shown.
-        try send(monitor, choose: "A", down: 5, detail: "Ten minutes left", reason: "announcement")
+        try send(monitor, choose: "A", action: "message", detail: "Ten minutes left", seats: 2)
         try timed(seatA, "Ten minutes left", step: "message reaches seat A", within: Self.commandWithin)
         try timed(seatB, "Ten minutes left", step: "message reaches seat B", within: Self.commandWithin)
 
         // Pause seat B, then resume it.
         try select(monitor, "ben")
-        try send(monitor, choose: "a", down: 0, reason: "fire drill")
+        try send(monitor, choose: "a", action: "pause", reason: "fire drill")
         try timed(seatB, "The exam is paused", step: "pause hides seat B", within: Self.commandWithin)
         try rowShows(monitor, "ben", "‖ paused", step: "monitor shows B paused")
         #expect(!(try seatA.screen()).contains("The exam is paused"))
-        try send(monitor, choose: "a", down: 1, reason: "drill over")
+        try send(monitor, choose: "a", action: "resume", reason: "drill over")
         try timed(seatB, "Question 1 of 4", step: "resume brings seat B back", within: Self.commandWithin)
         try rowShows(monitor, "ben", "▶ answering", step: "monitor shows B answering again")
         // Five minutes more for seat B: the server adds them when B acknowledges (B's role may not).
         let leftBefore = try row(monitor, "ben")
-        try send(monitor, choose: "a", down: 2, detail: "5", reason: "late start")
+        try send(monitor, choose: "a", action: "add-time", detail: "5", reason: "late start")
         try timed(seatB, "The proctor added 5 minutes", step: "added time reaches seat B", within: Self.commandWithin)
         Thread.sleep(forTimeInterval: 1)
         #expect(!(try seatB.screen()).contains("could not be stored"))
@@ -237,15 +246,15 @@ struct MonitorTests {
         _ = try Self.waitForFile(jsonLines, toContain: #""state":"welcome""#)
         try seat.acceptTheLock()
         try rowShows(monitor, "cy", "▶ answering", step: "SQLite: seat answering")
-        try send(monitor, choose: "a", down: 0, reason: "noise outside")
+        try send(monitor, choose: "a", action: "pause", reason: "noise outside")
         try timed(seat, "The exam is paused", step: "SQLite: pause hides the seat", within: Self.commandWithin)
         try rowShows(monitor, "cy", "‖ paused", step: "SQLite: monitor shows the pause")
-        try send(monitor, choose: "a", down: 2, detail: "5", reason: "late start")
-        try send(monitor, choose: "a", down: 1, reason: "quiet again")
+        try send(monitor, choose: "a", action: "add-time", detail: "5", reason: "late start")
+        try send(monitor, choose: "a", action: "resume", reason: "quiet again")
         try timed(seat, "The proctor added 5 minutes", step: "SQLite: added time shows", within: Self.commandWithin)
         // The notice shows on the paused screen too: the resume is seen by the question's return.
         try seat.waitFor("Question 1 of 4")
-        try send(monitor, choose: "a", down: 5, detail: "Please raise your hand", reason: "check id")
+        try send(monitor, choose: "a", action: "message", detail: "Please raise your hand")
         try timed(seat, "Please raise your hand", step: "SQLite: a message reaches the seat", within: Self.commandWithin)
         try seat.submitFromReview()
         try rowShows(monitor, "cy", "✓ submitted", step: "SQLite: seat submitted")
@@ -282,7 +291,7 @@ struct MonitorTests {
         try seat.acceptTheLock()
         try seat.waitFor("Question 1 of 4")
         try rowShows(monitor, "dee", "▶ answering", step: "SQLite: seat answering")
-        try send(monitor, choose: "a", down: 4, reason: "feels unwell")
+        try send(monitor, choose: "a", action: "extra-break", reason: "feels unwell")
         try timed(seat, "The proctor allowed you a break (F6).", step: "SQLite: extra break reaches the seat",
                   within: Self.commandWithin)
 
@@ -292,7 +301,7 @@ struct MonitorTests {
         try seat.waitUntilAssessIsGone()
         try rowShows(monitor, "dee", "! lost", step: "SQLite: seat lost after kill -9", within: Self.leaseTime + 1)
         // A message sent to the lost seat waits for it (its row marked pending).
-        try send(monitor, choose: "a", down: 5, detail: "Welcome back", reason: "returning")
+        try send(monitor, choose: "a", action: "message", detail: "Welcome back")
         try monitor.waitFor(" ~dee ")
         #expect(try seat.assessCommand(["take", "Exams/geography.yaml", "--candidate", "dee"]).status == 75)
         try rowShows(monitor, "dee", "⊠ stale lock", step: "SQLite: the stale lock shows")

@@ -37,7 +37,13 @@ public struct MonitorModel: Sendable {
         case reason(targets: [SeatKey], action: SeatCommand.Action, detail: String)
         /// Confirming the opening of `exam`'s sitting, with its start code to announce.
         case opening(exam: String, code: String)
+        /// Confirming a command to more than one seat before it is sent.
+        case confirm(targets: [SeatKey], draft: SeatCommandDraft)
     }
+
+    /// The commands in the menu's order: the harmless message first (where the menu
+    /// starts), the end of the exam last.
+    public static let menuActions: [SeatCommand.Action] = [.message, .pause, .resume, .addTime, .extraBreak, .end]
 
     /// One line of a seat's timeline.
     public struct TimelineEntry: Sendable, Equatable {
@@ -139,7 +145,7 @@ public struct MonitorModel: Sendable {
                 ("Esc or q", "back to the room"),
                 ("F1 or ?", "this help"),
             ]
-        case .menu, .detail, .reason, .opening:
+        case .menu, .detail, .reason, .opening, .confirm:
             return [
                 ("↑ ↓", "choose what to send"),
                 ("typing", "write the minutes, the message or the reason"),
@@ -336,11 +342,13 @@ public struct MonitorModel: Sendable {
             }
             return []
         case .menu(let targets, let selection):
-            let actions = SeatCommand.Action.allCases
+            let actions = Self.menuActions
             switch key {
             case .escape: mode = .list
             case .up: mode = .menu(targets: targets, selection: max(0, selection - 1))
             case .down: mode = .menu(targets: targets, selection: min(actions.count - 1, selection + 1))
+            case .home, .pageUp: mode = .menu(targets: targets, selection: 0)
+            case .end, .pageDown: mode = .menu(targets: targets, selection: actions.count - 1)
             case .enter:
                 let action = actions[selection]
                 mode = action == .addTime || action == .message
@@ -358,6 +366,10 @@ public struct MonitorModel: Sendable {
                     notice = "Type a number of minutes from 1 to \(ProctorPanel.maximumMinutes)."
                 } else if entry.text.trimmingCharacters(in: .whitespaces).isEmpty {
                     notice = "Type the message the students will read."
+                } else if action == .message {
+                    // A message is its own reason: it goes to the log as it is.
+                    let message = entry.text.trimmingCharacters(in: .whitespaces)
+                    return send(SeatCommandDraft(action: .message, minutes: nil, message: message, reason: message), to: targets)
                 } else {
                     mode = .reason(targets: targets, action: action, detail: entry.text)
                     entry = LineField(maximumLength: Self.maximumText)
@@ -385,14 +397,35 @@ public struct MonitorModel: Sendable {
                     notice = "Type a reason: it is written to the log with your name."
                     return []
                 }
-                mode = .list
-                marked = []
-                return [.send(SeatCommandDraft(action: action, minutes: action == .addTime ? Int(detail) : nil,
-                                             message: action == .message ? detail : nil, reason: reason), to: targets)]
+                return send(SeatCommandDraft(action: action, minutes: action == .addTime ? Int(detail) : nil,
+                                             message: action == .message ? detail : nil, reason: reason), to: targets)
             default: _ = entry.handle(key)
             }
             return []
+        case .confirm(let targets, let draft):
+            switch key {
+            case .character("y"), .character("Y"):
+                mode = .list
+                marked = []
+                return [.send(draft, to: targets)]
+            case .character("n"), .character("N"), .escape:
+                mode = .list
+                notice = "Nothing was sent."
+            default: break
+            }
+            return []
         }
+    }
+
+    /// Sends `draft` to one seat at once; to several, asks first.
+    private mutating func send(_ draft: SeatCommandDraft, to targets: [SeatKey]) -> [MonitorEffect] {
+        guard targets.count == 1 else {
+            mode = .confirm(targets: targets, draft: draft)
+            return []
+        }
+        mode = .list
+        marked = []
+        return [.send(draft, to: targets)]
     }
 
     /// The longest message or reason.

@@ -198,6 +198,18 @@ public enum MonitorScreen {
 
     // MARK: Prompts
 
+    /// The question asked before a command goes to more than one seat.
+    static func confirmation(_ action: SeatCommand.Action, seats: Int) -> String {
+        switch action {
+        case .message: return "Send this message to \(seats) seats?"
+        case .pause: return "Pause \(seats) seats?"
+        case .resume: return "Resume \(seats) seats?"
+        case .addTime: return "Add time to \(seats) seats?"
+        case .end: return "End the exam and submit at \(seats) seats?"
+        case .extraBreak: return "Allow an extra break at \(seats) seats?"
+        }
+    }
+
     private static func targetsText(_ targets: [MonitorModel.SeatKey]) -> String {
         targets.count == 1 ? targets[0].candidate : "\(targets.count) seats"
     }
@@ -206,7 +218,7 @@ public enum MonitorScreen {
         switch model.mode {
         case .menu(let targets, let selection):
             var lines: [(String, CellStyle)] = [("Send to \(targetsText(targets))", ScreenKit.title), ("", .plain)]
-            for (index, action) in SeatCommand.Action.allCases.enumerated() {
+            for (index, action) in MonitorModel.menuActions.enumerated() {
                 lines.append(((index == selection ? "▸ " : "  ") + action.title, index == selection ? ScreenKit.selected : .plain))
             }
             lines += [("", .plain), ("Enter chooses · Esc cancels", ScreenKit.dim)]
@@ -218,6 +230,12 @@ public enum MonitorScreen {
         case .reason(let targets, let action, _):
             entryBox(title: "\(action.title) · \(targetsText(targets))", question: "Reason (written to the log with your name):",
                      entry: model.entry, notice: model.notice, into: &grid)
+        case .confirm(let targets, let draft):
+            var lines: [(String, CellStyle)] = [(confirmation(draft.action, seats: targets.count), ScreenKit.title), ("", .plain)]
+            if let message = draft.message { lines.append(("“\(message)”", .plain)) }
+            if let minutes = draft.minutes { lines.append(("\(minutes) minutes each", .plain)) }
+            lines += [("", .plain), ("y sends it to every one · n sends nothing", ScreenKit.dim)]
+            ScreenKit.centeredBox(lines, width: 64, focus: 0, into: &grid)
         case .opening(let exam, let code):
             let waiting = model.seats.filter { $0.exam == exam && $0.attempt == nil && $0.leaseAge != nil }.count
             let missing = model.seats.filter { $0.exam == exam && $0.state(lostAfter: model.lostAfter) == .notArrived }.count
