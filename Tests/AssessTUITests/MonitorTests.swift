@@ -311,6 +311,34 @@ import Testing
         #expect(model.notice == "algebra is already open; its start code is K7QM3X")
     }
 
+    @Test func aSecondOKeepsTheCodeInForceAndANewCodeAsksFirst() {
+        var model = Self.model(Self.rosterRoom())
+        let waiting = SittingStart(exam: "algebra", rosterSize: 5, hasCode: false, secondsSinceOpening: nil, openedBy: nil)
+        _ = model.update(.starts([waiting]), now: 0)
+        #expect(model.update(.key(.character("o")), now: 0) == [.makeStartCode(exam: "algebra")])
+        _ = model.update(.startCodeMade(exam: "algebra", code: "K7QM3X"), now: 0)
+        _ = model.update(.key(.character("n")), now: 0)
+        // The code written on the board stays: `o` again asks to open with it.
+        #expect(model.update(.key(.character("o")), now: 0).isEmpty)
+        #expect(model.mode == .opening(exam: "algebra", code: "K7QM3X"))
+        _ = model.update(.key(.escape), now: 0)
+        // `O` warns first; `n` keeps the code, `y` asks for a new one.
+        #expect(model.update(.key(.character("O")), now: 0).isEmpty)
+        #expect(model.mode == .newCode(exam: "algebra"))
+        #expect(Self.render(model).lines().contains { $0.contains("The code in force stops working") })
+        #expect(model.update(.key(.character("n")), now: 0).isEmpty)
+        #expect(model.notice == "The start code in force stays.")
+        _ = model.update(.key(.character("O")), now: 0)
+        #expect(model.update(.key(.character("y")), now: 0) == [.makeStartCode(exam: "algebra")])
+        // A code made at another monitor is not replaced by `o`.
+        var other = Self.model(Self.rosterRoom())
+        var coded = waiting
+        coded.hasCode = true
+        _ = other.update(.starts([coded]), now: 0)
+        #expect(other.update(.key(.character("o")), now: 0).isEmpty)
+        #expect(other.notice?.contains("O makes a new one") == true)
+    }
+
     @Test func noRosterMeansNothingToOpenAndNKeepsTheSittingWaiting() {
         var model = Self.model(Self.room(3))
         #expect(model.update(.key(.character("o")), now: 0).isEmpty)

@@ -39,6 +39,8 @@ public struct MonitorModel: Sendable {
         case opening(exam: String, code: String)
         /// Confirming a command to more than one seat before it is sent.
         case confirm(targets: [SeatKey], draft: SeatCommandDraft)
+        /// Confirming a new start code for `exam`, which ends the one in force.
+        case newCode(exam: String)
     }
 
     /// The commands in the menu's order: the harmless message first (where the menu
@@ -134,6 +136,7 @@ public struct MonitorModel: Sendable {
                 ("a", "act on the marked seats, or on the seat under the cursor"),
                 ("A", "act on each seat shown, but absent and finished ones"),
                 ("o", "open a sitting that waits for its start"),
+                ("O", "a new start code, after a warning"),
                 ("q or Esc", "quit the monitor"),
                 ("F1 or ?", "this help"),
             ]
@@ -145,7 +148,7 @@ public struct MonitorModel: Sendable {
                 ("Esc or q", "back to the room"),
                 ("F1 or ?", "this help"),
             ]
-        case .menu, .detail, .reason, .opening, .confirm:
+        case .menu, .detail, .reason, .opening, .confirm, .newCode:
             return [
                 ("↑ ↓", "choose what to send"),
                 ("typing", "write the minutes, the message or the reason"),
@@ -414,6 +417,17 @@ public struct MonitorModel: Sendable {
             default: break
             }
             return []
+        case .newCode(let exam):
+            switch key {
+            case .character("y"), .character("Y"):
+                mode = .list
+                return [.makeStartCode(exam: exam)]
+            case .character("n"), .character("N"), .escape:
+                mode = .list
+                notice = "The start code in force stays."
+            default: break
+            }
+            return []
         }
     }
 
@@ -475,6 +489,9 @@ public struct MonitorModel: Sendable {
             if !sitting.isEmpty { mode = .menu(targets: sitting.map(Self.key), selection: 0) }
         case .character("o"):
             return openKey(now: now)
+        case .character("O"):
+            guard let start = sittingToOpen(now: now) else { return openKey(now: now) }
+            mode = .newCode(exam: start.exam)
         case .enter:
             guard let cursor, let seat = seat(cursor) else { return [] }
             mode = .timeline(cursor)
@@ -503,8 +520,19 @@ extension MonitorModel {
                 : "Move to a seat of the exam to open first."
             return []
         }
+        let known = startCodes[start.exam]
         if start.secondsSinceOpening != nil {
-            notice = "\(start.exam) is already open" + (startCodes[start.exam].map { "; its start code is \($0)" } ?? ".")
+            notice = "\(start.exam) is already open" + (known.map { "; its start code is \($0)" }
+                ?? (start.hasCode ? "; its start code was made at another monitor (O makes a new one)." : "."))
+            return []
+        }
+        // The code already announced stays in force: a second `o` never replaces it.
+        if let known {
+            mode = .opening(exam: start.exam, code: known)
+            return []
+        }
+        if start.hasCode {
+            notice = "\(start.exam) has a start code made at another monitor; O makes a new one (the old one stops working)."
             return []
         }
         return [.makeStartCode(exam: start.exam)]

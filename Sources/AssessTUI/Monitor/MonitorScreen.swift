@@ -236,6 +236,15 @@ public enum MonitorScreen {
             if let minutes = draft.minutes { lines.append(("\(minutes) minutes each", .plain)) }
             lines += [("", .plain), ("y sends it to every one · n sends nothing", ScreenKit.dim)]
             ScreenKit.centeredBox(lines, width: 64, focus: 0, into: &grid)
+        case .newCode(let exam):
+            ScreenKit.centeredBox([
+                ("Make a new start code for \(exam)?", ScreenKit.title),
+                ("", .plain),
+                ("The code in force stops working: a student who types it is refused.", .plain),
+                ("Announce the new one to everyone still to start.", .plain),
+                ("", .plain),
+                ("y makes a new code · n keeps the one in force", ScreenKit.dim),
+            ], width: 74, focus: 0, into: &grid)
         case .opening(let exam, let code):
             let waiting = model.seats.filter { $0.exam == exam && $0.attempt == nil && $0.leaseAge != nil }.count
             let missing = model.seats.filter { $0.exam == exam && $0.state(lostAfter: model.lostAfter) == .notArrived }.count
