@@ -123,23 +123,27 @@ struct ServerStamp: Equatable {
 /// Walks records chained per attempt, per seat and for the room (a server's, in
 /// insertion order) and finds the first break, named as `ChainVerifier` names one.
 struct ServerChainVerifier {
-    private var heads: [String: (position: Int64, hash: String)] = [:]
+    private var heads: [String: (position: Int64, hash: String, sequence: Int64)] = [:]
     /// Each chain's hashes by position, for the anchors.
     private var hashes: [String: [Int64: (sequence: Int64, hash: String)]] = [:]
 
     /// Checks the next record; returns the break when it is one, else nil.
     mutating func check(sequence: Int64, fields: ChainedFields?, stamp: ServerStamp, hash: String) -> ChainVerification? {
-        let head = heads[stamp.chain] ?? (0, EventChain.genesis)
-        if stamp.position != head.position + 1 {
-            let problem: ChainProblem = stamp.position > head.position + 1 ? .removed : .outOfOrder(found: sequence)
-            return .broken(ChainBreak(sequence: sequence, problem: problem))
+        let head = heads[stamp.chain] ?? (0, EventChain.genesis, 0)
+        // A record missing from a chain is named by the number after its predecessor's
+        // (the server numbers a chain's records in order, though not without gaps).
+        if stamp.position > head.position + 1 {
+            return .broken(ChainBreak(sequence: head.sequence + 1, problem: .removed))
+        }
+        if stamp.position != head.position + 1 || sequence <= head.sequence {
+            return .broken(ChainBreak(sequence: head.sequence + 1, problem: .outOfOrder(found: sequence)))
         }
         guard var fields else { return .broken(ChainBreak(sequence: sequence, problem: .edited)) }
         fields.server = stamp
         guard EventChain.hash(of: fields, after: head.hash) == hash else {
             return .broken(ChainBreak(sequence: sequence, problem: .edited))
         }
-        heads[stamp.chain] = (stamp.position, hash)
+        heads[stamp.chain] = (stamp.position, hash, sequence)
         hashes[stamp.chain, default: [:]][stamp.position] = (sequence, hash)
         return nil
     }
@@ -150,8 +154,7 @@ struct ServerChainVerifier {
         let parts = head.split(separator: ":", maxSplits: 1)
         guard parts.count == 2, let position = Int64(parts[0]) else { return nil }
         guard let found = hashes[chain]?[position] else {
-            let last = heads[chain]?.position ?? 0
-            return .broken(ChainBreak(sequence: last + 1, problem: .removed))
+            return .broken(ChainBreak(sequence: (heads[chain]?.sequence ?? 0) + 1, problem: .removed))
         }
         return found.hash == String(parts[1]) ? nil : .broken(ChainBreak(sequence: found.sequence, problem: .edited))
     }

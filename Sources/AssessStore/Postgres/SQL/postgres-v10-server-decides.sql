@@ -6,6 +6,7 @@
 --   The deadline is the server's start plus the time allowed and the breaks allowed;
 --   answers after it plus the exam's grace are kept but not scored (after_deadline), and
 --   a submission after it is recorded late.
+-- - Roster: an exam with a roster is started by a seat only for a candidate on it.
 -- - Terms: a proctor publishes an exam's time (set_exam_terms, which `assess roster` does
 --   with the exam file). A seat's start then gets that time, with the extra time and breaks
 --   of its roster row (none when not listed), whatever it sends; without published terms
@@ -123,8 +124,12 @@ BEGIN
                     MESSAGE = 'candidate ' || who || ' already has an attempt at ' || exam || '; only a proctor allows another';
             END IF;
         END IF;
-        -- Extra time and breaks are the roster's (none when not listed), never the seat's.
+        -- Extra time and breaks are the roster's (none when not listed), never the seat's;
+        -- an exam with a roster is sat by those on it.
         SELECT r.settings::jsonb INTO listed FROM assess.roster r WHERE r.exam_id = exam AND r.candidate = who;
+        IF listed IS NULL AND EXISTS (SELECT 1 FROM assess.roster r WHERE r.exam_id = exam) THEN
+            RAISE EXCEPTION USING ERRCODE = '42501', MESSAGE = 'candidate ' || who || ' is not on the roster of ' || exam;
+        END IF;
         seat_view := CASE WHEN launch_settings ~ '^\s*\{' THEN launch_settings::jsonb END;
         IF seat_view IS NOT NULL AND jsonb_typeof(seat_view) = 'object' AND (listed IS NOT NULL OR seat_view ?| array['extraTime', 'breaks']) THEN
             kept := (seat_view - 'extraTime' - 'breaks'
