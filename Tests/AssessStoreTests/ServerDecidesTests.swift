@@ -90,7 +90,10 @@ import Testing
         #expect(try #require(Double(row["server_age"] ?? "")) < 30)
         #expect(try #require(Double(row["seat_age"] ?? "")) > 500)  // kept as the seat's view only
 
-        // Ben is on no roster: no extra time, no breaks, whatever he sends.
+        // Cara is not on the roster: she does not start. Ben is, without accommodations: no
+        // extra time, no breaks, whatever he sends.
+        expectRefused("SELECT assess.start_attempt('algebra', 'k', 'cara', 600, false, '{}', now())", as: cara)
+        try run("INSERT INTO assess.roster (exam_id, candidate) VALUES ('algebra', 'ben')", as: proctor)
         let benID = try #require(try run("""
             SELECT assess.start_attempt('algebra', 'k', 'ben', 86400, false, '\(greedy)', now()) AS id
             """, as: ben).first?["id"])
