@@ -20,7 +20,7 @@ import AssessTestSupport
     }
 
     @Test func theRecordedNamesAreTheFirstStoresOnes() {
-        #expect(PostgresSchema.migrationNames == (1...9).map { "v\($0)" })
+        #expect(PostgresSchema.migrationNames == (1...10).map { "v\($0)" })
         #expect(SQLiteSchema.migrations.map(\.recorded) == (1...7).map { "v\($0)" })
     }
 

@@ -186,6 +186,11 @@ import Testing
     }
 
     @Test func aSeatCannotGiveItselfTimeBackNorMoreTime() throws {
+        // The roster gives Ana one break (and Ben none).
+        try run("""
+            INSERT INTO assess.roster (exam_id, candidate, settings)
+            VALUES ('algebra', 'ana', '{"breaks":{"count":1,"minutes":5}}'), ('algebra', 'ben', '{}')
+            """, as: proctor)
         let (anaStore, anaAttempt, _) = try twoSittings()
         try anaStore.updateProgress(attempt: anaAttempt.id, secondsUsed: 300, currentQuestion: 2, breaksTaken: 1, at: start)
         #expect(throws: StoreError.self) {

@@ -35,6 +35,18 @@ public struct Attempt: Sendable, Equatable, Codable, Identifiable {
     public var breaksTaken: Int
     /// When the session last saved progress: after a crash, roughly when it went down.
     public var lastActiveAt: Date?
+    /// The server's own account of the attempt's times, where a server keeps one
+    /// (PostgreSQL); nil in SQLite, where the seat's clock is the only one.
+    public var serverClock: ServerClock? = nil
+
+    /// The time used, by the server's clock where there is one (from its start to its end
+    /// there), else as the seat counted it: what results and reports show.
+    public var timeUsed: Int { serverClock?.secondsUsed ?? secondsUsed }
+
+    enum CodingKeys: String, CodingKey {
+        case id, examID, examKey, candidate, status, startedAt, endedAt, secondsAllowed, secondsUsed, receipt,
+             isPractice, settings, currentQuestion, breaksTaken, lastActiveAt
+    }
 }
 
 /// Where an attempt stands. Every status but `inProgress` is final.
@@ -71,5 +83,31 @@ extension Attempt: FetchableRecord, PersistableRecord {
         public static let secondsAllowed = Column("secondsAllowed")
         /// The receipt.
         public static let receipt = Column("receipt")
+    }
+}
+
+/// An attempt's times as the server's clock took them, beside the seat's own.
+public struct ServerClock: Sendable, Equatable, Codable {
+    /// When the server started the attempt.
+    public var startedAt: Date
+    /// When the server ended it, if it has ended.
+    public var endedAt: Date?
+    /// Whether it was submitted after its deadline and grace, by the server's clock.
+    public var late: Bool
+    /// Where its time allowed came from: `terms` (the exam's, as a proctor published them,
+    /// with the roster's extra time), `proctor` (a proctor's role started it) or `seat`
+    /// (no terms were published: the seat's own claim).
+    public var timeFrom: String
+
+    public init(startedAt: Date, endedAt: Date?, late: Bool, timeFrom: String) {
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.late = late
+        self.timeFrom = timeFrom
+    }
+
+    /// Seconds from the server's start to its end; nil while in progress.
+    public var secondsUsed: Int? {
+        endedAt.map { max(0, Int($0.timeIntervalSince(startedAt).rounded())) }
     }
 }

@@ -15,6 +15,9 @@ struct ChainedFields: Equatable {
     /// The attempt the record belongs to, if any. Covered by the hash so that a record
     /// cannot be moved to another attempt unnoticed.
     var attempt: String?
+    /// Where the server put the record and when and by whom it was written, for a record
+    /// a server chained (PostgreSQL from v10); covered by the hash after the rest.
+    var server: ServerStamp? = nil
 
     /// The bytes that are hashed: every field, in a fixed order, as a netstring
     /// (`<UTF-8 byte count>:<text>,`), so that no two different records serialize alike.
@@ -36,6 +39,12 @@ struct ChainedFields: Equatable {
         for key in details.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             field(key)
             field(details[key] ?? "")
+        }
+        if let server {
+            field(server.chain)
+            field(String(server.position))
+            field(String(server.serverMicroseconds))
+            field(server.writer)
         }
         return Data(text.utf8)
     }
@@ -97,4 +106,56 @@ struct ChainVerifier {
 
     /// The verdict once every record passed.
     var result: ChainVerification { .intact(count: Int(expected - 1)) }
+}
+
+/// A record's place in a server's chains, and the server's time and role that wrote it.
+struct ServerStamp: Equatable {
+    /// `attempt:<id>`, `seat:<role>` or `room`.
+    var chain: String
+    /// 1 for the chain's first record.
+    var position: Int64
+    /// The server's clock when it appended the record, in microseconds since the epoch.
+    var serverMicroseconds: Int64
+    /// The login role that appended it.
+    var writer: String
+}
+
+/// Walks records chained per attempt, per seat and for the room (a server's, in
+/// insertion order) and finds the first break, named as `ChainVerifier` names one.
+struct ServerChainVerifier {
+    private var heads: [String: (position: Int64, hash: String, sequence: Int64)] = [:]
+    /// Each chain's hashes by position, for the anchors.
+    private var hashes: [String: [Int64: (sequence: Int64, hash: String)]] = [:]
+
+    /// Checks the next record; returns the break when it is one, else nil.
+    mutating func check(sequence: Int64, fields: ChainedFields?, stamp: ServerStamp, hash: String) -> ChainVerification? {
+        let head = heads[stamp.chain] ?? (0, EventChain.genesis, 0)
+        // A record missing from a chain is named by the number after its predecessor's
+        // (the server numbers a chain's records in order, though not without gaps).
+        if stamp.position > head.position + 1 {
+            return .broken(ChainBreak(sequence: head.sequence + 1, problem: .removed))
+        }
+        if stamp.position != head.position + 1 || sequence <= head.sequence {
+            return .broken(ChainBreak(sequence: head.sequence + 1, problem: .outOfOrder(found: sequence)))
+        }
+        guard var fields else { return .broken(ChainBreak(sequence: sequence, problem: .edited)) }
+        fields.server = stamp
+        guard EventChain.hash(of: fields, after: head.hash) == hash else {
+            return .broken(ChainBreak(sequence: sequence, problem: .edited))
+        }
+        heads[stamp.chain] = (stamp.position, hash, sequence)
+        hashes[stamp.chain, default: [:]][stamp.position] = (sequence, hash)
+        return nil
+    }
+
+    /// Checks that `chain` holds the record `head` (`position:hash`) names: the head the
+    /// server anchored when the attempt ended.
+    func checkAnchor(chain: String, head: String) -> ChainVerification? {
+        let parts = head.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2, let position = Int64(parts[0]) else { return nil }
+        guard let found = hashes[chain]?[position] else {
+            return .broken(ChainBreak(sequence: (heads[chain]?.sequence ?? 0) + 1, problem: .removed))
+        }
+        return found.hash == String(parts[1]) ? nil : .broken(ChainBreak(sequence: found.sequence, problem: .edited))
+    }
 }

@@ -54,6 +54,7 @@ enum PostgresSchema {
         Migration(file: "postgres-v08-commands-acknowledged", recorded: "v8",
                   source: PackageResources.postgres_v08_commands_acknowledged_sql),
         Migration(file: "postgres-v09-lease-liveness", recorded: "v9", source: PackageResources.postgres_v09_lease_liveness_sql),
+        Migration(file: "postgres-v10-server-decides", recorded: "v10", source: PackageResources.postgres_v10_server_decides_sql),
     ]
 
     /// Every migration, in order: its recorded name and its SQL for `roles`.
@@ -89,6 +90,14 @@ enum PostgresSchema {
 
     /// Creates the table that records which migrations ran, if missing; run before any.
     static let migrationsTable = String(decoding: PackageResources.postgres_migrations_table_sql, as: UTF8.self)
+
+    /// What every seat's login role is held to (`ALTER ROLE … SET`, as `grant` and v10 set
+    /// them): a lock waited for, a statement, a transaction left open, each at most this long.
+    /// A session may lower or raise them itself; they stop a seat that hangs, while no seat
+    /// can hold what another seat needs (see `postgres-v10-server-decides.sql`).
+    static let seatTimeouts: [(setting: String, value: String)] = [
+        ("lock_timeout", "2s"), ("statement_timeout", "15s"), ("idle_in_transaction_session_timeout", "5s"),
+    ]
 
     /// The channel every seat listens on for a sitting's opening (the opening is no secret;
     /// see `postgres-v07-seat-news.sql`).

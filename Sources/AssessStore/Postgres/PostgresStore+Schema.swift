@@ -176,6 +176,12 @@ extension PostgresStore {
             }
             let groupName = group == .seat ? roles.seat : roles.proctor
             try session.execute("GRANT \(PostgresSchema.identifier(groupName)) TO \(name)")
+            if group == .seat {
+                // No seat session holds a lock, a statement or an open transaction for long.
+                for (setting, value) in PostgresSchema.seatTimeouts {
+                    try session.execute("ALTER ROLE \(name) SET \(setting) = \(PostgresSchema.literal(value))")
+                }
+            }
             for candidate in candidates {
                 try session.execute("INSERT INTO assess.seat_candidates (seat_role, candidate) VALUES ($1, $2) ON CONFLICT DO NOTHING",
                                     [role, candidate])

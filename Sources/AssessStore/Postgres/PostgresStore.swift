@@ -65,7 +65,8 @@ public final class PostgresStore: ExamStore {
     private static let attemptColumns = """
         id, exam_id, exam_key, candidate, status, \(milliseconds("started_at")), \(milliseconds("ended_at")),
         seconds_allowed, seconds_used, receipt, is_practice, settings, current_question, breaks_taken,
-        \(milliseconds("last_active_at"))
+        \(milliseconds("last_active_at")), \(milliseconds("server_started_at")), \(milliseconds("server_ended_at")),
+        late, time_from
         """
 
     static func milliseconds(_ column: String) -> String {
@@ -101,7 +102,11 @@ public final class PostgresStore: ExamStore {
             candidate: try required("candidate"), status: status, startedAt: startedAt, endedAt: date("ended_at"),
             secondsAllowed: row["seconds_allowed"].flatMap(Int.init), secondsUsed: secondsUsed,
             receipt: row["receipt"], isPractice: row["is_practice"] == "t", settings: try required("settings"),
-            currentQuestion: currentQuestion, breaksTaken: breaksTaken, lastActiveAt: date("last_active_at"))
+            currentQuestion: currentQuestion, breaksTaken: breaksTaken, lastActiveAt: date("last_active_at"),
+            serverClock: date("server_started_at").map {
+                ServerClock(startedAt: $0, endedAt: date("server_ended_at"), late: row["late"] == "t",
+                            timeFrom: row["time_from"] ?? "seat")
+            })
     }
 
     private func attempts(where condition: String, _ parameters: [String?]) throws -> [Attempt] {
@@ -226,12 +231,14 @@ public final class PostgresStore: ExamStore {
                               savedAt: Date(milliseconds: time.wholeMilliseconds))
     }
 
-    /// Every save of an attempt (one question's when given), oldest first.
+    /// Every save of an attempt (one question's when given), oldest first; those the server
+    /// received after the attempt's deadline and grace are kept there but not counted.
     private func saves(of attemptID: String, question questionID: String?) throws -> [(version: ResponseVersion, flagged: Bool)] {
         try connection.withSession { session in
             try session.execute("""
                 SELECT attempt_id, question_id, value, flagged, \(Self.milliseconds("saved_at"))
-                FROM assess.responses WHERE attempt_id = $1 AND ($2::text IS NULL OR question_id = $2) ORDER BY id
+                FROM assess.responses WHERE attempt_id = $1 AND ($2::text IS NULL OR question_id = $2) AND NOT after_deadline
+                ORDER BY id
                 """, [attemptID, questionID]).rows
         }.map { row in
             guard let attempt = row["attempt_id"], let question = row["question_id"], let value = row["value"],
@@ -342,7 +349,10 @@ public final class PostgresStore: ExamStore {
         return "{" + quoted.joined(separator: ",") + "}"
     }
 
-    private static let eventColumns = "id, sequence, wall_milliseconds, monotonic_nanoseconds, kind, details, attempt, hash"
+    private static let eventColumns = """
+        id, sequence, wall_milliseconds, monotonic_nanoseconds, kind, details, attempt, hash, chain, position,
+        (extract(epoch FROM server_time) * 1000000)::bigint AS server_micros, seat_role
+        """
 
     private static func eventRow(_ row: [String: String]) throws -> EventRow {
         guard let sequence = row["sequence"].flatMap(Int64.init), let wall = row["wall_milliseconds"].flatMap(Int64.init),
@@ -354,13 +364,31 @@ public final class PostgresStore: ExamStore {
                         monotonicNanoseconds: monotonic, kind: kind, details: details, attempt: row["attempt"], hash: hash)
     }
 
+    /// Where the server put a row in its chain (v10 on), and when and by whom it was
+    /// written; nil for a record of the single chain before v10.
+    private static func serverStamp(_ row: [String: String]) -> ServerStamp? {
+        guard let chain = row["chain"], let position = row["position"].flatMap(Int64.init),
+              let micros = row["server_micros"].flatMap(Int64.init), let writer = row["seat_role"] else { return nil }
+        return ServerStamp(chain: chain, position: position, serverMicroseconds: micros, writer: writer)
+    }
+
+    /// A row as `events` hands it out: with the server's time and the role that wrote it.
+    private static func storedEvent(_ row: [String: String]) throws -> StoredEvent {
+        var stored = try eventRow(row).storedEvent()
+        if let micros = row["server_micros"].flatMap(Int64.init) {
+            stored.serverTime = Date(timeIntervalSince1970: Double(micros) / 1_000_000)
+        }
+        stored.writer = row["seat_role"]
+        return stored
+    }
+
     public func events(after sequence: Int64, limit: Int?, attempt: String?) throws -> [StoredEvent] {
         try connection.withSession { session in
             try session.execute("""
                 SELECT \(Self.eventColumns) FROM assess.events
                 WHERE sequence > $1 AND ($2::text IS NULL OR attempt = $2) ORDER BY sequence LIMIT $3::bigint
                 """, [String(sequence), attempt, limit.map(String.init)]).rows
-        }.map { try Self.eventRow($0).storedEvent() }
+        }.map(Self.storedEvent)
     }
 
     public func verifyEventChain() throws -> ChainVerification {
@@ -379,15 +407,32 @@ public final class PostgresStore: ExamStore {
             // One snapshot for the walk and the look-ups it makes.
             try session.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             defer { _ = try? session.execute("COMMIT") }
-            var verifier = ChainVerifier()
+            // The records before v10 form one chain; from v10 on each record is in the chain of
+            // its attempt, its seat or the room (see postgres-v10-server-decides.sql).
+            var single = ChainVerifier()
+            var chains = ServerChainVerifier()
+            var count = 0
             for row in try session.execute("SELECT \(Self.eventColumns) FROM assess.events ORDER BY id").rows {
                 let event = try Self.eventRow(row)
-                let found = try verifier.check(sequence: event.sequence, fields: event.chainedFields, hash: event.hash) { expected in
-                    try !session.execute("SELECT 1 FROM assess.events WHERE sequence = $1", [String(expected)]).rows.isEmpty
+                let found: ChainVerification?
+                if let stamp = Self.serverStamp(row) {
+                    found = chains.check(sequence: event.sequence, fields: event.chainedFields, stamp: stamp, hash: event.hash)
+                } else {
+                    found = try single.check(sequence: event.sequence, fields: event.chainedFields, hash: event.hash) { expected in
+                        try !session.execute("SELECT 1 FROM assess.events WHERE sequence = $1 AND chain IS NULL",
+                                             [String(expected)]).rows.isEmpty
+                    }
                 }
                 if let found { return found }
+                count += 1
             }
-            return verifier.result
+            // Each ended attempt's head, as the server anchored it when the attempt ended:
+            // the newest records of an attempt cannot be removed unnoticed.
+            for row in try session.execute("SELECT id, chain_head FROM assess.attempts WHERE chain_head IS NOT NULL ORDER BY id").rows {
+                guard let id = row["id"], let head = row["chain_head"] else { continue }
+                if let found = chains.checkAnchor(chain: "attempt:" + id, head: head) { return found }
+            }
+            return .intact(count: count)
         }
     }
 

@@ -97,4 +97,8 @@ extension PostgresStore: RosterStore {
         try call("SELECT assess.start_code_matches($1, $2) AS ok", [exam, StartCode.normalized(code)], attempt: nil)
             .first?["ok"] == "t"
     }
+
+    public func publishTerms(exam: String, secondsAllowed: Int?) throws {
+        try call("SELECT assess.set_exam_terms($1, $2, NULL)", [exam, secondsAllowed.map(String.init)], attempt: nil)
+    }
 }

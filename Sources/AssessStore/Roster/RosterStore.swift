@@ -74,6 +74,12 @@ public protocol RosterStore: ExamStore {
 
     /// True when `code` is the sitting's start code.
     func startCodeMatches(exam: String, code: String) throws -> Bool
+
+    /// Publishes the exam's time allowed (nil: untimed), from the exam file, as the store's
+    /// terms: a server then gives each seat's attempt this time, with the roster's extra
+    /// time, whatever the seat asks (see `postgres-v10-server-decides.sql`). A store without
+    /// seat roles (SQLite) keeps nothing: the seat's program is the only one to hold to it.
+    func publishTerms(exam: String, secondsAllowed: Int?) throws
 }
 
 /// The start codes a proctor announces: short, easy to read aloud and to type, with no

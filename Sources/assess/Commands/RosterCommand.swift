@@ -20,7 +20,7 @@ struct RosterCommand: ParsableCommand {
             (see docs/proctors.md, "A roster and a common start").
             """)
 
-    @Argument(help: ArgumentHelp("The exam file (YAML), or its id; a file also checks --import's denied restrictions against the exam.",
+    @Argument(help: ArgumentHelp("The exam file (YAML), or its id; a file also checks --import's denied restrictions against the exam, and on a lab's server publishes the exam's time, which the server then gives each seat.",
                                  valueName: "exam"))
     var exam: String
 
@@ -64,10 +64,12 @@ struct RosterCommand: ParsableCommand {
         let policy = try runtime.policy()
         var examID = exam
         var restrictions: [String]?
+        var duration: Int??
         if FileManager.default.fileExists(atPath: exam) {
             let loaded = try ExamFiles.load(exam)
             examID = loaded.id
             restrictions = loaded.restrictions.map(\.id)
+            duration = .some(loaded.durationSeconds > 0 ? loaded.durationSeconds : nil)
         }
         let imported = try importFile.map { try Self.read($0, restrictions: restrictions) } ?? []
         let database = try runtime.database()
@@ -84,6 +86,10 @@ struct RosterCommand: ParsableCommand {
             for candidate in imported {
                 entries.append(RosterEntry(candidate: candidate.candidate, name: candidate.name,
                                            settings: try RosterAccommodations.encode(candidate.settings)))
+            }
+            if let duration {
+                // The exam file's time is the store's to give each seat (a server's terms).
+                try store.publishTerms(exam: examID, secondsAllowed: duration)
             }
             if !entries.isEmpty {
                 try store.addToRoster(exam: examID, entries: entries)

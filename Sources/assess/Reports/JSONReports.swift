@@ -164,4 +164,7 @@ struct LogRecordReport: Encodable {
     var hash: String
     /// The attempt the record belongs to, if any.
     var attempt: String?
+    /// The server's time of the record and the role that wrote it, where a server keeps the log.
+    var serverTime: String? = nil
+    var writer: String? = nil
 }

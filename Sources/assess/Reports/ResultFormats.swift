@@ -19,7 +19,7 @@ enum ResultFormats {
             lines.append([
                 row.exam.id, row.attempt.candidate, row.attempt.status.rawValue,
                 score.map { number($0.awarded) } ?? "-", score.map { number($0.maximum) } ?? "-",
-                row.percent.map { number($0.rounded()) } ?? "-", DurationText.minutesAndSeconds(row.attempt.secondsUsed),
+                row.percent.map { number($0.rounded()) } ?? "-", DurationText.minutesAndSeconds(row.attempt.timeUsed),
                 String(row.flagged.count), score.map { String($0.awaitingManualMarking.count) } ?? "-",
                 score.map { $0.isFullyMarked ? "yes" : "no" } ?? "-",
             ])
@@ -102,7 +102,7 @@ enum ResultFormats {
             var fields = [
                 row.exam.id, row.attempt.candidate, row.attempt.id, row.attempt.status.rawValue,
                 score.map { number($0.awarded) } ?? "", score.map { number($0.maximum) } ?? "",
-                row.percent.map { number($0) } ?? "", String(row.attempt.secondsUsed),
+                row.percent.map { number($0) } ?? "", String(row.attempt.timeUsed),
                 row.flagged.joined(separator: " "), score?.awaitingManualMarking.joined(separator: " ") ?? "",
                 score.map { $0.isFullyMarked ? "yes" : "no" } ?? "",
             ]
@@ -138,7 +138,7 @@ enum ResultFormats {
         try JSONReport.text(rows.map { row in
             ResultReport(
                 exam: row.exam.id, candidate: row.attempt.candidate, attempt: row.attempt.id,
-                status: row.attempt.status.rawValue, secondsUsed: row.attempt.secondsUsed, flagged: row.flagged,
+                status: row.attempt.status.rawValue, secondsUsed: row.attempt.timeUsed, flagged: row.flagged,
                 score: row.score?.awarded, maximum: row.score?.maximum, percent: row.score.map { _ in row.percent ?? 0 },
                 awaitingManualMarking: row.score?.awaitingManualMarking, fullyMarked: row.score?.isFullyMarked,
                 marks: row.score.map { score in
