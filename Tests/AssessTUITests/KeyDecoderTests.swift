@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 @testable import AssessTUI
 
@@ -153,6 +154,25 @@ struct HangupDetectorTests {
             .failed(errorNumber: 0, early: true),
         ])
         #expect(seen == [false, false, false, false, true])
+    }
+
+    @Test("Bytes that are not text (EILSEQ), however many in a row, are input and never a hangup")
+    func invalidBytesAreNotAHangup() {
+        var detector = HangupDetector()
+        let seen = results(&detector, Array(repeating: .failed(errorNumber: EILSEQ, early: true), count: 450))
+        #expect(!seen.contains(true))
+    }
+
+    @Test("Bytes that are not text between failures start the count again")
+    func invalidBytesResetTheCount() {
+        var detector = HangupDetector(threshold: 2)
+        let seen = results(&detector, [
+            .failed(errorNumber: 0, early: true),
+            .failed(errorNumber: EILSEQ, early: true),
+            .failed(errorNumber: 0, early: true),
+            .failed(errorNumber: eio, early: true),
+        ])
+        #expect(seen == [false, false, false, true])
     }
 
     @Test("Reads interrupted by a signal are not a hangup")

@@ -34,7 +34,7 @@ public enum TerminalStartError: Error, Hashable, Sendable, CustomStringConvertib
 /// terminal.draw(grid)
 /// let key = terminal.readKey(timeoutMilliseconds: 1000)
 /// ```
-public final class CursesTerminal: TerminalDevice {
+public final class CursesTerminal: TerminalDevice, RawKeySource {
     /// Writes raw sequences to the same terminal; hand it to the session as its
     /// ``PasteGuard`` and ``TerminalWriter``.
     public let sequenceWriter: TerminalSequenceWriter
@@ -68,6 +68,8 @@ public final class CursesTerminal: TerminalDevice {
     private static let steadyCursorSequence = "\u{1B}[2 q"
     private static let defaultCursorSequence = "\u{1B}[0 q"
     private var hangupDetector = HangupDetector()
+    /// Shapes the keys curses returns: Alt chords, pastes without brackets, dropped bytes.
+    private var keyStream = KeyStream()
 
     /// How long curses waits after ESC for the rest of a key sequence, in milliseconds.
     private static let escapeDelay: Int32 = 25
@@ -186,9 +188,17 @@ public final class CursesTerminal: TerminalDevice {
 
     /// Waits up to `timeoutMilliseconds` (forever when `nil`) for a key. Returns `nil`
     /// on timeout, and ``Key/hangup`` once reads keep failing (the terminal is gone; see
-    /// ``HangupDetector``).
+    /// ``HangupDetector``). Alt chords, pastes without brackets and dropped bytes that are
+    /// not text come as ``KeyStream`` shapes them.
     public func readKey(timeoutMilliseconds: Int?) -> Key? {
         guard isRunning else { return nil }
+        return keyStream.next(timeoutMilliseconds: timeoutMilliseconds, from: self)
+    }
+
+    /// One `wget_wch`, decoded: a key, nothing within the timeout, or a byte that is not
+    /// text (EILSEQ: curses consumed it). ``Key/hangup`` once reads keep failing.
+    public func readRaw(timeoutMilliseconds: Int?) -> RawRead {
+        guard isRunning else { return .nothing }
         let window = assess_stdscr()
         let timeout = timeoutMilliseconds.map { max(0, $0) }
         wtimeout(window, Int32(clamping: timeout ?? -1))
@@ -200,11 +210,18 @@ public final class CursesTerminal: TerminalDevice {
         guard status != ERR else {
             let elapsed = started.duration(to: .now)
             let early = timeout.map { $0 > 0 && elapsed < .milliseconds($0) / 2 } ?? true
-            if hangupDetector.record(.failed(errorNumber: errorNumber, early: early)) { return .hangup }
-            return nil
+            if hangupDetector.record(.failed(errorNumber: errorNumber, early: early)) { return .key(.hangup) }
+            return errorNumber == EILSEQ ? .invalidByte : .nothing
         }
         _ = hangupDetector.record(.key)
-        return KeyDecoder.decode(status: status, value: UInt32(value))
+        return KeyDecoder.decode(status: status, value: UInt32(value)).map(RawRead.key) ?? .nothing
+    }
+
+    /// True when input is waiting on standard input or arrives within `milliseconds`.
+    public func inputArrives(withinMilliseconds milliseconds: Int) -> Bool {
+        guard isRunning else { return false }
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, Int32(clamping: max(0, milliseconds))) > 0 && descriptor.revents & Int16(POLLIN) != 0
     }
 
     /// Waits for a key or for `wakeDescriptor` to become readable, whichever comes first
@@ -215,6 +232,12 @@ public final class CursesTerminal: TerminalDevice {
     public func readKey(timeoutMilliseconds: Int?, wakeDescriptor: Int32?) -> Key? {
         guard isRunning, let wakeDescriptor, timeoutMilliseconds.map({ $0 > 0 }) ?? true else {
             return readKey(timeoutMilliseconds: timeoutMilliseconds)
+        }
+        // Keys already read, a paste in progress or dropped bytes to report: the stream
+        // decides, within a short time, before the loop waits on anything else.
+        if keyStream.hasHeldKeys || keyStream.inBurst || keyStream.droppedBytes > 0 {
+            return readKey(timeoutMilliseconds: min(timeoutMilliseconds ?? KeyStream.quietMilliseconds,
+                                                    KeyStream.quietMilliseconds))
         }
         var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
@@ -230,6 +253,7 @@ public final class CursesTerminal: TerminalDevice {
     /// still there.
     public var hasPendingInput: Bool {
         guard isRunning else { return false }
+        if keyStream.hasHeldKeys || keyStream.inBurst { return true }
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN) != 0
     }
