@@ -157,20 +157,20 @@ struct KeyStreamTests {
 
     @Test("450 bytes that are not text are dropped and reported once, with their count")
     func invalidBytesAreReportedOnce() {
-        let input = TimedInput(Array(repeating: (0, RawRead.invalidByte), count: 450) + typed("ok", from: 1000, every: 100))
+        let input = TimedInput(Array(repeating: (0, RawRead.invalid(bytes: 1)), count: 450) + typed("ok", from: 1000, every: 100))
         #expect(keys(input) == [.invalidInput(bytes: 450), .character("o"), .character("k")])
     }
 
     @Test("Bytes that are not text among keys: the keys pass, the bytes are reported once the input is quiet")
     func invalidBytesAmongKeys() {
         var arrivals = typed("abc", every: 10)
-        arrivals += [(5, .invalidByte), (15, .invalidByte), (16, .invalidByte)]
+        arrivals += [(5, .invalid(bytes: 1)), (15, .invalid(bytes: 1)), (16, .invalid(bytes: 1))]
         #expect(keys(TimedInput(arrivals)) == [.character("a"), .character("b"), .character("c"), .invalidInput(bytes: 3)])
     }
 
     @Test("Dropped bytes are reported even when the loop waits without a timeout")
     func invalidBytesReportedWithoutATimeout() {
-        let input = TimedInput(Array(repeating: (0, RawRead.invalidByte), count: 3))
+        let input = TimedInput(Array(repeating: (0, RawRead.invalid(bytes: 1)), count: 3))
         var stream = KeyStream()
         #expect(stream.next(timeoutMilliseconds: nil, from: input) == .invalidInput(bytes: 3))
     }

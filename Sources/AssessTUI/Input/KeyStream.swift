@@ -4,8 +4,9 @@ public enum RawRead: Hashable, Sendable {
     case key(Key)
     /// Nothing came within the read's time (or the read was interrupted).
     case nothing
-    /// The read consumed a byte that is not text in the terminal's encoding (EILSEQ).
-    case invalidByte
+    /// The read consumed this many bytes that are not text in the terminal's encoding
+    /// (invalid UTF-8, or EILSEQ from curses).
+    case invalid(bytes: Int)
 }
 
 /// Where ``KeyStream`` reads: the terminal's decoded keys, one at a time, and whether more
@@ -75,7 +76,7 @@ public struct KeyStream: Sendable {
                 case .key(let key):
                     if key == .hangup { inBurst = false }
                     return key
-                case .invalidByte: droppedBytes += 1
+                case .invalid(let bytes): droppedBytes += bytes
                 case .nothing:
                     inBurst = false
                     return .pasteEnd
@@ -85,8 +86,8 @@ public struct KeyStream: Sendable {
             let quietCheck = droppedBytes > 0 && timeoutMilliseconds.map { $0 >= Self.quietMilliseconds } ?? true
             let wait = quietCheck ? Self.quietMilliseconds : timeoutMilliseconds
             switch source.readRaw(timeoutMilliseconds: wait) {
-            case .invalidByte:
-                droppedBytes += 1
+            case .invalid(let bytes):
+                droppedBytes += bytes
             case .nothing:
                 guard quietCheck else { return nil }
                 defer { droppedBytes = 0 }
@@ -114,7 +115,7 @@ public struct KeyStream: Sendable {
                 return .alt(following)
             case .key(let following):
                 held.insert(following, at: 0)
-            case .invalidByte: droppedBytes += 1
+            case .invalid(let bytes): droppedBytes += bytes
             case .nothing: break
             }
         default: break
@@ -144,8 +145,8 @@ public struct KeyStream: Sendable {
             case .key(let key):
                 burst.append(key)
                 if Self.isText(key) { characters += 1 }
-            case .invalidByte:
-                droppedBytes += 1
+            case .invalid(let bytes):
+                droppedBytes += bytes
             case .nothing:
                 guard source.inputArrives(withinMilliseconds: Self.settleMilliseconds) else { break reading }
             }

@@ -73,6 +73,8 @@ public final class CursesTerminal: TerminalDevice, RawKeySource {
 
     /// How long curses waits after ESC for the rest of a key sequence, in milliseconds.
     private static let escapeDelay: Int32 = 25
+    /// How long a character's later UTF-8 bytes are waited for, in milliseconds.
+    private static let sequenceDelay: Int32 = 50
 
     /// Creates a terminal that will draw on standard output once started.
     public init(sequenceWriter: TerminalSequenceWriter = TerminalSequenceWriter()) {
@@ -115,6 +117,8 @@ public final class CursesTerminal: TerminalDevice, RawKeySource {
         raw()
         noecho()
         keypad(assess_stdscr(), true)
+        // Bytes with the high bit set arrive whole (UTF-8), never stripped to seven bits.
+        meta(assess_stdscr(), true)
         set_escdelay(Self.escapeDelay)
         // The loop draws only when no key waits (`hasPendingInput`): curses need not look
         // for typed-ahead keys in the middle of a frame (a `poll` per line it draws).
@@ -195,26 +199,58 @@ public final class CursesTerminal: TerminalDevice, RawKeySource {
         return keyStream.next(timeoutMilliseconds: timeoutMilliseconds, from: self)
     }
 
-    /// One `wget_wch`, decoded: a key, nothing within the timeout, or a byte that is not
-    /// text (EILSEQ: curses consumed it). ``Key/hangup`` once reads keep failing.
+    /// One read, decoded: a key, nothing within the timeout, or bytes that are not text.
+    /// ``Key/hangup`` once reads keep failing.
+    ///
+    /// In a UTF-8 locale the bytes are read one at a time (`wgetch`, which still decodes
+    /// the keypad's sequences) and put together here: curses' own `wget_wch` answers a
+    /// burst of invalid bytes with a few EILSEQ failures and then swallows the rest unseen
+    /// until its timeout, so neither the bytes nor their number could be told.
     public func readRaw(timeoutMilliseconds: Int?) -> RawRead {
         guard isRunning else { return .nothing }
         let window = assess_stdscr()
         let timeout = timeoutMilliseconds.map { max(0, $0) }
         wtimeout(window, Int32(clamping: timeout ?? -1))
+        let utf8 = isUTF8Locale
         var value: wint_t = 0
         let started = ContinuousClock.now
         assess_clear_errno()
-        let status = wget_wch(window, &value)
+        let status = utf8 ? wgetch(window) : wget_wch(window, &value)
         let errorNumber = assess_errno()
         guard status != ERR else {
             let elapsed = started.duration(to: .now)
             let early = timeout.map { $0 > 0 && elapsed < .milliseconds($0) / 2 } ?? true
             if hangupDetector.record(.failed(errorNumber: errorNumber, early: early)) { return .key(.hangup) }
-            return errorNumber == EILSEQ ? .invalidByte : .nothing
+            return errorNumber == EILSEQ ? .invalid(bytes: 1) : .nothing
         }
         _ = hangupDetector.record(.key)
+        if utf8 {
+            guard status < 0x100 else {
+                return KeyDecoder.decode(status: KEY_CODE_YES, value: UInt32(status)).map(RawRead.key) ?? .nothing
+            }
+            return readUTF8(startingWith: UInt8(status), in: window)
+        }
         return KeyDecoder.decode(status: status, value: UInt32(value)).map(RawRead.key) ?? .nothing
+    }
+
+    /// The rest of the UTF-8 sequence `lead` starts: its bytes come in the same write, so
+    /// each is waited for briefly. A byte that cannot come next is handed back to curses
+    /// for the next read; what was read before it is dropped as invalid.
+    private func readUTF8(startingWith lead: UInt8, in window: UnsafeMutablePointer<WINDOW>?) -> RawRead {
+        guard let length = KeyDecoder.utf8SequenceLength(lead: lead) else { return .invalid(bytes: 1) }
+        var bytes = [lead]
+        wtimeout(window, Self.sequenceDelay)
+        while bytes.count < length {
+            let next = wgetch(window)
+            guard next != ERR else { return .invalid(bytes: bytes.count) }
+            guard next < 0x100, KeyDecoder.isUTF8Continuation(UInt8(next)) else {
+                ungetch(next)
+                return .invalid(bytes: bytes.count)
+            }
+            bytes.append(UInt8(next))
+        }
+        guard let scalar = KeyDecoder.scalar(fromUTF8: bytes) else { return .invalid(bytes: bytes.count) }
+        return KeyDecoder.decode(status: OK, value: scalar.value).map(RawRead.key) ?? .nothing
     }
 
     /// True when input is waiting on standard input or arrives within `milliseconds`.
