@@ -79,6 +79,27 @@ struct ExamFlowTests {
         #expect(screen(flow).contains("Ctrl-C does nothing"))
     }
 
+    @Test func altChordsInATextFieldTypeNothingAndAreLogged() {
+        var flow = started()
+        _ = flow.update(.key(.tab), now: 0)
+        _ = flow.update(.key(.tab), now: 0)
+        _ = flow.update(.key(.character("a")), now: 0)
+        var logged: [FlowEffect] = []
+        for letter: Character in ["x", "q", "c", "z"] {
+            logged += flow.update(.key(.alt(.character(letter))), now: 0)
+        }
+        #expect(logged == ["x", "q", "c", "z"].map { .log(.quitKeyIgnored(key: "Alt-\($0)")) })
+        #expect(flow.sitting.responses[flow.sitting.question.id] == .shortText("a"))
+        #expect(flow.phase == .question)
+        #expect(screen(flow).contains("Alt-z does nothing"))
+    }
+
+    @Test func invalidInputIsLoggedOnceWithItsCountAndEndsNothing() {
+        var flow = started()
+        #expect(flow.update(.key(.invalidInput(bytes: 450)), now: 0) == [.log(.invalidInputDropped(bytes: 450))])
+        #expect(flow.phase == .question)
+    }
+
     @Test func choosingByNumberAnswersAndAsksForASave() {
         var flow = started()
         #expect(flow.update(.key(.character("1")), now: 0).isEmpty)

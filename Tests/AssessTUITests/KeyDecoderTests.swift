@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 @testable import AssessTUI
 
@@ -104,6 +105,31 @@ struct KeyDecoderTests {
     }
 }
 
+@Suite("UTF-8 sequences read a byte at a time")
+struct UTF8SequenceTests {
+    @Test("Lead bytes give their sequence's length; bytes that start none give none")
+    func leadBytes() {
+        #expect(KeyDecoder.utf8SequenceLength(lead: 0x41) == 1)
+        #expect(KeyDecoder.utf8SequenceLength(lead: 0xC3) == 2)
+        #expect(KeyDecoder.utf8SequenceLength(lead: 0xE6) == 3)
+        #expect(KeyDecoder.utf8SequenceLength(lead: 0xF0) == 4)
+        for byte: UInt8 in [0x80, 0xBF, 0xC0, 0xC1, 0xF5, 0xFE, 0xFF] {
+            #expect(KeyDecoder.utf8SequenceLength(lead: byte) == nil)
+        }
+    }
+
+    @Test("Whole sequences decode; overlong forms, surrogates and short sequences do not")
+    func sequences() {
+        #expect(KeyDecoder.scalar(fromUTF8: [0xE6, 0x97, 0xA5]) == "日")
+        #expect(KeyDecoder.scalar(fromUTF8: [0xC3, 0xA9]) == "é")
+        #expect(KeyDecoder.scalar(fromUTF8: [0xF0, 0x9F, 0x98, 0x80]) == "😀")
+        #expect(KeyDecoder.scalar(fromUTF8: [0xE0, 0x80, 0x80]) == nil)
+        #expect(KeyDecoder.scalar(fromUTF8: [0xED, 0xA0, 0x80]) == nil)
+        #expect(KeyDecoder.scalar(fromUTF8: [0xE6, 0x97]) == nil)
+        #expect(KeyDecoder.scalar(fromUTF8: [0xC3, 0xA9, 0x41]) == nil)
+    }
+}
+
 @Suite("Hangup detector")
 struct HangupDetectorTests {
     private let eio: Int32 = 5
@@ -153,6 +179,25 @@ struct HangupDetectorTests {
             .failed(errorNumber: 0, early: true),
         ])
         #expect(seen == [false, false, false, false, true])
+    }
+
+    @Test("Bytes that are not text (EILSEQ), however many in a row, are input and never a hangup")
+    func invalidBytesAreNotAHangup() {
+        var detector = HangupDetector()
+        let seen = results(&detector, Array(repeating: .failed(errorNumber: EILSEQ, early: true), count: 450))
+        #expect(!seen.contains(true))
+    }
+
+    @Test("Bytes that are not text between failures start the count again")
+    func invalidBytesResetTheCount() {
+        var detector = HangupDetector(threshold: 2)
+        let seen = results(&detector, [
+            .failed(errorNumber: 0, early: true),
+            .failed(errorNumber: EILSEQ, early: true),
+            .failed(errorNumber: 0, early: true),
+            .failed(errorNumber: eio, early: true),
+        ])
+        #expect(seen == [false, false, false, true])
     }
 
     @Test("Reads interrupted by a signal are not a hangup")

@@ -164,9 +164,16 @@ final class TerminalUnderTest {
         try SQLiteStore(dataDirectory: URL(fileURLWithPath: dataDirectory))
     }
 
-    /// Types `text` literally.
+    /// Types `text` literally, as a fast typist would: tmux writes one `send-keys -l` to
+    /// the terminal at once, which a locked sitting cannot tell from a paste past 32
+    /// characters (see `KeyStream`), so longer text goes in pieces of 8, 25 ms apart.
     func type(_ text: String) throws {
-        try tmux("send-keys", "-l", text)
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            try tmux("send-keys", "-l", String(rest.prefix(8)))
+            rest = rest.dropFirst(8)
+            if !rest.isEmpty { Thread.sleep(forTimeInterval: 0.025) }
+        }
     }
 
     /// Waits until the screen contains `text`, then until the frame it belongs to is drawn

@@ -23,6 +23,9 @@ public enum SessionEvent: Sendable, Equatable {
     case pasteRejectionChanged(on: Bool)
     case pasteRejected(characters: Int)
     case quitKeyIgnored(key: String)
+    /// This many bytes that are not text (invalid UTF-8) came at the terminal and were
+    /// dropped, in one burst; the terminal is still there.
+    case invalidInputDropped(bytes: Int)
     case answerSaved(questionID: String, characters: Int)
     case examStarted(attemptID: String, examID: String, candidate: String)
     /// `chainHead`: the log's newest record when the receipt was made (`sequence:hash`),
@@ -71,6 +74,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .pasteRejectionChanged: return "paste.rejection-changed"
         case .pasteRejected: return "paste.rejected"
         case .quitKeyIgnored: return "key.quit-ignored"
+        case .invalidInputDropped: return "input.invalid-dropped"
         case .answerSaved: return "answer.saved"
         case .examStarted: return "exam.started"
         case .examSubmitted: return "exam.submitted"
@@ -119,6 +123,8 @@ public enum SessionEvent: Sendable, Equatable {
             return ["characters": String(characters)]
         case .quitKeyIgnored(let key):
             return ["key": key]
+        case .invalidInputDropped(let bytes):
+            return ["bytes": String(bytes)]
         case .answerSaved(let questionID, let characters):
             return ["question": questionID, "characters": String(characters)]
         case .examStarted(let attemptID, let examID, let candidate):

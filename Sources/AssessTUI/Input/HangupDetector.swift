@@ -8,6 +8,10 @@ import Glibc
 /// counts towards a hangup when it carries EIO, when it came back before its timeout
 /// (and was not interrupted by a signal, EINTR), or when any EIO has been seen since
 /// the last key. A key resets everything; several counted failures in a row are a hangup.
+///
+/// A read that failed with EILSEQ consumed bytes that are not text in the terminal's
+/// encoding (0xFF, a random byte): input arrived, so the terminal is there. It counts as a
+/// key, never towards a hangup, however many come in a row.
 public struct HangupDetector: Hashable, Sendable {
     /// What one read produced.
     public enum ReadResult: Hashable, Sendable {
@@ -31,7 +35,7 @@ public struct HangupDetector: Hashable, Sendable {
     /// Records one read and returns true once the terminal should be considered gone.
     public mutating func record(_ result: ReadResult) -> Bool {
         switch result {
-        case .key:
+        case .key, .failed(EILSEQ, _):
             consecutiveFailures = 0
             sawInputError = false
         case .failed(let errorNumber, let early):

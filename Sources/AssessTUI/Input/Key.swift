@@ -26,8 +26,11 @@ public enum Key: Hashable, Sendable {
     /// `control("c")` for 3, `control("z")` for 26, `control("\\")` for 28,
     /// `control("@")` for 0 (Ctrl-Space). Tab, Enter and Backspace have their own cases.
     case control(Character)
-    /// A lone Escape (also the first key of an Alt/Meta combination).
+    /// A lone Escape: one that no other key followed within the terminal's escape delay.
     case escape
+    /// An Alt (Meta) chord: the terminal sends Escape and the key at once (`ESC x` for
+    /// Alt-x), and ``KeyStream`` reads the two as one. Never text: a field ignores it.
+    indirect case alt(Key)
     /// The start of a bracketed paste (`ESC[200~`); see ``PasteFilter``.
     case pasteBegin
     /// The end of a bracketed paste (`ESC[201~`).
@@ -38,4 +41,8 @@ public enum Key: Hashable, Sendable {
     case hangup
     /// A key code curses knows but this program does not use, kept for the event log.
     case unknown(Int)
+    /// This many bytes that are not text in the terminal's encoding (invalid UTF-8)
+    /// arrived and were dropped; reported once the input goes quiet. Not a key, and not a
+    /// hang-up: the terminal is still there.
+    case invalidInput(bytes: Int)
 }

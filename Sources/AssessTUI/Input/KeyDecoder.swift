@@ -23,6 +23,30 @@ public enum KeyDecoder {
         }
     }
 
+    /// How many bytes the UTF-8 sequence that `lead` starts has (1 to 4), or `nil` when
+    /// `lead` starts none (a continuation byte, 0xC0, 0xC1, 0xF5 to 0xFF).
+    public static func utf8SequenceLength(lead: UInt8) -> Int? {
+        switch lead {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: return 2
+        case 0xE0...0xEF: return 3
+        case 0xF0...0xF4: return 4
+        default: return nil
+        }
+    }
+
+    /// True for the bytes that continue a UTF-8 sequence.
+    public static func isUTF8Continuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+
+    /// The one scalar `bytes` encode in UTF-8, or `nil` when they are not exactly one valid
+    /// sequence (an overlong form, a surrogate, a value past U+10FFFF, too few or too many bytes).
+    public static func scalar(fromUTF8 bytes: [UInt8]) -> Unicode.Scalar? {
+        var iterator = bytes.makeIterator()
+        var decoder = Unicode.UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator), scalar.utf8.count == bytes.count else { return nil }
+        return scalar
+    }
+
     private static func decodeCharacter(_ value: UInt32) -> Key {
         switch value {
         case 8, 127: return .backspace

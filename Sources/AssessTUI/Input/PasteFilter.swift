@@ -11,7 +11,8 @@
 /// }
 /// ```
 ///
-/// ``Key/resize`` and ``Key/hangup`` are not part of a paste and always pass. A
+/// ``Key/resize``, ``Key/hangup`` and ``Key/invalidInput(bytes:)`` are not part of a
+/// paste and always pass. A
 /// ``Key/pasteEnd`` without a beginning is swallowed.
 public struct PasteFilter: Hashable, Sendable {
     /// What to do with a key.
@@ -36,7 +37,7 @@ public struct PasteFilter: Hashable, Sendable {
     /// Classifies `key`, updating the paste state.
     public mutating func filter(_ key: Key) -> Outcome {
         switch key {
-        case .resize, .hangup:
+        case .resize, .hangup, .invalidInput:
             return .pass(key)
         case .pasteBegin:
             pendingCharacterCount = pendingCharacterCount ?? 0

@@ -15,9 +15,32 @@ extension ExamFlow {
         }
     }
 
+    /// Keys that do nothing during the exam and are logged: the quit keys, and every Alt
+    /// chord (a text field never types the letter of Alt-x, and the student is told).
+    public static func refusedKeyName(_ key: Key) -> String? {
+        if let name = quitKeyName(key) { return name }
+        guard case .alt(let chord) = key else { return nil }
+        return "Alt-" + keyName(chord)
+    }
+
+    /// A short name for the key of an Alt chord, as the notice and the log show it.
+    static func keyName(_ key: Key) -> String {
+        switch key {
+        case .character(let character): return String(character)
+        case .control(let character): return "Ctrl-\(character)"
+        case .enter: return "Enter"
+        case .tab: return "Tab"
+        case .backTab: return "Shift-Tab"
+        case .backspace: return "Backspace"
+        case .escape: return "Esc"
+        default: return "key"
+        }
+    }
+
     mutating func handle(_ key: Key, now: UInt64) -> [FlowEffect] {
         if key == .hangup { return leave(.interrupted("hangup"), now: now) }
-        if isInExam, let name = Self.quitKeyName(key) {
+        if case .invalidInput(let bytes) = key { return isInExam ? [.log(.invalidInputDropped(bytes: bytes))] : [] }
+        if isInExam, let name = Self.refusedKeyName(key) {
             show(text("notice.key-does-nothing", ["key": name]), now: now)
             return [.log(.quitKeyIgnored(key: name))]
         }

@@ -34,7 +34,7 @@ public enum TerminalStartError: Error, Hashable, Sendable, CustomStringConvertib
 /// terminal.draw(grid)
 /// let key = terminal.readKey(timeoutMilliseconds: 1000)
 /// ```
-public final class CursesTerminal: TerminalDevice {
+public final class CursesTerminal: TerminalDevice, RawKeySource {
     /// Writes raw sequences to the same terminal; hand it to the session as its
     /// ``PasteGuard`` and ``TerminalWriter``.
     public let sequenceWriter: TerminalSequenceWriter
@@ -68,9 +68,13 @@ public final class CursesTerminal: TerminalDevice {
     private static let steadyCursorSequence = "\u{1B}[2 q"
     private static let defaultCursorSequence = "\u{1B}[0 q"
     private var hangupDetector = HangupDetector()
+    /// Shapes the keys curses returns: Alt chords, pastes without brackets, dropped bytes.
+    private var keyStream = KeyStream()
 
     /// How long curses waits after ESC for the rest of a key sequence, in milliseconds.
     private static let escapeDelay: Int32 = 25
+    /// How long a character's later UTF-8 bytes are waited for, in milliseconds.
+    private static let sequenceDelay: Int32 = 50
 
     /// Creates a terminal that will draw on standard output once started.
     public init(sequenceWriter: TerminalSequenceWriter = TerminalSequenceWriter()) {
@@ -113,6 +117,8 @@ public final class CursesTerminal: TerminalDevice {
         raw()
         noecho()
         keypad(assess_stdscr(), true)
+        // Bytes with the high bit set arrive whole (UTF-8), never stripped to seven bits.
+        meta(assess_stdscr(), true)
         set_escdelay(Self.escapeDelay)
         // The loop draws only when no key waits (`hasPendingInput`): curses need not look
         // for typed-ahead keys in the middle of a frame (a `poll` per line it draws).
@@ -186,25 +192,72 @@ public final class CursesTerminal: TerminalDevice {
 
     /// Waits up to `timeoutMilliseconds` (forever when `nil`) for a key. Returns `nil`
     /// on timeout, and ``Key/hangup`` once reads keep failing (the terminal is gone; see
-    /// ``HangupDetector``).
+    /// ``HangupDetector``). Alt chords, pastes without brackets and dropped bytes that are
+    /// not text come as ``KeyStream`` shapes them.
     public func readKey(timeoutMilliseconds: Int?) -> Key? {
         guard isRunning else { return nil }
+        return keyStream.next(timeoutMilliseconds: timeoutMilliseconds, from: self)
+    }
+
+    /// One read, decoded: a key, nothing within the timeout, or bytes that are not text.
+    /// ``Key/hangup`` once reads keep failing.
+    ///
+    /// In a UTF-8 locale the bytes are read one at a time (`wgetch`, which still decodes
+    /// the keypad's sequences) and put together here: curses' own `wget_wch` answers a
+    /// burst of invalid bytes with a few EILSEQ failures and then swallows the rest unseen
+    /// until its timeout, so neither the bytes nor their number could be told.
+    public func readRaw(timeoutMilliseconds: Int?) -> RawRead {
+        guard isRunning else { return .nothing }
         let window = assess_stdscr()
         let timeout = timeoutMilliseconds.map { max(0, $0) }
         wtimeout(window, Int32(clamping: timeout ?? -1))
+        let utf8 = isUTF8Locale
         var value: wint_t = 0
         let started = ContinuousClock.now
         assess_clear_errno()
-        let status = wget_wch(window, &value)
+        let status = utf8 ? wgetch(window) : wget_wch(window, &value)
         let errorNumber = assess_errno()
         guard status != ERR else {
             let elapsed = started.duration(to: .now)
             let early = timeout.map { $0 > 0 && elapsed < .milliseconds($0) / 2 } ?? true
-            if hangupDetector.record(.failed(errorNumber: errorNumber, early: early)) { return .hangup }
-            return nil
+            if hangupDetector.record(.failed(errorNumber: errorNumber, early: early)) { return .key(.hangup) }
+            return errorNumber == EILSEQ ? .invalid(bytes: 1) : .nothing
         }
         _ = hangupDetector.record(.key)
-        return KeyDecoder.decode(status: status, value: UInt32(value))
+        if utf8 {
+            guard status < 0x100 else {
+                return KeyDecoder.decode(status: KEY_CODE_YES, value: UInt32(status)).map(RawRead.key) ?? .nothing
+            }
+            return readUTF8(startingWith: UInt8(status), in: window)
+        }
+        return KeyDecoder.decode(status: status, value: UInt32(value)).map(RawRead.key) ?? .nothing
+    }
+
+    /// The rest of the UTF-8 sequence `lead` starts: its bytes come in the same write, so
+    /// each is waited for briefly. A byte that cannot come next is handed back to curses
+    /// for the next read; what was read before it is dropped as invalid.
+    private func readUTF8(startingWith lead: UInt8, in window: UnsafeMutablePointer<WINDOW>?) -> RawRead {
+        guard let length = KeyDecoder.utf8SequenceLength(lead: lead) else { return .invalid(bytes: 1) }
+        var bytes = [lead]
+        wtimeout(window, Self.sequenceDelay)
+        while bytes.count < length {
+            let next = wgetch(window)
+            guard next != ERR else { return .invalid(bytes: bytes.count) }
+            guard next < 0x100, KeyDecoder.isUTF8Continuation(UInt8(next)) else {
+                ungetch(next)
+                return .invalid(bytes: bytes.count)
+            }
+            bytes.append(UInt8(next))
+        }
+        guard let scalar = KeyDecoder.scalar(fromUTF8: bytes) else { return .invalid(bytes: bytes.count) }
+        return KeyDecoder.decode(status: OK, value: scalar.value).map(RawRead.key) ?? .nothing
+    }
+
+    /// True when input is waiting on standard input or arrives within `milliseconds`.
+    public func inputArrives(withinMilliseconds milliseconds: Int) -> Bool {
+        guard isRunning else { return false }
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, Int32(clamping: max(0, milliseconds))) > 0 && descriptor.revents & Int16(POLLIN) != 0
     }
 
     /// Waits for a key or for `wakeDescriptor` to become readable, whichever comes first
@@ -215,6 +268,12 @@ public final class CursesTerminal: TerminalDevice {
     public func readKey(timeoutMilliseconds: Int?, wakeDescriptor: Int32?) -> Key? {
         guard isRunning, let wakeDescriptor, timeoutMilliseconds.map({ $0 > 0 }) ?? true else {
             return readKey(timeoutMilliseconds: timeoutMilliseconds)
+        }
+        // Keys already read, a paste in progress or dropped bytes to report: the stream
+        // decides, within a short time, before the loop waits on anything else.
+        if keyStream.hasHeldKeys || keyStream.inBurst || keyStream.droppedBytes > 0 {
+            return readKey(timeoutMilliseconds: min(timeoutMilliseconds ?? KeyStream.quietMilliseconds,
+                                                    KeyStream.quietMilliseconds))
         }
         var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
@@ -230,6 +289,7 @@ public final class CursesTerminal: TerminalDevice {
     /// still there.
     public var hasPendingInput: Bool {
         guard isRunning else { return false }
+        if keyStream.hasHeldKeys || keyStream.inBurst { return true }
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN) != 0
     }
