@@ -168,8 +168,9 @@ public struct BankImporter: Sendable {
             kind = .multipleResponse(choices: choices.map(clean), correct: correct, partialCredit: partial)
         case let .shortText(accepted, caseSensitive): kind = .shortText(accepted: accepted.map(clean), caseSensitive: caseSensitive)
         case let .numeric(answer, unit): kind = .numeric(answer: answer, unit: unit.map(clean))
-        case let .matching(pairs, partial):
-            kind = .matching(pairs: pairs.map { MatchingPair(left: clean($0.left), right: clean($0.right)) }, partialCredit: partial)
+        case let .matching(pairs, partial, distractors):
+            kind = .matching(pairs: pairs.map { MatchingPair(left: clean($0.left), right: clean($0.right)) }, partialCredit: partial,
+                             distractors: distractors.map(clean))
         case let .ordering(items, partial): kind = .ordering(items: items.map(clean), partialCredit: partial)
         case .trueFalse, .essay: kind = imported.kind
         }
