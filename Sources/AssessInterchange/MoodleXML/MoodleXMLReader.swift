@@ -187,11 +187,14 @@ public enum MoodleXMLReader {
             for sub in element.children("subquestion") {
                 let left = richText(sub, what: "a matching item")
                 let right = sub.child("answer")?.child("text")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-                if left.isEmpty { extras.append(right) } else { pairs.append(MatchingPair(left: left, right: right)) }
+                    // A subquestion with no text is a distractor: its answer is offered but matches nothing.
+                if left.isEmpty { if !right.isEmpty { extras.append(right) } } else { pairs.append(MatchingPair(left: left, right: right)) }
             }
-            if !extras.isEmpty { losses.append("extra right-hand items with no left (\(extras.joined(separator: ", "))) are not kept") }
+            if !extras.isEmpty {
+                losses.append("right-hand items with no left (\(extras.joined(separator: ", "))) are kept as distractors: offered, never right")
+            }
             losses.append("matching scores each right pair (per-pair), as Moodle does")
-            return .matching(pairs: pairs, partialCredit: .proportional)
+            return .matching(pairs: pairs, partialCredit: .proportional, distractors: extras)
         }
 
         private mutating func essay() -> QuestionKind {

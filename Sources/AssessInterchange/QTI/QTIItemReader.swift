@@ -292,14 +292,21 @@ public enum QTIItemReader {
                       let right = rights.first(where: { $0.id == parts[1] }) else {
                     throw failure("the pair \"\(key)\" does not name a left and a right choice of this interaction", at: declaration.element)
                 }
+                // Several sources may share one target (its matchMax above 1): the target is
+                // offered once and is right for each of them. One source with several
+                // targets has no counterpart: a left item has one right item.
+                if let earlier = pairs.first(where: { $0.left == left.text }) {
+                    throw failure("the source \"\(left.text)\" is matched to both \"\(earlier.right)\" and \"\(right.text)\"; assess matches each left item to one right item, so keep one of its pairs", at: declaration.element)
+                }
                 pairs.append(MatchingPair(left: left.text, right: right.text))
                 used.insert(right.id)
             }
-            let extras = rights.filter { !used.contains($0.id) }
-            if !extras.isEmpty { losses.append("right-hand items with no match (\(extras.map(\.text).joined(separator: ", "))) are not kept") }
+            // Targets no source matches stay as wrong options (distractors), as Moodle keeps them.
+            let matched = Set(pairs.map(\.right))
+            let extras = rights.filter { !used.contains($0.id) && !matched.contains($0.text) }.map(\.text)
             let order = lefts.map(\.text)
             pairs.sort { (order.firstIndex(of: $0.left) ?? 0) < (order.firstIndex(of: $1.left) ?? 0) }
-            return .matching(pairs: pairs, partialCredit: usesMapping ? .proportional : .none)
+            return .matching(pairs: pairs, partialCredit: usesMapping ? .proportional : .none, distractors: extras)
         }
 
         mutating func associate(_ interaction: XMLElement, _ declaration: Declaration, usesMapping: Bool) throws(InterchangeError) -> QuestionKind {
