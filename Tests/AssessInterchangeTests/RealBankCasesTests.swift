@@ -37,7 +37,7 @@ import Testing
         #expect(alternatives.losses.contains { $0.contains("feedback for wrong answers") })
         #expect(!alternatives.losses.contains { $0.contains(" 0%") })
         let onlyFeedback = try Banks.giftRejections("Nothing right? {#~#Wrong.}")
-        #expect(onlyFeedback.first?.reason.contains("only the feedback for wrong answers") == true)
+        #expect(onlyFeedback.first?.reason.contains("has only feedback for wrong answers") == true)
     }
 
     // MARK: - Matching distractors and shared targets
