@@ -73,11 +73,21 @@ public enum QTIItemReader {
             guard let interaction = interactions.first else {
                 throw failure("the item has no interaction; there is nothing to answer")
             }
-            if let other = interactions.first(where: { !QTIItemReader.supported.contains($0.name) }) {
-                throw failure("\(other.name) has no counterpart in assess; the interactions that import are \(QTIItemReader.supported.joined(separator: ", "))", at: other)
-            }
+            let unsupported = interactions.filter { !QTIItemReader.supported.contains($0.name) }
+            let supportedList = QTIItemReader.supported.joined(separator: ", ")
             guard interactions.count == 1 else {
-                throw failure("the item has \(interactions.count) interactions; assess asks one thing per question, so split it into items of one interaction each", at: interactions[1])
+                // Name every interaction, so that nothing the item asks goes unmentioned,
+                // and say which of them would not import even alone.
+                let named = interactions.map { "\($0.name) (line \($0.line))" }.joined(separator: ", ")
+                var message = "the item has \(interactions.count) interactions, \(named); assess asks one thing per question, so split it into items of one interaction each"
+                if !unsupported.isEmpty {
+                    let names = Self.names(unsupported.map(\.name))
+                    message += "; \(names) \(unsupported.count == 1 ? "has" : "have") no counterpart in assess (the interactions that import are \(supportedList))"
+                }
+                throw failure(message, at: interactions[1])
+            }
+            if let other = unsupported.first {
+                throw failure("\(other.name) has no counterpart in assess; the interactions that import are \(supportedList)", at: other)
             }
             let responseID = interaction.attributes["responseIdentifier"] ?? ""
             let declarations = item.children("responseDeclaration")
@@ -116,6 +126,11 @@ public enum QTIItemReader {
             return ImportedQuestion(title: item.attributes["identifier"], prompt: prompt,
                                     points: points(declaration, usesMapping: usesMapping), kind: kind, section: section,
                                     location: location, losses: losses)
+        }
+
+        /// `a`, `a and b`, `a, b and c`.
+        static func names(_ list: [String]) -> String {
+            list.count <= 1 ? list.joined() : list.dropLast().joined(separator: ", ") + " and " + list[list.count - 1]
         }
 
         /// Every element named `…Interaction` in the body, in order.
