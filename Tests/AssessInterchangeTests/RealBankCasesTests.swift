@@ -288,3 +288,17 @@ import Testing
         #expect(reason.contains("selectPointInteraction and sliderInteraction have no counterpart"))
     }
 }
+
+extension RealBankCasesTests {
+    @Test func giftPictureChoicesWithOneAltTextStayDistinct() throws {
+        let question = try #require(try Banks.gift("""
+            [html]Which is the flag of Italy? {
+              =<img src\\="flags/it.png" alt\\="flag">
+              ~<img src\\="flags/fr.png" alt\\="flag">
+              ~<img src\\="flags/ie.png" alt\\="flag">
+            }
+            """))
+        #expect(question.kind == .singleChoice(choices: ["[image: flag, it.png]", "[image: flag, fr.png]", "[image: flag, ie.png]"], correct: 0))
+        #expect(question.losses.contains(PlainText.pictureLoss))
+    }
+}

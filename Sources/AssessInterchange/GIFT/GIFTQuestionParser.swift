@@ -187,7 +187,20 @@ struct GIFTQuestionParser {
 
     private func multipleChoice(_ answers: [Answer], format: TextFormat?, line: Int,
                                 losses: inout [String]) throws(InterchangeError) -> QuestionKind {
-        let choices = answers.map { plain($0.text, format) }
+        var choices = answers.map { plain($0.text, format) }
+        // Picture-only choices in HTML read as their alt text; where several read the same,
+        // they also name their picture files (see `PlainText.choices(fromHTML:)`).
+        let raws = answers.map { $0.text.trimmed.text }
+        let isHTML = { (raw: String) in format == .html || format == .moodle || (format == nil && Self.looksLikeHTML(raw)) }
+        if raws.contains(where: { isHTML($0) && PlainText.hasPicture($0) }) {
+            losses.append(PlainText.pictureLoss)
+            let named = PlainText.choices(fromHTML: raws)
+            let texts = choices
+            for index in choices.indices where isHTML(raws[index]) && PlainText.hasPicture(raws[index])
+                && texts.filter({ $0 == texts[index] }).count > 1 {
+                choices[index] = named[index]
+            }
+        }
         let full = answers.indices.filter { answers[$0].percent >= 100 }
         let positive = answers.indices.filter { answers[$0].percent > 0 }
         let negative = answers.filter { $0.percent < 0 }

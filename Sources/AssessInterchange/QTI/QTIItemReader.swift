@@ -110,9 +110,8 @@ public enum QTIItemReader {
             if !item.descendants("modalFeedback").isEmpty || !item.descendants("feedbackInline").isEmpty {
                 losses.append("feedback is not kept")
             }
-            if !body.descendants("img").isEmpty || !body.descendants("object").isEmpty {
-                losses.append("images and objects are not imported")
-            }
+            if !body.descendants("img").isEmpty { losses.append(PlainText.pictureLoss) }
+            if !body.descendants("object").isEmpty { losses.append("objects (media) are not imported") }
             let kind: QuestionKind
             switch interaction.name {
             case "choiceInteraction": kind = try choice(interaction, declaration, usesMapping: usesMapping)
@@ -219,9 +218,11 @@ public enum QTIItemReader {
             return keys
         }
 
-        /// Each choice's identifier and plain text.
+        /// Each choice's identifier and plain text (a picture as its alt text; see
+        /// `PlainText.choices(fromHTML:)`).
         func choices(_ elements: [XMLElement]) -> [(id: String, text: String)] {
-            elements.map { ($0.attributes["identifier"] ?? "", PlainText.fromHTML($0.innerMarkup)) }
+            let texts = PlainText.choices(fromHTML: elements.map(\.innerMarkup))
+            return zip(elements, texts).map { ($0.attributes["identifier"] ?? "", $1) }
         }
 
         mutating func choice(_ interaction: XMLElement, _ declaration: Declaration, usesMapping: Bool) throws(InterchangeError) -> QuestionKind {
