@@ -302,3 +302,16 @@ extension RealBankCasesTests {
         #expect(question.losses.contains(PlainText.pictureLoss))
     }
 }
+
+extension RealBankCasesTests {
+    @Test func distractorsTravelThroughGIFTExportAndBack() throws {
+        let question = Question(id: "pets", prompt: "Who says it?", kind: .matching(
+            pairs: [MatchingPair(left: "Woof", right: "Dog"), MatchingPair(left: "Moo", right: "Cow")],
+            partialCredit: .proportional, distractors: ["Cat"]))
+        let exam = Exam(id: "e", title: "E", durationSeconds: 60, sections: [ExamSection(title: nil, questions: [question])])
+        let text = GIFTWriter.write(exam).text
+        #expect(text.contains("= -> Cat"))
+        let back = try #require(try Banks.gift(text))
+        #expect(back.kind == question.kind)
+    }
+}
