@@ -69,7 +69,7 @@ import Testing
     @Test func matchingPairsAndExtraRightItems() throws {
         let question = try #require(try Banks.gift("Match. {=cat -> meow =dog -> woof = -> moo}"))
         #expect(question.kind == .matching(pairs: [MatchingPair(left: "cat", right: "meow"), MatchingPair(left: "dog", right: "woof")],
-                                           partialCredit: .proportional))
+                                           partialCredit: .proportional, distractors: ["moo"]))
         #expect(question.losses.contains { $0.contains("(moo)") })
     }
 

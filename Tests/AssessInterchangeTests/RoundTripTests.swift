@@ -63,7 +63,7 @@ import Testing
                     question.kind = .singleChoice(choices: choices, correct: correct.first ?? 0)
                 case let .multipleResponse(choices, correct, _):
                     question.kind = .multipleResponse(choices: choices, correct: correct, partialCredit: .proportional)
-                case let .matching(pairs, _): question.kind = .matching(pairs: pairs, partialCredit: .proportional)
+                case let .matching(pairs, _, distractors): question.kind = .matching(pairs: pairs, partialCredit: .proportional, distractors: distractors)
                 case let .shortText(accepted, _): question.kind = .shortText(accepted: accepted, caseSensitive: false)
                 case let .numeric(answer, _): question.kind = .numeric(answer: answer, unit: nil)
                 case .essay: question.kind = .essay(wordLimit: nil)

@@ -49,6 +49,55 @@ struct ImportExportTests {
         #expect(FileManager.default.fileExists(atPath: exam))
     }
 
+    @Test func anUnpackedPackageFolderImportsAndAPlainFolderIsNamed() throws {
+        let scratch = try TemporaryDirectory("assess-e2e-folder")
+        let package = scratch.file("tides")
+        try FileManager.default.createDirectory(atPath: package + "/items", withIntermediateDirectories: true)
+        try """
+            <manifest xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" identifier="tides">
+              <resources><resource identifier="i" type="imsqti_item_xmlv2p1" href="items/tide.xml"/></resources>
+            </manifest>
+            """.write(toFile: package + "/imsmanifest.xml", atomically: true, encoding: .utf8)
+        try """
+            <assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="tide" title="Tide">
+              <responseDeclaration identifier="R" cardinality="single" baseType="identifier">
+                <correctResponse><value>m</value></correctResponse></responseDeclaration>
+              <itemBody><choiceInteraction responseIdentifier="R" maxChoices="1"><prompt>What mostly causes the tides?</prompt>
+                <simpleChoice identifier="m">The Moon</simpleChoice><simpleChoice identifier="w">The wind</simpleChoice>
+              </choiceInteraction></itemBody>
+              <responseProcessing template="http://www.imsglobal.org/question/qti_v2p1/rptemplates/match_correct"/>
+            </assessmentItem>
+            """.write(toFile: package + "/items/tide.xml", atomically: true, encoding: .utf8)
+        let exam = scratch.file("tides.yaml")
+        let importing = try TerminalUnderTest("import \(package) -o \(exam)")
+        #expect(try importing.exitStatus() == 0)
+        #expect(try importing.writtenText().contains("1 question (1 single-choice)"))
+        let plain = scratch.file("plain")
+        try FileManager.default.createDirectory(atPath: plain, withIntermediateDirectories: true)
+        let (output, status) = try importing.assessCommand(["import", plain, "-o", scratch.file("plain.yaml")])
+        #expect(status == 65)
+        #expect(output.contains("is a folder without imsmanifest.xml"))
+        #expect(!output.contains("permissions"))
+    }
+
+    @Test func aMatchingDistractorIsOfferedToTheStudent() throws {
+        let scratch = try TemporaryDirectory("assess-e2e-import")
+        let bank = scratch.file("sounds.gift")
+        try "::sounds::Who says it? {=Woof -> Dog =Moo -> Cow = -> Heron}\n".write(toFile: bank, atomically: true, encoding: .utf8)
+        let exam = scratch.file("sounds.yaml")
+        let importing = try TerminalUnderTest("import \(bank) -o \(exam)")
+        #expect(try importing.exitStatus() == 0)
+        #expect(try importing.writtenText().contains("(Heron) are kept as distractors"))
+        let sitting = try TerminalUnderTest("take \(exam) --candidate c-302 --practice")
+        try sitting.waitFor("Exam key")
+        try sitting.press("Enter")
+        try sitting.waitFor("Practice")
+        try sitting.press("Enter")
+        let screen = try sitting.waitFor("Question 1 of 1")
+        #expect(screen.contains("Heron"))
+        #expect(screen.contains("Woof"))
+    }
+
     @Test func exportedSamplesImportBack() throws {
         let scratch = try TemporaryDirectory("assess-e2e-export")
         let package = scratch.file("all-types.zip")

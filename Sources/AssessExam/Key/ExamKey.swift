@@ -95,9 +95,11 @@ public enum ExamKey {
             form.optionalText("unit", unit)
         case let .essay(wordLimit):
             form.line("word-limit", wordLimit.map(String.init) ?? "none")
-        case let .matching(pairs, partialCredit):
+        case let .matching(pairs, partialCredit, distractors):
             form.texts("left", pairs.map(\.left))
             form.texts("right", pairs.map(\.right))
+            // Only when there are some, so that every exam written before distractors keeps its key.
+            if !distractors.isEmpty { form.texts("distractors", distractors) }
             form.partialCredit(partialCredit)
         case let .ordering(items, partialCredit):
             form.texts("items", items)

@@ -14,7 +14,7 @@ extension ExamReader {
         .shortText: ["accepted", "case-sensitive"],
         .numeric: ["answer", "tolerance", "range", "unit"],
         .essay: ["word-limit"],
-        .matching: ["pairs", "partial-credit"],
+        .matching: ["pairs", "distractors", "partial-credit"],
         .ordering: ["items", "partial-credit"],
     ]
     /// The `partial-credit:` word that turns partial credit on, per type.
@@ -158,10 +158,26 @@ extension ExamReader {
             let right = reader.text(pair, "right", required: true, example: "Paris")
             if let left, let right { pairs.append(MatchingPair(left: left, right: right)) }
         }
+        var distractors: [String] = []
+        var distractorNodes: [Node] = []
+        if fields["distractors"] != nil {
+            guard let read = reader.textList(fields, "distractors", required: false, minimum: 1, example: "[Madrid, Rome]") else { return nil }
+            distractors = read
+            distractorNodes = fields["distractors"]?.array() ?? []
+        }
         guard pairs.count == nodes.count, let partial else { return nil }
         let lefts = reader.requireDistinct(pairs.map(\.left), nodes: nodes.map { $0["left"] ?? $0 }, what: "the left side of \(fields.owner)")
-        let rights = reader.requireDistinct(pairs.map(\.right), nodes: nodes.map { $0["right"] ?? $0 }, what: "the right side of \(fields.owner)")
-        return lefts && rights ? .matching(pairs: pairs, partialCredit: partial) : nil
+        // A right item may serve several left items (many-to-one); it is offered once.
+        // A distractor must differ from every right item and from the other distractors.
+        var rightTexts: [String] = []
+        var rightNodes: [Node] = []
+        for (pair, node) in zip(pairs, nodes) where !rightTexts.contains(pair.right) {
+            rightTexts.append(pair.right)
+            rightNodes.append(node["right"] ?? node)
+        }
+        let options = reader.requireDistinct(rightTexts + distractors, nodes: rightNodes + distractorNodes,
+                                             what: "the right side and \"distractors\" of \(fields.owner)")
+        return lefts && options ? .matching(pairs: pairs, partialCredit: partial, distractors: distractors) : nil
     }
 
     private mutating func readOrdering(_ fields: Fields) -> QuestionKind? {

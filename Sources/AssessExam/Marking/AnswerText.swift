@@ -13,8 +13,8 @@ public enum AnswerText {
             return value ? "true" : "false"
         case let (_, .shortText(text)), let (_, .numeric(text)), let (_, .essay(text)):
             return text
-        case let (.matching(pairs, _), .matching(chosen)):
-            let rights = pairs.map(\.right)
+        case let (.matching(pairs, _, _), .matching(chosen)):
+            let rights = question.kind.matchingOptions
             return pairs.indices.map { "\(pairs[$0].left) → \(chosen[$0].map { choice($0, of: rights) } ?? "(none)")" }
                 .joined(separator: "; ")
         case let (.ordering(items, _), .ordering(order)):
@@ -45,7 +45,7 @@ public enum AnswerText {
             }
         case .essay:
             return nil
-        case let .matching(pairs, _):
+        case let .matching(pairs, _, _):
             return pairs.map { "\($0.left) → \($0.right)" }.joined(separator: "; ")
         case let .ordering(items, _):
             return items.joined(separator: " < ")

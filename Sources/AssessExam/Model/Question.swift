@@ -35,8 +35,10 @@ public enum QuestionKind: Sendable, Equatable {
     /// Free text marked by hand, with an optional word limit.
     case essay(wordLimit: Int?)
     /// Match each left item to its right item. `partialCredit` decides whether each
-    /// right pair earns a share of the points.
-    case matching(pairs: [MatchingPair], partialCredit: PartialCredit)
+    /// right pair earns a share of the points. Two left items may share one right item
+    /// (many-to-one); `distractors` are further right items that match no left item,
+    /// shown among the options and never right. See `matchingOptions`.
+    case matching(pairs: [MatchingPair], partialCredit: PartialCredit, distractors: [String] = [])
     /// Put `items` (given here in the correct order) back in order. `partialCredit`
     /// decides whether each item in its right place earns a share of the points.
     case ordering(items: [String], partialCredit: PartialCredit)
@@ -57,6 +59,24 @@ public enum QuestionKind: Sendable, Equatable {
 
     /// The type's name as written in exam files (`type:`).
     public var typeName: String { type.rawValue }
+
+    /// The right-hand options of a matching question, as the student chooses among them:
+    /// each different right item once, in the order of the pairs, then the distractors.
+    /// A matching response stores indices into this list; with no repeated right item and
+    /// no distractor, option `i` is pair `i`'s right item. Empty for the other types.
+    public var matchingOptions: [String] {
+        guard case let .matching(pairs, _, distractors) = self else { return [] }
+        var options: [String] = []
+        for pair in pairs where !options.contains(pair.right) { options.append(pair.right) }
+        return options + distractors
+    }
+
+    /// For each pair of a matching question, the index in `matchingOptions` of its right item.
+    public var matchingAnswers: [Int] {
+        guard case let .matching(pairs, _, _) = self else { return [] }
+        let options = matchingOptions
+        return pairs.map { pair in options.firstIndex(of: pair.right) ?? 0 }
+    }
 
     /// Every type name an exam file may use, in the order the format documents them.
     public static let typeNames = QuestionType.allCases.map(\.rawValue)

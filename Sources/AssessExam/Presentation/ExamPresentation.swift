@@ -55,8 +55,8 @@ public struct ExamPresentation: Sendable, Equatable {
         switch question.kind {
         case let .singleChoice(choices, _), let .multipleResponse(choices, _, _):
             return shuffleChoices ? stream.permutation(of: choices.count) : Array(choices.indices)
-        case let .matching(pairs, _):
-            return notInFileOrder(stream.permutation(of: pairs.count))
+        case .matching:
+            return notInFileOrder(stream.permutation(of: question.kind.matchingOptions.count))
         case let .ordering(items, _):
             return notInFileOrder(stream.permutation(of: items.count))
         case .trueFalse, .shortText, .numeric, .essay:
@@ -79,7 +79,8 @@ public struct PresentedQuestion: Sendable, Equatable {
     /// Its section's title; `nil` for an exam without sections.
     public let sectionTitle: String?
     /// For each displayed position, the file index shown there: choices for single-choice
-    /// and multiple-response, right-hand items for matching (left items keep file order),
+    /// and multiple-response, right-hand options for matching (`QuestionKind.matchingOptions`;
+    /// left items keep file order),
     /// items for ordering. Empty for the other types.
     public let optionOrder: [Int]
 
@@ -98,7 +99,7 @@ public struct PresentedQuestion: Sendable, Equatable {
         let texts: [String]
         switch question.kind {
         case let .singleChoice(choices, _), let .multipleResponse(choices, _, _): texts = choices
-        case let .matching(pairs, _): texts = pairs.map(\.right)
+        case .matching: texts = question.kind.matchingOptions
         case let .ordering(items, _): texts = items
         case .trueFalse, .shortText, .numeric, .essay: texts = []
         }

@@ -40,7 +40,9 @@ public struct ExamScore: Sendable, Equatable {
 /// - numeric: `p` when `NumericInput` reads a number the answer accepts; unreadable text is wrong.
 /// - essay: 0 and `needsManualMarking` when answered (blank essays need no marking).
 /// - matching: with `none`, `p` only when every left item has its own right item. With
-///   `per-pair`, `p × right pairs / pairs`.
+///   `per-pair`, `p × right pairs / pairs`. A left item is right when the option chosen
+///   for it is its right item's text (so either of two left items that share a right item
+///   is right with it); a distractor is never right and takes nothing off.
 /// - ordering: with `none`, `p` only for the exact order. With `per-position`,
 ///   `p × items in their right place / items`.
 ///
@@ -70,8 +72,9 @@ public enum Scorer {
         case let (.essay, .essay(text)):
             let answered = !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             return Mark(awarded: 0, maximum: points, needsManualMarking: answered)
-        case let (.matching(pairs, partialCredit), .matching(chosen)):
-            let right = pairs.indices.filter { chosen[$0] == $0 }.count
+        case let (.matching(pairs, partialCredit, _), .matching(chosen)):
+            let answers = question.kind.matchingAnswers
+            let right = pairs.indices.filter { chosen[$0] == answers[$0] }.count
             return share(fraction(right: right, of: pairs.count, partialCredit))
         case let (.ordering(items, partialCredit), .ordering(order)):
             let right = order.count == items.count ? order.indices.filter { order[$0] == $0 }.count : 0

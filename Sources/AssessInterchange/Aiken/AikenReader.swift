@@ -1,34 +1,36 @@
 import AssessExam
 
 /// Reads the Aiken format: each question is one line of text, then options lettered
-/// `A)` or `A.`, then `ANSWER: B`. Questions are separated by blank lines (or simply follow
-/// the previous `ANSWER:` line). Every question becomes single choice.
+/// `A)` or `A.`, then `ANSWER: B`. Every question becomes single choice.
+///
+/// Which questions survive a partly broken file follows Moodle's own Aiken parser, line by
+/// line, so that `--keep-going` keeps what Moodle keeps:
+/// - blank lines, and lines of fewer than two characters (bytes), are skipped;
+/// - a line that starts with a capital letter and `)` or `.` is an option (a space after
+///   the mark is optional); with no question open it is reported and skipped;
+/// - `ANSWER:` closes the question: only the first character after it counts, and a
+///   question with fewer than two options is reported; with no question open the line is
+///   reported and skipped;
+/// - any other line starts a new question, and a question still open (no `ANSWER:` yet)
+///   is reported and dropped, as one still open at the end of the file is.
+///
+/// Where Moodle would keep a question with no right answer (a letter that names no option),
+/// assess reports it instead, since such a question cannot be marked. The letter may be
+/// lower case (`ANSWER: b`).
 public enum AikenReader {
     /// Reads an Aiken file's text; `file` names it in locations.
     public static func read(text: String, file: String) -> ParsedBank {
         var bank = ParsedBank()
         var prompt: (text: String, line: Int)?
         var options: [(letter: Character, text: String)] = []
-        var skipping = false
         for (index, rawLine) in LineEndings.lines(of: text).enumerated() {
             let number = index + 1
             let line = rawLine.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty {
-                if let open = prompt, !skipping {
-                    bank.reject(SourceLocation(file: file, line: open.line),
-                                "this question has no ANSWER: line; end it with ANSWER: and the right option's letter")
-                }
-                prompt = nil
-                options = []
-                skipping = false
-                continue
-            }
-            if skipping { continue }
+            if line.utf8.count < 2 { continue }
             if line.hasPrefix("ANSWER:") {
-                let letter = line.dropFirst(7).trimmingCharacters(in: .whitespaces).uppercased()
+                let letter = line.dropFirst(7).trimmingCharacters(in: .whitespaces).prefix(1).uppercased()
                 guard let open = prompt else {
                     bank.reject(SourceLocation(file: file, line: number), "an ANSWER: line with no question before it; write the question and its options first")
-                    skipping = true
                     continue
                 }
                 if options.count < 2 {
@@ -44,34 +46,35 @@ public enum AikenReader {
                 options = []
                 continue
             }
-            if let open = prompt {
-                guard let option = option(in: line) else {
+            if let option = option(in: line) {
+                guard prompt != nil else {
                     bank.reject(SourceLocation(file: file, line: number),
-                                "expected an option lettered A) or A., or the ANSWER: line, after the question on line \(open.line)")
-                    skipping = true
-                    prompt = nil
-                    options = []
+                                "an option with no question before it; write the question on the line before its options")
                     continue
                 }
                 options.append(option)
-            } else {
-                prompt = (line, number)
+                continue
             }
+            if let open = prompt {
+                bank.reject(SourceLocation(file: file, line: open.line),
+                            "this question has no ANSWER: line before the next question starts on line \(number); end it with ANSWER: and the right option's letter (a question is one line)")
+            }
+            prompt = (line, number)
+            options = []
         }
-        if let open = prompt, !skipping {
+        if let open = prompt {
             bank.reject(SourceLocation(file: file, line: open.line),
                         "this question has no ANSWER: line; end it with ANSWER: and the right option's letter")
         }
         return bank
     }
 
-    /// The letter and text of an option line, `B) text` or `B. text`; nil for any other line.
+    /// The letter and text of an option line, `B) text` or `B. text` (the space may be
+    /// missing, as Moodle allows); nil for any other line.
     static func option(in line: String) -> (letter: Character, text: String)? {
-        guard line.count >= 3, let letter = line.first, letter.isASCII, letter.isUppercase else { return nil }
+        guard line.count >= 2, let letter = line.first, letter.isASCII, letter.isUppercase else { return nil }
         let marker = line[line.index(after: line.startIndex)]
-        let rest = line.dropFirst(2)
-        guard marker == ")" || marker == ".", rest.first == " " else { return nil }
-        let text = rest.trimmingCharacters(in: .whitespaces)
-        return text.isEmpty ? nil : (letter, text)
+        guard marker == ")" || marker == "." else { return nil }
+        return (letter, line.dropFirst(2).trimmingCharacters(in: .whitespaces))
     }
 }

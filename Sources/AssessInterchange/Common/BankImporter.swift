@@ -54,6 +54,24 @@ public struct BankImporter: Sendable {
         }
     }
 
+    /// Reads the file at `path` as `format` (or the guessed format); a folder is read as an
+    /// unpacked QTI package (it must hold `imsmanifest.xml`).
+    public func read(fileAt path: String, format: InterchangeFormat?) throws(InterchangeError) -> ParsedBank {
+        let here = SourceLocation(file: path, line: 1)
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        if exists && isFolder.boolValue {
+            guard format == nil || format == .qti else {
+                throw InterchangeError(here, "\(path) is a folder; only a QTI package can be given as a folder (with imsmanifest.xml at its top), so leave out --format or write --format qti")
+            }
+            return try QTIPackageReader(limits: zipLimits).read(folder: path)
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InterchangeError(here, exists ? "cannot read this file; check its permissions" : "no such file; check the path")
+        }
+        return try read(data: data, path: path, format: format)
+    }
+
     /// `data` as UTF-8 text without a byte order mark; an error names the first bad byte's line.
     static func text(_ data: Data, path: String) throws(InterchangeError) -> String {
         var bytes = data[...]
@@ -168,8 +186,9 @@ public struct BankImporter: Sendable {
             kind = .multipleResponse(choices: choices.map(clean), correct: correct, partialCredit: partial)
         case let .shortText(accepted, caseSensitive): kind = .shortText(accepted: accepted.map(clean), caseSensitive: caseSensitive)
         case let .numeric(answer, unit): kind = .numeric(answer: answer, unit: unit.map(clean))
-        case let .matching(pairs, partial):
-            kind = .matching(pairs: pairs.map { MatchingPair(left: clean($0.left), right: clean($0.right)) }, partialCredit: partial)
+        case let .matching(pairs, partial, distractors):
+            kind = .matching(pairs: pairs.map { MatchingPair(left: clean($0.left), right: clean($0.right)) }, partialCredit: partial,
+                             distractors: distractors.map(clean))
         case let .ordering(items, partial): kind = .ordering(items: items.map(clean), partialCredit: partial)
         case .trueFalse, .essay: kind = imported.kind
         }

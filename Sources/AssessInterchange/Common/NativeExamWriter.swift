@@ -75,9 +75,10 @@ public enum NativeExamWriter {
             if let unit { fields.append(("unit", quote(unit))) }
         case let .essay(wordLimit):
             if let wordLimit { fields.append(("word-limit", "\(wordLimit)")) }
-        case let .matching(pairs, partial):
+        case let .matching(pairs, partial, distractors):
             fields.append(("pairs", "[" + pairs.map { "{left: \(quote($0.left)), right: \(quote($0.right))}" }
                 .joined(separator: ", ") + "]"))
+            if !distractors.isEmpty { fields.append(("distractors", list(distractors))) }
             if partial == .proportional { fields.append(("partial-credit", "per-pair")) }
         case let .ordering(items, partial):
             fields.append(("items", list(items)))

@@ -6,8 +6,10 @@ import Foundation
 enum PlainText {
     /// The text of an HTML fragment: tags removed, paragraphs and line breaks kept as line
     /// breaks, list items as "- " lines, a link as its text followed by its address in
-    /// brackets (when they differ), an image as `[image: alt]`, character references decoded.
-    static func fromHTML(_ html: String) -> String {
+    /// brackets (when they differ), an image as `[image: alt]` (`[image: file.png]` when it
+    /// has no alt text; with `namingPictures`, `[image: alt, file.png]`), character
+    /// references decoded.
+    static func fromHTML(_ html: String, namingPictures: Bool = false) -> String {
         var output = ""
         var index = html.startIndex
         var pendingLink: String?
@@ -44,8 +46,11 @@ enum PlainText {
                     }
                     pendingLink = nil
                 case "img":
-                    let alt = attribute("alt", in: tag).map(decodeEntities) ?? ""
-                    output += alt.isEmpty ? "[image]" : "[image: \(alt)]"
+                    let alt = (attribute("alt", in: tag).map(decodeEntities) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                    let file = attribute("src", in: tag).map { pictureName(decodeEntities($0)) } ?? ""
+                    var label = alt.isEmpty ? file : alt
+                    if namingPictures, !alt.isEmpty, !file.isEmpty { label = "\(alt), \(file)" }
+                    output += label.isEmpty ? "[image]" : "[image: \(label)]"
                 case "script", "style":
                     if let end = html.range(of: "</\(name)", options: .caseInsensitive, range: index..<html.endIndex) {
                         index = html[end.upperBound...].firstIndex(of: ">").map { html.index(after: $0) } ?? html.endIndex
@@ -60,6 +65,37 @@ enum PlainText {
         output.removeAll { $0 == "\u{1}" }
         let decoded = decodeEntities(output)
         return tidy(decoded, collapsingNewlines: true)
+    }
+
+    /// What an import says of a question whose text or choices hold pictures.
+    static let pictureLoss = "pictures are shown as their alt text ([image: …]); the pictures themselves are not carried"
+
+    /// Whether an HTML fragment holds a picture.
+    static func hasPicture(_ html: String) -> Bool {
+        html.range(of: "<img", options: .caseInsensitive) != nil
+    }
+
+    /// The plain texts of choices written in HTML. Choices that are pictures alone read as
+    /// their alt text; where that makes two choices read the same (one alt text, such as
+    /// "flag", for several pictures), those choices also name their picture files, so that
+    /// the choices stay distinct.
+    static func choices(fromHTML htmls: [String]) -> [String] {
+        var texts = htmls.map { fromHTML($0) }
+        var counts: [String: Int] = [:]
+        for text in texts { counts[text, default: 0] += 1 }
+        for index in texts.indices where counts[texts[index], default: 0] > 1 && hasPicture(htmls[index]) {
+            texts[index] = fromHTML(htmls[index], namingPictures: true)
+        }
+        return texts
+    }
+
+    /// The file name a picture's address ends with (`images/fr.png?v=2` → `fr.png`); empty
+    /// for an inline `data:` picture.
+    private static func pictureName(_ source: String) -> String {
+        let trimmed = source.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.lowercased().hasPrefix("data:") { return "" }
+        let path = trimmed.prefix { $0 != "?" && $0 != "#" }
+        return String(path.split(separator: "/").last ?? "")
     }
 
     /// Plain text from Markdown: emphasis marks and heading marks removed, `[text](url)`

@@ -187,7 +187,20 @@ struct GIFTQuestionParser {
 
     private func multipleChoice(_ answers: [Answer], format: TextFormat?, line: Int,
                                 losses: inout [String]) throws(InterchangeError) -> QuestionKind {
-        let choices = answers.map { plain($0.text, format) }
+        var choices = answers.map { plain($0.text, format) }
+        // Picture-only choices in HTML read as their alt text; where several read the same,
+        // they also name their picture files (see `PlainText.choices(fromHTML:)`).
+        let raws = answers.map { $0.text.trimmed.text }
+        let isHTML = { (raw: String) in format == .html || format == .moodle || (format == nil && Self.looksLikeHTML(raw)) }
+        if raws.contains(where: { isHTML($0) && PlainText.hasPicture($0) }) {
+            losses.append(PlainText.pictureLoss)
+            let named = PlainText.choices(fromHTML: raws)
+            let texts = choices
+            for index in choices.indices where isHTML(raws[index]) && PlainText.hasPicture(raws[index])
+                && texts.filter({ $0 == texts[index] }).count > 1 {
+                choices[index] = named[index]
+            }
+        }
         let full = answers.indices.filter { answers[$0].percent >= 100 }
         let positive = answers.indices.filter { answers[$0].percent > 0 }
         let negative = answers.filter { $0.percent < 0 }
@@ -236,16 +249,29 @@ struct GIFTQuestionParser {
                                        "a matching answer needs one -> between its two sides, as =left -> right")
             }
             let left = plain(parts[0], format), right = plain(parts[1], format)
-            if left.isEmpty { extras.append(right) } else { pairs.append(MatchingPair(left: left, right: right)) }
+            // `= -> Chat`, a right-hand item with no left, is a distractor, as in Moodle.
+            if left.isEmpty { if !right.isEmpty { extras.append(right) } } else { pairs.append(MatchingPair(left: left, right: right)) }
         }
         if !extras.isEmpty {
-            losses.append("extra right-hand items with no left (\(extras.joined(separator: ", "))) are not kept")
+            losses.append("right-hand items with no left (\(extras.joined(separator: ", "))) are kept as distractors: offered, never right")
         }
         losses.append("matching scores each right pair (per-pair), as Moodle does")
-        return .matching(pairs: pairs, partialCredit: .proportional)
+        return .matching(pairs: pairs, partialCredit: .proportional, distractors: extras)
     }
 
     private func numerical(_ body: [GIFTCharacter], line: Int, losses: inout [String]) throws(InterchangeError) -> QuestionKind {
+        // As in Moodle, everything from the first ~ on is the feedback for any wrong
+        // answer (`{#3:2 ~#Not even close}`), not another answer.
+        var body = body
+        if let tilde = body.firstSpecial("~") {
+            let wrong = Array(body[(tilde + 1)...]).trimmed
+            if !wrong.isEmpty { losses.append("the feedback for wrong answers (after ~) is not kept") }
+            body = Array(body[..<tilde]).trimmed
+            guard !body.isEmpty else {
+                throw InterchangeError(SourceLocation(file: file, line: line),
+                                       "a numerical question has only feedback for wrong answers (after ~); write the right answer after # first, as {#3:2 ~#feedback}")
+            }
+        }
         let hasAlternatives = body.first.map { !$0.escaped && ($0.character == "=" || $0.character == "~") } ?? false
         if !hasAlternatives {
             let pieces = body.split(special: "#")

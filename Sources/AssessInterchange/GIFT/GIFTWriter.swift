@@ -59,9 +59,10 @@ public enum GIFTWriter {
         case let .essay(wordLimit):
             if let wordLimit { losses.append("\(question.id): the word limit \(wordLimit) is lost (GIFT essays have none)") }
             return "{}"
-        case let .matching(pairs, partial):
+        case let .matching(pairs, partial, distractors):
             if partial == .none { losses.append("\(question.id): all-or-nothing scoring becomes per-pair (Moodle's matching)") }
-            return "{" + pairs.map { "=\(escape($0.left)) -> \(escape($0.right))" }.joined(separator: " ") + "}"
+            return "{" + (pairs.map { "=\(escape($0.left)) -> \(escape($0.right))" } + distractors.map { "= -> \(escape($0))" })
+                .joined(separator: " ") + "}"
         case .ordering:
             losses.append("\(question.id): ordering questions have no GIFT form and are left out")
             return nil

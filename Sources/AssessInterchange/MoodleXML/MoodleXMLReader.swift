@@ -92,7 +92,7 @@ public enum MoodleXMLReader {
             case "plain_text": return PlainText.tidy(raw, collapsingNewlines: false)
             case "markdown": return PlainText.fromMarkdown(raw)
             default:
-                if raw.contains("<img") { losses.append("an image in \(what) is not imported (its description is kept as [image: …])") }
+                if PlainText.hasPicture(raw), !losses.contains(PlainText.pictureLoss) { losses.append(PlainText.pictureLoss) }
                 return PlainText.fromHTML(raw)
             }
         }
@@ -112,6 +112,14 @@ public enum MoodleXMLReader {
                 result.append((richText(answer, what: "an answer"), fraction, answer.line))
             }
             if hasFeedback { losses.append("feedback on answers is not kept") }
+            // Picture-only answers that read the same also name their picture files.
+            let answers = element.children("answer")
+            let htmls = answers.map { ($0.attributes["format"] ?? "html") == "html" ? ($0.child("text")?.text ?? "") : "" }
+            let distinct = PlainText.choices(fromHTML: htmls)
+            let texts = result.map(\.text)
+            for index in result.indices where PlainText.hasPicture(htmls[index]) && texts.filter({ $0 == texts[index] }).count > 1 {
+                result[index].text = distinct[index]
+            }
             return result
         }
 
@@ -187,11 +195,14 @@ public enum MoodleXMLReader {
             for sub in element.children("subquestion") {
                 let left = richText(sub, what: "a matching item")
                 let right = sub.child("answer")?.child("text")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-                if left.isEmpty { extras.append(right) } else { pairs.append(MatchingPair(left: left, right: right)) }
+                    // A subquestion with no text is a distractor: its answer is offered but matches nothing.
+                if left.isEmpty { if !right.isEmpty { extras.append(right) } } else { pairs.append(MatchingPair(left: left, right: right)) }
             }
-            if !extras.isEmpty { losses.append("extra right-hand items with no left (\(extras.joined(separator: ", "))) are not kept") }
+            if !extras.isEmpty {
+                losses.append("right-hand items with no left (\(extras.joined(separator: ", "))) are kept as distractors: offered, never right")
+            }
             losses.append("matching scores each right pair (per-pair), as Moodle does")
-            return .matching(pairs: pairs, partialCredit: .proportional)
+            return .matching(pairs: pairs, partialCredit: .proportional, distractors: extras)
         }
 
         private mutating func essay() -> QuestionKind {

@@ -73,11 +73,21 @@ public enum QTIItemReader {
             guard let interaction = interactions.first else {
                 throw failure("the item has no interaction; there is nothing to answer")
             }
-            if let other = interactions.first(where: { !QTIItemReader.supported.contains($0.name) }) {
-                throw failure("\(other.name) has no counterpart in assess; the interactions that import are \(QTIItemReader.supported.joined(separator: ", "))", at: other)
-            }
+            let unsupported = interactions.filter { !QTIItemReader.supported.contains($0.name) }
+            let supportedList = QTIItemReader.supported.joined(separator: ", ")
             guard interactions.count == 1 else {
-                throw failure("the item has \(interactions.count) interactions; assess asks one thing per question, so split it into items of one interaction each", at: interactions[1])
+                // Name every interaction, so that nothing the item asks goes unmentioned,
+                // and say which of them would not import even alone.
+                let named = interactions.map { "\($0.name) (line \($0.line))" }.joined(separator: ", ")
+                var message = "the item has \(interactions.count) interactions, \(named); assess asks one thing per question, so split it into items of one interaction each"
+                if !unsupported.isEmpty {
+                    let names = Self.names(unsupported.map(\.name))
+                    message += "; \(names) \(unsupported.count == 1 ? "has" : "have") no counterpart in assess (the interactions that import are \(supportedList))"
+                }
+                throw failure(message, at: interactions[1])
+            }
+            if let other = unsupported.first {
+                throw failure("\(other.name) has no counterpart in assess; the interactions that import are \(supportedList)", at: other)
             }
             let responseID = interaction.attributes["responseIdentifier"] ?? ""
             let declarations = item.children("responseDeclaration")
@@ -100,9 +110,8 @@ public enum QTIItemReader {
             if !item.descendants("modalFeedback").isEmpty || !item.descendants("feedbackInline").isEmpty {
                 losses.append("feedback is not kept")
             }
-            if !body.descendants("img").isEmpty || !body.descendants("object").isEmpty {
-                losses.append("images and objects are not imported")
-            }
+            if !body.descendants("img").isEmpty { losses.append(PlainText.pictureLoss) }
+            if !body.descendants("object").isEmpty { losses.append("objects (media) are not imported") }
             let kind: QuestionKind
             switch interaction.name {
             case "choiceInteraction": kind = try choice(interaction, declaration, usesMapping: usesMapping)
@@ -116,6 +125,11 @@ public enum QTIItemReader {
             return ImportedQuestion(title: item.attributes["identifier"], prompt: prompt,
                                     points: points(declaration, usesMapping: usesMapping), kind: kind, section: section,
                                     location: location, losses: losses)
+        }
+
+        /// `a`, `a and b`, `a, b and c`.
+        static func names(_ list: [String]) -> String {
+            list.count <= 1 ? list.joined() : list.dropLast().joined(separator: ", ") + " and " + list[list.count - 1]
         }
 
         /// Every element named `…Interaction` in the body, in order.
@@ -204,9 +218,11 @@ public enum QTIItemReader {
             return keys
         }
 
-        /// Each choice's identifier and plain text.
+        /// Each choice's identifier and plain text (a picture as its alt text; see
+        /// `PlainText.choices(fromHTML:)`).
         func choices(_ elements: [XMLElement]) -> [(id: String, text: String)] {
-            elements.map { ($0.attributes["identifier"] ?? "", PlainText.fromHTML($0.innerMarkup)) }
+            let texts = PlainText.choices(fromHTML: elements.map(\.innerMarkup))
+            return zip(elements, texts).map { ($0.attributes["identifier"] ?? "", $1) }
         }
 
         mutating func choice(_ interaction: XMLElement, _ declaration: Declaration, usesMapping: Bool) throws(InterchangeError) -> QuestionKind {
@@ -292,14 +308,21 @@ public enum QTIItemReader {
                       let right = rights.first(where: { $0.id == parts[1] }) else {
                     throw failure("the pair \"\(key)\" does not name a left and a right choice of this interaction", at: declaration.element)
                 }
+                // Several sources may share one target (its matchMax above 1): the target is
+                // offered once and is right for each of them. One source with several
+                // targets has no counterpart: a left item has one right item.
+                if let earlier = pairs.first(where: { $0.left == left.text }) {
+                    throw failure("the source \"\(left.text)\" is matched to both \"\(earlier.right)\" and \"\(right.text)\"; assess matches each left item to one right item, so keep one of its pairs", at: declaration.element)
+                }
                 pairs.append(MatchingPair(left: left.text, right: right.text))
                 used.insert(right.id)
             }
-            let extras = rights.filter { !used.contains($0.id) }
-            if !extras.isEmpty { losses.append("right-hand items with no match (\(extras.map(\.text).joined(separator: ", "))) are not kept") }
+            // Targets no source matches stay as wrong options (distractors), as Moodle keeps them.
+            let matched = Set(pairs.map(\.right))
+            let extras = rights.filter { !used.contains($0.id) && !matched.contains($0.text) }.map(\.text)
             let order = lefts.map(\.text)
             pairs.sort { (order.firstIndex(of: $0.left) ?? 0) < (order.firstIndex(of: $1.left) ?? 0) }
-            return .matching(pairs: pairs, partialCredit: usesMapping ? .proportional : .none)
+            return .matching(pairs: pairs, partialCredit: usesMapping ? .proportional : .none, distractors: extras)
         }
 
         mutating func associate(_ interaction: XMLElement, _ declaration: Declaration, usesMapping: Bool) throws(InterchangeError) -> QuestionKind {

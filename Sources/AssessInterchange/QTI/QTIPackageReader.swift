@@ -15,9 +15,9 @@ public struct ZipLimits: Sendable, Equatable {
     }
 }
 
-/// Reads an IMS content package: a zip with `imsmanifest.xml` whose resources name QTI
-/// item files, and perhaps an assessment test whose sections group them (a section's
-/// rubric block becomes a description before its first item).
+/// Reads an IMS content package: a zip (or the folder it unpacks to) with `imsmanifest.xml`
+/// whose resources name QTI item files, and perhaps an assessment test whose sections group
+/// them (a section's rubric block becomes a description before its first item).
 public struct QTIPackageReader: Sendable {
     /// The limits the package must stay within.
     public var limits: ZipLimits
@@ -30,8 +30,50 @@ public struct QTIPackageReader: Sendable {
     /// Reads the package's bytes; `path` names it in locations.
     public func read(data: Data, path: String) throws(InterchangeError) -> ParsedBank {
         let files = try unzip(data, path: path)
+        guard files["imsmanifest.xml"] != nil else {
+            throw InterchangeError(SourceLocation(file: path, line: 1),
+                                   "the package has no imsmanifest.xml at its top; this is not an IMS content package")
+        }
+        return try read(path: path) { member throws(InterchangeError) in files[member] }
+    }
+
+    /// Reads an unpacked package: the folder at `path`, with `imsmanifest.xml` at its top.
+    /// Only the files the manifest and its tests name are read, each a regular file inside
+    /// the folder (a link that leads out of it is not followed), within `limits`.
+    public func read(folder path: String) throws(InterchangeError) -> ParsedBank {
+        let root = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL.resolvingSymlinksInPath()
+        let manifest = root.appendingPathComponent("imsmanifest.xml")
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: manifest.path, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw InterchangeError(SourceLocation(file: path, line: 1),
+                                   "\(path) is a folder without imsmanifest.xml at its top, so it is not an unpacked QTI package; give the package folder itself, a package .zip, or the bank files inside the folder")
+        }
+        var total = 0
+        var count = 0
+        let limits = self.limits
+        return try read(path: path) { member throws(InterchangeError) in
+            let url = root.appendingPathComponent(member).resolvingSymlinksInPath()
+            guard url.path.hasPrefix(root.path + "/"),
+                  let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+                  attributes[.type] as? FileAttributeType == .typeRegular else { return nil }
+            let size = (attributes[.size] as? Int) ?? 0
+            count += 1
+            total += size
+            if count > limits.maximumEntries || total > limits.maximumTotalBytes {
+                throw InterchangeError(SourceLocation(file: path, line: 1, member: member),
+                                       "the package folder names more than \(limits.maximumEntries) files or \(limits.maximumTotalBytes) bytes; it is refused as too large")
+            }
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw InterchangeError(SourceLocation(file: path, line: 1, member: member), "cannot read this file of the package; check its permissions")
+            }
+            return data
+        }
+    }
+
+    /// Reads a package whose files `file` gives by their path in the package (nil when absent).
+    private func read(path: String, file: (String) throws(InterchangeError) -> Data?) throws(InterchangeError) -> ParsedBank {
         let here = SourceLocation(file: path, line: 1)
-        guard let manifestData = files["imsmanifest.xml"] else {
+        guard let manifestData = try file("imsmanifest.xml") else {
             throw InterchangeError(here, "the package has no imsmanifest.xml at its top; this is not an IMS content package")
         }
         var manifestLocation = here
@@ -48,7 +90,7 @@ public struct QTIPackageReader: Sendable {
         var order: [String] = []
         var rubricBefore: [String: (text: String, location: SourceLocation)] = [:]
         for test in tests {
-            guard let testData = files[test] else { continue }
+            guard let testData = try file(Self.normalized(test)) else { continue }
             var location = here
             location.member = test
             let root = try XMLTree.parse(testData, location: location, rename: QTIItemReader.qti3Name)
@@ -72,7 +114,7 @@ public struct QTIPackageReader: Sendable {
             throw InterchangeError(manifestLocation, "the manifest lists no QTI item resources; there is nothing to import")
         }
         for member in itemPaths {
-            guard let itemData = files[member] else {
+            guard let itemData = try file(member) else {
                 bank.reject(manifestLocation, "the manifest names \(member), which is not in the package")
                 continue
             }

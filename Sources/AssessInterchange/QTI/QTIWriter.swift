@@ -143,8 +143,11 @@ public enum QTIWriter {
             let limitClass = wordLimit.map { #" class="assess-word-limit-\#($0)""# } ?? ""
             interaction = [#"    <extendedTextInteraction responseIdentifier="RESPONSE"\#(limitClass)/>"#]
             customProcessing = []
-        case let .matching(pairs, partial):
-            let keys = pairs.indices.map { "l\($0 + 1) r\($0 + 1)" }
+        case let .matching(pairs, partial, _):
+            // The targets are the options (each right item once, then the distractors); a
+            // target that serves several left items may be matched that many times.
+            let options = question.kind.matchingOptions, answers = question.kind.matchingAnswers
+            let keys = pairs.indices.map { "l\($0 + 1) r\(answers[$0] + 1)" }
             declaration = [#"<responseDeclaration identifier="RESPONSE" cardinality="multiple" baseType="directedPair">"#,
                            "  <correctResponse>\(values(keys))</correctResponse>"]
             if partial == .proportional {
@@ -159,7 +162,10 @@ public enum QTIWriter {
                            "      <simpleMatchSet>"]
                 + choices(pairs.map(\.left), element: "simpleAssociableChoice", extra: #" matchMax="1""#, prefix: "l")
                 + ["      </simpleMatchSet>", "      <simpleMatchSet>"]
-                + choices(pairs.map(\.right), element: "simpleAssociableChoice", extra: #" matchMax="1""#, prefix: "r")
+                + options.indices.map { index in
+                    let uses = max(1, answers.filter { $0 == index }.count)
+                    return #"      <simpleAssociableChoice identifier="r\#(index + 1)" matchMax="\#(uses)">\#(text(options[index]))</simpleAssociableChoice>"#
+                }
                 + ["      </simpleMatchSet>", "    </matchInteraction>"]
         case let .ordering(items, partial):
             declaration = [#"<responseDeclaration identifier="RESPONSE" cardinality="ordered" baseType="identifier">"#,

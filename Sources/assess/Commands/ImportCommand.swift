@@ -19,7 +19,7 @@ struct ImportCommand: ParsableCommand {
             nothing is written unless --keep-going. Exits 65 when a bank cannot be imported.
             """)
 
-    @Argument(help: ArgumentHelp("Question banks: .gift/.txt, Aiken .txt, Moodle .xml, QTI .xml or a QTI package .zip.",
+    @Argument(help: ArgumentHelp("Question banks: .gift/.txt, Aiken .txt, Moodle .xml, QTI .xml, a QTI package .zip or its unpacked folder.",
                                  valueName: "file"))
     var files: [String]
 
@@ -62,6 +62,18 @@ struct ImportCommand: ParsableCommand {
                                     durationSeconds: Int(PolicyParser.parseDuration(duration) ?? 3600))
         var banks: [ParsedBank] = []
         for file in files {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
+                // An unpacked QTI package; a folder without a manifest is named as such.
+                do {
+                    banks.append(try importer.read(fileAt: file, format: format))
+                } catch {
+                    var bank = ParsedBank()
+                    bank.rejections.append(Rejection(error.location, error.message))
+                    banks.append(bank)
+                }
+                continue
+            }
             let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
             if size > Self.largestBank {
                 throw CommandFailure(.examInvalid, "\(file): \(size) bytes is more than a question bank may be (\(Self.largestBank >> 20) MiB); split it into smaller files")

@@ -217,15 +217,15 @@ public struct AnswerControl: Sendable, Equatable {
 
     /// The left items, in file order.
     public var matchingLefts: [String] {
-        if case .matching(let pairs, _) = presented.question.kind { return pairs.map(\.left) }
+        if case .matching(let pairs, _, _) = presented.question.kind { return pairs.map(\.left) }
         return []
     }
 
     /// The right item chosen for left item `row`, as text, or `nil`.
     public func match(forRow row: Int) -> String? {
-        guard case .matching(let chosen) = response, let pairIndex = chosen[row],
-              case .matching(let pairs, _) = presented.question.kind, pairs.indices.contains(pairIndex) else { return nil }
-        return pairs[pairIndex].right
+        let options = presented.question.kind.matchingOptions
+        guard case .matching(let chosen) = response, let option = chosen[row], options.indices.contains(option) else { return nil }
+        return options[option]
     }
 
     private mutating func handleMatching(_ key: Key, row: Int) -> Outcome {
