@@ -180,10 +180,25 @@ public struct StyleLayer: Equatable, Sendable {
         }
         if !cells.isEmpty {
             report.append("the style of \(cells.count) cell\(cells.count == 1 ? "" : "s") on \(rowsDiffering.count) row\(rowsDiffering.count == 1 ? "" : "s") differs:")
-            for (row, column) in cells.prefix(5) {
-                report.append("  row \(row), column \(column): expected \(name(of: expected.style(row: row, column: column))), got \(name(of: drawn.style(row: row, column: column)))")
+            // Neighbouring cells that differ alike are told as one run.
+            var runs: [(row: Int, first: Int, last: Int)] = []
+            for (row, column) in cells {
+                let same = { (other: Int) in
+                    drawn.style(row: row, column: other) == drawn.style(row: row, column: column)
+                        && expected.style(row: row, column: other) == expected.style(row: row, column: column)
+                }
+                if let run = runs.last, run.row == row, run.last == column - 1, same(run.first) {
+                    runs[runs.count - 1].last = column
+                } else {
+                    runs.append((row, column, column))
+                }
             }
-            if cells.count > 5 { report.append("  and \(cells.count - 5) more") }
+            for run in runs.prefix(8) {
+                let columns = run.first == run.last ? "column \(run.first)" : "columns \(run.first)–\(run.last)"
+                report.append("  row \(run.row), \(columns): expected \(name(of: expected.style(row: run.row, column: run.first))), "
+                              + "got \(name(of: drawn.style(row: run.row, column: run.first)))")
+            }
+            if runs.count > 8 { report.append("  and \(runs.count - 8) more runs") }
             // One code per style across both layers, so the two rows read side by side.
             let both = StyleLayer(palette: drawn.palette, rows: drawn.rows + expected.rows).encoded()
             let legendEnd = both.firstIndex(of: Self.legendEnd)!
