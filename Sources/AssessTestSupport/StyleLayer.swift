@@ -206,8 +206,9 @@ public struct StyleLayer: Equatable, Sendable {
             let codeRows = Array(both[(legendEnd + 1)...])
             for row in rowsDiffering {
                 if row < text.count { report.append("\(String(format: "%2d", row)) text |\(text[row])") }
-                report.append("\(String(format: "%2d", row)) got  |\(codeRows[safe: row] ?? "")")
-                report.append("\(String(format: "%2d", row)) want |\(codeRows[safe: drawn.rows.count + row] ?? "")")
+                let shown = { (line: String?) in line.map { $0.isEmpty ? "(all plain)" : $0 } ?? "(no row)" }
+                report.append("\(String(format: "%2d", row)) got  |\(shown(row < drawn.rows.count ? codeRows[row] : nil))")
+                report.append("\(String(format: "%2d", row)) want |\(shown(row < expected.rows.count ? codeRows[drawn.rows.count + row] : nil))")
             }
         }
         return report.isEmpty ? nil : report.joined(separator: "\n")

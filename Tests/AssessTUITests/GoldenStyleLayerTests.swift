@@ -39,6 +39,7 @@ struct GoldenStyleLayerTests {
         #expect(report.contains("row 0, columns 0–79: expected reverse, got plain"), "\(report)")
         #expect(report.contains("the style of 80 cells on 1 row differs"), "\(report)")
         #expect(!report.contains("the screen differs"), "\(report)")
+        #expect(report.contains(" 0 got  |(all plain)\n 0 want |RRRR"), "\(report)")
     }
 
     @Test func aHighlightThatMovesFailsOnBothRows() throws {

@@ -6,7 +6,8 @@ import Testing
 @testable import AssessTUI
 
 /// Every phase of a sitting drawn whole at 80×24 and 100×30 and compared, row by row,
-/// with its golden screen in `Screens/` (`ASSESS_RECORD_SCREENS=1` records them anew).
+/// text and styles, with its golden screen in `Screens/` (`ASSESS_RECORD_SCREENS=1`
+/// records them anew).
 @Suite("Whole screens of every phase")
 struct WholeScreenTests {
     static let golden = GoldenScreens(folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
