@@ -4,9 +4,9 @@ import AssessTestSupport
 import Testing
 @testable import AssessTUI
 
-/// The accessibility settings inside the flow and on its screens: the styles and
-/// palette each asks for, the clock by the minute, the help screen and the student's
-/// own switches (allowed and refused, each logged).
+/// The accessibility settings inside the flow and on its screens: the clock by the
+/// minute, the help screen and the student's own switches (allowed and refused, each
+/// logged). The styles and palette each asks for are in the golden screens' style layers.
 @Suite("Accessibility settings")
 struct AccessibilityTests {
     static let second: UInt64 = 1_000_000_000
@@ -28,39 +28,9 @@ struct AccessibilityTests {
         return grid
     }
 
-    /// Every cell's style on `grid`.
-    static func styles(_ grid: CellGrid) -> [CellStyle] {
-        (0..<grid.rows).flatMap { row in (0..<grid.columns).map { grid[row, $0].style } }
-    }
-
-    @Test func noColourDrawsEveryCellWithoutAColourAndTellsTheTerminal() {
-        var flow = Self.flow(settings: [.noColour])
-        _ = flow.update(.key(.function(4)), now: 0)
-        let grid = Self.render(flow)
-        #expect(grid.palette == .monochrome)
-        #expect(Self.styles(grid).allSatisfy { $0.color == .normal })
-        // The standard look colours the unanswered rows; no colour keeps the word that says so.
-        let standard = Self.render({ var plain = Self.flow(); _ = plain.update(.key(.function(4)), now: 0); return plain }())
-        #expect(Self.styles(standard).contains { $0.color == .warning })
-        #expect(grid.lines() == standard.lines())
-        #expect(grid.lines().contains { $0.contains("unanswered") })
-    }
-
-    @Test func highContrastHasNoDimTextMakesColouredTextBoldAndAsksForTheStrongPalette() {
-        let flow = Self.flow(settings: [.highContrast])
-        let grid = Self.render(flow)
-        #expect(grid.palette == .highContrast)
-        let styles = Self.styles(grid)
-        #expect(!styles.contains { $0.dim })
-        #expect(styles.filter { $0.color != .normal || $0.reverse }.allSatisfy { $0.bold })
-        #expect(Self.styles(Self.render(Self.flow())).contains { $0.dim })
-    }
-
-    @Test func noColourWinsOverHighContrastButKeepsItsBold() {
-        let grid = Self.render(Self.flow(settings: [.highContrast, .noColour]))
-        #expect(grid.palette == .monochrome)
-        #expect(!Self.styles(grid).contains { $0.dim })
-    }
+    // How each setting styles a screen (no colour, high contrast, both) is in the golden
+    // screens' style layers: the walks `no-colour-review`, `high-contrast-single-choice`,
+    // `high-contrast-review` and `high-contrast-no-colour-review` in WholeScreenTests.
 
     @Test func reducedMotionKeepsTheCursorSteadyAndTheClockByTheMinuteUntilTheLastMinute() throws {
         let flow = Self.flow(settings: [.reducedMotion])

@@ -72,19 +72,8 @@ struct SuggestionControlTests {
         #expect(shown.contains("F8 autocorrect on"))
     }
 
-    @Test func misspelledWordsAreDrawnUnderlinedInTheErrorColour() throws {
-        var flow = flow(.practice)
-        type("cat recieve", into: &flow)
-        var grid = CellGrid(rows: 30, columns: 100)
-        ExamScreens.render(flow, now: 0, into: &grid)
-        let lines = grid.lines()
-        let row = try #require(lines.firstIndex { $0.contains("cat recieve") })
-        let word = try #require(lines[row].range(of: "recieve"))
-        let column = lines[row][..<word.lowerBound].count
-        #expect(grid[row, column].style == SuggestionView.misspelled)
-        #expect(grid[row, column + 6].style == SuggestionView.misspelled)
-        #expect(grid[row, column - 2].style != SuggestionView.misspelled)
-    }
+    // A misspelled word drawn underlined in the error colour, and only the word: the
+    // golden screen `essay-misspelled` (WholeScreenTests) has it in its style layer.
 
     @Test func lockedWithNothingAllowedShowsNoMarksNoKeysAndTheKeysDoNothing() {
         var flow = flow(lockedNothing, practice: false)

@@ -6,7 +6,8 @@ import Testing
 @testable import AssessTUI
 
 /// Every phase of a sitting drawn whole at 80×24 and 100×30 and compared, row by row,
-/// with its golden screen in `Screens/` (`ASSESS_RECORD_SCREENS=1` records them anew).
+/// text and styles, with its golden screen in `Screens/` (`ASSESS_RECORD_SCREENS=1`
+/// records them anew).
 @Suite("Whole screens of every phase")
 struct WholeScreenTests {
     static let golden = GoldenScreens(folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -150,6 +151,20 @@ struct WholeScreenTests {
              now: 63 * s),
         Walk("larger-spacing-essay", exam: ExamFixtures.essays, accessibility: [.largerSpacing],
              onQuestion + "My town has a river and a bridge.".map { (.key(.character($0)), 3 * s) }),
+        // High contrast: no dim text, coloured and reverse text bold, the strong palette; no
+        // colour: every cell in the terminal's colours, the words unchanged; together: no
+        // colour, and high contrast's bold.
+        Walk("high-contrast-single-choice", accessibility: [.highContrast], onQuestion + [(.key(.character("2")), 3 * s)],
+             now: 63 * s),
+        Walk("high-contrast-review", accessibility: [.highContrast],
+             onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(4)), 4 * s)]),
+        Walk("no-colour-review", accessibility: [.noColour],
+             onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(4)), 4 * s)]),
+        Walk("high-contrast-no-colour-review", accessibility: [.highContrast, .noColour],
+             onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(4)), 4 * s)]),
+        // A misspelled word is underlined in the error colour, and only the word.
+        Walk("essay-misspelled", exam: ExamFixtures.essays, suggests: true,
+             onQuestion + "My town recieve a river.".map { (.key(.character($0)), 3 * s) }),
         Walk("screen-reader-welcome", accessibility: [.screenReader], [], now: 0),
         Walk("screen-reader-consent", accessibility: [.screenReader], begin),
         Walk("screen-reader-single-choice", accessibility: [.screenReader],
