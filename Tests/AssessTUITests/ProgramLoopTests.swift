@@ -54,6 +54,19 @@ import Testing
         #expect(left.items.filter { $0.handMark != nil }.count == 1)
     }
 
+    @Test func anEscapeThatCameWithAKeyIsEscapeThenTheKeyAtTheMonitor() {
+        let clock = ManualClock()
+        // Esc leaves the find field; the `q` that came in the same read quits.
+        let terminal = ScriptedTerminal(clock: clock, steps: [
+            .screen("c-011"), .key(.character("/")), .type("c-01"), .screen("find: c-01"),
+            .key(.alt(.character("q"))),
+        ])
+        let source = SlowMonitorSource(seats: MonitorTests.room(12), delay: 0)
+        let model = MonitorModel(exams: ["algebra"], lostAfter: 30, questionCounts: ["algebra": 12])
+        MonitorApp(model: model, terminal: terminal, source: source, clock: clock).run()
+        #expect(terminal.failure == nil)
+    }
+
     @Test func aWorkerRunsJobsInOrderAndAWaitingJobWithTheSameKeyIsReplaced() {
         let worker = SerialWorker(name: "assess test")
         let done = Mutex<[String]>([])

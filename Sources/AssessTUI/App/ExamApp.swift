@@ -131,6 +131,9 @@ struct SittingModel: ProgramModel {
         ExamScreens.render(flow, now: now, into: &grid)
     }
 
+    /// A text field of the exam never types the letter of an Alt chord: the flow refuses it.
+    static var takesAltChords: Bool { true }
+
     /// The flow's next tick, or soon when the screen waits on a result.
     func untilNextTick(now: UInt64) -> Int? {
         if flow.isAwaitingResult { return ExamApp.resultPollMilliseconds }

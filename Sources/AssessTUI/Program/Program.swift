@@ -31,6 +31,13 @@ public protocol ProgramModel {
     /// Milliseconds until the model wants a ``TerminalInput/tick`` without a key; `nil`
     /// sleeps until a key, a signal or a posted result.
     func untilNextTick(now: UInt64) -> Int?
+    /// True when the model takes an Escape that came with a key as one Alt chord
+    /// (``Key/alt(_:)``); otherwise the loop hands it Escape, then the key.
+    static var takesAltChords: Bool { get }
+}
+
+extension ProgramModel {
+    public static var takesAltChords: Bool { false }
 }
 
 /// Carries out a program's effects. ``perform(_:)`` runs on the key thread and never
@@ -94,6 +101,11 @@ public final class Program<Model: ProgramModel, Runner: EffectRunner> where Runn
             if !terminal.hasPendingInput { draw(now: now) }
             let key = terminal.readKey(timeoutMilliseconds: model.untilNextTick(now: now),
                                        wakeDescriptor: LoopWaker.descriptor)
+            if case .alt(let chord)? = key, !Model.takesAltChords {
+                if let outcome = deliver(.key(.escape)) { return outcome }
+                if let outcome = deliver(input(for: chord)) { return outcome }
+                continue
+            }
             if let outcome = deliver(input(for: key)) { return outcome }
         }
     }
