@@ -5,16 +5,19 @@ import Testing
 /// Runs each test of a suite on a thread of its own instead of Swift's shared pool, and at
 /// most ``limit`` of them at once. An end-to-end test spends its time waiting for a real
 /// terminal, blocking its thread; on the pool (one thread per core) two such tests would
-/// hold every thread and starve the rest of the run.
-struct OwnThread: SuiteTrait, TestTrait, TestScoping {
+/// hold every thread and starve the rest of the run. For any suite whose tests block on a
+/// real program: the end-to-end suites, and the app's tests that run the built binary.
+public struct OwnThread: SuiteTrait, TestTrait, TestScoping {
     /// How many end-to-end tests run at once: enough to overlap their waits on two cores,
     /// few enough that each terminal's program still gets the processor in time.
-    static let limit = 6
+    public static let limit = 6
     private static let slots = Slots(count: limit)
 
-    var isRecursive: Bool { true }
+    public var isRecursive: Bool { true }
 
-    func provideScope(for test: Test, testCase: Test.Case?,
+    public init() {}
+
+    public func provideScope(for test: Test, testCase: Test.Case?,
                       performing function: @Sendable () async throws -> Void) async throws {
         guard testCase != nil else { return try await function() }
         await Self.slots.take()
@@ -26,7 +29,7 @@ struct OwnThread: SuiteTrait, TestTrait, TestScoping {
 
 extension Trait where Self == OwnThread {
     /// Each test on a thread of its own, a few at a time (see ``OwnThread``).
-    static var ownThread: Self { OwnThread() }
+    public static var ownThread: Self { OwnThread() }
 }
 
 /// A counting semaphore for tasks: `take` suspends (never blocks a thread) until a slot is free.

@@ -4,10 +4,10 @@ import AssessStore
 import AssessTestSupport
 import Foundation
 import Testing
-@testable import assess
+@testable import AssessApp
 
-/// The executable's statuses (Swift Testing has an `ExitStatus` of its own).
-typealias ExitStatus = assess.ExitStatus
+/// The app's statuses (Swift Testing has an `ExitStatus` of its own).
+typealias ExitStatus = AssessApp.ExitStatus
 
 /// Every command run by the real binary into every failure it can meet without a
 /// terminal: each says why on standard error in a line that starts `assess: ` (beside
@@ -56,7 +56,7 @@ struct ExitStatusTests {
     }
 
     static let valid = "Exams/geography.yaml"
-    static let invalid = "Tests/EndToEndTests/Fixtures/not-valid.yaml"
+    static let invalid = "Tests/AssessAppTests/Fixtures/not-valid.yaml"
     static let missing = "Exams/no-such-exam.yaml"
 
     static let cases: [Case] = [
@@ -181,5 +181,5 @@ struct ExitStatusTests {
     }
 
     /// The package's root folder, where `Exams/` is.
-    static var packageRoot: String { TerminalUnderTest.packageRoot }
+    static var packageRoot: String { PackageRoot.path }
 }

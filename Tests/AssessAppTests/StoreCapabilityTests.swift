@@ -4,10 +4,10 @@ import AssessStore
 import AssessTestSupport
 import Foundation
 import Testing
-@testable import assess
+@testable import AssessApp
 
 /// A store that lacks a capability is refused where it matters, never taken as "allowed".
-@Suite(.ownThread) struct StoreCapabilityTests {
+@Suite struct StoreCapabilityTests {
     let directory: TemporaryDirectory
     let sqlite: SQLiteStore
     let exam: Exam
@@ -15,18 +15,18 @@ import Testing
     init() throws {
         directory = try TemporaryDirectory("assess-capabilities")
         sqlite = try SQLiteStore(dataDirectory: directory.url)
-        exam = try ExamLoader.load(fileAt: TerminalUnderTest.packageRoot + "/Exams/all-types.yaml")
+        exam = try ExamLoader.load(fileAt: PackageRoot.path + "/Exams/all-types.yaml")
     }
 
     @Test func aStoreWithoutARosterRefusesEveryCandidate() throws {
         let store = StoreLacking(sqlite, room: true)
         #expect(throws: CommandFailure.self) {
-            try TakeCommand.rosterEntry(in: store, exam: exam, candidate: "ana", text: .english)
+            try TakeRequest.rosterEntry(in: store, exam: exam, candidate: "ana", text: .english)
         }
     }
 
     @Test func aStoreWithARosterButNoneForTheExamLetsAnyoneSit() throws {
-        #expect(try TakeCommand.rosterEntry(in: sqlite, exam: exam, candidate: "ana", text: .english) == nil)
+        #expect(try TakeRequest.rosterEntry(in: sqlite, exam: exam, candidate: "ana", text: .english) == nil)
     }
 
     @Test func aSeatWithoutARosterNeitherOpensNorAcceptsACode() throws {

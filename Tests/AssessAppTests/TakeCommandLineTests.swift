@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssessApp
 import AssessCore
 import Testing
 @testable import assess
@@ -6,7 +7,7 @@ import Testing
 /// `take` reads its usual command lines without swift-argument-parser
 /// (`TakeRequest(quickParsing:)`, for the speed of the first frame); whatever it reads, the
 /// parser must read the same, and whatever it leaves, the parser reads (and explains).
-@Suite("take's command line without the parser", .ownThread)
+@Suite("take's command line without the parser")
 struct TakeCommandLineTests {
     static let exam = "Exams/all-types.yaml"
 

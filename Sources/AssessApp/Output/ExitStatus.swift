@@ -1,7 +1,7 @@
 /// The exit statuses `assess` uses, from sysexits.h so that scripts can tell them apart.
 /// Commands never pick one: they throw a ``CommandFailure`` with a ``FailureReason``, and
 /// ``FailureReason/status`` is the one place that decides the status.
-enum ExitStatus: Int32, CaseIterable {
+package enum ExitStatus: Int32, CaseIterable {
     /// Everything went as asked.
     case success = 0
     /// The command ran but did not do what was asked (EX_SOFTWARE is not used: nothing crashed).
@@ -26,7 +26,7 @@ enum ExitStatus: Int32, CaseIterable {
 
     /// What the status means, in the words of the table of exit statuses in docs/commands.md
     /// (a test checks that it says exactly this).
-    var meaning: String {
+    package var meaning: String {
         switch self {
         case .success: return "done"
         case .notDone: return "not done: declined, refused by the policy or the surroundings, interrupted, aborted, nothing found, or tampering found"
@@ -43,7 +43,7 @@ enum ExitStatus: Int32, CaseIterable {
 }
 
 /// Why a command failed. Each reason has exactly one exit status.
-enum FailureReason: CaseIterable {
+package enum FailureReason: CaseIterable {
     /// Declined, refused by the policy or the surroundings, interrupted, aborted, not found,
     /// or a check that found tampering.
     case notDone
@@ -67,7 +67,7 @@ enum FailureReason: CaseIterable {
     case policyInvalid
 
     /// The exit status for this reason: the only place that decides one.
-    var status: ExitStatus {
+    package var status: ExitStatus {
         switch self {
         case .notDone: return .notDone
         case .commandLine: return .usage
@@ -84,14 +84,18 @@ enum FailureReason: CaseIterable {
 
 /// An expected failure of a command: a one-paragraph message for the person at the
 /// terminal and why it failed, which decides the exit status.
-struct CommandFailure: Error, CustomStringConvertible {
-    var reason: FailureReason
-    var message: String
+package struct CommandFailure: Error, CustomStringConvertible {
+    /// Why the command failed; decides the exit status.
+    package var reason: FailureReason
+    /// What the person at the terminal reads after `assess: `.
+    package var message: String
 
-    var description: String { message }
-    var status: ExitStatus { reason.status }
+    package var description: String { message }
+    /// The exit status the process ends with.
+    package var status: ExitStatus { reason.status }
 
-    init(_ reason: FailureReason, _ message: String) {
+    /// A failure for `reason`, saying `message`.
+    package init(_ reason: FailureReason, _ message: String) {
         self.reason = reason
         self.message = message
     }

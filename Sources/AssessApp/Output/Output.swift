@@ -9,12 +9,12 @@ import Foundation
 /// Writes to standard output, as the standard library's `print` does, with every
 /// control character but line breaks and tabs made visible. In this module it stands
 /// in for the standard library's `print`.
-func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+package func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     let text = items.map { "\($0)" }.joined(separator: separator)
     Swift.print(VisibleText.visible(text), terminator: terminator)
 }
 
 /// Writes `text` and a line break to standard error, control characters made visible.
-func printToStandardError(_ text: String) {
+package func printToStandardError(_ text: String) {
     FileHandle.standardError.write(Data((VisibleText.visible(text) + "\n").utf8))
 }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import AssessExam
 import AssessStore
 import Foundation
@@ -6,9 +5,9 @@ import Foundation
 /// `assess results --candidate ID`: one candidate's report that a teacher can print or
 /// send, one part per attempt: each question, the answer given, the right answer, the
 /// points and the marker's comment.
-enum CandidateReport {
+package enum CandidateReport {
     /// The report's format (`--format`).
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    package enum Format: String, CaseIterable {
         /// Plain text, to print.
         case text
         /// One HTML page with its own style, to send.
@@ -26,7 +25,7 @@ enum CandidateReport {
     }
 
     /// The report of `rows` (one candidate's attempts) in `format`.
-    static func text(_ rows: [ResultRow], format: Format) -> String {
+    package static func text(_ rows: [ResultRow], format: Format) -> String {
         switch format {
         case .text: return plain(rows)
         case .html: return html(rows)
@@ -115,7 +114,7 @@ enum CandidateReport {
     }
 
     /// `text` safe inside HTML text and attribute values.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {

@@ -3,34 +3,35 @@ import Foundation
 
 /// Item statistics for `assess results`: per question, the share of scored attempts that
 /// got it right and, for choice questions, how often each choice was picked.
-enum ItemReport {
+package enum ItemReport {
     /// One exam's questions.
-    struct ExamItems: Encodable {
-        var exam: String
-        var attempts: Int
-        var questions: [Item]
+    package struct ExamItems: Encodable {
+        package var exam: String
+        package var attempts: Int
+        package var questions: [Item]
     }
 
     /// One question, as `--items --json` writes it.
-    struct Item: Encodable {
-        var question: String
-        var answered: Int
-        var right: Int
+    package struct Item: Encodable {
+        package var question: String
+        package var answered: Int
+        package var right: Int
         /// Answers still waiting for a person to mark them.
-        var awaitingMarking: Int
+        package var awaitingMarking: Int
         /// `right` out of the scored attempts, 0 to 1; null with no attempts.
-        var shareRight: Double?
-        var meanPoints: Double
-        var maximum: Double
-        var choices: [Choice]?
+        package var shareRight: Double?
+        package var meanPoints: Double
+        package var maximum: Double
+        package var choices: [Choice]?
 
-        struct Choice: Encodable {
-            var text: String
-            var correct: Bool
-            var picked: Int
+        package struct Choice: Encodable {
+            package var text: String
+            package var correct: Bool
+            package var picked: Int
         }
 
-        init(_ statistics: ItemStatistics) {
+        /// The item as `statistics` count it.
+        package init(_ statistics: ItemStatistics) {
             question = statistics.questionID
             answered = statistics.answered
             right = statistics.right
@@ -43,7 +44,7 @@ enum ItemReport {
     }
 
     /// The statistics of each exam over its scored attempts.
-    static func statistics(_ rows: [ResultRow], exams: [Exam]) -> [ExamItems] {
+    package static func statistics(_ rows: [ResultRow], exams: [Exam]) -> [ExamItems] {
         exams.map { exam in
             let sittings = rows.filter { $0.exam.id == exam.id }.compactMap { row in
                 row.score.map { (responses: row.responses, score: $0) }
@@ -54,12 +55,12 @@ enum ItemReport {
     }
 
     /// `--items --json`: an array with one object per exam.
-    static func json(_ exams: [ExamItems]) throws -> String {
+    package static func json(_ exams: [ExamItems]) throws -> String {
         try JSONReport.text(exams, pretty: true)
     }
 
     /// A block per exam: one line per question, then one per choice with a bar of #.
-    static func table(_ exams: [ExamItems]) -> String {
+    package static func table(_ exams: [ExamItems]) -> String {
         var text = ""
         for exam in exams {
             text += "items of \(exam.exam) (\(exam.attempts) scored attempts; right = full points):\n"

@@ -6,9 +6,9 @@ import Foundation
 /// The `--json` output of every command, as `Codable` types: the keys a school's scripts
 /// read are named once, here, and checked by the compiler instead of built from
 /// dictionaries of anything.
-enum JSONReport {
+package enum JSONReport {
     /// `value` as JSON text with sorted keys and unescaped slashes, on one line unless `pretty`.
-    static func text(_ value: some Encodable, pretty: Bool = false) throws -> String {
+    package static func text(_ value: some Encodable, pretty: Bool = false) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
             : [.sortedKeys, .withoutEscapingSlashes]
@@ -17,31 +17,47 @@ enum JSONReport {
 }
 
 /// `assess status --json`.
-struct StatusReport: Encodable {
+package struct StatusReport: Encodable {
     /// "unlocked", "locked" or "stale".
-    var state: String
-    var lockFile: String
-    var policy: String
+    package var state: String
+    package var lockFile: String
+    package var policy: String
     /// Which store is in force and where (`SQLite /path`, `PostgreSQL URL`).
-    var store: String
+    package var store: String
     /// The live or stale lock's holder.
-    var holder: LockHolder?
+    package var holder: LockHolder?
     /// The holder of a lock that a reboot ended.
-    var endedByReboot: LockHolder?
+    package var endedByReboot: LockHolder?
     /// The attempt a stale lock left behind.
-    var attempt: StrandedAttempt?
-    var attemptsInProgress: [AttemptInProgress]
+    package var attempt: StrandedAttempt?
+    package var attemptsInProgress: [AttemptInProgress]
     /// Journals of this terminal whose writes wait for the store's server.
-    var waitingOnThisTerminal: [Waiting] = []
+    package var waitingOnThisTerminal: [Waiting] = []
+
+    /// Each property as given.
+    package init(state: String, lockFile: String, policy: String, store: String, holder: LockHolder? = nil,
+                 endedByReboot: LockHolder? = nil, attempt: StrandedAttempt? = nil, attemptsInProgress: [AttemptInProgress],
+                 waitingOnThisTerminal: [Waiting] = []) {
+        self.state = state
+        self.lockFile = lockFile
+        self.policy = policy
+        self.store = store
+        self.holder = holder
+        self.endedByReboot = endedByReboot
+        self.attempt = attempt
+        self.attemptsInProgress = attemptsInProgress
+        self.waitingOnThisTerminal = waitingOnThisTerminal
+    }
 
     /// One journal's writes waiting for the server.
-    struct Waiting: Encodable {
-        var journal: String
-        var writes: Int
-        var attempts: [String]
-        var submission: Bool
+    package struct Waiting: Encodable {
+        package var journal: String
+        package var writes: Int
+        package var attempts: [String]
+        package var submission: Bool
 
-        init(_ journal: SeatJournal) {
+        /// What `journal` holds.
+        package init(_ journal: SeatJournal) {
             let entries = (try? journal.pending()) ?? []
             self.journal = journal.path
             writes = entries.count
@@ -51,18 +67,19 @@ struct StatusReport: Encodable {
     }
 
     /// Who holds (or held) the lock: the lock file's fields, the pid as a number.
-    struct LockHolder: Encodable {
-        var pid: Int
-        var boot: String
-        var user: String
-        var tty: String?
-        var exam: String
-        var examKey: String
-        var candidate: String
-        var since: String
-        var expires: String
+    package struct LockHolder: Encodable {
+        package var pid: Int
+        package var boot: String
+        package var user: String
+        package var tty: String?
+        package var exam: String
+        package var examKey: String
+        package var candidate: String
+        package var since: String
+        package var expires: String
 
-        init(_ record: LockRecord) {
+        /// The holder `record` names.
+        package init(_ record: LockRecord) {
             pid = Int(record.pid)
             boot = record.bootID
             user = record.user
@@ -76,13 +93,21 @@ struct StatusReport: Encodable {
     }
 
     /// The attempt of a stale lock; `secondsAllowed` is `null` when the exam's own duration applies.
-    struct StrandedAttempt: Encodable {
-        var id: String
-        var answersSaved: Int
-        var secondsUsed: Int
-        var secondsAllowed: Int?
+    package struct StrandedAttempt: Encodable {
+        package var id: String
+        package var answersSaved: Int
+        package var secondsUsed: Int
+        package var secondsAllowed: Int?
 
-        func encode(to encoder: any Encoder) throws {
+        /// Each property as given.
+        package init(id: String, answersSaved: Int, secondsUsed: Int, secondsAllowed: Int? = nil) {
+            self.id = id
+            self.answersSaved = answersSaved
+            self.secondsUsed = secondsUsed
+            self.secondsAllowed = secondsAllowed
+        }
+
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)
             try container.encode(answersSaved, forKey: .answersSaved)
@@ -94,51 +119,60 @@ struct StatusReport: Encodable {
     }
 
     /// An attempt in progress anywhere in the store.
-    struct AttemptInProgress: Encodable {
-        var id: String
-        var exam: String
-        var candidate: String
-        var answersSaved: Int
-        var lastSaved: String
+    package struct AttemptInProgress: Encodable {
+        package var id: String
+        package var exam: String
+        package var candidate: String
+        package var answersSaved: Int
+        package var lastSaved: String
+
+        /// Each property as given.
+        package init(id: String, exam: String, candidate: String, answersSaved: Int, lastSaved: String) {
+            self.id = id
+            self.exam = exam
+            self.candidate = candidate
+            self.answersSaved = answersSaved
+            self.lastSaved = lastSaved
+        }
     }
 }
 
 /// One attempt of `assess results --json`.
-struct ResultReport: Encodable {
-    var exam: String
-    var candidate: String
-    var attempt: String
-    var status: String
-    var secondsUsed: Int
-    var flagged: [String]
-    var score: Double?
-    var maximum: Double?
-    var percent: Double?
-    var awaitingManualMarking: [String]?
+package struct ResultReport: Encodable {
+    package var exam: String
+    package var candidate: String
+    package var attempt: String
+    package var status: String
+    package var secondsUsed: Int
+    package var flagged: [String]
+    package var score: Double?
+    package var maximum: Double?
+    package var percent: Double?
+    package var awaitingManualMarking: [String]?
     /// True when no answer of a scored attempt waits for a person to mark it.
-    var fullyMarked: Bool?
-    var marks: [String: Mark]?
+    package var fullyMarked: Bool?
+    package var marks: [String: Mark]?
     /// Why there is no score, when there is none.
-    var unscored: String?
+    package var unscored: String?
 
     /// One question's mark: `manual` while it waits for a person; the marker's fields when
     /// a person marked it; the answers with `--with-answers`.
-    struct Mark: Encodable {
-        var awarded: Double
-        var maximum: Double
-        var manual: Bool
+    package struct Mark: Encodable {
+        package var awarded: Double
+        package var maximum: Double
+        package var manual: Bool
         /// Who gave the hand mark that counts, when, and their comment.
-        var markedBy: String?
-        var markedAt: String?
-        var comment: String?
+        package var markedBy: String?
+        package var markedAt: String?
+        package var comment: String?
         /// Why a marker overrode the automatic score.
-        var overrideReason: String?
+        package var overrideReason: String?
         /// The answer as given (`--with-answers`).
-        var answer: String?
+        package var answer: String?
         /// The right answer, for a question scored automatically (`--with-answers`).
-        var correctAnswer: String?
+        package var correctAnswer: String?
 
-        init(_ mark: AssessExam.Mark, handMark: StoredMark?, question: Question?, response: Response?) {
+        package init(_ mark: AssessExam.Mark, handMark: StoredMark?, question: Question?, response: Response?) {
             awarded = mark.awarded
             maximum = mark.maximum
             manual = mark.needsManualMarking
@@ -155,13 +189,25 @@ struct ResultReport: Encodable {
 }
 
 /// One record of `assess log --json`.
-struct LogRecordReport: Encodable {
-    var seq: Int64
-    var time: String
-    var monotonicNs: UInt64
-    var kind: String
-    var details: [String: String]
-    var hash: String
+package struct LogRecordReport: Encodable {
+    package var seq: Int64
+    package var time: String
+    package var monotonicNs: UInt64
+    package var kind: String
+    package var details: [String: String]
+    package var hash: String
     /// The attempt the record belongs to, if any.
-    var attempt: String?
+    package var attempt: String?
+
+    /// Each property as given.
+    package init(seq: Int64, time: String, monotonicNs: UInt64, kind: String, details: [String: String], hash: String,
+                 attempt: String? = nil) {
+        self.seq = seq
+        self.time = time
+        self.monotonicNs = monotonicNs
+        self.kind = kind
+        self.details = details
+        self.hash = hash
+        self.attempt = attempt
+    }
 }

@@ -8,32 +8,42 @@ import Foundation
 /// all), until a stop signal. Its time left counting down is not a change (it moves for
 /// every answering seat at each progress save); its time allowed, which added time moves,
 /// is.
-struct MonitorJSON {
-    let source: StoreMonitorSource
-    let clock: any Clock
+package struct MonitorJSON {
+    /// The room as the store in force shows it.
+    package let source: StoreMonitorSource
+    /// The clock the seats' ages are read with.
+    package let clock: any Clock
     /// The policy's `lease-lost-after`: a seat whose lease is older is lost, unless its
     /// holder is known alive.
-    let lostAfter: Double
+    package let lostAfter: Double
 
-    /// One line: a seat as a school's script reads it.
-    struct Line: Codable, Equatable {
-        var exam: String
-        var candidate: String
-        var state: String
-        var host: String?
-        var tty: String?
-        var examKey: String?
-        var attempt: String?
-        var secondsAllowed: Int?
-        var secondsLeft: Int?
-        var answered: Int
-        var flagged: Int
-        var lastEvent: String?
-        var warnings: [String: Int]
-        var pendingCommands: Int
+    /// Each property as given.
+    package init(source: StoreMonitorSource, clock: any Clock, lostAfter: Double) {
+        self.source = source
+        self.clock = clock
+        self.lostAfter = lostAfter
     }
 
-    func run() throws {
+    /// One line: a seat as a school's script reads it.
+    package struct Line: Codable, Equatable {
+        package var exam: String
+        package var candidate: String
+        package var state: String
+        package var host: String?
+        package var tty: String?
+        package var examKey: String?
+        package var attempt: String?
+        package var secondsAllowed: Int?
+        package var secondsLeft: Int?
+        package var answered: Int
+        package var flagged: Int
+        package var lastEvent: String?
+        package var warnings: [String: Int]
+        package var pendingCommands: Int
+    }
+
+    /// Prints the room, then each change, until a stop signal.
+    package func run() throws {
         var printed: [String: Line] = [:]
         var seats: [SeatView] = []
         var readAt = clock.monotonicNanoseconds

@@ -3,14 +3,14 @@ import AssessStore
 import Foundation
 
 /// The three ways `assess results` prints its rows.
-enum ResultFormats {
+package enum ResultFormats {
     /// "3", "2.5".
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         value.formatted(.number.precision(.fractionLength(0...2)).grouping(.never))
     }
 
     /// A table, per-question marks, the essays to mark and a histogram of scores.
-    static func table(_ rows: [ResultRow]) -> String {
+    package static func table(_ rows: [ResultRow]) -> String {
         guard !rows.isEmpty else { return "no attempts yet\n" }
         let header = ["exam", "candidate", "status", "score", "max", "%", "time", "flags", "manual", "marked"]
         var lines: [[String]] = [header]
@@ -69,7 +69,7 @@ enum ResultFormats {
     }
 
     /// Scores in ten bands of 10 %, one # per attempt.
-    static func histogram(_ percents: [Double]) -> String {
+    package static func histogram(_ percents: [Double]) -> String {
         guard !percents.isEmpty else { return "histogram: no scored attempts\n" }
         var counts = Array(repeating: 0, count: 10)
         for percent in percents {
@@ -88,7 +88,7 @@ enum ResultFormats {
     /// for one exam, `q:EXAM/ID` when there are several (their ids may repeat).
     /// `withAnswers` adds four columns per question after those: `answer:`, `marked_by:`,
     /// `comment:` and `override:` (the reason a marker overrode the automatic score).
-    static func csv(_ rows: [ResultRow], exams: [Exam], withAnswers: Bool = false) -> String {
+    package static func csv(_ rows: [ResultRow], exams: [Exam], withAnswers: Bool = false) -> String {
         let columns = exams.flatMap { exam in exam.questions.map { (exam: exam.id, question: $0.id) } }
         let suffixes = columns.map { exams.count == 1 ? $0.question : "\($0.exam)/\($0.question)" }
         var names = suffixes.map { "q:" + $0 }
@@ -134,7 +134,7 @@ enum ResultFormats {
 
     /// One JSON object per attempt, in an array; `withAnswers` adds each answer as given
     /// and the right answer to every question's mark.
-    static func json(_ rows: [ResultRow], withAnswers: Bool = false) throws -> String {
+    package static func json(_ rows: [ResultRow], withAnswers: Bool = false) throws -> String {
         try JSONReport.text(rows.map { row in
             ResultReport(
                 exam: row.exam.id, candidate: row.attempt.candidate, attempt: row.attempt.id,

@@ -4,9 +4,9 @@ import Foundation
 /// Loading the exam files a command names: one decision for every command between a
 /// file that is not there (``FailureReason/examMissing``) and one that is not valid
 /// (``FailureReason/examInvalid``).
-enum ExamFiles {
+package enum ExamFiles {
     /// Loads the exam file at `path`, or fails with every problem in it and what to do.
-    static func load(_ path: String) throws(CommandFailure) -> Exam {
+    package static func load(_ path: String) throws(CommandFailure) -> Exam {
         do {
             return try ExamLoader.load(fileAt: path)
         } catch {
@@ -15,7 +15,7 @@ enum ExamFiles {
     }
 
     /// The failure for the exam file at `path` that did not load with `problems`.
-    static func failure(_ path: String, _ problems: ExamProblems) -> CommandFailure {
+    package static func failure(_ path: String, _ problems: ExamProblems) -> CommandFailure {
         let listed = problems.problems.map(\.description).joined(separator: "\n")
         guard isReadable(path) else {
             return CommandFailure(.examMissing, listed)

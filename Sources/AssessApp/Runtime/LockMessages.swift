@@ -3,15 +3,15 @@ import AssessPlatform
 import Foundation
 
 /// Sentences about a lock holder, shared by `status`, `unlock` and the refusal at launch.
-enum LockMessages {
+package enum LockMessages {
     /// ISO 8601, as in the lock file and the JSON reports.
-    static func time(_ date: Date) -> String {
+    package static func time(_ date: Date) -> String {
         date.formatted(.iso8601)
     }
 
     /// "exam geography-quiz, candidate c-17, pid 4242 (user ana on /dev/pts/3), since …",
     /// in `text`'s language (the proctor's commands keep English's).
-    static func holder(_ record: LockRecord, in text: Catalogue = .english) -> String {
+    package static func holder(_ record: LockRecord, in text: Catalogue = .english) -> String {
         var arguments: [String: any Sendable] = ["exam": record.examID, "candidate": record.candidate,
                                                  "pid": String(record.pid), "user": record.user,
                                                  "since": time(record.startedAt)]
@@ -22,7 +22,7 @@ enum LockMessages {
 
     /// Why an exam cannot start here, and the proctor's next step, in the student's
     /// language; `nil` when nothing blocks.
-    static func refusal(_ inspection: LockInspection, in text: Catalogue) -> String? {
+    package static func refusal(_ inspection: LockInspection, in text: Catalogue) -> String? {
         switch inspection {
         case .free, .fromPreviousBoot:
             return nil
@@ -35,7 +35,7 @@ enum LockMessages {
 
     /// The one failure for a lock file that cannot be read, in every command: whether the
     /// terminal is locked is unknown, so nothing that depends on it happens.
-    static func unreadable(_ location: String, _ error: any Error, consequence: String) -> CommandFailure {
+    package static func unreadable(_ location: String, _ error: any Error, consequence: String) -> CommandFailure {
         CommandFailure(.lockUnreadable, """
             cannot read the lock at \(location) (\(error)); \(consequence). Check that the lock directory \
             exists and is readable, or set ASSESS_LOCK_DIR
@@ -43,7 +43,7 @@ enum LockMessages {
     }
 
     /// What holds `lock` now; a lock that cannot be read fails as ``unreadable(_:_:consequence:)``.
-    static func inspect(_ lock: FileTerminalLock, consequence: String) throws(CommandFailure) -> LockInspection {
+    package static func inspect(_ lock: FileTerminalLock, consequence: String) throws(CommandFailure) -> LockInspection {
         do {
             return try lock.inspect()
         } catch {

@@ -3,8 +3,10 @@ import Foundation
 
 /// Finds and reads the policy in force: `$ASSESS_POLICY` when set (it must exist),
 /// else `/etc/assess/policy.yaml` when present, else the built-in defaults.
-enum PolicyFile {
-    static func load(environment: [String: String]) throws -> Policy {
+package enum PolicyFile {
+    /// The policy in force for `environment`; a policy file that cannot be read or is not
+    /// valid fails with ``FailureReason/policyInvalid``.
+    package static func load(environment: [String: String]) throws -> Policy {
         let explicit = environment.nonEmpty("ASSESS_POLICY")
         let path = Policy.path(environment: environment)
         guard FileManager.default.fileExists(atPath: path) else {

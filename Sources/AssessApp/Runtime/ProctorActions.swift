@@ -1,26 +1,14 @@
-import ArgumentParser
 import AssessCore
 import AssessPlatform
 import AssessStore
 import Foundation
 
-/// `--password-stdin`, for the proctor's commands that no exam screen follows.
-struct PasswordInputOptions: ParsableArguments {
-    @Flag(help: "Read the proctor password from the first line of standard input.")
-    var passwordStdin = false
-
-    /// Where the password is read from.
-    var source: ProctorAuthorization.Source {
-        passwordStdin ? .standardInput : .terminal
-    }
-}
-
 /// What the proctor's commands do to a crashed sitting, each logged: clear its stale lock,
 /// end its attempt.
-enum ProctorActions {
+package enum ProctorActions {
     /// Clears the stale lock at `lock` and logs who did (in the crashed sitting's timeline,
     /// where the monitor then stops showing its seat as a stale lock); returns the record it held.
-    static func clearStaleLock(_ lock: FileTerminalLock, events: EventStore, by proctor: String, clock: any Clock) throws -> LockRecord {
+    package static func clearStaleLock(_ lock: FileTerminalLock, events: EventStore, by proctor: String, clock: any Clock) throws -> LockRecord {
         let record: LockRecord
         do {
             record = try lock.clearStale()
@@ -34,7 +22,7 @@ enum ProctorActions {
     }
 
     /// Ends `attempt` as interrupted, keeping its saved answers, and logs it in its timeline.
-    static func markInterrupted(_ attempt: Attempt, by proctor: String, database: any ExamStore, events: EventStore,
+    package static func markInterrupted(_ attempt: Attempt, by proctor: String, database: any ExamStore, events: EventStore,
                                 clock: any Clock) throws {
         try database.finishAttempt(id: attempt.id, status: .interrupted, receipt: nil, at: clock.now)
         events.currentAttempt = attempt.id

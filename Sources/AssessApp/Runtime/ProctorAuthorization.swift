@@ -5,24 +5,36 @@ import Foundation
 
 /// Asks for the proctor password before a proctor's command (`launch`, `resume`,
 /// `unlock --stale`, `end`) does anything, and logs every wrong one.
-struct ProctorAuthorization {
+package struct ProctorAuthorization {
     /// Where the password comes from: the terminal (typed, not echoed) or one line of
     /// standard input, for scripts.
-    enum Source {
+    package enum Source {
         case terminal
         case standardInput
     }
 
-    let policy: Policy
-    let source: Source
-    let events: EventStore
-    let clock: any Clock
+    /// The policy that holds the proctor password.
+    package let policy: Policy
+    /// Where the password is read from.
+    package let source: Source
+    /// The log each wrong password is recorded in.
+    package let events: EventStore
+    /// The clock of those records.
+    package let clock: any Clock
+
+    /// Each property as given.
+    package init(policy: Policy, source: Source, events: EventStore, clock: any Clock) {
+        self.policy = policy
+        self.source = source
+        self.events = events
+        self.clock = clock
+    }
 
     /// How many times the terminal prompt asks before giving up.
-    static let tries = 3
+    package static let tries = 3
 
     /// Returns when the right password was given; throws otherwise.
-    func require(for purpose: String) throws {
+    package func require(for purpose: String) throws {
         guard let stored = policy.proctorPassword else {
             throw CommandFailure(.proctorPassword, """
                 \(purpose) needs the proctor password, and none is set in the policy (\(policy.source)); \
@@ -43,9 +55,9 @@ struct ProctorAuthorization {
 }
 
 /// Reads a password without showing it.
-enum PasswordInput {
+package enum PasswordInput {
     /// Reads one password: from `/dev/tty` with echo off, or one line of standard input.
-    static func read(prompt: String, from source: ProctorAuthorization.Source) throws -> String {
+    package static func read(prompt: String, from source: ProctorAuthorization.Source) throws -> String {
         switch source {
         case .standardInput:
             guard let line = readLine(strippingNewline: true) else {
@@ -58,7 +70,7 @@ enum PasswordInput {
     }
 
     /// Writes a line to the terminal the password is asked on (or standard error).
-    static func say(_ text: String) {
+    package static func say(_ text: String) {
         printToStandardError(text)
     }
 

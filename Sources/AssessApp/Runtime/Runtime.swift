@@ -4,30 +4,34 @@ import AssessStore
 import Foundation
 
 /// Builds the real dependencies of a command from the process environment: the policy,
-/// the lock file, the data directory and its store. The one place where the executable
+/// the lock file, the data directory and its store. The one place where the program
 /// decides which real implementation backs each of the engine's protocols.
-struct Runtime {
-    let environment: [String: String]
-    let process: ProcessContext
-    let clock = SystemClock()
+package struct Runtime {
+    /// The process environment the command reads its settings from.
+    package let environment: [String: String]
+    /// This process: its user, terminal and boot.
+    package let process: ProcessContext
+    /// The wall clock and the monotonic clock.
+    package let clock = SystemClock()
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// The runtime of a process with `environment` (by default its own).
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
         self.process = ProcessContext.current(environment: environment)
     }
 
     /// The policy in force (see `PolicyFile`).
-    func policy() throws -> Policy {
+    package func policy() throws -> Policy {
         try PolicyFile.load(environment: environment)
     }
 
     /// The terminal's lock file, in `$ASSESS_LOCK_DIR` or the runtime directory.
-    func terminalLock() -> FileTerminalLock {
+    package func terminalLock() -> FileTerminalLock {
         FileTerminalLock(environment: environment, bootID: process.bootID)
     }
 
     /// The data directory, created when missing.
-    func dataDirectory() throws -> DataDirectory {
+    package func dataDirectory() throws -> DataDirectory {
         let directory = DataDirectory(environment: environment)
         do {
             try directory.create()
@@ -40,7 +44,7 @@ struct Runtime {
 
     /// The PostgreSQL URL of the store in force, or nil for SQLite in the data directory:
     /// `$ASSESS_STORE` when set, else the policy's `store:`.
-    func storeURL() throws -> String? {
+    package func storeURL() throws -> String? {
         if let override = environment.nonEmpty("ASSESS_STORE") {
             guard Policy.isStore(override) else {
                 throw CommandFailure(.policyInvalid,
@@ -52,7 +56,7 @@ struct Runtime {
     }
 
     /// Which store is in force and where, without opening it (for `assess status`).
-    func storeLocation() throws -> String {
+    package func storeLocation() throws -> String {
         if let url = try storeURL() {
             return "PostgreSQL " + PostgresStore.redacted(url)
         }
@@ -61,7 +65,7 @@ struct Runtime {
 
     /// The store in force, opened: the PostgreSQL store of `storeURL()`, else SQLite in
     /// `directory` (by default the data directory), migrated.
-    func database(in directory: DataDirectory? = nil) throws -> any ExamStore {
+    package func database(in directory: DataDirectory? = nil) throws -> any ExamStore {
         if let url = try storeURL() {
             return try server(at: url)
         }
@@ -88,14 +92,14 @@ struct Runtime {
     }
 
     /// Where a seat's journals live: its own runtime directory, beside its terminal lock.
-    func journalDirectory() -> String {
+    package func journalDirectory() -> String {
         FileTerminalLock.directory(environment: environment)
     }
 
     /// The store a sitting of `candidate` at `examID` writes to: with PostgreSQL, the
     /// server journaled on this terminal (`JournaledStore`), after sending what an earlier
     /// sitting here left waiting (a `kill -9` while the server was away); SQLite as it is.
-    func sittingDatabase(in directory: DataDirectory, exam examID: String, candidate: String) throws -> any ExamStore {
+    package func sittingDatabase(in directory: DataDirectory, exam examID: String, candidate: String) throws -> any ExamStore {
         guard let url = try storeURL() else { return try sqlite(in: directory) }
         let server = try server(at: url)
         let clock = clock

@@ -8,50 +8,76 @@ import Foundation
 
 /// Where a sitting keeps its attempt: the data directory and its store, opened once by
 /// the command.
-struct SittingStore {
-    let dataDirectory: DataDirectory
-    let database: any ExamStore
+package struct SittingStore {
+    /// The data directory (journals, the SQLite store).
+    package let dataDirectory: DataDirectory
+    /// The store the sitting writes to.
+    package let database: any ExamStore
+
+    /// Each property as given.
+    package init(dataDirectory: DataDirectory, database: any ExamStore) {
+        self.dataDirectory = dataDirectory
+        self.database = database
+    }
 }
 
 /// One sitting, from the checks before it to the line the shell shows after it: what
 /// `take`, `launch` and `resume` share.
-struct SittingRunner {
-    let runtime: Runtime
-    let policy: Policy
-    let exam: Exam
-    let examPath: String
-    let candidate: String
-    var practice = false
+package struct SittingRunner {
+    /// The process's real dependencies.
+    package let runtime: Runtime
+    /// The policy in force.
+    package let policy: Policy
+    /// The exam sat.
+    package let exam: Exam
+    /// The exam file's path, as the command line gave it.
+    package let examPath: String
+    /// The candidate's id.
+    package let candidate: String
+    /// A practice sitting: no lock, nothing graded.
+    package var practice = false
     /// The proctor's settings (extra time, breaks, restrictions, suggestions turned off).
-    var settings = LaunchSettings()
+    package var settings = LaunchSettings()
     /// The crashed attempt `assess resume` continues, with the seconds it has used.
-    var resuming: (attempt: Attempt, secondsUsed: Int)?
+    package var resuming: (attempt: Attempt, secondsUsed: Int)?
     /// Logged once the attempt has started, tagged with it.
-    var startEvents: [SessionEvent] = []
+    package var startEvents: [SessionEvent] = []
     /// Who chose `settings.accessibility`, for the log: `proctor`, `student` or `attempt`.
-    var accessibilityChosenBy = "proctor"
+    package var accessibilityChosenBy = "proctor"
     /// The proctor's launch screen, shown before the welcome screen when given; its
     /// hand-over replaces `settings`.
-    var launchSetup: LaunchSetup?
+    package var launchSetup: LaunchSetup?
     /// The language `--language` asked for, if any.
-    var requestedLanguage: InterfaceLanguage?
+    package var requestedLanguage: InterfaceLanguage?
     /// The welcome screen waits for the sitting's common start (an exam with a roster).
-    var waitsForOpening = false
+    package var waitsForOpening = false
+
+    /// A sitting of `candidate` at `exam` (loaded from `examPath`) under `policy`; the
+    /// other settings start empty and the command sets those it has.
+    package init(runtime: Runtime, policy: Policy, exam: Exam, examPath: String, candidate: String, practice: Bool = false) {
+        self.runtime = runtime
+        self.policy = policy
+        self.exam = exam
+        self.examPath = examPath
+        self.candidate = candidate
+        self.practice = practice
+    }
 
     /// The language of the student's screens: the exam's, else `--language`, else the locale's.
-    var language: InterfaceLanguage {
+    package var language: InterfaceLanguage {
         InterfaceLanguage.choose(examLanguage: exam.language, requested: requestedLanguage, environment: runtime.environment)
     }
 
     /// The student's strings, for what this sitting prints at the terminal.
-    var text: Catalogue { Catalogue.of(language) }
+    package var text: Catalogue { Catalogue.of(language) }
+
 
     /// Sets the locale the screen draws in (the environment's, else C.UTF-8), or refuses
     /// before anything is locked when there is no UTF-8 locale at all: the screen could
     /// show neither the exam's characters nor the student's. English, since nothing else
     /// would show.
     @discardableResult
-    func adoptLocale() throws -> TerminalLocale.Outcome {
+    package func adoptLocale() throws -> TerminalLocale.Outcome {
         let outcome = TerminalLocale.adopt(environment: runtime.environment)
         if case .noUTF8(let requested) = outcome {
             let asked = requested.isEmpty ? "no locale is set" : "\(requested) is not installed"
@@ -65,14 +91,14 @@ struct SittingRunner {
     }
 
     /// The candidate's attempt at this exam that is in progress in `database`, if any.
-    func attemptInProgress(in database: any ExamStore) throws -> Attempt? {
+    package func attemptInProgress(in database: any ExamStore) throws -> Attempt? {
         try database.inProgressAttempt(exam: exam.id, candidate: candidate)
     }
 
     /// Refuses (exit 75) when a lock holds the terminal, or when `running`, the candidate's
     /// attempt at this exam in progress, is not the one being resumed (a practice attempt
     /// left in progress does not count: `run` closes it). Changes nothing.
-    func refuseIfBlocked(_ inspection: LockInspection, running: Attempt?) throws {
+    package func refuseIfBlocked(_ inspection: LockInspection, running: Attempt?) throws {
         if let refusal = LockMessages.refusal(inspection, in: text) {
             throw CommandFailure(.locked, refusal)
         }
@@ -90,7 +116,7 @@ struct SittingRunner {
     /// alive, and at once when the holder's process is gone from this host (a crash,
     /// `kill -9`; see `Lease`). Returns the holder and, when it took a lost lease over, the
     /// event that logs it.
-    func takeLease(in database: any ExamStore) throws -> (holder: LeaseHolder, takeover: SessionEvent?)? {
+    package func takeLease(in database: any ExamStore) throws -> (holder: LeaseHolder, takeover: SessionEvent?)? {
         guard !practice else { return nil }
         let pid = runtime.process.pid
         let holder = LeaseHolder(host: LocalProcess.hostName(), tty: runtime.process.tty, pid: pid,
@@ -118,7 +144,7 @@ struct SittingRunner {
     /// After the screen is given back: when writes still wait on this terminal for the
     /// server (it is away), tries once more and, if they still wait, says where they are,
     /// in the student's language.
-    static func reportWaiting(_ database: any ExamStore, in text: Catalogue) {
+    package static func reportWaiting(_ database: any ExamStore, in text: Catalogue) {
         guard let journal = database.journal, journal.waiting > 0 else { return }
         let waiting = journal.deliver()
         guard waiting > 0 else { return }
@@ -133,7 +159,7 @@ struct SittingRunner {
     /// before the store is opened and the checks run: the student sees it at once, and the
     /// screen changes only where the store says otherwise (a roster's extra time). A check
     /// that refuses gives the terminal back before its message, as it would without.
-    mutating func run(welcomeFirst: Bool = false, opening: (inout SittingRunner) throws -> SittingStore) async throws {
+    package mutating func run(welcomeFirst: Bool = false, opening: (inout SittingRunner) throws -> SittingStore) async throws {
         // The session checks the surroundings with the locale the screen will use.
         var environment = runtime.environment
         if case .fellBack = try adoptLocale() { environment["LC_ALL"] = TerminalLocale.fallback }
@@ -247,7 +273,7 @@ struct SittingRunner {
     /// The dictionary for the exam's language, opening in the background (with Hunspell
     /// when `checksSpelling`), or `nil` when none is installed: the sitting then goes on
     /// without suggestions.
-    static func speller(for language: String, checksSpelling: Bool, environment: [String: String]) -> (any Speller)? {
+    package static func speller(for language: String, checksSpelling: Bool, environment: [String: String]) -> (any Speller)? {
         guard let files = DictionaryLocator(environment: environment).dictionary(forLanguage: language) else { return nil }
         return BackgroundSpeller(files: files, language: language, checksSpelling: checksSpelling)
     }
@@ -260,7 +286,7 @@ struct SittingRunner {
 
     /// What the shell shows after the screen is given back, in the student's language,
     /// and the exit status.
-    static func report(_ outcome: SittingOutcome, locale isUTF8: Bool, in text: Catalogue) throws {
+    package static func report(_ outcome: SittingOutcome, locale isUTF8: Bool, in text: Catalogue) throws {
         switch outcome {
         case .submitted, .quitBeforeStart:
             return

@@ -6,23 +6,27 @@ import Foundation
 
 /// Keeps a sitting's attempt and answers in the store, and tags the event log's records
 /// with the attempt while it runs.
-struct StoreSittingRecorder: DeliveringRecorder {
-    let database: any ExamStore
-    let events: EventStore
-    let exam: Exam
-    let candidate: String
+package struct StoreSittingRecorder: DeliveringRecorder {
+    /// The store the attempt and its answers go to.
+    package let database: any ExamStore
+    /// The event log, told which attempt its records belong to.
+    package let events: EventStore
+    /// The exam sat.
+    package let exam: Exam
+    /// The candidate's id.
+    package let candidate: String
     /// The attempt in progress that `assess resume` continues, if any.
-    let resuming: Attempt?
+    package let resuming: Attempt?
     /// The sitting's lease on (exam, candidate), renewed with each save of progress; nil
     /// in practice.
-    let lease: LeaseHolder?
+    package let lease: LeaseHolder?
     /// How long the lease lasts without renewal (the policy's `lease-lost-after`).
-    let leaseLostAfter: TimeInterval
+    package let leaseLostAfter: TimeInterval
     /// The language the student's screens speak, kept with the attempt's settings so that
     /// `resume` speaks it without being told again.
-    let language: InterfaceLanguage
+    package let language: InterfaceLanguage
 
-    func startAttempt(practice: Bool, settings: LaunchSettings) throws -> String {
+    package func startAttempt(practice: Bool, settings: LaunchSettings) throws -> String {
         if let resuming {
             events.currentAttempt = resuming.id
             return resuming.id
@@ -37,12 +41,12 @@ struct StoreSittingRecorder: DeliveringRecorder {
         return attempt.id
     }
 
-    func save(attemptID: String, questionID: String, response: Response?, flagged: Bool) throws {
+    package func save(attemptID: String, questionID: String, response: Response?, flagged: Bool) throws {
         try database.saveResponse(attempt: attemptID, question: questionID, value: response?.json ?? "null",
                                   flagged: flagged, at: Date())
     }
 
-    func updateProgress(attemptID: String, secondsUsed: Int, currentQuestion: Int, breaksTaken: Int) throws {
+    package func updateProgress(attemptID: String, secondsUsed: Int, currentQuestion: Int, breaksTaken: Int) throws {
         try database.updateProgress(attempt: attemptID, secondsUsed: secondsUsed, currentQuestion: currentQuestion,
                                     breaksTaken: breaksTaken, at: Date())
         if let lease {
@@ -50,23 +54,23 @@ struct StoreSittingRecorder: DeliveringRecorder {
         }
     }
 
-    func updateSecondsAllowed(attemptID: String, seconds: Int) throws {
+    package func updateSecondsAllowed(attemptID: String, seconds: Int) throws {
         try database.updateSecondsAllowed(attempt: attemptID, seconds: seconds)
     }
 
-    func waitingForServer() -> Int {
+    package func waitingForServer() -> Int {
         database.journal?.waiting ?? 0
     }
 
-    func deliverToServer() -> Int {
+    package func deliverToServer() -> Int {
         database.journal?.deliver() ?? 0
     }
 
-    func chainHead() throws -> String? {
+    package func chainHead() throws -> String? {
         try events.head()
     }
 
-    func finish(attemptID: String, as end: AttemptEnd, receipt: String?, at time: Date) throws {
+    package func finish(attemptID: String, as end: AttemptEnd, receipt: String?, at time: Date) throws {
         let status: AttemptStatus = switch end {
         case .submitted: .submitted
         case .timedOut: .timedOut
@@ -82,13 +86,13 @@ struct StoreSittingRecorder: DeliveringRecorder {
 /// restores, `results` scores, `verify` recomputes a receipt from and `status` counts.
 /// A question saved without an answer (stored as `null`, e.g. flagged only) has no
 /// response here but may be flagged.
-struct SavedAnswers {
+package struct SavedAnswers {
     /// The answers by question id.
-    let responses: [String: Response]
+    package let responses: [String: Response]
     /// The questions flagged for review, in question id order.
-    let flagged: [String]
+    package let flagged: [String]
 
-    init(attempt attemptID: String, database: any ExamStore) throws {
+    package init(attempt attemptID: String, database: any ExamStore) throws {
         var responses: [String: Response] = [:]
         var flagged: [String] = []
         for saved in try database.responses(for: attemptID) {

@@ -1,4 +1,3 @@
-import ArgumentParser
 import AssessCore
 import AssessExam
 import AssessStore
@@ -7,15 +6,30 @@ import Foundation
 /// What `assess take` is asked for, and the sitting it runs: the parsed command hands it
 /// over, and so does ``init(quickParsing:)``, which reads the usual command lines without
 /// swift-argument-parser.
-struct TakeRequest: Equatable {
-    var examPath: String
-    var candidate: String?
-    var practice = false
-    var accessibility = AccessibilitySettings()
-    var language: InterfaceLanguage?
+package struct TakeRequest: Equatable {
+    /// The exam file's path.
+    package var examPath: String
+    /// `--candidate`; nil for the login name.
+    package var candidate: String?
+    /// `--practice`.
+    package var practice = false
+    /// The accessibility flags given.
+    package var accessibility = AccessibilitySettings()
+    /// `--language`.
+    package var language: InterfaceLanguage?
+
+    /// A request for `examPath`; the rest as the command line says, else its defaults.
+    package init(examPath: String, candidate: String? = nil, practice: Bool = false,
+                 accessibility: AccessibilitySettings = AccessibilitySettings(), language: InterfaceLanguage? = nil) {
+        self.examPath = examPath
+        self.candidate = candidate
+        self.practice = practice
+        self.accessibility = accessibility
+        self.language = language
+    }
 
     /// Sits the exam in this terminal: the policy's and the roster's checks, then the sitting.
-    func run() async throws {
+    package func run() async throws {
         let runtime = Runtime()
         let policy = try runtime.policy()
         let exam = try ExamFiles.load(examPath)
@@ -29,15 +43,15 @@ struct TakeRequest: Equatable {
         if let problem = CandidateID.problem(with: candidate) {
             throw CommandFailure(.commandLine, "\(problem); without --candidate the login name is the id, so give one with --candidate")
         }
-            let refused = accessibility.enabled.subtracting(policy.studentSettings).sorted()
+        let refused = accessibility.enabled.subtracting(policy.studentSettings).sorted()
         if !refused.isEmpty {
             // The refused settings by name in the student's language; the allowed ones as the
             // flags' values, which the student would type.
             let allowed = policy.studentSettings.sorted().map(\.rawValue)
             throw CommandFailure(.notDone, text("terminal.settings-refused", [
                 "policy": policy.source,
-                "refused": TakeCommand.list(refused.map { text("setting." + $0.rawValue) }, in: text),
-                "allowed": allowed.isEmpty ? text("terminal.settings-none") : TakeCommand.list(allowed, in: text),
+                "refused": TakeRequest.list(refused.map { text("setting." + $0.rawValue) }, in: text),
+                "allowed": allowed.isEmpty ? text("terminal.settings-none") : TakeRequest.list(allowed, in: text),
             ]))
         }
         var runner = SittingRunner(runtime: runtime, policy: policy, exam: exam, examPath: examPath,
@@ -48,7 +62,7 @@ struct TakeRequest: Equatable {
         try await runner.run(welcomeFirst: true) { runner in
             let dataDirectory = try runtime.dataDirectory()
             let database = try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)
-            if !practice, let entry = try TakeCommand.rosterEntry(in: database, exam: exam, candidate: candidate, text: text) {
+            if !practice, let entry = try TakeRequest.rosterEntry(in: database, exam: exam, candidate: candidate, text: text) {
                 // The roster's accommodations are the launch settings, as if a proctor had
                 // launched the sitting with them; the student's own choices add to its accessibility.
                 var settings = RosterAccommodations.decode(entry.settings)
@@ -71,6 +85,41 @@ struct TakeRequest: Equatable {
 }
 
 extension TakeRequest {
+    /// `items` joined as `text`'s language lists them ("a, b" or "a、b").
+    package static func list(_ items: [String], in text: Catalogue) -> String {
+        items.dropFirst().reduce(items.first ?? "") { text("list.join", ["first": $0, "next": $1]) }
+    }
+
+    /// The candidate's roster entry when the exam has a roster; nil when it has none.
+    /// Refuses (exit 68) a candidate the roster does not list, and (exit 1) any candidate
+    /// when the store keeps no roster to ask, before anything is locked.
+    package static func rosterEntry(in database: any ExamStore, exam: Exam, candidate: String, text: Catalogue) throws -> RosterEntry? {
+        guard let rosters = database.roster else {
+            throw CommandFailure(.notDone, "\(StoreError.unsupported("roster")) (\(database.location)), so it cannot tell whether \(candidate) may sit \(exam.id); nothing was locked")
+        }
+        let standing: RosterStanding
+        do {
+            standing = try rosters.rosterStanding(exam: exam.id, candidate: candidate)
+        } catch let error as StoreError {
+            throw CommandFailure(.notDone, "\(error); nothing was locked")
+        } catch {
+            throw CommandFailure(.cannotWrite, "cannot read the roster of \(exam.id) in the store \(rosters.location): \(error); nothing was locked")
+        }
+        switch standing {
+        case .noRoster:
+            return nil
+        case .notListed:
+            // The student reads this at the kiosk: in the exam's language.
+            throw CommandFailure(.notOnRoster, text("terminal.not-on-roster", [
+                "candidate": candidate, "exam": exam.id, "title": exam.title,
+            ]))
+        case .listed(let entry):
+            return entry
+        }
+    }
+}
+
+extension TakeRequest {
     /// A request for `take`'s arguments (the words after `take`) when they are the exam's
     /// path with any of `--candidate ID`, `--language CODE`, `--practice` and the
     /// accessibility flags, each at most once, and all of them valid; otherwise `nil`, and
@@ -80,7 +129,7 @@ extension TakeRequest {
     /// fifth of the work before the welcome screen's first frame, most of it in looking up
     /// the runtime's protocol conformances. `TakeCommandLineTests` checks that every command
     /// line this reads, the parser reads the same.
-    init?(quickParsing arguments: [String]) {
+    package init?(quickParsing arguments: [String]) {
         var examPath: String?
         var seen: Set<String> = []
         var remaining = arguments[...]
@@ -119,7 +168,7 @@ extension TakeRequest {
                 guard CandidateID.problem(with: value) == nil else { return nil }
                 candidate = value
             default:
-                guard let code = InterfaceLanguage(argument: value) else { return nil }
+                guard let code = InterfaceLanguage(rawValue: value) else { return nil }
                 language = code
             }
         }

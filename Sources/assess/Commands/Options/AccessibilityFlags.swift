@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssessApp
 import AssessCore
 
 /// The accessibility settings as flags, shared by `launch` (the proctor sets any) and

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssessApp
 import AssessCore
 
 /// Refuses (exit 64) a `--candidate` outside the characters a candidate id may hold.
