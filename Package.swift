@@ -17,8 +17,12 @@
 //   AssessSpelling    spell checking, suggestions, completion and autocorrect for the editor,
 //                     behind the small `Speller` protocol; the real one uses Hunspell
 //   AssessTUI         the ncurses front end: screens draw into a cell grid; one layer talks to curses
-//   assess            the executable: swift-argument-parser commands
-//   AssessTestSupport fakes shared by every test target
+//   AssessApp         what the commands run, without the argument parser: the sitting's runner,
+//                     its store recorder and command link, the runtime (policy, lock, the store
+//                     in force), exit statuses and the proctor's reports
+//   assess            the executable: `Assess.swift` and the swift-argument-parser commands
+//   AssessTestSupport fakes shared by every test target, and the `.ownThread` trait for tests
+//                     that block on a real program
 //   assess-bench      the feel benchmark (Benchmarks/FeelBenchmark), outside the tests
 import PackageDescription
 
@@ -90,17 +94,27 @@ let package = Package(
             name: "AssessTUI",
             dependencies: ["AssessCore", "AssessExam", "AssessSpelling", "CNcursesw"]
         ),
+        .target(
+            name: "AssessApp",
+            dependencies: ["AssessCore", "AssessExam", "AssessPlatform", "AssessSpelling", "AssessStore", "AssessTUI"]
+        ),
         .executableTarget(
             name: "assess",
             dependencies: [
-                "AssessCore", "AssessExam", "AssessInterchange", "AssessPlatform", "AssessSpelling", "AssessStore", "AssessTUI",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "AssessApp", "AssessCore", "AssessExam", "AssessInterchange", "AssessPlatform", "AssessSpelling", "AssessStore",
+                "AssessTUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(
             name: "AssessTestSupport",
             dependencies: ["AssessCore", "AssessExam", "AssessSpelling", "AssessTUI"]
         ),
+        // The app's unit tests; `assess` for `take`'s parser (TakeCommandLineTests) and for the
+        // binary ExitStatusTests runs.
+        .testTarget(name: "AssessAppTests", dependencies: [
+            "AssessApp", "AssessTestSupport", "AssessStore", "AssessExam", "AssessPlatform", "assess",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], exclude: ["Fixtures"]),
         .testTarget(name: "AssessCoreTests", dependencies: ["AssessCore", "AssessTestSupport"]),
         .testTarget(name: "AssessExamTests", dependencies: [
             "AssessExam", "AssessTestSupport", .product(name: "Crypto", package: "swift-crypto"),

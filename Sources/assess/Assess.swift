@@ -1,9 +1,10 @@
 import ArgumentParser
+import AssessApp
 import AssessCore
 import Foundation
 
 /// The `assess` command: a terminal exam client. Each subcommand is a small struct in
-/// `Commands/`; the real dependencies are built in `Support/Runtime.swift`.
+/// `Commands/`; what they run is in AssessApp (the real dependencies are built by its `Runtime`).
 @main
 struct Assess: ParsableCommand {
     static let configuration = CommandConfiguration(

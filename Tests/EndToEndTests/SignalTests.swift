@@ -1,5 +1,6 @@
 import AssessStore
 import AssessTUI
+import AssessTestSupport
 import Foundation
 import Testing
 

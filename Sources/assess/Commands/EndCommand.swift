@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssessApp
 import AssessCore
 import AssessStore
 import Foundation

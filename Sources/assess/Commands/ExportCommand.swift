@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssessApp
 import AssessExam
 import AssessInterchange
 import Foundation

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssessApp
 import AssessCore
 import AssessExam
 import AssessStore
@@ -65,12 +66,12 @@ struct LaunchCommand: AsyncParsableCommand {
         let dataDirectory = try runtime.dataDirectory()
         let database = try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)
         // Without flags, the candidate's accommodations on the roster are the starting values.
-        if settings == LaunchSettings(), let entry = try? TakeCommand.rosterEntry(in: database, exam: exam, candidate: candidate, text: .english) {
+        if settings == LaunchSettings(), let entry = try? TakeRequest.rosterEntry(in: database, exam: exam, candidate: candidate, text: .english) {
             let listed = RosterAccommodations.decode(entry.settings)
             if listed.problems(for: exam).isEmpty { settings = listed }
         }
-        var runner = SittingRunner(runtime: runtime, policy: policy, exam: exam, examPath: examPath, candidate: candidate,
-                                   settings: settings)
+        var runner = SittingRunner(runtime: runtime, policy: policy, exam: exam, examPath: examPath, candidate: candidate)
+        runner.settings = settings
         runner.requestedLanguage = language.language
 
         let lock = runtime.terminalLock()

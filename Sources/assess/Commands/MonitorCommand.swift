@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssessApp
 import AssessCore
 import AssessExam
 import AssessStore
@@ -80,69 +81,5 @@ struct MonitorCommand: AsyncParsableCommand {
         let model = MonitorModel(exams: ids, lostAfter: policy.leaseLostAfter, questionCounts: questionCounts)
         MonitorApp(model: model, terminal: terminal, source: source, clock: runtime.clock).run()
         terminal.stop()
-    }
-}
-
-/// The monitor's source in the store in force.
-struct StoreMonitorSource: MonitorSource {
-    let store: any RoomStore
-    let exams: [String]?
-    let watcher: any RoomWatcher
-    /// Who issues commands (the proctor's account; PostgreSQL records the login role itself).
-    let proctor: String
-    /// The clock of the log records it writes.
-    let clock: any Clock
-
-    /// The room's seats, and a seat for each candidate on a roster who has none yet (not arrived).
-    func seats() throws -> [SeatView] {
-        var seats = try store.room(exams: exams, at: Date())
-        guard let rosters = store.roster else { return seats }
-        let present = Set(seats.map { $0.exam + "\u{0}" + $0.candidate })
-        for (exam, entries) in try rosters.rosters(exams: exams) {
-            for entry in entries where !present.contains(exam + "\u{0}" + entry.candidate) {
-                seats.append(SeatView(exam: exam, candidate: entry.candidate))
-            }
-        }
-        return seats.sorted { ($0.exam, $0.candidate) < ($1.exam, $1.candidate) }
-    }
-
-    func starts() throws -> [SittingStart] {
-        try store.roster?.sittingStarts(exams: exams, at: Date()) ?? []
-    }
-
-    func makeStartCode(exam: String) throws -> String {
-        guard let rosters = store.roster else { throw StoreError.unsupported("common start") }
-        let code = StartCode.make()
-        try rosters.setStartCode(exam: exam, code: code, by: proctor, at: Date())
-        return code
-    }
-
-    func open(exam: String) throws {
-        guard let rosters = store.roster else { throw StoreError.unsupported("common start") }
-        try rosters.openSitting(exam: exam, by: proctor, at: Date())
-    }
-
-    func timeline(of seat: SeatView) throws -> [MonitorModel.TimelineEntry] {
-        guard let attempt = seat.attempt else { return [] }
-        return try store.events(after: 0, limit: nil, attempt: attempt).map { stored in
-            MonitorModel.TimelineEntry(time: stored.event.wallTime, kind: stored.event.kind, details: stored.event.details)
-        }
-    }
-
-    /// Issues the command, then logs it with who issued it and why, on the seat's attempt in
-    /// progress (its timeline) when it has one: the log then holds the proctor's own record,
-    /// written under the proctor's role, whatever the seat does with it.
-    func send(_ command: SeatCommandDraft, to seat: MonitorModel.SeatKey) throws {
-        let id = try store.issueCommand(exam: seat.exam, candidate: seat.candidate, action: command.action,
-                                        minutes: command.minutes, message: command.message, reason: command.reason,
-                                        issuedBy: proctor, at: Date())
-        let attempt = try store.inProgressAttempt(exam: seat.exam, candidate: seat.candidate)?.id
-        _ = try store.appendEvent(.proctor(.commandIssued(id: id, action: command.action.rawValue, candidate: seat.candidate,
-                                                          by: proctor, reason: command.reason)),
-                                  at: EventTime(clock), attempt: attempt)
-    }
-
-    func waitForChange(milliseconds: Int) -> Bool {
-        watcher.waitForChange(milliseconds: milliseconds)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssessApp
 import AssessExam
 import AssessInterchange
 import AssessStore
@@ -146,49 +147,5 @@ struct ResultsCommand: AsyncParsableCommand {
             }
         }
         return exams
-    }
-}
-
-/// One attempt's line of the report.
-struct ResultRow {
-    let attempt: Attempt
-    let exam: Exam
-    /// The marks, hand marks included, for a submitted or timed-out attempt sat with this
-    /// exam file; else `nil`.
-    let score: ExamScore?
-    /// The questions flagged for review.
-    let flagged: [String]
-    /// Why there is no score, when there is none.
-    let unscored: String?
-    /// The saved answers by question id.
-    let responses: [String: Response]
-    /// The newest mark a person gave each question, by question id (hand marks of essays
-    /// and overrides of automatic scores).
-    let marks: [String: StoredMark]
-
-    init(attempt: Attempt, exam: Exam, database: any ExamStore) throws {
-        self.attempt = attempt
-        self.exam = exam
-        let saved = try SavedAnswers(attempt: attempt.id, database: database)
-        let responses = saved.responses
-        self.responses = responses
-        flagged = saved.flagged
-        marks = try database.marks?.latestMarks(for: attempt.id) ?? [:]
-        if attempt.examKey != exam.examKey {
-            score = nil
-            unscored = "exam file changed since"
-        } else if attempt.status == .submitted || attempt.status == .timedOut {
-            score = Scorer.total(exam, responses: responses).applying(handMarks: marks.mapValues(\.points))
-            unscored = nil
-        } else {
-            score = nil
-            unscored = attempt.status == .inProgress ? "in progress" : "not submitted"
-        }
-    }
-
-    /// The score as a percentage of the maximum.
-    var percent: Double? {
-        guard let score, score.maximum > 0 else { return nil }
-        return score.awarded / score.maximum * 100
     }
 }

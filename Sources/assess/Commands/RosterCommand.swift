@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssessApp
 import AssessCore
 import AssessExam
 import AssessStore
@@ -166,30 +167,5 @@ struct RosterCommand: ParsableCommand {
                   + entry.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  " + summary)
         }
         print("\(roster.count) on the roster of \(exam)")
-    }
-}
-
-/// A roster entry's accommodations, kept in the store as launch settings in JSON.
-enum RosterAccommodations {
-    static func encode(_ settings: LaunchSettings) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return String(decoding: try encoder.encode(settings), as: UTF8.self)
-    }
-
-    /// The settings of a stored entry; none for an entry added without accommodations.
-    static func decode(_ text: String) -> LaunchSettings {
-        (try? JSONDecoder().decode(LaunchSettings.self, from: Data(text.utf8))) ?? LaunchSettings()
-    }
-
-    /// One line: `extra time 1.5x, breaks 2x10m, high contrast, deny back-navigation`, or `none`.
-    static func summary(_ settings: LaunchSettings) -> String {
-        var parts: [String] = []
-        if settings.extraTime != .none { parts.append("extra time \(settings.extraTime)") }
-        if settings.breaks.count > 0 { parts.append("breaks \(settings.breaks)") }
-        parts += settings.accessibility.enabled.sorted().map(\.title)
-        let denied = settings.restrictionStates.filter { !$0.value }.keys.sorted()
-        if !denied.isEmpty { parts.append("deny " + denied.joined(separator: " ")) }
-        return parts.isEmpty ? "none" : parts.joined(separator: ", ")
     }
 }

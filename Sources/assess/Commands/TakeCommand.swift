@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssessApp
 import AssessCore
 import AssessExam
 import AssessPlatform
@@ -43,38 +44,5 @@ struct TakeCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await request.run()
-    }
-
-    /// `items` joined as `text`'s language lists them ("a, b" or "a、b").
-    static func list(_ items: [String], in text: Catalogue) -> String {
-        items.dropFirst().reduce(items.first ?? "") { text("list.join", ["first": $0, "next": $1]) }
-    }
-
-    /// The candidate's roster entry when the exam has a roster; nil when it has none.
-    /// Refuses (exit 68) a candidate the roster does not list, and (exit 1) any candidate
-    /// when the store keeps no roster to ask, before anything is locked.
-    static func rosterEntry(in database: any ExamStore, exam: Exam, candidate: String, text: Catalogue) throws -> RosterEntry? {
-        guard let rosters = database.roster else {
-            throw CommandFailure(.notDone, "\(StoreError.unsupported("roster")) (\(database.location)), so it cannot tell whether \(candidate) may sit \(exam.id); nothing was locked")
-        }
-        let standing: RosterStanding
-        do {
-            standing = try rosters.rosterStanding(exam: exam.id, candidate: candidate)
-        } catch let error as StoreError {
-            throw CommandFailure(.notDone, "\(error); nothing was locked")
-        } catch {
-            throw CommandFailure(.cannotWrite, "cannot read the roster of \(exam.id) in the store \(rosters.location): \(error); nothing was locked")
-        }
-        switch standing {
-        case .noRoster:
-            return nil
-        case .notListed:
-            // The student reads this at the kiosk: in the exam's language.
-            throw CommandFailure(.notOnRoster, text("terminal.not-on-roster", [
-                "candidate": candidate, "exam": exam.id, "title": exam.title,
-            ]))
-        case .listed(let entry):
-            return entry
-        }
     }
 }

@@ -1,0 +1,80 @@
+import AssessCore
+import AssessStore
+import AssessTUI
+import Foundation
+
+/// The monitor's source in the store in force.
+package struct StoreMonitorSource: MonitorSource {
+    /// The store's room.
+    package let store: any RoomStore
+    /// The exams watched; nil for every exam.
+    package let exams: [String]?
+    /// Wakes the monitor when the room changes.
+    package let watcher: any RoomWatcher
+    /// Who issues commands (the proctor's account; PostgreSQL records the login role itself).
+    package let proctor: String
+    /// The clock of the log records it writes.
+    package let clock: any Clock
+
+    /// Each property as given.
+    package init(store: any RoomStore, exams: [String]?, watcher: any RoomWatcher, proctor: String, clock: any Clock) {
+        self.store = store
+        self.exams = exams
+        self.watcher = watcher
+        self.proctor = proctor
+        self.clock = clock
+    }
+
+    /// The room's seats, and a seat for each candidate on a roster who has none yet (not arrived).
+    package func seats() throws -> [SeatView] {
+        var seats = try store.room(exams: exams, at: Date())
+        guard let rosters = store.roster else { return seats }
+        let present = Set(seats.map { $0.exam + "\u{0}" + $0.candidate })
+        for (exam, entries) in try rosters.rosters(exams: exams) {
+            for entry in entries where !present.contains(exam + "\u{0}" + entry.candidate) {
+                seats.append(SeatView(exam: exam, candidate: entry.candidate))
+            }
+        }
+        return seats.sorted { ($0.exam, $0.candidate) < ($1.exam, $1.candidate) }
+    }
+
+    package func starts() throws -> [SittingStart] {
+        try store.roster?.sittingStarts(exams: exams, at: Date()) ?? []
+    }
+
+    package func makeStartCode(exam: String) throws -> String {
+        guard let rosters = store.roster else { throw StoreError.unsupported("common start") }
+        let code = StartCode.make()
+        try rosters.setStartCode(exam: exam, code: code, by: proctor, at: Date())
+        return code
+    }
+
+    package func open(exam: String) throws {
+        guard let rosters = store.roster else { throw StoreError.unsupported("common start") }
+        try rosters.openSitting(exam: exam, by: proctor, at: Date())
+    }
+
+    package func timeline(of seat: SeatView) throws -> [MonitorModel.TimelineEntry] {
+        guard let attempt = seat.attempt else { return [] }
+        return try store.events(after: 0, limit: nil, attempt: attempt).map { stored in
+            MonitorModel.TimelineEntry(time: stored.event.wallTime, kind: stored.event.kind, details: stored.event.details)
+        }
+    }
+
+    /// Issues the command, then logs it with who issued it and why, on the seat's attempt in
+    /// progress (its timeline) when it has one: the log then holds the proctor's own record,
+    /// written under the proctor's role, whatever the seat does with it.
+    package func send(_ command: SeatCommandDraft, to seat: MonitorModel.SeatKey) throws {
+        let id = try store.issueCommand(exam: seat.exam, candidate: seat.candidate, action: command.action,
+                                        minutes: command.minutes, message: command.message, reason: command.reason,
+                                        issuedBy: proctor, at: Date())
+        let attempt = try store.inProgressAttempt(exam: seat.exam, candidate: seat.candidate)?.id
+        _ = try store.appendEvent(.proctor(.commandIssued(id: id, action: command.action.rawValue, candidate: seat.candidate,
+                                                          by: proctor, reason: command.reason)),
+                                  at: EventTime(clock), attempt: attempt)
+    }
+
+    package func waitForChange(milliseconds: Int) -> Bool {
+        watcher.waitForChange(milliseconds: milliseconds)
+    }
+}

@@ -1,0 +1,131 @@
+import AssessExam
+import AssessStore
+import Foundation
+
+/// `assess results --candidate ID`: one candidate's report that a teacher can print or
+/// send, one part per attempt: each question, the answer given, the right answer, the
+/// points and the marker's comment.
+package enum CandidateReport {
+    /// The report's format (`--format`).
+    package enum Format: String, CaseIterable {
+        /// Plain text, to print.
+        case text
+        /// One HTML page with its own style, to send.
+        case html
+    }
+
+    /// One question's part of the report.
+    private struct Part {
+        let question: Question
+        let answer: String
+        let correct: String?
+        let points: String
+        let comment: String?
+        let overrideReason: String?
+    }
+
+    /// The report of `rows` (one candidate's attempts) in `format`.
+    package static func text(_ rows: [ResultRow], format: Format) -> String {
+        switch format {
+        case .text: return plain(rows)
+        case .html: return html(rows)
+        }
+    }
+
+    private static func parts(of row: ResultRow) -> [Part] {
+        row.exam.questions.map { question in
+            let mark = row.score?.marks[question.id]
+            let points = mark.map { mark in
+                mark.needsManualMarking ? "not marked yet (out of \(ResultFormats.number(mark.maximum)))"
+                    : ResultFormats.number(mark.awarded) + " of " + ResultFormats.number(mark.maximum)
+            } ?? "not scored"
+            let hand = row.marks[question.id]
+            return Part(question: question, answer: AnswerText.given(row.responses[question.id], to: question),
+                        correct: AnswerText.correct(question), points: points,
+                        comment: hand.flatMap { $0.comment.isEmpty ? nil : $0.comment }, overrideReason: hand?.overrideReason)
+        }
+    }
+
+    /// "7.5 of 10 points (75 %), fully marked".
+    private static func summary(of row: ResultRow) -> String {
+        guard let score = row.score else { return "not scored: \(row.unscored ?? "not scored")" }
+        let percent = row.percent.map { " (\(ResultFormats.number($0.rounded())) %)" } ?? ""
+        let marking = score.isFullyMarked ? "fully marked" : "\(score.awaitingManualMarking.count) answers not marked yet"
+        return "\(ResultFormats.number(score.awarded)) of \(ResultFormats.number(score.maximum)) points\(percent), \(marking)"
+    }
+
+    private static func plain(_ rows: [ResultRow]) -> String {
+        var text = ""
+        for row in rows {
+            let title = "\(row.exam.title) — \(row.attempt.candidate)"
+            text += title + "\n" + String(repeating: "=", count: title.count) + "\n"
+            text += "Exam \(row.exam.id), attempt \(row.attempt.id), \(row.attempt.status.rawValue)"
+            text += " on \(row.attempt.startedAt.formatted(.iso8601))\n"
+            text += "Result: \(summary(of: row))\n"
+            for (number, part) in parts(of: row).enumerated() {
+                text += "\n\(number + 1). \(part.question.id): \(part.question.prompt)\n"
+                text += indented("Answer: " + part.answer)
+                if let correct = part.correct { text += indented("Right answer: " + correct) }
+                text += indented("Points: " + part.points)
+                if let reason = part.overrideReason { text += indented("Score changed by the marker: " + reason) }
+                if let comment = part.comment { text += indented("Comment: " + comment) }
+            }
+            text += "\n"
+        }
+        return text
+    }
+
+    /// Each line of `text` indented by three spaces.
+    private static func indented(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "   " + $0 }.joined(separator: "\n") + "\n"
+    }
+
+    private static func html(_ rows: [ResultRow]) -> String {
+        let candidate = rows.first?.attempt.candidate ?? ""
+        var page = """
+            <!DOCTYPE html>
+            <html><head><meta charset="utf-8"><title>Results of \(escaped(candidate))</title>
+            <style>body{font-family:sans-serif;max-width:48em;margin:2em auto}dt{font-weight:bold;margin-top:1em}\
+            dd{margin-left:1.5em}.answer{white-space:pre-wrap}.label{color:#555}</style></head><body>
+
+            """
+        for row in rows {
+            page += "<h1>\(escaped(row.exam.title)) — \(escaped(row.attempt.candidate))</h1>\n"
+            page += "<p>Exam \(escaped(row.exam.id)), attempt \(escaped(row.attempt.id)), \(row.attempt.status.rawValue)"
+            page += " on \(row.attempt.startedAt.formatted(.iso8601))</p>\n"
+            page += "<p><strong>Result:</strong> \(escaped(summary(of: row)))</p>\n<dl>\n"
+            for (number, part) in parts(of: row).enumerated() {
+                page += "<dt>\(number + 1). \(escaped(part.question.prompt))</dt>\n"
+                page += "<dd><span class=\"label\">Answer:</span> <span class=\"answer\">\(escaped(part.answer))</span></dd>\n"
+                if let correct = part.correct {
+                    page += "<dd><span class=\"label\">Right answer:</span> \(escaped(correct))</dd>\n"
+                }
+                page += "<dd><span class=\"label\">Points:</span> \(escaped(part.points))</dd>\n"
+                if let reason = part.overrideReason {
+                    page += "<dd><span class=\"label\">Score changed by the marker:</span> \(escaped(reason))</dd>\n"
+                }
+                if let comment = part.comment {
+                    page += "<dd><span class=\"label\">Comment:</span> <span class=\"answer\">\(escaped(comment))</span></dd>\n"
+                }
+            }
+            page += "</dl>\n"
+        }
+        return page + "</body></html>\n"
+    }
+
+    /// `text` safe inside HTML text and attribute values.
+    package static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,153 @@
+import AssessExam
+import AssessStore
+import Foundation
+
+/// The three ways `assess results` prints its rows.
+package enum ResultFormats {
+    /// "3", "2.5".
+    package static func number(_ value: Double) -> String {
+        value.formatted(.number.precision(.fractionLength(0...2)).grouping(.never))
+    }
+
+    /// A table, per-question marks, the essays to mark and a histogram of scores.
+    package static func table(_ rows: [ResultRow]) -> String {
+        guard !rows.isEmpty else { return "no attempts yet\n" }
+        let header = ["exam", "candidate", "status", "score", "max", "%", "time", "flags", "manual", "marked"]
+        var lines: [[String]] = [header]
+        for row in rows {
+            let score = row.score
+            lines.append([
+                row.exam.id, row.attempt.candidate, row.attempt.status.rawValue,
+                score.map { number($0.awarded) } ?? "-", score.map { number($0.maximum) } ?? "-",
+                row.percent.map { number($0.rounded()) } ?? "-", DurationText.minutesAndSeconds(row.attempt.timeUsed),
+                String(row.flagged.count), score.map { String($0.awaitingManualMarking.count) } ?? "-",
+                score.map { $0.isFullyMarked ? "yes" : "no" } ?? "-",
+            ])
+        }
+        let widths = header.indices.map { column in lines.map { $0[column].count }.max() ?? 0 }
+        var text = lines.map { line in
+            line.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }.joined(separator: "\n") + "\n"
+
+        let scored = rows.compactMap(\.score)
+        text += "\nfully marked: \(scored.filter(\.isFullyMarked).count) of \(scored.count) scored attempts\n"
+        text += "\nper question (points, ? = to mark by hand, ! = a marker overrode the automatic score):\n"
+        for row in rows {
+            guard let score = row.score else {
+                text += "  \(row.attempt.candidate) \(row.exam.id): \(row.unscored ?? "not scored")\n"
+                continue
+            }
+            let marks = row.exam.questions.map { question -> String in
+                let mark = score.marks[question.id]
+                let awarded = mark?.needsManualMarking == true ? "?" : number(mark?.awarded ?? 0)
+                let overridden = row.marks[question.id]?.isOverride == true ? "!" : ""
+                return "\(question.id) \(awarded)/\(number(mark?.maximum ?? 0))\(overridden)"
+            }
+            text += "  \(row.attempt.candidate) \(row.exam.id): " + marks.joined(separator: ", ") + "\n"
+        }
+
+        let overrides = rows.flatMap { row in
+            row.marks.values.filter(\.isOverride).sorted { $0.questionID < $1.questionID }.map { (row, $0) }
+        }
+        if !overrides.isEmpty {
+            text += "\nautomatic scores overridden:\n"
+            for (row, mark) in overrides {
+                text += "  \(row.attempt.candidate)  \(row.exam.id)  \(mark.questionID)  \(number(mark.points)) by \(mark.marker): \(mark.overrideReason ?? "")\n"
+            }
+        }
+        let essays = rows.flatMap { row in (row.score?.awaitingManualMarking ?? []).map { (row, $0) } }
+        if !essays.isEmpty {
+            text += "\nessays to mark by hand:\n"
+            for (row, question) in essays {
+                text += "  \(row.attempt.candidate)  \(row.exam.id)  \(question)  attempt \(row.attempt.id)\n"
+            }
+            text += "  (mark them with: assess mark EXAM)\n"
+        }
+        text += "\n" + histogram(rows.compactMap(\.percent))
+        return text
+    }
+
+    /// Scores in ten bands of 10 %, one # per attempt.
+    package static func histogram(_ percents: [Double]) -> String {
+        guard !percents.isEmpty else { return "histogram: no scored attempts\n" }
+        var counts = Array(repeating: 0, count: 10)
+        for percent in percents {
+            counts[min(9, max(0, Int(percent / 10)))] += 1
+        }
+        var text = "scores (\(percents.count) scored):\n"
+        for band in (0..<10).reversed() {
+            let label = band == 9 ? "90-100%" : "\(band * 10)-\(band * 10 + 9)%"
+            text += label.padding(toLength: 8, withPad: " ", startingAt: 0) + "| "
+                + String(repeating: "#", count: counts[band]) + (counts[band] > 0 ? " \(counts[band])" : "") + "\n"
+        }
+        return text
+    }
+
+    /// One row per attempt and one column per question of every exam reported: `q:ID`
+    /// for one exam, `q:EXAM/ID` when there are several (their ids may repeat).
+    /// `withAnswers` adds four columns per question after those: `answer:`, `marked_by:`,
+    /// `comment:` and `override:` (the reason a marker overrode the automatic score).
+    package static func csv(_ rows: [ResultRow], exams: [Exam], withAnswers: Bool = false) -> String {
+        let columns = exams.flatMap { exam in exam.questions.map { (exam: exam.id, question: $0.id) } }
+        let suffixes = columns.map { exams.count == 1 ? $0.question : "\($0.exam)/\($0.question)" }
+        var names = suffixes.map { "q:" + $0 }
+        if withAnswers {
+            names += suffixes.flatMap { ["answer:" + $0, "marked_by:" + $0, "comment:" + $0, "override:" + $0] }
+        }
+        var lines = [(["exam", "candidate", "attempt", "status", "score", "maximum", "percent", "seconds_used",
+                       "flagged", "awaiting_manual", "fully_marked"] + names).map(field).joined(separator: ",")]
+        for row in rows {
+            let score = row.score
+            var fields = [
+                row.exam.id, row.attempt.candidate, row.attempt.id, row.attempt.status.rawValue,
+                score.map { number($0.awarded) } ?? "", score.map { number($0.maximum) } ?? "",
+                row.percent.map { number($0) } ?? "", String(row.attempt.timeUsed),
+                row.flagged.joined(separator: " "), score?.awaitingManualMarking.joined(separator: " ") ?? "",
+                score.map { $0.isFullyMarked ? "yes" : "no" } ?? "",
+            ]
+            for column in columns {
+                guard column.exam == row.exam.id, let mark = score?.marks[column.question] else { fields.append(""); continue }
+                fields.append(mark.needsManualMarking ? "manual" : number(mark.awarded))
+            }
+            if withAnswers {
+                for column in columns {
+                    guard column.exam == row.exam.id, let question = row.exam.question(withID: column.question) else {
+                        fields += ["", "", "", ""]
+                        continue
+                    }
+                    let mark = row.marks[column.question]
+                    fields += [AnswerText.given(row.responses[column.question], to: question), mark?.marker ?? "",
+                               mark?.comment ?? "", mark?.overrideReason ?? ""]
+                }
+            }
+            lines.append(fields.map(field).joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A CSV field, quoted when it holds a comma, a quote or a line break.
+    private static func field(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// One JSON object per attempt, in an array; `withAnswers` adds each answer as given
+    /// and the right answer to every question's mark.
+    package static func json(_ rows: [ResultRow], withAnswers: Bool = false) throws -> String {
+        try JSONReport.text(rows.map { row in
+            ResultReport(
+                exam: row.exam.id, candidate: row.attempt.candidate, attempt: row.attempt.id,
+                status: row.attempt.status.rawValue, secondsUsed: row.attempt.timeUsed, flagged: row.flagged,
+                score: row.score?.awarded, maximum: row.score?.maximum, percent: row.score.map { _ in row.percent ?? 0 },
+                awaitingManualMarking: row.score?.awaitingManualMarking, fullyMarked: row.score?.isFullyMarked,
+                marks: row.score.map { score in
+                    Dictionary(uniqueKeysWithValues: score.marks.map { id, mark in
+                        (id, ResultReport.Mark(mark, handMark: row.marks[id], question: withAnswers ? row.exam.question(withID: id) : nil,
+                                               response: row.responses[id]))
+                    })
+                },
+                unscored: row.score == nil ? row.unscored ?? "not scored" : nil)
+        }, pretty: true)
+    }
+}

@@ -1,0 +1,51 @@
+import AssessCore
+import AssessExam
+import AssessStore
+import Foundation
+
+/// One attempt's line of the report.
+package struct ResultRow {
+    /// The attempt, as stored.
+    package let attempt: Attempt
+    /// The exam file it is reported with.
+    package let exam: Exam
+    /// The marks, hand marks included, for a submitted or timed-out attempt sat with this
+    /// exam file; else `nil`.
+    package let score: ExamScore?
+    /// The questions flagged for review.
+    package let flagged: [String]
+    /// Why there is no score, when there is none.
+    package let unscored: String?
+    /// The saved answers by question id.
+    package let responses: [String: Response]
+    /// The newest mark a person gave each question, by question id (hand marks of essays
+    /// and overrides of automatic scores).
+    package let marks: [String: StoredMark]
+
+    /// The line of `attempt` sat at `exam`, with its answers and marks read from `database`.
+    package init(attempt: Attempt, exam: Exam, database: any ExamStore) throws {
+        self.attempt = attempt
+        self.exam = exam
+        let saved = try SavedAnswers(attempt: attempt.id, database: database)
+        let responses = saved.responses
+        self.responses = responses
+        flagged = saved.flagged
+        marks = try database.marks?.latestMarks(for: attempt.id) ?? [:]
+        if attempt.examKey != exam.examKey {
+            score = nil
+            unscored = "exam file changed since"
+        } else if attempt.status == .submitted || attempt.status == .timedOut {
+            score = Scorer.total(exam, responses: responses).applying(handMarks: marks.mapValues(\.points))
+            unscored = nil
+        } else {
+            score = nil
+            unscored = attempt.status == .inProgress ? "in progress" : "not submitted"
+        }
+    }
+
+    /// The score as a percentage of the maximum.
+    package var percent: Double? {
+        guard let score, score.maximum > 0 else { return nil }
+        return score.awarded / score.maximum * 100
+    }
+}

@@ -1,0 +1,119 @@
+import AssessCore
+import AssessPlatform
+import AssessStore
+import Foundation
+
+/// Builds the real dependencies of a command from the process environment: the policy,
+/// the lock file, the data directory and its store. The one place where the program
+/// decides which real implementation backs each of the engine's protocols.
+package struct Runtime {
+    /// The process environment the command reads its settings from.
+    package let environment: [String: String]
+    /// This process: its user, terminal and boot.
+    package let process: ProcessContext
+    /// The wall clock and the monotonic clock.
+    package let clock = SystemClock()
+
+    /// The runtime of a process with `environment` (by default its own).
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+        self.process = ProcessContext.current(environment: environment)
+    }
+
+    /// The policy in force (see `PolicyFile`).
+    package func policy() throws -> Policy {
+        try PolicyFile.load(environment: environment)
+    }
+
+    /// The terminal's lock file, in `$ASSESS_LOCK_DIR` or the runtime directory.
+    package func terminalLock() -> FileTerminalLock {
+        FileTerminalLock(environment: environment, bootID: process.bootID)
+    }
+
+    /// The data directory, created when missing.
+    package func dataDirectory() throws -> DataDirectory {
+        let directory = DataDirectory(environment: environment)
+        do {
+            try directory.create()
+        } catch {
+            throw CommandFailure(.cannotWrite,
+                                 "cannot create the data directory \(directory.path): \(error); set ASSESS_DATA_DIR to a writable folder")
+        }
+        return directory
+    }
+
+    /// The PostgreSQL URL of the store in force, or nil for SQLite in the data directory:
+    /// `$ASSESS_STORE` when set, else the policy's `store:`.
+    package func storeURL() throws -> String? {
+        if let override = environment.nonEmpty("ASSESS_STORE") {
+            guard Policy.isStore(override) else {
+                throw CommandFailure(.policyInvalid,
+                                     "ASSESS_STORE must be sqlite or a PostgreSQL URL such as postgresql:///assess?host=/run/postgresql, not \(override)")
+            }
+            return override == "sqlite" ? nil : override
+        }
+        return try policy().store
+    }
+
+    /// Which store is in force and where, without opening it (for `assess status`).
+    package func storeLocation() throws -> String {
+        if let url = try storeURL() {
+            return "PostgreSQL " + PostgresStore.redacted(url)
+        }
+        return "SQLite " + (DataDirectory(environment: environment).path as NSString).appendingPathComponent(SQLiteStore.fileName)
+    }
+
+    /// The store in force, opened: the PostgreSQL store of `storeURL()`, else SQLite in
+    /// `directory` (by default the data directory), migrated.
+    package func database(in directory: DataDirectory? = nil) throws -> any ExamStore {
+        if let url = try storeURL() {
+            return try server(at: url)
+        }
+        return try sqlite(in: directory)
+    }
+
+    /// The PostgreSQL store at `url`, opened.
+    private func server(at url: String) throws -> PostgresStore {
+        do {
+            return try PostgresStore(url: url)
+        } catch {
+            throw CommandFailure(.cannotWrite, "cannot open the store at \(PostgresStore.redacted(url)): \(error)")
+        }
+    }
+
+    /// The SQLite store in `directory` (by default the data directory), migrated.
+    private func sqlite(in directory: DataDirectory?) throws -> SQLiteStore {
+        let directory = try directory ?? dataDirectory()
+        do {
+            return try SQLiteStore(dataDirectory: URL(fileURLWithPath: directory.path))
+        } catch {
+            throw CommandFailure(.cannotWrite, "cannot open the store in \(directory.path): \(error)")
+        }
+    }
+
+    /// Where a seat's journals live: its own runtime directory, beside its terminal lock.
+    package func journalDirectory() -> String {
+        FileTerminalLock.directory(environment: environment)
+    }
+
+    /// The store a sitting of `candidate` at `examID` writes to: with PostgreSQL, the
+    /// server journaled on this terminal (`JournaledStore`), after sending what an earlier
+    /// sitting here left waiting (a `kill -9` while the server was away); SQLite as it is.
+    package func sittingDatabase(in directory: DataDirectory, exam examID: String, candidate: String) throws -> any ExamStore {
+        guard let url = try storeURL() else { return try sqlite(in: directory) }
+        let server = try server(at: url)
+        let clock = clock
+        let journaled = JournaledStore(server: server,
+                                       journal: SeatJournal(directory: journalDirectory(), exam: examID, candidate: candidate),
+                                       eventTime: { EventTime(clock) })
+        let waiting = journaled.deliver()
+        guard waiting == 0 else {
+            throw CommandFailure(.cannotWrite, """
+                \(waiting) writes of an earlier sitting wait on this terminal in \(journaled.journalPath) and the server \
+                \(PostgresStore.redacted(server.url)) does not take them yet; try again when it is back
+                """)
+        }
+        return journaled
+    }
+}
+

@@ -1,0 +1,199 @@
+import AssessCore
+import AssessExam
+import AssessStore
+import Foundation
+
+/// What `assess take` is asked for, and the sitting it runs: the parsed command hands it
+/// over, and so does ``init(quickParsing:)``, which reads the usual command lines without
+/// swift-argument-parser.
+package struct TakeRequest: Equatable {
+    /// The exam file's path.
+    package var examPath: String
+    /// `--candidate`; nil for the login name.
+    package var candidate: String?
+    /// `--practice`.
+    package var practice = false
+    /// The accessibility flags given.
+    package var accessibility = AccessibilitySettings()
+    /// `--language`.
+    package var language: InterfaceLanguage?
+
+    /// A request for `examPath`; the rest as the command line says, else its defaults.
+    package init(examPath: String, candidate: String? = nil, practice: Bool = false,
+                 accessibility: AccessibilitySettings = AccessibilitySettings(), language: InterfaceLanguage? = nil) {
+        self.examPath = examPath
+        self.candidate = candidate
+        self.practice = practice
+        self.accessibility = accessibility
+        self.language = language
+    }
+
+    /// Sits the exam in this terminal: the policy's and the roster's checks, then the sitting.
+    package func run() async throws {
+        let runtime = Runtime()
+        let policy = try runtime.policy()
+        let exam = try ExamFiles.load(examPath)
+        let text = Catalogue.of(InterfaceLanguage.choose(examLanguage: exam.language, requested: language,
+                                                          environment: runtime.environment))
+        let practice = self.practice || exam.lock == .practice
+        if practice && !policy.allowPractice {
+            throw CommandFailure(.notDone, text("terminal.practice-refused", ["policy": policy.source]))
+        }
+        let candidate = self.candidate ?? runtime.process.userName
+        if let problem = CandidateID.problem(with: candidate) {
+            throw CommandFailure(.commandLine, "\(problem); without --candidate the login name is the id, so give one with --candidate")
+        }
+        let refused = accessibility.enabled.subtracting(policy.studentSettings).sorted()
+        if !refused.isEmpty {
+            // The refused settings by name in the student's language; the allowed ones as the
+            // flags' values, which the student would type.
+            let allowed = policy.studentSettings.sorted().map(\.rawValue)
+            throw CommandFailure(.notDone, text("terminal.settings-refused", [
+                "policy": policy.source,
+                "refused": TakeRequest.list(refused.map { text("setting." + $0.rawValue) }, in: text),
+                "allowed": allowed.isEmpty ? text("terminal.settings-none") : TakeRequest.list(allowed, in: text),
+            ]))
+        }
+        var runner = SittingRunner(runtime: runtime, policy: policy, exam: exam, examPath: examPath,
+                                   candidate: candidate, practice: practice)
+        runner.settings.accessibility = accessibility
+        runner.accessibilityChosenBy = "student"
+        runner.requestedLanguage = language
+        try await runner.run(welcomeFirst: true) { runner in
+            let dataDirectory = try runtime.dataDirectory()
+            let database = try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)
+            if !practice, let entry = try TakeRequest.rosterEntry(in: database, exam: exam, candidate: candidate, text: text) {
+                // The roster's accommodations are the launch settings, as if a proctor had
+                // launched the sitting with them; the student's own choices add to its accessibility.
+                var settings = RosterAccommodations.decode(entry.settings)
+                let problems = settings.problems(for: exam)
+                guard problems.isEmpty else {
+                    throw CommandFailure(.notDone, """
+                        the roster's accommodations for \(candidate) do not fit \(exam.id): \(problems.joined(separator: "; ")); \
+                        a proctor corrects the roster with `assess roster \(examPath) --import FILE.csv`; nothing was locked
+                        """)
+                }
+                for option in accessibility.enabled { settings.accessibility.set(option, on: true) }
+                runner.settings = settings
+                runner.accessibilityChosenBy = accessibility.enabled.isEmpty ? "roster" : "roster, student"
+                runner.startEvents = settings.proctorEvents(for: exam)
+                runner.waitsForOpening = true
+            }
+            return SittingStore(dataDirectory: dataDirectory, database: database)
+        }
+    }
+}
+
+extension TakeRequest {
+    /// `items` joined as `text`'s language lists them ("a, b" or "a、b").
+    package static func list(_ items: [String], in text: Catalogue) -> String {
+        items.dropFirst().reduce(items.first ?? "") { text("list.join", ["first": $0, "next": $1]) }
+    }
+
+    /// The candidate's roster entry when the exam has a roster; nil when it has none.
+    /// Refuses (exit 68) a candidate the roster does not list, and (exit 1) any candidate
+    /// when the store keeps no roster to ask, before anything is locked.
+    package static func rosterEntry(in database: any ExamStore, exam: Exam, candidate: String, text: Catalogue) throws -> RosterEntry? {
+        guard let rosters = database.roster else {
+            throw CommandFailure(.notDone, "\(StoreError.unsupported("roster")) (\(database.location)), so it cannot tell whether \(candidate) may sit \(exam.id); nothing was locked")
+        }
+        let standing: RosterStanding
+        do {
+            standing = try rosters.rosterStanding(exam: exam.id, candidate: candidate)
+        } catch let error as StoreError {
+            throw CommandFailure(.notDone, "\(error); nothing was locked")
+        } catch {
+            throw CommandFailure(.cannotWrite, "cannot read the roster of \(exam.id) in the store \(rosters.location): \(error); nothing was locked")
+        }
+        switch standing {
+        case .noRoster:
+            return nil
+        case .notListed:
+            // The student reads this at the kiosk: in the exam's language.
+            throw CommandFailure(.notOnRoster, text("terminal.not-on-roster", [
+                "candidate": candidate, "exam": exam.id, "title": exam.title,
+            ]))
+        case .listed(let entry):
+            return entry
+        }
+    }
+}
+
+extension TakeRequest {
+    /// A request for `take`'s arguments (the words after `take`) when they are the exam's
+    /// path with any of `--candidate ID`, `--language CODE`, `--practice` and the
+    /// accessibility flags, each at most once, and all of them valid; otherwise `nil`, and
+    /// swift-argument-parser reads them (and explains any mistake).
+    ///
+    /// A student waits on `take`: for the parser to set up `take`'s arguments costs a
+    /// fifth of the work before the welcome screen's first frame, most of it in looking up
+    /// the runtime's protocol conformances. `TakeCommandLineTests` checks that every command
+    /// line this reads, the parser reads the same.
+    package init?(quickParsing arguments: [String]) {
+        var examPath: String?
+        var seen: Set<String> = []
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            guard argument.hasPrefix("-") else {
+                guard examPath == nil, !argument.isEmpty else { return nil }
+                examPath = argument
+                continue
+            }
+            var name = argument
+            var value: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            }
+            name = Self.aliases[name] ?? name
+            let flag = Self.flags[name]
+            guard flag != nil || Self.options.contains(name) else { return nil }
+            // Each at most once: the parser decides what a repeat means.
+            guard seen.insert(name).inserted else { return nil }
+            if let flag {
+                guard value == nil else { return nil }
+                switch flag {
+                case .practice: practice = true
+                case .accessibility(let option): accessibility.set(option, on: true)
+                }
+                continue
+            }
+            if value == nil {
+                guard let next = remaining.popFirst(), !next.hasPrefix("-") else { return nil }
+                value = next
+            }
+            guard let value, !value.isEmpty else { return nil }
+            switch name {
+            case "--candidate":
+                guard CandidateID.problem(with: value) == nil else { return nil }
+                candidate = value
+            default:
+                guard let code = InterfaceLanguage(rawValue: value) else { return nil }
+                language = code
+            }
+        }
+        guard let examPath else { return nil }
+        self.examPath = examPath
+    }
+
+    private enum Flag {
+        case practice
+        case accessibility(AccessibilityOption)
+    }
+
+    /// `take`'s flags by name.
+    private static let flags: [String: Flag] = [
+        "--practice": .practice,
+        "--high-contrast": .accessibility(.highContrast),
+        "--no-colour": .accessibility(.noColour),
+        "--reduced-motion": .accessibility(.reducedMotion),
+        "--screen-reader": .accessibility(.screenReader),
+        "--larger-spacing": .accessibility(.largerSpacing),
+    ]
+
+    /// `take`'s options, each followed by its value.
+    private static let options: Set<String> = ["--candidate", "--language"]
+
+    /// Other spellings of a flag's name.
+    private static let aliases = ["--no-color": "--no-colour"]
+}
