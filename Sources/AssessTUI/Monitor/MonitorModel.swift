@@ -381,16 +381,8 @@ public struct MonitorModel: Sendable {
             }
             return []
         case .opening(let exam, let code):
-            switch key {
-            case .character("y"), .character("Y"):
-                mode = .list
-                return [.open(exam: exam)]
-            case .character("n"), .character("N"), .escape:
-                mode = .list
-                notice = "\(exam) still waits; the start code \(code) starts a seat whose student types it."
-            default: break
-            }
-            return []
+            return ask(key, yes: [.open(exam: exam)],
+                       no: "\(exam) still waits; the start code \(code) starts a seat whose student types it.")
         case .reason(let targets, let action, let detail):
             switch key {
             case .escape: mode = .list
@@ -406,27 +398,26 @@ public struct MonitorModel: Sendable {
             }
             return []
         case .confirm(let targets, let draft):
-            switch key {
-            case .character("y"), .character("Y"):
-                mode = .list
-                marked = []
-                return [.send(draft, to: targets)]
-            case .character("n"), .character("N"), .escape:
-                mode = .list
-                notice = "Nothing was sent."
-            default: break
-            }
-            return []
+            let effects = ask(key, yes: [.send(draft, to: targets)], no: "Nothing was sent.")
+            if !effects.isEmpty { marked = [] }
+            return effects
         case .newCode(let exam):
-            switch key {
-            case .character("y"), .character("Y"):
-                mode = .list
-                return [.makeStartCode(exam: exam)]
-            case .character("n"), .character("N"), .escape:
-                mode = .list
-                notice = "The start code in force stays."
-            default: break
-            }
+            return ask(key, yes: [.makeStartCode(exam: exam)], no: "The start code in force stays.")
+        }
+    }
+
+    /// A yes-or-no question's key: `y` closes it with `yes`, `n` or Esc with the notice `no`,
+    /// any other key does nothing.
+    private mutating func ask(_ key: Key, yes: [MonitorEffect], no: String) -> [MonitorEffect] {
+        switch key {
+        case .character("y"), .character("Y"):
+            mode = .list
+            return yes
+        case .character("n"), .character("N"), .escape:
+            mode = .list
+            notice = no
+            return []
+        default:
             return []
         }
     }
