@@ -133,7 +133,21 @@ struct CommandLineTests {
         let screen = try terminal.writtenText()
         #expect(screen.contains("unlocked: no exam holds this terminal"))
         #expect(screen.contains("policy: \(terminal.policy)"))
-        #expect(screen.contains("store: SQLite \(terminal.dataDirectory)/assess.sqlite"))
+        #expect(screen.contains("store: SQLite \(terminal.dataDirectory)/assess.sqlite (this account can write it: "
+            + "its log's chain and its receipts find edits by anyone else, never by this account"))
+    }
+
+    @Test func statusWithAStoreThatCannotBeReadIsAnErrorInTextAndJSON() throws {
+        let scratch = try TemporaryDirectory("assess-e2e-status")
+        defer { scratch.remove() }
+        // A store that is not a database at all.
+        try FileManager.default.createDirectory(atPath: scratch.file("data"), withIntermediateDirectories: true)
+        try "not a database".write(toFile: scratch.file("data/assess.sqlite"), atomically: true, encoding: .utf8)
+        let terminal = try TerminalUnderTest("status --json", dataDirectory: scratch.file("data"))
+        #expect(try terminal.exitStatus() == 73)
+        let written = try terminal.writtenText()
+        #expect(written.contains("\"storeError\""), "\(written)")
+        #expect(written.contains("assess: the store cannot be read:"), "\(written)")
     }
 
     @Test func unlockRefusesALiveLock() throws {

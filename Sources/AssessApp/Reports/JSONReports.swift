@@ -33,6 +33,8 @@ package struct StatusReport: Encodable {
     package var attemptsInProgress: [AttemptInProgress]
     /// Journals of this terminal whose writes wait for the store's server.
     package var waitingOnThisTerminal: [Waiting] = []
+    /// Why the store could not be read, when it could not (the command then exits 73).
+    package var storeError: String?
 
     /// Each property as given.
     package init(state: String, lockFile: String, policy: String, store: String, holder: LockHolder? = nil,

@@ -21,6 +21,10 @@ struct StatusCommand: AsyncParsableCommand {
         var store = try runtime.storeLocation()
         let (running, storeProblem) = Self.attemptsInProgress(runtime: runtime)
         if let storeProblem { store += " (cannot be read: \(storeProblem); its attempts in progress are not shown)" }
+        if try runtime.storeURL() == nil, Self.writableHere(try runtime.dataDirectory().path) {
+            store += " (this account can write it: its log's chain and its receipts find edits by anyone else, "
+                + "never by this account; see Exams/FORMAT.md, \"Receipts\")"
+        }
         var stranded: (attempt: Attempt, answers: Int)?
         if case .stale(let record) = inspection {
             stranded = running.first { $0.attempt.examID == record.examID && $0.attempt.candidate == record.candidate }
@@ -31,12 +35,23 @@ struct StatusCommand: AsyncParsableCommand {
             var report = try Self.report(inspection, lockFile: lock.location, policy: policy, store: store, attempt: stranded,
                                          others: others)
             report.waitingOnThisTerminal = waiting
+            report.storeError = storeProblem
             print(try JSONReport.text(report))
         } else {
             var text = Self.text(inspection, lockFile: lock.location, policy: policy, store: store, attempt: stranded, others: others)
             for journal in waiting { text += "\n" + Self.waitingLine(journal) }
             print(text)
         }
+        // A store that cannot be read is an error, not an empty room: a script must not
+        // conclude there is no attempt in progress.
+        if let storeProblem {
+            throw CommandFailure(.cannotWrite, "the store cannot be read: \(storeProblem)")
+        }
+    }
+
+    /// True when this account may write the SQLite store's folder (and so the store).
+    static func writableHere(_ folder: String) -> Bool {
+        access(folder, W_OK) == 0
     }
 
     /// What a journal holds for the server, on one line.
