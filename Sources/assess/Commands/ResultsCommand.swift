@@ -65,16 +65,18 @@ struct ResultsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let exams = try loadExams()
         let runtime = Runtime()
         let database = try runtime.database()
+        let scorings = try PublishedScoring.scorings(files: loadExams(), named: examPaths.filter { !isFile($0) },
+                                                     all: examPaths.isEmpty, in: database)
+        let exams = scorings.map(\.exam)
         var rows: [ResultRow] = []
-        for exam in exams {
+        for (exam, sealed) in scorings {
             for attempt in try database.attempts(exam: exam.id) where !attempt.isPractice {
-                let row = try ResultRow(attempt: attempt, exam: exam, database: database)
+                let row = try ResultRow(attempt: attempt, exam: exam, database: database, sealed: sealed)
                 if let score = row.score {
                     try database.saveResult(StoredResult(
-                        attemptID: attempt.id, examKey: exam.examKey, awarded: score.awarded, maximum: score.maximum,
+                        attemptID: attempt.id, examKey: attempt.examKey, awarded: score.awarded, maximum: score.maximum,
                         awaitingManualMarking: score.awaitingManualMarking.count, computedAt: runtime.clock.now))
                 }
                 rows.append(row)
@@ -127,8 +129,14 @@ struct ResultsCommand: AsyncParsableCommand {
         print("\(rows.count) QTI results reports written to \(folder)")
     }
 
+    /// True when `argument` names an exam file rather than the id of a published exam.
+    private func isFile(_ argument: String) -> Bool {
+        FileManager.default.fileExists(atPath: argument) || SealedExamSource.looksLikePath(argument)
+    }
+
     private func loadExams() throws -> [Exam] {
-        var paths = examPaths
+        var paths = examPaths.filter(isFile)
+        if paths.isEmpty && !examPaths.isEmpty { return [] }
         if paths.isEmpty {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: examsDir) else {
                 throw CommandFailure(.examMissing, "cannot read the folder \(examsDir); name the exam files, or set --exams-dir")
@@ -166,15 +174,17 @@ struct ResultRow {
     /// and overrides of automatic scores).
     let marks: [String: StoredMark]
 
-    init(attempt: Attempt, exam: Exam, database: any ExamStore) throws {
+    init(attempt: Attempt, exam: Exam, database: any ExamStore, sealed: SealedScoring? = nil) throws {
         self.attempt = attempt
         self.exam = exam
         let saved = try SavedAnswers(attempt: attempt.id, database: database)
-        let responses = saved.responses
+        // Answers to a published exam's delivery form, in the file's order for scoring.
+        let sat = sealed.map { attempt.examKey == $0.deliveryKey } ?? false
+        let responses = sat ? sealed?.fileResponses(saved.responses) ?? saved.responses : saved.responses
         self.responses = responses
         flagged = saved.flagged
         marks = try database.marks?.latestMarks(for: attempt.id) ?? [:]
-        if attempt.examKey != exam.examKey {
+        if attempt.examKey != exam.examKey && !sat {
             score = nil
             unscored = "exam file changed since"
         } else if attempt.status == .submitted || attempt.status == .timedOut {

@@ -13,19 +13,22 @@ struct TakeRequest: Equatable {
     var practice = false
     var accessibility = AccessibilitySettings()
     var language: InterfaceLanguage?
+    /// The exam is the one published in the store under `examPath` (`--exam ID`).
+    var byID = false
 
     /// Sits the exam in this terminal: the policy's and the roster's checks, then the sitting.
     func run() async throws {
         let runtime = Runtime()
         let policy = try runtime.policy()
-        let exam = try ExamFiles.load(examPath)
+        let candidate = self.candidate ?? runtime.process.userName
+        let exam = try SealedExamSource.exam(examPath, byID: byID, candidate: candidate, runtime: runtime,
+                                             waitForOpening: !practice)
         let text = Catalogue.of(InterfaceLanguage.choose(examLanguage: exam.language, requested: language,
                                                           environment: runtime.environment))
         let practice = self.practice || exam.lock == .practice
         if practice && !policy.allowPractice {
             throw CommandFailure(.notDone, text("terminal.practice-refused", ["policy": policy.source]))
         }
-        let candidate = self.candidate ?? runtime.process.userName
         if let problem = CandidateID.problem(with: candidate) {
             throw CommandFailure(.commandLine, "\(problem); without --candidate the login name is the id, so give one with --candidate")
         }
