@@ -1,3 +1,4 @@
+import AssessCore
 import Crypto
 import Foundation
 
