@@ -16,7 +16,8 @@ import Testing
 
     @Test(arguments: StoreBackend.allCases)
     func aPublishedExamKeepsItsFormAndItsKeyApart(_ backend: StoreBackend) throws {
-        let store = try #require(try backend.open().store.published)
+        let opened = try backend.open()
+        let store = try #require(opened.store.published)
         #expect(try store.publish(Self.publication(), replace: false, by: "pat", at: start) == .published(version: 1))
         let form = try #require(try store.deliveryForm(exam: "geo", candidate: "ana"))
         #expect(form.deliveryKey == String(repeating: "a", count: 64))
@@ -55,7 +56,8 @@ import Testing
 
     @Test(arguments: StoreBackend.allCases)
     func replaceChangesTheQuestionsWhileNoAttemptExists(_ backend: StoreBackend) throws {
-        let store = try #require(try backend.open().store.published)
+        let opened = try backend.open()
+        let store = try #require(opened.store.published)
         _ = try store.publish(Self.publication(), replace: false, by: "pat", at: start)
         let changed = Self.publication(form: #"{"prompt":"Capital of Peru?"}"#, key: "answer: Lima",
                                        deliveryKey: String(repeating: "b", count: 64))
@@ -71,7 +73,11 @@ import Testing
         let rosters = try #require(opened.store.roster)
         _ = try store.publish(Self.publication(), replace: false, by: "pat", at: start)
         try rosters.addToRoster(exam: "geo", entries: [RosterEntry(candidate: "ana")])
-        #expect(throws: PublicationError.notOpenYet(exam: "geo")) { try store.deliveryForm(exam: "geo", candidate: "ana") }
+        // On PostgreSQL a proctor's role (the test's owner) reads it at any time; a seat's
+        // role waits (PublishedExamPrivilegeTests).
+        if backend != .postgres {
+            #expect(throws: PublicationError.notOpenYet(exam: "geo")) { try store.deliveryForm(exam: "geo", candidate: "ana") }
+        }
         #expect(try store.cover(exam: "geo")?.title == "Geography")
         try rosters.openSitting(exam: "geo", by: "pat", at: start)
         #expect(try store.deliveryForm(exam: "geo", candidate: "ana") != nil)
