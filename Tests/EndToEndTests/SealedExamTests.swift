@@ -53,7 +53,7 @@ struct SealedExamTests {
         // The store's form holds no answer.
         let store = try SQLiteStore(dataDirectory: URL(fileURLWithPath: shared))
         let form = try #require(try store.deliveryForm(exam: "geography-quiz", candidate: "ana"))
-        #expect(!form.form.contains("Canberra") && form.form.contains("capital of Australia"))
+        #expect(!form.form.contains("Canberra") && form.form.contains("capital city of Australia"))
 
         let seat = try TerminalUnderTest("take --exam geography-quiz --candidate ana", dataDirectory: shared, policy: setup.policy)
         try sit(seat, candidate: "ana")
