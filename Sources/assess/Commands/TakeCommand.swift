@@ -39,7 +39,10 @@ struct TakeCommand: AsyncParsableCommand {
 
     func validate() throws {
         try checkCandidate(candidate)
-        if (examPath == nil) == (examID == nil) {
+        if examPath == nil && examID == nil {
+            throw ValidationError("Missing expected argument '<exam>': an exam file, or --exam ID for an exam published in the store")
+        }
+        if examPath != nil && examID != nil {
             throw ValidationError("name the exam once: its file, or --exam ID for an exam published in the store")
         }
     }
