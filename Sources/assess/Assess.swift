@@ -22,7 +22,7 @@ struct Assess: ParsableCommand {
         version: Version.number,
         subcommands: [
             TakeCommand.self, LaunchCommand.self, ResumeCommand.self, StatusCommand.self, UnlockCommand.self, EndCommand.self,
-            MonitorCommand.self, RosterCommand.self, LogCommand.self, ResultsCommand.self, MarkCommand.self, VerifyCommand.self, PasswdCommand.self,
+            MonitorCommand.self, RosterCommand.self, PublishCommand.self, LogCommand.self, ResultsCommand.self, MarkCommand.self, VerifyCommand.self, PasswdCommand.self,
             ValidateCommand.self,
             ImportCommand.self, ExportCommand.self,
             StoreCommand.self, KioskTextCommand.self,

@@ -65,6 +65,7 @@ final class StoreLacking: ExamStore, @unchecked Sendable {
     var room: (any RoomStore)? { keepsRoom ? inner : nil }
     var roster: (any RosterStore)? { nil }
     var marks: (any MarkStore)? { nil }
+    var published: (any PublishedExamStore)? { nil }
     var journal: (any StoreJournal)? { nil }
 
     func startAttempt(examID: String, examKey: String, candidate: String, secondsAllowed: Int?,

@@ -20,8 +20,8 @@ import AssessTestSupport
     }
 
     @Test func theRecordedNamesAreTheFirstStoresOnes() {
-        #expect(PostgresSchema.migrationNames == (1...10).map { "v\($0)" })
-        #expect(SQLiteSchema.migrations.map(\.recorded) == (1...7).map { "v\($0)" })
+        #expect(PostgresSchema.migrationNames == (1...11).map { "v\($0)" })
+        #expect(SQLiteSchema.migrations.map(\.recorded) == (1...8).map { "v\($0)" })
     }
 
     @Test func theRolesFillEveryPlaceholder() {
@@ -45,7 +45,7 @@ import AssessTestSupport
         let recorded = try DatabaseQueue(path: file).read { db in
             try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
         }
-        #expect(recorded == (1...7).map { "v\($0)" })
+        #expect(recorded == (1...8).map { "v\($0)" })
         let reopened = try SQLiteStore(dataDirectory: directory.url)
         #expect(try reopened.attempt(attempt.id) == attempt)
     }

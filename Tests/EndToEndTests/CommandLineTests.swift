@@ -73,7 +73,9 @@ struct CommandLineTests {
         let cases: [([String], String)] = [
             (["take", "Exams/geography.yaml", "--colour"],
              "assess: Unknown option '--colour'. Did you mean '--no-colour'? (see 'assess --help')\n"),
-            (["take"], "assess: Missing expected argument '<exam>' (see 'assess --help')\n"),
+            (["take"], "assess: Missing expected argument '<exam>': an exam file, or --exam ID for an exam published in the store (see 'assess --help')\n"),
+            (["take", "Exams/geography.yaml", "--exam", "geography-quiz"],
+             "assess: name the exam once: its file, or --exam ID for an exam published in the store (see 'assess --help')\n"),
         ]
         for (arguments, expected) in cases {
             let result = try runner.run(assess, arguments, timeoutSeconds: 30)

@@ -22,16 +22,19 @@ package struct ResultRow {
     /// and overrides of automatic scores).
     package let marks: [String: StoredMark]
 
-    /// The line of `attempt` sat at `exam`, with its answers and marks read from `database`.
-    package init(attempt: Attempt, exam: Exam, database: any ExamStore) throws {
+    /// The line of `attempt` sat at `exam`, with its answers and marks read from `database`;
+    /// with `sealed`, an attempt sat from the published delivery form is scored by its key.
+    package init(attempt: Attempt, exam: Exam, database: any ExamStore, sealed: SealedScoring? = nil) throws {
         self.attempt = attempt
         self.exam = exam
         let saved = try SavedAnswers(attempt: attempt.id, database: database)
-        let responses = saved.responses
+        // Answers to a published exam's delivery form, in the file's order for scoring.
+        let sat = sealed.map { attempt.examKey == $0.deliveryKey } ?? false
+        let responses = sat ? sealed?.fileResponses(saved.responses) ?? saved.responses : saved.responses
         self.responses = responses
         flagged = saved.flagged
         marks = try database.marks?.latestMarks(for: attempt.id) ?? [:]
-        if attempt.examKey != exam.examKey {
+        if attempt.examKey != exam.examKey && !sat {
             score = nil
             unscored = "exam file changed since"
         } else if attempt.status == .submitted || attempt.status == .timedOut {

@@ -17,29 +17,34 @@ package struct TakeRequest: Equatable {
     package var accessibility = AccessibilitySettings()
     /// `--language`.
     package var language: InterfaceLanguage?
+    /// The exam is the one published in the store under `examPath` (`--exam ID`).
+    package var byID = false
 
     /// A request for `examPath`; the rest as the command line says, else its defaults.
     package init(examPath: String, candidate: String? = nil, practice: Bool = false,
-                 accessibility: AccessibilitySettings = AccessibilitySettings(), language: InterfaceLanguage? = nil) {
+                 accessibility: AccessibilitySettings = AccessibilitySettings(), language: InterfaceLanguage? = nil,
+                 byID: Bool = false) {
         self.examPath = examPath
         self.candidate = candidate
         self.practice = practice
         self.accessibility = accessibility
         self.language = language
+        self.byID = byID
     }
 
     /// Sits the exam in this terminal: the policy's and the roster's checks, then the sitting.
     package func run() async throws {
         let runtime = Runtime()
         let policy = try runtime.policy()
-        let exam = try ExamFiles.load(examPath)
+        let candidate = self.candidate ?? runtime.process.userName
+        let exam = try SealedExamSource.exam(examPath, byID: byID, candidate: candidate, runtime: runtime,
+                                             waitForOpening: !practice)
         let text = Catalogue.of(InterfaceLanguage.choose(examLanguage: exam.language, requested: language,
                                                           environment: runtime.environment))
         let practice = self.practice || exam.lock == .practice
         if practice && !policy.allowPractice {
             throw CommandFailure(.notDone, text("terminal.practice-refused", ["policy": policy.source]))
         }
-        let candidate = self.candidate ?? runtime.process.userName
         if let problem = CandidateID.problem(with: candidate) {
             throw CommandFailure(.commandLine, "\(problem); without --candidate the login name is the id, so give one with --candidate")
         }

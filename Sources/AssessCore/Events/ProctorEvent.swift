@@ -46,6 +46,10 @@ public enum ProctorEvent: Sendable, Equatable {
     /// A marker gave one answer `points` (an `override` of its automatic score when true);
     /// the answer and the comment stay in the store, out of the log.
     case answerMarked(attemptID: String, questionID: String, points: Double, override: Bool, by: String)
+    /// A proctor published an exam (`assess publish`): its delivery key, the scoring key
+    /// version now in force, and what the publish did (`published`, `unchanged`,
+    /// `new-scoring-key`, `replaced`).
+    case examPublished(examID: String, deliveryKey: String, version: Int, outcome: String, by: String)
 
     /// The record's kind.
     public var kind: String {
@@ -68,6 +72,7 @@ public enum ProctorEvent: Sendable, Equatable {
         case .commandCarriedOut(_, _, _, _, let done): return done ? "proctor.command" : "proctor.command-refused"
         case .commandIssued: return "proctor.command-issued"
         case .answerMarked: return "answer.marked"
+        case .examPublished: return "exam.published"
         }
     }
 
@@ -106,6 +111,8 @@ public enum ProctorEvent: Sendable, Equatable {
             return ["command": String(id), "action": action, "candidate": candidate, "by": by, "reason": reason]
         case .answerMarked(let attemptID, let questionID, let points, let override, let by):
             return ["attempt": attemptID, "question": questionID, "points": String(points), "override": String(override), "by": by]
+        case .examPublished(let examID, let deliveryKey, let version, let outcome, let by):
+            return ["exam": examID, "delivery-key": deliveryKey, "scoring-key": "v\(version)", "outcome": outcome, "by": by]
         }
     }
 }

@@ -69,6 +69,9 @@ public final class JournaledStore: ExamStore, StoreJournal, @unchecked Sendable 
     /// The server's marks (a proctor's, never journaled).
     public var marks: (any MarkStore)? { server }
 
+    /// The server's published exams: a delivery form is the server's to give, never a journal's.
+    public var published: (any PublishedExamStore)? { server }
+
     /// This store journals its writes.
     public var journal: (any StoreJournal)? { self }
 

@@ -27,6 +27,7 @@ enum SQLiteSchema {
             Migration(name: "sqlite-v05-marks", recorded: "v5", migrate: MarkSchema.addMarks),
             Migration(name: "sqlite-v06-rosters-starts", recorded: "v6", migrate: RosterSchema.sqlite),
             Migration(name: "sqlite-v07-lease-process-start", recorded: "v7", migrate: addLeaseProcessStart),
+            Migration(name: "sqlite-v08-published-exams", recorded: "v8", migrate: PublishedSchema.sqlite),
         ]
     }
 

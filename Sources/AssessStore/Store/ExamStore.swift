@@ -29,6 +29,9 @@ public protocol ExamStore: AnyObject, Sendable {
     var roster: (any RosterStore)? { get }
 
     /// The marks people give answers; nil when this store keeps no marks.
+    /// Published exams: delivery forms and scoring keys (`assess publish`), or `nil`.
+    var published: (any PublishedExamStore)? { get }
+
     var marks: (any MarkStore)? { get }
 
     /// The writes waiting on this terminal for a server that is away; nil for a store that

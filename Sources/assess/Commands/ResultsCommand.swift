@@ -66,16 +66,18 @@ struct ResultsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let exams = try loadExams()
         let runtime = Runtime()
         let database = try runtime.database()
+        let scorings = try PublishedScoring.scorings(files: loadExams(), named: examPaths.filter { !isFile($0) },
+                                                     all: examPaths.isEmpty, in: database)
+        let exams = scorings.map(\.exam)
         var rows: [ResultRow] = []
-        for exam in exams {
+        for (exam, sealed) in scorings {
             for attempt in try database.attempts(exam: exam.id) where !attempt.isPractice {
-                let row = try ResultRow(attempt: attempt, exam: exam, database: database)
+                let row = try ResultRow(attempt: attempt, exam: exam, database: database, sealed: sealed)
                 if let score = row.score {
                     try database.saveResult(StoredResult(
-                        attemptID: attempt.id, examKey: exam.examKey, awarded: score.awarded, maximum: score.maximum,
+                        attemptID: attempt.id, examKey: attempt.examKey, awarded: score.awarded, maximum: score.maximum,
                         awaitingManualMarking: score.awaitingManualMarking.count, computedAt: runtime.clock.now))
                 }
                 rows.append(row)
@@ -128,8 +130,14 @@ struct ResultsCommand: AsyncParsableCommand {
         print("\(rows.count) QTI results reports written to \(folder)")
     }
 
+    /// True when `argument` names an exam file rather than the id of a published exam.
+    private func isFile(_ argument: String) -> Bool {
+        FileManager.default.fileExists(atPath: argument) || SealedExamSource.looksLikePath(argument)
+    }
+
     private func loadExams() throws -> [Exam] {
-        var paths = examPaths
+        var paths = examPaths.filter(isFile)
+        if paths.isEmpty && !examPaths.isEmpty { return [] }
         if paths.isEmpty {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: examsDir) else {
                 throw CommandFailure(.examMissing, "cannot read the folder \(examsDir); name the exam files, or set --exams-dir")

@@ -19,7 +19,8 @@ struct ResumeCommand: AsyncParsableCommand {
             The student's screens speak the language the attempt started in, unless --language names another.
             """ + "\n\n" + LanguageOption.helpIsEnglish)
 
-    @Argument(help: ArgumentHelp("The exam file the attempt was started with.", valueName: "exam"))
+    @Argument(help: ArgumentHelp("The exam file the attempt was started with, or the id of the published exam it sat.",
+                                 valueName: "exam"))
     var examPath: String
 
     @Option(help: "The candidate whose attempt continues.")
@@ -35,7 +36,8 @@ struct ResumeCommand: AsyncParsableCommand {
     func run() async throws {
         let runtime = Runtime()
         let policy = try runtime.policy()
-        let exam = try ExamFiles.load(examPath)
+        let exam = try SealedExamSource.exam(examPath, byID: false, candidate: candidate, runtime: runtime,
+                                             waitForOpening: false)
         let dataDirectory = try runtime.dataDirectory()
         let database = try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)
         let events = EventStore(database: database)

@@ -1,0 +1,254 @@
+import AssessCore
+import Crypto
+import Foundation
+
+/// What a seat is sent of a published exam: everything the student is shown (title,
+/// instructions, sections, prompts, choices, points, duration, navigation, restrictions,
+/// suggestions, language) and nothing that scores it: no right choice, accepted text,
+/// number, range, pair or order, and no marking rule (partial credit, case, half points).
+///
+/// Matching options and ordering items are kept in a *delivered order* that depends only
+/// on the question's id and the texts themselves (``deliveredOrder(of:)``), never on which
+/// is right: the file lists ordering items in their right order and matching options in
+/// the order of their pairs, so keeping the file's order would give the answer away, and a
+/// fixed answer key (another pairing, another order) leaves the delivery form unchanged.
+/// A seat's responses index this delivered order; ``SealedScoring`` maps them back to the
+/// file's order before scoring.
+///
+/// The form travels as JSON (``json``, ``init(json:)``). ``exam`` turns it into an `Exam`
+/// with placeholder answers, which is what the sitting runs; its exam key is the delivery
+/// key (``key``).
+public struct DeliveryForm: Sendable, Equatable, Codable {
+    /// The form's own format, so a later change can be told apart.
+    public var format: Int
+    public var id: String
+    public var title: String
+    public var version: String
+    public var durationSeconds: Int
+    public var instructions: String
+    public var language: String
+    public var navigation: String
+    public var shuffleQuestions: Bool
+    public var shuffleChoices: Bool
+    public var lock: String
+    public var suggestions: [String]
+    public var restrictions: [DeliveredRestriction]
+    public var sections: [DeliveredSection]
+
+    /// The delivery form of `exam`: its answers left out.
+    public init(exam: Exam) {
+        format = 1
+        id = exam.id
+        title = exam.title
+        version = exam.version
+        durationSeconds = exam.durationSeconds
+        instructions = exam.instructions
+        language = exam.language
+        navigation = exam.navigation.rawValue
+        shuffleQuestions = exam.shuffle.questions
+        shuffleChoices = exam.shuffle.choices
+        lock = exam.lock.rawValue
+        suggestions = exam.suggestions.map(\.rawValue).sorted()
+        restrictions = exam.restrictions.map {
+            DeliveredRestriction(id: $0.id, title: $0.title, detail: $0.detail, isOnByDefault: $0.isOnByDefault)
+        }
+        sections = exam.sections.map { section in
+            DeliveredSection(title: section.title, questions: section.questions.map(DeliveredQuestion.init))
+        }
+    }
+
+    /// Reads a form from the JSON ``json`` wrote; `nil` when it is not one.
+    public init?(json: String) {
+        guard let form = try? JSONDecoder().decode(DeliveryForm.self, from: Data(json.utf8)), form.format == 1 else {
+            return nil
+        }
+        self = form
+    }
+
+    /// The form as JSON text (sorted keys, so equal forms give equal text).
+    public var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+
+    /// The exam a seat sits: the form with placeholder answers (no choice is right, no
+    /// text accepted), matching options and ordering items in the delivered order.
+    public var exam: Exam {
+        Exam(id: id, title: title, version: version, durationSeconds: durationSeconds, instructions: instructions,
+             language: language, navigation: Navigation(rawValue: navigation) ?? .free,
+             shuffle: ShuffleSettings(questions: shuffleQuestions, choices: shuffleChoices),
+             lock: LockMode(rawValue: lock) ?? .required,
+             suggestions: Set(suggestions.compactMap(SuggestionFeature.init(rawValue:))),
+             restrictions: restrictions.map {
+                 Restriction(id: $0.id, title: $0.title, detail: $0.detail, isOnByDefault: $0.isOnByDefault)
+             },
+             sections: sections.map { section in
+                 ExamSection(title: section.title, questions: section.questions.map(\.question))
+             })
+    }
+
+    /// The delivery key: the exam key (`ExamKey`) of ``exam``. What the welcome screen,
+    /// the receipt and the attempt carry for a published exam.
+    public var key: String { exam.examKey }
+
+    /// What a seat may read before the sitting opens: title, time, instructions and the
+    /// number of questions, nothing of the questions themselves.
+    public var cover: ExamCover {
+        ExamCover(title: title, durationSeconds: durationSeconds, instructions: instructions,
+                  questionCount: sections.reduce(0) { $0 + $1.questions.count })
+    }
+
+    /// For each delivered position of `question`'s matching options or ordering items, the
+    /// index in the file's order (of `QuestionKind.matchingOptions`, or of the items); empty
+    /// for the other types. The order sorts the texts by SHA-256 of the question's id and the
+    /// text, so it says nothing of which is right and does not change when the key does.
+    public static func deliveredOrder(of question: Question) -> [Int] {
+        let texts: [String]
+        switch question.kind {
+        case .matching: texts = question.kind.matchingOptions
+        case let .ordering(items, _): texts = items
+        default: return []
+        }
+        let ranks = texts.map { text in
+            SHA256.hash(data: Data("\(question.id)\n\(text)".utf8)).map { String(format: "%02x", $0) }.joined()
+        }
+        return texts.indices.sorted { left, right in
+            (ranks[left], texts[left], left) < (ranks[right], texts[right], right)
+        }
+    }
+}
+
+/// What a seat reads of a published exam before its sitting opens.
+public struct ExamCover: Sendable, Equatable {
+    public var title: String
+    public var durationSeconds: Int
+    public var instructions: String
+    public var questionCount: Int
+
+    public init(title: String, durationSeconds: Int, instructions: String, questionCount: Int) {
+        self.title = title
+        self.durationSeconds = durationSeconds
+        self.instructions = instructions
+        self.questionCount = questionCount
+    }
+}
+
+/// A restriction as a seat receives it.
+public struct DeliveredRestriction: Sendable, Equatable, Codable {
+    public var id: String
+    public var title: String
+    public var detail: String
+    public var isOnByDefault: Bool
+}
+
+/// A section as a seat receives it.
+public struct DeliveredSection: Sendable, Equatable, Codable {
+    public var title: String?
+    public var questions: [DeliveredQuestion]
+}
+
+/// A question as a seat receives it: what the student sees, with no answer.
+public struct DeliveredQuestion: Sendable, Equatable, Codable {
+    public var id: String
+    public var type: String
+    public var prompt: String
+    public var points: Double
+    /// Single-choice and multiple-response: the choices, in the file's order.
+    public var choices: [String]?
+    /// Numeric: the unit shown beside the answer.
+    public var unit: String?
+    /// Essay: the word limit.
+    public var wordLimit: Int?
+    /// Matching: the left items, in the file's order.
+    public var left: [String]?
+    /// Matching: the options the student chooses among, in the delivered order.
+    public var options: [String]?
+    /// Ordering: the items, in the delivered order.
+    public var items: [String]?
+
+    init(_ question: Question) {
+        id = question.id
+        type = question.kind.typeName
+        prompt = question.prompt
+        points = question.points
+        let order = DeliveryForm.deliveredOrder(of: question)
+        switch question.kind {
+        case let .singleChoice(choices, _), let .multipleResponse(choices, _, _):
+            self.choices = choices
+        case .trueFalse, .shortText:
+            break
+        case let .numeric(_, unit):
+            self.unit = unit
+        case let .essay(wordLimit):
+            self.wordLimit = wordLimit
+        case let .matching(pairs, _, _):
+            left = pairs.map(\.left)
+            let options = question.kind.matchingOptions
+            self.options = order.map { options[$0] }
+        case let .ordering(items, _):
+            self.items = order.map { items[$0] }
+        }
+    }
+
+    /// The question a seat sits, with placeholder answers that no response matches.
+    var question: Question {
+        let kind: QuestionKind
+        switch QuestionType(rawValue: type) {
+        case .singleChoice: kind = .singleChoice(choices: choices ?? [], correct: -1)
+        case .multipleResponse: kind = .multipleResponse(choices: choices ?? [], correct: [], partialCredit: .none)
+        case .trueFalse: kind = .trueFalse(answer: false)
+        case .shortText: kind = .shortText(accepted: [], caseSensitive: false)
+        case .numeric: kind = .numeric(answer: .value(0, tolerance: 0), unit: unit)
+        case .essay, .none: kind = .essay(wordLimit: wordLimit)
+        case .matching:
+            // The options in the delivered order: the first as every pair's right item and
+            // the rest as distractors, so that `matchingOptions` is exactly `options`.
+            let options = self.options ?? []
+            kind = .matching(pairs: (left ?? []).map { MatchingPair(left: $0, right: options.first ?? "") },
+                             partialCredit: .none, distractors: Array(options.dropFirst()))
+        case .ordering: kind = .ordering(items: items ?? [], partialCredit: .none)
+        }
+        return Question(id: id, prompt: prompt, points: points, kind: kind)
+    }
+}
+
+/// Scores what seats answered to a published exam: the scoring key (the whole exam, with
+/// its answers) and the delivery form made from it, whose key the attempts carry.
+public struct SealedScoring: Sendable {
+    /// The exam with its answers, as the scoring key holds it.
+    public let exam: Exam
+    /// The delivery form the seats were sent.
+    public let form: DeliveryForm
+    /// The delivery key: what the attempts of the published exam carry.
+    public let deliveryKey: String
+    private let orders: [String: [Int]]
+
+    /// The scoring of `exam`, a scoring key's content.
+    public init(exam: Exam) {
+        self.exam = exam
+        form = DeliveryForm(exam: exam)
+        deliveryKey = form.key
+        var orders: [String: [Int]] = [:]
+        for question in exam.questions {
+            let order = DeliveryForm.deliveredOrder(of: question)
+            if !order.isEmpty { orders[question.id] = order }
+        }
+        self.orders = orders
+    }
+
+    /// `responses` given to the delivery form, as responses to the file's order (what
+    /// `Scorer` and the reports read). Indices outside the question stay out of range.
+    public func fileResponses(_ responses: [String: Response]) -> [String: Response] {
+        responses.reduce(into: [:]) { result, entry in
+            let (questionID, response) = entry
+            guard let order = orders[questionID] else { result[questionID] = response; return }
+            func file(_ delivered: Int) -> Int { order.indices.contains(delivered) ? order[delivered] : -1 - delivered }
+            switch response {
+            case let .matching(pairs): result[questionID] = .matching(pairs.mapValues(file))
+            case let .ordering(items): result[questionID] = .ordering(items.map(file))
+            default: result[questionID] = response
+            }
+        }
+    }
+}

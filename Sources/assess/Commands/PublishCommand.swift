@@ -1,0 +1,101 @@
+import ArgumentParser
+import AssessApp
+import AssessCore
+import AssessExam
+import AssessStore
+import Foundation
+
+/// `assess publish EXAM`: puts an exam into the store in force as a delivery form (what
+/// the seats are sent) and a scoring key (what only a proctor reads).
+struct PublishCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "publish",
+        abstract: "Publish an exam into the store: the seats get its questions from there, never its answers.",
+        discussion: """
+            Asks for the proctor password (on PostgreSQL, run it as an account with a proctor role; on SQLite, \
+            as the account that owns the store, or root), validates the file and stores it in two parts: the \
+            delivery form (everything the student sees, no answer) and the scoring key (the answers and the \
+            marking rules). Prints the exam's id, its delivery key and its scoring key version, and logs it. \
+            Students then sit it by its id: assess take --exam ID. Publishing the same questions with other \
+            answers adds a new scoring key version (v2, v3, …), also after attempts exist, and `assess results` \
+            scores with the newest. Other questions under the same id need --replace, and are refused once an \
+            attempt of the exam exists.
+            """)
+
+    @Argument(help: ArgumentHelp("The exam file (YAML).", valueName: "exam"))
+    var examPath: String
+
+    @Flag(help: "Replace a published exam whose questions changed (refused once an attempt of it exists).")
+    var replace = false
+
+    @OptionGroup var password: PasswordInputOptions
+
+    func run() throws {
+        let runtime = Runtime()
+        let policy = try runtime.policy()
+        let exam = try ExamFiles.load(examPath)
+        let source: String
+        do {
+            source = try String(contentsOfFile: examPath, encoding: .utf8)
+        } catch {
+            throw CommandFailure(.examMissing, "cannot read \(examPath): \(error.localizedDescription)")
+        }
+        let database = try runtime.database()
+        guard let store = database.published else {
+            throw CommandFailure(.notDone, "\(StoreError.unsupported("published exams")) (\(database.location))")
+        }
+        if let store = database as? SQLiteStore, let problem = Self.ownerProblem(store) {
+            throw CommandFailure(.notDone, problem)
+        }
+        let events = EventStore(database: database)
+        try ProctorAuthorization(policy: policy, source: password.source, events: events, clock: runtime.clock)
+            .require(for: "publishing an exam")
+        let form = DeliveryForm(exam: exam)
+        let cover = form.cover
+        let publication = ExamPublication(
+            exam: exam.id, deliveryKey: form.key, deliveryForm: form.json, title: cover.title,
+            durationSeconds: cover.durationSeconds, instructions: cover.instructions, questionCount: cover.questionCount,
+            scoringKey: source)
+        let proctor = runtime.process.userName
+        let outcome: PublishOutcome
+        do {
+            outcome = try store.publish(publication, replace: replace, by: proctor, at: runtime.clock.now)
+        } catch let error as PublicationError {
+            throw CommandFailure(.notDone, "\(examPath): \(error); nothing was published")
+        } catch let error as StoreError {
+            throw CommandFailure(.notDone, "\(error); publishing is a proctor's: run this as an account with a proctor role")
+        } catch {
+            throw CommandFailure(.cannotWrite, "cannot publish \(exam.id) in the store \(database.location): \(error)")
+        }
+        let done: String
+        let word: String
+        switch outcome {
+        case .published: (done, word) = ("published", "published")
+        case .unchanged: (done, word) = ("already published as it is; nothing changed", "unchanged")
+        case .newScoringKey: (done, word) = ("published a new scoring key; the questions are the same", "new-scoring-key")
+        case .replaced: (done, word) = ("replaced: the questions changed", "replaced")
+        }
+        if outcome != .unchanged(version: outcome.version) {
+            try? events.append(.proctor(.examPublished(examID: exam.id, deliveryKey: form.key, version: outcome.version,
+                                                       outcome: word, by: proctor)),
+                               at: EventTime(runtime.clock))
+        }
+        print("""
+            \(exam.id): \(done)
+            exam: \(exam.id)
+            delivery key: \(ExamKey.short(form.key)) (\(form.key))
+            scoring key: v\(outcome.version)
+            students sit it with: assess take --exam \(exam.id)
+            """)
+    }
+
+    /// Why this account may not publish into the SQLite `store`: only the account that owns
+    /// the store's file, or root, publishes; `nil` when this one may.
+    static func ownerProblem(_ store: SQLiteStore) -> String? {
+        let uid = geteuid()
+        guard uid != 0, let path = store.fileURL?.path,
+              let owner = (try? FileManager.default.attributesOfItem(atPath: path))?[.ownerAccountID] as? NSNumber,
+              owner.uint32Value != uid else { return nil }
+        return "the store \(path) is not this account's: only the account that owns it, or root, publishes into it"
+    }
+}

@@ -1,0 +1,56 @@
+import AssessApp
+import AssessCore
+import AssessExam
+import AssessStore
+import Foundation
+
+/// The exams `results` scores: exam files, and exams published in the store, scored with
+/// their newest scoring key (a proctor's to read).
+enum PublishedScoring {
+    /// `files`, and the published exams `named` (or, with `all`, every published exam the
+    /// store lets this account read), each with its scoring when published. A published
+    /// exam's scoring key wins over a file of the same id; attempts sat with that file
+    /// (its exam key) still score with it.
+    static func scorings(files: [Exam], named: [String], all: Bool, in database: any ExamStore) throws
+        -> [(exam: Exam, sealed: SealedScoring?)] {
+        var ids = named
+        if all, let store = database.published {
+            // Every published exam, when this account may list them; a seat's may not.
+            ids = (try? store.publishedExams().map(\.exam)) ?? []
+        }
+        guard !ids.isEmpty else { return files.map { ($0, nil) } }
+        guard let store = database.published else {
+            throw CommandFailure(.notDone, "\(StoreError.unsupported("published exams")) (\(database.location)); name the exam files")
+        }
+        var published: [(exam: Exam, sealed: SealedScoring?)] = []
+        for id in ids {
+            let key: StoredScoringKey?
+            do {
+                key = try store.scoringKey(exam: id, version: nil)
+            } catch let error as StoreError {
+                throw CommandFailure(.notDone, "\(error); the scoring key of \(id) is a proctor's: run results as an account with a proctor role")
+            }
+            guard let key else {
+                throw CommandFailure(.examMissing, "no exam file \(id), and no exam \(id) is published in the store \(database.location)")
+            }
+            let exam: Exam
+            do {
+                exam = try ExamLoader.load(text: key.content, path: "\(id) (scoring key v\(key.version))")
+            } catch {
+                throw CommandFailure(.examInvalid, "the scoring key v\(key.version) of \(id) is no longer a valid exam: "
+                                     + error.problems.map(\.description).joined(separator: "; "))
+            }
+            let sealed = SealedScoring(exam: exam)
+            guard sealed.deliveryKey == key.deliveryKey else {
+                throw CommandFailure(.examInvalid, """
+                    the scoring key v\(key.version) of \(id) does not make the delivery form published with it \
+                    (\(ExamKey.short(sealed.deliveryKey)), not \(ExamKey.short(key.deliveryKey))); nothing was scored
+                    """)
+            }
+            printToStandardError("\(id): scored with its published scoring key v\(key.version) (delivery key \(ExamKey.short(key.deliveryKey)))")
+            published.append((exam, sealed))
+        }
+        let publishedIDs = Set(published.map(\.exam.id))
+        return files.filter { !publishedIDs.contains($0.id) }.map { ($0, nil) } + published
+    }
+}
