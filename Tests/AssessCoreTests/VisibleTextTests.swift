@@ -11,7 +11,30 @@ import Testing
 
     @Test func c1ControlsAreShownAsScalars() {
         // U+009B is a one-character CSI to some terminals.
-        #expect(VisibleText.visible("a\u{9B}2Jb") == "a\\u{9B}2Jb")
+        #expect(VisibleText.visible("a\u{9B}2Jb") == "a\\u009B2Jb")
+    }
+
+    @Test func bidirectionalControlsAreShownAsEscapes() {
+        // "exe.txt" with a right-to-left override before "txt" reads as "exe.txt" backwards.
+        #expect(VisibleText.visible("photo\u{202E}gpj.exe") == "photo\\u202Egpj.exe")
+        for scalar in VisibleText.bidiControls {
+            let shown = VisibleText.visible("a\(Character(scalar))b")
+            #expect(!shown.unicodeScalars.contains(where: VisibleText.isBidiControl), "U+\(String(scalar.value, radix: 16))")
+            #expect(shown.hasPrefix("a\\u") && shown.hasSuffix("b"))
+        }
+        #expect(VisibleText.bidiControls.count == 12)
+    }
+
+    @Test func bidirectionalControlsCanBeDropped() {
+        let text = "\u{2067}a\u{202E}b\u{200F}c\u{061C}\u{2069}"
+        #expect(VisibleText.withoutBidiControls(text) == ("abc", 5))
+        #expect(VisibleText.withoutBidiControls("plain") == ("plain", 0))
+    }
+
+    @Test func otherFormatCharactersAreUntouched() {
+        // A zero-width joiner makes one emoji of several; a soft hyphen is a hint to break.
+        let text = "👩\u{200D}💻 co\u{AD}operate"
+        #expect(VisibleText.visible(text) == text)
     }
 
     @Test func lineBreaksAndTabsStayUnlessAsked() {

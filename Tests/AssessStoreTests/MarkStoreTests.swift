@@ -1,3 +1,4 @@
+import AssessCore
 import AssessTestSupport
 import Foundation
 import Testing
@@ -44,6 +45,40 @@ import Testing
         #expect(try store.latestMarks(for: attempt.id)["essay"]?.points == 2.5)
         // The answer itself is untouched.
         #expect(try store.responses(for: attempt.id).map(\.value) == [#"{"essay":"The war ended in 1918."}"#])
+    }
+
+    /// What a crash between writing the mark and writing its log record looks like to the store.
+    struct CrashBetweenMarkAndRecord: Error {}
+
+    /// `assess mark` keeps a mark and its `answer.marked` record in one transaction: a
+    /// failure between them (here, thrown where the record is asked for, after the mark's
+    /// row is written) leaves neither; without one, both are there.
+    @Test(arguments: StoreBackend.allCases)
+    func aMarkAndItsLogRecordAreKeptTogetherOrNotAtAll(backend: StoreBackend) throws {
+        let sitting = try submittedEssay(backend)
+        let store = sitting.store, attempt = sitting.attempt
+        let headBefore = try store.eventLogHead()
+        let mark = StoredMark(attemptID: attempt.id, questionID: "essay", points: 3, comment: "Good.", marker: "pat",
+                              markedAt: start.addingTimeInterval(100))
+        let time = EventTime(wall: start.addingTimeInterval(100), monotonicNanoseconds: 1)
+        #expect(throws: CrashBetweenMarkAndRecord.self) {
+            try store.addMark(mark, logging: { _ in throw CrashBetweenMarkAndRecord() }, at: time)
+        }
+        #expect(try store.markHistory(for: attempt.id).isEmpty)
+        #expect(try store.eventLogHead()?.sequence == headBefore?.sequence)
+
+        let (stored, event) = try store.addMark(mark, logging: { stored in
+            .proctor(.answerMarked(attemptID: stored.attemptID, questionID: stored.questionID, points: stored.points,
+                                   override: false, by: stored.marker))
+        }, at: time)
+        #expect(try store.markHistory(for: attempt.id) == [stored])
+        #expect(event.kind == "answer.marked")
+        #expect(try store.eventLogHead()?.sequence == event.sequence)
+        #expect(event.sequence == (headBefore?.sequence ?? 0) + 1)
+        guard case .intact = try store.verifyEventChain() else {
+            Issue.record("the event chain is broken: \(try store.verifyEventChain())")
+            return
+        }
     }
 
     @Test(arguments: StoreBackend.allCases)

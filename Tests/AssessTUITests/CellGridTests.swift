@@ -1,3 +1,4 @@
+import AssessCore
 import Testing
 @testable import AssessTUI
 
@@ -18,6 +19,18 @@ struct CellGridTests {
         #expect(grid.lines() == ["  hello   "])
         #expect(grid[0, 2].style.bold)
         #expect(!grid[0, 1].style.bold)
+    }
+
+    @Test("No bidirectional control reaches a cell: the sitting, the marking desk and the monitor draw text from files without them")
+    func bidirectionalControlsAreNotDrawn() {
+        for control in VisibleText.bidiControls {
+            var grid = CellGrid(rows: 1, columns: 12)
+            let used = grid.put("gpj\(Character(control)).exe é", row: 0, column: 0)
+            #expect(used == 9, "U+\(String(control.value, radix: 16))")
+            #expect(grid.lines() == ["gpj.exe é   "])
+            let drawn = (0..<12).flatMap { grid[0, $0].grapheme.unicodeScalars }
+            #expect(!drawn.contains(where: VisibleText.isBidiControl), "U+\(String(control.value, radix: 16))")
+        }
     }
 
     @Test("Wide characters take two cells, the second a continuation")

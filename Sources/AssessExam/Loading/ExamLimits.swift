@@ -19,7 +19,7 @@ public enum ExamLimits {
     public static let textCharacters = 20_000
 
     /// `number` with a comma between each group of three digits, as messages show it.
-    static func grouped(_ number: Int) -> String {
+    public static func grouped(_ number: Int) -> String {
         let digits = String(number.magnitude)
         var text = ""
         for (index, digit) in digits.enumerated() {

@@ -35,6 +35,8 @@ public enum AikenReader {
                 }
                 if options.count < 2 {
                     bank.reject(SourceLocation(file: file, line: open.line), "this question has fewer than two options; letter each option A) or A.")
+                } else if options.count > ExamLimits.itemsPerQuestion {
+                    bank.reject(SourceLocation(file: file, line: open.line), "this question has more than \(ExamLimits.itemsPerQuestion) options, the most an exam's question may have; split it")
                 } else if letter.count == 1, let chosen = options.firstIndex(where: { String($0.letter) == letter }) {
                     bank.add(ImportedQuestion(title: nil, prompt: open.text, kind: .singleChoice(choices: options.map(\.text), correct: chosen),
                                               section: nil, location: SourceLocation(file: file, line: open.line)))

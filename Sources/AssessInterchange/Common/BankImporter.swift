@@ -49,6 +49,13 @@ public struct BankImporter: Sendable {
         case .moodleXML:
             return try MoodleXMLReader.read(data: data, file: path)
         case .gift, .aiken:
+            // As large as an exam file may be: the exam these become is no smaller.
+            guard data.count <= ExamLimits.fileBytes else {
+                throw InterchangeError(SourceLocation(file: path, line: 1), """
+                    the file is larger than \(ExamLimits.fileBytes >> 20) MiB, the most an exam file may be; \
+                    split the bank into several files and import each as an exam
+                    """)
+            }
             let text = try Self.text(data, path: path)
             return format == .gift ? try GIFTReader.read(text: text, file: path) : AikenReader.read(text: text, file: path)
         }
@@ -87,6 +94,20 @@ public struct BankImporter: Sendable {
     /// native loader (one that fails it is rejected with the loader's reason).
     public func assemble(_ banks: [ParsedBank]) -> Outcome {
         var rejections = banks.flatMap(\.rejections)
+        // The exam's limit on questions, before each is checked (a check takes about a millisecond).
+        let questionCount = banks.reduce(0) { count, bank in
+            count + bank.entries.count { if case .question = $0 { return true } else { return false } }
+        }
+        guard questionCount <= ExamLimits.questions else {
+            let place = banks.lazy.flatMap(\.entries).compactMap { entry -> SourceLocation? in
+                if case let .question(question) = entry { return question.location } else { return nil }
+            }.dropFirst(ExamLimits.questions).first ?? SourceLocation(file: examID, line: 1)
+            rejections.append(Rejection(place, """
+                the banks hold \(ExamLimits.grouped(questionCount)) questions; an exam may hold at most \
+                \(ExamLimits.grouped(ExamLimits.questions)): import them as several exams
+                """))
+            return Outcome(exam: nil, yaml: nil, rejections: rejections, notes: [])
+        }
         var notes: [String] = []
         var usedIDs: Set<String> = []
         var sections: [ExamSection] = []

@@ -1,3 +1,4 @@
+import AssessCore
 import AssessExam
 
 /// Writes an `Exam` as a native exam file (`Exams/FORMAT.md`). Every text is a YAML
@@ -91,7 +92,7 @@ public enum NativeExamWriter {
     }
 
     /// A YAML double-quoted scalar: `\`, `"` and line breaks escaped, and anything that is
-    /// not printable written as a `\u` escape.
+    /// not printable (a bidirectional control included) written as a `\u` escape.
     static func quote(_ text: String) -> String {
         var output = "\""
         for scalar in text.unicodeScalars {
@@ -102,7 +103,7 @@ public enum NativeExamWriter {
             case "\t": output += "\\t"
             default:
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-                    || scalar.value == 0x2029 || scalar.value == 0xFEFF {
+                    || scalar.value == 0x2029 || scalar.value == 0xFEFF || VisibleText.isBidiControl(scalar) {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
                     output += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 } else {

@@ -1,3 +1,4 @@
+import AssessCore
 import Foundation
 
 /// Turns the rich text banks hold (HTML, Moodle's own format, Markdown) into plain
@@ -204,8 +205,9 @@ enum PlainText {
         return lines.joined(separator: "\n")
     }
 
-    /// `text` without control characters (C0 other than line feed and tab, DEL, C1, and the
-    /// Unicode line and paragraph separators) and the number removed. Tabs become spaces.
+    /// `text` without control characters (C0 other than line feed and tab, DEL, C1, the
+    /// Unicode line and paragraph separators, and the bidirectional controls of
+    /// `VisibleText.isBidiControl`) and the number removed. Tabs become spaces.
     static func removingControls(_ text: String) -> (text: String, removed: Int) {
         var removed = 0
         var scalars = String.UnicodeScalarView()
@@ -215,7 +217,8 @@ enum PlainText {
             case 0x09: scalars.append(" ")
             case 0x0D: continue  // a carriage return of a CRLF line end is not worth a report
             case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF: removed += 1
-            default: scalars.append(scalar)
+            default:
+                if VisibleText.isBidiControl(scalar) { removed += 1 } else { scalars.append(scalar) }
             }
         }
         return (String(scalars), removed)

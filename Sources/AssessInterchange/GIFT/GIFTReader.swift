@@ -8,21 +8,49 @@ import AssessExam
 /// (`assess export` writes it; Moodle reads it as a comment).
 public enum GIFTReader {
     /// Reads a GIFT file's text; `file` names it in locations.
+    ///
+    /// The exam's limits (`ExamLimits`) hold while the text is read, not after: a question
+    /// with a text longer than an exam's texts may be, or with more answers than an exam's
+    /// question may have, is rejected as soon as its reading passes the limit, and the rest
+    /// of it is skipped unread; a bank with more questions than an exam may hold is refused
+    /// at the first question past the limit.
     public static func read(text: String, file: String) throws(InterchangeError) -> ParsedBank {
         var bank = ParsedBank()
         var section: String?
         var points: Double?
         var block: [GIFTCharacter] = []
+        var limits = GIFTBlockLimits()
+        var blockStart = 1
+        var refusal: String?
+        var questions = 0
         func finish() {
-            if block.contains(where: { !$0.character.isWhitespace }) {
+            if let refusal {
+                bank.reject(SourceLocation(file: file, line: blockStart), refusal)
+                points = nil
+            } else if block.contains(where: { !$0.character.isWhitespace }) {
+                let before = bank.entries.count
                 GIFTQuestionParser(file: file, section: section, points: points ?? 1).parse(block, into: &bank)
+                if bank.entries.count > before, case .question = bank.entries[bank.entries.count - 1] { questions += 1 }
                 points = nil
             }
             block = []
+            limits = GIFTBlockLimits()
+            refusal = nil
         }
         let lines = LineEndings.lines(of: text)
         for (index, rawLine) in lines.enumerated() {
             let number = index + 1
+            if questions > ExamLimits.questions {
+                throw InterchangeError(SourceLocation(file: file, line: number), """
+                    the bank holds more than \(ExamLimits.grouped(ExamLimits.questions)) questions, the most an exam may hold; \
+                    split it into several banks and import each as an exam
+                    """)
+            }
+            if refusal != nil {
+                // The rest of a rejected question is skipped unread, up to the blank line that ends it.
+                if rawLine.allSatisfy({ $0.isWhitespace }) { finish() }
+                continue
+            }
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty {
                 finish()
@@ -39,10 +67,21 @@ public enum GIFTReader {
                 section = categoryTitle(String(line.dropFirst("$CATEGORY:".count)))
                 continue
             }
-            if !block.isEmpty { block.append(GIFTCharacter(character: "\n", escaped: false, line: number)) }
-            block += GIFTCharacter.scan(String(rawLine), line: number)
+            if block.isEmpty { blockStart = number }
+            if !block.isEmpty {
+                let lineBreak = GIFTCharacter(character: "\n", escaped: false, line: number)
+                refusal = limits.admit(lineBreak)
+                block.append(lineBreak)
+            }
+            if refusal == nil { refusal = GIFTCharacter.scan(rawLine, line: number, into: &block, limits: &limits) }
         }
         finish()
+        if questions > ExamLimits.questions {
+            throw InterchangeError(SourceLocation(file: file, line: lines.count), """
+                the bank holds more than \(ExamLimits.grouped(ExamLimits.questions)) questions, the most an exam may hold; \
+                split it into several banks and import each as an exam
+                """)
+        }
         return bank
     }
 
@@ -65,26 +104,87 @@ struct GIFTCharacter: Equatable {
     /// `\n` as a line break.
     static func scan(_ text: String, line: Int) -> [GIFTCharacter] {
         var result: [GIFTCharacter] = []
+        var limits = GIFTBlockLimits(unlimited: true)
+        _ = scan(Substring(text), line: line, into: &result, limits: &limits)
+        return result
+    }
+
+    /// Appends the characters of one line to `result`, each first admitted by `limits`;
+    /// stops at the first that is not, and returns why.
+    static func scan(_ text: Substring, line: Int, into result: inout [GIFTCharacter], limits: inout GIFTBlockLimits) -> String? {
         var iterator = text.makeIterator()
+        func add(_ character: Character, escaped: Bool) -> String? {
+            let scanned = GIFTCharacter(character: character, escaped: escaped, line: line)
+            if let refusal = limits.admit(scanned) { return refusal }
+            result.append(scanned)
+            return nil
+        }
         while let character = iterator.next() {
             guard character == "\\" else {
-                result.append(GIFTCharacter(character: character, escaped: false, line: line))
+                if let refusal = add(character, escaped: false) { return refusal }
                 continue
             }
             guard let next = iterator.next() else {
-                result.append(GIFTCharacter(character: "\\", escaped: true, line: line))
-                break
+                return add("\\", escaped: true)
             }
             switch next {
-            case "n": result.append(GIFTCharacter(character: "\n", escaped: true, line: line))
+            case "n": if let refusal = add("\n", escaped: true) { return refusal }
             case "~", "=", "#", "{", "}", ":", "\\":
-                result.append(GIFTCharacter(character: next, escaped: true, line: line))
+                if let refusal = add(next, escaped: true) { return refusal }
             default:
-                result.append(GIFTCharacter(character: "\\", escaped: true, line: line))
-                result.append(GIFTCharacter(character: next, escaped: false, line: line))
+                if let refusal = add("\\", escaped: true) { return refusal }
+                if let refusal = add(next, escaped: false) { return refusal }
             }
         }
-        return result
+        return nil
+    }
+}
+
+/// The exam's limits on one question (`ExamLimits`), applied to its characters as they are
+/// read: no run of text between the marks that separate texts (`{ } ~ = #`) longer than an
+/// exam's text may be, and no more answers in the braces than an exam's question may have.
+struct GIFTBlockLimits {
+    private var run = 0
+    private var answers = 0
+    private var inBraces = false
+    private let unlimited: Bool
+
+    init(unlimited: Bool = false) {
+        self.unlimited = unlimited
+    }
+
+    /// Counts `character`; why the question is rejected, once it passes a limit.
+    mutating func admit(_ character: GIFTCharacter) -> String? {
+        if unlimited { return nil }
+        if !character.escaped {
+            switch character.character {
+            case "{":
+                inBraces = true
+                run = 0
+                return nil
+            case "}":
+                inBraces = false
+                run = 0
+                return nil
+            case "~", "=" where inBraces:
+                answers += 1
+                run = 0
+                guard answers <= ExamLimits.itemsPerQuestion else {
+                    return "this question has more than \(ExamLimits.itemsPerQuestion) answers, the most an exam's question may have; split it"
+                }
+                return nil
+            case "#" where inBraces:
+                run = 0
+                return nil
+            default:
+                break
+            }
+        }
+        run += character.character.unicodeScalars.count
+        guard run <= ExamLimits.textCharacters else {
+            return "this question has a text longer than \(ExamLimits.grouped(ExamLimits.textCharacters)) characters, the most an exam's text may be; shorten it"
+        }
+        return nil
     }
 }
 

@@ -75,18 +75,30 @@ enum XMLTree {
     /// line of the problem).
     /// `rename` maps each element and attribute name (without prefix) to the name the
     /// reader uses, so that one reader serves two spellings of a format.
+    ///
+    /// The parser only ever sees UTF-8: `utf8Document` decodes the file (UTF-8, UTF-16 or
+    /// UTF-32 with or without a byte order mark, or a declared ISO-8859-1 or windows-1252)
+    /// and refuses any other encoding, so the DTD check below reads the very characters
+    /// the parser will.
     static func parse(_ data: Data, location: SourceLocation,
                       rename: @escaping (String) -> String = { $0 }) throws(InterchangeError) -> XMLElement {
-        if let line = doctypeLine(data) {
+        let document = try utf8Document(data, location: location)
+        if let line = doctypeLine(document) {
             var place = location
             place.line = line
-            throw InterchangeError(place, "the file has a document type declaration (<!DOCTYPE or <!ENTITY); it is refused so that no entity can expand. Remove the declaration and try again")
+            throw InterchangeError(place, dtdRefusal)
         }
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: document)
         parser.shouldResolveExternalEntities = false
         let builder = TreeBuilder(parser: parser, rename: rename)
         parser.delegate = builder
         let parsed = parser.parse()
+        if builder.sawDeclaration {
+            // The check above should have refused it; the parser's own report is the second defence.
+            var place = location
+            place.line = max(1, builder.errorLine ?? parser.lineNumber)
+            throw InterchangeError(place, dtdRefusal)
+        }
         guard parsed, builder.mismatch == nil, builder.stack.isEmpty, let root = builder.root else {
             var place = location
             place.line = max(1, builder.errorLine ?? parser.lineNumber)
@@ -97,7 +109,81 @@ enum XMLTree {
         return root
     }
 
-    /// The line of the first `<!DOCTYPE` or `<!ENTITY` outside comments and CDATA, if any.
+    static let dtdRefusal = "the file has a document type declaration (<!DOCTYPE or <!ENTITY); it is refused so that no entity can expand. Remove the declaration and try again"
+
+    /// The document as UTF-8 without a byte order mark, its XML declaration saying
+    /// `encoding="UTF-8"`. Refuses an encoding it cannot decode (EBCDIC, UTF-7, Shift JIS
+    /// …) rather than leave the decoding to the parser.
+    static func utf8Document(_ data: Data, location: SourceLocation) throws(InterchangeError) -> Data {
+        let bytes = [UInt8](data.prefix(4))
+        func starts(_ prefix: [UInt8]) -> Bool { bytes.starts(with: prefix) }
+        let encoding: String.Encoding
+        var body = data
+        if starts([0xEF, 0xBB, 0xBF]) {
+            encoding = .utf8
+            body = data.dropFirst(3)
+        } else if starts([0xFF, 0xFE, 0x00, 0x00]) || starts([0x3C, 0x00, 0x00, 0x00]) {
+            encoding = .utf32LittleEndian
+            if starts([0xFF, 0xFE]) { body = data.dropFirst(4) }
+        } else if starts([0x00, 0x00, 0xFE, 0xFF]) || starts([0x00, 0x00, 0x00, 0x3C]) {
+            encoding = .utf32BigEndian
+            if starts([0x00, 0x00]) && bytes.count == 4 && bytes[2] == 0xFE { body = data.dropFirst(4) }
+        } else if starts([0xFF, 0xFE]) || (bytes.count >= 2 && bytes[0] != 0 && bytes[1] == 0) {
+            encoding = .utf16LittleEndian
+            if starts([0xFF, 0xFE]) { body = data.dropFirst(2) }
+        } else if starts([0xFE, 0xFF]) || (bytes.count >= 2 && bytes[0] == 0 && bytes[1] != 0) {
+            encoding = .utf16BigEndian
+            if starts([0xFE, 0xFF]) { body = data.dropFirst(2) }
+        } else {
+            // An ASCII-compatible encoding: the declaration, if any, names it.
+            switch declaredEncoding(data)?.uppercased() {
+            case nil, "UTF-8", "UTF8", "US-ASCII", "ASCII": encoding = .utf8
+            case "ISO-8859-1", "ISO_8859-1", "LATIN1", "LATIN-1": encoding = .isoLatin1
+            case "WINDOWS-1252", "CP1252": encoding = .windowsCP1252
+            case let other?:
+                throw InterchangeError(location, "the file says it is in the encoding \(other), which is not read here; save it as UTF-8")
+            }
+        }
+        guard let text = encoding == .utf8 ? String(validating: body, as: UTF8.self) : String(data: body, encoding: encoding) else {
+            let line = body.prefix { $0 < 0x80 }.filter { $0 == 0x0A }.count + 1
+            var place = location
+            place.line = encoding == .utf8 ? line : 1
+            throw InterchangeError(place, "this file is not \(encoding == .utf8 ? "UTF-8" : "valid \(encoding)") text; save it as UTF-8")
+        }
+        var utf8 = Data(text.utf8)
+        if let declaration = declarationRange(utf8) {
+            let old = String(decoding: utf8[declaration], as: UTF8.self)
+            // Only the encoding changes; the line breaks stay, so that lines keep their numbers.
+            let new = old.replacingOccurrences(of: #"encoding\s*=\s*("[^"]*"|'[^']*')"#, with: #"encoding="UTF-8""#,
+                                               options: .regularExpression)
+            utf8.replaceSubrange(declaration, with: Data(new.utf8))
+        }
+        return utf8
+    }
+
+    /// The bytes of the XML declaration (`<?xml ... ?>`) at the start of `data`, if any.
+    private static func declarationRange(_ data: Data) -> Range<Data.Index>? {
+        guard data.starts(with: Array("<?xml".utf8)), data.count > 5,
+              [0x20, 0x09, 0x0A, 0x0D].contains(data[data.startIndex + 5]) else { return nil }
+        let head = data.prefix(1024)
+        guard let end = head.firstRange(of: Array("?>".utf8)) else { return nil }
+        return data.startIndex..<end.upperBound
+    }
+
+    /// The encoding an ASCII-compatible document's declaration names, if any.
+    private static func declaredEncoding(_ data: Data) -> String? {
+        guard let range = declarationRange(data) else { return nil }
+        let declaration = String(decoding: data[range], as: UTF8.self)
+        guard let match = declaration.range(of: #"encoding\s*=\s*("[^"]*"|'[^']*')"#, options: .regularExpression) else { return nil }
+        let value = declaration[match].drop { $0 != "\"" && $0 != "'" }
+        return String(value.dropFirst().dropLast())
+    }
+
+    /// The line of the first markup that belongs to a DTD (`<!DOCTYPE`, `<!ENTITY`,
+    /// `<!ELEMENT` … : any `<!` that does not open a comment or a CDATA section), if any.
+    /// Reads `data` (UTF-8) as the parser does: comments, CDATA sections, processing
+    /// instructions and quoted attribute values are skipped as wholes, so nothing inside
+    /// one can hide what follows it.
     static func doctypeLine(_ data: Data) -> Int? {
         let bytes = [UInt8](data)
         var index = 0, line = 1
@@ -106,18 +192,49 @@ enum XMLTree {
             guard position + pattern.count <= bytes.count else { return false }
             return bytes[position..<(position + pattern.count)].elementsEqual(pattern)
         }
-        func skip(to end: String) {
+        /// Moves past the next `end`, counting lines.
+        func skip(past end: String) {
             while index < bytes.count, !starts(end, at: index) {
                 if bytes[index] == 0x0A { line += 1 }
                 index += 1
             }
+            index += end.utf8.count
         }
         while index < bytes.count {
-            if bytes[index] == 0x0A { line += 1 }
-            if starts("<!--", at: index) { skip(to: "-->") } else if starts("<![CDATA[", at: index) { skip(to: "]]>") } else if starts("<!DOCTYPE", at: index) || starts("<!ENTITY", at: index) {
-                return line
+            let byte = bytes[index]
+            if byte == 0x0A { line += 1 }
+            guard byte == UInt8(ascii: "<") else {
+                index += 1
+                continue
             }
-            index += 1
+            if starts("<!--", at: index) {
+                index += 4
+                skip(past: "-->")
+            } else if starts("<![CDATA[", at: index) {
+                index += 9
+                skip(past: "]]>")
+            } else if starts("<!", at: index) {
+                return line
+            } else if starts("<?", at: index) {
+                index += 2
+                skip(past: "?>")
+            } else {
+                // A tag: up to its `>`, quoted attribute values as wholes.
+                index += 1
+                var quote: UInt8?
+                while index < bytes.count {
+                    let inside = bytes[index]
+                    if inside == 0x0A { line += 1 }
+                    index += 1
+                    if let open = quote {
+                        if inside == open { quote = nil }
+                    } else if inside == UInt8(ascii: "\"") || inside == UInt8(ascii: "'") {
+                        quote = inside
+                    } else if inside == UInt8(ascii: ">") {
+                        break
+                    }
+                }
+            }
         }
         return nil
     }
@@ -169,6 +286,46 @@ enum XMLTree {
 
         func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
             stack.last?.children.append(.text(String(decoding: CDATABlock, as: UTF8.self)))
+        }
+
+        /// Set when the parser reports any part of a DTD; parsing stops there.
+        var sawDeclaration = false
+
+        private func declaration(_ parser: XMLParser) {
+            sawDeclaration = true
+            errorLine = errorLine ?? parser.lineNumber
+            parser.abortParsing()
+        }
+
+        func parser(_ parser: XMLParser, foundElementDeclarationWithName elementName: String, model: String) {
+            declaration(parser)
+        }
+
+        func parser(_ parser: XMLParser, foundAttributeDeclarationWithName attributeName: String, forElement elementName: String,
+                    type: String?, defaultValue: String?) {
+            declaration(parser)
+        }
+
+        func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
+            declaration(parser)
+        }
+
+        func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
+            declaration(parser)
+        }
+
+        func parser(_ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?, systemID: String?,
+                    notationName: String?) {
+            declaration(parser)
+        }
+
+        func parser(_ parser: XMLParser, foundNotationDeclarationWithName name: String, publicID: String?, systemID: String?) {
+            declaration(parser)
+        }
+
+        func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
+            declaration(parser)
+            return nil
         }
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {

@@ -8,17 +8,21 @@ import GRDB
 extension SQLiteStore {
     @discardableResult
     public func appendEvent(_ event: SessionEvent, at time: EventTime, attempt: String?) throws -> LoggedEvent {
-        try write { db in
-            let last = try EventRow.order(EventRow.Columns.sequence.desc).fetchOne(db)
-            let fields = ChainedFields(
-                sequence: (last?.sequence ?? 0) + 1,
-                wallMilliseconds: time.wall.wholeMilliseconds,
-                monotonicNanoseconds: time.monotonicNanoseconds,
-                kind: event.kind, details: event.details, attempt: attempt)
-            let row = try EventRow(fields, hash: EventChain.hash(of: fields, after: last?.hash ?? EventChain.genesis))
-            try row.insert(db)
-            return try row.storedEvent().event
-        }
+        try write { db in try Self.insertEvent(event, at: time, attempt: attempt, in: db) }
+    }
+
+    /// Appends one record, chained to the last, in the transaction `db` is in (a mark and
+    /// its record are one transaction).
+    static func insertEvent(_ event: SessionEvent, at time: EventTime, attempt: String?, in db: Database) throws -> LoggedEvent {
+        let last = try EventRow.order(EventRow.Columns.sequence.desc).fetchOne(db)
+        let fields = ChainedFields(
+            sequence: (last?.sequence ?? 0) + 1,
+            wallMilliseconds: time.wall.wholeMilliseconds,
+            monotonicNanoseconds: time.monotonicNanoseconds,
+            kind: event.kind, details: event.details, attempt: attempt)
+        let row = try EventRow(fields, hash: EventChain.hash(of: fields, after: last?.hash ?? EventChain.genesis))
+        try row.insert(db)
+        return try row.storedEvent().event
     }
 
     public func eventLogHead() throws -> (sequence: Int64, hash: String)? {

@@ -1,27 +1,42 @@
+import AssessCore
 import Foundation
 import GRDB
 
-/// Marks in SQLite: appended in one transaction that is on disk when `addMark` returns.
+/// Marks in SQLite: appended in one transaction (with its log record, when given one) that
+/// is on disk when `addMark` returns.
 extension SQLiteStore: MarkStore {
     /// This store keeps marks.
     public var marks: (any MarkStore)? { self }
 
     @discardableResult
     public func addMark(_ mark: StoredMark) throws -> StoredMark {
+        try write { db in try Self.insertMark(mark, in: db) }
+    }
+
+    @discardableResult
+    public func addMark(_ mark: StoredMark, logging record: (StoredMark) throws -> SessionEvent,
+                        at time: EventTime) throws -> (mark: StoredMark, event: LoggedEvent) {
+        try write { db in
+            let stored = try Self.insertMark(mark, in: db)
+            let event = try Self.insertEvent(try record(stored), at: time, attempt: nil, in: db)
+            return (stored, event)
+        }
+    }
+
+    /// Inserts `mark` in the transaction `db` is in; the mark as stored.
+    private static func insertMark(_ mark: StoredMark, in db: Database) throws -> StoredMark {
         guard mark.points >= 0 else { throw MarkRefusal.negativePoints(mark.points) }
         var stored = mark
         stored.markedAt = Date(milliseconds: mark.markedAt.wholeMilliseconds)
-        try write { db in
-            guard let attempt = try Attempt.fetchOne(db, key: mark.attemptID) else {
-                throw StoreError.unknownAttempt(mark.attemptID)
-            }
-            guard attempt.status != .inProgress else { throw MarkRefusal.attemptInProgress(mark.attemptID) }
-            try db.execute(sql: """
-                INSERT INTO marks (attemptID, questionID, points, comment, overrideReason, marker, markedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [stored.attemptID, stored.questionID, stored.points, stored.comment,
-                                 stored.overrideReason, stored.marker, stored.markedAt])
+        guard let attempt = try Attempt.fetchOne(db, key: mark.attemptID) else {
+            throw StoreError.unknownAttempt(mark.attemptID)
         }
+        guard attempt.status != .inProgress else { throw MarkRefusal.attemptInProgress(mark.attemptID) }
+        try db.execute(sql: """
+            INSERT INTO marks (attemptID, questionID, points, comment, overrideReason, marker, markedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [stored.attemptID, stored.questionID, stored.points, stored.comment,
+                             stored.overrideReason, stored.marker, stored.markedAt])
         return stored
     }
 

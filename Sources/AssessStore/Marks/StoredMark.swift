@@ -1,3 +1,4 @@
+import AssessCore
 import Foundation
 
 /// One mark a person gave one answer: a row of its own, never a change to the answer.
@@ -48,6 +49,17 @@ public protocol MarkStore: ExamStore {
     ///   progress or negative points; `StoreError.notPermitted` for a role that may not mark.
     @discardableResult
     func addMark(_ mark: StoredMark) throws -> StoredMark
+
+    /// Adds `mark` and appends its log record in one transaction: a crash or a failure
+    /// between the two (`record` is asked for the record once the mark is in) leaves
+    /// neither, so the log never misses a mark and never names one that is not there.
+    /// `record` gets the mark as stored (on PostgreSQL, with the server's marker); the
+    /// record goes on no attempt, as the proctor's other records do.
+    ///
+    /// - Throws: as `addMark`, and whatever `record` throws (nothing is kept then).
+    @discardableResult
+    func addMark(_ mark: StoredMark, logging record: (StoredMark) throws -> SessionEvent,
+                 at time: EventTime) throws -> (mark: StoredMark, event: LoggedEvent)
 
     /// Every mark of an attempt, oldest first (the history of who marked what, when).
     func markHistory(for attemptID: String) throws -> [StoredMark]

@@ -309,11 +309,15 @@ public final class PostgresStore: ExamStore {
     /// a journal sends a record written while the server was away.
     @discardableResult
     func appendEvent(_ fields: ChainedFields) throws -> LoggedEvent {
-        let attempt = fields.attempt
+        try call(fields.attempt) { try connection.withSession { try Self.appendEvent(fields, in: $0) } }
+    }
+
+    /// Appends a record with `fields` with `session` (inside its transaction, if it is in one).
+    static func appendEvent(_ fields: ChainedFields, in session: PostgresConnection.Session) throws -> LoggedEvent {
         let details = try EventRow(fields, hash: "").details
-        let rows = try call("SELECT sequence, hash FROM assess.append_event($1, $2, $3, $4, $5)",
-                            [String(fields.wallMilliseconds), String(fields.monotonicNanoseconds), fields.kind,
-                             details, attempt], attempt: attempt)
+        let rows = try session.execute("SELECT sequence, hash FROM assess.append_event($1, $2, $3, $4, $5)",
+                                       [String(fields.wallMilliseconds), String(fields.monotonicNanoseconds), fields.kind,
+                                        details, fields.attempt]).rows
         guard let sequence = rows.first?["sequence"].flatMap(Int64.init), let hash = rows.first?["hash"] else {
             throw StoreError.unreadableRow(table: "events", column: "sequence")
         }
@@ -441,8 +445,13 @@ public final class PostgresStore: ExamStore {
     /// Runs one statement, turning the server's refusals into `StoreError`s.
     @discardableResult
     func call(_ sql: String, _ parameters: [String?], attempt: String?) throws -> [[String: String]] {
+        try call(attempt) { try connection.withSession { try $0.execute(sql, parameters).rows } }
+    }
+
+    /// `body`, with the server's refusals (SQLSTATE `AS001`… and permission) turned into `StoreError`s.
+    func call<T>(_ attempt: String?, _ body: () throws -> T) throws -> T {
         do {
-            return try connection.withSession { try $0.execute(sql, parameters).rows }
+            return try body()
         } catch let error as PostgresError {
             switch error.sqlState {
             case "AS001": throw StoreError.attemptAlreadyInProgress(id: error.message)

@@ -125,7 +125,9 @@ public struct CellGrid: Hashable, Sendable {
     ///
     /// Clipping is by display width: a wide character that would not fit whole is
     /// replaced by a space in `style`, and nothing after it is written. Newlines and
-    /// other control characters are not drawn (wrap text with ``TextWrap`` first).
+    /// other control characters are not drawn (wrap text with ``TextWrap`` first), nor is
+    /// any character of no width: the bidirectional controls of `VisibleText` among them,
+    /// so text from a file cannot reorder what the screen shows.
     /// Characters left of column 0 are skipped, so centred text wider than the grid
     /// still shows its middle.
     @discardableResult

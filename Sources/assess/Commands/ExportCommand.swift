@@ -37,7 +37,7 @@ struct ExportCommand: ParsableCommand {
         switch format {
         case .gift:
             let (text, losses) = GIFTWriter.write(loaded)
-            for loss in losses { FileHandle.standardError.write(Data("note: \(loss)\n".utf8)) }
+            for loss in losses { printToStandardError("note: \(loss)") }
             data = Data(text.utf8)
             path = output
         case .qti:

@@ -95,7 +95,7 @@ struct ImportCommand: ParsableCommand {
         let outcome = importer.assemble(banks)
         for note in outcome.notes { print("changed: \(note)") }
         for rejection in outcome.rejections {
-            FileHandle.standardError.write(Data("\(rejection): not imported\n".utf8))
+            printToStandardError("\(rejection): not imported")
         }
         let imported = outcome.exam?.questions.count ?? 0
         guard let exam = outcome.exam, let yaml = outcome.yaml else {

@@ -75,12 +75,14 @@ struct MarkCommand: AsyncParsableCommand {
         }
         let marker = runtime.process.userName
         let left = MarkingScreen.run(desk, on: terminal, clock: runtime.clock) { item, mark in
-            let stored = try store.addMark(StoredMark(
+            // The mark and its log record are one transaction: both are kept, or neither.
+            try store.addMark(StoredMark(
                 attemptID: item.attemptID, questionID: item.question.id, points: mark.points, comment: mark.comment,
-                overrideReason: mark.overrideReason, marker: marker, markedAt: runtime.clock.now))
-            try events.append(.proctor(.answerMarked(attemptID: item.attemptID, questionID: item.question.id,
-                                                     points: mark.points, override: mark.overrideReason != nil,
-                                                     by: stored.marker)), at: EventTime(runtime.clock))
+                overrideReason: mark.overrideReason, marker: marker, markedAt: runtime.clock.now),
+                logging: { stored in
+                    .proctor(.answerMarked(attemptID: item.attemptID, questionID: item.question.id, points: mark.points,
+                                           override: mark.overrideReason != nil, by: stored.marker))
+                }, at: EventTime(runtime.clock))
         }
         terminal.stop()
         let marked = left.items.filter { $0.handMark != nil }.count
