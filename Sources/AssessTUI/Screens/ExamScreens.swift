@@ -28,6 +28,7 @@ public enum ExamScreens {
                 grid.put(ScreenKit.text("notice.line", ["notice": announcement]), row: 1, column: ScreenKit.margin, style: ScreenKit.warning,
                          maxWidth: grid.columns - 2 * ScreenKit.margin)
             }
+            if let message = flow.proctorMessage { proctorMessage(message, into: &grid) }
         }
     }
 
@@ -237,10 +238,34 @@ public enum ExamScreens {
         ScreenKit.footer([("y", text("key.move-on")), ("n", text("key.stay"))], pinned: helpFooterKey, into: &grid)
     }
 
+    /// The proctor's message, whole, in a box over the screen (in the screen reader's
+    /// layout, in place of the screen below the state line) until the student presses Enter.
+    static func proctorMessage(_ message: ProctorMessages.Message, into grid: inout CellGrid) {
+        let text = ScreenKit.text
+        if ScreenKit.look.linear {
+            grid.fill(CellRect(row: 1, column: 0, height: grid.rows - 1, width: grid.columns))
+        }
+        ScreenKit.centeredBox([(text("message.title"), ScreenKit.title), ("", .plain), (message.text, .plain), ("", .plain),
+                               ("Enter  " + text("key.message-read"), CellStyle(bold: true))],
+                              width: 64, into: &grid)
+        // The screen's own keys wait behind the box.
+        grid.fill(CellRect(row: grid.rows - 1, column: 0, height: 1, width: grid.columns))
+        ScreenKit.footer([("Enter", text("key.message-read"))], into: &grid)
+    }
+
+    /// Why the exam ended, when the student did not end it, then that the terminal is
+    /// no longer locked.
     static func endBanner(_ flow: ExamFlow, into grid: inout CellGrid) {
         let text = ScreenKit.text
         let ended = text(flow.practice ? "end.practice" : "end.unlocked")
-        ScreenKit.centeredBox([(ended, ScreenKit.success), ("", .plain), (text("end.receipt-follows"), ScreenKit.dim)],
+        var why: [(String, CellStyle)] = []
+        switch flow.receipt?.reason {
+        case .proctor?: why = [(text("end.by-proctor"), ScreenKit.title), ("", .plain)]
+        case .timeUp?: why = [(text("end.time-up"), ScreenKit.title), ("", .plain)]
+        case .lockExpired?: why = [(text("end.lock-expired"), ScreenKit.title), ("", .plain)]
+        case .student?, nil: break
+        }
+        ScreenKit.centeredBox(why + [(ended, ScreenKit.success), ("", .plain), (text("end.receipt-follows"), ScreenKit.dim)],
                               width: 56, into: &grid)
     }
 
