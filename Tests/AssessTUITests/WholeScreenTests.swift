@@ -185,10 +185,10 @@ struct WholeScreenTests {
              onQuestion + [(.key(.function(5)), 3 * s), (.key(.character("2")), 3 * s)], now: 20 * s),
         // Exam day: a time warning stands until a key is pressed and the clock is marked in the
         // last five minutes; a proctor's message shows whole in its box; the end banner says why.
-        Walk("time-warning", onQuestion + [(.key(.character("2")), 3 * s), (.tick, 242 * s), (.tick, 262 * s)]),
-        Walk("reduced-motion-time-warning", accessibility: [.reducedMotion],
+        Walk("warning-stays", onQuestion + [(.key(.character("2")), 3 * s), (.tick, 242 * s), (.tick, 262 * s)]),
+        Walk("reduced-motion-warning-stays", accessibility: [.reducedMotion],
              onQuestion + [(.key(.character("2")), 3 * s), (.tick, 242 * s), (.tick, 262 * s)]),
-        Walk("screen-reader-time-warning", accessibility: [.screenReader],
+        Walk("screen-reader-warning-stays", accessibility: [.screenReader],
              onQuestion + [(.key(.character("2")), 3 * s), (.tick, 242 * s), (.tick, 262 * s)]),
         Walk("proctor-message", onQuestion + [(.proctorCommand(proctorMessage), 10 * s), (.tick, 40 * s)]),
         Walk("screen-reader-proctor-message", accessibility: [.screenReader],

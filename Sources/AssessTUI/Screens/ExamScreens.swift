@@ -22,13 +22,17 @@ public enum ExamScreens {
                 tooSmall(columns: grid.columns, rows: grid.rows, into: &grid)
                 return
             }
+            // A message from the proctor takes the screen until the student has read it.
+            if let message = flow.proctorMessage {
+                proctorMessage(message, of: flow, now: now, into: &grid)
+                return
+            }
             phase(flow.phase, of: flow, now: now, into: &grid)
             // The screen reader's layout keeps the last message on a line of its own.
             if ScreenKit.look.linear, flow.isInExam, let announcement = flow.announcement {
                 grid.put(ScreenKit.text("notice.line", ["notice": announcement]), row: 1, column: ScreenKit.margin, style: ScreenKit.warning,
                          maxWidth: grid.columns - 2 * ScreenKit.margin)
             }
-            if let message = flow.proctorMessage { proctorMessage(message, into: &grid) }
         }
     }
 
@@ -238,18 +242,20 @@ public enum ExamScreens {
         ScreenKit.footer([("y", text("key.move-on")), ("n", text("key.stay"))], pinned: helpFooterKey, into: &grid)
     }
 
-    /// The proctor's message, whole, in a box over the screen (in the screen reader's
-    /// layout, in place of the screen below the state line) until the student presses Enter.
-    static func proctorMessage(_ message: ProctorMessages.Message, into grid: inout CellGrid) {
+    /// The proctor's message, whole, in a box headed as the proctor's (in the screen
+    /// reader's layout, below the state line), in place of the screen until the student
+    /// presses Enter; during the exam the header keeps its clock.
+    static func proctorMessage(_ message: ProctorMessages.Message, of flow: ExamFlow, now: UInt64,
+                               into grid: inout CellGrid) {
         let text = ScreenKit.text
-        if ScreenKit.look.linear {
-            grid.fill(CellRect(row: 1, column: 0, height: grid.rows - 1, width: grid.columns))
+        if flow.isInExam, flow.clock.deadline != nil {
+            QuestionScreen.header(flow, now: now, into: &grid)
+        } else {
+            ScreenKit.headerBar(left: flow.sitting.exam.title, right: "", into: &grid)
         }
         ScreenKit.centeredBox([(text("message.title"), ScreenKit.title), ("", .plain), (message.text, .plain), ("", .plain),
                                ("Enter  " + text("key.message-read"), CellStyle(bold: true))],
                               width: 64, into: &grid)
-        // The screen's own keys wait behind the box.
-        grid.fill(CellRect(row: grid.rows - 1, column: 0, height: 1, width: grid.columns))
         ScreenKit.footer([("Enter", text("key.message-read"))], into: &grid)
     }
 

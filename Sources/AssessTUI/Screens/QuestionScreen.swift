@@ -63,13 +63,16 @@ enum QuestionScreen {
                                                                              "count": sitting.questions.count]) + "   " + time,
                             into: &grid)
         // The last minutes: the clock stands out by its attributes, not by its colour alone.
-        if let left = flow.secondsLeft(now: now), left <= markedSeconds {
+        if let left = flow.secondsLeft(now: now), let from = markedFrom(secondsAllowed: flow.secondsAllowed), left <= from {
             grid.put(time, row: 0, column: max(0, grid.columns - time.displayWidth - 1), style: clockMarked)
         }
     }
 
-    /// From how many seconds left the header's clock is marked.
-    static let markedSeconds = 5 * 60
+    /// From how many seconds left the header's clock is marked: the last 5 minutes; in an
+    /// exam of 5 minutes or less (all of it "the last 5 minutes"), its last minute.
+    static func markedFrom(secondsAllowed: Int) -> Int? {
+        [5, 1].first { $0 * 60 < secondsAllowed }.map { $0 * 60 }
+    }
 
     /// The header's clock in its last minutes: out of the bar's reverse video, bold and underlined.
     static var clockMarked: CellStyle { ScreenKit.look.adjusted(CellStyle(bold: true, underline: true, color: .warning)) }
