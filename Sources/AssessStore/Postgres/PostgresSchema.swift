@@ -55,6 +55,7 @@ enum PostgresSchema {
                   source: PackageResources.postgres_v08_commands_acknowledged_sql),
         Migration(file: "postgres-v09-lease-liveness", recorded: "v9", source: PackageResources.postgres_v09_lease_liveness_sql),
         Migration(file: "postgres-v10-server-decides", recorded: "v10", source: PackageResources.postgres_v10_server_decides_sql),
+        Migration(file: "postgres-v11-message-read", recorded: "v11", source: PackageResources.postgres_v11_message_read_sql),
     ]
 
     /// Every migration, in order: its recorded name and its SQL for `roles`.
