@@ -20,7 +20,7 @@ import AssessTestSupport
     }
 
     @Test func theRecordedNamesAreTheFirstStoresOnes() {
-        #expect(PostgresSchema.migrationNames == (1...11).map { "v\($0)" })
+        #expect(PostgresSchema.migrationNames == (1...12).map { "v\($0)" })
         #expect(SQLiteSchema.migrations.map(\.recorded) == (1...8).map { "v\($0)" })
     }
 

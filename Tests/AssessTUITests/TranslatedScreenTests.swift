@@ -218,6 +218,7 @@ struct TranslatedScreenTests {
         let typed = "My town has a river and a bridge. Canb The Moon the policy does not allow exam capitals here"
             + " recieve receive relieve gov government governor towm rivr"
             + " ana /dev/pts/3 /data: Permission denied xclip: exit 1 tmux"
+            + " " + (WholeScreenTests.proctorMessage.message ?? "")
         // Keys' names, and names that are the same in every language: a process id, a
         // variable and an encoding a refusal names.
         let keys = "Tab Enter Space Esc PageDown PageUp Shift Home End Ctrl assess pid LANG UTF-8"

@@ -74,6 +74,10 @@ struct WholeScreenTests {
                                               (.consentRequested(ConsentRequest(title: "Capitals", maximumHours: 8)), 0)]
     static let started = begin + [(.key(.character("y")), s), (.attemptStarted(id: "a-1"), s)]
     static let onQuestion = started + [(.key(.enter), 2 * s)]
+    static let proctorMessage = SeatCommand(id: 1, action: .message, minutes: nil,
+                                            message: "Please stop writing for a moment: the fire alarm will be tested at "
+                                                + "10:30. It is only a test; stay in your seat. The time is added back.",
+                                            reason: "", issuedBy: "pat")
     static let receipt = ReceiptInfo(code: "K7QF-2M9D-XW4T", submittedAt: "2026-11-23 10:41", reason: .student)
 
     /// The capitals exam without going back.
@@ -179,6 +183,23 @@ struct WholeScreenTests {
              onQuestion + [(.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s)]),
         Walk("screen-reader-notice", accessibility: [.screenReader],
              onQuestion + [(.key(.function(5)), 3 * s), (.key(.character("2")), 3 * s)], now: 20 * s),
+        // Exam day: a time warning stands until a key is pressed and the clock is marked in the
+        // last five minutes; a proctor's message shows whole in its box; the end banner says why.
+        Walk("warning-stays", onQuestion + [(.key(.character("2")), 3 * s), (.tick, 242 * s), (.tick, 262 * s)]),
+        Walk("reduced-motion-warning-stays", accessibility: [.reducedMotion],
+             onQuestion + [(.key(.character("2")), 3 * s), (.tick, 242 * s), (.tick, 262 * s)]),
+        Walk("screen-reader-warning-stays", accessibility: [.screenReader],
+             onQuestion + [(.key(.character("2")), 3 * s), (.tick, 242 * s), (.tick, 262 * s)]),
+        Walk("proctor-message", onQuestion + [(.proctorCommand(proctorMessage), 10 * s), (.tick, 40 * s)]),
+        Walk("screen-reader-proctor-message", accessibility: [.screenReader],
+             onQuestion + [(.proctorCommand(proctorMessage), 10 * s), (.tick, 40 * s)]),
+        Walk("end-banner-proctor", onQuestion + [(.proctorCommand(SeatCommand(id: 2, action: .end, minutes: nil, message: nil,
+                                                                              reason: "fire alarm", issuedBy: "pat")), 4 * s),
+                                                 (.submitted(ReceiptInfo(code: "K7QF-2M9D-XW4T", submittedAt: "2026-11-23 10:41",
+                                                                         reason: .proctor), problem: nil), 5 * s)]),
+        Walk("end-banner-time-up", onQuestion + [(.tick, 302 * s),
+                                                 (.submitted(ReceiptInfo(code: "K7QF-2M9D-XW4T", submittedAt: "2026-11-23 10:41",
+                                                                         reason: .timeUp), problem: nil), 303 * s)]),
     ]
 
     static let proctorMenu: [(FlowEvent, UInt64)] = onQuestion + [(.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),

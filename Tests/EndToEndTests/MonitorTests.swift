@@ -154,6 +154,12 @@ struct MonitorTests {
         try send(monitor, choose: "A", action: "message", detail: "Ten minutes left", seats: 2)
         try timed(seatA, "Ten minutes left", step: "message reaches seat A", within: Self.commandWithin)
         try timed(seatB, "Ten minutes left", step: "message reaches seat B", within: Self.commandWithin)
+        // Each shows in its box until its student says it was read.
+        for seat in [seatA, seatB] {
+            #expect(try seat.screen().contains("Message from your proctor"))
+            try seat.press("Enter")
+            try seat.waitFor("Question 1 of 4")
+        }
 
         // Pause seat B, then resume it.
         try select(monitor, "ben")
@@ -256,6 +262,15 @@ struct MonitorTests {
         try seat.waitFor("Question 1 of 4")
         try send(monitor, choose: "a", action: "message", detail: "Please raise your hand")
         try timed(seat, "Please raise your hand", step: "SQLite: a message reaches the seat", within: Self.commandWithin)
+        // The message, whole in its box, until the student says it was read (Enter): that is
+        // in the seat's timeline.
+        let box = try seat.screen()
+        #expect(box.contains("Message from your proctor") && box.contains("Enter I have read it"), "\(box)")
+        try seat.press("F4")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try seat.screen().contains("Please raise your hand"), "other keys wait behind the box")
+        try seat.press("Enter")
+        try seat.waitFor("Question 1 of 4")
         try seat.submitFromReview()
         try rowShows(monitor, "cy", "✓ submitted", step: "SQLite: seat submitted")
         #expect(try idleProcessorShare(monitor) < 0.02)
@@ -274,6 +289,7 @@ struct MonitorTests {
         // The header comes at once; the records follow when the store has been read.
         let timeline = try monitor.waitFor("exam.time-added")
         #expect(timeline.contains("Timeline of cy") && timeline.contains("exam.paused"), "\(timeline)")
+        #expect(timeline.contains("proctor.message-read"), "\(timeline)")
         try monitor.press("Escape")
         try monitor.waitFor("candidate")
         try monitor.press("q")
@@ -312,6 +328,7 @@ struct MonitorTests {
         try resumed.answer("Proctor password:", with: ProctorTests.password)
         // The message waiting for the seat reaches it when it comes back.
         try resumed.waitFor("Welcome back")
+        try resumed.press("Enter")
         try resumed.acceptTheLock()
         try resumed.waitFor("Question 1 of 4")
         try rowShows(monitor, "dee", "▶ answering", step: "SQLite: the resumed seat answering")

@@ -427,7 +427,10 @@ struct ProctorTests {
         try openProctorMenu(terminal, down: 2)
         try terminal.press("Enter")
         try giveReason(terminal, "candidate unwell")
-        try terminal.waitFor("no longer locked")
+        // Why first, then the unlock.
+        let banner = try terminal.waitFor("no longer locked")
+        let why = try #require(banner.range(of: "Your proctor ended the exam"), "\(banner)")
+        #expect(why.lowerBound < banner.range(of: "no longer locked")!.lowerBound)
         try terminal.press("Enter")
         try terminal.waitFor("Receipt ")
         try terminal.press("Enter")

@@ -146,12 +146,44 @@ struct SittingAnExamTests {
         try terminal.acceptTheLock()
         try terminal.waitFor("The sky is blue.")
         try terminal.press("1")
+        // The end banner says why first, then the unlock.
+        let banner = try terminal.waitFor("no longer locked", seconds: 15)
+        let why = try #require(banner.range(of: "Time is up"), "\(banner)")
+        #expect(why.lowerBound < banner.range(of: "no longer locked")!.lowerBound)
         try terminal.waitFor("Time is up", seconds: 15)
         let database = try terminal.store()
         let attempt = try #require(try database.attempts(exam: "three-seconds").first)
         #expect(attempt.status == .timedOut)
         #expect(try database.responses(for: attempt.id).first?.value == Response.trueFalse(true).json)
         #expect(try terminal.assessCommand(["log"]).output.contains("reason=time-up"))
+    }
+
+    @Test func underReducedMotionAOneMinuteWarningStaysUntilAKeyAndTheClockIsUnderlined() throws {
+        let scratch = try TemporaryDirectory("assess-e2e-exam")
+        let examPath = scratch.file("short.yaml")
+        try """
+            id: seventy-seconds
+            title: Seventy seconds
+            duration: 70s
+            questions:
+              - id: q1
+                type: true-false
+                prompt: The sky is blue.
+                answer: true
+            """.write(toFile: examPath, atomically: true, encoding: .utf8)
+        let terminal = try TerminalUnderTest("take \(examPath) --candidate c-109 --reduced-motion", width: 80, height: 24)
+        try terminal.acceptTheLock()
+        try terminal.waitFor("The sky is blue.")
+        try terminal.waitFor("One minute left.", seconds: 20)
+        // Long past a notice's few seconds, it is still there, and the clock is underlined.
+        Thread.sleep(forTimeInterval: 6)
+        #expect(try terminal.screen().contains("One minute left."))
+        let header = try #require(try terminal.styledScreen().split(separator: "\n").first)
+        #expect(header.contains("\u{1B}[4m") || header.contains(";4m") || header.contains("[4;"), "\(header)")
+        try terminal.press("1")
+        try terminal.waitFor("1/1 answered")
+        #expect(!(try terminal.screen()).contains("One minute left."))
+        #expect(try terminal.assessCommand(["log"]).output.contains("timer.warning"))
     }
 
     @Test func multilingualExamRendersEveryScript() throws {

@@ -40,6 +40,9 @@ public enum ProctorEvent: Sendable, Equatable {
     /// monitor for `reason`; `done` is false when the seat's state did not allow it, and the
     /// record is then of its own kind, a warning on the monitor's row.
     case commandCarriedOut(id: Int64, action: String, by: String, reason: String, done: Bool)
+    /// The student acknowledged the message of command `id` that proctor `by` sent: it was
+    /// shown whole until then.
+    case messageRead(id: Int64, by: String)
     /// Proctor `by` issued command `id` (`action`) from the monitor to `candidate`'s seat
     /// for `reason`: the proctor's own record, beside the seat's of carrying it out.
     case commandIssued(id: Int64, action: String, candidate: String, by: String, reason: String)
@@ -70,6 +73,7 @@ public enum ProctorEvent: Sendable, Equatable {
         case .attemptResumed: return "attempt.resumed"
         case .attemptInterrupted: return "attempt.interrupted"
         case .commandCarriedOut(_, _, _, _, let done): return done ? "proctor.command" : "proctor.command-refused"
+        case .messageRead: return "proctor.message-read"
         case .commandIssued: return "proctor.command-issued"
         case .answerMarked: return "answer.marked"
         case .examPublished: return "exam.published"
@@ -107,6 +111,8 @@ public enum ProctorEvent: Sendable, Equatable {
             return ["attempt": attemptID, "by": by]
         case .commandCarriedOut(let id, let action, let by, let reason, let done):
             return ["command": String(id), "action": action, "by": by, "reason": reason, "done": String(done)]
+        case .messageRead(let id, let by):
+            return ["command": String(id), "by": by]
         case .commandIssued(let id, let action, let candidate, let by, let reason):
             return ["command": String(id), "action": action, "candidate": candidate, "by": by, "reason": reason]
         case .answerMarked(let attemptID, let questionID, let points, let override, let by):

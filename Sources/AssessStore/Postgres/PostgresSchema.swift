@@ -56,6 +56,7 @@ enum PostgresSchema {
         Migration(file: "postgres-v09-lease-liveness", recorded: "v9", source: PackageResources.postgres_v09_lease_liveness_sql),
         Migration(file: "postgres-v10-server-decides", recorded: "v10", source: PackageResources.postgres_v10_server_decides_sql),
         Migration(file: "postgres-v11-published-exams", recorded: "v11", source: PackageResources.postgres_v11_published_exams_sql),
+        Migration(file: "postgres-v12-message-read", recorded: "v12", source: PackageResources.postgres_v12_message_read_sql),
     ]
 
     /// Every migration, in order: its recorded name and its SQL for `roles`.

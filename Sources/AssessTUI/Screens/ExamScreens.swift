@@ -22,6 +22,11 @@ public enum ExamScreens {
                 tooSmall(columns: grid.columns, rows: grid.rows, into: &grid)
                 return
             }
+            // A message from the proctor takes the screen until the student has read it.
+            if let message = flow.proctorMessage {
+                proctorMessage(message, of: flow, now: now, into: &grid)
+                return
+            }
             phase(flow.phase, of: flow, now: now, into: &grid)
             // The screen reader's layout keeps the last message on a line of its own.
             if ScreenKit.look.linear, flow.isInExam, let announcement = flow.announcement {
@@ -237,10 +242,36 @@ public enum ExamScreens {
         ScreenKit.footer([("y", text("key.move-on")), ("n", text("key.stay"))], pinned: helpFooterKey, into: &grid)
     }
 
+    /// The proctor's message, whole, in a box headed as the proctor's (in the screen
+    /// reader's layout, below the state line), in place of the screen until the student
+    /// presses Enter; during the exam the header keeps its clock.
+    static func proctorMessage(_ message: ProctorMessages.Message, of flow: ExamFlow, now: UInt64,
+                               into grid: inout CellGrid) {
+        let text = ScreenKit.text
+        if flow.isInExam, flow.clock.deadline != nil {
+            QuestionScreen.header(flow, now: now, into: &grid)
+        } else {
+            ScreenKit.headerBar(left: flow.sitting.exam.title, right: "", into: &grid)
+        }
+        ScreenKit.centeredBox([(text("message.title"), ScreenKit.title), ("", .plain), (message.text, .plain), ("", .plain),
+                               ("Enter  " + text("key.message-read"), CellStyle(bold: true))],
+                              width: 64, into: &grid)
+        ScreenKit.footer([("Enter", text("key.message-read"))], into: &grid)
+    }
+
+    /// Why the exam ended, when the student did not end it, then that the terminal is
+    /// no longer locked.
     static func endBanner(_ flow: ExamFlow, into grid: inout CellGrid) {
         let text = ScreenKit.text
         let ended = text(flow.practice ? "end.practice" : "end.unlocked")
-        ScreenKit.centeredBox([(ended, ScreenKit.success), ("", .plain), (text("end.receipt-follows"), ScreenKit.dim)],
+        var why: [(String, CellStyle)] = []
+        switch flow.receipt?.reason {
+        case .proctor?: why = [(text("end.by-proctor"), ScreenKit.title), ("", .plain)]
+        case .timeUp?: why = [(text("end.time-up"), ScreenKit.title), ("", .plain)]
+        case .lockExpired?: why = [(text("end.lock-expired"), ScreenKit.title), ("", .plain)]
+        case .student?, nil: break
+        }
+        ScreenKit.centeredBox(why + [(ended, ScreenKit.success), ("", .plain), (text("end.receipt-follows"), ScreenKit.dim)],
                               width: 56, into: &grid)
     }
 

@@ -62,7 +62,20 @@ enum QuestionScreen {
                             right: mode + ScreenKit.text("header.answered", ["answered": sitting.tally.answered,
                                                                              "count": sitting.questions.count]) + "   " + time,
                             into: &grid)
+        // The last minutes: the clock stands out by its attributes, not by its colour alone.
+        if let left = flow.secondsLeft(now: now), let from = markedFrom(secondsAllowed: flow.secondsAllowed), left <= from {
+            grid.put(time, row: 0, column: max(0, grid.columns - time.displayWidth - 1), style: clockMarked)
+        }
     }
+
+    /// From how many seconds left the header's clock is marked: the last 5 minutes; in an
+    /// exam of 5 minutes or less (all of it "the last 5 minutes"), its last minute.
+    static func markedFrom(secondsAllowed: Int) -> Int? {
+        [5, 1].first { $0 * 60 < secondsAllowed }.map { $0 * 60 }
+    }
+
+    /// The header's clock in its last minutes: out of the bar's reverse video, bold and underlined.
+    static var clockMarked: CellStyle { ScreenKit.look.adjusted(CellStyle(bold: true, underline: true, color: .warning)) }
 
     /// "Question 3 of 12, answered, flagged. 14 minutes left." on a question; elsewhere
     /// the exam's title and how many are answered.
@@ -81,6 +94,8 @@ enum QuestionScreen {
         }
         if flow.practice { sentences.insert(text("words.practice"), at: 1) }
         if !time.isEmpty { sentences.append(text("words.sentence", ["text": time.prefix(1).uppercased() + time.dropFirst()])) }
+        // A time warning stands in the state line until the student presses a key.
+        if let warning = flow.timeWarning { sentences.append(text("words.warning", ["warning": warning])) }
         return sentences.dropFirst().reduce(sentences[0]) { text("words.join", ["first": $0, "next": $1]) }
     }
 

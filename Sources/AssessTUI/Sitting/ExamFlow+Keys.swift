@@ -41,7 +41,7 @@ extension ExamFlow {
         if key == .hangup { return leave(.interrupted("hangup"), now: now) }
         if case .invalidInput(let bytes) = key { return isInExam ? [.log(.invalidInputDropped(bytes: bytes))] : [] }
         if isInExam, let name = Self.refusedKeyName(key) {
-            show(text("notice.key-does-nothing", ["key": name]), now: now)
+            showAboutKey(text("notice.key-does-nothing", ["key": name]), now: now)
             return [.log(.quitKeyIgnored(key: name))]
         }
         // Below the size the screens are laid out for, the screen says so and keys do nothing.
@@ -49,6 +49,12 @@ extension ExamFlow {
         if key == Self.proctorKey, isInExam, phase != .submitting, panel == nil {
             openPanel()
             return []
+        }
+        // A message from the proctor stays over the screen until the student says it was read.
+        if let message = proctorMessage {
+            guard key == .enter else { return [] }
+            messages.acknowledge()
+            return [.log(.proctor(.messageRead(id: message.id, by: message.from)))]
         }
         if phase.offersHelp, key == Self.helpKey || (key == .character("?") && !isTypingText) {
             phase = .help(returningTo: phase)
@@ -151,7 +157,7 @@ extension ExamFlow {
         if key == .function(5) || key == .escape {
             phase = .question
         } else if case .refused(let why) = sheet.editScratchpad(key, answerWidth: answerWidth) {
-            show(text(why), now: now)
+            showAboutKey(text(why), now: now)
         }
         return []
     }

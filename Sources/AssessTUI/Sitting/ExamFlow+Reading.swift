@@ -39,8 +39,19 @@ extension ExamFlow {
     /// The width of the answer area on the terminal.
     public var answerWidth: Int { ExamScreens.answerWidth(columns: size.columns) }
 
-    /// A one-line message for the student, and when it disappears.
-    public var notice: (text: String, until: UInt64)? { notices.current }
+    /// A one-line message for the student, and when it disappears (`nil`: a time warning,
+    /// which stays until the student presses a key).
+    public var notice: (text: String, until: UInt64?)? { notices.current.map { ($0.text, $0.until) } }
+    /// The time warning standing until the student presses a key, if any.
+    public var timeWarning: String? { notices.warning }
+    /// The proctor's message on screen until the student acknowledges it: the oldest not yet
+    /// acknowledged, shown over every screen but the proctor's own.
+    public var proctorMessage: ProctorMessages.Message? {
+        switch phase.beneathHelp {
+        case .launchSetup, .proctor: return nil
+        default: return messages.current
+        }
+    }
     /// The last message shown, kept until the next: the screen reader's layout writes it
     /// on a line of its own, so that it is never only a transient overlay.
     public var announcement: String? { notices.announcement }

@@ -22,6 +22,8 @@ public struct ExamFlow: Sendable {
     var timers: SittingTimers
     /// The one-line message for the student.
     var notices = NoticeLine()
+    /// The proctor's messages the student has not yet acknowledged.
+    var messages = ProctorMessages()
     /// The breaks allowed and taken.
     var breakLedger: BreakLedger
     /// The language of the screens and messages (English unless set).
@@ -148,8 +150,18 @@ public struct ExamFlow: Sendable {
 
     /// Applies one event at monotonic time `now`; returns what the app should do.
     public mutating func update(_ event: FlowEvent, now: UInt64) -> [FlowEffect] {
+        let effects = apply(event, now: now)
+        // A notice about a key belongs to the question or screen where the key was pressed.
+        notices.follow(to: noticePlace)
+        return effects
+    }
+
+    private mutating func apply(_ event: FlowEvent, now: UInt64) -> [FlowEffect] {
         switch event {
-        case .key(let key): return handle(key, now: now) + tick(now: now)
+        case .key(let key):
+            // Any key says a time warning was seen; the key does its own work too.
+            notices.keyPressed()
+            return handle(key, now: now) + tick(now: now)
         case .tick: return tick(now: now)
         case .resized(let newSize): return resized(to: newSize)
         case .stop(let reason): return leave(.interrupted(reason), now: now)
@@ -174,6 +186,28 @@ public struct ExamFlow: Sendable {
     /// Shows `text` on the notice line for a few seconds.
     mutating func show(_ text: String, now: UInt64) {
         notices.show(text, until: MonotonicTime.moment(now, plus: Self.noticeTime))
+    }
+
+    /// Shows `text`, about the key just pressed, for a few seconds or until the student
+    /// leaves this question or screen.
+    mutating func showAboutKey(_ text: String, now: UInt64) {
+        notices.show(text, until: MonotonicTime.moment(now, plus: Self.noticeTime), kind: .aboutKey(noticePlace))
+    }
+
+    /// Shows the catalogue's `key` with `arguments`, about the key just pressed; no effects.
+    mutating func refuse(_ key: String, _ arguments: [String: any Sendable] = [:], now: UInt64) -> [FlowEffect] {
+        showAboutKey(text(key, arguments), now: now)
+        return []
+    }
+
+    /// Shows a time warning until the student presses a key.
+    mutating func warn(_ text: String) {
+        notices.show(text, until: nil, kind: .warning)
+    }
+
+    /// Where the student is, for a notice about a key: the screen and the question.
+    var noticePlace: NoticeLine.Place {
+        NoticeLine.Place(screen: phase.screen, question: sitting.current)
     }
 
     /// Shows the catalogue's `key` with `arguments` on the notice line; no effects.
@@ -215,10 +249,10 @@ public struct ExamFlow: Sendable {
         case .lockExpired: return effects + submit(.lockExpired, now: now)
         case .timeUp: return effects + submit(.timeUp, now: now)
         case .minutesLeft(let minutes):
-            show(text.plural("notice.minutes-left", count: minutes), now: now)
+            warn(text.plural("notice.minutes-left", count: minutes))
             return effects + [.log(.timerWarning(minutesLeft: minutes))]
         case .lockEnds(let minutes):
-            show(text.plural("notice.lock-ends", count: minutes), now: now)
+            warn(text.plural("notice.lock-ends", count: minutes))
             return effects + [.log(.lockEndWarning(minutesLeft: minutes))]
         case nil: return effects
         }
@@ -246,7 +280,7 @@ public struct ExamFlow: Sendable {
     /// lease, is saved when it wakes): a signal or a result from the writer wakes it at
     /// once (``LoopWaker``).
     public func untilNextTick(now: UInt64) -> Duration {
-        if notice == nil, ScreenLook(accessibility).clockByTheMinute, let end = minuteCountdownEnd(now: now),
+        if notices.expiry == nil, ScreenLook(accessibility).clockByTheMinute, let end = minuteCountdownEnd(now: now),
            let quiet = timers.untilMinuteChange(of: end, now: now, savesProgress: isInExam) {
             return quiet
         }

@@ -68,6 +68,35 @@ extension ExamFlow {
             }
         }
 
+        /// The screen the phase shows, whatever its highlight or what lies beneath: a notice
+        /// about a key pressed on one screen goes when another shows.
+        var screen: String {
+            switch self {
+            case .launchSetup: return "launch-setup"
+            case .welcome: return "welcome"
+            case .starting: return "starting"
+            case .consent: return "consent"
+            case .startBanner: return "start-banner"
+            case .question: return "question"
+            case .palette: return "palette"
+            case .review: return "review"
+            case .confirmSubmit: return "confirm-submit"
+            case .confirmBreak: return "confirm-break"
+            case .confirmLeave: return "confirm-leave"
+            case .submitting: return "submitting"
+            case .endBanner: return "end-banner"
+            case .receipt: return "receipt"
+            case .refused: return "refused"
+            case .paused: return "paused"
+            case .onBreak: return "on-break"
+            case .proctor: return "proctor"
+            case .scratchpad: return "scratchpad"
+            case .leaving: return "leaving"
+            case .help: return "help"
+            case .settings: return "settings"
+            }
+        }
+
         /// The phase itself; for the help screen, the phase it goes back to, which goes on
         /// under it (a break's end, a pending consent, the proctor's open panel).
         var beneathHelp: Phase {

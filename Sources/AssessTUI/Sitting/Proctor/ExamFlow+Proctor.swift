@@ -3,8 +3,6 @@ import AssessCore
 /// Breaks, the proctor's panel at the seat and the commands from the proctor's monitor:
 /// the flow carries out what the ``ProctorPanel`` returns and what a ``SeatCommand`` asks.
 extension ExamFlow {
-    /// How long a message from the monitor stays on the student's screen.
-    public static let messageTime: Duration = .seconds(20)
     /// How long an extra break may last when the launch settings gave none.
     public static let extraBreakMinutes = BreakLedger.extraBreakMinutes
 
@@ -182,7 +180,8 @@ extension ExamFlow {
             breakLedger.allowOneMore(minutes: command.minutes)
             show(text("notice.break-allowed"), now: now)
         case .message:
-            notices.show(command.message ?? "", until: MonotonicTime.moment(now, plus: Self.messageTime))
+            // Shown whole until the student acknowledges it; that is logged then (`messageRead`).
+            messages.receive(ProctorMessages.Message(id: command.id, text: command.message ?? "", from: command.issuedBy))
         default:
             done = false
         }

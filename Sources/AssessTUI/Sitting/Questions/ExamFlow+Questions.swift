@@ -14,7 +14,7 @@ extension ExamFlow {
         if practice, let note = suggestions.missingDictionaryNote { show(note, now: now) }
         // After a common start the clock already runs (since the lock).
         guard clock.deadline == nil, let nearest = timers.clock.start(now: now) else { return [] }
-        show(text.plural("notice.minutes-left", count: nearest), now: now)
+        warn(text.plural("notice.minutes-left", count: nearest))
         return [.log(.timerWarning(minutesLeft: nearest))]
     }
 
@@ -28,15 +28,15 @@ extension ExamFlow {
             }
             return go(to: sitting.current + 1, now: now)
         case .backTab, .pageUp:
-            guard sitting.canGoBack else { return notify("notice.no-going-back", now: now) }
+            guard sitting.canGoBack else { return refuse("notice.no-going-back", now: now) }
             return go(to: sitting.current - 1, now: now)
         case .function(2):
-            guard sitting.canFlag else { return notify("notice.no-flagging", now: now) }
+            guard sitting.canFlag else { return refuse("notice.no-flagging", now: now) }
             sheet.sitting.toggleFlag()
             timers.autosave.changed(sitting.question.id, now: now)
             return []
         case .function(3):
-            guard sitting.canJump else { return notify("notice.no-list", now: now) }
+            guard sitting.canJump else { return refuse("notice.no-list", now: now) }
             phase = .palette(selection: sitting.current)
             return saveNow(now: now)
         case .function(4):
@@ -46,17 +46,17 @@ extension ExamFlow {
             if sitting.canUseScratchpad {
                 phase = .scratchpad
             } else {
-                show(text("notice.no-scratchpad"), now: now)
+                showAboutKey(text("notice.no-scratchpad"), now: now)
             }
             return saveNow(now: now)
         case .function(6):
             // A break once taken is spent: ask first.
             guard breaks.count > 0 else { return [] }
-            guard breaksLeft > 0 else { return notify("notice.no-breaks", now: now) }
+            guard breaksLeft > 0 else { return refuse("notice.no-breaks", now: now) }
             phase = .confirmBreak
             return []
         case Self.settingsKey:
-            guard !switchableSettings.isEmpty else { return notify("notice.settings-fixed", now: now) }
+            guard !switchableSettings.isEmpty else { return refuse("notice.settings-fixed", now: now) }
             phase = .settings(selection: 0, returningTo: .question)
             return saveNow(now: now)
         case .function(8):
@@ -69,7 +69,7 @@ extension ExamFlow {
             sheet.putBack(control, follows: follows, changed: outcome == .changed)
             switch outcome {
             case .changed: timers.autosave.changed(sitting.question.id, now: now)
-            case .refused(let why): show(text(why), now: now)
+            case .refused(let why): showAboutKey(text(why), now: now)
             case .ignored, .moved: break
             }
             return []
@@ -128,7 +128,7 @@ extension ExamFlow {
             let on = !accessibility.isOn(option)
             accessibility.set(option, on: on)
             let setting = text.sentenceStart("setting." + option.rawValue)
-            show(text(on ? "notice.setting-on" : "notice.setting-off", ["setting": setting]), now: now)
+            showAboutKey(text(on ? "notice.setting-on" : "notice.setting-off", ["setting": setting]), now: now)
             return [.log(.accessibilityChanged(option, on: on))]
         case .escape, Self.settingsKey: phase = returningTo
         default: break
