@@ -128,8 +128,7 @@ let package = Package(
         .testTarget(name: "AssessStoreTests", dependencies: ["AssessStore", "AssessTestSupport"]),
         .testTarget(name: "AssessTUITests", dependencies: ["AssessTUI", "AssessTestSupport"], exclude: ["Screens", "MonitorScreens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AssessTestSupport", "AssessStore", "AssessExam", "AssessPlatform", "AssessTUI", "assess",
-                                                          .product(name: "GRDB", package: "GRDB.swift")],
-                    exclude: ["Fixtures"]),
+                                                          .product(name: "GRDB", package: "GRDB.swift")]),
         // Measures first frame, echo, bytes and memory beside nano, dialog and exam-terminal
         // (docs/performance.md); run by Benchmarks/run, never by the tests.
         .executableTarget(name: "assess-bench", dependencies: ["CPseudoTerminal"], path: "Benchmarks/FeelBenchmark"),
