@@ -22,6 +22,9 @@ struct NoticeLine: Sendable {
         case aboutKey(Place)
         /// Until the student presses a key.
         case warning
+        /// Until the student presses a key, announced as any notice (a feature the exam
+        /// cannot offer, said once).
+        case untilKey
     }
 
     /// The message on the notice line, when its time is over (`nil`: never by itself) and its kind.
@@ -50,9 +53,9 @@ struct NoticeLine: Sendable {
         if let until = current?.until, now >= until { current = nil }
     }
 
-    /// The student pressed a key: a time warning has been seen.
+    /// The student pressed a key: a time warning, or a notice that waits for a key, has been seen.
     mutating func keyPressed() {
-        if current?.kind == .warning { current = nil }
+        if current?.kind == .warning || current?.kind == .untilKey { current = nil }
     }
 
     /// The student is at `place` now: a notice about a key pressed elsewhere goes, and so

@@ -11,7 +11,8 @@ extension ExamFlow {
         phase = .question
         // Said on the first question, where it stays long enough to be read (behind the
         // banner it would be gone before the student saw it).
-        if practice, let note = suggestions.missingDictionaryNote { show(note, now: now) }
+        // Said once, so it stays until the student presses a key.
+        if practice, let note = suggestions.missingDictionaryNote { notices.show(note, until: nil, kind: .untilKey) }
         // After a common start the clock already runs (since the lock).
         guard clock.deadline == nil, let nearest = timers.clock.start(now: now) else { return [] }
         warn(text.plural("notice.minutes-left", count: nearest))
