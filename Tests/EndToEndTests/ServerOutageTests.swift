@@ -111,7 +111,11 @@ struct ServerOutageTests {
         #expect(try EventStore(database: store).verifyChain() == .intact(count: try store.events(after: 0, limit: nil, attempt: nil).count))
     }
 
-    @Test func aSeatKilledWhileTheServerIsAwayLosesNothingResumeSendsItsJournal() throws {
+    /// With `reboot`, the machine restarts during the outage too (simulated: the runtime
+    /// directory, where the lock lives, emptied): the journal is in the data directory,
+    /// which a reboot keeps, and `resume` sends it all the same.
+    @Test(arguments: [false, true])
+    func aSeatKilledWhileTheServerIsAwayLosesNothingResumeSendsItsJournal(reboot: Bool) throws {
         let server = try PrivateServer()
         let setup = try ProctorTests.Setup()
         let environment = ["ASSESS_STORE": server.url()]
@@ -129,6 +133,22 @@ struct ServerOutageTests {
         let status = try first.assessCommand(["status"]).output
         #expect(status.contains("waiting on this terminal for the server: "), "\(status)")
         #expect(status.contains("cannot be read: "), "\(status)")
+        let journals = first.dataDirectory + "/journal"
+        #expect(status.contains(" in \(journals)/journal-"), "\(status)")
+        let journalFiles = try FileManager.default.contentsOfDirectory(atPath: journals)
+        #expect(journalFiles.contains { $0.hasSuffix(".jsonl") }, "\(journalFiles)")
+        #expect(try FileManager.default.attributesOfItem(atPath: journals)[.posixPermissions] as? Int == 0o700)
+        for name in journalFiles {
+            let mode = try FileManager.default.attributesOfItem(atPath: journals + "/" + name)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "\(name)")
+        }
+        if reboot {
+            for name in try FileManager.default.contentsOfDirectory(atPath: first.lockDirectory) {
+                try FileManager.default.removeItem(atPath: first.lockDirectory + "/" + name)
+            }
+            let afterReboot = try first.assessCommand(["status"]).output
+            #expect(afterReboot.contains("waiting on this terminal for the server: "), "\(afterReboot)")
+        }
 
         try server.start()
         let second = try TerminalUnderTest("resume Exams/all-types.yaml --candidate c-killed", lockDirectory: first.lockDirectory,
