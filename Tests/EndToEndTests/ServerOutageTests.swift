@@ -113,7 +113,9 @@ struct ServerOutageTests {
 
     /// With `reboot`, the machine restarts during the outage too (simulated: the runtime
     /// directory, where the lock lives, emptied): the journal is in the data directory,
-    /// which a reboot keeps, and `resume` sends it all the same.
+    /// which a reboot keeps, and `resume` sends it all the same. Without, the journal is
+    /// put where an earlier version kept it (the runtime directory), and `resume` finds it
+    /// there.
     @Test(arguments: [false, true])
     func aSeatKilledWhileTheServerIsAwayLosesNothingResumeSendsItsJournal(reboot: Bool) throws {
         let server = try PrivateServer()
@@ -148,6 +150,13 @@ struct ServerOutageTests {
             }
             let afterReboot = try first.assessCommand(["status"]).output
             #expect(afterReboot.contains("waiting on this terminal for the server: "), "\(afterReboot)")
+        } else {
+            // As an earlier version left it: beside the lock. `resume` moves it and sends it.
+            for name in journalFiles {
+                try FileManager.default.moveItem(atPath: journals + "/" + name, toPath: first.lockDirectory + "/" + name)
+            }
+            let before = try first.assessCommand(["status"]).output
+            #expect(before.contains(" in \(first.lockDirectory)/journal-"), "\(before)")
         }
 
         try server.start()
@@ -165,6 +174,7 @@ struct ServerOutageTests {
         #expect(kinds.contains("store.outage"))
         #expect(kinds.contains("lease.taken-over"))
         #expect(try !second.assessCommand(["status"]).output.contains("waiting on this terminal"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: first.lockDirectory).allSatisfy { !$0.hasPrefix("journal-") })
         try second.submitFromReview()
         try second.waitFor("no longer locked")
     }
