@@ -90,6 +90,58 @@ import Testing
         #expect(SeatJournal.waiting(in: folder.path).isEmpty)
     }
 
+    @Test func aJournalLeftInTheRuntimeDirectoryMovesWhereARebootKeepsItAndIsDelivered() throws {
+        // Before: journals lived in the runtime directory, which a reboot empties.
+        let runtime = folder.file("run")
+        let state = folder.file("state/journal")
+        let old = JournaledStore(server: try PostgresStore(url: seatURL),
+                                 journal: SeatJournal(directory: runtime, exam: "algebra", candidate: "ana"),
+                                 eventTime: { EventTime(wall: Date(), monotonicNanoseconds: 1) })
+        let attempt = try old.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
+        try whileAway {
+            try old.saveResponse(attempt: attempt.id, question: "q1", value: "first", flagged: false, at: start)
+            try old.saveResponse(attempt: attempt.id, question: "q1", value: "second", flagged: false, at: start)
+            #expect(old.deliver() == 2)
+        }
+        // Killed after sending the first: the count moves with it.
+        try old.seatJournal.markDelivered(1)
+
+        #expect(try SeatJournal.move(from: runtime, to: state).isEmpty)
+        // The reboot: the runtime directory emptied.
+        try FileManager.default.removeItem(atPath: runtime)
+        let moved = SeatJournal(directory: state, exam: "algebra", candidate: "ana")
+        #expect(SeatJournal.waiting(in: state).map(\.path) == [moved.path])
+        #expect(try moved.pending().count == 1)
+        let folderMode = try FileManager.default.attributesOfItem(atPath: state)[.posixPermissions] as? Int
+        let fileMode = try FileManager.default.attributesOfItem(atPath: moved.path)[.posixPermissions] as? Int
+        #expect(folderMode == 0o700 && fileMode == 0o600)
+
+        let next = JournaledStore(server: try PostgresStore(url: seatURL), journal: moved,
+                                  eventTime: { EventTime(wall: Date(), monotonicNanoseconds: 2) })
+        #expect(next.deliver() == 0)
+        #expect(try PostgresStore(url: proctorURL).responses(for: attempt.id).map(\.value) == ["second"])
+        #expect(SeatJournal.waiting(in: state).isEmpty)
+    }
+
+    @Test func aJournalThatCannotMoveStaysWhereItIs() throws {
+        let runtime = folder.file("run")
+        let state = folder.file("journal")
+        let entry = JournalEntry.progress(attempt: "a1", secondsUsed: 1, currentQuestion: 0, breaksTaken: 0, atMilliseconds: 5)
+        let old = SeatJournal(directory: runtime, exam: "algebra", candidate: "ana")
+        try old.append(entry)
+        // Moved once already, then written to again there: the same name with other entries.
+        try SeatJournal(directory: state, exam: "algebra", candidate: "ana").append(entry)
+        try SeatJournal(directory: state, exam: "algebra", candidate: "ana").append(entry)
+        #expect(try SeatJournal.move(from: runtime, to: state).map(\.path) == [old.path])
+        #expect(try old.pending() == [entry])
+        // The same bytes on both sides: a move a crash cut short between writing and removing.
+        SeatJournal(directory: state, exam: "algebra", candidate: "ana").remove()
+        try FileManager.default.copyItem(atPath: old.path, toPath: SeatJournal(directory: state, exam: "algebra", candidate: "ana").path)
+        #expect(try SeatJournal.move(from: runtime, to: state).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+        #expect(try SeatJournal(directory: state, exam: "algebra", candidate: "ana").pending() == [entry])
+    }
+
     @Test func aWriteTheServerRefusesWhenItIsBackIsKeptAsideAndCounted() throws {
         let store = try seat()
         let attempt = try store.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)

@@ -111,7 +111,13 @@ struct ServerOutageTests {
         #expect(try EventStore(database: store).verifyChain() == .intact(count: try store.events(after: 0, limit: nil, attempt: nil).count))
     }
 
-    @Test func aSeatKilledWhileTheServerIsAwayLosesNothingResumeSendsItsJournal() throws {
+    /// With `reboot`, the machine restarts during the outage too (simulated: the runtime
+    /// directory, where the lock lives, emptied): the journal is in the data directory,
+    /// which a reboot keeps, and `resume` sends it all the same. Without, the journal is
+    /// put where an earlier version kept it (the runtime directory), and `resume` finds it
+    /// there.
+    @Test(arguments: [false, true])
+    func aSeatKilledWhileTheServerIsAwayLosesNothingResumeSendsItsJournal(reboot: Bool) throws {
         let server = try PrivateServer()
         let setup = try ProctorTests.Setup()
         let environment = ["ASSESS_STORE": server.url()]
@@ -129,6 +135,29 @@ struct ServerOutageTests {
         let status = try first.assessCommand(["status"]).output
         #expect(status.contains("waiting on this terminal for the server: "), "\(status)")
         #expect(status.contains("cannot be read: "), "\(status)")
+        let journals = first.dataDirectory + "/journal"
+        #expect(status.contains(" in \(journals)/journal-"), "\(status)")
+        let journalFiles = try FileManager.default.contentsOfDirectory(atPath: journals)
+        #expect(journalFiles.contains { $0.hasSuffix(".jsonl") }, "\(journalFiles)")
+        #expect(try FileManager.default.attributesOfItem(atPath: journals)[.posixPermissions] as? Int == 0o700)
+        for name in journalFiles {
+            let mode = try FileManager.default.attributesOfItem(atPath: journals + "/" + name)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "\(name)")
+        }
+        if reboot {
+            for name in try FileManager.default.contentsOfDirectory(atPath: first.lockDirectory) {
+                try FileManager.default.removeItem(atPath: first.lockDirectory + "/" + name)
+            }
+            let afterReboot = try first.assessCommand(["status"]).output
+            #expect(afterReboot.contains("waiting on this terminal for the server: "), "\(afterReboot)")
+        } else {
+            // As an earlier version left it: beside the lock. `resume` moves it and sends it.
+            for name in journalFiles {
+                try FileManager.default.moveItem(atPath: journals + "/" + name, toPath: first.lockDirectory + "/" + name)
+            }
+            let before = try first.assessCommand(["status"]).output
+            #expect(before.contains(" in \(first.lockDirectory)/journal-"), "\(before)")
+        }
 
         try server.start()
         let second = try TerminalUnderTest("resume Exams/all-types.yaml --candidate c-killed", lockDirectory: first.lockDirectory,
@@ -145,6 +174,7 @@ struct ServerOutageTests {
         #expect(kinds.contains("store.outage"))
         #expect(kinds.contains("lease.taken-over"))
         #expect(try !second.assessCommand(["status"]).output.contains("waiting on this terminal"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: first.lockDirectory).allSatisfy { !$0.hasPrefix("journal-") })
         try second.submitFromReview()
         try second.waitFor("no longer locked")
     }

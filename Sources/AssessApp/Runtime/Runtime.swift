@@ -91,9 +91,22 @@ package struct Runtime {
         }
     }
 
-    /// Where a seat's journals live: its own runtime directory, beside its terminal lock.
+    /// Where a seat's journals live: `journal` in the exam account's data directory, which
+    /// a reboot keeps (an outage and a reboot together lose nothing).
     package func journalDirectory() -> String {
+        (DataDirectory(environment: environment).path as NSString).appendingPathComponent("journal")
+    }
+
+    /// Where journals lived before: the runtime directory, beside the terminal lock, which
+    /// a reboot empties. A journal still there (written before an upgrade) is moved to
+    /// `journalDirectory()` by the next sitting, and delivered.
+    package func formerJournalDirectory() -> String {
         FileTerminalLock.directory(environment: environment)
+    }
+
+    /// The journals on this terminal that still hold writes the server has not had.
+    package func waitingJournals() -> [SeatJournal] {
+        SeatJournal.waiting(in: journalDirectory()) + SeatJournal.waiting(in: formerJournalDirectory())
     }
 
     /// The store a sitting of `candidate` at `examID` writes to: with PostgreSQL, the
@@ -103,15 +116,22 @@ package struct Runtime {
         guard let url = try storeURL() else { return try sqlite(in: directory) }
         let server = try server(at: url)
         let clock = clock
+        // A journal left in the runtime directory (before an upgrade) goes where a reboot
+        // keeps it; one that cannot move (a folder that cannot be written, another journal
+        // of its name there) is sent from where it is, first.
+        _ = try? SeatJournal.move(from: formerJournalDirectory(), to: journalDirectory())
+        let former = SeatJournal(directory: formerJournalDirectory(), exam: examID, candidate: candidate)
         let journaled = JournaledStore(server: server,
                                        journal: SeatJournal(directory: journalDirectory(), exam: examID, candidate: candidate),
                                        eventTime: { EventTime(clock) })
-        let waiting = journaled.deliver()
-        guard waiting == 0 else {
-            throw CommandFailure(.cannotWrite, """
-                \(waiting) writes of an earlier sitting wait on this terminal in \(journaled.journalPath) and the server \
-                \(PostgresStore.redacted(server.url)) does not take them yet; try again when it is back
-                """)
+        for store in [JournaledStore(server: server, journal: former, eventTime: { EventTime(clock) }), journaled] {
+            let waiting = store.deliver()
+            guard waiting == 0 else {
+                throw CommandFailure(.cannotWrite, """
+                    \(waiting) writes of an earlier sitting wait on this terminal in \(store.journalPath) and the server \
+                    \(PostgresStore.redacted(server.url)) does not take them yet; try again when it is back
+                    """)
+            }
         }
         return journaled
     }

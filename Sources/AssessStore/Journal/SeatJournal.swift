@@ -1,8 +1,8 @@
 import Foundation
 
 /// What a seat wrote while its store's server was away, waiting to be sent in order: one
-/// file in the seat's own runtime directory (where its terminal lock lives), one JSON
-/// object a line, each line on disk (`fsync`) before the write it stands for returns.
+/// file in the `journal` folder of the exam account's data directory (which a reboot keeps),
+/// one JSON object a line, each line on disk (`fsync`) before the write it stands for returns.
 ///
 /// A sidecar file (`….delivered`) counts the entries the server already has, so that a
 /// seat killed while sending them resends at most the one it was sending. A torn last line
@@ -41,21 +41,96 @@ public final class SeatJournal: @unchecked Sendable {
 
     /// The journals in `directory` that still hold entries the server has not had.
     public static func waiting(in directory: String) -> [SeatJournal] {
+        journals(in: directory).filter { ((try? $0.pending().count) ?? 0) > 0 }
+    }
+
+    /// Every journal in `directory`, by name.
+    static func journals(in directory: String) -> [SeatJournal] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.filter { $0.hasPrefix("journal-") && $0.hasSuffix(".jsonl") }.sorted()
             .map { SeatJournal(path: (directory as NSString).appendingPathComponent($0)) }
-            .filter { ((try? $0.pending().count) ?? 0) > 0 }
+    }
+
+    /// Moves every journal in `former` (where journals lived before: the runtime
+    /// directory, which a reboot empties) into `directory`, with the count of what the
+    /// server has and what it refused, each file on disk in `directory` before it leaves
+    /// `former`. A journal whose name `directory` already holds with other entries stays
+    /// in `former` (the caller delivers it from there). Returns the journals left in
+    /// `former`.
+    @discardableResult
+    public static func move(from former: String, to directory: String) throws -> [SeatJournal] {
+        let standardized = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }
+        guard standardized(former) != standardized(directory) else { return [] }
+        var left: [SeatJournal] = []
+        for old in journals(in: former) {
+            let new = SeatJournal(path: (directory as NSString).appendingPathComponent((old.path as NSString).lastPathComponent))
+            guard !FileManager.default.fileExists(atPath: new.path) || contents(old.path) == contents(new.path) else {
+                left.append(old)
+                continue
+            }
+            try makeDirectory(directory)
+            // The journal last: until it is in `directory`, its count and its refusals there
+            // stand for nothing.
+            try moveFile(old.path + ".refused", to: new.path + ".refused", appending: true)
+            try moveFile(old.deliveredPath, to: new.deliveredPath, appending: false)
+            try moveFile(old.path, to: new.path, appending: false)
+        }
+        return left
+    }
+
+    private static func contents(_ path: String) -> Data? {
+        FileManager.default.contents(atPath: path)
+    }
+
+    /// Creates `directory` (mode 0700, its missing parents too) when it is missing.
+    private static func makeDirectory(_ directory: String) throws {
+        guard !FileManager.default.fileExists(atPath: directory) else { return }
+        let parent = (directory as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != directory { try makeDirectory(parent) }
+        guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
+            throw JournalError(path: directory, action: "create", errno: errno)
+        }
+        // Whatever the umask: only the exam account reads its journals.
+        chmod(directory, 0o700)
+    }
+
+    /// Writes the file at `old` to `new` (0600, `fsync`ed, its folder too), then removes
+    /// `old`. A `new` that already holds the same bytes is kept, one that holds others is
+    /// left as it is and so is `old`; with `appending`, `old`'s bytes are added to it.
+    private static func moveFile(_ old: String, to new: String, appending: Bool) throws {
+        guard let data = contents(old) else { return }
+        let existing = contents(new)
+        if existing != data {
+            guard existing == nil || appending else { return }
+            // A new file whole or not at all: written beside, then renamed.
+            let target = existing == nil ? new + ".moving" : new
+            let flags = existing == nil ? O_WRONLY | O_CREAT | O_TRUNC : O_WRONLY | O_APPEND
+            let descriptor = open(target, flags | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            guard descriptor >= 0 else { throw JournalError(path: target, action: "open", errno: errno) }
+            let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            guard written == data.count, fsync(descriptor) == 0 else {
+                let problem = errno
+                close(descriptor)
+                throw JournalError(path: target, action: "write", errno: problem)
+            }
+            close(descriptor)
+            if target != new, rename(target, new) != 0 {
+                throw JournalError(path: new, action: "rename", errno: errno)
+            }
+            let folder = open((new as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if folder >= 0 {
+                fsync(folder)
+                close(folder)
+            }
+        }
+        unlink(old)
     }
 
     /// Appends `entry` and returns once it is on disk.
     func append(_ entry: JournalEntry) throws {
         var line = try JSONEncoder().encode(entry)
         line.append(UInt8(ascii: "\n"))
-        let directory = (path as NSString).deletingLastPathComponent
-        if !FileManager.default.fileExists(atPath: directory) {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        }
+        try Self.makeDirectory((path as NSString).deletingLastPathComponent)
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw JournalError(path: path, action: "open", errno: errno) }
         defer { close(descriptor) }

@@ -30,7 +30,7 @@ struct StatusCommand: AsyncParsableCommand {
             stranded = running.first { $0.attempt.examID == record.examID && $0.attempt.candidate == record.candidate }
         }
         let others = running.filter { $0.attempt.id != stranded?.attempt.id }
-        let waiting = SeatJournal.waiting(in: runtime.journalDirectory()).map(StatusReport.Waiting.init)
+        let waiting = runtime.waitingJournals().map(StatusReport.Waiting.init)
         if json {
             var report = try Self.report(inspection, lockFile: lock.location, policy: policy, store: store, attempt: stranded,
                                          others: others)
