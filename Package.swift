@@ -102,7 +102,8 @@ let package = Package(
         .executableTarget(
             name: "assess",
             dependencies: [
-                "AssessApp", "AssessCore", "AssessExam", "AssessInterchange", "AssessPlatform", "AssessSpelling", "AssessStore",
+                "AssessApp", "AssessCore", "AssessExam", "AssessInterchange", "AssessPlatform", "AssessSpelling",
+                "AssessStore",
                 "AssessTUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -112,33 +113,48 @@ let package = Package(
         ),
         // The app's unit tests; `assess` for `take`'s parser (TakeCommandLineTests) and for the
         // binary ExitStatusTests runs.
-        .testTarget(name: "AssessAppTests", dependencies: [
-            "AssessApp", "AssessTestSupport", "AssessStore", "AssessExam", "AssessPlatform", "assess",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "AssessAppTests",
+            dependencies: [
+                "AssessApp", "AssessTestSupport", "AssessStore", "AssessExam", "AssessPlatform", "assess",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ], exclude: ["Fixtures"]),
         .testTarget(name: "AssessCoreTests", dependencies: ["AssessCore", "AssessTestSupport"]),
-        .testTarget(name: "AssessExamTests", dependencies: [
-            "AssessExam", "AssessTestSupport", .product(name: "Crypto", package: "swift-crypto"),
-        ], exclude: ["Fixtures"]),
-        .testTarget(name: "AssessInterchangeTests", dependencies: [
-            "AssessInterchange", "AssessTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-        ]),
-        .testTarget(name: "AssessPlatformTests", dependencies: ["AssessPlatform", "AssessTestSupport", "lock-contender"]),
+        .testTarget(
+            name: "AssessExamTests",
+            dependencies: [
+                "AssessExam", "AssessTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            ], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "AssessInterchangeTests",
+            dependencies: [
+                "AssessInterchange", "AssessTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
+        .testTarget(
+            name: "AssessPlatformTests", dependencies: ["AssessPlatform", "AssessTestSupport", "lock-contender"]),
         .testTarget(name: "AssessSpellingTests", dependencies: ["AssessSpelling", "AssessTestSupport"]),
         .testTarget(name: "AssessStoreTests", dependencies: ["AssessStore", "AssessTestSupport"]),
-        .testTarget(name: "AssessTUITests", dependencies: ["AssessTUI", "AssessTestSupport"], exclude: ["Screens", "MonitorScreens"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AssessTestSupport", "AssessStore", "AssessExam", "AssessPlatform", "AssessTUI", "assess",
-                                                          .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "AssessTUITests", dependencies: ["AssessTUI", "AssessTestSupport"],
+            exclude: ["Screens", "MonitorScreens"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "AssessTestSupport", "AssessStore", "AssessExam", "AssessPlatform", "AssessTUI", "assess",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         // Measures first frame, echo, bytes and memory beside nano, dialog and exam-terminal
         // (docs/performance.md); run by Benchmarks/run, never by the tests.
         .executableTarget(name: "assess-bench", dependencies: ["CPseudoTerminal"], path: "Benchmarks/FeelBenchmark"),
         .target(name: "CPseudoTerminal", path: "Benchmarks/CPseudoTerminal"),
         // A tiny program the lock tests start many times at once to race for the lock.
-        .executableTarget(name: "lock-contender", dependencies: ["AssessPlatform"], path: "Tests/Support/LockContender"),
+        .executableTarget(
+            name: "lock-contender", dependencies: ["AssessPlatform"], path: "Tests/Support/LockContender"),
         // Times a spell check of a 5,000-word essay, completion lookups and keystrokes in a
         // long essay (swift run --scratch-path ... measure-spelling). A measurement, not a test.
-        .executableTarget(name: "measure-spelling", dependencies: ["AssessSpelling", "AssessTUI", "AssessCore", "AssessTestSupport"],
-                          path: "Tests/Support/MeasureSpelling"),
+        .executableTarget(
+            name: "measure-spelling", dependencies: ["AssessSpelling", "AssessTUI", "AssessCore", "AssessTestSupport"],
+            path: "Tests/Support/MeasureSpelling"),
     ]
 )
 

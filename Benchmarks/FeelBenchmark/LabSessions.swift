@@ -15,9 +15,13 @@ struct LabServer {
     static func fromEnvironment() throws -> LabServer {
         let environment = ProcessInfo.processInfo.environment
         guard let url = environment["ASSESS_TEST_POSTGRES"], let data = environment["ASSESS_TEST_POSTGRES_DATA"],
-              let programs = environment["ASSESS_TEST_POSTGRES_BIN"],
-              let options = environment["ASSESS_TEST_POSTGRES_OPTIONS"] else {
-            throw MeasurementError(description: "the lab rows need a PostgreSQL server: run assess-bench under .ci/with-postgres (Benchmarks/run does)")
+            let programs = environment["ASSESS_TEST_POSTGRES_BIN"],
+            let options = environment["ASSESS_TEST_POSTGRES_OPTIONS"]
+        else {
+            throw MeasurementError(
+                description:
+                    "the lab rows need a PostgreSQL server: run assess-bench under .ci/with-postgres (Benchmarks/run does)"
+            )
         }
         return LabServer(superuserURL: url, dataFolder: data, programs: programs, options: options)
     }
@@ -26,7 +30,8 @@ struct LabServer {
     func url(database: String, user: String) -> String {
         guard var parts = URLComponents(string: superuserURL) else { return superuserURL }
         parts.path = "/" + database
-        parts.queryItems = (parts.queryItems ?? []).filter { $0.name != "user" } + [URLQueryItem(name: "user", value: user)]
+        parts.queryItems =
+            (parts.queryItems ?? []).filter { $0.name != "user" } + [URLQueryItem(name: "user", value: user)]
         return parts.string ?? superuserURL
     }
 
@@ -34,9 +39,15 @@ struct LabServer {
     /// each, the columns separated by tabs.
     @discardableResult
     func psql(_ sql: String, database: String) throws -> [[String]] {
-        let output = try Subprocess.run("psql", ["-X", "-q", "-At", "-F", "\t", "-v", "ON_ERROR_STOP=1",
-                                                 "-d", url(database: database, user: "postgres"), "-c", sql])
-        return output.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let output = try Subprocess.run(
+            "psql",
+            [
+                "-X", "-q", "-At", "-F", "\t", "-v", "ON_ERROR_STOP=1",
+                "-d", url(database: database, user: "postgres"), "-c", sql,
+            ])
+        return output.split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
     }
 
     /// A new database `database` with the store's schema, a login role in its seat group
@@ -47,8 +58,10 @@ struct LabServer {
         try psql("CREATE DATABASE \(database)", database: "postgres")
         var environment = ProcessInfo.processInfo.environment
         environment["ASSESS_STORE"] = url(database: database, user: "postgres")
-        _ = try Subprocess.run(assess, ["store", "init"] + seats.flatMap { ["--seat", $0] }
-                                   + proctors.flatMap { ["--proctor", $0] }, environment: environment)
+        _ = try Subprocess.run(
+            assess,
+            ["store", "init"] + seats.flatMap { ["--seat", $0] }
+                + proctors.flatMap { ["--proctor", $0] }, environment: environment)
     }
 
     /// Stops the server at once (fast shutdown: every seat's connection is cut).
@@ -58,8 +71,12 @@ struct LabServer {
 
     /// Starts the server again with the options it was first started with.
     func start() throws {
-        _ = try Subprocess.run(programs + "/pg_ctl", ["-D", dataFolder, "-l", dataFolder + "/../server.log", "-w",
-                                                       "-o", options, "start"], asServer: true)
+        _ = try Subprocess.run(
+            programs + "/pg_ctl",
+            [
+                "-D", dataFolder, "-l", dataFolder + "/../server.log", "-w",
+                "-o", options, "start",
+            ], asServer: true)
     }
 }
 
@@ -96,8 +113,10 @@ struct LabSessions {
     /// `assess monitor --json` (a login role in the proctor group) watches the room from
     /// before the first seat opens, and each seat flags or unflags its essay every
     /// ``flagEvery`` keys.
-    static func measure(assess: String, exam: String, server: LabServer, count: Int, rate: Int, duration: Duration,
-                        outage: (at: Duration, for: Duration)?, watched: Bool = false) throws -> LabSessions {
+    static func measure(
+        assess: String, exam: String, server: LabServer, count: Int, rate: Int, duration: Duration,
+        outage: (at: Duration, for: Duration)?, watched: Bool = false
+    ) throws -> LabSessions {
         let database = outage == nil ? "assess_lab" : "assess_lab_outage"
         let seats = (0..<count).map { String(format: "lab%03d", $0) }
         try server.createStore(database, seats: seats, proctors: watched ? [proctor] : [], assess: assess)
@@ -107,7 +126,8 @@ struct LabSessions {
             sandbox.store = server.url(database: database, user: proctor)
             let watcher = try RoomMonitor(assess: assess, sandbox: sandbox)
             watcher.findServerProcesses = {
-                let rows = try? server.psql("SELECT pid FROM pg_stat_activity WHERE usename = '\(proctor)'", database: database)
+                let rows = try? server.psql(
+                    "SELECT pid FROM pg_stat_activity WHERE usename = '\(proctor)'", database: database)
                 return (rows ?? []).compactMap { $0.first.flatMap { pid_t($0) } }
             }
             monitor = watcher
@@ -127,16 +147,18 @@ struct LabSessions {
                 }
             }
         }
-        let typing = try ManySessions.measure(assess: assess, exam: exam, count: count, rate: rate, duration: duration,
-                                              candidate: { seats[$0] },
-                                              store: { server.url(database: database, user: seats[$0]) },
-                                              flagEvery: watched ? flagEvery : nil, monitor: monitor,
-                                              meanwhile: stopAndStart)
+        let typing = try ManySessions.measure(
+            assess: assess, exam: exam, count: count, rate: rate, duration: duration,
+            candidate: { seats[$0] },
+            store: { server.url(database: database, user: seats[$0]) },
+            flagEvery: watched ? flagEvery : nil, monitor: monitor,
+            meanwhile: stopAndStart)
         let ended = Date()
         var lab = LabSessions(typing: typing)
 
         // Every essay row on the server: whose, when the server took it, how long its text was.
-        let rows = try server.psql("""
+        let rows = try server.psql(
+            """
             SELECT a.candidate, extract(epoch FROM r.server_saved_at), length(r.value::jsonb ->> 'text')
             FROM assess.responses r JOIN assess.attempts a ON a.id = r.attempt_id
             WHERE r.value::jsonb ->> 'type' = 'essay' ORDER BY r.id
@@ -148,19 +170,22 @@ struct LabSessions {
         }
         (lab.durableMilliseconds, lab.neverDurable) = typing.durable(saves: saves)
 
-        let newest = try server.psql("""
+        let newest = try server.psql(
+            """
             SELECT DISTINCT ON (a.candidate) a.candidate, r.value::jsonb ->> 'text'
             FROM assess.responses r JOIN assess.attempts a ON a.id = r.attempt_id
             WHERE r.value::jsonb ->> 'type' = 'essay' ORDER BY a.candidate, r.id DESC
             """, database: database)
-        let answers = Dictionary(newest.filter { $0.count == 2 }.map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first })
+        let answers = Dictionary(
+            newest.filter { $0.count == 2 }.map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first })
         for (session, candidate) in typing.candidates.enumerated() {
             let typed = String(typing.typed.prefix(typing.sentAt[session].count))
             if answers[candidate] != typed { lab.mismatched.append(candidate) }
         }
 
         let window = "to_timestamp(\(started.timeIntervalSince1970)) AND to_timestamp(\(ended.timeIntervalSince1970))"
-        let written = try server.psql("""
+        let written = try server.psql(
+            """
             SELECT (SELECT count(*) FROM assess.responses WHERE server_saved_at BETWEEN \(window))
                  + (SELECT count(*) FROM assess.events WHERE server_time BETWEEN \(window))
             """, database: database)
@@ -169,17 +194,21 @@ struct LabSessions {
         if let monitor {
             let sightings = try monitor.requireSightings()
             var lag = MonitorLag()
-            lag.timeKeys(candidates: typing.candidates, sentAt: typing.sentAt, flaggedAt: typing.flaggedAt, sightings: sightings)
+            lag.timeKeys(
+                candidates: typing.candidates, sentAt: typing.sentAt, flaggedAt: typing.flaggedAt, sightings: sightings)
             // Every answer row, in the order the server took them: each is a save of one question.
-            let saves = try server.psql("""
+            let saves = try server.psql(
+                """
                 SELECT a.candidate, r.question_id, (r.value <> 'null')::int, r.flagged::int, extract(epoch FROM r.server_saved_at)
                 FROM assess.responses r JOIN assess.attempts a ON a.id = r.attempt_id
                 WHERE NOT a.is_practice ORDER BY r.id
                 """, database: database)
-            lag.timeStored(changes: MonitorLag.storedChanges(rows: saves.compactMap { row in
-                guard row.count == 5, let at = Double(row[4]) else { return nil }
-                return (row[0], row[1], row[2] == "1", row[3] == "1", Date(timeIntervalSince1970: at))
-            }), sightings: sightings)
+            lag.timeStored(
+                changes: MonitorLag.storedChanges(
+                    rows: saves.compactMap { row in
+                        guard row.count == 5, let at = Double(row[4]) else { return nil }
+                        return (row[0], row[1], row[2] == "1", row[3] == "1", Date(timeIntervalSince1970: at))
+                    }), sightings: sightings)
             lab.monitorLag = lag
             lab.monitorCPUPercent = monitor.cpuPercent
             lab.monitorServerCPUPercent = monitor.serverCPUPercent
@@ -229,76 +258,97 @@ func addLabRows(to report: inout Report, assess: String, exam: String, quick: Bo
     let outage = (at: duration / 2 - .seconds(5), for: Duration.seconds(10))
     for (label, stop) in [("", nil), (", server stopped for 10 s", Optional(outage))] {
         progress("lab: \(count) seats on PostgreSQL typing 10 characters a second for \(duration)\(label)")
-        let lab = try LabSessions.measure(assess: assess, exam: exam, server: server, count: count, rate: 10,
-                                          duration: duration, outage: stop, watched: stop == nil)
+        let lab = try LabSessions.measure(
+            assess: assess, exam: exam, server: server, count: count, rate: 10,
+            duration: duration, outage: stop, watched: stop == nil)
         let name = "lab, \(count) seats on PostgreSQL\(label)"
-        addEchoAndDurableRows(to: &report, name: name, typing: lab.typing, durable: lab.durableMilliseconds, in: "on the server")
-        report.add("\(name): rows written per second", assess: Report.format(lab.writesPerSecond, digits: 0), reference: "",
-                   ratio: nil)
-        report.add("\(name): final answers on the server equal what was typed",
-                   assess: "\(count - lab.mismatched.count) of \(count)", reference: "", ratio: nil,
-                   budget: "all", holds: lab.mismatched.isEmpty && lab.neverDurable == 0)
+        addEchoAndDurableRows(
+            to: &report, name: name, typing: lab.typing, durable: lab.durableMilliseconds, in: "on the server")
+        report.add(
+            "\(name): rows written per second", assess: Report.format(lab.writesPerSecond, digits: 0), reference: "",
+            ratio: nil)
+        report.add(
+            "\(name): final answers on the server equal what was typed",
+            assess: "\(count - lab.mismatched.count) of \(count)", reference: "", ratio: nil,
+            budget: "all", holds: lab.mismatched.isEmpty && lab.neverDurable == 0)
         if lab.neverDurable > 0 {
             report.note("\(name): \(lab.neverDurable) typed characters never reached the server.")
         }
         if !lab.mismatched.isEmpty {
-            report.note("\(name): the newest answer on the server differs from what was typed for "
-                        + lab.mismatched.prefix(5).joined(separator: ", ") + (lab.mismatched.count > 5 ? " …" : "") + ".")
+            report.note(
+                "\(name): the newest answer on the server differs from what was typed for "
+                    + lab.mismatched.prefix(5).joined(separator: ", ") + (lab.mismatched.count > 5 ? " …" : "") + ".")
         }
         if let lag = lab.monitorLag {
-            report.add("\(name): the monitor shows a seat's change, from the server's time of it (median / p99)",
-                       assess: Report.medianAndP99(lag.fromStore, unit: "ms"), reference: "", ratio: nil,
-                       budget: "p99 ≤ 1 s, none missed",
-                       holds: (lag.fromStore.p99 ?? .infinity) <= 1000 && lag.storedNotShown == 0)
-            addMonitorRows(to: &report, name: name, lag: lag, cpuPercent: lab.monitorCPUPercent,
-                           serverCPUPercent: lab.monitorServerCPUPercent, linesPerSecond: lab.monitorLinesPerSecond)
+            report.add(
+                "\(name): the monitor shows a seat's change, from the server's time of it (median / p99)",
+                assess: Report.medianAndP99(lag.fromStore, unit: "ms"), reference: "", ratio: nil,
+                budget: "p99 ≤ 1 s, none missed",
+                holds: (lag.fromStore.p99 ?? .infinity) <= 1000 && lag.storedNotShown == 0)
+            addMonitorRows(
+                to: &report, name: name, lag: lag, cpuPercent: lab.monitorCPUPercent,
+                serverCPUPercent: lab.monitorServerCPUPercent, linesPerSecond: lab.monitorLinesPerSecond)
             if lag.storedNotShown > 0 {
-                report.note("\(name): \(lag.storedNotShown) of the seats' changes on the server never showed on the monitor.")
+                report.note(
+                    "\(name): \(lag.storedNotShown) of the seats' changes on the server never showed on the monitor.")
             }
         }
     }
-    progress("room: \(count) seats on one SQLite store typing 10 characters a second for \(duration), a monitor watching")
+    progress(
+        "room: \(count) seats on one SQLite store typing 10 characters a second for \(duration), a monitor watching")
     let room = try SharedStoreRoom.measure(assess: assess, exam: exam, count: count, rate: 10, duration: duration)
     let name = "room, \(count) seats on one SQLite store"
-    addEchoAndDurableRows(to: &report, name: name, typing: room.typing, durable: room.durableMilliseconds, in: "in the store")
+    addEchoAndDurableRows(
+        to: &report, name: name, typing: room.typing, durable: room.durableMilliseconds, in: "in the store")
     if room.neverDurable > 0 {
         report.note("\(name): \(room.neverDurable) typed characters never reached the store.")
     }
-    addMonitorRows(to: &report, name: name, lag: room.lag, cpuPercent: room.monitorCPUPercent, serverCPUPercent: nil,
-                   linesPerSecond: room.monitorLinesPerSecond)
-    report.note("Lab: each seat is a login role of its own in the seat group, on a server of the benchmark's own "
-                + "(fsync on); \"durable\" is the server's own time (now()) of the first answer row that holds a "
-                + "character, from the moment the seat's key was sent. The first lab run and the SQLite room have a "
-                + "proctor's `assess monitor --json` watching (its password typed at its prompt), and each seat "
-                + "flags or unflags its essay with F2 every \(LabSessions.flagEvery / 10) s; a change is the answered or "
-                + "flagged count of a seat moving, timed to the arrival of the monitor's first line that shows it. "
-                + "From the key includes the seat's autosave (0.4 s after the last key, at least once a second "
-                + "while typing). The monitor's CPU is all its threads' (/proc/PID/stat) over the typing, and on "
-                + "PostgreSQL its connections' server processes'.")
+    addMonitorRows(
+        to: &report, name: name, lag: room.lag, cpuPercent: room.monitorCPUPercent, serverCPUPercent: nil,
+        linesPerSecond: room.monitorLinesPerSecond)
+    report.note(
+        "Lab: each seat is a login role of its own in the seat group, on a server of the benchmark's own "
+            + "(fsync on); \"durable\" is the server's own time (now()) of the first answer row that holds a "
+            + "character, from the moment the seat's key was sent. The first lab run and the SQLite room have a "
+            + "proctor's `assess monitor --json` watching (its password typed at its prompt), and each seat "
+            + "flags or unflags its essay with F2 every \(LabSessions.flagEvery / 10) s; a change is the answered or "
+            + "flagged count of a seat moving, timed to the arrival of the monitor's first line that shows it. "
+            + "From the key includes the seat's autosave (0.4 s after the last key, at least once a second "
+            + "while typing). The monitor's CPU is all its threads' (/proc/PID/stat) over the typing, and on "
+            + "PostgreSQL its connections' server processes'.")
 }
 
 /// The rows every room of seats has: their echo (with its budget) and how long a keystroke
 /// took to be durable `in place` (on the server, in the store).
-private func addEchoAndDurableRows(to report: inout Report, name: String, typing: ManySessions, durable: Samples,
-                                   in place: String) {
-    report.add("\(name): echo (median / p99)", assess: Report.medianAndP99(typing.echoMilliseconds, unit: "ms"),
-               reference: "", ratio: nil, budget: "p99 ≤ 15 ms",
-               holds: (typing.echoMilliseconds.p99 ?? .infinity) <= 15 && typing.missedEchoes == 0)
-    report.add("\(name): keystroke to durable \(place) (median / p99)",
-               assess: Report.medianAndP99(durable, unit: "ms"), reference: "", ratio: nil)
+private func addEchoAndDurableRows(
+    to report: inout Report, name: String, typing: ManySessions, durable: Samples,
+    in place: String
+) {
+    report.add(
+        "\(name): echo (median / p99)", assess: Report.medianAndP99(typing.echoMilliseconds, unit: "ms"),
+        reference: "", ratio: nil, budget: "p99 ≤ 15 ms",
+        holds: (typing.echoMilliseconds.p99 ?? .infinity) <= 15 && typing.missedEchoes == 0)
+    report.add(
+        "\(name): keystroke to durable \(place) (median / p99)",
+        assess: Report.medianAndP99(durable, unit: "ms"), reference: "", ratio: nil)
 }
 
 /// The rows every watched room has: the monitor's lag from the key, and its CPU.
-private func addMonitorRows(to report: inout Report, name: String, lag: MonitorLag, cpuPercent: Double?,
-                            serverCPUPercent: Double?, linesPerSecond: Double?) {
-    report.add("\(name): the monitor shows a seat's change, from the key (median / p99)",
-               assess: Report.medianAndP99(lag.fromKey, unit: "ms"), reference: "", ratio: nil)
+private func addMonitorRows(
+    to report: inout Report, name: String, lag: MonitorLag, cpuPercent: Double?,
+    serverCPUPercent: Double?, linesPerSecond: Double?
+) {
+    report.add(
+        "\(name): the monitor shows a seat's change, from the key (median / p99)",
+        assess: Report.medianAndP99(lag.fromKey, unit: "ms"), reference: "", ratio: nil)
     let server = serverCPUPercent.map { "; its server connections \(Report.format($0)) %" } ?? ""
-    report.add("\(name): the monitor's CPU while the seats type (% of one core)",
-               assess: (cpuPercent.map { "\(Report.format($0)) %" } ?? "n/a") + server, reference: "", ratio: nil)
-    report.note("\(name): the monitor printed \(linesPerSecond.map { Report.format($0, digits: 0) } ?? "n/a") lines a second "
-                + "while the seats typed; p99 by nearest rank over \(lag.fromKey.count) changes from the key"
-                + (lag.fromStore.isEmpty ? "." : " and \(lag.fromStore.count) from the server's time."))
+    report.add(
+        "\(name): the monitor's CPU while the seats type (% of one core)",
+        assess: (cpuPercent.map { "\(Report.format($0)) %" } ?? "n/a") + server, reference: "", ratio: nil)
+    report.note(
+        "\(name): the monitor printed \(linesPerSecond.map { Report.format($0, digits: 0) } ?? "n/a") lines a second "
+            + "while the seats typed; p99 by nearest rank over \(lag.fromKey.count) changes from the key"
+            + (lag.fromStore.isEmpty ? "." : " and \(lag.fromStore.count) from the server's time."))
     if lag.keysNotShown > 0 {
         report.note("\(name): \(lag.keysNotShown) of the changes the seats' keys made never showed on the monitor.")
     }
@@ -321,19 +371,24 @@ struct SharedStoreRoom {
 
     /// Starts the monitor on an empty store, opens `count` seats on it, and has each type
     /// `rate` characters a second for `duration`, flagging as in the lab.
-    static func measure(assess: String, exam: String, count: Int, rate: Int, duration: Duration) throws -> SharedStoreRoom {
+    static func measure(assess: String, exam: String, count: Int, rate: Int, duration: Duration) throws
+        -> SharedStoreRoom
+    {
         let store = try Sandbox()
         let sandbox = try Sandbox()
         sandbox.sharedDataDirectory = store.path("data")
         let monitor = try RoomMonitor(assess: assess, sandbox: sandbox)
-        let typing = try ManySessions.measure(assess: assess, exam: exam, count: count, rate: rate, duration: duration,
-                                              candidate: { String(format: "room%03d", $0) },
-                                              sharedDataDirectory: store.path("data"), flagEvery: LabSessions.flagEvery,
-                                              monitor: monitor)
-        var room = SharedStoreRoom(typing: typing, monitorCPUPercent: monitor.cpuPercent,
-                                   monitorLinesPerSecond: monitor.linesPerSecond)
-        room.lag.timeKeys(candidates: typing.candidates, sentAt: typing.sentAt, flaggedAt: typing.flaggedAt,
-                          sightings: try monitor.requireSightings())
+        let typing = try ManySessions.measure(
+            assess: assess, exam: exam, count: count, rate: rate, duration: duration,
+            candidate: { String(format: "room%03d", $0) },
+            sharedDataDirectory: store.path("data"), flagEvery: LabSessions.flagEvery,
+            monitor: monitor)
+        var room = SharedStoreRoom(
+            typing: typing, monitorCPUPercent: monitor.cpuPercent,
+            monitorLinesPerSecond: monitor.linesPerSecond)
+        room.lag.timeKeys(
+            candidates: typing.candidates, sentAt: typing.sentAt, flaggedAt: typing.flaggedAt,
+            sightings: try monitor.requireSightings())
         let log = try Subprocess.run(assess, ["log", "--json"], environment: sandbox.environment)
         (room.durableMilliseconds, room.neverDurable) = typing.durable(saves: Self.saves(inLog: log))
         return room
@@ -363,8 +418,9 @@ struct SharedStoreRoom {
                 if let attempt = record.details["attempt"] { candidates[attempt] = record.details["candidate"] }
             case "answer.saved":
                 guard let attempt = record.attempt, let candidate = candidates[attempt],
-                      let length = record.details["characters"].flatMap({ Int($0) }),
-                      let at = times.date(from: record.time) else { continue }
+                    let length = record.details["characters"].flatMap({ Int($0) }),
+                    let at = times.date(from: record.time)
+                else { continue }
                 saves[candidate, default: []].append((at.timeIntervalSince1970, length))
             default:
                 break

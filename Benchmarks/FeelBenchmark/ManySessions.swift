@@ -40,10 +40,12 @@ struct ManySessions {
     ///   - monitor: A monitor watching the room, opened already: its terminal is read in
     ///     the same loop as the sessions', and its CPU measured over the typing.
     ///   - meanwhile: Runs on a thread of its own once typing starts (a server outage).
-    static func measure(assess: String, exam: String, count: Int, rate: Int, duration: Duration,
-                        candidate: (Int) -> String = { "bench-\($0)" }, store: ((Int) -> String)? = nil,
-                        sharedDataDirectory: String? = nil, flagEvery: Int? = nil, monitor: RoomMonitor? = nil,
-                        meanwhile: (@Sendable () -> Void)? = nil) throws -> ManySessions {
+    static func measure(
+        assess: String, exam: String, count: Int, rate: Int, duration: Duration,
+        candidate: (Int) -> String = { "bench-\($0)" }, store: ((Int) -> String)? = nil,
+        sharedDataDirectory: String? = nil, flagEvery: Int? = nil, monitor: RoomMonitor? = nil,
+        meanwhile: (@Sendable () -> Void)? = nil
+    ) throws -> ManySessions {
         var sandboxes: [Sandbox] = []
         var processes: [PseudoTerminalProcess] = []
         defer {
@@ -55,8 +57,10 @@ struct ManySessions {
             sandbox.store = store?(index)
             sandbox.sharedDataDirectory = sharedDataDirectory
             sandboxes.append(sandbox)
-            processes.append(try AssessDriver.openEssay(assess: assess, exam: exam, candidate: candidate(index),
-                                                        practice: false, in: sandbox))
+            processes.append(
+                try AssessDriver.openEssay(
+                    assess: assess, exam: exam, candidate: candidate(index),
+                    practice: false, in: sandbox))
             // Keep the earlier sessions' timer output from piling up in their terminals.
             for process in processes { process.drain() }
             monitor?.process.drain()
@@ -108,7 +112,9 @@ struct ManySessions {
                 if due <= now {
                     let character = text[nextKey[session]]
                     let process = processes[session]
-                    let flags = flagEvery.map { nextKey[session] > 0 && (nextKey[session] + session * $0 / count) % $0 == 0 } ?? false
+                    let flags =
+                        flagEvery.map { nextKey[session] > 0 && (nextKey[session] + session * $0 / count) % $0 == 0 }
+                        ?? false
                     if flags {
                         process.send("\u{1B}OQ")
                         result.flaggedAt[session].append(Date())
@@ -132,7 +138,9 @@ struct ManySessions {
         }
         result.missedEchoes = pending.reduce(0) { $0 + $1.count }
         result.totalPeakResidentBytes = processes.reduce(0) { $0 + (ProcessProbe.peakResidentBytes(of: $1.pid) ?? 0) }
-        result.totalProportionalBytes = processes.reduce(0) { $0 + (ProcessProbe.proportionalResidentBytes(of: $1.pid) ?? 0) }
+        result.totalProportionalBytes = processes.reduce(0) {
+            $0 + (ProcessProbe.proportionalResidentBytes(of: $1.pid) ?? 0)
+        }
         return result
     }
 }

@@ -17,17 +17,22 @@ struct FirstFrame {
     static let quiet: Duration = .milliseconds(100)
 
     /// Starts `arguments` `runs` times, each in a fresh sandbox, and measures each first frame.
-    static func measure(_ arguments: [String], marker: String, runs: Int,
-                        prepare: (Sandbox) throws -> [String] = { _ in [] }) throws -> FirstFrame {
+    static func measure(
+        _ arguments: [String], marker: String, runs: Int,
+        prepare: (Sandbox) throws -> [String] = { _ in [] }
+    ) throws -> FirstFrame {
         var result = FirstFrame()
         for _ in 0..<runs {
             let sandbox = try Sandbox()
-            let process = try PseudoTerminalProcess(arguments: arguments + prepare(sandbox), environment: sandbox.environment)
+            let process = try PseudoTerminalProcess(
+                arguments: arguments + prepare(sandbox), environment: sandbox.environment)
             guard process.waitFor(marker) != nil, let last = process.waitForQuiet(quiet) else {
                 throw MeasurementError(description: "\(arguments[0]) never showed \"\(marker)\"")
             }
             result.milliseconds.append((last - process.startedAt).milliseconds)
-            if let peak = ProcessProbe.peakResidentBytes(of: process.pid) { result.peakResidentBytes.append(Double(peak)) }
+            if let peak = ProcessProbe.peakResidentBytes(of: process.pid) {
+                result.peakResidentBytes.append(Double(peak))
+            }
             process.stop()
         }
         return result
@@ -116,10 +121,11 @@ struct Idle {
         guard let cpuAfter = ProcessProbe.cpuTime(of: process.pid) else {
             throw MeasurementError(description: "the program exited during the idle measurement")
         }
-        return Idle(cpuPercent: (cpuAfter - cpuBefore).milliseconds / 10 / elapsed,
-                    wakeupsPerSecond: Double(ledger.wakeups) / elapsed,
-                    preemptionsPerSecond: Double(ledger.preemptions) / elapsed,
-                    bytesPerSecond: Double(process.totalBytes - bytesBefore) / elapsed)
+        return Idle(
+            cpuPercent: (cpuAfter - cpuBefore).milliseconds / 10 / elapsed,
+            wakeupsPerSecond: Double(ledger.wakeups) / elapsed,
+            preemptionsPerSecond: Double(ledger.preemptions) / elapsed,
+            bytesPerSecond: Double(process.totalBytes - bytesBefore) / elapsed)
     }
 }
 
@@ -130,8 +136,10 @@ enum AssessDriver {
     /// on the start banner ("Press Enter to begin": it waits for it), then Tab until an essay's word
     /// count shows.
     /// `options` are more of `take`'s options, such as `--reduced-motion`.
-    static func openEssay(assess: String, exam: String, candidate: String, practice: Bool,
-                          options: [String] = [], in sandbox: Sandbox) throws -> PseudoTerminalProcess {
+    static func openEssay(
+        assess: String, exam: String, candidate: String, practice: Bool,
+        options: [String] = [], in sandbox: Sandbox
+    ) throws -> PseudoTerminalProcess {
         var arguments = [assess, "take", exam, "--candidate", candidate] + options
         if practice { arguments.append("--practice") }
         let process = try PseudoTerminalProcess(arguments: arguments, environment: sandbox.environment)
@@ -149,8 +157,10 @@ enum AssessDriver {
 
     /// Waits for `marker` in what was printed after `offset`, sends `key`, and returns
     /// the offset from which the next screen's text starts.
-    private static func step(_ process: PseudoTerminalProcess, waitingFor marker: String, from offset: Int,
-                             thenSend key: String) throws -> Int {
+    private static func step(
+        _ process: PseudoTerminalProcess, waitingFor marker: String, from offset: Int,
+        thenSend key: String
+    ) throws -> Int {
         guard process.waitFor(marker, from: offset) != nil else {
             throw MeasurementError(description: "assess never showed \"\(marker)\"")
         }
@@ -165,11 +175,14 @@ enum Subprocess {
     /// Runs `program` (looked up in `PATH`) with `input` on its standard input, and returns
     /// its standard output; throws with its standard error when it fails. As root,
     /// `asServer` runs it as `postgres` (the server refuses root).
-    static func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil,
-                    input: String? = nil, asServer: Bool = false) throws -> String {
+    static func run(
+        _ program: String, _ arguments: [String], environment: [String: String]? = nil,
+        input: String? = nil, asServer: Bool = false
+    ) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = (asServer && getuid() == 0 ? ["runuser", "-u", "postgres", "--"] : []) + [program] + arguments
+        process.arguments =
+            (asServer && getuid() == 0 ? ["runuser", "-u", "postgres", "--"] : []) + [program] + arguments
         if let environment { process.environment = environment }
         let output = Pipe()
         let errors = Pipe()

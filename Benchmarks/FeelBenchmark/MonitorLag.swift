@@ -32,7 +32,9 @@ struct MonitorLag {
     /// (candidate `candidates[s]`) sent its first letter at `sentAt[s][0]` (answered 0 → 1)
     /// and F2 at each of `flaggedAt[s]` (flagged 0 → 1 → 0 …). A flag line is taken as the
     /// press's only before the press after next, which would set the same value again.
-    mutating func timeKeys(candidates: [String], sentAt: [[Date]], flaggedAt: [[Date]], sightings: [RoomMonitor.Sighting]) {
+    mutating func timeKeys(
+        candidates: [String], sentAt: [[Date]], flaggedAt: [[Date]], sightings: [RoomMonitor.Sighting]
+    ) {
         let seen = Dictionary(grouping: sightings, by: \.candidate)
         for (session, candidate) in candidates.enumerated() {
             let lines = seen[candidate] ?? []
@@ -49,7 +51,8 @@ struct MonitorLag {
                 let value = (index + 1) % 2
                 let before = index + 2 < presses.count ? presses[index + 2] : .distantFuture
                 guard let found = lines[cursor...].firstIndex(where: { $0.at > pressed && $0.flagged == value }),
-                      lines[found].at < before else {
+                    lines[found].at < before
+                else {
                     keysNotShown += 1
                     continue
                 }
@@ -72,7 +75,8 @@ struct MonitorLag {
                 let counts = Counts(answered: line.answered, flagged: line.flagged)
                 guard counts != shown else { continue }
                 shown = counts
-                guard let found = stored[cursor...].firstIndex(where: { $0.counts == counts && $0.at <= line.at }) else { continue }
+                guard let found = stored[cursor...].firstIndex(where: { $0.counts == counts && $0.at <= line.at })
+                else { continue }
                 storedNotShown += found - cursor
                 fromStore.append(line.at.timeIntervalSince(stored[found].at) * 1000)
                 cursor = found + 1
@@ -84,7 +88,8 @@ struct MonitorLag {
     /// Every change of each seat's counts, from the answer rows the store kept, in order:
     /// `(candidate, question, answered, flagged, time)` for each row, a save of one question.
     static func storedChanges(rows: [(candidate: String, question: String, answered: Bool, flagged: Bool, at: Date)])
-        -> [String: [StoredChange]] {
+        -> [String: [StoredChange]]
+    {
         var questions: [String: [String: (answered: Bool, flagged: Bool)]] = [:]
         var changes: [String: [StoredChange]] = [:]
         for row in rows {

@@ -19,7 +19,8 @@ enum ProcessProbe {
     /// CPU time used so far (user + system, all threads), or `nil` when the process is gone.
     static func cpuTime(of pid: pid_t) -> Duration? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         // After "pid (comm)": state is field 3, utime field 14, stime field 15.
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
@@ -39,7 +40,8 @@ enum ProcessProbe {
             guard let id = Int(task) else { continue }
             let path = "/proc/\(pid)/task/\(task)/status"
             guard let voluntary = statusField("voluntary_ctxt_switches", path: path),
-                  let involuntary = statusField("nonvoluntary_ctxt_switches", path: path) else { continue }
+                let involuntary = statusField("nonvoluntary_ctxt_switches", path: path)
+            else { continue }
             switches[id] = ContextSwitches(sleeps: voluntary, preemptions: involuntary)
         }
         return switches
@@ -99,7 +101,8 @@ struct WakeupLedger {
 
     /// The preemptions of every thread seen, since the first sample.
     var preemptions: Int {
-        latest.reduce(0) { total, thread in total + thread.value.preemptions - (first[thread.key] ?? .zero).preemptions }
+        latest.reduce(0) { total, thread in total + thread.value.preemptions - (first[thread.key] ?? .zero).preemptions
+        }
     }
 
     /// How many threads were seen.

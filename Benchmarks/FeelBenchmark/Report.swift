@@ -5,8 +5,10 @@ struct Report {
     private var notes: [String] = []
 
     /// Adds a row. `holds` is `nil` for rows without a budget.
-    mutating func add(_ measure: String, assess: String, reference: String, ratio: Double?,
-                      budget: String = "", holds: Bool? = nil) {
+    mutating func add(
+        _ measure: String, assess: String, reference: String, ratio: Double?,
+        budget: String = "", holds: Bool? = nil
+    ) {
         let verdict = holds.map { $0 ? "holds" : "**missed**" } ?? ""
         rows.append([measure, assess, reference, ratio.map { Self.format($0, digits: 2) + "×" } ?? "", budget, verdict])
     }
@@ -19,8 +21,10 @@ struct Report {
     /// The table in Markdown, ready for docs/performance.md, and the notes.
     var text: String {
         let header = ["measure", "assess", "reference (same run)", "ratio", "budget", ""]
-        var lines = ["| " + header.joined(separator: " | ") + " |",
-                     "|" + header.map { _ in "---" }.joined(separator: "|") + "|"]
+        var lines = [
+            "| " + header.joined(separator: " | ") + " |",
+            "|" + header.map { _ in "---" }.joined(separator: "|") + "|",
+        ]
         lines += rows.map { "| " + $0.joined(separator: " | ") + " |" }
         if !notes.isEmpty { lines += [""] + notes }
         return lines.joined(separator: "\n")

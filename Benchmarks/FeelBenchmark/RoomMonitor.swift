@@ -49,8 +49,9 @@ final class RoomMonitor {
     /// answers its password prompt.
     init(assess: String, sandbox: Sandbox) throws {
         self.sandbox = sandbox
-        _ = try Subprocess.run(assess, ["passwd", "--password-stdin"], environment: sandbox.environment,
-                               input: Self.password + "\n")
+        _ = try Subprocess.run(
+            assess, ["passwd", "--password-stdin"], environment: sandbox.environment,
+            input: Self.password + "\n")
         process = try PseudoTerminalProcess(arguments: [assess, "monitor", "--json"], environment: sandbox.environment)
         process.keepsLines = true
         guard process.waitFor("Proctor password:") != nil else {
@@ -87,8 +88,9 @@ final class RoomMonitor {
     func requireSightings() throws -> [Sighting] {
         let seen = sightings
         guard !seen.isEmpty else {
-            throw MeasurementError(description: "assess monitor showed no seat; it printed: "
-                                   + process.lines.suffix(5).map(\.text).joined(separator: " / "))
+            throw MeasurementError(
+                description: "assess monitor showed no seat; it printed: "
+                    + process.lines.suffix(5).map(\.text).joined(separator: " / "))
         }
         return seen
     }
@@ -98,7 +100,9 @@ final class RoomMonitor {
     var sightings: [Sighting] {
         let decoder = JSONDecoder()
         return process.lines.compactMap { line in
-            guard line.text.hasPrefix("{"), let seat = try? decoder.decode(Line.self, from: Data(line.text.utf8)) else { return nil }
+            guard line.text.hasPrefix("{"), let seat = try? decoder.decode(Line.self, from: Data(line.text.utf8)) else {
+                return nil
+            }
             return Sighting(candidate: seat.candidate, answered: seat.answered, flagged: seat.flagged, at: line.at)
         }
     }

@@ -104,7 +104,8 @@ final class Sandbox {
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("assess-bench-\(UUID().uuidString)")
         for folder in ["home", "lock", "data"] {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         // Any exam may lock and practice is allowed, whatever /etc/assess/policy.yaml says.
         _ = try write("allowed-exams: \"*\"\npractice: allow\n", to: "policy.yaml")

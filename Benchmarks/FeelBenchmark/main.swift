@@ -13,7 +13,9 @@ import Glibc
 /// The command line.
 struct Options {
     /// The release `assess` binary; by default the one next to this program.
-    var assess = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("assess").path
+    var assess = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+        "assess"
+    ).path
     /// The folder of sample exams (for `all-types.yaml`).
     var exams = "Exams"
     /// The `exam-terminal` program and the exam file to start it with; rows say "not
@@ -36,10 +38,14 @@ struct Options {
             switch argument {
             case "--quick": quick = true
             case "--lab": lab = true
-            case "--lab-only": lab = true; labOnly = true
+            case "--lab-only":
+                lab = true
+                labOnly = true
             case "--sessions-only": sessionsOnly = true
             case "--assess", "--exams", "--exam-terminal", "--exam-terminal-exam":
-                guard let value = rest.popFirst() else { throw MeasurementError(description: "\(argument) needs a value") }
+                guard let value = rest.popFirst() else {
+                    throw MeasurementError(description: "\(argument) needs a value")
+                }
                 switch argument {
                 case "--assess": assess = value
                 case "--exams": exams = value
@@ -47,7 +53,8 @@ struct Options {
                 default: examTerminalExam = value
                 }
             default:
-                throw MeasurementError(description: "unknown argument \(argument); see the comment at the top of main.swift")
+                throw MeasurementError(
+                    description: "unknown argument \(argument); see the comment at the top of main.swift")
             }
         }
     }
@@ -75,38 +82,47 @@ func run(_ options: Options) throws -> String {
         return report.text
     }
     if options.sessionsOnly {
-        try addManySessionRows(to: &report, assess: options.assess, exam: allTypes, count: sessionCount, duration: sessionTime)
+        try addManySessionRows(
+            to: &report, assess: options.assess, exam: allTypes, count: sessionCount, duration: sessionTime)
         return report.text
     }
 
     // First frame.
     progress("first frame: assess, nano, dialog, exam-terminal (\(firstFrameRuns) runs each)")
-    let assessFrame = try FirstFrame.measure([options.assess, "take", allTypes, "--candidate", "bench"],
-                                             marker: "quit", runs: firstFrameRuns)
+    let assessFrame = try FirstFrame.measure(
+        [options.assess, "take", allTypes, "--candidate", "bench"],
+        marker: "quit", runs: firstFrameRuns)
     let nanoFrame = try FirstFrame.measure(["nano", "--ignorercfiles"], marker: "Exit", runs: firstFrameRuns) {
         [$0.path("home/new.txt")]
     }
-    let dialogFrame = try FirstFrame.measure(["dialog", "--inputbox", "Your name?", "8", "40"],
-                                             marker: "Cancel", runs: firstFrameRuns)
+    let dialogFrame = try FirstFrame.measure(
+        ["dialog", "--inputbox", "Your name?", "8", "40"],
+        marker: "Cancel", runs: firstFrameRuns)
     var examTerminalFrame: FirstFrame?
     if let program = options.examTerminal, let exam = options.examTerminalExam {
-        examTerminalFrame = try FirstFrame.measure([program, "-e", exam], marker: "exam-terminal", runs: firstFrameRuns)
+        examTerminalFrame = try FirstFrame.measure(
+            [program, "-e", exam], marker: "exam-terminal", runs: firstFrameRuns)
     }
     let frameRatio = assessFrame.milliseconds.median! / nanoFrame.milliseconds.median!
-    report.add("first frame, welcome screen (median / p99)",
-               assess: Report.medianAndP99(assessFrame.milliseconds, unit: "ms"),
-               reference: "nano " + Report.medianAndP99(nanoFrame.milliseconds, unit: "ms"), ratio: frameRatio,
-               budget: "≤ 20 ms and ≤ 2× nano (median)",
-               holds: assessFrame.milliseconds.median! <= 20 && frameRatio <= 2)
-    report.add("first frame, beside dialog --inputbox", assess: "", reference: "dialog " +
-               Report.medianAndP99(dialogFrame.milliseconds, unit: "ms"),
-               ratio: assessFrame.milliseconds.median! / dialogFrame.milliseconds.median!)
+    report.add(
+        "first frame, welcome screen (median / p99)",
+        assess: Report.medianAndP99(assessFrame.milliseconds, unit: "ms"),
+        reference: "nano " + Report.medianAndP99(nanoFrame.milliseconds, unit: "ms"), ratio: frameRatio,
+        budget: "≤ 20 ms and ≤ 2× nano (median)",
+        holds: assessFrame.milliseconds.median! <= 20 && frameRatio <= 2)
+    report.add(
+        "first frame, beside dialog --inputbox", assess: "",
+        reference: "dialog " + Report.medianAndP99(dialogFrame.milliseconds, unit: "ms"),
+        ratio: assessFrame.milliseconds.median! / dialogFrame.milliseconds.median!)
     if let examTerminalFrame {
-        report.add("first frame, beside exam-terminal", assess: "", reference: "exam-terminal " +
-                   Report.medianAndP99(examTerminalFrame.milliseconds, unit: "ms"),
-                   ratio: assessFrame.milliseconds.median! / examTerminalFrame.milliseconds.median!)
+        report.add(
+            "first frame, beside exam-terminal", assess: "",
+            reference: "exam-terminal " + Report.medianAndP99(examTerminalFrame.milliseconds, unit: "ms"),
+            ratio: assessFrame.milliseconds.median! / examTerminalFrame.milliseconds.median!)
     } else {
-        report.add("first frame, beside exam-terminal", assess: "", reference: "exam-terminal not measured (not given)", ratio: nil)
+        report.add(
+            "first frame, beside exam-terminal", assess: "", reference: "exam-terminal not measured (not given)",
+            ratio: nil)
     }
 
     // Typing into the essay of all-types.yaml, locked, beside nano on a new file.
@@ -115,8 +131,9 @@ func run(_ options: Options) throws -> String {
     var nanoTyping = Typing()
     for run in 0..<typingRuns {
         let sandbox = try Sandbox()
-        let assess = try AssessDriver.openEssay(assess: options.assess, exam: allTypes, candidate: "typist-\(run)",
-                                                practice: false, in: sandbox)
+        let assess = try AssessDriver.openEssay(
+            assess: options.assess, exam: allTypes, candidate: "typist-\(run)",
+            practice: false, in: sandbox)
         assessTyping.add(Typing.type(typed, into: assess, every: typingInterval))
         assess.stop()
         let nano = try Nano.open(file: sandbox.path("home/essay.txt"), in: sandbox)
@@ -128,60 +145,79 @@ func run(_ options: Options) throws -> String {
     // Idle in the exam, timer running, beside exam-terminal on a question.
     progress("idle: \(idleTime) in an exam, assess and exam-terminal")
     let idleSandbox = try Sandbox()
-    let idleAssess = try AssessDriver.openEssay(assess: options.assess, exam: allTypes, candidate: "idle",
-                                                practice: false, in: idleSandbox)
+    let idleAssess = try AssessDriver.openEssay(
+        assess: options.assess, exam: allTypes, candidate: "idle",
+        practice: false, in: idleSandbox)
     let assessIdle = try Idle.measure(idleAssess, for: idleTime)
     idleAssess.stop()
     var examTerminalIdle: (idle: Idle, peak: Int)?
     if let program = options.examTerminal, let exam = options.examTerminalExam {
         let sandbox = try Sandbox()
         let process = try PseudoTerminalProcess(arguments: [program, "-e", exam], environment: sandbox.environment)
-        guard process.waitFor("exam-terminal") != nil else { throw MeasurementError(description: "exam-terminal did not start") }
+        guard process.waitFor("exam-terminal") != nil else {
+            throw MeasurementError(description: "exam-terminal did not start")
+        }
         _ = process.waitForQuiet(FirstFrame.quiet)
         let offset = process.text.count
         process.send("\r")
-        guard process.waitFor("?", from: offset) != nil else { throw MeasurementError(description: "exam-terminal showed no question") }
-        examTerminalIdle = (try Idle.measure(process, for: idleTime), ProcessProbe.peakResidentBytes(of: process.pid) ?? 0)
+        guard process.waitFor("?", from: offset) != nil else {
+            throw MeasurementError(description: "exam-terminal showed no question")
+        }
+        examTerminalIdle = (
+            try Idle.measure(process, for: idleTime), ProcessProbe.peakResidentBytes(of: process.pid) ?? 0
+        )
         process.stop()
     }
-    let reference = examTerminalIdle.map { "exam-terminal \(Report.format($0.idle.cpuPercent)) %" } ?? "exam-terminal not measured"
-    report.add("idle in an exam: CPU", assess: "\(Report.format(assessIdle.cpuPercent)) %", reference: reference,
-               ratio: examTerminalIdle.map { assessIdle.cpuPercent / max($0.idle.cpuPercent, 0.01) },
-               budget: "no CPU between timer ticks", holds: assessIdle.cpuPercent < 0.5)
-    report.add("idle in an exam: wake-ups", assess: "\(Report.format(assessIdle.wakeupsPerSecond)) /s"
-                   + " (and \(Report.format(assessIdle.preemptionsPerSecond)) /s preempted)",
-               reference: examTerminalIdle.map { "exam-terminal \(Report.format($0.idle.wakeupsPerSecond)) /s" } ?? "",
-               ratio: nil, budget: "≤ 1 per timer tick (1 /s)", holds: assessIdle.wakeupsPerSecond <= 1.2)
-    report.add("idle in an exam: bytes written", assess: "\(Report.format(assessIdle.bytesPerSecond)) B/s",
-               reference: examTerminalIdle.map { "exam-terminal \(Report.format($0.idle.bytesPerSecond, digits: 0)) B/s" } ?? "",
-               ratio: nil, budget: "≤ 50 B/s", holds: assessIdle.bytesPerSecond <= 50)
+    let reference =
+        examTerminalIdle.map { "exam-terminal \(Report.format($0.idle.cpuPercent)) %" } ?? "exam-terminal not measured"
+    report.add(
+        "idle in an exam: CPU", assess: "\(Report.format(assessIdle.cpuPercent)) %", reference: reference,
+        ratio: examTerminalIdle.map { assessIdle.cpuPercent / max($0.idle.cpuPercent, 0.01) },
+        budget: "no CPU between timer ticks", holds: assessIdle.cpuPercent < 0.5)
+    report.add(
+        "idle in an exam: wake-ups",
+        assess: "\(Report.format(assessIdle.wakeupsPerSecond)) /s"
+            + " (and \(Report.format(assessIdle.preemptionsPerSecond)) /s preempted)",
+        reference: examTerminalIdle.map { "exam-terminal \(Report.format($0.idle.wakeupsPerSecond)) /s" } ?? "",
+        ratio: nil, budget: "≤ 1 per timer tick (1 /s)", holds: assessIdle.wakeupsPerSecond <= 1.2)
+    report.add(
+        "idle in an exam: bytes written", assess: "\(Report.format(assessIdle.bytesPerSecond)) B/s",
+        reference: examTerminalIdle.map { "exam-terminal \(Report.format($0.idle.bytesPerSecond, digits: 0)) B/s" }
+            ?? "",
+        ratio: nil, budget: "≤ 50 B/s", holds: assessIdle.bytesPerSecond <= 50)
     // The same with the clock by the minute (reduced motion): nothing to draw between minutes.
     progress("idle: \(idleTime) in an exam with reduced motion")
     let quietSandbox = try Sandbox()
-    let quietAssess = try AssessDriver.openEssay(assess: options.assess, exam: allTypes, candidate: "quiet",
-                                                 practice: false, options: ["--reduced-motion"], in: quietSandbox)
+    let quietAssess = try AssessDriver.openEssay(
+        assess: options.assess, exam: allTypes, candidate: "quiet",
+        practice: false, options: ["--reduced-motion"], in: quietSandbox)
     let assessQuiet = try Idle.measure(quietAssess, for: idleTime)
     quietAssess.stop()
-    report.add("idle in an exam, reduced motion (clock by the minute): wake-ups",
-               assess: "\(Report.format(assessQuiet.wakeupsPerSecond)) /s"
-                   + " (and \(Report.format(assessQuiet.preemptionsPerSecond)) /s preempted)", reference: "", ratio: nil,
-               budget: "0 between minutes", holds: assessQuiet.wakeupsPerSecond < 0.1)
+    report.add(
+        "idle in an exam, reduced motion (clock by the minute): wake-ups",
+        assess: "\(Report.format(assessQuiet.wakeupsPerSecond)) /s"
+            + " (and \(Report.format(assessQuiet.preemptionsPerSecond)) /s preempted)", reference: "", ratio: nil,
+        budget: "0 between minutes", holds: assessQuiet.wakeupsPerSecond < 0.1)
     if let examTerminalIdle {
-        report.add("peak memory, exam-terminal in an exam", assess: "",
-                   reference: "exam-terminal \(Report.format(Double(examTerminalIdle.peak) / 1_048_576)) MB", ratio: nil)
+        report.add(
+            "peak memory, exam-terminal in an exam", assess: "",
+            reference: "exam-terminal \(Report.format(Double(examTerminalIdle.peak) / 1_048_576)) MB", ratio: nil)
     }
-    report.add("peak memory at first frame", assess: Report.megabytes(assessFrame.peakResidentBytes),
-               reference: "dialog \(Report.megabytes(dialogFrame.peakResidentBytes)), nano \(Report.megabytes(nanoFrame.peakResidentBytes))"
-                   + (examTerminalFrame.map { ", exam-terminal \(Report.megabytes($0.peakResidentBytes))" } ?? ""),
-               ratio: nil)
+    report.add(
+        "peak memory at first frame", assess: Report.megabytes(assessFrame.peakResidentBytes),
+        reference:
+            "dialog \(Report.megabytes(dialogFrame.peakResidentBytes)), nano \(Report.megabytes(nanoFrame.peakResidentBytes))"
+            + (examTerminalFrame.map { ", exam-terminal \(Report.megabytes($0.peakResidentBytes))" } ?? ""),
+        ratio: nil)
 
     // The same typing at the end of a 100 KB essay in an exam of 1,000 questions.
     progress("100 KB essay: pasting it in practice mode, then typing; nano on the same text")
     let largeSandbox = try Sandbox()
     let largeExam = try largeSandbox.write(Workload.largeExam(questions: 1000), to: "large.yaml")
     let essay = Workload.essay(characters: essayBytes)
-    let large = try AssessDriver.openEssay(assess: options.assess, exam: largeExam, candidate: "long-essay",
-                                           practice: true, in: largeSandbox)
+    let large = try AssessDriver.openEssay(
+        assess: options.assess, exam: largeExam, candidate: "long-essay",
+        practice: true, in: largeSandbox)
     let fillStarted = ContinuousClock.now
     let offset = large.text.count
     // Bracketed paste is accepted in practice mode; "Z" after it shows when all of it was taken in.
@@ -204,58 +240,77 @@ func run(_ options: Options) throws -> String {
         nanoLargeTyping.add(Typing.type(typed, into: nano, every: typingInterval))
         nano.stop()
     }
-    addTypingRows(to: &report, label: "100 KB essay, 1,000 questions", assess: largeTyping, nano: nanoLargeTyping,
-                  nanoLabel: "nano, 100 KB file")
-    report.note("Pasting the 100 KB essay (practice mode, one key per character) took \(Report.format(fillTime.milliseconds / 1000)) s.")
+    addTypingRows(
+        to: &report, label: "100 KB essay, 1,000 questions", assess: largeTyping, nano: nanoLargeTyping,
+        nanoLabel: "nano, 100 KB file")
+    report.note(
+        "Pasting the 100 KB essay (practice mode, one key per character) took \(Report.format(fillTime.milliseconds / 1000)) s."
+    )
 
-    try addManySessionRows(to: &report, assess: options.assess, exam: allTypes, count: sessionCount, duration: sessionTime)
-    report.note("Echo: from writing a letter to the terminal to the first output that prints it; p99 by nearest rank over "
-                + "\(assessTyping.echoMilliseconds.count) letters (essay). "
-                + "First frame: from exec to the last byte of the first output burst (ended by 100 ms of silence) "
-                + "that shows the welcome screen's footer. Memory: peak resident set (VmHWM), which counts "
-                + "the shared Swift runtime, Foundation and SQLite libraries in full for every process; PSS shares them out.")
+    try addManySessionRows(
+        to: &report, assess: options.assess, exam: allTypes, count: sessionCount, duration: sessionTime)
+    report.note(
+        "Echo: from writing a letter to the terminal to the first output that prints it; p99 by nearest rank over "
+            + "\(assessTyping.echoMilliseconds.count) letters (essay). "
+            + "First frame: from exec to the last byte of the first output burst (ended by 100 ms of silence) "
+            + "that shows the welcome screen's footer. Memory: peak resident set (VmHWM), which counts "
+            + "the shared Swift runtime, Foundation and SQLite libraries in full for every process; PSS shares them out."
+    )
     if options.lab { try addLabRows(to: &report, assess: options.assess, exam: allTypes, quick: options.quick) }
     return report.text
 }
 
 /// Adds the rows of `count` locked sittings typing at once, each with its own SQLite store.
-func addManySessionRows(to report: inout Report, assess: String, exam: String, count sessionCount: Int, duration sessionTime: Duration) throws {
+func addManySessionRows(
+    to report: inout Report, assess: String, exam: String, count sessionCount: Int, duration sessionTime: Duration
+) throws {
     progress("many sessions: \(sessionCount) locked sittings typing 10 characters a second for \(sessionTime)")
-    let many = try ManySessions.measure(assess: assess, exam: exam, count: sessionCount, rate: 10, duration: sessionTime)
-    report.add("\(sessionCount) sessions typing 10 char/s for \(sessionTime.components.seconds) s: echo (median / p99)",
-               assess: Report.medianAndP99(many.echoMilliseconds, unit: "ms"), reference: "", ratio: nil,
-               budget: "p99 ≤ 15 ms", holds: (many.echoMilliseconds.p99 ?? .infinity) <= 15 && many.missedEchoes == 0)
+    let many = try ManySessions.measure(
+        assess: assess, exam: exam, count: sessionCount, rate: 10, duration: sessionTime)
+    report.add(
+        "\(sessionCount) sessions typing 10 char/s for \(sessionTime.components.seconds) s: echo (median / p99)",
+        assess: Report.medianAndP99(many.echoMilliseconds, unit: "ms"), reference: "", ratio: nil,
+        budget: "p99 ≤ 15 ms", holds: (many.echoMilliseconds.p99 ?? .infinity) <= 15 && many.missedEchoes == 0)
     let megabytes = { (bytes: Int) in Report.format(Double(bytes) / 1_048_576, digits: 0) + " MB" }
     let proportionalEach = Double(many.totalProportionalBytes) / Double(sessionCount)
-    report.add("\(sessionCount) sessions: total memory (sum of PSS; sum of peak RSS)",
-               assess: "\(megabytes(many.totalProportionalBytes)), \(Report.format(proportionalEach / 1_048_576)) MB each; "
-                   + "RSS \(megabytes(many.totalPeakResidentBytes))",
-               reference: "", ratio: nil, budget: "≤ 15 MB each (PSS)", holds: proportionalEach <= 15 * 1_048_576)
-    if many.missedEchoes > 0 { report.note("\(many.missedEchoes) letters typed in the many-sessions run never echoed.") }
-    report.note("Many sessions' echo: p99 by nearest rank over \(many.echoMilliseconds.count) letters; "
-                + "the driver that types for them ran at \(many.driverPriority.rawValue) priority.")
+    report.add(
+        "\(sessionCount) sessions: total memory (sum of PSS; sum of peak RSS)",
+        assess: "\(megabytes(many.totalProportionalBytes)), \(Report.format(proportionalEach / 1_048_576)) MB each; "
+            + "RSS \(megabytes(many.totalPeakResidentBytes))",
+        reference: "", ratio: nil, budget: "≤ 15 MB each (PSS)", holds: proportionalEach <= 15 * 1_048_576)
+    if many.missedEchoes > 0 {
+        report.note("\(many.missedEchoes) letters typed in the many-sessions run never echoed.")
+    }
+    report.note(
+        "Many sessions' echo: p99 by nearest rank over \(many.echoMilliseconds.count) letters; "
+            + "the driver that types for them ran at \(many.driverPriority.rawValue) priority.")
 }
 
 /// Adds the echo, bytes, memory and longest-wait rows for one typing comparison.
 func addTypingRows(to report: inout Report, label: String, assess: Typing, nano: Typing, nanoLabel: String) {
     let assessP99 = assess.echoMilliseconds.p99 ?? .infinity
     let nanoP99 = nano.echoMilliseconds.p99 ?? 0
-    report.add("echo, \(label) (median / p99)", assess: Report.medianAndP99(assess.echoMilliseconds, unit: "ms"),
-               reference: "\(nanoLabel) " + Report.medianAndP99(nano.echoMilliseconds, unit: "ms"),
-               ratio: nano.echoMilliseconds.median.flatMap { reference in assess.echoMilliseconds.median.map { $0 / reference } },
-               budget: "p99 ≤ nano's + 1 ms", holds: assessP99 <= nanoP99 + 1 && assess.missedEchoes == 0)
-    report.add("longest wait for an echo (autosave included), \(label)",
-               assess: assess.echoMilliseconds.maximum.map { "\(Report.format($0)) ms" } ?? "n/a",
-               reference: nano.echoMilliseconds.maximum.map { "\(nanoLabel) \(Report.format($0)) ms" } ?? "",
-               ratio: nil, budget: "≤ 16 ms", holds: (assess.echoMilliseconds.maximum ?? .infinity) <= 16)
+    report.add(
+        "echo, \(label) (median / p99)", assess: Report.medianAndP99(assess.echoMilliseconds, unit: "ms"),
+        reference: "\(nanoLabel) " + Report.medianAndP99(nano.echoMilliseconds, unit: "ms"),
+        ratio: nano.echoMilliseconds.median.flatMap { reference in assess.echoMilliseconds.median.map { $0 / reference }
+        },
+        budget: "p99 ≤ nano's + 1 ms", holds: assessP99 <= nanoP99 + 1 && assess.missedEchoes == 0)
+    report.add(
+        "longest wait for an echo (autosave included), \(label)",
+        assess: assess.echoMilliseconds.maximum.map { "\(Report.format($0)) ms" } ?? "n/a",
+        reference: nano.echoMilliseconds.maximum.map { "\(nanoLabel) \(Report.format($0)) ms" } ?? "",
+        ratio: nil, budget: "≤ 16 ms", holds: (assess.echoMilliseconds.maximum ?? .infinity) <= 16)
     let bytesRatio = assess.bytesPerCharacter.flatMap { mine in nano.bytesPerCharacter.map { mine / $0 } }
-    report.add("bytes written per typed character, \(label)",
-               assess: assess.bytesPerCharacter.map { "\(Report.format($0)) B" } ?? "n/a",
-               reference: "\(nanoLabel) " + (nano.bytesPerCharacter.map { "\(Report.format($0)) B" } ?? "n/a"),
-               ratio: bytesRatio, budget: "≤ 1.5× nano", holds: bytesRatio.map { $0 <= 1.5 })
-    report.add("peak memory while typing, \(label)", assess: Report.megabytes(assess.peakResidentBytes),
-               reference: "\(nanoLabel) " + Report.megabytes(nano.peakResidentBytes), ratio: nil,
-               budget: "≤ 15 MB", holds: (assess.peakResidentBytes.maximum ?? .infinity) <= 15 * 1_048_576)
+    report.add(
+        "bytes written per typed character, \(label)",
+        assess: assess.bytesPerCharacter.map { "\(Report.format($0)) B" } ?? "n/a",
+        reference: "\(nanoLabel) " + (nano.bytesPerCharacter.map { "\(Report.format($0)) B" } ?? "n/a"),
+        ratio: bytesRatio, budget: "≤ 1.5× nano", holds: bytesRatio.map { $0 <= 1.5 })
+    report.add(
+        "peak memory while typing, \(label)", assess: Report.megabytes(assess.peakResidentBytes),
+        reference: "\(nanoLabel) " + Report.megabytes(nano.peakResidentBytes), ratio: nil,
+        budget: "≤ 15 MB", holds: (assess.peakResidentBytes.maximum ?? .infinity) <= 15 * 1_048_576)
 }
 
 /// Starting nano as the typing reference.
@@ -275,9 +330,12 @@ enum Nano {
 do {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
     guard access(options.assess, X_OK) == 0 else {
-        throw MeasurementError(description: "no assess binary at \(options.assess); build it with swift build -c release")
+        throw MeasurementError(
+            description: "no assess binary at \(options.assess); build it with swift build -c release")
     }
-    progress("\(ProcessInfo.processInfo.activeProcessorCount) cores; load average \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?")")
+    progress(
+        "\(ProcessInfo.processInfo.activeProcessorCount) cores; load average \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?")"
+    )
     print(try run(options))
 } catch {
     progress("failed: \(error)")

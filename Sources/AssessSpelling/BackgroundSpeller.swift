@@ -50,7 +50,8 @@ public final class BackgroundSpeller: Speller {
         }
         if let start {
             Thread.detachNewThread { [self] in
-                let speller: (any Speller)? = start.checksSpelling
+                let speller: (any Speller)? =
+                    start.checksSpelling
                     ? try? HunspellSpeller(files: start.files, language: start.language)
                     : try? WordListSpeller(files: start.files, language: start.language)
                 state.withLock { $0 = speller.map { .open($0) } ?? .failed }

@@ -81,7 +81,8 @@ public struct DictionaryLocator: Sendable {
 
     private func files(named name: String) -> DictionaryFiles? {
         for folder in searchPath {
-            let affix = folder + "/" + name + ".aff", words = folder + "/" + name + ".dic"
+            let affix = folder + "/" + name + ".aff"
+            let words = folder + "/" + name + ".dic"
             if FileManager.default.isReadableFile(atPath: affix) && FileManager.default.isReadableFile(atPath: words) {
                 return DictionaryFiles(name: name, affixPath: affix, wordsPath: words)
             }
@@ -90,7 +91,9 @@ public struct DictionaryLocator: Sendable {
     }
 
     /// Where a language's own region differs from its code in capitals.
-    private static let usualRegion = ["en": "en_US", "pt": "pt_PT", "sv": "sv_SE", "da": "da_DK",
-                                      "nb": "nb_NO", "el": "el_GR", "uk": "uk_UA", "ko": "ko_KR",
-                                      "cs": "cs_CZ", "ca": "ca_ES", "vi": "vi_VN"]
+    private static let usualRegion = [
+        "en": "en_US", "pt": "pt_PT", "sv": "sv_SE", "da": "da_DK",
+        "nb": "nb_NO", "el": "el_GR", "uk": "uk_UA", "ko": "ko_KR",
+        "cs": "cs_CZ", "ca": "ca_ES", "vi": "vi_VN",
+    ]
 }

@@ -39,7 +39,8 @@ public final class HunspellSpeller: Speller {
     public init(files: DictionaryFiles, language: String) throws {
         words = try WordListSpeller(files: files, language: language)
         guard FileManager.default.isReadableFile(atPath: files.affixPath),
-              let handle = Hunspell_create(files.affixPath, files.wordsPath) else {
+            let handle = Hunspell_create(files.affixPath, files.wordsPath)
+        else {
             throw SpellerError(description: "cannot open the dictionary \(files.name)")
         }
         let encoding = String(cString: Hunspell_get_dic_encoding(handle)).uppercased()

@@ -61,7 +61,8 @@ public struct WordList: Sendable {
         start += 1
         var word: [UInt8] = []
         while start < text.count {
-            var end = start, escaped = false
+            var end = start
+            var escaped = false
             word.removeAll(keepingCapacity: true)
             while end < text.count && !Self.endsWord(text[end]) {
                 // A backslash keeps the byte after it in the word (`AT\/T`), but not a newline.
@@ -105,7 +106,8 @@ public struct WordList: Sendable {
             let compare = { (entry: UInt32, prefix: Bool) in
                 Self.withKey(entry, in: source, copiedWords) { Self.compare($0, wanted, prefix: prefix) }
             }
-            var low = 0, high = count
+            var low = 0
+            var high = count
             while low < high {
                 let middle = (low + high) / 2
                 if compare(entries[middle], false) < 0 { low = middle + 1 } else { high = middle }
@@ -158,7 +160,9 @@ public struct WordList: Sendable {
         /// The file at `path`, mapped read-only.
         init(mapping path: String) throws {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw SpellerError(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
+            guard descriptor >= 0 else {
+                throw SpellerError(description: "cannot read \(path): \(String(cString: strerror(errno)))")
+            }
             defer { close(descriptor) }
             var status = stat()
             guard fstat(descriptor, &status) == 0 else {
@@ -214,12 +218,16 @@ public struct WordList: Sendable {
     }
 
     /// Calls `body` with the word of `entry`.
-    private static func withWord<Result>(_ entry: UInt32, in source: Source, _ copied: Words,
-                                         _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    private static func withWord<Result>(
+        _ entry: UInt32, in source: Source, _ copied: Words,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
         if entry & Self.copied != 0 {
             let index = Int(entry & ~Self.copied)
             return copied.words.withUnsafeBufferPointer { words in
-                body(UnsafeBufferPointer(rebasing: words[Int(copied.wordStarts[index])..<Int(copied.wordStarts[index + 1])]))
+                body(
+                    UnsafeBufferPointer(
+                        rebasing: words[Int(copied.wordStarts[index])..<Int(copied.wordStarts[index + 1])]))
             }
         }
         let text = source.bytes
@@ -230,8 +238,10 @@ public struct WordList: Sendable {
 
     /// Calls `body` with the key of `entry`, but for its ASCII capitals: a word read from
     /// the source is its own key once those are lower-cased, which ``compare(_:_:)`` does.
-    private static func withKey<Result>(_ entry: UInt32, in source: Source, _ copied: Words,
-                                        _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    private static func withKey<Result>(
+        _ entry: UInt32, in source: Source, _ copied: Words,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
         guard entry & Self.copied != 0 else { return withWord(entry, in: source, copied, body) }
         let index = Int(entry & ~Self.copied)
         return copied.keys.withUnsafeBufferPointer { keys in
@@ -242,8 +252,10 @@ public struct WordList: Sendable {
     /// Compares two keys byte by byte, ASCII capitals lower-cased: negative when `left`
     /// sorts first, zero when they are equal. With `prefix`, a `left` that starts with
     /// `right` compares equal.
-    private static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>,
-                                prefix: Bool = false) -> Int {
+    private static func compare(
+        _ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>,
+        prefix: Bool = false
+    ) -> Int {
         for index in 0..<min(left.count, right.count) {
             let (a, b) = (lowered(left[index]), lowered(right[index]))
             if a != b { return a < b ? -1 : 1 }
@@ -291,7 +303,8 @@ public struct WordList: Sendable {
             let key = { (index: Int32, body: (UnsafeBufferPointer<UInt8>) -> Int) in
                 WordList.withKey(entries[Int(index)], in: source, copied, body)
             }
-            let compare = { (left: Int32, right: Int32) in key(left) { a in key(right) { b in WordList.compare(a, b) } } }
+            let compare = { (left: Int32, right: Int32) in key(left) { a in key(right) { b in WordList.compare(a, b) } }
+            }
             // Equal keys keep their order (the index breaks ties), so "first" and "last" mean the input's.
             let order = (0..<Int32(entries.count)).sorted { left, right in
                 let order = compare(left, right)
@@ -311,8 +324,9 @@ public struct WordList: Sendable {
                 } else {
                     let index = Int(entry & ~WordList.copied)
                     sorted.append(kept.nextEntry)
-                    kept.append(word: copied.words[Int(copied.wordStarts[index])..<Int(copied.wordStarts[index + 1])],
-                                key: copied.keys[Int(copied.keyStarts[index])..<Int(copied.keyStarts[index + 1])])
+                    kept.append(
+                        word: copied.words[Int(copied.wordStarts[index])..<Int(copied.wordStarts[index + 1])],
+                        key: copied.keys[Int(copied.keyStarts[index])..<Int(copied.keyStarts[index + 1])])
                 }
                 start = end
             }
@@ -322,7 +336,9 @@ public struct WordList: Sendable {
         /// True when the word at `index` is its own lower case.
         private func isLowerCase(_ index: Int32) -> Bool {
             WordList.withWord(entries[Int(index)], in: source, copied) { word in
-                if word.allSatisfy({ $0 < 0x80 }) { return !word.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } }
+                if word.allSatisfy({ $0 < 0x80 }) {
+                    return !word.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+                }
                 let text = String(decoding: word, as: UTF8.self)
                 return text == text.lowercased()
             }

@@ -20,7 +20,8 @@ public enum WordScanner {
                 if character.isLetter {
                     end = text.index(after: end)
                 } else if isJoiner(character), text.index(after: end) < text.endIndex,
-                          text[text.index(after: end)].isLetter, end > start {
+                    text[text.index(after: end)].isLetter, end > start
+                {
                     end = text.index(after: end)
                 } else {
                     if character.isNumber { touchesDigit = true }
@@ -36,7 +37,8 @@ public enum WordScanner {
     /// The word that contains `position` or ends exactly at it, if any. Only the run of
     /// non-blank characters around `position` is looked at, so this is quick in a long text.
     public static func word(at position: String.Index, in text: Substring) -> Range<String.Index>? {
-        var start = position, end = position
+        var start = position
+        var end = position
         while start > text.startIndex && !text[text.index(before: start)].isWhitespace {
             start = text.index(before: start)
         }
@@ -68,8 +70,10 @@ public enum WordScanner {
                 var end = start + 1
                 while end < bytes.count {
                     let byte = bytes[end]
-                    if isLetter(byte) || ((byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-"))
-                                          && end + 1 < bytes.count && isLetter(bytes[end + 1])) {
+                    if isLetter(byte)
+                        || ((byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-"))
+                            && end + 1 < bytes.count && isLetter(bytes[end + 1]))
+                    {
                         end += 1
                     } else {
                         if isDigit(byte) { touchesDigit = true }

@@ -6,22 +6,35 @@ public enum ExamFixtures {
     /// (right answers at index 0 and 2) and one short text ("Canberra").
     public static let capitals = Exam(
         id: "capitals", title: "Capitals", durationSeconds: 300,
-        sections: [ExamSection(title: nil, questions: [
-            Question(id: "canada", prompt: "What is the capital of Canada?",
-                     kind: .singleChoice(choices: ["Ottawa", "Toronto", "Vancouver"], correct: 0)),
-            Question(id: "kenya", prompt: "What is the capital of Kenya?",
-                     kind: .singleChoice(choices: ["Mombasa", "Kisumu", "Nairobi"], correct: 2)),
-            Question(id: "australia", prompt: "Name the capital of Australia.",
-                     kind: .shortText(accepted: ["Canberra"], caseSensitive: false)),
-        ])])
+        sections: [
+            ExamSection(
+                title: nil,
+                questions: [
+                    Question(
+                        id: "canada", prompt: "What is the capital of Canada?",
+                        kind: .singleChoice(choices: ["Ottawa", "Toronto", "Vancouver"], correct: 0)),
+                    Question(
+                        id: "kenya", prompt: "What is the capital of Kenya?",
+                        kind: .singleChoice(choices: ["Mombasa", "Kisumu", "Nairobi"], correct: 2)),
+                    Question(
+                        id: "australia", prompt: "Name the capital of Australia.",
+                        kind: .shortText(accepted: ["Canberra"], caseSensitive: false)),
+                ])
+        ])
 
     /// An essay without a word limit, then a short-text question, in English.
     public static let essays = Exam(
         id: "essays", title: "Essays", durationSeconds: 600,
-        sections: [ExamSection(title: nil, questions: [
-            Question(id: "essay", prompt: "Describe your town.", kind: .essay(wordLimit: nil)),
-            Question(id: "short", prompt: "Name a colour.", kind: .shortText(accepted: ["red"], caseSensitive: false)),
-        ])])
+        sections: [
+            ExamSection(
+                title: nil,
+                questions: [
+                    Question(id: "essay", prompt: "Describe your town.", kind: .essay(wordLimit: nil)),
+                    Question(
+                        id: "short", prompt: "Name a colour.", kind: .shortText(accepted: ["red"], caseSensitive: false)
+                    ),
+                ])
+        ])
 
     /// One question of every type in two sections, choices shuffled, with a
     /// `back-navigation` restriction (on) and a `scratchpad` restriction (off).
@@ -29,31 +42,49 @@ public enum ExamFixtures {
         id: "every-type", title: "Every type", durationSeconds: 1800, navigation: .free,
         shuffle: ShuffleSettings(questions: false, choices: true),
         restrictions: [
-            Restriction(id: "back-navigation", title: "Going back",
-                        detail: "The student may return to questions already answered.", isOnByDefault: true),
-            Restriction(id: "scratchpad", title: "Scratchpad",
-                        detail: "A notes area that is never submitted.", isOnByDefault: false),
+            Restriction(
+                id: "back-navigation", title: "Going back",
+                detail: "The student may return to questions already answered.", isOnByDefault: true),
+            Restriction(
+                id: "scratchpad", title: "Scratchpad",
+                detail: "A notes area that is never submitted.", isOnByDefault: false),
         ],
         sections: [
-            ExamSection(title: "Part A", questions: [
-                Question(id: "single", prompt: "Which planet is closest to the Sun?",
-                         kind: .singleChoice(choices: ["Mercury", "Venus", "Mars"], correct: 0)),
-                Question(id: "multiple", prompt: "Which numbers are prime?", points: 2,
-                         kind: .multipleResponse(choices: ["2", "4", "5"], correct: [0, 2], partialCredit: .proportional)),
-                Question(id: "true-false", prompt: "Water boils at 100 °C at sea level.", kind: .trueFalse(answer: true)),
-                Question(id: "short", prompt: "Spell the word for three bodies in a line.",
-                         kind: .shortText(accepted: ["syzygy"], caseSensitive: false)),
-            ]),
-            ExamSection(title: "Part B", questions: [
-                Question(id: "numeric", prompt: "150 km in 2 hours: average speed?",
-                         kind: .numeric(answer: .value(75, tolerance: 0.5), unit: "km/h")),
-                Question(id: "essay", prompt: "Why does the Moon show phases?", points: 5, kind: .essay(wordLimit: 100)),
-                Question(id: "matching", prompt: "Match each country to its capital.",
-                         kind: .matching(pairs: [MatchingPair(left: "France", right: "Paris"),
-                                                 MatchingPair(left: "Japan", right: "Tokyo"),
-                                                 MatchingPair(left: "Peru", right: "Lima")], partialCredit: .proportional)),
-                Question(id: "ordering", prompt: "Nearest the Sun first.",
-                         kind: .ordering(items: ["Mercury", "Venus", "Earth"], partialCredit: .none)),
-            ]),
+            ExamSection(
+                title: "Part A",
+                questions: [
+                    Question(
+                        id: "single", prompt: "Which planet is closest to the Sun?",
+                        kind: .singleChoice(choices: ["Mercury", "Venus", "Mars"], correct: 0)),
+                    Question(
+                        id: "multiple", prompt: "Which numbers are prime?", points: 2,
+                        kind: .multipleResponse(
+                            choices: ["2", "4", "5"], correct: [0, 2], partialCredit: .proportional)),
+                    Question(
+                        id: "true-false", prompt: "Water boils at 100 °C at sea level.", kind: .trueFalse(answer: true)),
+                    Question(
+                        id: "short", prompt: "Spell the word for three bodies in a line.",
+                        kind: .shortText(accepted: ["syzygy"], caseSensitive: false)),
+                ]),
+            ExamSection(
+                title: "Part B",
+                questions: [
+                    Question(
+                        id: "numeric", prompt: "150 km in 2 hours: average speed?",
+                        kind: .numeric(answer: .value(75, tolerance: 0.5), unit: "km/h")),
+                    Question(
+                        id: "essay", prompt: "Why does the Moon show phases?", points: 5, kind: .essay(wordLimit: 100)),
+                    Question(
+                        id: "matching", prompt: "Match each country to its capital.",
+                        kind: .matching(
+                            pairs: [
+                                MatchingPair(left: "France", right: "Paris"),
+                                MatchingPair(left: "Japan", right: "Tokyo"),
+                                MatchingPair(left: "Peru", right: "Lima"),
+                            ], partialCredit: .proportional)),
+                    Question(
+                        id: "ordering", prompt: "Nearest the Sun first.",
+                        kind: .ordering(items: ["Mercury", "Venus", "Earth"], partialCredit: .none)),
+                ]),
         ])
 }

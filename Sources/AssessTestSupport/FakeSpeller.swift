@@ -31,8 +31,9 @@ public final class FakeSpeller: Speller {
     }
 
     public func completions(of prefix: String, limit: Int) -> [String] {
-        Array(words.filter { $0.hasPrefix(prefix.lowercased()) && $0.count > prefix.count }
-            .sorted { ($0.count, $0) < ($1.count, $1) }.prefix(limit))
+        Array(
+            words.filter { $0.hasPrefix(prefix.lowercased()) && $0.count > prefix.count }
+                .sorted { ($0.count, $0) < ($1.count, $1) }.prefix(limit))
     }
 
     public func autocorrection(for word: String) -> String? {

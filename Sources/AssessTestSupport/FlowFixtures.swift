@@ -7,9 +7,11 @@ import AssessTUI
 public enum FlowFixtures {
     /// A flow on the first question of `exam` (past the welcome screen and the banner),
     /// with `speller` for suggestions and `settings` as the engine's, on a terminal of `size`.
-    public static func onFirstQuestion(of exam: Exam, speller: (any Speller)?, settings: SuggestionSettings,
-                                       practice: Bool,
-                                       size: TerminalSize = TerminalSize(columns: 100, rows: 30)) -> ExamFlow {
+    public static func onFirstQuestion(
+        of exam: Exam, speller: (any Speller)?, settings: SuggestionSettings,
+        practice: Bool,
+        size: TerminalSize = TerminalSize(columns: 100, rows: 30)
+    ) -> ExamFlow {
         let sitting = ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1"))
         var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: practice, maximumLockHours: 8, size: size)
         flow.suggestions = SuggestionControl(speller: speller, language: exam.language)

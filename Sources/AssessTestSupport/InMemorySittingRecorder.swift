@@ -37,7 +37,10 @@ public final class InMemorySittingRecorder: SittingRecorder {
     public func setFailing(_ fails: Bool) { failing.withLock { $0 = fails } }
 
     private func write() throws {
-        if delay > .zero { Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) * 1e-18) }
+        if delay > .zero {
+            Thread.sleep(
+                forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) * 1e-18)
+        }
         if failing.withLock({ $0 }) { throw FakeFailure("disk full") }
     }
 

@@ -17,8 +17,10 @@ public struct OwnThread: SuiteTrait, TestTrait, TestScoping {
 
     public init() {}
 
-    public func provideScope(for test: Test, testCase: Test.Case?,
-                      performing function: @Sendable () async throws -> Void) async throws {
+    public func provideScope(
+        for test: Test, testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
         guard testCase != nil else { return try await function() }
         await Self.slots.take()
         defer { Self.slots.give() }

@@ -60,21 +60,30 @@ public final class RecordingCommandRunner: CommandRunner {
     /// Answers `executable` run with `arguments` (any arguments when `nil`) with `results`,
     /// one per call in order, the last repeating.
     public func respond(to executable: String, _ arguments: [String]? = nil, with results: CommandResult...) {
-        state.withLock { $0.scripts.append(Script(executable: executable, arguments: arguments,
-                                                  answers: results.map(Answer.result))) }
+        state.withLock {
+            $0.scripts.append(
+                Script(
+                    executable: executable, arguments: arguments,
+                    answers: results.map(Answer.result)))
+        }
     }
 
     /// Makes `executable` run with `arguments` (any when `nil`) throw `error`, as a
     /// program that cannot start or times out does.
     public func fail(_ executable: String, _ arguments: [String]? = nil, with error: any Error & Sendable) {
-        state.withLock { $0.scripts.append(Script(executable: executable, arguments: arguments,
-                                                  answers: [.failure(error)])) }
+        state.withLock {
+            $0.scripts.append(
+                Script(
+                    executable: executable, arguments: arguments,
+                    answers: [.failure(error)]))
+        }
     }
 
     public func run(_ executable: String, _ arguments: [String], timeoutSeconds: Double) throws -> CommandResult {
         let answer: Answer? = state.withLock { state in
             state.calls.append(Call(executable: executable, arguments: arguments, timeoutSeconds: timeoutSeconds))
-            let index = state.scripts.firstIndex { $0.executable == executable && $0.arguments == arguments }
+            let index =
+                state.scripts.firstIndex { $0.executable == executable && $0.arguments == arguments }
                 ?? state.scripts.firstIndex { $0.executable == executable && $0.arguments == nil }
             guard let index else { return nil }
             let answers = state.scripts[index].answers

@@ -21,9 +21,10 @@ public final class RecordingEventLog: EventLog {
         try state.withLock {
             if $0.failing { throw FakeFailure("the event log is not writable") }
             $0.events.append(event)
-            return LoggedEvent(sequence: Int64($0.events.count), wallTime: time.wall,
-                               monotonicNanoseconds: time.monotonicNanoseconds,
-                               kind: event.kind, details: event.details, hash: "")
+            return LoggedEvent(
+                sequence: Int64($0.events.count), wallTime: time.wall,
+                monotonicNanoseconds: time.monotonicNanoseconds,
+                kind: event.kind, details: event.details, hash: "")
         }
     }
 }

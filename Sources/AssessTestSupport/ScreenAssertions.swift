@@ -19,7 +19,8 @@ public func screenDifference(_ grid: CellGrid, _ expected: [String]) -> String? 
     let actual = grid.lines(trimmingTrailingSpaces: true)
     let wanted = expected.map { String($0.reversed().drop { $0 == " " }.reversed()) }
     guard actual != wanted else { return nil }
-    let first = (0..<min(actual.count, wanted.count)).first { actual[$0] != wanted[$0] } ?? min(actual.count, wanted.count)
+    let first =
+        (0..<min(actual.count, wanted.count)).first { actual[$0] != wanted[$0] } ?? min(actual.count, wanted.count)
     var report = "the screen differs from row \(first) (\(actual.count) rows drawn, \(wanted.count) expected)\n"
     for row in 0..<max(actual.count, wanted.count) {
         let mark = row == first ? ">" : " "

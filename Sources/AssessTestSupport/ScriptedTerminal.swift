@@ -48,8 +48,10 @@ public final class ScriptedTerminal: TerminalDevice {
     private let timeout: Duration
     private var waitingSince: ContinuousClock.Instant?
 
-    public init(size: TerminalSize = TerminalSize(columns: 100, rows: 30), clock: ManualClock, steps: [Step],
-                timeout: Duration = .seconds(10)) {
+    public init(
+        size: TerminalSize = TerminalSize(columns: 100, rows: 30), clock: ManualClock, steps: [Step],
+        timeout: Duration = .seconds(10)
+    ) {
         self.size = size
         self.clock = clock
         self.timeout = timeout

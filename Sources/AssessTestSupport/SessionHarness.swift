@@ -17,11 +17,13 @@ public struct SessionHarness {
     public static let exam = ExamDescriptor(examID: "geo", examKey: "k3y", title: "Geography", candidate: "c-17")
 
     /// `prompt`, when given, asks the consent instead of the scripted student.
-    public init(exam: ExamDescriptor = SessionHarness.exam, policy: Policy = Policy(),
-                consents: Bool = true, clipboards: [RecordingClipboard] = [RecordingClipboard(name: "tmux")],
-                pasteGuard: RecordingPasteGuard = RecordingPasteGuard(),
-                surroundings: FixedSurroundings = FixedSurroundings(),
-                environment: [String: String] = ["LANG": "C.UTF-8"], prompt: (any ConsentPrompt)? = nil) {
+    public init(
+        exam: ExamDescriptor = SessionHarness.exam, policy: Policy = Policy(),
+        consents: Bool = true, clipboards: [RecordingClipboard] = [RecordingClipboard(name: "tmux")],
+        pasteGuard: RecordingPasteGuard = RecordingPasteGuard(),
+        surroundings: FixedSurroundings = FixedSurroundings(),
+        environment: [String: String] = ["LANG": "C.UTF-8"], prompt: (any ConsentPrompt)? = nil
+    ) {
         self.pasteGuard = pasteGuard
         self.consent = ScriptedConsent(accepts: consents)
         self.clipboards = clipboards

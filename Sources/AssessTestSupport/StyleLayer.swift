@@ -74,7 +74,10 @@ public struct StyleLayer: Equatable, Sendable {
             codes[style] = code
         }
         let legend = codes.sorted { lhs, rhs in
-            let order = { (code: Character) in Self.mnemonics.firstIndex { $0.0 == code } ?? Self.mnemonics.count + Self.spareCodes.firstIndex(of: code)! }
+            let order = { (code: Character) in
+                Self.mnemonics.firstIndex { $0.0 == code } ?? Self.mnemonics.count + Self.spareCodes.firstIndex(
+                    of: code)!
+            }
             return order(lhs.value) < order(rhs.value)
         }
         var lines = ["\(Self.opening)\(Self.name(of: palette))) ---"]
@@ -116,14 +119,17 @@ public struct StyleLayer: Equatable, Sendable {
         guard let start = lines.firstIndex(where: { $0.hasPrefix(opening) }) else { return (lines, nil) }
         let header = lines[start].dropFirst(opening.count)
         guard header.hasSuffix(") ---"),
-              let palette = paletteNames.first(where: { $0.0 == header.dropLast(5) })?.1 else {
+            let palette = paletteNames.first(where: { $0.0 == header.dropLast(5) })?.1
+        else {
             throw GoldenFileError("cannot read the style layer's opening line '\(lines[start])'")
         }
         var codes: [Character: CellStyle] = [:]
         var index = start + 1
         while index < lines.count, lines[index] != legendEnd {
             let entry = lines[index]
-            guard let code = entry.first, entry.dropFirst().first == " ", let style = style(named: String(entry.dropFirst(2))) else {
+            guard let code = entry.first, entry.dropFirst().first == " ",
+                let style = style(named: String(entry.dropFirst(2)))
+            else {
                 throw GoldenFileError("cannot read the style legend's line '\(entry)'")
             }
             codes[code] = style
@@ -133,7 +139,8 @@ public struct StyleLayer: Equatable, Sendable {
         let rows = try lines[(index + 1)...].enumerated().map { row, line in
             try line.enumerated().map { column, code in
                 guard let style = codes[code] else {
-                    throw GoldenFileError("the style code '\(code)' at row \(row), column \(column) is not in the legend")
+                    throw GoldenFileError(
+                        "the style code '\(code)' at row \(row), column \(column) is not in the legend")
                 }
                 return style
             }
@@ -174,12 +181,16 @@ public struct StyleLayer: Equatable, Sendable {
         var rowsDiffering: [Int] = []
         for row in 0..<rowCount {
             let width = max(drawn.rows[safe: row]?.count ?? 0, expected.rows[safe: row]?.count ?? 0)
-            let differing = (0..<width).filter { drawn.style(row: row, column: $0) != expected.style(row: row, column: $0) }
+            let differing = (0..<width).filter {
+                drawn.style(row: row, column: $0) != expected.style(row: row, column: $0)
+            }
             if !differing.isEmpty { rowsDiffering.append(row) }
             cells += differing.map { (row, $0) }
         }
         if !cells.isEmpty {
-            report.append("the style of \(cells.count) cell\(cells.count == 1 ? "" : "s") on \(rowsDiffering.count) row\(rowsDiffering.count == 1 ? "" : "s") differs:")
+            report.append(
+                "the style of \(cells.count) cell\(cells.count == 1 ? "" : "s") on \(rowsDiffering.count) row\(rowsDiffering.count == 1 ? "" : "s") differs:"
+            )
             // Neighbouring cells that differ alike are told as one run.
             var runs: [(row: Int, first: Int, last: Int)] = []
             for (row, column) in cells {
@@ -195,8 +206,9 @@ public struct StyleLayer: Equatable, Sendable {
             }
             for run in runs.prefix(8) {
                 let columns = run.first == run.last ? "column \(run.first)" : "columns \(run.first)–\(run.last)"
-                report.append("  row \(run.row), \(columns): expected \(name(of: expected.style(row: run.row, column: run.first))), "
-                              + "got \(name(of: drawn.style(row: run.row, column: run.first)))")
+                report.append(
+                    "  row \(run.row), \(columns): expected \(name(of: expected.style(row: run.row, column: run.first))), "
+                        + "got \(name(of: drawn.style(row: run.row, column: run.first)))")
             }
             if runs.count > 8 { report.append("  and \(runs.count - 8) more runs") }
             // One code per style across both layers, so the two rows read side by side.
@@ -207,8 +219,11 @@ public struct StyleLayer: Equatable, Sendable {
             for row in rowsDiffering {
                 if row < text.count { report.append("\(String(format: "%2d", row)) text |\(text[row])") }
                 let shown = { (line: String?) in line.map { $0.isEmpty ? "(all plain)" : $0 } ?? "(no row)" }
-                report.append("\(String(format: "%2d", row)) got  |\(shown(row < drawn.rows.count ? codeRows[row] : nil))")
-                report.append("\(String(format: "%2d", row)) want |\(shown(row < expected.rows.count ? codeRows[drawn.rows.count + row] : nil))")
+                report.append(
+                    "\(String(format: "%2d", row)) got  |\(shown(row < drawn.rows.count ? codeRows[row] : nil))")
+                report.append(
+                    "\(String(format: "%2d", row)) want |\(shown(row < expected.rows.count ? codeRows[drawn.rows.count + row] : nil))"
+                )
             }
         }
         return report.isEmpty ? nil : report.joined(separator: "\n")

@@ -21,8 +21,10 @@ struct Assess: ParsableCommand {
             """ + "\n\n" + LanguageOption.helpIsEnglish,
         version: Version.number,
         subcommands: [
-            TakeCommand.self, LaunchCommand.self, ResumeCommand.self, StatusCommand.self, UnlockCommand.self, EndCommand.self,
-            MonitorCommand.self, RosterCommand.self, PublishCommand.self, LogCommand.self, ResultsCommand.self, MarkCommand.self, VerifyCommand.self, PasswdCommand.self,
+            TakeCommand.self, LaunchCommand.self, ResumeCommand.self, StatusCommand.self, UnlockCommand.self,
+            EndCommand.self,
+            MonitorCommand.self, RosterCommand.self, PublishCommand.self, LogCommand.self, ResultsCommand.self,
+            MarkCommand.self, VerifyCommand.self, PasswdCommand.self,
             ValidateCommand.self,
             ImportCommand.self, ExportCommand.self,
             StoreCommand.self, KioskTextCommand.self,
@@ -49,7 +51,8 @@ struct Assess: ParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         // `take`, which a student waits on, without the parser when its arguments are the usual ones.
         if arguments.first == TakeCommand.configuration.commandName,
-           let request = TakeRequest(quickParsing: Array(arguments.dropFirst())) {
+            let request = TakeRequest(quickParsing: Array(arguments.dropFirst()))
+        {
             await run { try await request.run() }
             return
         }
@@ -64,7 +67,9 @@ struct Assess: ParsableCommand {
             let code = exitCode(for: error)
             endIfHelp(error)
             let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            fail("\(message) (see 'assess --help')", status: code.rawValue == 0 ? ExitStatus.usage.rawValue : code.rawValue)
+            fail(
+                "\(message) (see 'assess --help')",
+                status: code.rawValue == 0 ? ExitStatus.usage.rawValue : code.rawValue)
         }
         await run {
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -96,7 +101,8 @@ struct Assess: ParsableCommand {
     /// messages name `assess take`.
     private static func parseCommand(_ arguments: [String]) throws -> any ParsableCommand {
         if arguments.first == TakeCommand.configuration.commandName,
-           let take = try? TakeCommand.parseAsRoot(Array(arguments.dropFirst())) as? TakeCommand {
+            let take = try? TakeCommand.parseAsRoot(Array(arguments.dropFirst())) as? TakeCommand
+        {
             return take
         }
         return try parseAsRoot(arguments)
@@ -110,7 +116,8 @@ struct Assess: ParsableCommand {
     /// The first argument when it should name a command and names none (`assess tkae`).
     private static func unknownCommand(in arguments: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-"), first != "help",
-              !commandNames.contains(first) else { return nil }
+            !commandNames.contains(first)
+        else { return nil }
         return first
     }
 

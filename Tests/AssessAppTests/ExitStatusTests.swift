@@ -4,6 +4,7 @@ import AssessStore
 import AssessTestSupport
 import Foundation
 import Testing
+
 @testable import AssessApp
 
 /// The app's statuses (Swift Testing has an `ExitStatus` of its own).
@@ -77,17 +78,21 @@ struct ExitStatusTests {
         Case(["take", valid], in: .badPolicy, .configuration, says: "policy.yaml:1:"),
         Case(["status"], in: .badPolicy, .configuration, says: "policy.yaml:1:"),
         Case(["take", valid], in: .unreadableLock, .cannotCreate, says: "cannot read the lock"),
-        Case(["launch", valid, "--candidate", "c-1"], in: .unreadableLock, .cannotCreate, says: "cannot read the lock"),
+        Case(
+            ["launch", valid, "--candidate", "c-1"], in: .unreadableLock, .cannotCreate, says: "cannot read the lock"),
         Case(["status"], in: .unreadableLock, .cannotCreate, says: "cannot read the lock"),
-        Case(["unlock", "--stale", "--password-stdin"], in: .unreadableLock, .cannotCreate, says: "cannot read the lock"),
+        Case(
+            ["unlock", "--stale", "--password-stdin"], in: .unreadableLock, .cannotCreate, says: "cannot read the lock"),
         Case(["take", valid], in: .unwritableData, .cannotCreate, says: "cannot create the data directory"),
         Case(["results", valid], in: .unwritableData, .cannotCreate, says: "cannot create the data directory"),
         Case(["take", valid, "--candidate", "c-1"], in: .staleLock, .locked, says: "stale lock blocks this terminal"),
-        Case(["launch", valid, "--candidate", "c-1"], in: .staleLock, .locked, says: "stale lock blocks this terminal"),
+        Case(
+            ["launch", valid, "--candidate", "c-1"], in: .staleLock, .locked, says: "stale lock blocks this terminal"),
         Case(["launch", valid, "--candidate", "c-1"], .notPermitted, says: "assess passwd"),
         Case(["take", valid, "--practice"], in: .noPractice, .notDone, says: "does not allow practice"),
-        Case(["take", valid, "--screen-reader"], in: .noStudentSettings, .notDone,
-             says: "does not let the student choose screen-reader layout"),
+        Case(
+            ["take", valid, "--screen-reader"], in: .noStudentSettings, .notDone,
+            says: "does not let the student choose screen-reader layout"),
         Case(["verify", "ABCD-EFGH-JKLM"], .notDone, says: "no attempt in this store has the receipt"),
         Case(["log", "--attempt", "nope"], .notDone, says: "no attempt has the id nope"),
         Case(["end", "nope", "--password-stdin"], .notDone, says: "no attempt has the id nope"),
@@ -105,10 +110,15 @@ struct ExitStatusTests {
         Case(["results", valid, "--candidate", "c-1"], .notDone, says: "candidate c-1 has no attempt"),
         Case(["kiosk-text", "kiosk.endd"], .usage, says: "did you mean \"kiosk.ended\""),
         Case(["kiosk-text", "kiosk.ended", "code=1"], .usage, says: "kiosk.ended has no placeholder {code}"),
-        Case(["take", valid, "--candidate", "c-2"], in: .roster, .notOnRoster, says: "candidate c-2 is not on the roster of geography-quiz"),
-        Case(["roster", valid, "--import", "no-such-roster.csv", "--password-stdin"], .noInput, says: "no-such-roster.csv: cannot be read"),
-        Case(["roster", valid, "--import", "ROSTER", "--password-stdin"], in: .roster, .dataError,
-             says: "broken.csv:2: extra-time \"lots\" is not a multiplier"),
+        Case(
+            ["take", valid, "--candidate", "c-2"], in: .roster, .notOnRoster,
+            says: "candidate c-2 is not on the roster of geography-quiz"),
+        Case(
+            ["roster", valid, "--import", "no-such-roster.csv", "--password-stdin"], .noInput,
+            says: "no-such-roster.csv: cannot be read"),
+        Case(
+            ["roster", valid, "--import", "ROSTER", "--password-stdin"], in: .roster, .dataError,
+            says: "broken.csv:2: extra-time \"lots\" is not a multiplier"),
         Case(["roster", valid, "--add", "c 3", "--password-stdin"], .usage, says: "may hold only letters"),
         Case(["roster", valid, "--add", "c-3", "--password-stdin"], .notPermitted, says: "assess passwd"),
     ]
@@ -119,8 +129,11 @@ struct ExitStatusTests {
         let environment = try Self.make(example.world, in: scratch)
         let arguments = example.arguments.map { $0 == "ROSTER" ? scratch.file("broken.csv") : $0 }
         let result = try SubprocessCommandRunner().run(
-            "env", environment + ["sh", "-c", "cd '\(Self.packageRoot)' && exec \"$@\" < /dev/null", "assess",
-                                  try BuiltProducts.path(of: "assess")] + arguments,
+            "env",
+            environment + [
+                "sh", "-c", "cd '\(Self.packageRoot)' && exec \"$@\" < /dev/null", "assess",
+                try BuiltProducts.path(of: "assess"),
+            ] + arguments,
             timeoutSeconds: 30)
         #expect(result.exitStatus == example.status.rawValue, "\(result.standardError)")
         let lines = result.standardError.split(separator: "\n")
@@ -134,8 +147,9 @@ struct ExitStatusTests {
         let reached = Set(FailureReason.allCases.map(\.status)).union([.success])
         for status in ExitStatus.allCases {
             #expect(reached.contains(status), "no failure reason maps to \(status.rawValue)")
-            #expect(commands.contains("| \(status.rawValue) | \(status.meaning) |"),
-                    "docs/commands.md's table of exit statuses lacks: | \(status.rawValue) | \(status.meaning) |")
+            #expect(
+                commands.contains("| \(status.rawValue) | \(status.meaning) |"),
+                "docs/commands.md's table of exit statuses lacks: | \(status.rawValue) | \(status.meaning) |")
             if status != .success {
                 #expect(Self.cases.contains { $0.status == status }, "no case ends with \(status.rawValue)")
             }
@@ -166,18 +180,22 @@ struct ExitStatusTests {
         case .staleLock:
             try FileManager.default.createDirectory(atPath: lockDirectory, withIntermediateDirectories: true)
             let bootID = ProcessContext.current(environment: [:]).bootID
-            let gone = LockRecord(pid: 999_999, bootID: bootID, user: "ana", tty: "/dev/pts/9", examID: "geography-quiz",
-                                  examKey: "k", candidate: "c-9", startedAt: Date(), expiresAt: Date() + 3600)
+            let gone = LockRecord(
+                pid: 999_999, bootID: bootID, user: "ana", tty: "/dev/pts/9", examID: "geography-quiz",
+                examKey: "k", candidate: "c-9", startedAt: Date(), expiresAt: Date() + 3600)
             // As a crashed holder leaves it: the file and its record are there, and no process holds it.
             try gone.encoded().write(to: URL(fileURLWithPath: lockDirectory + "/" + FileTerminalLock.fileName))
         case .roster:
             try SQLiteStore(dataDirectory: URL(fileURLWithPath: dataDirectory))
                 .addToRoster(exam: "geography-quiz", entries: [RosterEntry(candidate: "c-1")])
-            try "candidate,extra-time\nc-1,lots\n".write(toFile: scratch.file("broken.csv"), atomically: true, encoding: .utf8)
+            try "candidate,extra-time\nc-1,lots\n".write(
+                toFile: scratch.file("broken.csv"), atomically: true, encoding: .utf8)
         }
         try policyText.write(toFile: policy, atomically: true, encoding: .utf8)
-        return ["LANG=C.UTF-8", "ASSESS_LOCK_DIR=\(lockDirectory)", "ASSESS_DATA_DIR=\(dataDirectory)",
-                "ASSESS_POLICY=\(policy)"]
+        return [
+            "LANG=C.UTF-8", "ASSESS_LOCK_DIR=\(lockDirectory)", "ASSESS_DATA_DIR=\(dataDirectory)",
+            "ASSESS_POLICY=\(policy)",
+        ]
     }
 
     /// The package's root folder, where `Exams/` is.

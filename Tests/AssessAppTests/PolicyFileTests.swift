@@ -2,6 +2,7 @@ import AssessCore
 import AssessTestSupport
 import Foundation
 import Testing
+
 @testable import AssessApp
 
 /// The policy named by `ASSESS_POLICY` is read through a file handle: any readable file

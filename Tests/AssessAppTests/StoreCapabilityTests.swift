@@ -4,6 +4,7 @@ import AssessStore
 import AssessTestSupport
 import Foundation
 import Testing
+
 @testable import AssessApp
 
 /// A store that lacks a capability is refused where it matters, never taken as "allowed".
@@ -31,16 +32,20 @@ import Testing
 
     @Test func aSeatWithoutARosterNeitherOpensNorAcceptsACode() throws {
         let store = StoreLacking(sqlite, room: true)
-        let link = try #require(StoreCommandLink(store: store, exam: exam.id, candidate: "ana",
-                                                 lease: LeaseHolder(host: "here", tty: nil, pid: 1)))
+        let link = try #require(
+            StoreCommandLink(
+                store: store, exam: exam.id, candidate: "ana",
+                lease: LeaseHolder(host: "here", tty: nil, pid: 1)))
         #expect(throws: StoreError.unsupported("roster or common start")) { try link.startCodeMatches("ABCDEF") }
         #expect(throws: StoreError.unsupported("roster or common start")) { try link.secondsSinceOpening() }
     }
 
     @Test func aStoreWithoutARoomGivesASittingNoLink() {
         let store = StoreLacking(sqlite, room: false)
-        #expect(StoreCommandLink(store: store, exam: exam.id, candidate: "ana",
-                                 lease: LeaseHolder(host: "here", tty: nil, pid: 1)) == nil)
+        #expect(
+            StoreCommandLink(
+                store: store, exam: exam.id, candidate: "ana",
+                lease: LeaseHolder(host: "here", tty: nil, pid: 1)) == nil)
     }
 
     @Test func theSQLiteStoreHasEveryCapabilityButAJournal() {
@@ -68,15 +73,21 @@ final class StoreLacking: ExamStore, @unchecked Sendable {
     var published: (any PublishedExamStore)? { nil }
     var journal: (any StoreJournal)? { nil }
 
-    func startAttempt(examID: String, examKey: String, candidate: String, secondsAllowed: Int?,
-                      isPractice: Bool, settings: String, at time: Date) throws -> Attempt {
-        try inner.startAttempt(examID: examID, examKey: examKey, candidate: candidate, secondsAllowed: secondsAllowed,
-                               isPractice: isPractice, settings: settings, at: time)
+    func startAttempt(
+        examID: String, examKey: String, candidate: String, secondsAllowed: Int?,
+        isPractice: Bool, settings: String, at time: Date
+    ) throws -> Attempt {
+        try inner.startAttempt(
+            examID: examID, examKey: examKey, candidate: candidate, secondsAllowed: secondsAllowed,
+            isPractice: isPractice, settings: settings, at: time)
     }
-    func updateProgress(attempt attemptID: String, secondsUsed: Int, currentQuestion: Int,
-                        breaksTaken: Int, at time: Date) throws {
-        try inner.updateProgress(attempt: attemptID, secondsUsed: secondsUsed, currentQuestion: currentQuestion,
-                                 breaksTaken: breaksTaken, at: time)
+    func updateProgress(
+        attempt attemptID: String, secondsUsed: Int, currentQuestion: Int,
+        breaksTaken: Int, at time: Date
+    ) throws {
+        try inner.updateProgress(
+            attempt: attemptID, secondsUsed: secondsUsed, currentQuestion: currentQuestion,
+            breaksTaken: breaksTaken, at: time)
     }
     func updateSecondsAllowed(attempt attemptID: String, seconds: Int) throws {
         try inner.updateSecondsAllowed(attempt: attemptID, seconds: seconds)
@@ -93,15 +104,19 @@ final class StoreLacking: ExamStore, @unchecked Sendable {
         try inner.inProgressAttempt(exam: examID, candidate: candidate)
     }
     func candidates() throws -> [String] { try inner.candidates() }
-    func takeLease(exam examID: String, candidate: String, holder: LeaseHolder, lostAfter: TimeInterval,
-                   at time: Date) throws -> Lease {
+    func takeLease(
+        exam examID: String, candidate: String, holder: LeaseHolder, lostAfter: TimeInterval,
+        at time: Date
+    ) throws -> Lease {
         try inner.takeLease(exam: examID, candidate: candidate, holder: holder, lostAfter: lostAfter, at: time)
     }
     func releaseLease(exam examID: String, candidate: String, holder: LeaseHolder) throws {
         try inner.releaseLease(exam: examID, candidate: candidate, holder: holder)
     }
-    func saveResponse(attempt attemptID: String, question questionID: String,
-                      value: String, flagged: Bool, at time: Date) throws -> StoredResponse {
+    func saveResponse(
+        attempt attemptID: String, question questionID: String,
+        value: String, flagged: Bool, at time: Date
+    ) throws -> StoredResponse {
         try inner.saveResponse(attempt: attemptID, question: questionID, value: value, flagged: flagged, at: time)
     }
     func responses(for attemptID: String) throws -> [StoredResponse] { try inner.responses(for: attemptID) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import AssessApp
 import AssessCore
 import Testing
+
 @testable import assess
 
 /// `take` reads its usual command lines without swift-argument-parser
@@ -16,16 +17,17 @@ struct TakeCommandLineTests {
         (try? TakeCommand.parseAsRoot(line) as? TakeCommand)?.request
     }
 
-    @Test("The usual command lines are read without the parser, as the parser reads them",
-          arguments: [
-              [exam],
-              [exam, "--candidate", "s-1042"],
-              ["--candidate=s-1042", exam],
-              [exam, "--practice"],
-              ["--reduced-motion", exam, "--high-contrast", "--no-color", "--screen-reader", "--larger-spacing"],
-              [exam, "--no-colour", "--language", "ja"],
-              [exam, "--language=pt-BR", "--candidate", "Ana.Lima"],
-          ])
+    @Test(
+        "The usual command lines are read without the parser, as the parser reads them",
+        arguments: [
+            [exam],
+            [exam, "--candidate", "s-1042"],
+            ["--candidate=s-1042", exam],
+            [exam, "--practice"],
+            ["--reduced-motion", exam, "--high-contrast", "--no-color", "--screen-reader", "--larger-spacing"],
+            [exam, "--no-colour", "--language", "ja"],
+            [exam, "--language=pt-BR", "--candidate", "Ana.Lima"],
+        ])
     func usualLines(_ line: [String]) throws {
         let quick = try #require(TakeRequest(quickParsing: line))
         #expect(quick == Self.parsed(line))
@@ -42,8 +44,11 @@ struct TakeCommandLineTests {
             "--reduced-motion", "--help", "-h", "--bogus", "-p", "help",
         ]
         var lines: [[String]] = [[]]
-        for _ in 1...3 { lines += lines.filter { $0.count == lines.last!.count }.flatMap { line in words.map { line + [$0] } } }
-        var read = 0, left = 0
+        for _ in 1...3 {
+            lines += lines.filter { $0.count == lines.last!.count }.flatMap { line in words.map { line + [$0] } }
+        }
+        var read = 0
+        var left = 0
         for line in lines {
             guard let quick = TakeRequest(quickParsing: line) else {
                 left += 1

@@ -21,9 +21,10 @@ struct AssessmentSessionTests {
         #expect(harness.pasteGuard.isOn)
         #expect(await harness.session.suggestions.enabled.isEmpty)
         #expect(await harness.session.lockState == .locked(record))
-        #expect(harness.log.kinds == [
-            "lock.requested", "clipboard.cleared", "suggestions.changed", "paste.rejection-changed", "lock.granted",
-        ])
+        #expect(
+            harness.log.kinds == [
+                "lock.requested", "clipboard.cleared", "suggestions.changed", "paste.rejection-changed", "lock.granted",
+            ])
     }
 
     @Test func secondLockRequestFailsWithAlreadyLockedAndLeavesTheLockInPlace() async {
@@ -49,9 +50,10 @@ struct AssessmentSessionTests {
         #expect(harness.clipboards[0].clearCount == 2)
         #expect(!harness.pasteGuard.isOn)
         #expect(await harness.session.suggestions == .practice)
-        #expect(harness.log.kinds.suffix(4) == [
-            "clipboard.cleared", "suggestions.changed", "paste.rejection-changed", "lock.released",
-        ])
+        #expect(
+            harness.log.kinds.suffix(4) == [
+                "clipboard.cleared", "suggestions.changed", "paste.rejection-changed", "lock.released",
+            ])
     }
 
     @Test func unlockingTwiceIsHarmless() async {
@@ -86,8 +88,9 @@ struct AssessmentSessionTests {
 
     @Test func liveHolderRefusesWithItsRecord() async {
         let harness = SessionHarness()
-        let holder = LockRecord(pid: 99, bootID: "boot-a", user: "other", tty: nil, examID: "geo", examKey: "k",
-                                candidate: "c-1", startedAt: Date(), expiresAt: Date())
+        let holder = LockRecord(
+            pid: 99, bootID: "boot-a", user: "other", tty: nil, examID: "geo", examKey: "k",
+            candidate: "c-1", startedAt: Date(), expiresAt: Date())
         harness.lock.place(.live(holder))
         #expect(await harness.session.requestLock(true) == .failed(.heldByAnother(holder)))
         #expect(harness.pasteGuard.isOn == false)
@@ -95,8 +98,9 @@ struct AssessmentSessionTests {
 
     @Test func staleLockRefusesAndIsLogged() async {
         let harness = SessionHarness()
-        let holder = LockRecord(pid: 98, bootID: "boot-a", user: "other", tty: nil, examID: "geo", examKey: "k",
-                                candidate: "c-2", startedAt: Date(), expiresAt: Date())
+        let holder = LockRecord(
+            pid: 98, bootID: "boot-a", user: "other", tty: nil, examID: "geo", examKey: "k",
+            candidate: "c-2", startedAt: Date(), expiresAt: Date())
         harness.lock.place(.stale(holder))
         #expect(await harness.session.requestLock(true) == .failed(.staleLock(holder)))
         #expect(harness.log.kinds.contains("lock.stale-found"))
@@ -104,8 +108,9 @@ struct AssessmentSessionTests {
 
     @Test func lockFromAnEarlierBootIsLoggedAsEndedAndDoesNotBlock() async {
         let harness = SessionHarness()
-        let old = LockRecord(pid: 97, bootID: "boot-z", user: "other", tty: nil, examID: "geo", examKey: "k",
-                             candidate: "c-3", startedAt: Date(), expiresAt: Date())
+        let old = LockRecord(
+            pid: 97, bootID: "boot-z", user: "other", tty: nil, examID: "geo", examKey: "k",
+            candidate: "c-3", startedAt: Date(), expiresAt: Date())
         harness.lock.place(.fromPreviousBoot(old))
         guard case .locked = await harness.session.requestLock(true) else {
             Issue.record("a lock from an earlier boot must not block")
@@ -140,9 +145,12 @@ struct AssessmentSessionTests {
     }
 
     @Test func strictPolicyRefusesWhenAClipboardCannotBeCleared() async {
-        let harness = SessionHarness(policy: Policy(strictClipboards: true),
-                                     clipboards: [RecordingClipboard(name: "internal"),
-                                                  RecordingClipboard(name: "x11-clipboard", failing: true)])
+        let harness = SessionHarness(
+            policy: Policy(strictClipboards: true),
+            clipboards: [
+                RecordingClipboard(name: "internal"),
+                RecordingClipboard(name: "x11-clipboard", failing: true),
+            ])
         let result = await harness.session.requestLock(true)
         guard case .failed(.clipboardNotCleared(let why)) = result else {
             Issue.record("expected clipboardNotCleared, got \(result)")

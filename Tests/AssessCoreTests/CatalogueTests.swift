@@ -10,7 +10,9 @@ import Testing
     /// A key without its plural form (`duration.hours.one` → `duration.hours`), when it has one.
     static func counted(_ key: String, in language: InterfaceLanguage) -> (base: String, form: String)? {
         let forms = Set(InterfaceLanguage.allCases.flatMap(\.pluralForms))
-        guard let dot = key.lastIndex(of: "."), forms.contains(String(key[key.index(after: dot)...])) else { return nil }
+        guard let dot = key.lastIndex(of: "."), forms.contains(String(key[key.index(after: dot)...])) else {
+            return nil
+        }
         return (String(key[..<dot]), String(key[key.index(after: dot)...]))
     }
 
@@ -64,9 +66,12 @@ import Testing
         let english = Self.texts(of: .english)
         for (key, forms) in Self.texts(of: Catalogue.of(language)) {
             guard let englishForms = english[key] else { continue }
-            let wanted = englishForms.values.reduce(into: Set<String>()) { $0.formUnion(Catalogue.placeholders(in: $1)) }
+            let wanted = englishForms.values.reduce(into: Set<String>()) {
+                $0.formUnion(Catalogue.placeholders(in: $1))
+            }
             let used = forms.values.reduce(into: Set<String>()) { $0.formUnion(Catalogue.placeholders(in: $1)) }
-            #expect(used.subtracting(wanted).sorted() == [], "\(language.rawValue): \(key) has a placeholder English lacks")
+            #expect(
+                used.subtracting(wanted).sorted() == [], "\(language.rawValue): \(key) has a placeholder English lacks")
             #expect(wanted.subtracting(used).sorted() == [], "\(language.rawValue): \(key) leaves out a placeholder")
         }
     }
@@ -101,7 +106,8 @@ import Testing
     }
 
     @Test func aValueHoldingBracesIsNotFilledAgain() {
-        #expect(Catalogue.english("suggestions.autocorrected", ["word": "{correction}", "correction": "x"])
+        #expect(
+            Catalogue.english("suggestions.autocorrected", ["word": "{correction}", "correction": "x"])
                 == "Autocorrected “{correction}” to “x”; ^U undoes it.")
     }
 
@@ -110,11 +116,16 @@ import Testing
         #expect(InterfaceLanguage.choose(examLanguage: "vi", requested: .korean, environment: japanese) == .vietnamese)
         #expect(InterfaceLanguage.choose(examLanguage: "mul", requested: .korean, environment: japanese) == .korean)
         #expect(InterfaceLanguage.choose(examLanguage: "mul", requested: nil, environment: japanese) == .japanese)
-        #expect(InterfaceLanguage.choose(examLanguage: "de", requested: nil, environment: ["LANG": "pt_BR.UTF-8"]) == .brazilianPortuguese)
+        #expect(
+            InterfaceLanguage.choose(examLanguage: "de", requested: nil, environment: ["LANG": "pt_BR.UTF-8"])
+                == .brazilianPortuguese)
         // LC_ALL, then LC_MESSAGES, then LANG; an empty one counts as unset.
-        #expect(InterfaceLanguage.choose(examLanguage: "mul", requested: nil,
-                                         environment: ["LC_ALL": "", "LC_MESSAGES": "ko_KR.UTF-8", "LANG": "ja_JP.UTF-8"]) == .korean)
-        #expect(InterfaceLanguage.choose(examLanguage: "mul", requested: nil, environment: ["LANG": "C.UTF-8"]) == .english)
+        #expect(
+            InterfaceLanguage.choose(
+                examLanguage: "mul", requested: nil,
+                environment: ["LC_ALL": "", "LC_MESSAGES": "ko_KR.UTF-8", "LANG": "ja_JP.UTF-8"]) == .korean)
+        #expect(
+            InterfaceLanguage.choose(examLanguage: "mul", requested: nil, environment: ["LANG": "C.UTF-8"]) == .english)
         #expect(InterfaceLanguage.choose(examLanguage: "mul", requested: nil, environment: [:]) == .english)
     }
 

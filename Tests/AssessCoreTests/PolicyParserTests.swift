@@ -4,7 +4,8 @@ import Testing
 @Suite("Policy files")
 struct PolicyParserTests {
     @Test func readsEverySetting() throws {
-        let policy = try PolicyParser.parse("""
+        let policy = try PolicyParser.parse(
+            """
             allowed-exams: [geography-quiz, spelling-test]
             max-lock-duration: 3h
             strict-clipboards: true
@@ -23,12 +24,19 @@ struct PolicyParserTests {
 
     @Test func studentSettingsAreEveryOneByDefaultAListOrNone() throws {
         #expect(try PolicyParser.parse("", path: "p.yaml").studentSettings == Set(AccessibilityOption.allCases))
-        #expect(try PolicyParser.parse("student-settings: [high-contrast, larger-spacing]\n", path: "p.yaml").studentSettings
+        #expect(
+            try PolicyParser.parse("student-settings: [high-contrast, larger-spacing]\n", path: "p.yaml")
+                .studentSettings
                 == [.highContrast, .largerSpacing])
         #expect(try PolicyParser.parse("student-settings: none\n", path: "p.yaml").studentSettings.isEmpty)
         #expect(try PolicyParser.parse("student-settings: \"*\"\n", path: "p.yaml").studentSettings.count == 5)
-        #expect(throws: PolicyError(path: "p.yaml", line: 1, column: 20,
-                                    message: "\"high-contrst\" is not an accessibility setting (did you mean \"high-contrast\"?); known: high-contrast, no-colour, reduced-motion, screen-reader, larger-spacing")) {
+        #expect(
+            throws: PolicyError(
+                path: "p.yaml", line: 1, column: 20,
+                message:
+                    "\"high-contrst\" is not an accessibility setting (did you mean \"high-contrast\"?); known: high-contrast, no-colour, reduced-motion, screen-reader, larger-spacing"
+            )
+        ) {
             try PolicyParser.parse("student-settings: [high-contrst]\n", path: "p.yaml")
         }
     }
@@ -40,8 +48,13 @@ struct PolicyParserTests {
     }
 
     @Test func anUnknownSettingNamesItsPositionAndTheLikelyIntent() {
-        #expect(throws: PolicyError(path: "p.yaml", line: 2, column: 1,
-                                    message: "unknown setting \"strict-clipboard\" (did you mean \"strict-clipboards\"?); known settings: allowed-exams, max-lock-duration, strict-clipboards, multiplexers, practice, minimum-terminal, charge-downtime, proctor-password, store, student-settings, lease-lost-after")) {
+        #expect(
+            throws: PolicyError(
+                path: "p.yaml", line: 2, column: 1,
+                message:
+                    "unknown setting \"strict-clipboard\" (did you mean \"strict-clipboards\"?); known settings: allowed-exams, max-lock-duration, strict-clipboards, multiplexers, practice, minimum-terminal, charge-downtime, proctor-password, store, student-settings, lease-lost-after"
+            )
+        ) {
             try PolicyParser.parse("multiplexers: allow\nstrict-clipboard: true\n", path: "p.yaml")
         }
     }
@@ -49,8 +62,11 @@ struct PolicyParserTests {
     @Test func aLeaseIsLostAfter30SecondsUnlessThePolicySaysOtherwiseNeverUnder10() throws {
         #expect(try PolicyParser.parse("", path: "p.yaml").leaseLostAfter == 30)
         #expect(try PolicyParser.parse("lease-lost-after: 2m\n", path: "p.yaml").leaseLostAfter == 120)
-        #expect(throws: PolicyError(path: "p.yaml", line: 1, column: 19,
-                                    message: "lease-lost-after must be a duration from 10s to 1h, such as 30s or 2m")) {
+        #expect(
+            throws: PolicyError(
+                path: "p.yaml", line: 1, column: 19,
+                message: "lease-lost-after must be a duration from 10s to 1h, such as 30s or 2m")
+        ) {
             try PolicyParser.parse("lease-lost-after: 5s\n", path: "p.yaml")
         }
     }
@@ -58,10 +74,14 @@ struct PolicyParserTests {
     @Test func theStoreIsSQLiteUnlessAPostgreSQLURLIsGiven() throws {
         #expect(try PolicyParser.parse("", path: "p.yaml").store == nil)
         #expect(try PolicyParser.parse("store: sqlite\n", path: "p.yaml").store == nil)
-        #expect(try PolicyParser.parse("store: postgresql:///assess?host=/run/postgresql\n", path: "p.yaml").store
-            == "postgresql:///assess?host=/run/postgresql")
-        #expect(throws: PolicyError(path: "p.yaml", line: 1, column: 8,
-                                    message: "store must be sqlite or a PostgreSQL URL such as postgresql:///assess?host=/run/postgresql")) {
+        #expect(
+            try PolicyParser.parse("store: postgresql:///assess?host=/run/postgresql\n", path: "p.yaml").store
+                == "postgresql:///assess?host=/run/postgresql")
+        #expect(
+            throws: PolicyError(
+                path: "p.yaml", line: 1, column: 8,
+                message: "store must be sqlite or a PostgreSQL URL such as postgresql:///assess?host=/run/postgresql")
+        ) {
             try PolicyParser.parse("store: mysql://school/assess\n", path: "p.yaml")
         }
     }

@@ -25,8 +25,10 @@ struct ProctorPasswordTests {
     }
 
     @Test func linesThatAreNotAHashAreRefused() {
-        for line in ["", "plain-text-password", "scrypt$ln=15,r=8,p=1$c2FsdA==", "bcrypt$ln=15,r=8,p=1$c2FsdA==$aGFzaA==",
-                     "scrypt$ln=40,r=8,p=1$c2FsdHNhbHQ=$aGFzaGhhc2hoYXNoaGFzaA==", "scrypt$ln=15$c2FsdA==$aGFzaA=="] {
+        for line in [
+            "", "plain-text-password", "scrypt$ln=15,r=8,p=1$c2FsdA==", "bcrypt$ln=15,r=8,p=1$c2FsdA==$aGFzaA==",
+            "scrypt$ln=40,r=8,p=1$c2FsdHNhbHQ=$aGFzaGhhc2hoYXNoaGFzaA==", "scrypt$ln=15$c2FsdA==$aGFzaA==",
+        ] {
             #expect(ProctorPassword(encoded: line) == nil, "\(line)")
         }
     }

@@ -10,18 +10,21 @@ private final class Journal: Sendable {
     var all: [String] { entries.withLock { $0 } }
 }
 
-private func step(_ name: String, _ journal: Journal, fails: Bool = false, undoFails: Bool = false,
-                  undoable: Bool = true) -> LockStep {
+private func step(
+    _ name: String, _ journal: Journal, fails: Bool = false, undoFails: Bool = false,
+    undoable: Bool = true
+) -> LockStep {
     let undo: @Sendable () async throws -> Void = {
         if undoFails { throw FakeFailure("undo \(name) failed") }
         journal.note("undo \(name)")
     }
-    return LockStep(name,
-                    perform: {
-                        if fails { throw FakeFailure("\(name) failed") }
-                        journal.note("do \(name)")
-                    },
-                    undo: undoable ? undo : nil)
+    return LockStep(
+        name,
+        perform: {
+            if fails { throw FakeFailure("\(name) failed") }
+            journal.note("do \(name)")
+        },
+        undo: undoable ? undo : nil)
 }
 
 @Suite("Revertible steps")
@@ -35,7 +38,9 @@ struct RevertibleStepsTests {
 
     @Test func revertsCompletedStepsWhenALaterStepFails() async {
         let journal = Journal()
-        let outcome = await RevertibleSteps.run([step("a", journal), step("b", journal), step("c", journal, fails: true)])
+        let outcome = await RevertibleSteps.run([
+            step("a", journal), step("b", journal), step("c", journal, fails: true),
+        ])
         #expect(outcome.failure?.step == "c")
         #expect(journal.all == ["do a", "do b", "undo b", "undo a"])
         #expect(outcome.reverted == ["b", "a"])
@@ -44,7 +49,8 @@ struct RevertibleStepsTests {
     @Test func keepsRevertingAfterAnUndoFails() async {
         let journal = Journal()
         let outcome = await RevertibleSteps.run([
-            step("a", journal), step("b", journal, undoFails: true), step("c", journal), step("d", journal, fails: true),
+            step("a", journal), step("b", journal, undoFails: true), step("c", journal),
+            step("d", journal, fails: true),
         ])
         #expect(journal.all == ["do a", "do b", "do c", "undo c", "undo a"])
         #expect(outcome.reverted == ["c", "a"])
@@ -62,8 +68,10 @@ struct RevertibleStepsTests {
 
     @Test func skipsStepsThatHaveNothingToUndo() async {
         let journal = Journal()
-        let outcome = await RevertibleSteps.run([step("a", journal), step("b", journal, undoable: false),
-                                                 step("c", journal, fails: true)])
+        let outcome = await RevertibleSteps.run([
+            step("a", journal), step("b", journal, undoable: false),
+            step("c", journal, fails: true),
+        ])
         #expect(journal.all == ["do a", "do b", "undo a"])
         #expect(outcome.reverted == ["a"])
     }

@@ -13,8 +13,9 @@ struct SuggestionSettingsTests {
     }
 
     @Test func lockedTurnsOnOnlyWhatTheExamAllowsAndTheProctorLeftOn() {
-        let settings = SuggestionSettings.locked(examAllows: [.spellCheck, .wordCompletion, .autocorrect],
-                                                 proctorDisabled: [.wordCompletion])
+        let settings = SuggestionSettings.locked(
+            examAllows: [.spellCheck, .wordCompletion, .autocorrect],
+            proctorDisabled: [.wordCompletion])
         #expect(settings.enabled == [.spellCheck, .autocorrect])
         #expect(settings.available == [.spellCheck, .autocorrect])
         #expect(SuggestionSettings.locked(examAllows: []).enabled.isEmpty)
@@ -24,8 +25,9 @@ struct SuggestionSettingsTests {
         let settings = SuggestionSettings.locked(examAllows: [.spellCheck])
         #expect(settings.setting(.autocorrect, on: true) == nil)
         #expect(settings.setting(.wordCompletion, on: true) == nil)
-        #expect(SuggestionSettings.locked(examAllows: [.autocorrect], proctorDisabled: [.autocorrect])
-            .setting(.autocorrect, on: true) == nil)
+        #expect(
+            SuggestionSettings.locked(examAllows: [.autocorrect], proctorDisabled: [.autocorrect])
+                .setting(.autocorrect, on: true) == nil)
     }
 
     @Test func anAllowedFeatureCanBeTurnedOffAndOnAgain() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AssessCore
 
 /// Each of our threads shows its name where one counts its wake-ups.

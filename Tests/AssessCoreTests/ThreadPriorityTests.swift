@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import AssessCore
 
 /// The engine's and writer's thread runs below the key loop's priority.

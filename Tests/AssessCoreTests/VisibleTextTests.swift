@@ -19,7 +19,9 @@ import Testing
         #expect(VisibleText.visible("photo\u{202E}gpj.exe") == "photo\\u202Egpj.exe")
         for scalar in VisibleText.bidiControls {
             let shown = VisibleText.visible("a\(Character(scalar))b")
-            #expect(!shown.unicodeScalars.contains(where: VisibleText.isBidiControl), "U+\(String(scalar.value, radix: 16))")
+            #expect(
+                !shown.unicodeScalars.contains(where: VisibleText.isBidiControl), "U+\(String(scalar.value, radix: 16))"
+            )
             #expect(shown.hasPrefix("a\\u") && shown.hasSuffix("b"))
         }
         #expect(VisibleText.bidiControls.count == 12)

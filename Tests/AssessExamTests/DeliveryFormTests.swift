@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AssessExam
 
 /// A published exam's delivery form holds what the student sees and nothing that scores
@@ -13,7 +14,9 @@ import Testing
 
     @Test func theFormHoldsNoAnswerAndNoMarkingRule() throws {
         let json = DeliveryForm(exam: exam).json
-        for secret in ["Jane Austen", "\"answer", "accepted", "correct", "tolerance", "partial", "3.15", "caseSensitive"] {
+        for secret in [
+            "Jane Austen", "\"answer", "accepted", "correct", "tolerance", "partial", "3.15", "caseSensitive",
+        ] {
             #expect(!json.contains(secret), "\(secret) in the delivery form")
         }
         // Every prompt and choice is there.
@@ -24,9 +27,12 @@ import Testing
     @Test func orderingItemsAndMatchingOptionsAreNotSentInTheirRightOrder() throws {
         let form = DeliveryForm(exam: exam).exam
         for question in exam.questions {
-            guard let sent = form.question(withID: question.id) else { Issue.record("\(question.id) missing"); continue }
+            guard let sent = form.question(withID: question.id) else {
+                Issue.record("\(question.id) missing")
+                continue
+            }
             switch (question.kind, sent.kind) {
-            case let (.ordering(items, _), .ordering(delivered, _)):
+            case (.ordering(let items, _), .ordering(let delivered, _)):
                 #expect(Set(items) == Set(delivered))
                 #expect(items != delivered, "the items of \(question.id) go out in their right order")
             case (.matching, .matching):
@@ -50,13 +56,15 @@ import Testing
 
     @Test func aFixedAnswerKeyKeepsTheDeliveryKey() throws {
         let source = try String(contentsOfFile: TestFiles.sample("all-types.yaml"), encoding: .utf8)
-        let fixed = try ExamLoader.load(text: source.replacingOccurrences(of: "answer: Mercury", with: "answer: Venus"),
-                                        path: "fixed.yaml")
+        let fixed = try ExamLoader.load(
+            text: source.replacingOccurrences(of: "answer: Mercury", with: "answer: Venus"),
+            path: "fixed.yaml")
         #expect(fixed.examKey != exam.examKey)
         #expect(DeliveryForm(exam: fixed).key == DeliveryForm(exam: exam).key)
         // A changed prompt changes it.
-        let reworded = try ExamLoader.load(text: source.replacingOccurrences(of: "closest to the Sun", with: "nearest the Sun"),
-                                           path: "reworded.yaml")
+        let reworded = try ExamLoader.load(
+            text: source.replacingOccurrences(of: "closest to the Sun", with: "nearest the Sun"),
+            path: "reworded.yaml")
         #expect(DeliveryForm(exam: reworded).key != DeliveryForm(exam: exam).key)
     }
 
@@ -67,22 +75,24 @@ import Testing
         for question in exam.questions {
             let sent = try #require(form.question(withID: question.id))
             switch question.kind {
-            case let .singleChoice(_, correct): given[question.id] = .singleChoice(correct)
-            case let .multipleResponse(_, correct, _): given[question.id] = .multipleResponse(correct)
-            case let .trueFalse(answer): given[question.id] = .trueFalse(answer)
-            case let .shortText(accepted, _): given[question.id] = .shortText(accepted[0])
-            case let .numeric(answer, _):
-                if case let .value(value, _) = answer { given[question.id] = .numeric(String(value)) }
-                if case let .range(low, _) = answer { given[question.id] = .numeric(String(low)) }
+            case .singleChoice(_, let correct): given[question.id] = .singleChoice(correct)
+            case .multipleResponse(_, let correct, _): given[question.id] = .multipleResponse(correct)
+            case .trueFalse(let answer): given[question.id] = .trueFalse(answer)
+            case .shortText(let accepted, _): given[question.id] = .shortText(accepted[0])
+            case .numeric(let answer, _):
+                if case .value(let value, _) = answer { given[question.id] = .numeric(String(value)) }
+                if case .range(let low, _) = answer { given[question.id] = .numeric(String(low)) }
             case .essay: break
-            case let .matching(pairs, _, _):
+            case .matching(let pairs, _, _):
                 // Each left item's right text, as its index among the options the seat was sent.
                 let options = sent.kind.matchingOptions
-                given[question.id] = .matching(Dictionary(uniqueKeysWithValues: pairs.enumerated().map { index, pair in
-                    (index, options.firstIndex(of: pair.right)!)
-                }))
-            case let .ordering(items, _):
-                guard case let .ordering(delivered, _) = sent.kind else { continue }
+                given[question.id] = .matching(
+                    Dictionary(
+                        uniqueKeysWithValues: pairs.enumerated().map { index, pair in
+                            (index, options.firstIndex(of: pair.right)!)
+                        }))
+            case .ordering(let items, _):
+                guard case .ordering(let delivered, _) = sent.kind else { continue }
                 given[question.id] = .ordering(items.map { delivered.firstIndex(of: $0)! })
             }
         }

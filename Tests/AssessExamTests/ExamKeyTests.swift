@@ -4,16 +4,17 @@ import Foundation
 import Testing
 
 @Suite struct ExamKeyTests {
-    let original = header + """
-    # A comment
-    language: en
-    questions:
-      - id: a
-        type: single-choice
-        prompt: Capital of Canada?
-        choices: [Ottawa, Toronto]
-        answer: Ottawa
-    """
+    let original =
+        header + """
+            # A comment
+            language: en
+            questions:
+              - id: a
+                type: single-choice
+                prompt: Capital of Canada?
+                choices: [Ottawa, Toronto]
+                answer: Ottawa
+            """
 
     @Test func keyIsSHA256HexAndShortKeyIsTwoGroupsOfFour() throws {
         let exam = try exam(original)
@@ -38,18 +39,19 @@ import Testing
 
     @Test func commentsKeyOrderQuotingAndLayoutDoNotChangeTheKey() throws {
         let rewritten = """
-        # The same exam, written differently.
-        questions: [{answer: "Ottawa", choices: ["Ottawa", 'Toronto'], prompt: "Capital of Canada?", type: single-choice, id: a}]
-        language: "en"
-        duration: 300s   # five minutes
-        title: 'Test exam'
-        id: test-exam
-        """
+            # The same exam, written differently.
+            questions: [{answer: "Ottawa", choices: ["Ottawa", 'Toronto'], prompt: "Capital of Canada?", type: single-choice, id: a}]
+            language: "en"
+            duration: 300s   # five minutes
+            title: 'Test exam'
+            id: test-exam
+            """
         #expect(try exam(rewritten).examKey == exam(original).examKey)
     }
 
     @Test func defaultsWrittenOutDoNotChangeTheKey() throws {
-        let explicit = original.replacingOccurrences(of: "language: en\n", with: "language: en\nnavigation: free\nlock: required\n")
+        let explicit = original.replacingOccurrences(
+            of: "language: en\n", with: "language: en\nnavigation: free\nlock: required\n")
         #expect(try exam(explicit).examKey == exam(original).examKey)
     }
 

@@ -6,19 +6,20 @@ import Testing
 @Suite struct ExamLimitsTests {
     /// Nine anchors, each a list of nine aliases of the one before: a few lines that stand
     /// for 9⁹ (387 million) values once expanded.
-    static let aliasBomb = header + """
-    instructions: &a [x, x, x, x, x, x, x, x, x]
-    q0: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]
-    q1: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]
-    q2: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]
-    q3: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]
-    q4: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]
-    q5: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]
-    q6: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]
-    q7: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h]
-    questions: [{id: a, type: true-false, prompt: P, answer: true}]
+    static let aliasBomb =
+        header + """
+            instructions: &a [x, x, x, x, x, x, x, x, x]
+            q0: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]
+            q1: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]
+            q2: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]
+            q3: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]
+            q4: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]
+            q5: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]
+            q6: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]
+            q7: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h]
+            questions: [{id: a, type: true-false, prompt: P, answer: true}]
 
-    """
+            """
 
     @Test func aliasesThatExpandPastTheLimitAreRefusedAtOnce() {
         let clock = ContinuousClock()
@@ -45,11 +46,12 @@ import Testing
     }
 
     @Test func aFewAliasesWithinTheLimitStillWork() throws {
-        let loaded = try exam(header + """
-        questions:
-          - {id: a, type: single-choice, prompt: P, choices: &yes-no [Yes, No], answer: Yes}
-          - {id: b, type: single-choice, prompt: Q, choices: *yes-no, answer: No}
-        """)
+        let loaded = try exam(
+            header + """
+                questions:
+                  - {id: a, type: single-choice, prompt: P, choices: &yes-no [Yes, No], answer: Yes}
+                  - {id: b, type: single-choice, prompt: Q, choices: *yes-no, answer: No}
+                """)
         #expect(loaded.questions.count == 2)
     }
 
@@ -65,8 +67,10 @@ import Testing
 
     @Test func questionsAcrossSectionsCountTogether() {
         let half = ExamLimits.questions / 2 + 1
-        let found = problems(in: header + "sections:\n  - title: A\n    questions:\n" + Self.trueFalseQuestions(half, prefix: "a", indent: "      ")
-                             + "  - title: B\n    questions:\n" + Self.trueFalseQuestions(half, prefix: "b", indent: "      "))
+        let found = problems(
+            in: header + "sections:\n  - title: A\n    questions:\n"
+                + Self.trueFalseQuestions(half, prefix: "a", indent: "      ")
+                + "  - title: B\n    questions:\n" + Self.trueFalseQuestions(half, prefix: "b", indent: "      "))
         #expect(found.count == 1)
         #expect(found.first?.message.contains("at most 2,000 questions") == true, "\(found)")
     }
@@ -74,12 +78,16 @@ import Testing
     @Test(arguments: ["choices", "items"])
     func moreChoicesOrItemsThanTheLimitAreRefused(key: String) {
         let items = (0...ExamLimits.itemsPerQuestion).map { "c\($0)" }.joined(separator: ", ")
-        let question = key == "choices" ? "{id: a, type: single-choice, prompt: P, choices: [\(items)], answer: c0}"
+        let question =
+            key == "choices"
+            ? "{id: a, type: single-choice, prompt: P, choices: [\(items)], answer: c0}"
             : "{id: a, type: ordering, prompt: P, items: [\(items)]}"
         let found = problems(in: header + "questions:\n  - \(question)\n")
         #expect(found.count == 1)
         #expect(found.first?.line == 5)
-        #expect(found.first?.message.contains("\"\(key)\" in question \"a\" has \(ExamLimits.itemsPerQuestion + 1)") == true, "\(found)")
+        #expect(
+            found.first?.message.contains("\"\(key)\" in question \"a\" has \(ExamLimits.itemsPerQuestion + 1)")
+                == true, "\(found)")
         #expect(found.first?.message.contains("at most \(ExamLimits.itemsPerQuestion)") == true, "\(found)")
     }
 
@@ -117,7 +125,8 @@ import Testing
     }
 
     @Test func aFileOnDiskLargerThanTheLimitIsNotReadWhole() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("assess-big-\(UUID().uuidString).yaml").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("assess-big-\(UUID().uuidString).yaml")
+            .path
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         defer { try? FileManager.default.removeItem(atPath: path) }
         // A sparse file of 64 GiB: reading it whole would take the machine's memory.
@@ -139,7 +148,8 @@ import Testing
         let small = try fastest(ExamLimits.questions / 8)
         let large = try fastest(ExamLimits.questions)
         // Eight times the questions: about eight times the time; quadratic would be 64.
-        #expect(large < small * 20, "\(ExamLimits.questions / 8) questions: \(small); \(ExamLimits.questions): \(large)")
+        #expect(
+            large < small * 20, "\(ExamLimits.questions / 8) questions: \(small); \(ExamLimits.questions): \(large)")
     }
 
     @Test func aBareNumberAsDurationAsksForAUnit() {

@@ -32,8 +32,9 @@ struct LaunchSettingsTests {
 
     @Test func settingsApplyToTheExamAndSurviveTheStoresJSON() throws {
         let exam = ExamFixtures.everyType
-        let settings = LaunchSettings(extraTime: .multiplier(2), breaks: BreakAllowance(count: 1, minutes: 5),
-                                      restrictionStates: ["back-navigation": false], disabledSuggestions: [])
+        let settings = LaunchSettings(
+            extraTime: .multiplier(2), breaks: BreakAllowance(count: 1, minutes: 5),
+            restrictionStates: ["back-navigation": false], disabledSuggestions: [])
         #expect(settings.secondsAllowed(for: exam) == 2 * exam.durationSeconds)
         #expect(settings.restrictionStates(for: exam)["back-navigation"] == false)
         #expect(settings.problems(for: exam).isEmpty)
@@ -49,20 +50,24 @@ struct LaunchSettingsTests {
         #expect(LaunchSettings(json: settings.json) == settings)
         #expect(!LaunchSettings(extraTime: .minutes(15)).json.contains("language"))
 
-        let old = #"{"breaks":{"count":0,"minutes":0},"disabledSuggestions":[],"extraTime":{"minutes":{"_0":15}},"restrictionStates":{}}"#
+        let old =
+            #"{"breaks":{"count":0,"minutes":0},"disabledSuggestions":[],"extraTime":{"minutes":{"_0":15}},"restrictionStates":{}}"#
         #expect(LaunchSettings(json: old) == LaunchSettings(extraTime: .minutes(15)))
-        let unknown = #"{"breaks":{"count":0,"minutes":0},"disabledSuggestions":[],"extraTime":{"minutes":{"_0":15}},"language":"fr","restrictionStates":{}}"#
+        let unknown =
+            #"{"breaks":{"count":0,"minutes":0},"disabledSuggestions":[],"extraTime":{"minutes":{"_0":15}},"language":"fr","restrictionStates":{}}"#
         #expect(LaunchSettings(json: unknown) == LaunchSettings(extraTime: .minutes(15)))
     }
 
     @Test func unknownRestrictionsAndSuggestionsTheExamDoesNotAllowAreProblems() {
         let exam = ExamFixtures.everyType
-        let settings = LaunchSettings(restrictionStates: ["back-navigaton": false],
-                                      disabledSuggestions: Set(SuggestionFeature.allCases).subtracting(exam.suggestions))
+        let settings = LaunchSettings(
+            restrictionStates: ["back-navigaton": false],
+            disabledSuggestions: Set(SuggestionFeature.allCases).subtracting(exam.suggestions))
         let problems = settings.problems(for: exam)
         #expect(problems.first?.contains("did you mean \"back-navigation\"") == true)
         #expect(problems.count == 1 + settings.disabledSuggestions.count)
-        let locked = SuggestionSettings.locked(examAllows: exam.suggestions, proctorDisabled: settings.disabledSuggestions)
+        let locked = SuggestionSettings.locked(
+            examAllows: exam.suggestions, proctorDisabled: settings.disabledSuggestions)
         #expect(locked.available == exam.suggestions)
     }
 }

@@ -1,31 +1,37 @@
 import AssessTestSupport
 import Foundation
 import Testing
+
 @testable import AssessExam
 
 /// The rules for hand marks, scores with hand marks in them, answers in words, and item statistics.
 @Suite struct MarkingTests {
     static let essay = Question(id: "story", prompt: "Tell a story.", points: 5, kind: .essay(wordLimit: nil))
-    static let colour = Question(id: "colour", prompt: "The sky's colour?", points: 1,
-                                 kind: .singleChoice(choices: ["green", "blue", "red"], correct: 1))
+    static let colour = Question(
+        id: "colour", prompt: "The sky's colour?", points: 1,
+        kind: .singleChoice(choices: ["green", "blue", "red"], correct: 1))
     static let fact = Question(id: "fact", prompt: "Water is wet.", points: 2, kind: .trueFalse(answer: true))
 
     static func exam(halves: Bool) -> Exam {
-        Exam(id: "mixed", title: "Mixed", durationSeconds: 600, halfPoints: halves,
-             sections: [ExamSection(title: nil, questions: [colour, essay, fact])])
+        Exam(
+            id: "mixed", title: "Mixed", durationSeconds: 600, halfPoints: halves,
+            sections: [ExamSection(title: nil, questions: [colour, essay, fact])])
     }
 
     @Test func pointsMustBeWithinTheQuestionsPointsAndWholeUnlessTheExamAllowsHalves() {
-        let whole = Self.exam(halves: false), halves = Self.exam(halves: true)
+        let whole = Self.exam(halves: false)
+        let halves = Self.exam(halves: true)
         #expect(MarkRules.problem(with: 5, for: Self.essay, in: whole) == nil)
         #expect(MarkRules.problem(with: 0, for: Self.essay, in: whole) == nil)
         #expect(MarkRules.problem(with: 5.5, for: Self.essay, in: halves) == "5.5 is outside 0 to 5 points")
         #expect(MarkRules.problem(with: -1, for: Self.essay, in: halves) == "-1 is outside 0 to 5 points")
-        #expect(MarkRules.problem(with: 2.5, for: Self.essay, in: whole)
-            == "2.5 is not a whole point; give 0 to 5 (this exam allows no halves)")
+        #expect(
+            MarkRules.problem(with: 2.5, for: Self.essay, in: whole)
+                == "2.5 is not a whole point; give 0 to 5 (this exam allows no halves)")
         #expect(MarkRules.problem(with: 2.5, for: Self.essay, in: halves) == nil)
-        #expect(MarkRules.problem(with: 2.25, for: Self.essay, in: halves)
-            == "2.25 is not a whole or half point; give 0 to 5 in steps of 0.5")
+        #expect(
+            MarkRules.problem(with: 2.25, for: Self.essay, in: halves)
+                == "2.25 is not a whole or half point; give 0 to 5 in steps of 0.5")
     }
 
     @Test func typedPointsAcceptADecimalCommaAndNothingElse() {
@@ -38,7 +44,9 @@ import Testing
 
     @Test func handMarksReplaceTheEssaysWaitAndOverrideAnAutomaticScore() {
         let exam = Self.exam(halves: true)
-        let responses: [String: Response] = ["colour": .singleChoice(0), "story": .essay("Once."), "fact": .trueFalse(true)]
+        let responses: [String: Response] = [
+            "colour": .singleChoice(0), "story": .essay("Once."), "fact": .trueFalse(true),
+        ]
         let automatic = Scorer.total(exam, responses: responses)
         #expect(automatic.awarded == 2 && automatic.awaitingManualMarking == ["story"] && !automatic.isFullyMarked)
 
@@ -59,8 +67,11 @@ import Testing
         #expect(AnswerText.given(.essay("Line one\nline two"), to: Self.essay) == "Line one\nline two")
         #expect(AnswerText.correct(Self.colour) == "blue")
         #expect(AnswerText.correct(Self.essay) == nil)
-        let pairs = Question(id: "m", prompt: "Match", kind: .matching(
-            pairs: [MatchingPair(left: "France", right: "Paris"), MatchingPair(left: "Peru", right: "Lima")], partialCredit: .none))
+        let pairs = Question(
+            id: "m", prompt: "Match",
+            kind: .matching(
+                pairs: [MatchingPair(left: "France", right: "Paris"), MatchingPair(left: "Peru", right: "Lima")],
+                partialCredit: .none))
         #expect(AnswerText.given(.matching([0: 1]), to: pairs) == "France → Lima; Peru → (none)")
         #expect(AnswerText.correct(pairs) == "France → Paris; Peru → Lima")
         let number = Question(id: "n", prompt: "g?", kind: .numeric(answer: .value(9.8, tolerance: 0.1), unit: "m/s²"))
@@ -88,7 +99,8 @@ import Testing
         let story = items[1]
         #expect(story.right == 1 && story.answered == 2 && story.meanPoints == 7.0 / 4 && story.choices == nil)
         #expect(story.awaitingMarking == 0 && colour.awaitingMarking == 0)
-        let unmarked = ItemStatistics.of(exam, sittings: [(responses: sittings[0], score: Scorer.total(exam, responses: sittings[0]))])
+        let unmarked = ItemStatistics.of(
+            exam, sittings: [(responses: sittings[0], score: Scorer.total(exam, responses: sittings[0]))])
         #expect(unmarked[1].awaitingMarking == 1 && unmarked[1].right == 0)
         #expect(items[2].choices?.map(\.picked) == [2, 1])
         #expect(items[2].choices?.map(\.text) == ["true", "false"])
@@ -106,8 +118,9 @@ extension MarkingTests {
               - {id: e, type: essay, prompt: Write., points: 3}
             """
         let whole = try ExamLoader.load(text: yaml, path: "halves.yaml")
-        let halves = try ExamLoader.load(text: yaml.replacingOccurrences(of: "duration: 10m", with: "duration: 10m\nhalf-points: true"),
-                                         path: "halves.yaml")
+        let halves = try ExamLoader.load(
+            text: yaml.replacingOccurrences(of: "duration: 10m", with: "duration: 10m\nhalf-points: true"),
+            path: "halves.yaml")
         #expect(!whole.halfPoints && halves.halfPoints)
         #expect(whole.examKey == halves.examKey)
     }

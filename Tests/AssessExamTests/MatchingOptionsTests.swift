@@ -21,7 +21,8 @@ import Testing
     }
 
     @Test func distractorsAreReadOfferedAndNeverRight() throws {
-        let exam = try load("""
+        let exam = try load(
+            """
               - id: pets
                 type: matching
                 prompt: Which animal says it?
@@ -30,8 +31,11 @@ import Testing
                 partial-credit: per-pair
             """)
         let question = try #require(exam.questions.first)
-        #expect(question.kind == .matching(pairs: [MatchingPair(left: "Woof", right: "Dog"), MatchingPair(left: "Moo", right: "Cow")],
-                                           partialCredit: .proportional, distractors: ["Cat", "Owl"]))
+        #expect(
+            question.kind
+                == .matching(
+                    pairs: [MatchingPair(left: "Woof", right: "Dog"), MatchingPair(left: "Moo", right: "Cow")],
+                    partialCredit: .proportional, distractors: ["Cat", "Owl"]))
         #expect(question.kind.matchingOptions == ["Dog", "Cow", "Cat", "Owl"])
         let shown = try #require(ExamPresentation(exam: exam, candidate: "c-1").questions.first)
         #expect(Set(shown.displayedOptions) == ["Dog", "Cow", "Cat", "Owl"])
@@ -44,7 +48,8 @@ import Testing
     }
 
     @Test func aRightItemMayServeSeveralLeftItems() throws {
-        let exam = try load("""
+        let exam = try load(
+            """
               - id: kinds
                 type: matching
                 prompt: Which kind is it?
@@ -60,7 +65,8 @@ import Testing
     }
 
     @Test func distractorsMustDifferFromTheRightItemsAndEachOther() {
-        let same = problems("""
+        let same = problems(
+            """
               - id: pets
                 type: matching
                 prompt: P
@@ -69,31 +75,54 @@ import Testing
             """)
         #expect(same.filter { $0.contains("lists \"Dog\" twice") }.count == 1)
         #expect(same.filter { $0.contains("lists \"Cat\" twice") }.count == 1)
-        #expect(problems("""
-              - id: pets
-                type: matching
-                prompt: P
-                pairs: [{left: Woof, right: Dog}, {left: Moo, right: Cow}]
-                distractors: []
-            """).contains { $0.contains("\"distractors\" in question \"pets\" is empty") })
-        #expect(problems("""
-              - id: pets
-                type: matching
-                prompt: P
-                pairs: [{left: Woof, right: Dog}, {left: Woof, right: Cow}]
-            """).contains { $0.contains("lists \"Woof\" twice") })
+        #expect(
+            problems(
+                """
+                  - id: pets
+                    type: matching
+                    prompt: P
+                    pairs: [{left: Woof, right: Dog}, {left: Moo, right: Cow}]
+                    distractors: []
+                """
+            ).contains { $0.contains("\"distractors\" in question \"pets\" is empty") })
+        #expect(
+            problems(
+                """
+                  - id: pets
+                    type: matching
+                    prompt: P
+                    pairs: [{left: Woof, right: Dog}, {left: Woof, right: Cow}]
+                """
+            ).contains { $0.contains("lists \"Woof\" twice") })
     }
 
     @Test func anExamWithoutDistractorsKeepsItsKey() {
         let pairs = [MatchingPair(left: "a", right: "1"), MatchingPair(left: "b", right: "2")]
         func exam(_ distractors: [String]) -> Exam {
-            Exam(id: "k", title: "K", durationSeconds: 60, sections: [ExamSection(title: nil, questions: [
-                Question(id: "q", prompt: "P", kind: .matching(pairs: pairs, partialCredit: .none, distractors: distractors)),
-            ])])
+            Exam(
+                id: "k", title: "K", durationSeconds: 60,
+                sections: [
+                    ExamSection(
+                        title: nil,
+                        questions: [
+                            Question(
+                                id: "q", prompt: "P",
+                                kind: .matching(pairs: pairs, partialCredit: .none, distractors: distractors))
+                        ])
+                ])
         }
-        #expect(exam([]).examKey == Exam(id: "k", title: "K", durationSeconds: 60, sections: [ExamSection(title: nil, questions: [
-            Question(id: "q", prompt: "P", kind: .matching(pairs: pairs, partialCredit: .none)),
-        ])]).examKey)
+        #expect(
+            exam([]).examKey
+                == Exam(
+                    id: "k", title: "K", durationSeconds: 60,
+                    sections: [
+                        ExamSection(
+                            title: nil,
+                            questions: [
+                                Question(id: "q", prompt: "P", kind: .matching(pairs: pairs, partialCredit: .none))
+                            ])
+                    ]
+                ).examKey)
         #expect(exam(["3"]).examKey != exam([]).examKey)
     }
 }

@@ -2,8 +2,10 @@ import AssessExam
 import Testing
 
 @Suite struct NumericInputTests {
-    @Test(arguments: [("42", 42.0), ("3.5", 3.5), ("3,5", 3.5), (" -0,25 ", -0.25), ("+7", 7.0),
-                      ("−2", -2.0), (".5", 0.5), ("5.", 5.0)])
+    @Test(arguments: [
+        ("42", 42.0), ("3.5", 3.5), ("3,5", 3.5), (" -0,25 ", -0.25), ("+7", 7.0),
+        ("−2", -2.0), (".5", 0.5), ("5.", 5.0),
+    ])
     func readsNumbersWithEitherDecimalSeparator(text: String, value: Double) {
         #expect(NumericInput.value(of: text) == value)
     }

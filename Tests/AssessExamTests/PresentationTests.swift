@@ -9,9 +9,10 @@ import Testing
 
     @Test func candidatesSeeDifferentOrders() throws {
         let exam = try ExamLoader.load(fileAt: TestFiles.sample("all-types.yaml"))
-        let orders = Set((0..<20).map { candidate in
-            ExamPresentation(exam: exam, candidate: "candidate-\(candidate)").questions.map(\.question.id)
-        })
+        let orders = Set(
+            (0..<20).map { candidate in
+                ExamPresentation(exam: exam, candidate: "candidate-\(candidate)").questions.map(\.question.id)
+            })
         #expect(orders.count > 1)
     }
 
@@ -48,10 +49,16 @@ import Testing
     }
 
     @Test func orderingAndMatchingAreNeverShownInFileOrder() throws {
-        let twoItems = Question(id: "o", prompt: "P", kind: .ordering(items: ["first", "second"], partialCredit: .none))
-        let twoPairs = Question(id: "m", prompt: "P", kind: .matching(
-            pairs: [MatchingPair(left: "a", right: "1"), MatchingPair(left: "b", right: "2")], partialCredit: .none))
-        let exam = Exam(id: "e", title: "E", durationSeconds: 60, sections: [ExamSection(title: nil, questions: [twoItems, twoPairs])])
+        let twoItems = Question(
+            id: "o", prompt: "P", kind: .ordering(items: ["first", "second"], partialCredit: .none))
+        let twoPairs = Question(
+            id: "m", prompt: "P",
+            kind: .matching(
+                pairs: [MatchingPair(left: "a", right: "1"), MatchingPair(left: "b", right: "2")], partialCredit: .none)
+        )
+        let exam = Exam(
+            id: "e", title: "E", durationSeconds: 60,
+            sections: [ExamSection(title: nil, questions: [twoItems, twoPairs])])
         for candidate in (0..<10).map(String.init) {
             let shown = ExamPresentation(exam: exam, candidate: candidate).questions
             #expect(shown.map(\.optionOrder) == [[1, 0], [1, 0]])

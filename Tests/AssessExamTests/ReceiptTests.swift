@@ -9,7 +9,8 @@ import Testing
     let head = "42:" + String(repeating: "9f", count: 32)
 
     @Test func codeIsThreeGroupsOfFourUnambiguousCharacters() {
-        let code = Receipt.code(examKey: key, attemptID: "attempt-1", responses: responses, submittedAt: when, chainHead: head)
+        let code = Receipt.code(
+            examKey: key, attemptID: "attempt-1", responses: responses, submittedAt: when, chainHead: head)
         let groups = code.split(separator: "-")
         #expect(groups.count == 3)
         #expect(groups.allSatisfy { $0.count == 4 })
@@ -17,34 +18,55 @@ import Testing
     }
 
     @Test func sameSubmissionGivesTheSameCode() {
-        let first = Receipt.code(examKey: key, attemptID: "attempt-1", responses: responses, submittedAt: when, chainHead: head)
-        let again = Receipt.code(examKey: key, attemptID: "attempt-1", responses: responses,
-                                 submittedAt: when.addingTimeInterval(0.5), chainHead: head)
+        let first = Receipt.code(
+            examKey: key, attemptID: "attempt-1", responses: responses, submittedAt: when, chainHead: head)
+        let again = Receipt.code(
+            examKey: key, attemptID: "attempt-1", responses: responses,
+            submittedAt: when.addingTimeInterval(0.5), chainHead: head)
         #expect(first == again)
     }
 
     @Test func changedAnswerChangesTheCode() {
         var changed = responses
         changed["capital"] = .singleChoice(1)
-        #expect(Receipt.code(examKey: key, attemptID: "attempt-1", responses: responses, submittedAt: when, chainHead: head)
-                != Receipt.code(examKey: key, attemptID: "attempt-1", responses: changed, submittedAt: when, chainHead: head))
+        #expect(
+            Receipt.code(examKey: key, attemptID: "attempt-1", responses: responses, submittedAt: when, chainHead: head)
+                != Receipt.code(
+                    examKey: key, attemptID: "attempt-1", responses: changed, submittedAt: when, chainHead: head))
     }
 
     @Test func changedAttemptExamOrTimeChangesTheCode() {
-        let base = Receipt.code(examKey: key, attemptID: "attempt-1", responses: responses, submittedAt: when, chainHead: head)
-        #expect(base != Receipt.code(examKey: key, attemptID: "attempt-2", responses: responses, submittedAt: when, chainHead: head))
-        #expect(base != Receipt.code(examKey: String(repeating: "cd", count: 32), attemptID: "attempt-1",
-                                     responses: responses, submittedAt: when, chainHead: head))
-        #expect(base != Receipt.code(examKey: key, attemptID: "attempt-1", responses: responses,
-                                     submittedAt: when.addingTimeInterval(1), chainHead: head))
+        let base = Receipt.code(
+            examKey: key, attemptID: "attempt-1", responses: responses, submittedAt: when, chainHead: head)
+        #expect(
+            base
+                != Receipt.code(
+                    examKey: key, attemptID: "attempt-2", responses: responses, submittedAt: when, chainHead: head))
+        #expect(
+            base
+                != Receipt.code(
+                    examKey: String(repeating: "cd", count: 32), attemptID: "attempt-1",
+                    responses: responses, submittedAt: when, chainHead: head))
+        #expect(
+            base
+                != Receipt.code(
+                    examKey: key, attemptID: "attempt-1", responses: responses,
+                    submittedAt: when.addingTimeInterval(1), chainHead: head))
     }
 
     @Test func theLogsHeadIsPartOfTheCode() {
-        let base = Receipt.code(examKey: key, attemptID: "attempt-1", responses: responses, submittedAt: when, chainHead: head)
+        let base = Receipt.code(
+            examKey: key, attemptID: "attempt-1", responses: responses, submittedAt: when, chainHead: head)
         let earlier = "41:" + String(repeating: "9f", count: 32)
-        #expect(base != Receipt.code(examKey: key, attemptID: "attempt-1", responses: responses, submittedAt: when,
-                                     chainHead: earlier))
-        #expect(base != Receipt.code(examKey: key, attemptID: "attempt-1", responses: responses, submittedAt: when,
-                                     chainHead: nil))
+        #expect(
+            base
+                != Receipt.code(
+                    examKey: key, attemptID: "attempt-1", responses: responses, submittedAt: when,
+                    chainHead: earlier))
+        #expect(
+            base
+                != Receipt.code(
+                    examKey: key, attemptID: "attempt-1", responses: responses, submittedAt: when,
+                    chainHead: nil))
     }
 }

@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Roster files: candidates and their accommodations in CSV")
 struct RosterFileTests {
-    private func parse(_ text: String, restrictions: [String]? = ["back-navigation", "flagging"]) throws(RosterFile.ProblemList) -> [RosterCandidate] {
+    private func parse(_ text: String, restrictions: [String]? = ["back-navigation", "flagging"]) throws(RosterFile
+        .ProblemList) -> [RosterCandidate]
+    {
         try RosterFile.parse(text, path: "room-12.csv", restrictions: restrictions)
     }
 
@@ -19,7 +21,8 @@ struct RosterFileTests {
     }
 
     @Test func everyColumnBecomesALaunchSetting() throws {
-        let roster = try parse("""
+        let roster = try parse(
+            """
             Candidate,Name,Extra-Time,Breaks,Accessibility,Deny
             s-1042,Ana Lima,1.5x,2x10m,high-contrast;larger-spacing,back-navigation flagging
             s-1043,"Okafor, Ben",,,,
@@ -43,32 +46,41 @@ struct RosterFileTests {
     }
 
     @Test func eachProblemNamesTheFileTheLineWhatIsWrongAndWhatToDo() {
-        #expect(problems("") == ["room-12.csv:1: the file is empty; the first line names the columns, e.g. candidate,name,extra-time,breaks,accessibility,deny"])
-        #expect(problems("name,extra-tme\nAna,2x\n") == [
-            "room-12.csv:1: unknown column \"extra-tme\" (did you mean \"extra-time\"?); the columns are candidate, name, extra-time, breaks, accessibility, deny",
-            "room-12.csv:1: there is no candidate column; the first line names the columns, e.g. candidate,name,extra-time,breaks,accessibility,deny",
-        ])
-        #expect(problems("""
-            candidate,name,extra-time,breaks,accessibility,deny
-            ana,Ana,9x,,,
-            ben,Ben,,3x200m,,
-            cy,Cy,,,big-text,
-            dee,Dee,,,,back-navigaton
-            ana,Ana again,,,,
-            e f,Eve,,,,
-            fay,"Fay,,,,
-            gus,Gus,,,,,extra
-            """) == [
-            "room-12.csv:2: extra-time \"9x\" is not a multiplier from 1 to 4 (1.5x) or added minutes up to 600 (+15m); leave it empty for none",
-            "room-12.csv:3: breaks \"3x200m\" is not COUNTxMINUTES with 1-10 breaks of 1-120 minutes (2x10m); leave it empty for none",
-            "room-12.csv:4: accessibility \"big-text\" is not a setting; the settings are high-contrast, no-colour, reduced-motion, screen-reader, larger-spacing, separated by spaces",
-            "room-12.csv:5: deny \"back-navigaton\" is not a restriction of the exam (did you mean \"back-navigation\"?); its restrictions: back-navigation, flagging",
-            "room-12.csv:6: candidate ana is already on line 2; list each candidate once",
-            "room-12.csv:7: the candidate id \"e f\" may hold only letters A-Z and a-z, digits, dot, dash and underscore",
-            "room-12.csv:8: a double quote is not closed; close it before the end of the line",
-            "room-12.csv:9: 7 fields but the header names 6 columns; put a field that holds a comma in double quotes",
-        ])
-        #expect(problems("candidate,name\n\n") == ["room-12.csv:1: the file names no candidates; add a line per candidate after the header"])
+        #expect(
+            problems("") == [
+                "room-12.csv:1: the file is empty; the first line names the columns, e.g. candidate,name,extra-time,breaks,accessibility,deny"
+            ])
+        #expect(
+            problems("name,extra-tme\nAna,2x\n") == [
+                "room-12.csv:1: unknown column \"extra-tme\" (did you mean \"extra-time\"?); the columns are candidate, name, extra-time, breaks, accessibility, deny",
+                "room-12.csv:1: there is no candidate column; the first line names the columns, e.g. candidate,name,extra-time,breaks,accessibility,deny",
+            ])
+        #expect(
+            problems(
+                """
+                candidate,name,extra-time,breaks,accessibility,deny
+                ana,Ana,9x,,,
+                ben,Ben,,3x200m,,
+                cy,Cy,,,big-text,
+                dee,Dee,,,,back-navigaton
+                ana,Ana again,,,,
+                e f,Eve,,,,
+                fay,"Fay,,,,
+                gus,Gus,,,,,extra
+                """) == [
+                    "room-12.csv:2: extra-time \"9x\" is not a multiplier from 1 to 4 (1.5x) or added minutes up to 600 (+15m); leave it empty for none",
+                    "room-12.csv:3: breaks \"3x200m\" is not COUNTxMINUTES with 1-10 breaks of 1-120 minutes (2x10m); leave it empty for none",
+                    "room-12.csv:4: accessibility \"big-text\" is not a setting; the settings are high-contrast, no-colour, reduced-motion, screen-reader, larger-spacing, separated by spaces",
+                    "room-12.csv:5: deny \"back-navigaton\" is not a restriction of the exam (did you mean \"back-navigation\"?); its restrictions: back-navigation, flagging",
+                    "room-12.csv:6: candidate ana is already on line 2; list each candidate once",
+                    "room-12.csv:7: the candidate id \"e f\" may hold only letters A-Z and a-z, digits, dot, dash and underscore",
+                    "room-12.csv:8: a double quote is not closed; close it before the end of the line",
+                    "room-12.csv:9: 7 fields but the header names 6 columns; put a field that holds a comma in double quotes",
+                ])
+        #expect(
+            problems("candidate,name\n\n") == [
+                "room-12.csv:1: the file names no candidates; add a line per candidate after the header"
+            ])
     }
 
     @Test func withoutTheExamAnyRestrictionIdIsKept() throws {

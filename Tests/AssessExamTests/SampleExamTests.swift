@@ -19,7 +19,7 @@ import Testing
         #expect((3...5).contains(exam.questions.count))
         let first = try #require(exam.questions.first)
         #expect(first.prompt.contains("Canada"))
-        guard case let .singleChoice(choices, correct) = first.kind else {
+        guard case .singleChoice(let choices, let correct) = first.kind else {
             Issue.record("the first question should be single choice")
             return
         }
@@ -30,7 +30,7 @@ import Testing
         let exam = try ExamLoader.load(fileAt: TestFiles.sample("spelling.yaml"))
         #expect(exam.suggestions.isEmpty)
         let accepted = exam.questions.flatMap { question -> [String] in
-            if case let .shortText(accepted, _) = question.kind { return accepted }
+            if case .shortText(let accepted, _) = question.kind { return accepted }
             return []
         }
         #expect(accepted.contains("schnauzer"))
@@ -42,7 +42,8 @@ import Testing
         let exam = try ExamLoader.load(fileAt: TestFiles.sample("all-types.yaml"))
         #expect(exam.sections.count == 2)
         #expect(Set(exam.questions.map(\.kind.typeName)) == Set(QuestionKind.typeNames))
-        #expect(exam.restrictions.map(\.id) == ["back-navigation", "flag-for-review", "question-palette", "scratchpad"])
+        #expect(
+            exam.restrictions.map(\.id) == ["back-navigation", "flag-for-review", "question-palette", "scratchpad"])
         #expect(exam.restrictions.map(\.isOnByDefault) == [true, true, true, false])
         #expect(exam.suggestions == [.wordCompletion])
         #expect(exam.durationSeconds == 5400)

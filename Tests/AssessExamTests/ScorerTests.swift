@@ -20,23 +20,27 @@ import Testing
     }
 
     @Test func multipleResponseWithoutPartialCreditNeedsTheExactSet() {
-        let q = question(.multipleResponse(choices: ["a", "b", "c", "d"], correct: [0, 2], partialCredit: .none), points: 2)
+        let q = question(
+            .multipleResponse(choices: ["a", "b", "c", "d"], correct: [0, 2], partialCredit: .none), points: 2)
         #expect(Scorer.mark(q, .multipleResponse([0, 2])).awarded == 2)
         #expect(Scorer.mark(q, .multipleResponse([0])).awarded == 0)
         #expect(Scorer.mark(q, .multipleResponse([0, 1, 2])).awarded == 0)
     }
 
-    @Test(arguments: [
-        ([0, 2, 4], 3.0),              // every right choice
-        ([0, 2], 2.0),                 // two of three right
-        ([0, 1], 0.0),                 // one right cancelled by one wrong
-        ([0, 2, 4, 1], 2.0),           // all right, one wrong
-        ([1, 3], 0.0),                 // only wrong: never below zero
-        ([0, 1, 2, 3, 4], 1.0),        // everything: 3 right − 2 wrong
-        ([], 0.0),
-    ] as [(Set<Int>, Double)])
+    @Test(
+        arguments: [
+            ([0, 2, 4], 3.0), // every right choice
+            ([0, 2], 2.0), // two of three right
+            ([0, 1], 0.0), // one right cancelled by one wrong
+            ([0, 2, 4, 1], 2.0), // all right, one wrong
+            ([1, 3], 0.0), // only wrong: never below zero
+            ([0, 1, 2, 3, 4], 1.0), // everything: 3 right − 2 wrong
+            ([], 0.0),
+        ] as [(Set<Int>, Double)])
     func multipleResponsePerChoiceSubtractsWrongPicks(chosen: Set<Int>, expected: Double) {
-        let q = question(.multipleResponse(choices: ["a", "b", "c", "d", "e"], correct: [0, 2, 4], partialCredit: .proportional), points: 3)
+        let q = question(
+            .multipleResponse(choices: ["a", "b", "c", "d", "e"], correct: [0, 2, 4], partialCredit: .proportional),
+            points: 3)
         #expect(Scorer.mark(q, .multipleResponse(chosen)).awarded == expected)
     }
 
@@ -79,14 +83,18 @@ import Testing
 
     @Test func answeredEssayAwaitsManualMarkingAndBlankEssayDoesNot() {
         let q = question(.essay(wordLimit: 100), points: 5)
-        #expect(Scorer.mark(q, .essay("The Moon reflects sunlight.")) == Mark(awarded: 0, maximum: 5, needsManualMarking: true))
+        #expect(
+            Scorer.mark(q, .essay("The Moon reflects sunlight."))
+                == Mark(awarded: 0, maximum: 5, needsManualMarking: true))
         #expect(Scorer.mark(q, .essay("   ")) == Mark(awarded: 0, maximum: 5, needsManualMarking: false))
         #expect(Scorer.mark(q, nil).needsManualMarking == false)
     }
 
     @Test func matchingPerPairScoresEachRightPair() {
-        let pairs = [MatchingPair(left: "France", right: "Paris"), MatchingPair(left: "Japan", right: "Tokyo"),
-                     MatchingPair(left: "Kenya", right: "Nairobi"), MatchingPair(left: "Peru", right: "Lima")]
+        let pairs = [
+            MatchingPair(left: "France", right: "Paris"), MatchingPair(left: "Japan", right: "Tokyo"),
+            MatchingPair(left: "Kenya", right: "Nairobi"), MatchingPair(left: "Peru", right: "Lima"),
+        ]
         let q = question(.matching(pairs: pairs, partialCredit: .proportional), points: 4)
         #expect(Scorer.mark(q, .matching([0: 0, 1: 1, 2: 2, 3: 3])).awarded == 4)
         #expect(Scorer.mark(q, .matching([0: 0, 1: 2, 2: 1, 3: 3])).awarded == 2)

@@ -8,7 +8,8 @@ enum TestFiles {
     /// Broken exam files, read by path.
     static let fixtures = testsFolder.appendingPathComponent("Fixtures")
     /// The repository's sample exams.
-    static let exams = testsFolder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Exams")
+    static let exams = testsFolder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "Exams")
 
     static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
     static func sample(_ name: String) -> String { exams.appendingPathComponent(name).path }
@@ -41,8 +42,8 @@ func exam(_ yaml: String) throws -> Exam {
 
 /// A valid exam header to put questions under.
 let header = """
-id: test-exam
-title: Test exam
-duration: 5m
+    id: test-exam
+    title: Test exam
+    duration: 5m
 
-"""
+    """

@@ -5,7 +5,8 @@ import Testing
 /// Each problem the validator finds, with where it points and what it says.
 @Suite struct ValidationTests {
     @Test func unknownExamKeySuggestsTheClosestKey() {
-        let found = problems(in: header + "tittle: Oops\nquestions: [{id: a, type: true-false, prompt: P, answer: true}]\n")
+        let found = problems(
+            in: header + "tittle: Oops\nquestions: [{id: a, type: true-false, prompt: P, answer: true}]\n")
         #expect(found.count == 1)
         #expect(found.first?.line == 4)
         #expect(found.first?.column == 1)
@@ -14,23 +15,29 @@ import Testing
     }
 
     @Test func unknownQuestionKeySuggestsTheClosestKey() {
-        let found = problems(in: header + """
-        questions:
-          - id: a
-            type: single-choice
-            prompt: Pick one
-            choices: [x, y]
-            answr: x
-        """)
-        #expect(found.contains { $0.message.contains("unknown key \"answr\"") && $0.message.contains("did you mean \"answer\"?") && $0.line == 9 })
+        let found = problems(
+            in: header + """
+                questions:
+                  - id: a
+                    type: single-choice
+                    prompt: Pick one
+                    choices: [x, y]
+                    answr: x
+                """)
+        #expect(
+            found.contains {
+                $0.message.contains("unknown key \"answr\"") && $0.message.contains("did you mean \"answer\"?")
+                    && $0.line == 9
+            })
         #expect(found.contains { $0.message.contains("needs \"answer\"") })
     }
 
     @Test func keyOfAnotherQuestionTypeIsReported() {
-        let found = problems(in: header + """
-        questions:
-          - {id: a, type: true-false, prompt: P, answer: true, tolerance: 1}
-        """)
+        let found = problems(
+            in: header + """
+                questions:
+                  - {id: a, type: true-false, prompt: P, answer: true, tolerance: 1}
+                """)
         #expect(found.count == 1)
         #expect(found.first?.message.contains("\"tolerance\" does not apply to true-false questions") == true)
     }
@@ -46,83 +53,98 @@ import Testing
     }
 
     @Test func wrongTypeOfValueIsReported() {
-        let found = problems(in: header + """
-        shuffle: {questions: sometimes}
-        questions:
-          - id: a
-            type: single-choice
-            prompt: [not, text]
-            choices: [x, y]
-            answer: x
-            points: many
-        """)
-        #expect(found.contains { $0.message.contains("\"questions\" in \"shuffle\" must be true or false") && $0.line == 4 })
-        #expect(found.contains { $0.message.contains("\"prompt\" in question \"a\" must be text, not a list") && $0.line == 8 })
-        #expect(found.contains { $0.message.contains("\"points\" in question \"a\" must be a number") && $0.line == 11 })
+        let found = problems(
+            in: header + """
+                shuffle: {questions: sometimes}
+                questions:
+                  - id: a
+                    type: single-choice
+                    prompt: [not, text]
+                    choices: [x, y]
+                    answer: x
+                    points: many
+                """)
+        #expect(
+            found.contains { $0.message.contains("\"questions\" in \"shuffle\" must be true or false") && $0.line == 4 }
+        )
+        #expect(
+            found.contains {
+                $0.message.contains("\"prompt\" in question \"a\" must be text, not a list") && $0.line == 8
+            })
+        #expect(
+            found.contains { $0.message.contains("\"points\" in question \"a\" must be a number") && $0.line == 11 })
     }
 
     @Test func duplicateQuestionIDIsReportedAcrossSections() {
-        let found = problems(in: header + """
-        sections:
-          - title: One
-            questions:
-              - {id: same, type: true-false, prompt: P, answer: true}
-          - title: Two
-            questions:
-              - {id: same, type: true-false, prompt: Q, answer: false}
-        """)
+        let found = problems(
+            in: header + """
+                sections:
+                  - title: One
+                    questions:
+                      - {id: same, type: true-false, prompt: P, answer: true}
+                  - title: Two
+                    questions:
+                      - {id: same, type: true-false, prompt: Q, answer: false}
+                """)
         #expect(found.count == 1)
         #expect(found.first?.line == 10)
         #expect(found.first?.message.contains("question id \"same\" is already used on line 7") == true)
     }
 
     @Test func duplicateRestrictionIDIsReported() {
-        let found = problems(in: header + """
-        restrictions:
-          - {id: scratchpad, title: Scratchpad, detail: Notes., default: off}
-          - {id: scratchpad, title: Notes, detail: More notes., default: on}
-        questions: [{id: a, type: true-false, prompt: P, answer: true}]
-        """)
+        let found = problems(
+            in: header + """
+                restrictions:
+                  - {id: scratchpad, title: Scratchpad, detail: Notes., default: off}
+                  - {id: scratchpad, title: Notes, detail: More notes., default: on}
+                questions: [{id: a, type: true-false, prompt: P, answer: true}]
+                """)
         #expect(found.count == 1)
         #expect(found.first?.message.contains("restriction id \"scratchpad\" is already used on line 5") == true)
     }
 
     @Test func answerNotAmongChoicesSuggestsTheClosestChoice() {
-        let found = problems(in: header + """
-        questions:
-          - id: capital
-            type: single-choice
-            prompt: Capital of Canada?
-            choices: [Ottawa, Toronto]
-            answer: Otawa
-          - id: many
-            type: multiple-response
-            prompt: Pick
-            choices: [a, b, c]
-            answers: [a, d]
-        """)
+        let found = problems(
+            in: header + """
+                questions:
+                  - id: capital
+                    type: single-choice
+                    prompt: Capital of Canada?
+                    choices: [Ottawa, Toronto]
+                    answer: Otawa
+                  - id: many
+                    type: multiple-response
+                    prompt: Pick
+                    choices: [a, b, c]
+                    answers: [a, d]
+                """)
         #expect(found.count == 2)
         #expect(found[0].line == 9 && found[0].column == 13)
-        #expect(found[0].message.contains("the answer \"Otawa\" of question \"capital\" is not among its choices (did you mean \"Ottawa\"?)"))
+        #expect(
+            found[0].message.contains(
+                "the answer \"Otawa\" of question \"capital\" is not among its choices (did you mean \"Ottawa\"?)"))
         #expect(found[1].message.contains("the answer \"d\" of question \"many\" is not among its choices"))
     }
 
     @Test(arguments: ["ten minutes", "0s", "25h", "10x"])
     func badDurationIsReported(duration: String) {
-        let found = problems(in: "id: x\ntitle: X\nduration: \(duration)\nquestions: [{id: a, type: essay, prompt: P}]\n")
+        let found = problems(
+            in: "id: x\ntitle: X\nduration: \(duration)\nquestions: [{id: a, type: essay, prompt: P}]\n")
         #expect(found.count == 1)
         #expect(found.first?.line == 3)
         #expect(found.first?.message.contains("such as 45s, 10m or 1h30m") == true)
     }
 
     @Test func emptyChoicesAreReported() {
-        let found = problems(in: header + "questions: [{id: a, type: single-choice, prompt: P, choices: [], answer: x}]\n")
+        let found = problems(
+            in: header + "questions: [{id: a, type: single-choice, prompt: P, choices: [], answer: x}]\n")
         #expect(found.count == 1)
         #expect(found.first?.message.contains("\"choices\" in question \"a\" is empty; list at least 2") == true)
     }
 
     @Test func duplicateChoicesAreReported() {
-        let found = problems(in: header + "questions: [{id: a, type: single-choice, prompt: P, choices: [x, x], answer: x}]\n")
+        let found = problems(
+            in: header + "questions: [{id: a, type: single-choice, prompt: P, choices: [x, x], answer: x}]\n")
         #expect(found.first?.message.contains("lists \"x\" twice") == true)
     }
 
@@ -160,11 +182,12 @@ import Testing
     }
 
     @Test func mappingWhereAListIsExpectedIsReported() {
-        let found = problems(in: header + """
-        questions:
-          id: a
-          type: true-false
-        """)
+        let found = problems(
+            in: header + """
+                questions:
+                  id: a
+                  type: true-false
+                """)
         #expect(found.count == 1)
         #expect(found.first?.line == 5)
         #expect(found.first?.message.contains("\"questions\" in the exam must be a list") == true)
@@ -178,10 +201,11 @@ import Testing
     }
 
     @Test func toleranceWithRangeIsReported() {
-        let found = problems(in: header + """
-        questions:
-          - {id: a, type: numeric, prompt: P, range: [1, 2], tolerance: 0.1}
-        """)
+        let found = problems(
+            in: header + """
+                questions:
+                  - {id: a, type: numeric, prompt: P, range: [1, 2], tolerance: 0.1}
+                """)
         #expect(found.count == 1)
         #expect(found.first?.message.contains("both \"range\" and \"tolerance\"") == true)
     }
@@ -208,10 +232,11 @@ import Testing
     }
 
     @Test func questionsAndSectionsTogetherAreReported() {
-        let found = problems(in: header + """
-        questions: [{id: a, type: essay, prompt: P}]
-        sections: [{title: S, questions: [{id: b, type: essay, prompt: Q}]}]
-        """)
+        let found = problems(
+            in: header + """
+                questions: [{id: a, type: essay, prompt: P}]
+                sections: [{title: S, questions: [{id: b, type: essay, prompt: Q}]}]
+                """)
         #expect(found.count == 1)
         #expect(found.first?.message.contains("both \"questions\" and \"sections\"") == true)
     }

@@ -1,22 +1,25 @@
-@testable import AssessInterchange
 import AssessExam
+import Foundation
 import Testing
+
+@testable import AssessInterchange
 
 /// Aiken questions and its mistakes.
 @Suite struct AikenReaderTests {
     @Test func questionsWithBothLetterStyles() {
-        let bank = AikenReader.read(text: """
-            Which gas do plants take in?
-            A) Oxygen
-            B) Carbon dioxide
-            C) Helium
-            ANSWER: B
+        let bank = AikenReader.read(
+            text: """
+                Which gas do plants take in?
+                A) Oxygen
+                B) Carbon dioxide
+                C) Helium
+                ANSWER: B
 
-            Which is a mammal?
-            A. Shark
-            B. Whale
-            ANSWER: B
-            """, file: "bank.txt")
+                Which is a mammal?
+                A. Shark
+                B. Whale
+                ANSWER: B
+                """, file: "bank.txt")
         let questions = Banks.questions(bank)
         #expect(bank.rejections.isEmpty)
         #expect(questions.map(\.prompt) == ["Which gas do plants take in?", "Which is a mammal?"])
@@ -50,5 +53,3 @@ import Testing
         #expect(InterchangeFormat.guess(Data("just some words".utf8)) == nil)
     }
 }
-
-import Foundation

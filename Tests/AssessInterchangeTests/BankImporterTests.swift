@@ -1,12 +1,15 @@
-@testable import AssessInterchange
 import AssessExam
 import Foundation
 import Testing
 
+@testable import AssessInterchange
+
 /// Putting banks together into one exam that the native loader accepts.
 @Suite struct BankImporterTests {
     @Test func idsComeFromTitlesAndStayUnique() throws {
-        let bank = try GIFTReader.read(text: "::Capital City!::A? {T}\n\n::capital city::B? {T}\n\nC? {F}\n\n::Q_4::D? {T}\n\n::Q_4::E? {T}", file: "b.gift")
+        let bank = try GIFTReader.read(
+            text: "::Capital City!::A? {T}\n\n::capital city::B? {T}\n\nC? {F}\n\n::Q_4::D? {T}\n\n::Q_4::E? {T}",
+            file: "b.gift")
         let exam = try #require(Banks.importer.assemble([bank]).exam)
         #expect(exam.questions.map(\.id) == ["capital-city", "capital-city-2", "q3", "Q_4", "Q_4-2"])
     }
@@ -36,7 +39,9 @@ import Testing
     }
 
     @Test func theWrittenFileLoadsBackAsTheSameExam() throws {
-        let bank = try GIFTReader.read(text: "$CATEGORY: top/Maths\n\n// points: 2\nRoot of 16? {#4}\n\n\"Quoted\" \\: text? {=a: \"b\"}", file: "b.gift")
+        let bank = try GIFTReader.read(
+            text: "$CATEGORY: top/Maths\n\n// points: 2\nRoot of 16? {#4}\n\n\"Quoted\" \\: text? {=a: \"b\"}",
+            file: "b.gift")
         let outcome = Banks.importer.assemble([bank])
         let yaml = try #require(outcome.yaml)
         let loaded = try ExamLoader.load(text: yaml, path: "imported.yaml")

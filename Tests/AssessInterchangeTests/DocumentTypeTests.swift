@@ -1,7 +1,8 @@
-@testable import AssessInterchange
 import AssessExam
 import Foundation
 import Testing
+
+@testable import AssessInterchange
 
 /// A DTD is refused wherever it is and in whatever encoding the file is written: the
 /// check reads the same characters the parser will, and the parser's own report of a
@@ -22,10 +23,13 @@ import Testing
         }
     }
 
-    private func expectDTDRefused(_ data: Data, line: Int? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    private func expectDTDRefused(
+        _ data: Data, line: Int? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let error = refusal(data)
-        #expect(error?.message.contains("document type declaration") == true, "\(String(describing: error))",
-                sourceLocation: sourceLocation)
+        #expect(
+            error?.message.contains("document type declaration") == true, "\(String(describing: error))",
+            sourceLocation: sourceLocation)
         if let line { #expect(error?.location.line == line, sourceLocation: sourceLocation) }
     }
 

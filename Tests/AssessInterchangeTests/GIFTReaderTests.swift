@@ -1,18 +1,21 @@
-@testable import AssessInterchange
 import AssessExam
 import Testing
+
+@testable import AssessInterchange
 
 /// GIFT constructs, each from a few lines written for the test.
 @Suite struct GIFTReaderTests {
     @Test func singleChoiceWithTitleCommentsAndFeedback() throws {
-        let question = try #require(try Banks.gift("""
-            // a comment line is ignored
-            ::Rivers::Which river flows through Cairo? {
-              =Nile#Right, it does.
-              ~Thames#That one is in London.
-              ~Danube
-            }
-            """))
+        let question = try #require(
+            try Banks.gift(
+                """
+                // a comment line is ignored
+                ::Rivers::Which river flows through Cairo? {
+                  =Nile#Right, it does.
+                  ~Thames#That one is in London.
+                  ~Danube
+                }
+                """))
         #expect(question.title == "Rivers")
         #expect(question.prompt == "Which river flows through Cairo?")
         #expect(question.kind == .singleChoice(choices: ["Nile", "Thames", "Danube"], correct: 0))
@@ -22,13 +25,17 @@ import Testing
 
     @Test func severalWeightedRightAnswersBecomeMultipleResponse() throws {
         let question = try #require(try Banks.gift("Pick the even numbers. {~%50%4 ~%50%8 ~%-100%7 ~%-100%9}"))
-        #expect(question.kind == .multipleResponse(choices: ["4", "8", "7", "9"], correct: [0, 1], partialCredit: .proportional))
+        #expect(
+            question.kind
+                == .multipleResponse(choices: ["4", "8", "7", "9"], correct: [0, 1], partialCredit: .proportional))
         #expect(question.losses.contains { $0.contains("negative weights (-100%, -100%)") })
     }
 
     @Test func unequalWeightsAreReportedAsEqualShares() throws {
         let question = try #require(try Banks.gift("Pick. {~%70%a ~%30%b ~c}"))
-        #expect(question.kind == .multipleResponse(choices: ["a", "b", "c"], correct: [0, 1], partialCredit: .proportional))
+        #expect(
+            question.kind
+                == .multipleResponse(choices: ["a", "b", "c"], correct: [0, 1], partialCredit: .proportional))
         #expect(question.losses.contains { $0.contains("unequal weights (70%, 30%)") })
     }
 
@@ -58,7 +65,8 @@ import Testing
     }
 
     @Test func numericalWithToleranceRangeAndAlternatives() throws {
-        #expect(try Banks.gift("Half of 5? {#2.5:0.1}")?.kind == .numeric(answer: .value(2.5, tolerance: 0.1), unit: nil))
+        #expect(
+            try Banks.gift("Half of 5? {#2.5:0.1}")?.kind == .numeric(answer: .value(2.5, tolerance: 0.1), unit: nil))
         #expect(try Banks.gift("Half of 5? {#2.5}")?.kind == .numeric(answer: .value(2.5, tolerance: 0), unit: nil))
         #expect(try Banks.gift("Between? {#2..3}")?.kind == .numeric(answer: .range(low: 2, high: 3), unit: nil))
         let alternatives = try #require(try Banks.gift("Speed of sound in m/s? {# =343:2 =%50%340:20#close}"))
@@ -68,16 +76,23 @@ import Testing
 
     @Test func matchingPairsAndExtraRightItems() throws {
         let question = try #require(try Banks.gift("Match. {=cat -> meow =dog -> woof = -> moo}"))
-        #expect(question.kind == .matching(pairs: [MatchingPair(left: "cat", right: "meow"), MatchingPair(left: "dog", right: "woof")],
-                                           partialCredit: .proportional, distractors: ["moo"]))
+        #expect(
+            question.kind
+                == .matching(
+                    pairs: [MatchingPair(left: "cat", right: "meow"), MatchingPair(left: "dog", right: "woof")],
+                    partialCredit: .proportional, distractors: ["moo"]))
         #expect(question.losses.contains { $0.contains("(moo)") })
     }
 
     @Test func essayDescriptionAndGeneralFeedback() throws {
         #expect(try Banks.gift("Describe a storm. {}")?.kind == .essay(wordLimit: nil))
         let bank = try GIFTReader.read(text: "Read this before you start.", file: "bank.gift")
-        #expect(bank.entries == [.description("Read this before you start.", section: nil,
-                                              location: SourceLocation(file: "bank.gift", line: 1))])
+        #expect(
+            bank.entries == [
+                .description(
+                    "Read this before you start.", section: nil,
+                    location: SourceLocation(file: "bank.gift", line: 1))
+            ])
         let question = try #require(try Banks.gift("Two plus two? {=4 ~5 ####Count on your fingers.}"))
         #expect(question.losses.contains("general feedback (####) is not kept"))
     }
@@ -95,20 +110,22 @@ import Testing
     }
 
     @Test func categoriesBecomeSections() throws {
-        let bank = try GIFTReader.read(text: """
-            $CATEGORY: $course$/top/Algebra
+        let bank = try GIFTReader.read(
+            text: """
+                $CATEGORY: $course$/top/Algebra
 
-            One? {T}
+                One? {T}
 
-            $CATEGORY: $course$/top/Geometry/Angles
+                $CATEGORY: $course$/top/Geometry/Angles
 
-            Two? {F}
-            """, file: "bank.gift")
+                Two? {F}
+                """, file: "bank.gift")
         #expect(Banks.questions(bank).map(\.section) == ["Algebra", "Geometry / Angles"])
     }
 
     @Test func textFormatsBecomePlainText() throws {
-        let html = try #require(try Banks.gift("[html]<p>See <a href=\"https://example.org\">the map</a> <b>now</b>&amp;then</p> {T}"))
+        let html = try #require(
+            try Banks.gift("[html]<p>See <a href=\"https://example.org\">the map</a> <b>now</b>&amp;then</p> {T}"))
         #expect(html.prompt == "See the map (https://example.org) now&then")
         let markdown = try #require(try Banks.gift("[markdown]**Bold** and [link](http://a.b) {T}"))
         #expect(markdown.prompt == "Bold and link (http://a.b)")
@@ -121,7 +138,8 @@ import Testing
     }
 
     @Test func windowsLineEndingsSeparateQuestions() throws {
-        let bank = try GIFTReader.read(text: "// made on Windows\r\nOne? {T}\r\n\r\nTwo?\r\n{=a\r\n~b}\r\n", file: "bank.gift")
+        let bank = try GIFTReader.read(
+            text: "// made on Windows\r\nOne? {T}\r\n\r\nTwo?\r\n{=a\r\n~b}\r\n", file: "bank.gift")
         #expect(bank.rejections.isEmpty)
         #expect(Banks.questions(bank).map(\.prompt) == ["One?", "Two?"])
         #expect(Banks.questions(bank).last?.location.line == 4)

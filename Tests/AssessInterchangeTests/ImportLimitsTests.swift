@@ -1,8 +1,9 @@
-@testable import AssessInterchange
 import AssessExam
 import AssessTestSupport
 import Foundation
 import Testing
+
+@testable import AssessInterchange
 
 /// The exam's limits (`ExamLimits`) hold while a bank is read: a bank that passes one is
 /// refused, or the question that does rejected, with the limit named, before the rest is
@@ -57,7 +58,9 @@ import Testing
 
     @Test func aTextLongerThanAnExamAllowsIsRejectedWhereverItIs() throws {
         let long = String(repeating: "a", count: ExamLimits.textCharacters + 1)
-        for text in [long, "\(long)? {T}", "Which? {=\(long) ~b}", "Which? {=a#\(long) ~b}", "Line one\n\(long)\nand more {T}"] {
+        for text in [
+            long, "\(long)? {T}", "Which? {=\(long) ~b}", "Which? {=a#\(long) ~b}", "Line one\n\(long)\nand more {T}",
+        ] {
             let bank = try read(text + "\n\nNext? {T}\n")
             #expect(bank.rejections.map(\.reason).first?.contains("longer than 20,000 characters") == true)
             #expect(Banks.questions(bank).map(\.prompt) == ["Next?"])
@@ -86,7 +89,8 @@ import Testing
     @Test func assemblingMoreQuestionsThanAnExamHoldsIsRefusedBeforeCheckingThem() throws {
         // Two banks, each under the limit, over it together.
         let text = (1...1_200).map { "Q\($0)? {T}" }.joined(separator: "\n\n")
-        let first = try read(text), second = try read(text)
+        let first = try read(text)
+        let second = try read(text)
         let outcome = Banks.importer.assemble([first, second])
         #expect(outcome.exam == nil)
         #expect(outcome.rejections.last?.reason.contains("2,400 questions; an exam may hold at most 2,000") == true)

@@ -1,17 +1,20 @@
-@testable import AssessInterchange
 import AssessExam
 import Foundation
 import Testing
 
+@testable import AssessInterchange
+
 /// Moodle XML question types, text formats and refusals.
 @Suite struct MoodleXMLReaderTests {
     private func read(_ questions: String) throws -> ParsedBank {
-        try MoodleXMLReader.read(data: Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n\(questions)\n</quiz>\n".utf8),
-                                 file: "bank.xml")
+        try MoodleXMLReader.read(
+            data: Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n\(questions)\n</quiz>\n".utf8),
+            file: "bank.xml")
     }
 
     @Test func multichoiceSingleAndMultipleWithCategory() throws {
-        let bank = try read("""
+        let bank = try read(
+            """
             <question type="category"><category><text>$course$/top/Chemistry</text></category></question>
             <question type="multichoice">
               <name><text>Noble gas</text></name>
@@ -37,12 +40,16 @@ import Testing
         #expect(questions[0].section == "Chemistry")
         #expect(questions[0].kind == .singleChoice(choices: ["Neon", "Nitrogen"], correct: 0))
         #expect(questions[0].losses.contains("feedback on answers is not kept"))
-        #expect(questions[1].kind == .multipleResponse(choices: ["Iron", "Copper", "Sulfur"], correct: [0, 1], partialCredit: .proportional))
+        #expect(
+            questions[1].kind
+                == .multipleResponse(
+                    choices: ["Iron", "Copper", "Sulfur"], correct: [0, 1], partialCredit: .proportional))
         #expect(questions[1].losses.contains { $0.contains("negative fractions") })
     }
 
     @Test func trueFalseShortAnswerNumericalMatchingEssayDescription() throws {
-        let bank = try read("""
+        let bank = try read(
+            """
             <question type="truefalse"><name><text>tf</text></name><questiontext><text>Fire is cold.</text></questiontext>
               <answer fraction="0"><text>true</text></answer><answer fraction="100"><text>false</text></answer></question>
             <question type="shortanswer"><name><text>sa</text></name><questiontext><text>Red planet?</text></questiontext>
@@ -58,21 +65,28 @@ import Testing
               <attachments>1</attachments><minwordlimit>50</minwordlimit><maxwordlimit>300</maxwordlimit></question>
             """)
         let questions = Banks.questions(bank)
-        #expect(questions.map(\.kind) == [
-            .trueFalse(answer: false),
-            .shortText(accepted: ["Mars"], caseSensitive: true),
-            .numeric(answer: .value(12, tolerance: 0.5), unit: nil),
-            .matching(pairs: [MatchingPair(left: "one", right: "1"), MatchingPair(left: "two", right: "2")], partialCredit: .proportional),
-            .essay(wordLimit: 300),
-        ])
+        #expect(
+            questions.map(\.kind) == [
+                .trueFalse(answer: false),
+                .shortText(accepted: ["Mars"], caseSensitive: true),
+                .numeric(answer: .value(12, tolerance: 0.5), unit: nil),
+                .matching(
+                    pairs: [MatchingPair(left: "one", right: "1"), MatchingPair(left: "two", right: "2")],
+                    partialCredit: .proportional),
+                .essay(wordLimit: 300),
+            ])
         #expect(questions[2].losses.contains { $0.contains("units (cm) are ignored") })
         #expect(questions[4].losses.contains { $0.contains("minimum of 50 words") })
         #expect(questions[4].losses.contains { $0.contains("attachments") })
-        #expect(bank.entries.contains { if case .description("Part two follows.", _, _) = $0 { return true } else { return false } })
+        #expect(
+            bank.entries.contains {
+                if case .description("Part two follows.", _, _) = $0 { return true } else { return false }
+            })
     }
 
     @Test func filesAndImagesAreReportedAndOtherTypesRejectedByName() throws {
-        let bank = try read("""
+        let bank = try read(
+            """
             <question type="essay"><name><text>pic</text></name>
               <questiontext format="html"><text>&lt;p&gt;Describe &lt;img src="@@PLUGINFILE@@/a.png" alt="a cell"&gt;&lt;/p&gt;</text>
               <file name="a.png" encoding="base64">AAAA</file></questiontext></question>

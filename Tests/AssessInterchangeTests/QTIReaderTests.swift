@@ -1,14 +1,16 @@
-@testable import AssessInterchange
 import AssessExam
 import AssessTestSupport
 import Foundation
 import Testing
 import ZIPFoundation
 
+@testable import AssessInterchange
+
 /// QTI items, packages and their refusals.
 @Suite struct QTIReaderTests {
     private func item(_ declarations: String, _ body: String, processing: String = "match_correct") -> Data {
-        Data("""
+        Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="item-one" title="One">
             \(declarations)
@@ -24,80 +26,112 @@ import ZIPFoundation
     }
 
     @Test func choiceInteractionSingleAndMultipleWithMapping() throws {
-        let single = try read(item("""
-            <responseDeclaration identifier="R" cardinality="single" baseType="identifier">
-              <correctResponse><value>b</value></correctResponse></responseDeclaration>
-            """, """
-            <p>Largest ocean?</p>
-            <choiceInteraction responseIdentifier="R" maxChoices="1">
-              <simpleChoice identifier="a">Atlantic</simpleChoice><simpleChoice identifier="b">Pacific</simpleChoice>
-            </choiceInteraction>
-            """))
+        let single = try read(
+            item(
+                """
+                <responseDeclaration identifier="R" cardinality="single" baseType="identifier">
+                  <correctResponse><value>b</value></correctResponse></responseDeclaration>
+                """,
+                """
+                <p>Largest ocean?</p>
+                <choiceInteraction responseIdentifier="R" maxChoices="1">
+                  <simpleChoice identifier="a">Atlantic</simpleChoice><simpleChoice identifier="b">Pacific</simpleChoice>
+                </choiceInteraction>
+                """))
         let question = try #require(Banks.questions(single).first)
         #expect(question.prompt == "Largest ocean?")
         #expect(question.title == "item-one")
         #expect(question.kind == .singleChoice(choices: ["Atlantic", "Pacific"], correct: 1))
-        let multiple = try read(item("""
-            <responseDeclaration identifier="R" cardinality="multiple" baseType="identifier">
-              <mapping lowerBound="0" defaultValue="0"><mapEntry mapKey="a" mappedValue="1"/><mapEntry mapKey="b" mappedValue="2"/>
-              <mapEntry mapKey="c" mappedValue="-1"/></mapping></responseDeclaration>
-            """, """
-            <choiceInteraction responseIdentifier="R" maxChoices="0"><prompt>Prime numbers?</prompt>
-              <simpleChoice identifier="a">2</simpleChoice><simpleChoice identifier="b">3</simpleChoice><simpleChoice identifier="c">4</simpleChoice>
-            </choiceInteraction>
-            """, processing: "map_response"))
+        let multiple = try read(
+            item(
+                """
+                <responseDeclaration identifier="R" cardinality="multiple" baseType="identifier">
+                  <mapping lowerBound="0" defaultValue="0"><mapEntry mapKey="a" mappedValue="1"/><mapEntry mapKey="b" mappedValue="2"/>
+                  <mapEntry mapKey="c" mappedValue="-1"/></mapping></responseDeclaration>
+                """,
+                """
+                <choiceInteraction responseIdentifier="R" maxChoices="0"><prompt>Prime numbers?</prompt>
+                  <simpleChoice identifier="a">2</simpleChoice><simpleChoice identifier="b">3</simpleChoice><simpleChoice identifier="c">4</simpleChoice>
+                </choiceInteraction>
+                """, processing: "map_response"))
         let mapped = try #require(Banks.questions(multiple).first)
         #expect(mapped.prompt == "Prime numbers?")
         #expect(mapped.points == 3)
-        #expect(mapped.kind == .multipleResponse(choices: ["2", "3", "4"], correct: [0, 1], partialCredit: .proportional))
+        #expect(
+            mapped.kind == .multipleResponse(choices: ["2", "3", "4"], correct: [0, 1], partialCredit: .proportional))
         #expect(mapped.losses.contains { $0.contains("unequal mapping weights") })
     }
 
     @Test func textEntryExtendedTextOrderMatchAndAssociate() throws {
-        let text = try read(item("""
-            <responseDeclaration identifier="R" cardinality="single" baseType="string"><correctResponse><value>Paris</value></correctResponse></responseDeclaration>
-            """, "<p>The capital of France is <textEntryInteraction responseIdentifier=\"R\"/>.</p>"))
+        let text = try read(
+            item(
+                """
+                <responseDeclaration identifier="R" cardinality="single" baseType="string"><correctResponse><value>Paris</value></correctResponse></responseDeclaration>
+                """, "<p>The capital of France is <textEntryInteraction responseIdentifier=\"R\"/>.</p>"))
         #expect(Banks.questions(text).first?.kind == .shortText(accepted: ["Paris"], caseSensitive: true))
         #expect(Banks.questions(text).first?.prompt == "The capital of France is _____ .")
-        let essay = try read(item("<responseDeclaration identifier=\"R\" cardinality=\"single\" baseType=\"string\"/>",
-                                  "<extendedTextInteraction responseIdentifier=\"R\"><prompt>Why?</prompt></extendedTextInteraction>"))
+        let essay = try read(
+            item(
+                "<responseDeclaration identifier=\"R\" cardinality=\"single\" baseType=\"string\"/>",
+                "<extendedTextInteraction responseIdentifier=\"R\"><prompt>Why?</prompt></extendedTextInteraction>"))
         #expect(Banks.questions(essay).first?.kind == .essay(wordLimit: nil))
-        let order = try read(item("""
-            <responseDeclaration identifier="R" cardinality="ordered" baseType="identifier"><correctResponse><value>y</value><value>x</value></correctResponse></responseDeclaration>
-            """, "<orderInteraction responseIdentifier=\"R\"><prompt>Order.</prompt><simpleChoice identifier=\"x\">second</simpleChoice><simpleChoice identifier=\"y\">first</simpleChoice></orderInteraction>"))
+        let order = try read(
+            item(
+                """
+                <responseDeclaration identifier="R" cardinality="ordered" baseType="identifier"><correctResponse><value>y</value><value>x</value></correctResponse></responseDeclaration>
+                """,
+                "<orderInteraction responseIdentifier=\"R\"><prompt>Order.</prompt><simpleChoice identifier=\"x\">second</simpleChoice><simpleChoice identifier=\"y\">first</simpleChoice></orderInteraction>"
+            ))
         #expect(Banks.questions(order).first?.kind == .ordering(items: ["first", "second"], partialCredit: .none))
-        let match = try read(item("""
-            <responseDeclaration identifier="R" cardinality="multiple" baseType="directedPair">
-              <correctResponse><value>l1 r2</value><value>l2 r1</value></correctResponse></responseDeclaration>
-            """, """
-            <matchInteraction responseIdentifier="R" maxAssociations="2"><prompt>Match.</prompt>
-              <simpleMatchSet><simpleAssociableChoice identifier="l1" matchMax="1">red</simpleAssociableChoice>
-                <simpleAssociableChoice identifier="l2" matchMax="1">green</simpleAssociableChoice></simpleMatchSet>
-              <simpleMatchSet><simpleAssociableChoice identifier="r1" matchMax="1">grass</simpleAssociableChoice>
-                <simpleAssociableChoice identifier="r2" matchMax="1">blood</simpleAssociableChoice></simpleMatchSet>
-            </matchInteraction>
-            """))
-        #expect(Banks.questions(match).first?.kind == .matching(pairs: [MatchingPair(left: "red", right: "blood"),
-                                                                        MatchingPair(left: "green", right: "grass")], partialCredit: .none))
-        let associate = try read(item("""
-            <responseDeclaration identifier="R" cardinality="multiple" baseType="pair">
-              <correctResponse><value>a b</value><value>c d</value></correctResponse></responseDeclaration>
-            """, """
-            <associateInteraction responseIdentifier="R" maxAssociations="2"><prompt>Pair them.</prompt>
-              <simpleAssociableChoice identifier="a" matchMax="1">salt</simpleAssociableChoice>
-              <simpleAssociableChoice identifier="b" matchMax="1">pepper</simpleAssociableChoice>
-              <simpleAssociableChoice identifier="c" matchMax="1">bread</simpleAssociableChoice>
-              <simpleAssociableChoice identifier="d" matchMax="1">butter</simpleAssociableChoice>
-            </associateInteraction>
-            """))
+        let match = try read(
+            item(
+                """
+                <responseDeclaration identifier="R" cardinality="multiple" baseType="directedPair">
+                  <correctResponse><value>l1 r2</value><value>l2 r1</value></correctResponse></responseDeclaration>
+                """,
+                """
+                <matchInteraction responseIdentifier="R" maxAssociations="2"><prompt>Match.</prompt>
+                  <simpleMatchSet><simpleAssociableChoice identifier="l1" matchMax="1">red</simpleAssociableChoice>
+                    <simpleAssociableChoice identifier="l2" matchMax="1">green</simpleAssociableChoice></simpleMatchSet>
+                  <simpleMatchSet><simpleAssociableChoice identifier="r1" matchMax="1">grass</simpleAssociableChoice>
+                    <simpleAssociableChoice identifier="r2" matchMax="1">blood</simpleAssociableChoice></simpleMatchSet>
+                </matchInteraction>
+                """))
+        #expect(
+            Banks.questions(match).first?.kind
+                == .matching(
+                    pairs: [
+                        MatchingPair(left: "red", right: "blood"),
+                        MatchingPair(left: "green", right: "grass"),
+                    ], partialCredit: .none))
+        let associate = try read(
+            item(
+                """
+                <responseDeclaration identifier="R" cardinality="multiple" baseType="pair">
+                  <correctResponse><value>a b</value><value>c d</value></correctResponse></responseDeclaration>
+                """,
+                """
+                <associateInteraction responseIdentifier="R" maxAssociations="2"><prompt>Pair them.</prompt>
+                  <simpleAssociableChoice identifier="a" matchMax="1">salt</simpleAssociableChoice>
+                  <simpleAssociableChoice identifier="b" matchMax="1">pepper</simpleAssociableChoice>
+                  <simpleAssociableChoice identifier="c" matchMax="1">bread</simpleAssociableChoice>
+                  <simpleAssociableChoice identifier="d" matchMax="1">butter</simpleAssociableChoice>
+                </associateInteraction>
+                """))
         let associated = try #require(Banks.questions(associate).first)
-        #expect(associated.kind == .matching(pairs: [MatchingPair(left: "salt", right: "pepper"),
-                                                     MatchingPair(left: "bread", right: "butter")], partialCredit: .none))
+        #expect(
+            associated.kind
+                == .matching(
+                    pairs: [
+                        MatchingPair(left: "salt", right: "pepper"),
+                        MatchingPair(left: "bread", right: "butter"),
+                    ], partialCredit: .none))
         #expect(associated.losses.contains { $0.contains("no direction") })
     }
 
     @Test func qti3SpellingReadsTheSame() throws {
-        let data = Data("""
+        let data = Data(
+            """
             <qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="q3" title="Three">
               <qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="identifier">
                 <qti-correct-response><qti-value>no</qti-value></qti-correct-response></qti-response-declaration>
@@ -113,22 +147,33 @@ import ZIPFoundation
     }
 
     @Test func anUndeclaredResponseAndAnUnsupportedInteractionAreNamed() throws {
-        let undeclared = try read(item("", """
+        let undeclared = try read(
+            item(
+                "",
+                """
 
-            <choiceInteraction responseIdentifier="MISSING" maxChoices="1"><simpleChoice identifier="a">A</simpleChoice></choiceInteraction>
-            """))
-        #expect(undeclared.rejections.first?.reason.contains("response \"MISSING\", which no responseDeclaration declares") == true)
+                <choiceInteraction responseIdentifier="MISSING" maxChoices="1"><simpleChoice identifier="a">A</simpleChoice></choiceInteraction>
+                """))
+        #expect(
+            undeclared.rejections.first?.reason.contains("response \"MISSING\", which no responseDeclaration declares")
+                == true)
         #expect(undeclared.rejections.first?.location.line == 6)
-        let hotspot = try read(item("<responseDeclaration identifier=\"R\" cardinality=\"single\" baseType=\"identifier\"/>",
-                                    "<hotspotInteraction responseIdentifier=\"R\"/>"))
+        let hotspot = try read(
+            item(
+                "<responseDeclaration identifier=\"R\" cardinality=\"single\" baseType=\"identifier\"/>",
+                "<hotspotInteraction responseIdentifier=\"R\"/>"))
         #expect(hotspot.rejections.first?.reason.contains("hotspotInteraction has no counterpart") == true)
     }
 
     @Test func aPackageWithATestKeepsItsSectionsAndOrder() throws {
-        let exam = Exam(id: "pkg", title: "Package", durationSeconds: 60, sections: [
-            ExamSection(title: "First", questions: [Question(id: "b", prompt: "B?", kind: .trueFalse(answer: true))]),
-            ExamSection(title: "Second", questions: [Question(id: "a", prompt: "A?", kind: .essay(wordLimit: nil))]),
-        ])
+        let exam = Exam(
+            id: "pkg", title: "Package", durationSeconds: 60,
+            sections: [
+                ExamSection(
+                    title: "First", questions: [Question(id: "b", prompt: "B?", kind: .trueFalse(answer: true))]),
+                ExamSection(
+                    title: "Second", questions: [Question(id: "a", prompt: "A?", kind: .essay(wordLimit: nil))]),
+            ])
         let bank = try QTIPackageReader().read(data: try QTIWriter.package(for: exam), path: "pkg.zip")
         let questions = Banks.questions(bank)
         #expect(questions.map(\.title) == ["b", "a"])
@@ -139,7 +184,9 @@ import ZIPFoundation
     private func zip(_ files: [(String, Data)]) throws -> Data {
         let archive = try Archive(data: Data(), accessMode: .create)
         for (path, bytes) in files {
-            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(bytes.count), compressionMethod: .deflate) { position, size in
+            try archive.addEntry(
+                with: path, type: .file, uncompressedSize: Int64(bytes.count), compressionMethod: .deflate
+            ) { position, size in
                 bytes.subdata(in: Int(position)..<min(bytes.count, Int(position) + size))
             }
         }
@@ -170,11 +217,13 @@ import ZIPFoundation
               <qti-response-processing template="https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/match_correct"/>
             </qti-assessment-item>
             """
-        let data = try zip([("imsmanifest.xml", Data(manifest.utf8)), ("tests/test.xml", Data(test.utf8)),
-                            ("items/sum.xml", Data(item.utf8))])
+        let data = try zip([
+            ("imsmanifest.xml", Data(manifest.utf8)), ("tests/test.xml", Data(test.utf8)),
+            ("items/sum.xml", Data(item.utf8)),
+        ])
         let bank = try QTIPackageReader().read(data: data, path: "sums.zip")
         #expect(bank.rejections.isEmpty)
-        guard case let .description(rubric, section, _) = bank.entries.first else {
+        guard case .description(let rubric, let section, _) = bank.entries.first else {
             Issue.record("the rubric block was not read: \(bank.entries)")
             return
         }
@@ -223,7 +272,9 @@ import ZIPFoundation
     private static func claimSmallSizes(in data: inout Data) {
         let bytes = [UInt8](data)
         for index in 0..<(bytes.count - 4) {
-            let signature = UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24
+            let signature =
+                UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16 | UInt32(
+                    bytes[index + 3]) << 24
             let offset = signature == 0x0403_4B50 ? 22 : signature == 0x0201_4B50 ? 24 : nil
             guard let offset else { continue }
             let position = data.startIndex + index + offset

@@ -1,7 +1,8 @@
-@testable import AssessInterchange
 import AssessExam
 import Foundation
 import Testing
+
+@testable import AssessInterchange
 
 /// Results reports use the identifiers of the exported items, and carry the marks.
 @Suite struct QTIResultsWriterTests {
@@ -13,8 +14,9 @@ import Testing
             "match": .matching([1: 0, 0: 1]), "order": .ordering([2, 0, 1]),
         ]
         let score = Scorer.total(exam, responses: responses)
-        let sitting = QTIResultsWriter.Sitting(candidate: "c-1", attemptID: "a-1", datestamp: Date(timeIntervalSince1970: 0),
-                                               responses: responses, score: score)
+        let sitting = QTIResultsWriter.Sitting(
+            candidate: "c-1", attemptID: "a-1", datestamp: Date(timeIntervalSince1970: 0),
+            responses: responses, score: score)
         let document = QTIResultsWriter.document(exam: exam, sitting: sitting)
         let root = try XMLTree.parse(Data(document.utf8), location: SourceLocation(file: "r.xml", line: 1))
         var values: [String: [String]] = [:]

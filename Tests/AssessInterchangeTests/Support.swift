@@ -1,6 +1,7 @@
-@testable import AssessInterchange
 import AssessExam
 import Foundation
+
+@testable import AssessInterchange
 
 /// Helpers the interchange tests share.
 enum Banks {
@@ -13,7 +14,7 @@ enum Banks {
 
     /// The questions a bank's entries hold, in order.
     static func questions(_ bank: ParsedBank) -> [ImportedQuestion] {
-        bank.entries.compactMap { if case let .question(question) = $0 { return question } else { return nil } }
+        bank.entries.compactMap { if case .question(let question) = $0 { return question } else { return nil } }
     }
 
     /// Reads GIFT text and returns the one question it holds, or nil when there is not exactly one.

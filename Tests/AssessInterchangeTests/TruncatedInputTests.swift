@@ -1,7 +1,8 @@
-@testable import AssessInterchange
 import AssessExam
 import Foundation
 import Testing
+
+@testable import AssessInterchange
 
 /// Every prefix of a bank (a file cut off anywhere) reads without a crash, each in under a second, and
 /// whatever it cannot read is an error or rejection with a line inside the file.
@@ -39,7 +40,9 @@ import Testing
             defer { slowest = max(slowest, ContinuousClock.now - start) }
             do {
                 let bank = try read(prefix)
-                for rejection in bank.rejections { #expect((1...lines).contains(rejection.location.line), "\(rejection)") }
+                for rejection in bank.rejections {
+                    #expect((1...lines).contains(rejection.location.line), "\(rejection)")
+                }
             } catch {
                 #expect((1...lines).contains(error.location.line), "\(error)")
             }
@@ -52,7 +55,9 @@ import Testing
     }
 
     @Test func everyPrefixOfAMoodleXMLBank() {
-        check(Self.moodle) { text throws(InterchangeError) in try MoodleXMLReader.read(data: Data(text.utf8), file: "cut.xml") }
+        check(Self.moodle) { text throws(InterchangeError) in
+            try MoodleXMLReader.read(data: Data(text.utf8), file: "cut.xml")
+        }
     }
 
     @Test func everyPrefixOfAQTIItem() throws {
@@ -63,6 +68,8 @@ import Testing
     }
 
     @Test func everyPrefixOfAnAikenBank() {
-        check("Q?\nA) x\nB. y\nANSWER: B\n\nR?\nA) p\nB) q\nANSWER: A") { text in AikenReader.read(text: text, file: "cut.txt") }
+        check("Q?\nA) x\nB. y\nANSWER: B\n\nR?\nA) p\nB) q\nANSWER: A") { text in
+            AikenReader.read(text: text, file: "cut.txt")
+        }
     }
 }

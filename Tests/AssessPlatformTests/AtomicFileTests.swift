@@ -19,7 +19,10 @@ struct AtomicFileTests {
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
         let mode = try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int
         #expect(mode == 0o640)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == ["link.yaml", "policy.yaml"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == [
+                "link.yaml", "policy.yaml",
+            ])
     }
 
     @Test func aNewFileAndItsFolderAreCreated() throws {

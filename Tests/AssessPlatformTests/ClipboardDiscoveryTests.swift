@@ -4,10 +4,14 @@ import AssessTestSupport
 import Testing
 
 @Suite struct ClipboardDiscoveryTests {
-    func names(_ environment: [String: String], installed: Set<String>,
-               terminal: (any TerminalWriter)? = CapturingTerminal()) -> [String] {
-        ClipboardDiscovery.backends(environment: environment, runner: RecordingCommandRunner(installed: installed),
-                                    terminal: terminal).map(\.name)
+    func names(
+        _ environment: [String: String], installed: Set<String>,
+        terminal: (any TerminalWriter)? = CapturingTerminal()
+    ) -> [String] {
+        ClipboardDiscovery.backends(
+            environment: environment, runner: RecordingCommandRunner(installed: installed),
+            terminal: terminal
+        ).map(\.name)
     }
 
     @Test func aPlainConsoleHasTheTerminalsClipboard() {
@@ -21,12 +25,15 @@ import Testing
     }
 
     @Test func everyClipboardInTheSurroundingsIsFoundInOrder() {
-        let environment = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "STY": "1.pts-0.host",
-                           "DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "XDG_RUNTIME_DIR": "/run/user/0"]
-        #expect(names(environment, installed: ["tmux", "screen", "xsel", "xclip", "wl-copy"]) == [
-            "tmux", "screen", "x11-clipboard", "x11-primary",
-            "wayland-clipboard", "wayland-primary", "osc52",
-        ])
+        let environment = [
+            "TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "STY": "1.pts-0.host",
+            "DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "XDG_RUNTIME_DIR": "/run/user/0",
+        ]
+        #expect(
+            names(environment, installed: ["tmux", "screen", "xsel", "xclip", "wl-copy"]) == [
+                "tmux", "screen", "x11-clipboard", "x11-primary",
+                "wayland-clipboard", "wayland-primary", "osc52",
+            ])
     }
 
     @Test func xselIsPreferredAndXclipIsTheFallback() {
@@ -47,8 +54,9 @@ import Testing
     func aClipboardWhoseToolIsMissingStillAppearsAndFailsToClear(
         environment: [String: String], name: String, advice: String
     ) async throws {
-        let backends = ClipboardDiscovery.backends(environment: environment, runner: RecordingCommandRunner(),
-                                                   terminal: nil)
+        let backends = ClipboardDiscovery.backends(
+            environment: environment, runner: RecordingCommandRunner(),
+            terminal: nil)
         let missing = try #require(backends.first { $0.name == name })
         await #expect {
             try await missing.clear()

@@ -1,10 +1,12 @@
-import AssessTestSupport
 import AssessCore
-@testable import AssessPlatform
+import AssessTestSupport
 import Foundation
 import Testing
+
+@testable import AssessPlatform
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The lock file within one process: each test uses its own temporary lock directory.
@@ -12,9 +14,10 @@ import Glibc
     static let thisBoot = "boot-this"
 
     static func record(pid: Int32 = 4242, bootID: String = thisBoot, startedAt: Date = Date()) -> LockRecord {
-        LockRecord(pid: pid, bootID: bootID, user: "student", tty: "/dev/pts/7", examID: "algebra-1",
-                   examKey: "key-123", candidate: "C-001", startedAt: startedAt,
-                   expiresAt: startedAt.addingTimeInterval(8 * 3600))
+        LockRecord(
+            pid: pid, bootID: bootID, user: "student", tty: "/dev/pts/7", examID: "algebra-1",
+            examKey: "key-123", candidate: "C-001", startedAt: startedAt,
+            expiresAt: startedAt.addingTimeInterval(8 * 3600))
     }
 
     /// The record as it reads back from the file (dates keep whole seconds only).
@@ -99,10 +102,12 @@ import Glibc
     }
 
     @Test func theLockDirectoryComesFromAssessLockDirThenXDGRuntimeDirThenRun() {
-        #expect(FileTerminalLock.directory(environment: ["ASSESS_LOCK_DIR": "/srv/lock", "XDG_RUNTIME_DIR": "/run/user/7"])
+        #expect(
+            FileTerminalLock.directory(environment: ["ASSESS_LOCK_DIR": "/srv/lock", "XDG_RUNTIME_DIR": "/run/user/7"])
                 == "/srv/lock")
         #expect(FileTerminalLock.directory(environment: ["XDG_RUNTIME_DIR": "/run/user/7"]) == "/run/user/7/assess")
-        #expect(FileTerminalLock.directory(environment: ["ASSESS_LOCK_DIR": "", "XDG_RUNTIME_DIR": ""]) == "/run/assess")
+        #expect(
+            FileTerminalLock.directory(environment: ["ASSESS_LOCK_DIR": "", "XDG_RUNTIME_DIR": ""]) == "/run/assess")
         #expect(FileTerminalLock(environment: [:], bootID: "b").location == "/run/assess/terminal.lock")
     }
 

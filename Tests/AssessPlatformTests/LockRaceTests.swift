@@ -1,10 +1,11 @@
-import AssessTestSupport
 import AssessCore
 import AssessPlatform
+import AssessTestSupport
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The lock between real processes: `lock-contender` (Tests/Support/LockContender) takes
@@ -20,10 +21,11 @@ import Glibc
         let holdMilliseconds = 5_000
 
         let contenders = try (0..<50).map { index in
-            try LockContenderProcess([lockDirectory, "acquire", "\(holdMilliseconds)", "--wait-for", go],
-                                     outputPath: directory.file("contender-\(index).out"))
+            try LockContenderProcess(
+                [lockDirectory, "acquire", "\(holdMilliseconds)", "--wait-for", go],
+                outputPath: directory.file("contender-\(index).out"))
         }
-        defer { contenders.forEach { $0.killHard() } }
+        defer { for contender in contenders { contender.killHard() } }
         for contender in contenders {
             try contender.waitForLine(startingWith: "ready", timeout: 60)
         }
@@ -54,8 +56,9 @@ import Glibc
     @Test func aHolderKilledWithSIGKILLLeavesAStaleLockThatBlocksUntilCleared() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let holder = try LockContenderProcess([directory.path, "acquire", "600000"],
-                                              outputPath: directory.file("holder.out"))
+        let holder = try LockContenderProcess(
+            [directory.path, "acquire", "600000"],
+            outputPath: directory.file("holder.out"))
         try holder.waitForLine(startingWith: "acquired")
         holder.killHard()
 
@@ -66,8 +69,9 @@ import Glibc
         }
         #expect(record.pid == holder.pid)
         #expect(record.candidate == "contender-\(holder.pid)")
-        let mine = LockRecord(pid: getpid(), bootID: bootID, user: "proctor", tty: nil, examID: "e", examKey: "k",
-                              candidate: "c", startedAt: Date(), expiresAt: Date().addingTimeInterval(60))
+        let mine = LockRecord(
+            pid: getpid(), bootID: bootID, user: "proctor", tty: nil, examID: "e", examKey: "k",
+            candidate: "c", startedAt: Date(), expiresAt: Date().addingTimeInterval(60))
         #expect(try lock.acquire(mine) == .refused(.stale(record)))
 
         let other = try LockContenderProcess([directory.path, "acquire", "0"], outputPath: directory.file("other.out"))
@@ -83,8 +87,9 @@ import Glibc
     @Test func clearStaleRefusesALiveHolderInAnotherProcess() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let holder = try LockContenderProcess([directory.path, "acquire", "600000"],
-                                              outputPath: directory.file("holder.out"))
+        let holder = try LockContenderProcess(
+            [directory.path, "acquire", "600000"],
+            outputPath: directory.file("holder.out"))
         defer { holder.killHard() }
         try holder.waitForLine(startingWith: "acquired")
 
@@ -106,8 +111,9 @@ import Glibc
     @Test func aLockFromAnotherBootIsReportedAndDoesNotBlock() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let holder = try LockContenderProcess([directory.path, "acquire", "600000", "--boot-id", "boot-before-reboot"],
-                                              outputPath: directory.file("holder.out"))
+        let holder = try LockContenderProcess(
+            [directory.path, "acquire", "600000", "--boot-id", "boot-before-reboot"],
+            outputPath: directory.file("holder.out"))
         try holder.waitForLine(startingWith: "acquired")
         holder.killHard()
 
@@ -128,8 +134,9 @@ import Glibc
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let lock = FileTerminalLock(directory: directory.path, bootID: bootID)
-        let record = LockRecord(pid: getpid(), bootID: bootID, user: "u", tty: nil, examID: "e", examKey: "k",
-                                candidate: "c", startedAt: Date(), expiresAt: Date().addingTimeInterval(60))
+        let record = LockRecord(
+            pid: getpid(), bootID: bootID, user: "u", tty: nil, examID: "e", examKey: "k",
+            candidate: "c", startedAt: Date(), expiresAt: Date().addingTimeInterval(60))
         let rounds = 50
         var acquireNanoseconds: UInt64 = 0
         var releaseNanoseconds: UInt64 = 0

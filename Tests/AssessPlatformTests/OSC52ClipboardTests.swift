@@ -14,8 +14,9 @@ import Testing
     @Test func insideTmuxTheSequenceGoesThroughTmuxPassthrough() {
         let backend = OSC52Clipboard(terminal: CapturingTerminal(), environment: ["TMUX": "/tmp/t,1,0", "STY": "1.x"])
         #expect(backend.multiplexer == .tmux)
-        #expect(backend.sequence ==
-            "\u{1B}Ptmux;\u{1B}\u{1B}]52;c;!\u{07}\u{1B}\\" + "\u{1B}Ptmux;\u{1B}\u{1B}]52;p;!\u{07}\u{1B}\\")
+        #expect(
+            backend.sequence == "\u{1B}Ptmux;\u{1B}\u{1B}]52;c;!\u{07}\u{1B}\\"
+                + "\u{1B}Ptmux;\u{1B}\u{1B}]52;p;!\u{07}\u{1B}\\")
     }
 
     @Test func insideScreenTheSequenceGoesThroughScreenPassthrough() {
@@ -26,8 +27,11 @@ import Testing
     @Test func aTerminalThatCannotBeWrittenMakesClearFail() async {
         struct Hangup: Error, CustomStringConvertible { var description: String { "Input/output error" } }
         let backend = OSC52Clipboard(terminal: CapturingTerminal(failing: Hangup()), multiplexer: .none)
-        await #expect(throws: ClipboardError(backend: "osc52",
-                                             reason: "the terminal could not be written: Input/output error")) {
+        await #expect(
+            throws: ClipboardError(
+                backend: "osc52",
+                reason: "the terminal could not be written: Input/output error")
+        ) {
             try await backend.clear()
         }
     }

@@ -11,7 +11,10 @@ import Testing
 
         #expect(try await screen.clear() == "emptied the paste buffer and registers, removed the exchange file")
         let calls = runner.calls
-        #expect(calls.allSatisfy { $0.executable == "screen" && Array($0.arguments.prefix(3)) == ["-S", "123.pts-1.host", "-X"] })
+        #expect(
+            calls.allSatisfy {
+                $0.executable == "screen" && Array($0.arguments.prefix(3)) == ["-S", "123.pts-1.host", "-X"]
+            })
         #expect(calls.first?.arguments.dropFirst(3) == ["register", ".", ""])
         #expect(calls.last?.arguments.dropFirst(3) == ["removebuf"])
 
@@ -29,8 +32,11 @@ import Testing
         let runner = RecordingCommandRunner(installed: ["screen"])
         runner.respond(to: "screen", with: CommandResult(exitStatus: 1, standardOutput: "No screen session found.\n"))
         let screen = ScreenClipboard(session: "gone", runner: runner)
-        await #expect(throws: ClipboardError(backend: "screen",
-                                             reason: "`screen -S gone -X register . ` exited with status 1")) {
+        await #expect(
+            throws: ClipboardError(
+                backend: "screen",
+                reason: "`screen -S gone -X register . ` exited with status 1")
+        ) {
             try await screen.clear()
         }
     }

@@ -1,10 +1,11 @@
-import AssessTestSupport
 import AssessCore
 import AssessPlatform
+import AssessTestSupport
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct SystemFactsTests {
@@ -30,7 +31,8 @@ import Glibc
 
 @Suite struct DataDirectoryTests {
     @Test func theDirectoryComesFromAssessDataDirThenXDGStateHomeThenHome() {
-        #expect(DataDirectory(environment: ["ASSESS_DATA_DIR": "/srv/data", "XDG_STATE_HOME": "/s"]).path == "/srv/data")
+        #expect(
+            DataDirectory(environment: ["ASSESS_DATA_DIR": "/srv/data", "XDG_STATE_HOME": "/s"]).path == "/srv/data")
         #expect(DataDirectory(environment: ["XDG_STATE_HOME": "/home/u/.state"]).path == "/home/u/.state/assess")
         #expect(DataDirectory(environment: ["HOME": "/home/u"]).path == "/home/u/.local/state/assess")
     }
@@ -41,7 +43,8 @@ import Glibc
         let directory = DataDirectory(path: scratch.file("state/assess"))
         let probe = SystemSurroundings(dataDirectory: directory, terminalSize: { TerminalSize(columns: 100, rows: 30) })
         #expect(probe.dataDirectoryProblem() == nil)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, "the probe file is removed")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, "the probe file is removed")
         let attributes = try FileManager.default.attributesOfItem(atPath: directory.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o700)
         #expect(probe.terminalSize() == TerminalSize(columns: 100, rows: 30))

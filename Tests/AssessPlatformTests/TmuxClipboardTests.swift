@@ -17,19 +17,21 @@ import Testing
     @Test func clearingDeletesEveryBufferByNameThenChecksNoneIsLeft() async throws {
         let runner = RecordingCommandRunner(installed: ["tmux"])
         let list = ["-S", Self.socket, "list-buffers", "-F", "#{buffer_name}"]
-        runner.respond(to: "tmux", list,
-                       with: CommandResult(exitStatus: 0, standardOutput: "buffer2\nbuffer1\nnotes\n"),
-                       CommandResult(exitStatus: 0, standardOutput: ""))
+        runner.respond(
+            to: "tmux", list,
+            with: CommandResult(exitStatus: 0, standardOutput: "buffer2\nbuffer1\nnotes\n"),
+            CommandResult(exitStatus: 0, standardOutput: ""))
         let tmux = try #require(TmuxClipboard(environment: ["TMUX": "\(Self.socket),99,0"], runner: runner))
 
         #expect(try await tmux.clear() == "deleted 3 buffers")
-        #expect(runner.commandLines == [
-            "tmux -S \(Self.socket) list-buffers -F #{buffer_name}",
-            "tmux -S \(Self.socket) delete-buffer -b buffer2",
-            "tmux -S \(Self.socket) delete-buffer -b buffer1",
-            "tmux -S \(Self.socket) delete-buffer -b notes",
-            "tmux -S \(Self.socket) list-buffers -F #{buffer_name}",
-        ])
+        #expect(
+            runner.commandLines == [
+                "tmux -S \(Self.socket) list-buffers -F #{buffer_name}",
+                "tmux -S \(Self.socket) delete-buffer -b buffer2",
+                "tmux -S \(Self.socket) delete-buffer -b buffer1",
+                "tmux -S \(Self.socket) delete-buffer -b notes",
+                "tmux -S \(Self.socket) list-buffers -F #{buffer_name}",
+            ])
     }
 
     @Test func clearingWhenThereAreNoBuffersDeletesNothing() async throws {
@@ -41,8 +43,9 @@ import Testing
 
     @Test func aBufferLeftAfterDeletingMakesClearFail() async throws {
         let runner = RecordingCommandRunner(installed: ["tmux"])
-        runner.respond(to: "tmux", ["-S", Self.socket, "list-buffers", "-F", "#{buffer_name}"],
-                       with: CommandResult(exitStatus: 0, standardOutput: "buffer0\n"))
+        runner.respond(
+            to: "tmux", ["-S", Self.socket, "list-buffers", "-F", "#{buffer_name}"],
+            with: CommandResult(exitStatus: 0, standardOutput: "buffer0\n"))
         let tmux = TmuxClipboard(socketPath: Self.socket, runner: runner)
         await #expect(throws: ClipboardError(backend: "tmux", reason: "1 buffer still there after deleting")) {
             try await tmux.clear()
@@ -53,9 +56,12 @@ import Testing
         let runner = RecordingCommandRunner(installed: ["tmux"])
         runner.respond(to: "tmux", with: CommandResult(exitStatus: 1, standardError: "no server running on /tmp/x\n"))
         let tmux = TmuxClipboard(socketPath: "/tmp/x", runner: runner)
-        await #expect(throws: ClipboardError(
-            backend: "tmux",
-            reason: "`tmux -S /tmp/x list-buffers -F #{buffer_name}` exited with status 1: no server running on /tmp/x")) {
+        await #expect(
+            throws: ClipboardError(
+                backend: "tmux",
+                reason:
+                    "`tmux -S /tmp/x list-buffers -F #{buffer_name}` exited with status 1: no server running on /tmp/x")
+        ) {
             try await tmux.clear()
         }
     }

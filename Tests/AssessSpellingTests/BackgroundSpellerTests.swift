@@ -5,8 +5,9 @@ import Testing
 @Suite("A speller that opens its dictionary in the background")
 struct BackgroundSpellerTests {
     @Test func opensTheDictionaryAtTheFirstQuestionAnswersAtOnceAndKnowsItWhenItIsOpen() throws {
-        let files = try #require(DictionaryLocator().dictionary(forLanguage: "en"),
-                                 "no en_US dictionary: apt-get install -y hunspell-en-us")
+        let files = try #require(
+            DictionaryLocator().dictionary(forLanguage: "en"),
+            "no en_US dictionary: apt-get install -y hunspell-en-us")
         let started = Date()
         let speller = BackgroundSpeller(files: files, language: "en", checksSpelling: true)
         // Creating it does not wait for the dictionary, nor open it: a screen that never
@@ -27,8 +28,9 @@ struct BackgroundSpellerTests {
     }
 
     @Test func withoutSpellCheckOpensTheWordListAloneWhichCompletesAndAutocorrects() throws {
-        let files = try #require(DictionaryLocator().dictionary(forLanguage: "en"),
-                                 "no en_US dictionary: apt-get install -y hunspell-en-us")
+        let files = try #require(
+            DictionaryLocator().dictionary(forLanguage: "en"),
+            "no en_US dictionary: apt-get install -y hunspell-en-us")
         let speller = BackgroundSpeller(files: files, language: "en", checksSpelling: false)
         speller.prepare()
         let deadline = Date().addingTimeInterval(30)

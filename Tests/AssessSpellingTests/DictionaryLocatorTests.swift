@@ -42,7 +42,8 @@ struct DictionaryLocatorTests {
     @Test func readsTheEncodingFromTheAffixFile() throws {
         let directory = try folder(with: ["utf", "latin", "plain", "other"])
         defer { directory.remove() }
-        try "# a comment\nSET UTF-8\nTRY abc\n".write(toFile: directory.file("utf.aff"), atomically: true, encoding: .utf8)
+        try "# a comment\nSET UTF-8\nTRY abc\n".write(
+            toFile: directory.file("utf.aff"), atomically: true, encoding: .utf8)
         try "SET ISO8859-1\n".write(toFile: directory.file("latin.aff"), atomically: true, encoding: .utf8)
         try "SET KOI8-R\n".write(toFile: directory.file("other.aff"), atomically: true, encoding: .utf8)
         let locator = DictionaryLocator(searchPath: [directory.path])

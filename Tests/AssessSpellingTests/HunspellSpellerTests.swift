@@ -8,7 +8,8 @@ struct HunspellSpellerTests {
     /// Opened once for the suite: reading the word list takes about a second in a debug build.
     static let opened = Result { () throws -> HunspellSpeller in
         guard let files = DictionaryLocator().dictionary(forLanguage: "en") else {
-            throw SpellerError(description: "no en_US dictionary in /usr/share/hunspell: apt-get install -y hunspell-en-us")
+            throw SpellerError(
+                description: "no en_US dictionary in /usr/share/hunspell: apt-get install -y hunspell-en-us")
         }
         return try HunspellSpeller(files: files, language: "en")
     }

@@ -50,7 +50,8 @@ struct WordListTests {
     @Test func readsAMappedDicFileAsItsText() throws {
         // Escapes, capitals, CRLF, fields after a tab, a number, accents composed and
         // decomposed, and capitals outside ASCII, whose keys the list keeps itself.
-        let text = "12\r\nwalk/GDS\r\nWalker/M\nwalker\n42/MS\nAT\\/T\ngovern/SDGL\tpo:verb\ncafé/S\n"
+        let text =
+            "12\r\nwalk/GDS\r\nWalker/M\nwalker\n42/MS\nAT\\/T\ngovern/SDGL\tpo:verb\ncafé/S\n"
             + "Émile\néclair\nÉclair\nCafe\u{301}teria\nback\\\nslash\n"
         let (folder, path) = try dicFile(Array(text.utf8))
         defer { folder.remove() }
@@ -70,7 +71,8 @@ struct WordListTests {
 
     @Test func readsADicFileInISO8859_1() throws {
         // "café", "Éric" and "cab" in ISO 8859-1.
-        let (folder, path) = try dicFile(Array("3\ncaf".utf8) + [0xE9] + Array("/S\n".utf8) + [0xC9] + Array("ric\ncab\n".utf8))
+        let (folder, path) = try dicFile(
+            Array("3\ncaf".utf8) + [0xE9] + Array("/S\n".utf8) + [0xC9] + Array("ric\ncab\n".utf8))
         defer { folder.remove() }
         let list = try WordList(contentsOfDicFile: path, isUTF8: false)
         #expect(list.completions(of: "ca", limit: 9) == ["cab", "café"])
@@ -87,8 +89,9 @@ struct WordListTests {
     }
 
     @Test func readsTheInstalledDictionaryMappedAsFromItsText() throws {
-        let files = try #require(DictionaryLocator().dictionary(forLanguage: "en"),
-                                 "no en_US dictionary: apt-get install -y hunspell-en-us")
+        let files = try #require(
+            DictionaryLocator().dictionary(forLanguage: "en"),
+            "no en_US dictionary: apt-get install -y hunspell-en-us")
         let mapped = try WordList(contentsOfDicFile: files.wordsPath, isUTF8: true)
         let read = WordList(dicFileText: try String(contentsOfFile: files.wordsPath, encoding: .utf8))
         #expect(mapped.count == read.count)

@@ -33,13 +33,19 @@ struct WordScannerTests {
         // ASCII text is read byte by byte; a character outside ASCII after it sends the
         // same text through the general scan, whose words must be the same.
         var random = SplitMix(state: 16)
-        let pieces = ["a", "b", "Z", "q", "0", "7", "'", "-", " ", " ", "\n", "\r\n", "\t", ".", ",", "!", "\"", "_", "/"]
+        let pieces = [
+            "a", "b", "Z", "q", "0", "7", "'", "-", " ", " ", "\n", "\r\n", "\t", ".", ",", "!", "\"", "_", "/",
+        ]
         for _ in 0..<300 {
-            let ascii = (0..<Int.random(in: 1...40, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let ascii = (0..<Int.random(in: 1...40, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
             let general = ascii + " é"
             #expect(words(ascii) + ["é"] == words(general), "\(ascii.debugDescription)")
-            #expect(WordScanner.words(in: ascii[...]).map { ascii.utf8.distance(from: ascii.startIndex, to: $0.lowerBound) }
-                    == WordScanner.words(in: general[...]).dropLast().map { general.utf8.distance(from: general.startIndex, to: $0.lowerBound) })
+            #expect(
+                WordScanner.words(in: ascii[...]).map { ascii.utf8.distance(from: ascii.startIndex, to: $0.lowerBound) }
+                    == WordScanner.words(in: general[...]).dropLast().map {
+                        general.utf8.distance(from: general.startIndex, to: $0.lowerBound)
+                    })
         }
     }
 }

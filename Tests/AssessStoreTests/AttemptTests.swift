@@ -1,16 +1,18 @@
-import AssessTestSupport
 import AssessCore
 import AssessExam
+import AssessStore
+import AssessTestSupport
 import Foundation
 import Testing
-import AssessStore
 
 /// Attempts and responses as the exam-taking flow uses them, the same for every backend.
 @Suite struct AttemptTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     /// Starts an attempt of the algebra exam for candidate c-17.
-    private func startAlgebra(in database: any ExamStore, candidate: String = "c-17", practice: Bool = false) throws -> Attempt {
+    private func startAlgebra(in database: any ExamStore, candidate: String = "c-17", practice: Bool = false) throws
+        -> Attempt
+    {
         try database.startAttempt(
             examID: "algebra", examKey: "key-1", candidate: candidate,
             secondsAllowed: 3600, isPractice: practice, at: start)
@@ -62,7 +64,8 @@ import AssessStore
         let attempt = try startAlgebra(in: database)
         let saved = try database.saveResponse(
             attempt: attempt.id, question: "q2", value: #"{"choice":"b"}"#, flagged: true, at: start)
-        try database.saveResponse(attempt: attempt.id, question: "q1", value: #"{"text":"x = 3"}"#, flagged: false, at: start)
+        try database.saveResponse(
+            attempt: attempt.id, question: "q1", value: #"{"text":"x = 3"}"#, flagged: false, at: start)
         let responses = try database.responses(for: attempt.id)
         #expect(responses.map(\.questionID) == ["q1", "q2"])
         #expect(responses[1] == saved)
@@ -122,7 +125,8 @@ import AssessStore
             try database.saveResponse(attempt: attempt.id, question: "q1", value: "2", flagged: false, at: start)
         }
         #expect(throws: refusal) {
-            try database.updateProgress(attempt: attempt.id, secondsUsed: 10, currentQuestion: 0, breaksTaken: 0, at: start)
+            try database.updateProgress(
+                attempt: attempt.id, secondsUsed: 10, currentQuestion: 0, breaksTaken: 0, at: start)
         }
         #expect(throws: refusal) { try database.updateSecondsAllowed(attempt: attempt.id, seconds: 10) }
         #expect(throws: refusal) {
@@ -161,7 +165,8 @@ import AssessStore
         let attempt = try startAlgebra(in: database)
         try database.saveResponse(attempt: attempt.id, question: "q1", value: "42", flagged: true, at: start)
         let alive = start.addingTimeInterval(754)
-        try database.updateProgress(attempt: attempt.id, secondsUsed: 754, currentQuestion: 3, breaksTaken: 1, at: alive)
+        try database.updateProgress(
+            attempt: attempt.id, secondsUsed: 754, currentQuestion: 3, breaksTaken: 1, at: alive)
         try database.updateSecondsAllowed(attempt: attempt.id, seconds: 5400)
 
         let reopened = try opened.reopen()
@@ -201,7 +206,8 @@ import AssessStore
         let log = EventStore(database: database)
         let attempt = try startAlgebra(in: database)
         log.currentAttempt = attempt.id
-        try log.append(.answerSaved(questionID: "q1", characters: 19), at: EventTime(wall: start, monotonicNanoseconds: 1))
+        try log.append(
+            .answerSaved(questionID: "q1", characters: 19), at: EventTime(wall: start, monotonicNanoseconds: 1))
         try database.saveResponse(
             attempt: attempt.id, question: "q1", value: #"{"text":"secret answer text"}"#, flagged: false, at: start)
 
@@ -218,11 +224,12 @@ import AssessStore
         var durations: [Duration] = []
         let clock = ContinuousClock()
         for index in 1...100 {
-            durations.append(try clock.measure {
-                try database.saveResponse(
-                    attempt: attempt.id, question: "q\(index % 10)", value: #"{"text":"draft \#(index)"}"#,
-                    flagged: false, at: start)
-            })
+            durations.append(
+                try clock.measure {
+                    try database.saveResponse(
+                        attempt: attempt.id, question: "q\(index % 10)", value: #"{"text":"draft \#(index)"}"#,
+                        flagged: false, at: start)
+                })
         }
         let median = durations.sorted()[durations.count / 2]
         print("\(backend) saveResponse median over \(durations.count) saves: \(median)")
@@ -235,8 +242,9 @@ import AssessStore
         let database = opened.store
         let attempt = try startAlgebra(in: database)
         for second in 0..<65 {
-            try database.saveResponse(attempt: attempt.id, question: "essay", value: #"{"text":"\#(second)"}"#,
-                                      flagged: false, at: start.addingTimeInterval(Double(second)))
+            try database.saveResponse(
+                attempt: attempt.id, question: "essay", value: #"{"text":"\#(second)"}"#,
+                flagged: false, at: start.addingTimeInterval(Double(second)))
         }
         let history = try database.responseHistory(for: attempt.id, question: "essay")
         // Versions begun at 0, 30 and 60 s, each holding the last text saved before the next began.
@@ -249,8 +257,9 @@ import AssessStore
     func startingAnAttemptRecordsTheCandidateOnceAndKeepsTheSettings(backend: StoreBackend) throws {
         let opened = try backend.open()
         let database = opened.store
-        let first = try database.startAttempt(examID: "algebra", examKey: "k", candidate: "c-17", secondsAllowed: 60,
-                                              settings: #"{"extraTime":"x"}"#, at: start)
+        let first = try database.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "c-17", secondsAllowed: 60,
+            settings: #"{"extraTime":"x"}"#, at: start)
         try database.finishAttempt(id: first.id, status: .submitted, receipt: "R", at: start)
         _ = try database.startAttempt(examID: "algebra", examKey: "k", candidate: "c-17", secondsAllowed: 60, at: start)
         _ = try database.startAttempt(examID: "algebra", examKey: "k", candidate: "b-02", secondsAllowed: 60, at: start)
@@ -267,10 +276,12 @@ import AssessStore
         let opened = try backend.open()
         let database = opened.store
         let kept = LaunchSettings(extraTime: .minutes(15), language: .japanese)
-        let new = try database.startAttempt(examID: "algebra", examKey: "k", candidate: "c-17", secondsAllowed: 60,
-                                            settings: kept.json, at: start)
-        let old = try database.startAttempt(examID: "algebra", examKey: "k", candidate: "c-18", secondsAllowed: 60,
-                                            settings: LaunchSettings(extraTime: .minutes(15)).json, at: start)
+        let new = try database.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "c-17", secondsAllowed: 60,
+            settings: kept.json, at: start)
+        let old = try database.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "c-18", secondsAllowed: 60,
+            settings: LaunchSettings(extraTime: .minutes(15)).json, at: start)
         let newSettings = try #require(try database.attempt(new.id)).settings
         let oldSettings = try #require(try database.attempt(old.id)).settings
         #expect(LaunchSettings(json: newSettings) == kept)
@@ -283,16 +294,19 @@ import AssessStore
         let opened = try backend.open()
         let database = opened.store
         let attempt = try startAlgebra(in: database)
-        let result = StoredResult(attemptID: attempt.id, examKey: "k", awarded: 3, maximum: 5,
-                                  awaitingManualMarking: 1, computedAt: start)
+        let result = StoredResult(
+            attemptID: attempt.id, examKey: "k", awarded: 3, maximum: 5,
+            awaitingManualMarking: 1, computedAt: start)
         try database.saveResult(result)
         var again = result
         again.awarded = 4
         try database.saveResult(again)
         #expect(try database.result(for: attempt.id)?.awarded == 4)
         #expect(throws: StoreError.unknownAttempt("missing")) {
-            try database.saveResult(StoredResult(attemptID: "missing", examKey: "k", awarded: 0, maximum: 1,
-                                                 awaitingManualMarking: 0, computedAt: start))
+            try database.saveResult(
+                StoredResult(
+                    attemptID: "missing", examKey: "k", awarded: 0, maximum: 1,
+                    awaitingManualMarking: 0, computedAt: start))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AssessStore
 
 /// A server that takes the connection and never answers (a hung host, a half-dead
@@ -47,7 +48,8 @@ import Testing
             return detail.contains("timeout")
         }
         let waited = Date().timeIntervalSince(started)
-        let timeout = try #require(PostgresConnection.defaults.first { $0.keyword == "connect_timeout" }.flatMap { Double($0.value) })
+        let timeout = try #require(
+            PostgresConnection.defaults.first { $0.keyword == "connect_timeout" }.flatMap { Double($0.value) })
         #expect(waited >= timeout - 0.5 && waited < timeout + 3, "gave up after \(waited) s")
     }
 
@@ -55,7 +57,8 @@ import Testing
         let listener = try SilentListener()
         let started = Date()
         #expect(throws: StoreProblem.self) {
-            _ = try PostgresStore(url: "postgresql://127.0.0.1:\(listener.port)/assess?user=seat&sslmode=disable&connect_timeout=2")
+            _ = try PostgresStore(
+                url: "postgresql://127.0.0.1:\(listener.port)/assess?user=seat&sslmode=disable&connect_timeout=2")
         }
         #expect(Date().timeIntervalSince(started) < 4)
     }

@@ -1,8 +1,9 @@
-import AssessTestSupport
 import AssessCore
+import AssessTestSupport
 import Foundation
 import GRDB
 import Testing
+
 @testable import AssessStore
 
 /// The hash-chained event log, the same for every backend: numbering, reading back,
@@ -10,8 +11,9 @@ import Testing
 @Suite struct EventStoreTests {
     /// A time `second` seconds into a fixed day, on both clocks.
     private func time(_ second: Int) -> EventTime {
-        EventTime(wall: Date(timeIntervalSince1970: 1_800_000_000 + Double(second) + 0.1234),
-                  monotonicNanoseconds: UInt64(second) * 1_000_000_000 + 42)
+        EventTime(
+            wall: Date(timeIntervalSince1970: 1_800_000_000 + Double(second) + 0.1234),
+            monotonicNanoseconds: UInt64(second) * 1_000_000_000 + 42)
     }
 
     /// Appends `count` small events, one a second.
@@ -50,15 +52,18 @@ import Testing
         let records = try log.events().map(\.event)
         let stored = try log.events()
         func fields(_ record: LoggedEvent) -> ChainedFields {
-            var fields = ChainedFields(sequence: record.sequence, wallMilliseconds: record.wallTime.wholeMilliseconds,
-                                       monotonicNanoseconds: record.monotonicNanoseconds, kind: record.kind,
-                                       details: record.details, attempt: nil)
+            var fields = ChainedFields(
+                sequence: record.sequence, wallMilliseconds: record.wallTime.wholeMilliseconds,
+                monotonicNanoseconds: record.monotonicNanoseconds, kind: record.kind,
+                details: record.details, attempt: nil)
             // A server's record is chained with its place, its time and its writer too.
             if let server = stored.first(where: { $0.event.sequence == record.sequence }), let time = server.serverTime,
-               let writer = server.writer {
-                fields.server = ServerStamp(chain: "room", position: record.sequence,
-                                            serverMicroseconds: Int64((time.timeIntervalSince1970 * 1_000_000).rounded()),
-                                            writer: writer)
+                let writer = server.writer
+            {
+                fields.server = ServerStamp(
+                    chain: "room", position: record.sequence,
+                    serverMicroseconds: Int64((time.timeIntervalSince1970 * 1_000_000).rounded()),
+                    writer: writer)
             }
             return fields
         }
@@ -167,7 +172,8 @@ import Testing
         let opened = try backend.open()
         let log = EventStore(database: opened.store)
         try appendEvents(4, to: log)
-        try opened.tamper("""
+        try opened.tamper(
+            """
             UPDATE events SET sequence = -1 WHERE sequence = 2;
             UPDATE events SET sequence = 2 WHERE sequence = 3;
             UPDATE events SET sequence = 3 WHERE sequence = -1;
@@ -250,9 +256,10 @@ import Testing
         var durations: [Duration] = []
         let clock = ContinuousClock()
         for index in 1...100 {
-            durations.append(try clock.measure {
-                try log.append(.pasteRejected(characters: index), at: time(index))
-            })
+            durations.append(
+                try clock.measure {
+                    try log.append(.pasteRejected(characters: index), at: time(index))
+                })
         }
         let median = durations.sorted()[durations.count / 2]
         print("\(backend) EventStore.append median over \(durations.count) appends: \(median)")
@@ -275,15 +282,18 @@ import Testing
 
     /// A time `second` seconds into a fixed day, on both clocks.
     private func time(_ second: Int) -> EventTime {
-        EventTime(wall: Date(timeIntervalSince1970: 1_800_000_000 + Double(second) + 0.1234),
-                  monotonicNanoseconds: UInt64(second) * 1_000_000_000 + 42)
+        EventTime(
+            wall: Date(timeIntervalSince1970: 1_800_000_000 + Double(second) + 0.1234),
+            monotonicNanoseconds: UInt64(second) * 1_000_000_000 + 42)
     }
 
     @Test func databaseIsInWriteAheadLogModeWithFullSynchronousCommits() throws {
         // `write` runs on the writer connection, the one whose commits must be fsynced.
         let (journal, synchronous) = try database.write { db in
-            (try String.fetchOne(db, sql: "PRAGMA journal_mode"),
-             try Int.fetchOne(db, sql: "PRAGMA synchronous"))
+            (
+                try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+                try Int.fetchOne(db, sql: "PRAGMA synchronous")
+            )
         }
         #expect(journal == "wal")
         #expect(synchronous == 2) // FULL

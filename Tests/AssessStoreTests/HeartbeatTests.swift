@@ -1,7 +1,8 @@
+import AssessTestSupport
 import Foundation
 import GRDB
 import Testing
-import AssessTestSupport
+
 @testable import AssessStore
 
 /// SQLite's heartbeats (an attempt's progress, a lease's renewal): readable at once, on
@@ -20,8 +21,9 @@ import AssessTestSupport
         let store = try SQLiteStore(dataDirectory: directory.url)
         let holder = LeaseHolder(host: "lab-01", tty: "/dev/pts/3", pid: 4242)
         _ = try store.takeLease(exam: "algebra", candidate: "c-17", holder: holder, at: Date())
-        let attempt = try store.startAttempt(examID: "algebra", examKey: "k", candidate: "c-17", secondsAllowed: 600,
-                                             isPractice: false, settings: "{}", at: Date())
+        let attempt = try store.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "c-17", secondsAllowed: 600,
+            isPractice: false, settings: "{}", at: Date())
         // Just after a durable commit: both heartbeats commit without an fsync of their own.
         try store.updateProgress(attempt: attempt.id, secondsUsed: 42, currentQuestion: 3, breaksTaken: 1, at: Date())
         _ = try store.takeLease(exam: "algebra", candidate: "c-17", holder: holder, at: Date())

@@ -2,6 +2,7 @@ import AssessCore
 import AssessTestSupport
 import Foundation
 import Testing
+
 @testable import AssessStore
 
 /// A seat's journal while its server is away, against a real server: the test takes the
@@ -23,16 +24,18 @@ import Testing
 
     /// Ana's seat, journaled in the test's folder.
     private func seat() throws -> JournaledStore {
-        JournaledStore(server: try PostgresStore(url: seatURL),
-                       journal: SeatJournal(directory: folder.path, exam: "algebra", candidate: "ana"),
-                       eventTime: { EventTime(wall: Date(), monotonicNanoseconds: DispatchTime.now().uptimeNanoseconds) })
+        JournaledStore(
+            server: try PostgresStore(url: seatURL),
+            journal: SeatJournal(directory: folder.path, exam: "algebra", candidate: "ana"),
+            eventTime: { EventTime(wall: Date(), monotonicNanoseconds: DispatchTime.now().uptimeNanoseconds) })
     }
 
     /// Runs `body` while the database takes no connection, as when its server is stopped.
     private func whileAway<T>(_ body: () throws -> T) throws -> T {
         try PostgresConnection(database.serverURL).withSession { session in
             try session.execute("ALTER DATABASE \(database.name) ALLOW_CONNECTIONS false")
-            try session.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [database.name])
+            try session.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [database.name])
         }
         defer {
             _ = try? PostgresConnection(database.serverURL).withSession { session in
@@ -44,16 +47,20 @@ import Testing
 
     @Test func writesWhileTheServerIsAwayWaitInOrderAndReachItWhenItIsBack() throws {
         let store = try seat()
-        let attempt = try store.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
+        let attempt = try store.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
         try store.saveResponse(attempt: attempt.id, question: "q1", value: "before", flagged: false, at: start)
         let ended = try whileAway {
             for (index, text) in ["during 1", "during 2", "during 3"].enumerated() {
-                try store.saveResponse(attempt: attempt.id, question: "q1", value: text, flagged: false,
-                                       at: start.addingTimeInterval(Double(index + 1)))
+                try store.saveResponse(
+                    attempt: attempt.id, question: "q1", value: text, flagged: false,
+                    at: start.addingTimeInterval(Double(index + 1)))
             }
-            try store.appendEvent(.answerSaved(questionID: "q1", characters: 8), at: EventTime(wall: start, monotonicNanoseconds: 9),
-                                  attempt: attempt.id)
-            try store.updateProgress(attempt: attempt.id, secondsUsed: 40, currentQuestion: 1, breaksTaken: 0, at: start)
+            try store.appendEvent(
+                .answerSaved(questionID: "q1", characters: 8), at: EventTime(wall: start, monotonicNanoseconds: 9),
+                attempt: attempt.id)
+            try store.updateProgress(
+                attempt: attempt.id, secondsUsed: 40, currentQuestion: 1, breaksTaken: 0, at: start)
             let ended = try store.finishAttempt(id: attempt.id, status: .submitted, receipt: "R-1", at: start)
             #expect(store.waiting == 6)
             #expect(store.deliver() == 6, "the server is still away")
@@ -76,9 +83,11 @@ import Testing
 
     @Test func aSeatKilledWhileAwayLeavesItsJournalForTheNextSittingHere() throws {
         let first = try seat()
-        let attempt = try first.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
+        let attempt = try first.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
         try whileAway {
-            try first.saveResponse(attempt: attempt.id, question: "q1", value: "typed while away", flagged: true, at: start)
+            try first.saveResponse(
+                attempt: attempt.id, question: "q1", value: "typed while away", flagged: true, at: start)
         }
         // The seat is gone (nothing more of `first` runs); the next one here sends its journal.
         let waiting = SeatJournal.waiting(in: folder.path)
@@ -94,10 +103,12 @@ import Testing
         // Before: journals lived in the runtime directory, which a reboot empties.
         let runtime = folder.file("run")
         let state = folder.file("state/journal")
-        let old = JournaledStore(server: try PostgresStore(url: seatURL),
-                                 journal: SeatJournal(directory: runtime, exam: "algebra", candidate: "ana"),
-                                 eventTime: { EventTime(wall: Date(), monotonicNanoseconds: 1) })
-        let attempt = try old.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
+        let old = JournaledStore(
+            server: try PostgresStore(url: seatURL),
+            journal: SeatJournal(directory: runtime, exam: "algebra", candidate: "ana"),
+            eventTime: { EventTime(wall: Date(), monotonicNanoseconds: 1) })
+        let attempt = try old.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
         try whileAway {
             try old.saveResponse(attempt: attempt.id, question: "q1", value: "first", flagged: false, at: start)
             try old.saveResponse(attempt: attempt.id, question: "q1", value: "second", flagged: false, at: start)
@@ -116,8 +127,9 @@ import Testing
         let fileMode = try FileManager.default.attributesOfItem(atPath: moved.path)[.posixPermissions] as? Int
         #expect(folderMode == 0o700 && fileMode == 0o600)
 
-        let next = JournaledStore(server: try PostgresStore(url: seatURL), journal: moved,
-                                  eventTime: { EventTime(wall: Date(), monotonicNanoseconds: 2) })
+        let next = JournaledStore(
+            server: try PostgresStore(url: seatURL), journal: moved,
+            eventTime: { EventTime(wall: Date(), monotonicNanoseconds: 2) })
         #expect(next.deliver() == 0)
         #expect(try PostgresStore(url: proctorURL).responses(for: attempt.id).map(\.value) == ["second"])
         #expect(SeatJournal.waiting(in: state).isEmpty)
@@ -126,7 +138,8 @@ import Testing
     @Test func aJournalThatCannotMoveStaysWhereItIs() throws {
         let runtime = folder.file("run")
         let state = folder.file("journal")
-        let entry = JournalEntry.progress(attempt: "a1", secondsUsed: 1, currentQuestion: 0, breaksTaken: 0, atMilliseconds: 5)
+        let entry = JournalEntry.progress(
+            attempt: "a1", secondsUsed: 1, currentQuestion: 0, breaksTaken: 0, atMilliseconds: 5)
         let old = SeatJournal(directory: runtime, exam: "algebra", candidate: "ana")
         try old.append(entry)
         // Moved once already, then written to again there: the same name with other entries.
@@ -136,7 +149,8 @@ import Testing
         #expect(try old.pending() == [entry])
         // The same bytes on both sides: a move a crash cut short between writing and removing.
         SeatJournal(directory: state, exam: "algebra", candidate: "ana").remove()
-        try FileManager.default.copyItem(atPath: old.path, toPath: SeatJournal(directory: state, exam: "algebra", candidate: "ana").path)
+        try FileManager.default.copyItem(
+            atPath: old.path, toPath: SeatJournal(directory: state, exam: "algebra", candidate: "ana").path)
         #expect(try SeatJournal.move(from: runtime, to: state).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: old.path))
         #expect(try SeatJournal(directory: state, exam: "algebra", candidate: "ana").pending() == [entry])
@@ -144,16 +158,21 @@ import Testing
 
     @Test func aWriteTheServerRefusesWhenItIsBackIsKeptAsideAndCounted() throws {
         let store = try seat()
-        let attempt = try store.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
+        let attempt = try store.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
         try whileAway {
             try store.saveResponse(attempt: attempt.id, question: "q1", value: "too late", flagged: false, at: start)
         }
         // Meanwhile a proctor ended the attempt.
         try PostgresStore(url: proctorURL).finishAttempt(id: attempt.id, status: .interrupted, receipt: nil, at: start)
         #expect(store.deliver() == 0)
-        #expect(try SeatJournal(path: store.seatJournal.path + ".refused").pending()
-            == [.response(attempt: attempt.id, question: "q1", value: "too late", flagged: false,
-                          savedAtMilliseconds: start.wholeMilliseconds)])
+        #expect(
+            try SeatJournal(path: store.seatJournal.path + ".refused").pending()
+                == [
+                    .response(
+                        attempt: attempt.id, question: "q1", value: "too late", flagged: false,
+                        savedAtMilliseconds: start.wholeMilliseconds)
+                ])
         let outage = try PostgresStore(url: proctorURL).events(after: 0, limit: nil, attempt: attempt.id).map(\.event)
             .first { $0.kind == "store.outage" }
         #expect(outage?.details["delivered"] == "0" && outage?.details["refused"] == "1")
@@ -162,7 +181,8 @@ import Testing
     @Test func aTornLastLineWasNeverAcknowledgedAndIsIgnored() throws {
         let journal = SeatJournal(directory: folder.path, exam: "algebra", candidate: "a/b c")
         #expect(URL(fileURLWithPath: journal.path).lastPathComponent == "journal-algebra-a%2Fb%20c.jsonl")
-        let entry = JournalEntry.progress(attempt: "a1", secondsUsed: 1, currentQuestion: 0, breaksTaken: 0, atMilliseconds: 5)
+        let entry = JournalEntry.progress(
+            attempt: "a1", secondsUsed: 1, currentQuestion: 0, breaksTaken: 0, atMilliseconds: 5)
         try journal.append(entry)
         try journal.append(entry)
         let handle = try #require(FileHandle(forWritingAtPath: journal.path))

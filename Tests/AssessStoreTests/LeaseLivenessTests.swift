@@ -1,6 +1,7 @@
 import AssessCore
 import Foundation
 import Testing
+
 @testable import AssessStore
 
 /// A lease is lost only when it was not renewed for its time and its holder is not known
@@ -11,8 +12,9 @@ import Testing
 
     /// This very process, as a sitting on this machine records itself.
     static var thisProcess: LeaseHolder {
-        LeaseHolder(host: LocalProcess.hostName(), tty: "/dev/pts/3", pid: getpid(),
-                    processStart: LocalProcess.startTime(of: getpid()))
+        LeaseHolder(
+            host: LocalProcess.hostName(), tty: "/dev/pts/3", pid: getpid(),
+            processStart: LocalProcess.startTime(of: getpid()))
     }
 
     /// The pid of a process of this machine that has ended.
@@ -43,8 +45,10 @@ import Testing
 
     /// Says the lease was last renewed an hour ago, by each backend's clock.
     static func renewedLongAgo(_ opened: StoreUnderTest, _ backend: StoreBackend) throws {
-        try opened.tamper(backend == .postgres ? "UPDATE leases SET renewed_at = now() - interval '1 hour'"
-                                               : "UPDATE leases SET renewed_at = '2000-01-01 00:00:00.000'")
+        try opened.tamper(
+            backend == .postgres
+                ? "UPDATE leases SET renewed_at = now() - interval '1 hour'"
+                : "UPDATE leases SET renewed_at = '2000-01-01 00:00:00.000'")
     }
 
     @Test(arguments: StoreBackend.allCases)
@@ -54,34 +58,44 @@ import Testing
         let holder = backend == .postgres ? LeaseHolder(host: "lab-01", tty: "/dev/pts/3", pid: 4242) : Self.thisProcess
         _ = try opened.store.takeLease(exam: "algebra", candidate: "c-17", holder: holder, at: Date())
         try Self.renewedLongAgo(opened, backend)
-        let refused = try opened.reopen().takeLease(exam: "algebra", candidate: "c-17", holder: other, lostAfter: 30, at: Date())
+        let refused = try opened.reopen().takeLease(
+            exam: "algebra", candidate: "c-17", holder: other, lostAfter: 30, at: Date())
         #expect(refused.holder.host == holder.host && refused.holder.pid == holder.pid && refused.takenOver == nil)
         let seat = try Self.seat(opened.store)
         #expect(seat.holderAlive && (seat.leaseAge ?? 0) > 3000)
         #expect(seat.state(lostAfter: 30) == .welcome && seat.restsOnLiveness(lostAfter: 30))
         // Its own renewal goes on as before.
-        #expect(try opened.store.takeLease(exam: "algebra", candidate: "c-17", holder: holder, at: Date()).holder.pid == holder.pid)
+        #expect(
+            try opened.store.takeLease(exam: "algebra", candidate: "c-17", holder: holder, at: Date()).holder.pid
+                == holder.pid)
         #expect(try !Self.seat(opened.store).restsOnLiveness(lostAfter: 30))
     }
 
     @Test(arguments: [StoreBackend.sqlite, .sqliteFile])
-    func onSQLiteAHolderWhoseProcessEndedHereIsTakenOverAtOnceAndOneElsewhereIsNotKnownAlive(backend: StoreBackend) throws {
+    func onSQLiteAHolderWhoseProcessEndedHereIsTakenOverAtOnceAndOneElsewhereIsNotKnownAlive(backend: StoreBackend)
+        throws
+    {
         let opened = try backend.open()
-        let ended = LeaseHolder(host: LocalProcess.hostName(), tty: "/dev/pts/3", pid: try Self.endedProcessID(), processStart: 1)
+        let ended = LeaseHolder(
+            host: LocalProcess.hostName(), tty: "/dev/pts/3", pid: try Self.endedProcessID(), processStart: 1)
         _ = try opened.store.takeLease(exam: "algebra", candidate: "c-17", holder: ended, at: Date())
         #expect(try !Self.seat(opened.store).holderAlive)
         // Renewed this very moment, but its process is gone: the lease is free at once.
-        let taken = try opened.reopen().takeLease(exam: "algebra", candidate: "c-17", holder: other, lostAfter: 30, at: Date())
+        let taken = try opened.reopen().takeLease(
+            exam: "algebra", candidate: "c-17", holder: other, lostAfter: 30, at: Date())
         #expect(taken.holder == other)
         #expect(taken.takenOver?.processGone == true && taken.takenOver?.pid == ended.pid)
         // A holder on another machine is not known alive (its process cannot be seen from
         // here), so once not renewed in time it is lost.
-        let elsewhere = LeaseHolder(host: "lab-09", tty: nil, pid: getpid(), processStart: LocalProcess.startTime(of: getpid()))
+        let elsewhere = LeaseHolder(
+            host: "lab-09", tty: nil, pid: getpid(), processStart: LocalProcess.startTime(of: getpid()))
         _ = try opened.store.takeLease(exam: "algebra", candidate: "c-18", holder: elsewhere, at: Date())
         try Self.renewedLongAgo(opened, backend)
         let seats = try #require(opened.store.room).room(exams: nil, at: Date())
-        #expect(seats.first { $0.candidate == "c-18" }.map { !$0.holderAlive && $0.state(lostAfter: 30) == .lost } == true)
-        let second = try opened.store.takeLease(exam: "algebra", candidate: "c-18", holder: other, lostAfter: 30, at: Date())
+        #expect(
+            seats.first { $0.candidate == "c-18" }.map { !$0.holderAlive && $0.state(lostAfter: 30) == .lost } == true)
+        let second = try opened.store.takeLease(
+            exam: "algebra", candidate: "c-18", holder: other, lostAfter: 30, at: Date())
         #expect(second.holder == other && second.takenOver?.processGone == false)
     }
 
@@ -89,8 +103,9 @@ import Testing
     func aPidOrBackendGivenAgainIsNotTheHolder(backend: StoreBackend) throws {
         let opened = try backend.open()
         if backend == .postgres {
-            _ = try opened.store.takeLease(exam: "algebra", candidate: "c-17",
-                                           holder: LeaseHolder(host: "lab-01", tty: nil, pid: 4242), at: Date())
+            _ = try opened.store.takeLease(
+                exam: "algebra", candidate: "c-17",
+                holder: LeaseHolder(host: "lab-01", tty: nil, pid: 4242), at: Date())
             // The same backend pid, started at another moment: a new session that was given the pid.
             try opened.tamper("UPDATE leases SET backend_start = backend_start - interval '1 day'")
         } else {
@@ -102,7 +117,8 @@ import Testing
         #expect(try !Self.seat(opened.store).holderAlive)
         try Self.renewedLongAgo(opened, backend)
         #expect(try Self.seat(opened.store).state(lostAfter: 30) == .lost)
-        let taken = try opened.reopen().takeLease(exam: "algebra", candidate: "c-17", holder: other, lostAfter: 30, at: Date())
+        let taken = try opened.reopen().takeLease(
+            exam: "algebra", candidate: "c-17", holder: other, lostAfter: 30, at: Date())
         #expect(taken.holder.host == other.host && taken.takenOver != nil)
     }
 
@@ -113,13 +129,15 @@ import Testing
         _ = try opened.reopen().takeLease(exam: "algebra", candidate: "c-17", holder: first, at: Date())
         #expect(try Self.eventually { try !Self.seat(opened.store).holderAlive })
         // Renewed moments ago: kept for its time, as before.
-        let kept = try opened.store.takeLease(exam: "algebra", candidate: "c-17", holder: other, lostAfter: 30, at: Date())
+        let kept = try opened.store.takeLease(
+            exam: "algebra", candidate: "c-17", holder: other, lostAfter: 30, at: Date())
         #expect(kept.holder.host == "lab-01" && kept.takenOver == nil)
         #expect(try Self.seat(opened.store).state(lostAfter: 30) == .welcome)
         // Not renewed for its time, and no backend of its own: lost, and taken over.
         try Self.renewedLongAgo(opened, .postgres)
         #expect(try Self.seat(opened.store).state(lostAfter: 30) == .lost)
-        let taken = try opened.store.takeLease(exam: "algebra", candidate: "c-17", holder: other, lostAfter: 30, at: Date())
+        let taken = try opened.store.takeLease(
+            exam: "algebra", candidate: "c-17", holder: other, lostAfter: 30, at: Date())
         #expect(taken.holder == other && taken.takenOver?.host == "lab-01" && taken.takenOver?.processGone == false)
     }
 
@@ -144,21 +162,27 @@ import Testing
         let database = try PostgresTestDatabase()
         // The test server listens on 127.0.0.1 too: the same database over TCP.
         var components = try #require(URLComponents(string: database.url))
-        components.queryItems = components.queryItems?.map { $0.name == "host" ? URLQueryItem(name: "host", value: "127.0.0.1") : $0 }
+        components.queryItems = components.queryItems?.map {
+            $0.name == "host" ? URLQueryItem(name: "host", value: "127.0.0.1") : $0
+        }
         let store = try PostgresStore(url: try #require(components.string))
         func keepalives(_ connection: PostgresConnection) throws -> [String: String]? {
             try connection.withSession { session in
-                try session.execute("""
+                try session.execute(
+                    """
                     SELECT current_setting('tcp_keepalives_idle') AS idle, current_setting('tcp_keepalives_interval') AS interval,
                            current_setting('tcp_keepalives_count') AS count,
                            (SELECT client_addr IS NOT NULL FROM pg_stat_activity WHERE pid = pg_backend_pid()) AS tcp
-                    """).rows.first
+                    """
+                ).rows.first
             }
         }
         // A vanished machine's backend ends within about 10 + 3 × 5 s.
         #expect(try keepalives(store.connection) == ["idle": "10", "interval": "5", "count": "3", "tcp": "t"])
         // And again on the connection made after the server dropped it.
-        _ = try? store.connection.withSession { session in try session.execute("SELECT pg_terminate_backend(pg_backend_pid())") }
+        _ = try? store.connection.withSession { session in
+            try session.execute("SELECT pg_terminate_backend(pg_backend_pid())")
+        }
         #expect(try keepalives(store.connection) == ["idle": "10", "interval": "5", "count": "3", "tcp": "t"])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AssessStore
 
 /// One candidate, one seat: the lease on (exam, candidate), the same for every backend.
@@ -27,7 +28,8 @@ import Testing
 
         // Releasing someone else's lease does nothing; the holder's own release frees it.
         try store.releaseLease(exam: "algebra", candidate: "c-17", holder: second)
-        #expect(try sameSeat(store.takeLease(exam: "algebra", candidate: "c-17", holder: second, at: Date()).holder, first))
+        #expect(
+            try sameSeat(store.takeLease(exam: "algebra", candidate: "c-17", holder: second, at: Date()).holder, first))
         try store.releaseLease(exam: "algebra", candidate: "c-17", holder: first)
         #expect(try store.takeLease(exam: "algebra", candidate: "c-17", holder: second, at: Date()).holder == second)
     }
@@ -43,7 +45,8 @@ import Testing
         // The first seat went quiet long ago.
         try opened.tamper("UPDATE leases SET renewed_at = '2000-01-01 00:00:00.000'")
         #expect(try store.takeLease(exam: "algebra", candidate: "c-17", holder: second, at: Date()).holder == second)
-        #expect(try sameSeat(store.takeLease(exam: "algebra", candidate: "c-17", holder: first, at: Date()).holder, second))
+        #expect(
+            try sameSeat(store.takeLease(exam: "algebra", candidate: "c-17", holder: first, at: Date()).holder, second))
     }
 
     @Test(arguments: StoreBackend.allCases)
@@ -51,29 +54,39 @@ import Testing
         let opened = try backend.open()
         let store = opened.store
         try opened.takeLeaseAndVanish(exam: "algebra", candidate: "c-17", holder: first, at: Date())
-        #expect(try opened.takeLeaseAndVanish(exam: "algebra", candidate: "c-17", holder: first, at: Date()).takenOver == nil)
+        #expect(
+            try opened.takeLeaseAndVanish(exam: "algebra", candidate: "c-17", holder: first, at: Date()).takenOver
+                == nil)
         // The first seat, killed, last renewed 20 s ago (each backend's clock: the server's, or the caller's).
         let twentySecondsAgo = Date().addingTimeInterval(-20)
-        try opened.tamper(backend == .postgres
-            ? "UPDATE leases SET renewed_at = now() - interval '20 seconds'"
-            : "UPDATE leases SET renewed_at = '\(Self.sqliteTime(twentySecondsAgo))'")
+        try opened.tamper(
+            backend == .postgres
+                ? "UPDATE leases SET renewed_at = now() - interval '20 seconds'"
+                : "UPDATE leases SET renewed_at = '\(Self.sqliteTime(twentySecondsAgo))'")
         let kept = try store.takeLease(exam: "algebra", candidate: "c-17", holder: second, lostAfter: 30, at: Date())
         #expect(sameSeat(kept.holder, first) && kept.takenOver == nil)
         // No policy makes a lease lost sooner than Lease.shortestLostAfter.
-        try opened.tamper(backend == .postgres
-            ? "UPDATE leases SET renewed_at = now() - interval '5 seconds'"
-            : "UPDATE leases SET renewed_at = '\(Self.sqliteTime(Date().addingTimeInterval(-5)))'")
-        #expect(try sameSeat(store.takeLease(exam: "algebra", candidate: "c-17", holder: second, lostAfter: 1, at: Date()).holder, first))
-        try opened.tamper(backend == .postgres
-            ? "UPDATE leases SET renewed_at = now() - interval '20 seconds'"
-            : "UPDATE leases SET renewed_at = '\(Self.sqliteTime(twentySecondsAgo))'")
+        try opened.tamper(
+            backend == .postgres
+                ? "UPDATE leases SET renewed_at = now() - interval '5 seconds'"
+                : "UPDATE leases SET renewed_at = '\(Self.sqliteTime(Date().addingTimeInterval(-5)))'")
+        #expect(
+            try sameSeat(
+                store.takeLease(exam: "algebra", candidate: "c-17", holder: second, lostAfter: 1, at: Date()).holder,
+                first))
+        try opened.tamper(
+            backend == .postgres
+                ? "UPDATE leases SET renewed_at = now() - interval '20 seconds'"
+                : "UPDATE leases SET renewed_at = '\(Self.sqliteTime(twentySecondsAgo))'")
         let taken = try store.takeLease(exam: "algebra", candidate: "c-17", holder: second, lostAfter: 15, at: Date())
         #expect(taken.holder == second)
         let takeover = try #require(taken.takenOver)
         #expect(takeover.host == "lab-01" && takeover.tty == "/dev/pts/3" && takeover.pid == 4242)
         #expect(abs(takeover.renewedAt.timeIntervalSince(twentySecondsAgo)) < 2)
         // Renewing what it now holds is no takeover.
-        #expect(try store.takeLease(exam: "algebra", candidate: "c-17", holder: second, lostAfter: 15, at: Date()).takenOver == nil)
+        #expect(
+            try store.takeLease(exam: "algebra", candidate: "c-17", holder: second, lostAfter: 15, at: Date()).takenOver
+                == nil)
     }
 
     /// `date` as GRDB stores a date in SQLite (UTC, milliseconds).

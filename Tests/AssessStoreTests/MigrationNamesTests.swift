@@ -1,7 +1,8 @@
+import AssessTestSupport
 import Foundation
 import GRDB
 import Testing
-import AssessTestSupport
+
 @testable import AssessStore
 
 /// The migrations' names say their backend, while the names stores record stay those the
@@ -12,7 +13,8 @@ import AssessTestSupport
         .deletingLastPathComponent().appendingPathComponent("Sources/AssessStore/Postgres/SQL").path
 
     @Test func everyPostgresFileIsAMigrationInOrderAndNamedForItsBackend() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.sqlFolder).filter { $0.hasSuffix(".sql") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.sqlFolder).filter { $0.hasSuffix(".sql") }
+            .sorted()
         #expect(files == ["postgres-migrations-table.sql"] + PostgresSchema.files.map { $0.file + ".sql" })
         #expect(PostgresSchema.files.map(\.file) == PostgresSchema.files.map(\.file).sorted())
         #expect(PostgresSchema.files.allSatisfy { $0.file.hasPrefix("postgres-v") })
@@ -39,8 +41,9 @@ import AssessTestSupport
     @Test func aSQLiteStoreMadeBeforeOpensWithoutMigratingAgain() throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteStore(dataDirectory: directory.url)
-        let attempt = try store.startAttempt(examID: "algebra", examKey: "k", candidate: "c-17", secondsAllowed: nil,
-                                             at: Date())
+        let attempt = try store.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "c-17", secondsAllowed: nil,
+            at: Date())
         let file = directory.file(SQLiteStore.fileName)
         let recorded = try DatabaseQueue(path: file).read { db in
             try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")

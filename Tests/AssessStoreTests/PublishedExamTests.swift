@@ -1,6 +1,7 @@
 import AssessCore
 import Foundation
 import Testing
+
 @testable import AssessStore
 
 /// Publishing an exam, on every backend: the delivery form and the scoring key kept apart,
@@ -8,10 +9,13 @@ import Testing
 @Suite struct PublishedExamTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    static func publication(form: String = #"{"prompt":"Capital of France?"}"#, key: String = "answer: Paris",
-                            deliveryKey: String = String(repeating: "a", count: 64)) -> ExamPublication {
-        ExamPublication(exam: "geo", deliveryKey: deliveryKey, deliveryForm: form, title: "Geography", durationSeconds: 600,
-                        instructions: "Answer all.", questionCount: 1, scoringKey: key)
+    static func publication(
+        form: String = #"{"prompt":"Capital of France?"}"#, key: String = "answer: Paris",
+        deliveryKey: String = String(repeating: "a", count: 64)
+    ) -> ExamPublication {
+        ExamPublication(
+            exam: "geo", deliveryKey: deliveryKey, deliveryForm: form, title: "Geography", durationSeconds: 600,
+            instructions: "Answer all.", questionCount: 1, scoringKey: key)
     }
 
     @Test(arguments: StoreBackend.allCases)
@@ -37,14 +41,16 @@ import Testing
         let store = try #require(opened.store.published)
         _ = try store.publish(Self.publication(), replace: false, by: "pat", at: start)
         #expect(try store.publish(Self.publication(), replace: false, by: "pat", at: start) == .unchanged(version: 1))
-        _ = try opened.store.startAttempt(examID: "geo", examKey: String(repeating: "a", count: 64), candidate: "ana",
-                                          secondsAllowed: 600, at: start)
+        _ = try opened.store.startAttempt(
+            examID: "geo", examKey: String(repeating: "a", count: 64), candidate: "ana",
+            secondsAllowed: 600, at: start)
         let fixed = Self.publication(key: "answer: [Paris, paris]")
         #expect(try store.publish(fixed, replace: false, by: "pat", at: start) == .newScoringKey(version: 2))
         #expect(try store.scoringKey(exam: "geo", version: nil)?.content == "answer: [Paris, paris]")
         #expect(try store.scoringKey(exam: "geo", version: 1)?.content == "answer: Paris")
         // Other questions: refused without --replace, and with it once an attempt exists.
-        let changed = Self.publication(form: #"{"prompt":"Capital of Peru?"}"#, deliveryKey: String(repeating: "b", count: 64))
+        let changed = Self.publication(
+            form: #"{"prompt":"Capital of Peru?"}"#, deliveryKey: String(repeating: "b", count: 64))
         #expect(throws: PublicationError.deliveryChanged(exam: "geo", published: String(repeating: "a", count: 64))) {
             try store.publish(changed, replace: false, by: "pat", at: start)
         }
@@ -59,8 +65,9 @@ import Testing
         let opened = try backend.open()
         let store = try #require(opened.store.published)
         _ = try store.publish(Self.publication(), replace: false, by: "pat", at: start)
-        let changed = Self.publication(form: #"{"prompt":"Capital of Peru?"}"#, key: "answer: Lima",
-                                       deliveryKey: String(repeating: "b", count: 64))
+        let changed = Self.publication(
+            form: #"{"prompt":"Capital of Peru?"}"#, key: "answer: Lima",
+            deliveryKey: String(repeating: "b", count: 64))
         #expect(try store.publish(changed, replace: true, by: "pat", at: start) == .replaced(version: 2))
         #expect(try store.deliveryForm(exam: "geo", candidate: "ana")?.deliveryKey == String(repeating: "b", count: 64))
         #expect(try store.scoringKey(exam: "geo", version: nil)?.content == "answer: Lima")
@@ -76,7 +83,9 @@ import Testing
         // On PostgreSQL a proctor's role (the test's owner) reads it at any time; a seat's
         // role waits (PublishedExamPrivilegeTests).
         if backend != .postgres {
-            #expect(throws: PublicationError.notOpenYet(exam: "geo")) { try store.deliveryForm(exam: "geo", candidate: "ana") }
+            #expect(throws: PublicationError.notOpenYet(exam: "geo")) {
+                try store.deliveryForm(exam: "geo", candidate: "ana")
+            }
         }
         #expect(try store.cover(exam: "geo")?.title == "Geography")
         try rosters.openSitting(exam: "geo", by: "pat", at: start)
@@ -107,7 +116,9 @@ import Testing
             expectRefused("SELECT * FROM assess.scoring_keys", as: seat)
             expectRefused("SELECT scoring_key FROM assess.scoring_keys WHERE exam_id = 'geo'", as: seat)
             expectRefused("SELECT * FROM assess.published_exams", as: seat)
-            expectRefused("INSERT INTO assess.scoring_keys (exam_id, version, delivery_key, scoring_key) VALUES ('geo', 9, 'x', 'y')", as: seat)
+            expectRefused(
+                "INSERT INTO assess.scoring_keys (exam_id, version, delivery_key, scoring_key) VALUES ('geo', 9, 'x', 'y')",
+                as: seat)
             expectRefused("UPDATE assess.published_exams SET delivery_form = '{}'", as: seat)
             expectRefused("DELETE FROM assess.scoring_keys", as: seat)
         }
@@ -115,14 +126,17 @@ import Testing
         #expect(throws: StoreError.self) { try PostgresStore(url: ana).scoringKey(exam: "geo", version: nil) }
         #expect(throws: StoreError.self) { try PostgresStore(url: ana).publishedExams() }
         #expect(throws: StoreError.self) {
-            try PostgresStore(url: ana).publish(PublishedExamTests.publication(key: "answer: Rome"), replace: false, by: "ana", at: start)
+            try PostgresStore(url: ana).publish(
+                PublishedExamTests.publication(key: "answer: Rome"), replace: false, by: "ana", at: start)
         }
         // A proctor reads it.
-        #expect(try run("SELECT scoring_key FROM assess.scoring_keys", as: proctor).first?["scoring_key"] == Self.secret)
+        #expect(
+            try run("SELECT scoring_key FROM assess.scoring_keys", as: proctor).first?["scoring_key"] == Self.secret)
     }
 
     @Test func noFunctionASeatMayExecuteReadsAScoringKey() throws {
-        let rows = try run("""
+        let rows = try run(
+            """
             SELECT p.oid::regprocedure::text AS name, p.prosrc FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
             WHERE n.nspname = 'assess' AND has_function_privilege(current_user, p.oid, 'EXECUTE')
             """, as: ana)

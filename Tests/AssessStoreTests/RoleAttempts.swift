@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AssessStore
 
 /// What a suite that tries the server's privileges does as one role or another, the way a

@@ -2,6 +2,7 @@ import AssessCore
 import Foundation
 import Synchronization
 import Testing
+
 @testable import AssessStore
 
 /// The proctor's view of the room and the commands to seats, the same for every backend.
@@ -21,17 +22,20 @@ import Testing
         // Ana is at the welcome screen; Ben answers, with a paste rejected twice and a quit key.
         _ = try store.takeLease(exam: "algebra", candidate: "ana", holder: seatA, at: now)
         _ = try store.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: now)
-        let ben = try store.startAttempt(examID: "algebra", examKey: "AB12-CD34", candidate: "ben", secondsAllowed: 600, at: now)
+        let ben = try store.startAttempt(
+            examID: "algebra", examKey: "AB12-CD34", candidate: "ben", secondsAllowed: 600, at: now)
         try store.saveResponse(attempt: ben.id, question: "q1", value: #"{"choice":1}"#, flagged: false, at: now)
         try store.saveResponse(attempt: ben.id, question: "q2", value: "null", flagged: true, at: now)
         try store.saveResponse(attempt: ben.id, question: "q3", value: #"{"text":"x"}"#, flagged: true, at: now)
         try store.updateProgress(attempt: ben.id, secondsUsed: 120, currentQuestion: 2, breaksTaken: 0, at: now)
         let time = EventTime(wall: now, monotonicNanoseconds: 1)
-        try store.appendEvent(.examStarted(attemptID: ben.id, examID: "algebra", candidate: "ben"), at: time, attempt: ben.id)
+        try store.appendEvent(
+            .examStarted(attemptID: ben.id, examID: "algebra", candidate: "ben"), at: time, attempt: ben.id)
         try store.appendEvent(.pasteRejected(characters: 40), at: time, attempt: ben.id)
         try store.appendEvent(.quitKeyIgnored(key: "Ctrl-C"), at: time, attempt: ben.id)
         try store.appendEvent(.pasteRejected(characters: 9), at: time, attempt: ben.id)
-        try store.appendEvent(.storeOutage(since: now, seconds: 12, delivered: 30, refused: 0), at: time, attempt: ben.id)
+        try store.appendEvent(
+            .storeOutage(since: now, seconds: 12, delivered: 30, refused: 0), at: time, attempt: ben.id)
         // Someone else's exam, left out when the room is narrowed to algebra.
         _ = try store.takeLease(exam: "physics", candidate: "cy", holder: seatA, at: now)
 
@@ -59,7 +63,8 @@ import Testing
         let now = Date()
         // A sitting that is then killed: its holder is not known alive, so its lease's age decides.
         try opened.takeLeaseAndVanish(exam: "algebra", candidate: "ben", holder: seatB, at: now)
-        let ben = try store.startAttempt(examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600, at: now)
+        let ben = try store.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600, at: now)
         let time = EventTime(wall: now, monotonicNanoseconds: 1)
         func state() throws -> SeatState? {
             try store.room(exams: nil, at: now).first?.state(lostAfter: Lease.lostAfter)
@@ -70,7 +75,9 @@ import Testing
         #expect(try state() == .answering)
         try store.appendEvent(.proctor(.breakStarted(number: 1, allowed: 1, minutes: 5)), at: time, attempt: ben.id)
         #expect(try state() == .onBreak)
-        #expect(try store.room(exams: nil, at: now).first?.state(elapsed: Lease.lostAfter, lostAfter: Lease.lostAfter) == .lost)
+        #expect(
+            try store.room(exams: nil, at: now).first?.state(elapsed: Lease.lostAfter, lostAfter: Lease.lostAfter)
+                == .lost)
         try opened.tamper("UPDATE leases SET renewed_at = '2000-01-01 00:00:00.000'")
         #expect(try state() == .lost)
         try store.releaseLease(exam: "algebra", candidate: "ben", holder: seatB)
@@ -85,10 +92,12 @@ import Testing
         let store = try room(opened)
         let now = Date()
         _ = try store.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: now)
-        let pause = try store.issueCommand(exam: "algebra", candidate: "ben", action: .pause, minutes: nil, message: nil,
-                                           reason: "fire drill", issuedBy: "pat", at: now)
-        let more = try store.issueCommand(exam: "algebra", candidate: "ben", action: .addTime, minutes: 10, message: nil,
-                                          reason: "late start", issuedBy: "pat", at: now)
+        let pause = try store.issueCommand(
+            exam: "algebra", candidate: "ben", action: .pause, minutes: nil, message: nil,
+            reason: "fire drill", issuedBy: "pat", at: now)
+        let more = try store.issueCommand(
+            exam: "algebra", candidate: "ben", action: .addTime, minutes: 10, message: nil,
+            reason: "late start", issuedBy: "pat", at: now)
         #expect(try store.room(exams: nil, at: now).first?.pendingCommands == 2)
         let pending = try store.pendingCommands(exam: "algebra", candidate: "ben", holder: seatB)
         #expect(pending.map(\.id) == [pause, more])
@@ -96,7 +105,9 @@ import Testing
         #expect(pending[1].minutes == 10 && pending[1].reason == "late start" && !pending[1].issuedBy.isEmpty)
         // Another seat, not holding Ben's lease, neither reads nor acknowledges them.
         #expect(throws: StoreError.self) { try store.pendingCommands(exam: "algebra", candidate: "ben", holder: seatA) }
-        #expect(throws: StoreError.self) { try store.acknowledgeCommand(pause, exam: "algebra", candidate: "ben", holder: seatA, at: now) }
+        #expect(throws: StoreError.self) {
+            try store.acknowledgeCommand(pause, exam: "algebra", candidate: "ben", holder: seatA, at: now)
+        }
         try store.acknowledgeCommand(pause, exam: "algebra", candidate: "ben", holder: seatB, at: now)
         #expect(try store.pendingCommands(exam: "algebra", candidate: "ben", holder: seatB).map(\.id) == [more])
         #expect(try store.room(exams: nil, at: now).first?.pendingCommands == 1)
@@ -108,22 +119,30 @@ import Testing
         let store = try room(opened)
         let start = Date()
         func issue(_ action: SeatCommand.Action) throws -> Int64 {
-            try store.issueCommand(exam: "algebra", candidate: "ben", action: action, minutes: 15, message: nil,
-                                   reason: "unwell", issuedBy: "pat", at: start)
+            try store.issueCommand(
+                exam: "algebra", candidate: "ben", action: action, minutes: 15, message: nil,
+                reason: "unwell", issuedBy: "pat", at: start)
         }
         _ = try store.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: start)
         // An earlier attempt of the same candidate had a break of its own.
-        let earlier = try store.startAttempt(examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600, at: start)
+        let earlier = try store.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600, at: start)
         let earlierBreak = try issue(.extraBreak)
-        try store.acknowledgeCommand(earlierBreak, exam: "algebra", candidate: "ben", holder: seatB, at: start.addingTimeInterval(1))
+        try store.acknowledgeCommand(
+            earlierBreak, exam: "algebra", candidate: "ben", holder: seatB, at: start.addingTimeInterval(1))
         _ = try store.finishAttempt(id: earlier.id, status: .submitted, receipt: nil, at: start.addingTimeInterval(2))
-        let ben = try store.startAttempt(examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600,
-                                         at: start.addingTimeInterval(10))
-        let extraBreak = try issue(.extraBreak), pause = try issue(.pause), stillPending = try issue(.extraBreak)
+        let ben = try store.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600,
+            at: start.addingTimeInterval(10))
+        let extraBreak = try issue(.extraBreak)
+        let pause = try issue(.pause)
+        let stillPending = try issue(.extraBreak)
         for id in [extraBreak, pause] {
-            try store.acknowledgeCommand(id, exam: "algebra", candidate: "ben", holder: seatB, at: start.addingTimeInterval(11))
+            try store.acknowledgeCommand(
+                id, exam: "algebra", candidate: "ben", holder: seatB, at: start.addingTimeInterval(11))
         }
-        let acknowledged = try store.commandsAcknowledged(during: ben.id, exam: "algebra", candidate: "ben", holder: seatB)
+        let acknowledged = try store.commandsAcknowledged(
+            during: ben.id, exam: "algebra", candidate: "ben", holder: seatB)
         #expect(acknowledged.map(\.id) == [extraBreak, pause])
         #expect(acknowledged.first?.minutes == 15)
         #expect(try store.pendingCommands(exam: "algebra", candidate: "ben", holder: seatB).map(\.id) == [stillPending])
@@ -139,11 +158,14 @@ import Testing
         let store = try room(opened)
         let now = Date()
         _ = try store.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: now)
-        let ben = try store.startAttempt(examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600, at: now)
-        let more = try store.issueCommand(exam: "algebra", candidate: "ben", action: .addTime, minutes: 5, message: nil,
-                                          reason: "late start", issuedBy: "pat", at: now)
-        let pause = try store.issueCommand(exam: "algebra", candidate: "ben", action: .pause, minutes: nil, message: nil,
-                                           reason: "drill", issuedBy: "pat", at: now)
+        let ben = try store.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600, at: now)
+        let more = try store.issueCommand(
+            exam: "algebra", candidate: "ben", action: .addTime, minutes: 5, message: nil,
+            reason: "late start", issuedBy: "pat", at: now)
+        let pause = try store.issueCommand(
+            exam: "algebra", candidate: "ben", action: .pause, minutes: nil, message: nil,
+            reason: "drill", issuedBy: "pat", at: now)
         #expect(try store.attempt(ben.id)?.secondsAllowed == 600)
         try store.acknowledgeCommand(more, exam: "algebra", candidate: "ben", holder: seatB, at: now)
         try store.acknowledgeCommand(pause, exam: "algebra", candidate: "ben", holder: seatB, at: now)
@@ -175,8 +197,9 @@ import Testing
         #expect(!watcher.waitForChange(milliseconds: 300))
         let proctor = try #require(try opened.reopen().room)
         let issued = Date()
-        try proctor.issueCommand(exam: "algebra", candidate: "ben", action: .pause, minutes: nil, message: nil,
-                                 reason: "fire drill", issuedBy: "pat", at: issued)
+        try proctor.issueCommand(
+            exam: "algebra", candidate: "ben", action: .pause, minutes: nil, message: nil,
+            reason: "fire drill", issuedBy: "pat", at: issued)
         #expect(watcher.waitForChange(milliseconds: 2000))
         #expect(Date().timeIntervalSince(issued) < 1)
         #expect(!watcher.waitForChange(milliseconds: 300))
@@ -210,7 +233,8 @@ import Testing
         // Another seat on the machine saves a hundred times in half a second, and this one renews its lease.
         let other = try opened.reopen()
         for _ in 0..<100 {
-            _ = try other.takeLease(exam: "algebra", candidate: "cy", holder: LeaseHolder(host: "k", tty: nil, pid: 1), at: Date())
+            _ = try other.takeLease(
+                exam: "algebra", candidate: "cy", holder: LeaseHolder(host: "k", tty: nil, pid: 1), at: Date())
             Thread.sleep(forTimeInterval: 0.005)
         }
         _ = try seat.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: Date())
@@ -228,8 +252,9 @@ import Testing
         // Its removal counts as news (what was announced meanwhile must be looked for).
         #expect(watcher.waitForChange(milliseconds: 2000))
         #expect(!watcher.waitForChange(milliseconds: 300))
-        try seat.issueCommand(exam: "algebra", candidate: "ben", action: .pause, minutes: nil, message: nil,
-                              reason: "fire drill", issuedBy: "pat", at: Date())
+        try seat.issueCommand(
+            exam: "algebra", candidate: "ben", action: .pause, minutes: nil, message: nil,
+            reason: "fire drill", issuedBy: "pat", at: Date())
         #expect(watcher.waitForChange(milliseconds: 2000))
     }
 
@@ -242,8 +267,9 @@ import Testing
         let proctor = try #require(try opened.reopen().room)
         let sending = Thread {
             for index in 0..<100 {
-                _ = try? proctor.issueCommand(exam: "algebra", candidate: "seat\(index)", action: .message, minutes: nil,
-                                              message: "Ten minutes left", reason: "time", issuedBy: "pat", at: Date())
+                _ = try? proctor.issueCommand(
+                    exam: "algebra", candidate: "seat\(index)", action: .message, minutes: nil,
+                    message: "Ten minutes left", reason: "time", issuedBy: "pat", at: Date())
                 Thread.sleep(forTimeInterval: 0.01)
             }
         }
@@ -262,8 +288,9 @@ import Testing
         _ = try seat.takeLease(exam: "algebra", candidate: "ben", holder: seatB, at: Date())
         _ = try seat.takeLease(exam: "algebra", candidate: "ana", holder: seatA, at: Date())
         let watcher = try seat.seatWatcher(exam: "algebra", candidate: "ben", holder: seatB)
-        try seat.issueCommand(exam: "algebra", candidate: "ana", action: .end, minutes: nil, message: nil,
-                              reason: "done", issuedBy: "pat", at: Date())
+        try seat.issueCommand(
+            exam: "algebra", candidate: "ana", action: .end, minutes: nil, message: nil,
+            reason: "done", issuedBy: "pat", at: Date())
         #expect(!watcher.waitForChange(milliseconds: 500))
     }
 }

@@ -1,6 +1,7 @@
 import AssessCore
 import Foundation
 import Testing
+
 @testable import AssessStore
 
 /// A sitting's roster and its common start, the same for every backend.
@@ -14,13 +15,16 @@ import Testing
         let opened = try backend.open()
         let store = try roster(opened)
         #expect(try store.rosterStanding(exam: "algebra", candidate: "ana") == .noRoster)
-        try store.addToRoster(exam: "algebra", entries: [
-            RosterEntry(candidate: "ben", name: "Ben Okafor"),
-            RosterEntry(candidate: "ana", name: "Ana Lima", settings: #"{"extraTime":1}"#),
-        ])
+        try store.addToRoster(
+            exam: "algebra",
+            entries: [
+                RosterEntry(candidate: "ben", name: "Ben Okafor"),
+                RosterEntry(candidate: "ana", name: "Ana Lima", settings: #"{"extraTime":1}"#),
+            ])
         try store.addToRoster(exam: "physics", entries: [RosterEntry(candidate: "cy")])
         #expect(try store.roster(exam: "algebra").map(\.candidate) == ["ana", "ben"])
-        #expect(try store.rosterStanding(exam: "algebra", candidate: "ana")
+        #expect(
+            try store.rosterStanding(exam: "algebra", candidate: "ana")
                 == .listed(RosterEntry(candidate: "ana", name: "Ana Lima", settings: #"{"extraTime":1}"#)))
         #expect(try store.rosterStanding(exam: "algebra", candidate: "cy") == .notListed)
         #expect(try store.rosterStanding(exam: "geography", candidate: "cy") == .noRoster)
@@ -29,7 +33,8 @@ import Testing
         try store.addToRoster(exam: "algebra", entries: [RosterEntry(candidate: "ben", name: "Ben O.")])
         #expect(try store.roster(exam: "algebra").map(\.name) == ["Ana Lima", "Ben O."])
         #expect(try store.removeFromRoster(exam: "algebra", candidates: ["ben", "zed"]) == ["ben"])
-        #expect(try store.rosters(exams: nil).mapValues { $0.map(\.candidate) } == ["algebra": ["ana"], "physics": ["cy"]])
+        #expect(
+            try store.rosters(exams: nil).mapValues { $0.map(\.candidate) } == ["algebra": ["ana"], "physics": ["cy"]])
         #expect(try store.rosters(exams: ["physics"]).keys.sorted() == ["physics"])
     }
 
@@ -40,8 +45,12 @@ import Testing
         let now = Date()
         try store.addToRoster(exam: "algebra", entries: [RosterEntry(candidate: "ana")])
         #expect(try store.secondsSinceOpening(exam: "algebra", at: now) == nil)
-        #expect(try store.sittingStarts(exams: nil, at: now)
-                == [SittingStart(exam: "algebra", rosterSize: 1, hasCode: false, secondsSinceOpening: nil, openedBy: nil)])
+        #expect(
+            try store.sittingStarts(exams: nil, at: now)
+                == [
+                    SittingStart(
+                        exam: "algebra", rosterSize: 1, hasCode: false, secondsSinceOpening: nil, openedBy: nil)
+                ])
         #expect(try !store.startCodeMatches(exam: "algebra", code: "ABC234"))
 
         try store.setStartCode(exam: "algebra", code: "abc-234", by: "pat", at: now)

@@ -1,6 +1,7 @@
 import AssessCore
 import Foundation
 import Testing
+
 @testable import AssessStore
 
 /// What a seat may do to a PostgreSQL store, tried as the seat's own role against a real
@@ -23,31 +24,37 @@ import Testing
     private func twoSittings() throws -> (anaStore: PostgresStore, ana: Attempt, ben: Attempt) {
         let anaStore = try PostgresStore(url: ana)
         let benStore = try PostgresStore(url: ben)
-        let anaAttempt = try anaStore.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
-        let benAttempt = try benStore.startAttempt(examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600, at: start)
-        try anaStore.saveResponse(attempt: anaAttempt.id, question: "q1", value: #"{"text":"ana's"}"#, flagged: false, at: start)
-        try benStore.saveResponse(attempt: benAttempt.id, question: "q1", value: #"{"text":"ben's"}"#, flagged: false, at: start)
+        let anaAttempt = try anaStore.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
+        let benAttempt = try benStore.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600, at: start)
+        try anaStore.saveResponse(
+            attempt: anaAttempt.id, question: "q1", value: #"{"text":"ana's"}"#, flagged: false, at: start)
+        try benStore.saveResponse(
+            attempt: benAttempt.id, question: "q1", value: #"{"text":"ben's"}"#, flagged: false, at: start)
         let time = EventTime(wall: start, monotonicNanoseconds: 1)
         try anaStore.appendEvent(.timerWarning(minutesLeft: 5), at: time, attempt: anaAttempt.id)
         try benStore.appendEvent(.timerWarning(minutesLeft: 5), at: time, attempt: benAttempt.id)
         return (anaStore, anaAttempt, benAttempt)
     }
 
-
     @Test func aSeatCannotChangeOrRemoveAnAnswerOnceWritten() throws {
         let (_, anaAttempt, _) = try twoSittings()
         expectRefused("UPDATE assess.responses SET value = 'changed' WHERE attempt_id = '\(anaAttempt.id)'", as: ana)
         expectRefused("DELETE FROM assess.responses WHERE attempt_id = '\(anaAttempt.id)'", as: ana)
         expectRefused("TRUNCATE assess.responses", as: ana)
-        #expect(try run("SELECT value FROM assess.responses WHERE attempt_id = '\(anaAttempt.id)'", as: proctor)
-            .map { $0["value"] } == [#"{"text":"ana's"}"#])
+        #expect(
+            try run("SELECT value FROM assess.responses WHERE attempt_id = '\(anaAttempt.id)'", as: proctor)
+                .map { $0["value"] } == [#"{"text":"ana's"}"#])
     }
 
     @Test func aSeatCannotChangeOrRemoveAnEvent() throws {
         _ = try twoSittings()
         expectRefused("DELETE FROM assess.events", as: ana)
         expectRefused("UPDATE assess.events SET kind = 'nothing'", as: ana)
-        expectRefused("INSERT INTO assess.events (sequence, wall_milliseconds, monotonic_nanoseconds, kind, details, hash) VALUES (99, 0, 0, 'x', '{}', 'x')", as: ana)
+        expectRefused(
+            "INSERT INTO assess.events (sequence, wall_milliseconds, monotonic_nanoseconds, kind, details, hash) VALUES (99, 0, 0, 'x', '{}', 'x')",
+            as: ana)
         #expect(try EventStore(database: try PostgresStore(url: proctor)).verifyChain() == .intact(count: 2))
     }
 
@@ -69,11 +76,15 @@ import Testing
             try anaStore.appendEvent(.sessionInterrupted(reason: "forged"), at: time, attempt: benAttempt.id)
         }
         #expect(throws: StoreError.self) {
-            try anaStore.saveResponse(attempt: benAttempt.id, question: "q1", value: "forged", flagged: false, at: start)
+            try anaStore.saveResponse(
+                attempt: benAttempt.id, question: "q1", value: "forged", flagged: false, at: start)
         }
-        expectRefused("INSERT INTO assess.responses (attempt_id, question_id, value, flagged, saved_at) VALUES ('\(benAttempt.id)', 'q1', 'forged', false, now())", as: ana)
+        expectRefused(
+            "INSERT INTO assess.responses (attempt_id, question_id, value, flagged, saved_at) VALUES ('\(benAttempt.id)', 'q1', 'forged', false, now())",
+            as: ana)
         #expect(throws: StoreError.self) {
-            try anaStore.updateProgress(attempt: benAttempt.id, secondsUsed: 599, currentQuestion: 0, breaksTaken: 0, at: start)
+            try anaStore.updateProgress(
+                attempt: benAttempt.id, secondsUsed: 599, currentQuestion: 0, breaksTaken: 0, at: start)
         }
         #expect(try PostgresStore(url: proctor).responses(for: benAttempt.id).map(\.value) == [#"{"text":"ben's"}"#])
     }
@@ -94,7 +105,8 @@ import Testing
         let (_, anaAttempt, _) = try twoSittings()
         expectRefused("SELECT assess.may_act_on('ben')", as: ana)
         expectRefused("SELECT assess.attempt_in_progress('\(anaAttempt.id)')", as: ana)
-        expectRefused("""
+        expectRefused(
+            """
             INSERT INTO assess.responses (attempt_id, question_id, value, flagged, saved_at, server_saved_at)
             VALUES ('\(anaAttempt.id)', 'q2', 'x', false, now(), '1990-01-01')
             """, as: ana)
@@ -111,7 +123,10 @@ import Testing
         }
         // Even with Ben's token, Ana's role cannot release his lease.
         try anaStore.releaseLease(exam: "algebra", candidate: "ben", holder: bens)
-        #expect(try run("SELECT host FROM assess.leases WHERE candidate = 'ben'", as: proctor).map { $0["host"] } == ["lab-02"])
+        #expect(
+            try run("SELECT host FROM assess.leases WHERE candidate = 'ben'", as: proctor).map { $0["host"] } == [
+                "lab-02"
+            ])
         expectRefused("UPDATE assess.leases SET renewed_at = '2000-01-01'", as: ana)
         expectRefused("DELETE FROM assess.leases", as: ana)
         expectRefused("SELECT * FROM assess.leases", as: ana)
@@ -119,12 +134,15 @@ import Testing
 
     @Test func aSeatCannotMakeADeadSeatLookAliveNorForgeTheBackendItsLeaseRecords() throws {
         let room = try PostgresStore(url: proctor)
-        func anasSeat() throws -> SeatView { try #require(try room.room(exams: nil, at: Date()).first { $0.candidate == "ana" }) }
+        func anasSeat() throws -> SeatView {
+            try #require(try room.room(exams: nil, at: Date()).first { $0.candidate == "ana" })
+        }
         // The lease records the backend that took it, whatever the caller passes.
         let psql = try PostgresConnection(ana)
         let own = try psql.withSession { try $0.execute("SELECT pg_backend_pid() AS pid").rows.first?["pid"] }
         try psql.withSession { session in
-            _ = try session.execute("SELECT * FROM assess.take_lease('algebra', 'ana', 'psql', 'lab-01', NULL, 1, NULL, 30, false)")
+            _ = try session.execute(
+                "SELECT * FROM assess.take_lease('algebra', 'ana', 'psql', 'lab-01', NULL, 1, NULL, 30, false)")
         }
         #expect(try run("SELECT backend_pid FROM assess.leases", as: proctor).first?["backend_pid"] == own)
         try run("SELECT assess.release_lease('algebra', 'ana', 'psql')", as: ana)
@@ -141,14 +159,17 @@ import Testing
         // one but the holder its token, so a call with any other renews nothing and records
         // no backend of the caller's.
         let told = try psql.withSession {
-            try $0.execute("SELECT * FROM assess.take_lease('algebra', 'ana', 'guess', 'lab-01', '/dev/pts/3', 4242, NULL, 30, false)").rows
+            try $0.execute(
+                "SELECT * FROM assess.take_lease('algebra', 'ana', 'guess', 'lab-01', '/dev/pts/3', 4242, NULL, 30, false)"
+            ).rows
         }
         #expect(told.count == 1 && told.first?["lease_holder"] == nil && told.first?["lease_host"] == "lab-01")
         #expect(try run("SELECT holder, backend_pid, backend_start FROM assess.leases", as: proctor) == recorded)
         // Nor can the role write the table, or ask which backends are connected.
         expectRefused("UPDATE assess.leases SET backend_pid = pg_backend_pid()", as: ana)
         expectRefused("UPDATE assess.leases SET backend_start = now(), renewed_at = now()", as: ana)
-        expectRefused("""
+        expectRefused(
+            """
             INSERT INTO assess.leases (exam_id, candidate, holder, host, pid, backend_pid) VALUES ('algebra', 'x', 't', 'h', 1, pg_backend_pid())
             """, as: ana)
         expectRefused("SELECT assess.backend_alive(pg_backend_pid(), now())", as: ana)
@@ -160,10 +181,12 @@ import Testing
     @Test func answersAreAppendedTheNewestWinsAndEachCarriesTheServersTime() throws {
         let (anaStore, anaAttempt, _) = try twoSittings()
         // The seat's clock says 1990; the server's says now.
-        try anaStore.saveResponse(attempt: anaAttempt.id, question: "q1", value: #"{"text":"ana's second"}"#, flagged: true,
-                                  at: Date(timeIntervalSince1970: 631_152_000))
+        try anaStore.saveResponse(
+            attempt: anaAttempt.id, question: "q1", value: #"{"text":"ana's second"}"#, flagged: true,
+            at: Date(timeIntervalSince1970: 631_152_000))
         #expect(try anaStore.responses(for: anaAttempt.id).map(\.value) == [#"{"text":"ana's second"}"#])
-        let rows = try run("""
+        let rows = try run(
+            """
             SELECT value, extract(year FROM saved_at)::int AS seat_year, server_saved_at > now() - interval '1 minute' AS recent
             FROM assess.responses WHERE attempt_id = '\(anaAttempt.id)' ORDER BY id
             """, as: ana)
@@ -177,9 +200,13 @@ import Testing
         let proctorStore = try PostgresStore(url: proctor)
         #expect(Set(try proctorStore.attempts().map(\.id)) == [anaAttempt.id, benAttempt.id])
         #expect(try proctorStore.candidates() == ["ana", "ben"])
-        #expect(try proctorStore.finishAttempt(id: benAttempt.id, status: .interrupted, receipt: nil, at: start).status == .interrupted)
-        try proctorStore.saveResult(StoredResult(attemptID: benAttempt.id, examKey: "k", awarded: 1, maximum: 2,
-                                                 awaitingManualMarking: 0, computedAt: start))
+        #expect(
+            try proctorStore.finishAttempt(id: benAttempt.id, status: .interrupted, receipt: nil, at: start).status
+                == .interrupted)
+        try proctorStore.saveResult(
+            StoredResult(
+                attemptID: benAttempt.id, examKey: "k", awarded: 1, maximum: 2,
+                awaitingManualMarking: 0, computedAt: start))
         #expect(try proctorStore.result(for: benAttempt.id)?.awarded == 1)
         expectRefused("UPDATE assess.responses SET value = 'changed'", as: proctor)
         expectRefused("DELETE FROM assess.events", as: proctor)
@@ -187,21 +214,25 @@ import Testing
 
     @Test func aSeatCannotGiveItselfTimeBackNorMoreTime() throws {
         // The roster gives Ana one break (and Ben none).
-        try run("""
+        try run(
+            """
             INSERT INTO assess.roster (exam_id, candidate, settings)
             VALUES ('algebra', 'ana', '{"breaks":{"count":1,"minutes":5}}'), ('algebra', 'ben', '{}')
             """, as: proctor)
         let (anaStore, anaAttempt, _) = try twoSittings()
-        try anaStore.updateProgress(attempt: anaAttempt.id, secondsUsed: 300, currentQuestion: 2, breaksTaken: 1, at: start)
+        try anaStore.updateProgress(
+            attempt: anaAttempt.id, secondsUsed: 300, currentQuestion: 2, breaksTaken: 1, at: start)
         #expect(throws: StoreError.self) {
-            try anaStore.updateProgress(attempt: anaAttempt.id, secondsUsed: 10, currentQuestion: 2, breaksTaken: 1, at: start)
+            try anaStore.updateProgress(
+                attempt: anaAttempt.id, secondsUsed: 10, currentQuestion: 2, breaksTaken: 1, at: start)
         }
         expectRefused("SELECT assess.update_progress('\(anaAttempt.id)', 10, 2, 1, now())", as: ana)
         expectRefused("SELECT assess.update_progress('\(anaAttempt.id)', 300, 2, 0, now())", as: ana)
         expectRefused("SELECT assess.update_seconds_allowed('\(anaAttempt.id)', 99999)", as: ana)
         #expect(throws: StoreError.self) { try anaStore.updateSecondsAllowed(attempt: anaAttempt.id, seconds: 99999) }
         // Going on is fine; the proctor gives extra time.
-        try anaStore.updateProgress(attempt: anaAttempt.id, secondsUsed: 301, currentQuestion: 0, breaksTaken: 1, at: start)
+        try anaStore.updateProgress(
+            attempt: anaAttempt.id, secondsUsed: 301, currentQuestion: 0, breaksTaken: 1, at: start)
         try PostgresStore(url: proctor).updateSecondsAllowed(attempt: anaAttempt.id, seconds: 900)
         let stored = try #require(try PostgresStore(url: proctor).attempt(anaAttempt.id))
         #expect(stored.secondsUsed == 301 && stored.breaksTaken == 1 && stored.secondsAllowed == 900)
@@ -214,7 +245,9 @@ import Testing
         }
         expectRefused("SELECT assess.start_attempt('algebra', 'k', 'ben', 600, false, '{}', now())", as: ana)
         let holder = LeaseHolder(host: "lab-01", tty: nil, pid: 4242)
-        #expect(throws: StoreError.self) { try anaStore.takeLease(exam: "algebra", candidate: "ben", holder: holder, at: start) }
+        #expect(throws: StoreError.self) {
+            try anaStore.takeLease(exam: "algebra", candidate: "ben", holder: holder, at: start)
+        }
         expectRefused("SELECT * FROM assess.take_lease('algebra', 'ben', 't', 'h', NULL, 1, NULL, 30, false)", as: ana)
         #expect(try PostgresStore(url: proctor).attempts().isEmpty)
 
@@ -224,12 +257,16 @@ import Testing
             try ownName.startAttempt(examID: "algebra", examKey: "k", candidate: "cara", secondsAllowed: 600, at: start)
         }
         let caraRole = "\(database.name)_cara"
-        #expect(try ownName.startAttempt(examID: "algebra", examKey: "k", candidate: caraRole, secondsAllowed: 600, at: start)
+        #expect(
+            try ownName.startAttempt(
+                examID: "algebra", examKey: "k", candidate: caraRole, secondsAllowed: 600, at: start
+            )
             .candidate == caraRole)
         // A seat the students of a room share sits as anyone.
         let shared = try PostgresStore(url: try database.login("lab07", in: .seat, sittingAs: ["*"]))
-        #expect(try shared.startAttempt(examID: "algebra", examKey: "k", candidate: "dan", secondsAllowed: 600, at: start)
-            .candidate == "dan")
+        #expect(
+            try shared.startAttempt(examID: "algebra", examKey: "k", candidate: "dan", secondsAllowed: 600, at: start)
+                .candidate == "dan")
         #expect(try shared.takeLease(exam: "algebra", candidate: "eve", holder: holder, at: start).holder == holder)
     }
 

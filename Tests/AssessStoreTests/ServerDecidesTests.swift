@@ -1,6 +1,7 @@
 import AssessCore
 import Foundation
 import Testing
+
 @testable import AssessStore
 
 /// The attacks a student with `psql` and their seat's role can make on a lab's store, each
@@ -21,28 +22,36 @@ import Testing
     }
 
     /// Expects `sql` as the role of `url` to fail with `state`.
-    private func expectFailure(_ sql: String, as url: String, state: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectFailure(
+        _ sql: String, as url: String, state: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let error = #expect(throws: PostgresError.self, sourceLocation: sourceLocation) { try run(sql, as: url) }
         #expect(error?.sqlState == state, "\(sql): \(error?.message ?? "")", sourceLocation: sourceLocation)
     }
 
     private func attemptRow(_ id: String) throws -> [String: String] {
-        try #require(try run("""
-            SELECT status, seconds_allowed, seat_seconds_allowed, settings, time_from, late, ended_by, chain_head,
-                   extract(epoch FROM now() - server_started_at) AS server_age,
-                   extract(epoch FROM now() - started_at) AS seat_age,
-                   extract(epoch FROM server_ended_at - server_started_at) AS server_used
-            FROM assess.attempts WHERE id = '\(id)'
-            """, as: proctor).first)
+        try #require(
+            try run(
+                """
+                SELECT status, seconds_allowed, seat_seconds_allowed, settings, time_from, late, ended_by, chain_head,
+                       extract(epoch FROM now() - server_started_at) AS server_age,
+                       extract(epoch FROM now() - started_at) AS seat_age,
+                       extract(epoch FROM server_ended_at - server_started_at) AS server_used
+                FROM assess.attempts WHERE id = '\(id)'
+                """, as: proctor
+            ).first)
     }
 
     // MARK: The state machine
 
     @Test func aSeatCannotAbortOrInterruptItsOwnAttemptNorStartAgainAfterIt() throws {
         let anaStore = try PostgresStore(url: ana)
-        let attempt = try anaStore.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
+        let attempt = try anaStore.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
         for status in [AttemptStatus.aborted, .interrupted] {
-            #expect(throws: StoreError.self) { try anaStore.finishAttempt(id: attempt.id, status: status, receipt: nil, at: start) }
+            #expect(throws: StoreError.self) {
+                try anaStore.finishAttempt(id: attempt.id, status: status, receipt: nil, at: start)
+            }
         }
         expectRefused("SELECT assess.finish_attempt('\(attempt.id)', 'aborted', NULL, now())", as: ana)
         #expect(try attemptRow(attempt.id)["status"] == "inProgress")
@@ -55,14 +64,18 @@ import Testing
         expectRefused("SELECT assess.start_attempt('algebra', 'k', 'ana', 600, false, '{}', now())", as: ana)
         expectRefused("SELECT assess.allow_new_attempt('algebra', 'ana')", as: ana)
         // A practice attempt is the seat's to begin and end again.
-        let practice = try anaStore.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600,
-                                                 isPractice: true, at: start)
+        let practice = try anaStore.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600,
+            isPractice: true, at: start)
         try anaStore.finishAttempt(id: practice.id, status: .aborted, receipt: nil, at: start)
 
         // A proctor allows one more, once; a proctor ends it.
         try run("SELECT assess.allow_new_attempt('algebra', 'ana')", as: proctor)
-        let again = try anaStore.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
-        #expect(try PostgresStore(url: proctor).finishAttempt(id: again.id, status: .aborted, receipt: nil, at: start).status == .aborted)
+        let again = try anaStore.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
+        #expect(
+            try PostgresStore(url: proctor).finishAttempt(id: again.id, status: .aborted, receipt: nil, at: start)
+                .status == .aborted)
         #expect(try attemptRow(again.id)["ended_by"] == "\(database.name)_pat")
         #expect(throws: StoreError.self) {
             try anaStore.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
@@ -72,31 +85,36 @@ import Testing
     @Test func aSeatsOwnTimeBreaksAndBackdatedStartAreIgnored() throws {
         // The proctor publishes the exam's 10 minutes; Ana's roster row gives her one break.
         try run("SELECT assess.set_exam_terms('algebra', 600, 60)", as: proctor)
-        try run("""
+        try run(
+            """
             INSERT INTO assess.roster (exam_id, candidate, settings)
             VALUES ('algebra', 'ana', '{"breaks":{"count":1,"minutes":5},"extraTime":{"multiplier":{"_0":1.5}}}')
             """, as: proctor)
         let greedy = #"{"breaks":{"count":9,"minutes":60},"extraTime":{"minutes":{"_0":600}},"restrictionStates":{}}"#
-        let rows = try run("""
+        let rows = try run(
+            """
             SELECT assess.start_attempt('algebra', 'k', 'ana', 86400, false, '\(greedy)', now() - interval '9 minutes') AS id
             """, as: ana)
         let id = try #require(rows.first?["id"])
         let row = try attemptRow(id)
-        #expect(row["seconds_allowed"] == "900")  // 600 s with the roster's 1.5x
+        #expect(row["seconds_allowed"] == "900") // 600 s with the roster's 1.5x
         #expect(row["seat_seconds_allowed"] == "86400" && row["time_from"] == "terms")
         let settings = try #require(row["settings"]).data(using: .utf8)!
         let kept = try #require(try JSONSerialization.jsonObject(with: settings) as? [String: Any])
         #expect((kept["breaks"] as? [String: Int]) == ["count": 1, "minutes": 5])
         #expect(try #require(Double(row["server_age"] ?? "")) < 30)
-        #expect(try #require(Double(row["seat_age"] ?? "")) > 500)  // kept as the seat's view only
+        #expect(try #require(Double(row["seat_age"] ?? "")) > 500) // kept as the seat's view only
 
         // Cara is not on the roster: she does not start. Ben is, without accommodations: no
         // extra time, no breaks, whatever he sends.
         expectRefused("SELECT assess.start_attempt('algebra', 'k', 'cara', 600, false, '{}', now())", as: cara)
         try run("INSERT INTO assess.roster (exam_id, candidate) VALUES ('algebra', 'ben')", as: proctor)
-        let benID = try #require(try run("""
-            SELECT assess.start_attempt('algebra', 'k', 'ben', 86400, false, '\(greedy)', now()) AS id
-            """, as: ben).first?["id"])
+        let benID = try #require(
+            try run(
+                """
+                SELECT assess.start_attempt('algebra', 'k', 'ben', 86400, false, '\(greedy)', now()) AS id
+                """, as: ben
+            ).first?["id"])
         let benRow = try attemptRow(benID)
         #expect(benRow["seconds_allowed"] == "600")
         #expect(benRow["settings"]?.contains(#""breaks": {"count": 0, "minutes": 0}"#) == true)
@@ -110,38 +128,50 @@ import Testing
 
     @Test func aWholeAttemptWrittenInSQLCarriesTheServersTimesAndLosesWhatCameAfterTheDeadline() throws {
         try run("SELECT assess.set_exam_terms('algebra', 60, 0)", as: proctor)
-        let id = try #require(try run("""
-            SELECT assess.start_attempt('algebra', 'k', 'ana', 86400, false, '{}', now() - interval '1 hour') AS id
-            """, as: ana).first?["id"])
+        let id = try #require(
+            try run(
+                """
+                SELECT assess.start_attempt('algebra', 'k', 'ana', 86400, false, '{}', now() - interval '1 hour') AS id
+                """, as: ana
+            ).first?["id"])
         for question in ["q1", "q2"] {
-            try run("""
+            try run(
+                """
                 INSERT INTO assess.responses (attempt_id, question_id, value, flagged, saved_at)
                 VALUES ('\(id)', '\(question)', '{"choice":0}', false, now() - interval '50 minutes')
                 """, as: ana)
         }
         // The server's clock moves on past the deadline (as if the hour had passed).
-        try run("UPDATE assess.attempts SET server_started_at = now() - interval '1 hour' WHERE id = '\(id)'", as: database.url)
-        try run("""
+        try run(
+            "UPDATE assess.attempts SET server_started_at = now() - interval '1 hour' WHERE id = '\(id)'",
+            as: database.url)
+        try run(
+            """
             INSERT INTO assess.responses (attempt_id, question_id, value, flagged, saved_at)
             VALUES ('\(id)', 'q3', '{"choice":0}', false, now() - interval '58 minutes')
             """, as: ana)
-        try run("SELECT assess.finish_attempt('\(id)', 'submitted', 'ZZZZ-ZZZZ-ZZZZ', now() - interval '58 minutes')", as: ana)
+        try run(
+            "SELECT assess.finish_attempt('\(id)', 'submitted', 'ZZZZ-ZZZZ-ZZZZ', now() - interval '58 minutes')",
+            as: ana)
 
         let room = try PostgresStore(url: proctor)
         let attempt = try #require(try room.attempt(id))
         let clock = try #require(attempt.serverClock)
         #expect(clock.late)
-        #expect(attempt.timeUsed >= 3600)  // the server's hour, not the seat's two minutes
+        #expect(attempt.timeUsed >= 3600) // the server's hour, not the seat's two minutes
         #expect(attempt.secondsAllowed == 60)
         // The answer that came after the deadline is kept, not counted.
         #expect(try room.responses(for: id).map(\.questionID) == ["q1", "q2"])
-        #expect(try run("SELECT count(*) AS n FROM assess.responses WHERE after_deadline", as: proctor).first?["n"] == "1")
-        let stamped = try run("""
+        #expect(
+            try run("SELECT count(*) AS n FROM assess.responses WHERE after_deadline", as: proctor).first?["n"] == "1")
+        let stamped = try run(
+            """
             SELECT bool_and(server_saved_at > now() - interval '1 minute') AS recent FROM assess.responses WHERE attempt_id = '\(id)'
             """, as: proctor)
         #expect(stamped.first?["recent"] == "t")
         // A seat cannot set the columns that say so.
-        expectRefused("""
+        expectRefused(
+            """
             INSERT INTO assess.responses (attempt_id, question_id, value, flagged, saved_at, after_deadline)
             VALUES ('\(id)', 'q4', 'x', false, now(), false)
             """, as: ana)
@@ -152,22 +182,28 @@ import Testing
 
     @Test func aSeatCannotForgeAProctorsRecordNorWriteOutsideItsAttempt() throws {
         let anaStore = try PostgresStore(url: ana)
-        let attempt = try anaStore.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
+        let attempt = try anaStore.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
         let forged = #"{"action":"add-time","by":"pat","candidate":"ana","id":"1","minutes":"60"}"#
-        expectRefused("SELECT * FROM assess.append_event(0, 0, 'proctor.command-issued', '\(forged)', '\(attempt.id)')", as: ana)
+        expectRefused(
+            "SELECT * FROM assess.append_event(0, 0, 'proctor.command-issued', '\(forged)', '\(attempt.id)')", as: ana)
         expectRefused("SELECT * FROM assess.append_event(0, 0, 'proctor.command-issued', '\(forged)', NULL)", as: ana)
         expectRefused("SELECT * FROM assess.append_event(0, 0, 'answer.marked', '{}', '\(attempt.id)')", as: ana)
         expectRefused("SELECT * FROM assess.append_event(0, 0, 'anything.else', '{}', NULL)", as: ana)
-        expectFailure("SELECT * FROM assess.append_event(0, 0, 'timer.warning', '{}', 'no-such-attempt')", as: ana, state: "AS002")
+        expectFailure(
+            "SELECT * FROM assess.append_event(0, 0, 'timer.warning', '{}', 'no-such-attempt')", as: ana, state: "AS002"
+        )
         let time = EventTime(wall: start, monotonicNanoseconds: 1)
         #expect(throws: StoreError.self) {
-            try anaStore.appendEvent(.proctor(.commandIssued(id: 1, action: "end", candidate: "ana", by: "pat", reason: "x")),
-                                     at: time, attempt: attempt.id)
+            try anaStore.appendEvent(
+                .proctor(.commandIssued(id: 1, action: "end", candidate: "ana", by: "pat", reason: "x")),
+                at: time, attempt: attempt.id)
         }
         // What a seat may write carries the server's time and the seat's role.
         try anaStore.appendEvent(.timerWarning(minutesLeft: 5), at: time, attempt: attempt.id)
         try PostgresStore(url: proctor).appendEvent(
-            .proctor(.commandIssued(id: 1, action: "end", candidate: "ana", by: "pat", reason: "x")), at: time, attempt: attempt.id)
+            .proctor(.commandIssued(id: 1, action: "end", candidate: "ana", by: "pat", reason: "x")), at: time,
+            attempt: attempt.id)
         let records = try PostgresStore(url: proctor).events(after: 0, limit: nil, attempt: attempt.id)
         #expect(records.map(\.event.kind) == ["timer.warning", "proctor.command-issued"])
         #expect(records.map(\.writer) == ["\(database.name)_ana", "\(database.name)_pat"])
@@ -176,23 +212,29 @@ import Testing
         try anaStore.finishAttempt(id: attempt.id, status: .submitted, receipt: nil, at: start)
         try anaStore.appendEvent(.lockReleased, at: time, attempt: attempt.id)
         try run("UPDATE assess.attempts SET server_ended_at = now() - interval '1 hour'", as: database.url)
-        expectFailure("SELECT * FROM assess.append_event(0, 0, 'timer.warning', '{}', '\(attempt.id)')", as: ana, state: "AS003")
+        expectFailure(
+            "SELECT * FROM assess.append_event(0, 0, 'timer.warning', '{}', '\(attempt.id)')", as: ana, state: "AS003")
         #expect(try PostgresStore(url: proctor).verifyEventChain() == .intact(count: 3))
     }
 
     @Test func anOversizedRecordAndAFloodAreRefused() throws {
         let anaStore = try PostgresStore(url: ana)
-        let attempt = try anaStore.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
+        let attempt = try anaStore.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
         let time = EventTime(wall: start, monotonicNanoseconds: 1)
         #expect(throws: PostgresError.self) {
-            try anaStore.appendEvent(.sessionInterrupted(reason: String(repeating: "x", count: 9000)), at: time, attempt: attempt.id)
+            try anaStore.appendEvent(
+                .sessionInterrupted(reason: String(repeating: "x", count: 9000)), at: time, attempt: attempt.id)
         }
-        expectFailure("""
+        expectFailure(
+            """
             SELECT * FROM assess.append_event(0, 0, 'session.interrupted', json_build_object('reason', repeat('x', 5000000))::text, NULL)
             """, as: ana, state: "54000")
-        try anaStore.appendEvent(.sessionInterrupted(reason: String(repeating: "x", count: 8000)), at: time, attempt: attempt.id)
+        try anaStore.appendEvent(
+            .sessionInterrupted(reason: String(repeating: "x", count: 8000)), at: time, attempt: attempt.id)
         // 20,000 records in a few seconds is no sitting: the server stops the 601st of a minute.
-        expectFailure("""
+        expectFailure(
+            """
             SELECT count(*) FROM generate_series(1, 700) g, LATERAL assess.append_event(0, g, 'timer.warning', '{}', '\(attempt.id)')
             """, as: ana, state: "54000")
         try anaStore.appendEvent(.timerWarning(minutesLeft: 1), at: time, attempt: attempt.id)
@@ -201,9 +243,11 @@ import Testing
 
     @Test func aSeatHoldingItsTransactionOpenHoldsUpNoOtherSeat() throws {
         let anaStore = try PostgresStore(url: ana)
-        let anaAttempt = try anaStore.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
+        let anaAttempt = try anaStore.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
         let benStore = try PostgresStore(url: ben)
-        let benAttempt = try benStore.startAttempt(examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600, at: start)
+        let benAttempt = try benStore.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600, at: start)
 
         // Ana's psql takes whatever a seat can take, and keeps its transaction open.
         let holder = try PostgresConnection(ana)
@@ -214,10 +258,12 @@ import Testing
             try session.execute("SELECT * FROM assess.append_event(0, 0, 'timer.warning', '{}', $1)", [anaAttempt.id])
             try session.execute("SELECT * FROM assess.append_event(0, 0, 'lock.requested', '{}', NULL)")
             try session.execute("SELECT assess.update_progress($1, 5, 0, 0, now())", [anaAttempt.id])
-            try session.execute("""
+            try session.execute(
+                """
                 INSERT INTO assess.responses (attempt_id, question_id, value, flagged, saved_at) VALUES ($1, 'q1', 'x', false, now())
                 """, [anaAttempt.id])
-            try session.execute("SELECT * FROM assess.take_lease('algebra', 'ana', 'psql', 'lab-01', NULL, 1, NULL, 30, false)")
+            try session.execute(
+                "SELECT * FROM assess.take_lease('algebra', 'ana', 'psql', 'lab-01', NULL, 1, NULL, 30, false)")
             try session.execute("SELECT assess.start_code_matches('algebra', 'AAAAAA')")
             try session.execute("LOCK TABLE assess.events IN ACCESS SHARE MODE")
             #expect(throws: PostgresError.self) { try session.execute("LOCK TABLE assess.events IN EXCLUSIVE MODE") }
@@ -233,15 +279,42 @@ import Testing
         let time = EventTime(wall: start, monotonicNanoseconds: 1)
         let room = try PostgresStore(url: proctor)
         let writes: [(String, () throws -> Void)] = [
-            ("answer", { try benStore.saveResponse(attempt: benAttempt.id, question: "q1", value: "b", flagged: false, at: self.start) }),
+            (
+                "answer",
+                {
+                    try benStore.saveResponse(
+                        attempt: benAttempt.id, question: "q1", value: "b", flagged: false, at: self.start)
+                }
+            ),
             ("event", { try benStore.appendEvent(.timerWarning(minutesLeft: 5), at: time, attempt: benAttempt.id) }),
             ("event outside an attempt", { try benStore.appendEvent(.lockDeclined, at: time, attempt: nil) }),
-            ("progress", { try benStore.updateProgress(attempt: benAttempt.id, secondsUsed: 9, currentQuestion: 1, breaksTaken: 0, at: self.start) }),
-            ("lease", { _ = try benStore.takeLease(exam: "algebra", candidate: "ben", holder: LeaseHolder(host: "lab-02", tty: nil, pid: 2),
-                                                   at: self.start) }),
-            ("start", { _ = try PostgresStore(url: self.cara).startAttempt(examID: "algebra", examKey: "k", candidate: "cara",
-                                                                             secondsAllowed: 600, at: self.start) }),
-            ("submit", { try benStore.finishAttempt(id: benAttempt.id, status: .submitted, receipt: "R", at: self.start) }),
+            (
+                "progress",
+                {
+                    try benStore.updateProgress(
+                        attempt: benAttempt.id, secondsUsed: 9, currentQuestion: 1, breaksTaken: 0, at: self.start)
+                }
+            ),
+            (
+                "lease",
+                {
+                    _ = try benStore.takeLease(
+                        exam: "algebra", candidate: "ben", holder: LeaseHolder(host: "lab-02", tty: nil, pid: 2),
+                        at: self.start)
+                }
+            ),
+            (
+                "start",
+                {
+                    _ = try PostgresStore(url: self.cara).startAttempt(
+                        examID: "algebra", examKey: "k", candidate: "cara",
+                        secondsAllowed: 600, at: self.start)
+                }
+            ),
+            (
+                "submit",
+                { try benStore.finishAttempt(id: benAttempt.id, status: .submitted, receipt: "R", at: self.start) }
+            ),
             ("proctor's event", { try room.appendEvent(.lockDeclined, at: time, attempt: nil) }),
         ]
         for (name, write) in writes {
@@ -259,9 +332,12 @@ import Testing
 
     @Test func theChainsFindAnEditAndTheRemovalOfAnEndedAttemptsNewestRecords() throws {
         let anaStore = try PostgresStore(url: ana)
-        let attempt = try anaStore.startAttempt(examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
+        let attempt = try anaStore.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
         let time = EventTime(wall: start, monotonicNanoseconds: 1)
-        for minutes in [3, 2, 1] { try anaStore.appendEvent(.timerWarning(minutesLeft: minutes), at: time, attempt: attempt.id) }
+        for minutes in [3, 2, 1] {
+            try anaStore.appendEvent(.timerWarning(minutesLeft: minutes), at: time, attempt: attempt.id)
+        }
         try anaStore.finishAttempt(id: attempt.id, status: .submitted, receipt: nil, at: start)
         #expect(try attemptRow(attempt.id)["chain_head"]?.hasPrefix("3:") == true)
         let room = try PostgresStore(url: proctor)
@@ -273,7 +349,9 @@ import Testing
         // An edit breaks the record's hash; so does a forged writer.
         try run(#"UPDATE assess.events SET details = '{"minutesLeft":"9"}' WHERE position = 1"#, as: database.url)
         #expect(try room.verifyEventChain() == .broken(ChainBreak(sequence: 1, problem: .edited)))
-        try run(#"UPDATE assess.events SET details = '{"minutesLeft":"3"}', seat_role = 'pat' WHERE position = 1"#, as: database.url)
+        try run(
+            #"UPDATE assess.events SET details = '{"minutesLeft":"3"}', seat_role = 'pat' WHERE position = 1"#,
+            as: database.url)
         #expect(try room.verifyEventChain() == .broken(ChainBreak(sequence: 1, problem: .edited)))
     }
 
@@ -286,7 +364,9 @@ import Testing
         for guess in 0..<10 { #expect(try !roster.startCodeMatches(exam: "algebra", code: "WRONG\(guess)")) }
         // The eleventh try, even the right code, is refused: the proctor gives a new one.
         #expect(throws: StoreError.self) { try roster.startCodeMatches(exam: "algebra", code: "RIGHT1") }
-        #expect(try run("SELECT count(*) AS n FROM assess.start_code_tries WHERE NOT matched", as: proctor).first?["n"] == "10")
+        #expect(
+            try run("SELECT count(*) AS n FROM assess.start_code_tries WHERE NOT matched", as: proctor).first?["n"]
+                == "10")
         expectRefused("SELECT * FROM assess.start_code_tries", as: ana)
         // Ben still may.
         #expect(try PostgresStore(url: ben).roster?.startCodeMatches(exam: "algebra", code: "RIGHT1") == true)
@@ -297,7 +377,9 @@ import Testing
             try psql.withSession { session in
                 try session.execute("BEGIN")
                 // Once the store's limit is reached mid-round the server refuses, and the round ends.
-                _ = try? session.execute("SELECT count(*) FROM generate_series(1, 9) g WHERE assess.start_code_matches('algebra', 'W\(round)X' || g)")
+                _ = try? session.execute(
+                    "SELECT count(*) FROM generate_series(1, 9) g WHERE assess.start_code_matches('algebra', 'W\(round)X' || g)"
+                )
                 try session.execute("ROLLBACK")
             }
         }

@@ -2,6 +2,7 @@ import AssessTestSupport
 import Foundation
 import GRDB
 import Testing
+
 @testable import AssessStore
 
 /// The backends every store test runs against: the same suite, the same expectations.
@@ -42,7 +43,9 @@ enum StoreBackend: String, CaseIterable, CustomTestStringConvertible {
                 reopen: { try PostgresStore(url: database.url) },
                 tamper: { sql in
                     // The owner, whom no policy stops; the tables' names as in SQLite.
-                    try PostgresConnection(database.url).withSession { try $0.run(script: "SET search_path = assess; " + sql) }
+                    try PostgresConnection(database.url).withSession {
+                        try $0.run(script: "SET search_path = assess; " + sql)
+                    }
                 })
         }
     }
@@ -56,8 +59,10 @@ final class StoreUnderTest {
     private let reopener: () throws -> any ExamStore
     private let tamperer: (String) throws -> Void
 
-    init(store: any ExamStore, keepAlive: AnyObject, reopen: @escaping () throws -> any ExamStore,
-         tamper: @escaping (String) throws -> Void) {
+    init(
+        store: any ExamStore, keepAlive: AnyObject, reopen: @escaping () throws -> any ExamStore,
+        tamper: @escaping (String) throws -> Void
+    ) {
         self.store = store
         self.keepAlive = keepAlive
         self.reopener = reopen
@@ -75,12 +80,17 @@ final class StoreUnderTest {
     /// closes, as a sitting killed with SIGKILL leaves it: returns once the store no longer
     /// knows the holder alive (on PostgreSQL, once the server sees that backend gone).
     @discardableResult
-    func takeLeaseAndVanish(exam: String, candidate: String, holder: LeaseHolder, lostAfter: TimeInterval = Lease.lostAfter,
-                            at time: Date) throws -> Lease {
-        let lease = try reopen().takeLease(exam: exam, candidate: candidate, holder: holder, lostAfter: lostAfter, at: time)
+    func takeLeaseAndVanish(
+        exam: String, candidate: String, holder: LeaseHolder, lostAfter: TimeInterval = Lease.lostAfter,
+        at time: Date
+    ) throws -> Lease {
+        let lease = try reopen().takeLease(
+            exam: exam, candidate: candidate, holder: holder, lostAfter: lostAfter, at: time)
         guard let room = store.room else { return lease }
         let deadline = Date().addingTimeInterval(10)
-        while try room.room(exams: nil, at: Date()).contains(where: { $0.exam == exam && $0.candidate == candidate && $0.holderAlive }) {
+        while try room.room(exams: nil, at: Date()).contains(where: {
+            $0.exam == exam && $0.candidate == candidate && $0.holderAlive
+        }) {
             guard Date() < deadline else { throw HolderStillAlive() }
             Thread.sleep(forTimeInterval: 0.05)
         }
@@ -146,7 +156,8 @@ final class PostgresTestDatabase: @unchecked Sendable {
     static func url(_ serverURL: String, database: String, user: String) -> String {
         var components = URLComponents(string: serverURL)!
         components.path = "/" + database
-        components.queryItems = (components.queryItems ?? []).filter { $0.name != "user" } + [URLQueryItem(name: "user", value: user)]
+        components.queryItems =
+            (components.queryItems ?? []).filter { $0.name != "user" } + [URLQueryItem(name: "user", value: user)]
         return components.string!
     }
 }

@@ -2,6 +2,7 @@ import AssessCore
 import AssessExam
 import AssessTestSupport
 import Testing
+
 @testable import AssessTUI
 
 /// The accessibility settings inside the flow and on its screens: the clock by the
@@ -13,11 +14,14 @@ struct AccessibilityTests {
 
     /// A locked flow on the first question of `exam` with `settings`, of which the
     /// student may switch `switchable`.
-    static func flow(_ exam: Exam = ExamFixtures.capitals, settings: Set<AccessibilityOption> = [],
-                     switchable: Set<AccessibilityOption> = [], size: TerminalSize = TerminalSize(columns: 80, rows: 24)) -> ExamFlow {
+    static func flow(
+        _ exam: Exam = ExamFixtures.capitals, settings: Set<AccessibilityOption> = [],
+        switchable: Set<AccessibilityOption> = [], size: TerminalSize = TerminalSize(columns: 80, rows: 24)
+    ) -> ExamFlow {
         let sitting = ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1"))
-        var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8, size: size,
-                            accessibility: AccessibilitySettings(settings), studentMaySwitch: switchable)
+        var flow = ExamFlow(
+            sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8, size: size,
+            accessibility: AccessibilitySettings(settings), studentMaySwitch: switchable)
         FlowFixtures.begin(&flow)
         return flow
     }
@@ -78,9 +82,10 @@ struct AccessibilityTests {
     @Test func underReducedMotionABreakCountsDownByTheMinuteAndTheLoopSleepsUntilTheMinuteShownChanges() {
         func breakFlow(_ settings: Set<AccessibilityOption>, clock: ManualClock) -> ExamFlow {
             let exam = ExamFixtures.capitals
-            var flow = ExamFlow(sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
-                                candidate: "c-1", practice: false, maximumLockHours: 8, breaks: BreakAllowance(count: 1, minutes: 10),
-                                size: TerminalSize(columns: 80, rows: 24), accessibility: AccessibilitySettings(settings))
+            var flow = ExamFlow(
+                sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
+                candidate: "c-1", practice: false, maximumLockHours: 8, breaks: BreakAllowance(count: 1, minutes: 10),
+                size: TerminalSize(columns: 80, rows: 24), accessibility: AccessibilitySettings(settings))
             FlowFixtures.begin(&flow, now: clock.monotonicNanoseconds)
             clock.advance(by: 10)
             _ = flow.update(.key(.function(6)), now: clock.monotonicNanoseconds)
@@ -95,8 +100,12 @@ struct AccessibilityTests {
         clock.advance(by: 290)
         #expect(flow.update(.tick, now: clock.monotonicNanoseconds).saves.compactMap(\.progress).count == 1)
         #expect(flow.untilNextTick(now: clock.monotonicNanoseconds) == .seconds(10))
-        #expect(Self.render(flow, now: clock.monotonicNanoseconds) == Self.render(flow, now: clock.monotonicNanoseconds + 9 * Self.second))
-        #expect(Self.render(flow, now: clock.monotonicNanoseconds) != Self.render(flow, now: clock.monotonicNanoseconds + 10 * Self.second))
+        #expect(
+            Self.render(flow, now: clock.monotonicNanoseconds)
+                == Self.render(flow, now: clock.monotonicNanoseconds + 9 * Self.second))
+        #expect(
+            Self.render(flow, now: clock.monotonicNanoseconds)
+                != Self.render(flow, now: clock.monotonicNanoseconds + 10 * Self.second))
         // At 548 s, 62 s are left: the minutes shown change in 2 s, before the next save.
         clock.advance(by: 248)
         _ = flow.update(.tick, now: clock.monotonicNanoseconds)
@@ -110,7 +119,8 @@ struct AccessibilityTests {
         standardClock.advance(by: 290)
         _ = standard.update(.tick, now: standardClock.monotonicNanoseconds)
         #expect(standard.untilNextTick(now: standardClock.monotonicNanoseconds) <= .seconds(1))
-        #expect(Self.render(standard, now: standardClock.monotonicNanoseconds)
+        #expect(
+            Self.render(standard, now: standardClock.monotonicNanoseconds)
                 != Self.render(standard, now: standardClock.monotonicNanoseconds + Self.second))
     }
 
@@ -120,9 +130,10 @@ struct AccessibilityTests {
         let pinned = "F9 \(text("key.settings"))  F1 \(text("key.help"))"
         // The choice question, and the text answer with F7, ^N and F8.
         for tabs in [0, 2] {
-            let walk = WholeScreenTests.Walk("footer", studentMaySwitch: [.highContrast], suggests: true,
-                                             WholeScreenTests.onQuestion
-                                                + Array(repeating: (FlowEvent.key(.tab), 3 * Self.second), count: tabs))
+            let walk = WholeScreenTests.Walk(
+                "footer", studentMaySwitch: [.highContrast], suggests: true,
+                WholeScreenTests.onQuestion
+                    + Array(repeating: (FlowEvent.key(.tab), 3 * Self.second), count: tabs))
             let lines = WholeScreenTests.draw(walk, size: TerminalSize(columns: 80, rows: 24), language: language)
                 .lines(trimmingTrailingSpaces: true)
             #expect(lines[23].hasSuffix(pinned), "\(language.rawValue), question \(tabs + 1): \(lines[23])")
@@ -159,15 +170,23 @@ struct AccessibilityTests {
         _ = flow.update(.tick, now: 10 * Self.second)
         #expect(flow.notice == nil)
         #expect(Self.render(flow, now: 10 * Self.second).lines()[1].contains("Notice: This exam has no scratchpad."))
-        #expect(!Self.render({ var plain = Self.flow(); _ = plain.update(.key(.function(5)), now: 0)
-                               _ = plain.update(.tick, now: 10 * Self.second); return plain }(), now: 10 * Self.second)
+        #expect(
+            !Self.render(
+                {
+                    var plain = Self.flow()
+                    _ = plain.update(.key(.function(5)), now: 0)
+                    _ = plain.update(.tick, now: 10 * Self.second)
+                    return plain
+                }(), now: 10 * Self.second
+            )
             .lines().joined().contains("scratchpad"))
     }
 
     @Test func largerSpacingLeavesABlankLineBetweenChoicesAndWidensTheMargins() {
         let lines = Self.render(Self.flow(settings: [.largerSpacing])).lines()
         let first = lines.firstIndex { $0.contains("1. Ottawa") }
-        #expect(first.map { lines[$0 + 1].allSatisfy { $0.isWhitespace } && lines[$0 + 2].contains("2. Toronto") } == true)
+        #expect(
+            first.map { lines[$0 + 1].allSatisfy { $0.isWhitespace } && lines[$0 + 2].contains("2. Toronto") } == true)
         #expect(lines.contains { $0.hasPrefix("    ( ) 1. Ottawa") })
     }
 
@@ -194,8 +213,9 @@ struct AccessibilityTests {
         let s = Self.second
         // A break ends in its time under the help, which closes with it.
         let exam = ExamFixtures.capitals
-        var flow = ExamFlow(sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
-                            candidate: "c-1", practice: false, maximumLockHours: 8, breaks: BreakAllowance(count: 1, minutes: 10))
+        var flow = ExamFlow(
+            sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
+            candidate: "c-1", practice: false, maximumLockHours: 8, breaks: BreakAllowance(count: 1, minutes: 10))
         FlowFixtures.begin(&flow)
         _ = flow.update(.key(.function(6)), now: 0)
         _ = flow.update(.key(.character("y")), now: 0)
@@ -206,8 +226,9 @@ struct AccessibilityTests {
         #expect(flow.phase == .question)
 
         // A consent under the help is refused when the sitting stops, as it would be on screen.
-        var consent = ExamFlow(sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
-                               candidate: "c-1", practice: false, maximumLockHours: 8)
+        var consent = ExamFlow(
+            sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
+            candidate: "c-1", practice: false, maximumLockHours: 8)
         _ = consent.update(.key(.enter), now: 0)
         _ = consent.update(.consentRequested(ConsentRequest(title: "Capitals", maximumHours: 8)), now: 0)
         _ = consent.update(.key(.function(1)), now: 0)
@@ -221,9 +242,11 @@ struct AccessibilityTests {
         #expect(panel.panel?.step == .password && panel.panel?.entry.text == "?")
         _ = panel.update(.key(.function(1)), now: 0)
         #expect(panel.phase == .help(returningTo: .proctor(panel.panel!, returningTo: .question)))
-        let pause = SeatCommand(id: 1, action: .pause, minutes: nil, message: nil, reason: "fire drill", issuedBy: "pat")
-        #expect(panel.update(.proctorCommand(pause), now: s).logged
-            == [.proctor(.commandCarriedOut(id: 1, action: "pause", by: "pat", reason: "fire drill", done: false))])
+        let pause = SeatCommand(
+            id: 1, action: .pause, minutes: nil, message: nil, reason: "fire drill", issuedBy: "pat")
+        #expect(
+            panel.update(.proctorCommand(pause), now: s).logged
+                == [.proctor(.commandCarriedOut(id: 1, action: "pause", by: "pat", reason: "fire drill", done: false))])
         _ = panel.update(.key(.escape), now: s)
         #expect(panel.panel?.step == .password && panel.panel?.entry.text == "?")
     }
@@ -252,7 +275,8 @@ struct AccessibilityTests {
         #expect(flow.accessibility == AccessibilitySettings([.largerSpacing]))
         // Only the settings the policy lets the student switch are listed.
         let screen = Self.render(flow).lines().joined(separator: "\n")
-        #expect(screen.contains("High contrast") && screen.contains("Larger spacing") && !screen.contains("Screen-reader"))
+        #expect(
+            screen.contains("High contrast") && screen.contains("Larger spacing") && !screen.contains("Screen-reader"))
         _ = flow.update(.key(.escape), now: 0)
         #expect(flow.phase == .question)
     }
@@ -266,7 +290,8 @@ struct AccessibilityTests {
     }
 
     @Test func theSettingsKeepTheirOldJSONReadable() throws {
-        let old = #"{"breaks":{"count":0,"minutes":0},"disabledSuggestions":[],"extraTime":{"none":{}},"restrictionStates":{}}"#
+        let old =
+            #"{"breaks":{"count":0,"minutes":0},"disabledSuggestions":[],"extraTime":{"none":{}},"restrictionStates":{}}"#
         #expect(LaunchSettings(json: old)?.accessibility == AccessibilitySettings())
         let settings = LaunchSettings(accessibility: AccessibilitySettings([.screenReader, .noColour]))
         #expect(settings.json.contains(#""accessibility":["no-colour","screen-reader"]"#))

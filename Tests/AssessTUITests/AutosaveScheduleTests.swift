@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AssessTUI
 
 /// When the progress (and with it the lease's renewal) is due: every 5 s of its own at the

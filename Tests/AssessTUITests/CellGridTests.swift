@@ -1,5 +1,6 @@
 import AssessCore
 import Testing
+
 @testable import AssessTUI
 
 @Suite("Cell grid")
@@ -21,7 +22,9 @@ struct CellGridTests {
         #expect(!grid[0, 1].style.bold)
     }
 
-    @Test("No bidirectional control reaches a cell: the sitting, the marking desk and the monitor draw text from files without them")
+    @Test(
+        "No bidirectional control reaches a cell: the sitting, the marking desk and the monitor draw text from files without them"
+    )
     func bidirectionalControlsAreNotDrawn() {
         for control in VisibleText.bidiControls {
             var grid = CellGrid(rows: 1, columns: 12)
@@ -109,12 +112,13 @@ struct CellGridTests {
         var grid = CellGrid(rows: 4, columns: 12)
         grid.drawBox(CellRect(row: 0, column: 0, height: 4, width: 12), title: "Question 10")
         grid.put("body", row: 1, column: 2)
-        #expect(grid.lines() == [
-            "┌ Question ┐",
-            "│ body     │",
-            "│          │",
-            "└──────────┘",
-        ])
+        #expect(
+            grid.lines() == [
+                "┌ Question ┐",
+                "│ body     │",
+                "│          │",
+                "└──────────┘",
+            ])
     }
 
     @Test("Rounded boxes use their own corners")

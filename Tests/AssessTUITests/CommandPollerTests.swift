@@ -2,14 +2,16 @@ import AssessCore
 import AssessTestSupport
 import Foundation
 import Testing
+
 @testable import AssessTUI
 
 /// The seat's poller of the proctor's commands on its own: it renews the lease only while
 /// the sitting does not, and otherwise wakes for news alone.
 @Suite("The seat's command poller")
 struct CommandPollerTests {
-    private static let message = SeatCommand(id: 4, action: .message, message: "Ten minutes left", reason: "time",
-                                             issuedBy: "pat")
+    private static let message = SeatCommand(
+        id: 4, action: .message, message: "Ten minutes left", reason: "time",
+        issuedBy: "pat")
 
     /// Waits up to two seconds for `condition`.
     private func eventually(_ condition: () -> Bool) -> Bool {
@@ -32,7 +34,8 @@ struct CommandPollerTests {
         // An attempt runs: its progress saves renew the lease, and the poller sleeps.
         poller.setSittingKeepsLease(true)
         Thread.sleep(forTimeInterval: 0.1)
-        let keepAlives = link.keepAlives, reads = link.reads
+        let keepAlives = link.keepAlives
+        let reads = link.reads
         Thread.sleep(forTimeInterval: 0.4)
         #expect(link.keepAlives == keepAlives)
         #expect(link.reads == reads)

@@ -2,6 +2,7 @@ import AssessCore
 import AssessExam
 import AssessTestSupport
 import Testing
+
 @testable import AssessTUI
 
 /// The welcome screen of a sitting with a roster: it waits until the proctor opens the
@@ -48,8 +49,9 @@ struct CommonStartTests {
 
     @Test func aSittingWithoutACommonStartStartsItsClockAtTheFirstQuestion() {
         let exam = ExamFixtures.capitals
-        var flow = ExamFlow(sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
-                            candidate: "c-1", practice: false, maximumLockHours: 8)
+        var flow = ExamFlow(
+            sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
+            candidate: "c-1", practice: false, maximumLockHours: 8)
         #expect(!flow.waitsForOpening)
         #expect(flow.update(.key(.enter), now: 0) == [.begin])
         lockAndStart(&flow, at: 130 * Self.second)
@@ -75,7 +77,7 @@ struct CommonStartTests {
         #expect(flow.commonStart == .waiting(refused: false) && flow.startCode.text.isEmpty)
         #expect(flow.notice?.text == "The start code could not be checked (no server); try again.")
         // The right code begins, and the clock counts from then.
-        "K7QM3X".forEach { _ = flow.update(.key(.character($0)), now: 3 * Self.second) }
+        for character in "K7QM3X" { _ = flow.update(.key(.character(character)), now: 3 * Self.second) }
         _ = flow.update(.key(.enter), now: 3 * Self.second)
         #expect(flow.update(.startCodeChecked(accepted: true, problem: nil), now: 4 * Self.second) == [.begin])
         lockAndStart(&flow, at: 20 * Self.second)
@@ -98,24 +100,26 @@ struct CommonStartTests {
         #expect(flow.startCode.text == "K7QM3X")
         var grid = CellGrid(size: TerminalSize(columns: 80, rows: 24))
         ExamScreens.render(flow, now: 0, into: &grid)
-        assertScreen(grid, [
-            " assess                                                                    exam",
-            "",
-            "  Capitals",
-            "",
-            "  Candidate  c-1",
-            "  Time       5 minutes",
-            "  Questions  3",
-            "  Exam key   d2bd-033b",
-            "",
-            "  Waiting for the proctor to start the exam. This screen goes on by itself",
-            "  when the exam starts, or type the start code the proctor announces and press",
-            "  Enter.",
-            "  Start code: K7QM3X",
-        ] + Array(repeating: "", count: 9) + [
-            String(repeating: "─", count: 80),
-            " Enter start with the code  Esc quit  ^U/^R undo/redo" + String(repeating: " ", count: 18) + "F1 help",
-        ])
+        assertScreen(
+            grid,
+            [
+                " assess                                                                    exam",
+                "",
+                "  Capitals",
+                "",
+                "  Candidate  c-1",
+                "  Time       5 minutes",
+                "  Questions  3",
+                "  Exam key   d2bd-033b",
+                "",
+                "  Waiting for the proctor to start the exam. This screen goes on by itself",
+                "  when the exam starts, or type the start code the proctor announces and press",
+                "  Enter.",
+                "  Start code: K7QM3X",
+            ] + Array(repeating: "", count: 9) + [
+                String(repeating: "─", count: 80),
+                " Enter start with the code  Esc quit  ^U/^R undo/redo" + String(repeating: " ", count: 18) + "F1 help",
+            ])
         // Before the X, where the last two letters went in.
         #expect(grid.cursor == CellPosition(row: 12, column: 2 + "Start code: ".count + 5))
         #expect(flow.update(.key(.enter), now: 0) == [.checkStartCode("K7QM3X")])

@@ -3,6 +3,7 @@ import AssessExam
 import AssessTestSupport
 import Foundation
 import Testing
+
 @testable import AssessTUI
 
 /// The hardware cursor on every screen: each phase of a sitting (every walk of the
@@ -15,21 +16,28 @@ struct CursorTests {
     typealias Walk = WholeScreenTests.Walk
     static let s = WholeScreenTests.second
     static let onQuestion = WholeScreenTests.onQuestion
-    static let submitted = onQuestion + [(FlowEvent.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s),
-                                         (.key(.character("y")), 6 * s)]
+    static let submitted =
+        onQuestion + [
+            (FlowEvent.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s),
+            (.key(.character("y")), 6 * s),
+        ]
 
     /// The screens no other test's walk reaches.
-    static let walks: [Walk] = TranslatedScreenTests.walks + [
-        Walk("starting", [(.key(.enter), 0)], now: 0),
-        Walk("submitting", submitted),
-        Walk("leaving", onQuestion + [(.stop(reason: "SIGTERM"), 4 * s)]),
-        Walk("spelling-list", suggests: true,
-             onQuestion + [(.key(.tab), 3 * s), (.key(.tab), 3 * s)] + "Canb".map { (.key(.character($0)), 4 * s) }
-                + [(.key(.function(7)), 4 * s), (.key(.right), 4 * s)]),
-        Walk("screen-reader-welcome-waiting", accessibility: [.screenReader], waits: true,
-             "k7q".map { (.key(.character($0)), 0) }, now: 0),
-        Walk("welcome-checking", waits: true, "k7q".map { (.key(.character($0)), 0) } + [(.key(.enter), 0)], now: 0),
-    ]
+    static let walks: [Walk] =
+        TranslatedScreenTests.walks + [
+            Walk("starting", [(.key(.enter), 0)], now: 0),
+            Walk("submitting", submitted),
+            Walk("leaving", onQuestion + [(.stop(reason: "SIGTERM"), 4 * s)]),
+            Walk(
+                "spelling-list", suggests: true,
+                onQuestion + [(.key(.tab), 3 * s), (.key(.tab), 3 * s)] + "Canb".map { (.key(.character($0)), 4 * s) }
+                    + [(.key(.function(7)), 4 * s), (.key(.right), 4 * s)]),
+            Walk(
+                "screen-reader-welcome-waiting", accessibility: [.screenReader], waits: true,
+                "k7q".map { (.key(.character($0)), 0) }, now: 0),
+            Walk(
+                "welcome-checking", waits: true, "k7q".map { (.key(.character($0)), 0) } + [(.key(.enter), 0)], now: 0),
+        ]
 
     /// Where the cursor is on a screen.
     enum Focus {
@@ -181,7 +189,9 @@ extension CursorTests {
     }
 
     static let timeline: [MonitorModel.TimelineEntry] = (0..<40).map {
-        .init(time: Date(timeIntervalSince1970: 1_800_000_000 + Double($0) * 60), kind: "answer.saved", details: ["n": "\($0)"])
+        .init(
+            time: Date(timeIntervalSince1970: 1_800_000_000 + Double($0) * 60), kind: "answer.saved",
+            details: ["n": "\($0)"])
     }
 
     @Test func theMonitorShowsTheCursorOnTheHighlightedSeatTheTimelinesLineAndItsBoxes() throws {

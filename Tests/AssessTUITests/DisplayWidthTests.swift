@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AssessTUI
 
 @Suite("Display width")
@@ -10,8 +11,9 @@ struct DisplayWidthTests {
         #expect("hello".displayWidth == 5)
     }
 
-    @Test("CJK, kana, Hangul and fullwidth forms take two columns",
-          arguments: ["日", "本", "あ", "カ", "한", "ㅎ", "Ａ", "。", "𠀋"] as [Character])
+    @Test(
+        "CJK, kana, Hangul and fullwidth forms take two columns",
+        arguments: ["日", "本", "あ", "カ", "한", "ㅎ", "Ａ", "。", "𠀋"] as [Character])
     func wideCharactersTakeTwoColumns(character: Character) {
         #expect(character.displayWidth == 2)
     }

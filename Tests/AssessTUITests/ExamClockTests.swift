@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AssessTUI
 
 /// The exam's timer on its own: moments are monotonic nanoseconds.
@@ -20,7 +21,7 @@ import Testing
         var clock = ExamClock(secondsAllowed: 60)
         clock.start(now: 0)
         clock.stop(now: 10 * second)
-        clock.stop(now: 20 * second)  // already stopped: from the first stop
+        clock.stop(now: 20 * second) // already stopped: from the first stop
         #expect(clock.secondsLeft(now: 40 * second) == 50)
         #expect(clock.untilNextSecond(now: 40 * second) == nil)
         clock.restart(now: 40 * second)

@@ -2,6 +2,7 @@ import AssessCore
 import AssessExam
 import AssessTestSupport
 import Testing
+
 @testable import AssessTUI
 
 /// What a student must not miss on exam day: a time warning stays until a key is pressed
@@ -13,12 +14,15 @@ struct ExamDayTests {
     static let s: UInt64 = 1_000_000_000
 
     /// A sitting of `exam` on its first question at 80×24 (the clock started at 0).
-    static func onQuestion(_ exam: Exam = ExamFixtures.capitals, settings: Set<AccessibilityOption> = [],
-                           studentMaySwitch: Set<AccessibilityOption> = []) -> ExamFlow {
+    static func onQuestion(
+        _ exam: Exam = ExamFixtures.capitals, settings: Set<AccessibilityOption> = [],
+        studentMaySwitch: Set<AccessibilityOption> = []
+    ) -> ExamFlow {
         let sitting = ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1"))
-        var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8,
-                            size: TerminalSize(columns: 80, rows: 24), accessibility: AccessibilitySettings(settings),
-                            studentMaySwitch: studentMaySwitch)
+        var flow = ExamFlow(
+            sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8,
+            size: TerminalSize(columns: 80, rows: 24), accessibility: AccessibilitySettings(settings),
+            studentMaySwitch: studentMaySwitch)
         FlowFixtures.begin(&flow)
         return flow
     }
@@ -82,7 +86,8 @@ struct ExamDayTests {
 
     // MARK: - Point 3: the proctor's message
 
-    static let longMessage = "Please stop writing for a moment and look up: the fire alarm will be tested at 10:30, "
+    static let longMessage =
+        "Please stop writing for a moment and look up: the fire alarm will be tested at 10:30, "
         + "it is only a test, stay in your seat and go on with your exam afterwards; the time is added back."
 
     static func message(_ id: Int64, _ text: String) -> SeatCommand {
@@ -131,15 +136,19 @@ struct ExamDayTests {
 
     // MARK: - Point 4: why the exam ended
 
-    @Test(arguments: [(SubmissionReason.proctor, "Your proctor ended the exam"), (.timeUp, "Time is up"),
-                      (.lockExpired, "The lock reached its longest time")])
+    @Test(arguments: [
+        (SubmissionReason.proctor, "Your proctor ended the exam"), (.timeUp, "Time is up"),
+        (.lockExpired, "The lock reached its longest time"),
+    ])
     func theEndBannerSaysWhyFirstThenTheUnlock(_ reason: SubmissionReason, _ why: String) throws {
         var flow = Self.onQuestion()
         _ = flow.update(.key(.function(4)), now: Self.s)
         _ = flow.update(.key(.character("s")), now: Self.s)
         _ = flow.update(.key(.character("y")), now: Self.s)
-        _ = flow.update(.submitted(ReceiptInfo(code: "K7QF-2M9D-XW4T", submittedAt: "2026-11-23 10:41", reason: reason),
-                                   problem: nil), now: 2 * Self.s)
+        _ = flow.update(
+            .submitted(
+                ReceiptInfo(code: "K7QF-2M9D-XW4T", submittedAt: "2026-11-23 10:41", reason: reason),
+                problem: nil), now: 2 * Self.s)
         let screen = Self.lines(flow, now: 2 * Self.s).joined(separator: "\n")
         let whyAt = try #require(screen.range(of: why), "\(screen)")
         let unlockAt = try #require(screen.range(of: "This terminal is no longer locked."))
@@ -172,8 +181,11 @@ struct ExamDayTests {
         #expect(!Self.lines(flow, now: Self.s).joined().contains("no scratchpad"))
         // A notice that is not about a key (the proctor's added time) stays its time.
         _ = flow.update(.key(.escape), now: Self.s)
-        _ = flow.update(.proctorCommand(SeatCommand(id: 1, action: .addTime, minutes: 5, message: nil, reason: "late",
-                                                     issuedBy: "pat")), now: 2 * Self.s)
+        _ = flow.update(
+            .proctorCommand(
+                SeatCommand(
+                    id: 1, action: .addTime, minutes: 5, message: nil, reason: "late",
+                    issuedBy: "pat")), now: 2 * Self.s)
         _ = flow.update(.key(.function(4)), now: 3 * Self.s)
         #expect(flow.notice?.text == "The proctor added 5 minutes.")
     }

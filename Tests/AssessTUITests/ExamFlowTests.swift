@@ -2,14 +2,18 @@ import AssessCore
 import AssessExam
 import AssessTestSupport
 import Testing
+
 @testable import AssessTUI
 
 private let second: UInt64 = 1_000_000_000
 
-private func flow(_ exam: Exam = ExamFixtures.capitals, restrictions: [String: Bool] = [:],
-                  practice: Bool = false) -> ExamFlow {
-    let sitting = ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1"),
-                              restrictionStates: restrictions)
+private func flow(
+    _ exam: Exam = ExamFixtures.capitals, restrictions: [String: Bool] = [:],
+    practice: Bool = false
+) -> ExamFlow {
+    let sitting = ExamSitting(
+        exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1"),
+        restrictionStates: restrictions)
     return ExamFlow(sitting: sitting, candidate: "c-1", practice: practice, maximumLockHours: 8)
 }
 
@@ -44,8 +48,9 @@ struct ExamFlowTests {
         _ = flow.update(.key(.function(4)), now: 9 * second)
         _ = flow.update(.key(.character("s")), now: 9 * second)
         _ = flow.update(.key(.character("y")), now: 9 * second)
-        _ = flow.update(.submitted(ReceiptInfo(code: "K7QF", submittedAt: "now", reason: .student), problem: nil),
-                        now: 9 * second)
+        _ = flow.update(
+            .submitted(ReceiptInfo(code: "K7QF", submittedAt: "now", reason: .student), problem: nil),
+            now: 9 * second)
         _ = flow.update(.key(.enter), now: 11 * second)
         #expect(flow.receipt != nil)
         #expect(screen(flow, now: 11 * second).contains("will be delivered when the server is back"))
@@ -245,9 +250,11 @@ struct ExamFlowTests {
     }
 
     @Test func practiceWithoutADictionarySaysSoOnTheFirstQuestionNotBehindTheBanner() {
-        var flow = FlowFixtures.onFirstQuestion(of: ExamFixtures.essays, speller: nil, settings: .practice, practice: true)
+        var flow = FlowFixtures.onFirstQuestion(
+            of: ExamFixtures.essays, speller: nil, settings: .practice, practice: true)
         #expect(flow.phase == .question)
-        #expect(flow.notice?.text.hasPrefix("No spelling dictionary is installed for this exam's language (en)") == true)
+        #expect(
+            flow.notice?.text.hasPrefix("No spelling dictionary is installed for this exam's language (en)") == true)
         // It stays while the student reads it, and is gone some seconds later.
         _ = flow.update(.tick, now: 2_000_000_000)
         #expect(flow.notice != nil)

@@ -1,6 +1,6 @@
 import AssessExam
-import AssessTestSupport
 import AssessTUI
+import AssessTestSupport
 import Testing
 
 /// The header's tally, which counts the answers given rather than every question.
@@ -25,7 +25,8 @@ import Testing
 
     @Test func aRestoredAnswerToAQuestionTheExamLacksDoesNotCount() {
         var sitting = sitting()
-        sitting.restore(responses: ["single": .singleChoice(0), "gone": .trueFalse(true)], flagged: ["gone"], current: 0)
+        sitting.restore(
+            responses: ["single": .singleChoice(0), "gone": .trueFalse(true)], flagged: ["gone"], current: 0)
         #expect(sitting.tally.answered == 1)
         #expect(sitting.tally.unanswered == 7)
         #expect(sitting.tally.flagged == 0)

@@ -2,6 +2,7 @@ import AssessCore
 import AssessExam
 import AssessTestSupport
 import Testing
+
 @testable import AssessTUI
 
 /// A warning mark the attempt passed before its first question showed (a resumed attempt
@@ -11,8 +12,9 @@ import Testing
     /// taken to its first question; the effects of the key that showed it.
     private func resumed(used: Int) -> (flow: ExamFlow, effects: [FlowEffect]) {
         let exam = ExamFixtures.capitals
-        var flow = ExamFlow(sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
-                            candidate: "c-1", practice: false, maximumLockHours: 8, resumedWithSecondsUsed: used)
+        var flow = ExamFlow(
+            sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
+            candidate: "c-1", practice: false, maximumLockHours: 8, resumedWithSecondsUsed: used)
         _ = flow.update(.key(.enter), now: 0)
         _ = flow.update(.attemptStarted(id: "a-1"), now: 0)
         let effects = flow.update(.key(.enter), now: 0)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AssessTUI
 
 /// The cells a new frame writes over the one on the terminal.

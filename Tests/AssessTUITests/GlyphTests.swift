@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AssessTUI
 
 /// A cell's packed grapheme: every cluster comes back as it went in, and two glyphs are
@@ -8,10 +9,10 @@ import Testing
     /// marks, CJK, Hangul, a flag (8 bytes), exactly 15 bytes, and joined emoji past 15.
     static let clusters: [Character] = [
         "a", " ", "é", "e\u{0302}\u{0301}", "ệ", "漢", "한", "🇯🇵",
-        "a\u{0301}\u{0302}\u{0303}\u{0304}\u{0305}\u{0306}\u{0307}",   // 1 + 7 × 2 = 15 bytes
-        "a\u{0301}\u{0302}\u{0303}\u{0304}\u{0305}\u{0306}\u{0307}\u{0308}",   // 17 bytes
-        "👩\u{200D}👩\u{200D}👧\u{200D}👦",   // 25 bytes
-        "👨\u{200D}👩\u{200D}👧\u{200D}👦",   // 25 bytes, another family
+        "a\u{0301}\u{0302}\u{0303}\u{0304}\u{0305}\u{0306}\u{0307}", // 1 + 7 × 2 = 15 bytes
+        "a\u{0301}\u{0302}\u{0303}\u{0304}\u{0305}\u{0306}\u{0307}\u{0308}", // 17 bytes
+        "👩\u{200D}👩\u{200D}👧\u{200D}👦", // 25 bytes
+        "👨\u{200D}👩\u{200D}👧\u{200D}👦", // 25 bytes, another family
     ]
 
     @Test(arguments: clusters)

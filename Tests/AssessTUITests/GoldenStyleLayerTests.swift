@@ -1,6 +1,7 @@
 import AssessTestSupport
 import Foundation
 import Testing
+
 @testable import AssessTUI
 
 /// The golden screens' style layer: it reads back what it writes, and a screen whose
@@ -9,7 +10,8 @@ import Testing
 struct GoldenStyleLayerTests {
     /// The single-choice question at 80×24, as its golden screen has it.
     static func question() -> CellGrid {
-        WholeScreenTests.draw(WholeScreenTests.walks.first { $0.name == "single-choice" }!, size: WholeScreenTests.sizes[0])
+        WholeScreenTests.draw(
+            WholeScreenTests.walks.first { $0.name == "single-choice" }!, size: WholeScreenTests.sizes[0])
     }
 
     /// `grid` with `row` drawn again in the same words, plain.
@@ -22,7 +24,11 @@ struct GoldenStyleLayerTests {
     }
 
     @Test func theLayerReadsBackAsWritten() throws {
-        for grid in [Self.question(), WholeScreenTests.draw(WholeScreenTests.walks.first { $0.name == "review" }!, size: WholeScreenTests.sizes[1])] {
+        for grid in [
+            Self.question(),
+            WholeScreenTests.draw(
+                WholeScreenTests.walks.first { $0.name == "review" }!, size: WholeScreenTests.sizes[1]),
+        ] {
             let layer = StyleLayer(grid)
             let read = try #require(try StyleLayer.split(["a screen", ""] + layer.encoded()).styles)
             #expect(StyleLayer.difference(drawn: layer, expected: read) == nil)
@@ -44,7 +50,8 @@ struct GoldenStyleLayerTests {
 
     @Test func aHighlightThatMovesFailsOnBothRows() throws {
         var grid = Self.question()
-        let focused = try #require((0..<grid.rows).first { row in row > 0 && (0..<grid.columns).contains { grid[row, $0].style.reverse } })
+        let focused = try #require(
+            (0..<grid.rows).first { row in row > 0 && (0..<grid.columns).contains { grid[row, $0].style.reverse } })
         grid = Self.stripped(grid, row: focused)
         grid.put(grid.lines()[focused + 1], row: focused + 1, column: 0, style: CellStyle(reverse: true))
         let report = try #require(WholeScreenTests.golden.difference(grid, named: "single-choice-80x24"))

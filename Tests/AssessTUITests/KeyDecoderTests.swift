@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import AssessTUI
 
 /// Values as `wget_wch` reports them: status 0 is OK, 0o400 is KEY_CODE_YES, -1 is ERR;
@@ -142,22 +143,26 @@ struct HangupDetectorTests {
     @Test("One EIO and then immediate failures, as a closed terminal gives, are a hangup")
     func closedTerminalIsAHangup() {
         var detector = HangupDetector(threshold: 3)
-        let seen = results(&detector, [
-            .failed(errorNumber: eio, early: true),
-            .failed(errorNumber: 0, early: true),
-            .failed(errorNumber: 0, early: true),
-        ])
+        let seen = results(
+            &detector,
+            [
+                .failed(errorNumber: eio, early: true),
+                .failed(errorNumber: 0, early: true),
+                .failed(errorNumber: 0, early: true),
+            ])
         #expect(seen == [false, false, true])
     }
 
     @Test("After an EIO even polls that return nothing count, until a key arrives")
     func pollsAfterEIOCount() {
         var detector = HangupDetector(threshold: 3)
-        let seen = results(&detector, [
-            .failed(errorNumber: eio, early: false),
-            .failed(errorNumber: 0, early: false),
-            .failed(errorNumber: 0, early: false),
-        ])
+        let seen = results(
+            &detector,
+            [
+                .failed(errorNumber: eio, early: false),
+                .failed(errorNumber: 0, early: false),
+                .failed(errorNumber: 0, early: false),
+            ])
         #expect(seen == [false, false, true])
     }
 
@@ -171,13 +176,15 @@ struct HangupDetectorTests {
     @Test("A key between failures starts the count again")
     func keyResetsTheCount() {
         var detector = HangupDetector(threshold: 2)
-        let seen = results(&detector, [
-            .failed(errorNumber: eio, early: true),
-            .key,
-            .failed(errorNumber: 0, early: false),
-            .failed(errorNumber: 0, early: true),
-            .failed(errorNumber: 0, early: true),
-        ])
+        let seen = results(
+            &detector,
+            [
+                .failed(errorNumber: eio, early: true),
+                .key,
+                .failed(errorNumber: 0, early: false),
+                .failed(errorNumber: 0, early: true),
+                .failed(errorNumber: 0, early: true),
+            ])
         #expect(seen == [false, false, false, false, true])
     }
 
@@ -191,19 +198,22 @@ struct HangupDetectorTests {
     @Test("Bytes that are not text between failures start the count again")
     func invalidBytesResetTheCount() {
         var detector = HangupDetector(threshold: 2)
-        let seen = results(&detector, [
-            .failed(errorNumber: 0, early: true),
-            .failed(errorNumber: EILSEQ, early: true),
-            .failed(errorNumber: 0, early: true),
-            .failed(errorNumber: eio, early: true),
-        ])
+        let seen = results(
+            &detector,
+            [
+                .failed(errorNumber: 0, early: true),
+                .failed(errorNumber: EILSEQ, early: true),
+                .failed(errorNumber: 0, early: true),
+                .failed(errorNumber: eio, early: true),
+            ])
         #expect(seen == [false, false, false, true])
     }
 
     @Test("Reads interrupted by a signal are not a hangup")
     func interruptedReadsAreNotAHangup() {
         var detector = HangupDetector(threshold: 1)
-        let seen = results(&detector, [.failed(errorNumber: eintr, early: true), .failed(errorNumber: eintr, early: true)])
+        let seen = results(
+            &detector, [.failed(errorNumber: eintr, early: true), .failed(errorNumber: eintr, early: true)])
         #expect(seen == [false, false])
     }
 }

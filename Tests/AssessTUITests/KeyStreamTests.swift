@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AssessTUI
 
 /// Input that arrives at set times (milliseconds) on a clock of its own, read as
@@ -62,7 +63,8 @@ private func keys(_ input: TimedInput, timeout: Int? = 1000) -> [Key] {
 /// pastes it rejected.
 private func filtered(_ keys: [Key]) -> (passed: [Key], rejected: [Int]) {
     var filter = PasteFilter()
-    var passed: [Key] = [], rejected: [Int] = []
+    var passed: [Key] = []
+    var rejected: [Int] = []
     for key in keys {
         switch filter.filter(key) {
         case .pass(let key): passed.append(key)
@@ -81,9 +83,11 @@ private func text(_ keys: [Key]) -> String {
 struct KeyStreamTests {
     @Test("Alt-x (Escape and x at once) is one chord, never the letter")
     func altChordIsOneKey() {
-        let input = TimedInput([(0, .key(.escape)), (0, .key(.character("x"))),
-                                (500, .key(.escape)), (500, .key(.control("q"))),
-                                (900, .key(.escape)), (900, .key(.enter))])
+        let input = TimedInput([
+            (0, .key(.escape)), (0, .key(.character("x"))),
+            (500, .key(.escape)), (500, .key(.control("q"))),
+            (900, .key(.escape)), (900, .key(.enter)),
+        ])
         #expect(keys(input) == [.alt(.character("x")), .alt(.control("q")), .alt(.enter)])
     }
 
@@ -115,9 +119,12 @@ struct KeyStreamTests {
         #expect(result.rejected.isEmpty)
     }
 
-    @Test("An input method's commit, a few CJK characters in one write, goes in", arguments: ["日本語", "안녕하세요", "今日は良い天気ですね", "我们明天去北京"])
+    @Test(
+        "An input method's commit, a few CJK characters in one write, goes in",
+        arguments: ["日本語", "안녕하세요", "今日は良い天気ですね", "我们明天去北京"])
     func inputMethodCommitGoesIn(commit: String) {
-        let input = TimedInput(typed("ab", every: 90) + typed(commit, from: 300, every: 0) + typed("c", from: 700, every: 1))
+        let input = TimedInput(
+            typed("ab", every: 90) + typed(commit, from: 300, every: 0) + typed("c", from: 700, every: 1))
         let result = filtered(keys(input))
         #expect(text(result.passed) == "ab" + commit + "c")
         #expect(result.rejected.isEmpty)
@@ -126,7 +133,8 @@ struct KeyStreamTests {
     @Test("10,000 characters at once are one paste: nothing goes in, one rejection with the count")
     func pasteWithoutBracketsIsRejected() {
         let pasted = String((0..<10_000).map { Character(Unicode.Scalar(UInt8(97 + $0 % 26))) })
-        let input = TimedInput(typed("hi", every: 100) + typed(pasted, from: 500, every: 0) + typed("ok", from: 2000, every: 100))
+        let input = TimedInput(
+            typed("hi", every: 100) + typed(pasted, from: 500, every: 0) + typed("ok", from: 2000, every: 100))
         let stream = keys(input)
         let result = filtered(stream)
         #expect(text(result.passed) == "hiok")
@@ -157,7 +165,8 @@ struct KeyStreamTests {
 
     @Test("450 bytes that are not text are dropped and reported once, with their count")
     func invalidBytesAreReportedOnce() {
-        let input = TimedInput(Array(repeating: (0, RawRead.invalid(bytes: 1)), count: 450) + typed("ok", from: 1000, every: 100))
+        let input = TimedInput(
+            Array(repeating: (0, RawRead.invalid(bytes: 1)), count: 450) + typed("ok", from: 1000, every: 100))
         #expect(keys(input) == [.invalidInput(bytes: 450), .character("o"), .character("k")])
     }
 
@@ -165,7 +174,8 @@ struct KeyStreamTests {
     func invalidBytesAmongKeys() {
         var arrivals = typed("abc", every: 10)
         arrivals += [(5, .invalid(bytes: 1)), (15, .invalid(bytes: 1)), (16, .invalid(bytes: 1))]
-        #expect(keys(TimedInput(arrivals)) == [.character("a"), .character("b"), .character("c"), .invalidInput(bytes: 3)])
+        #expect(
+            keys(TimedInput(arrivals)) == [.character("a"), .character("b"), .character("c"), .invalidInput(bytes: 3)])
     }
 
     @Test("Dropped bytes are reported even when the loop waits without a timeout")

@@ -2,6 +2,7 @@ import AssessCore
 import AssessExam
 import AssessTestSupport
 import Testing
+
 @testable import AssessTUI
 
 @Suite("The proctor's screen before the hand-over")
@@ -10,7 +11,9 @@ struct LaunchSetupTests {
 
     @Test func rowsAreTimeBreaksEveryRestrictionEveryAllowedSuggestionAndEveryAccessibilitySetting() {
         let setup = LaunchSetup(exam: exam, candidate: "c-1", settings: LaunchSettings())
-        #expect(setup.rows.count == 2 + exam.restrictions.count + exam.suggestions.count + AccessibilityOption.allCases.count)
+        #expect(
+            setup.rows.count == 2 + exam.restrictions.count + exam.suggestions.count
+                + AccessibilityOption.allCases.count)
         #expect(setup.rows.first == .extraTime)
         #expect(setup.rows.last == .accessibility(.largerSpacing))
     }
@@ -48,7 +51,8 @@ struct LaunchSetupTests {
     }
 
     @Test func theScreenShowsEachRestrictionsTitleStateAndTheHighlightedDetail() throws {
-        var setup = LaunchSetup(exam: exam, candidate: "c-1", settings: LaunchSettings(restrictionStates: ["back-navigation": false]))
+        var setup = LaunchSetup(
+            exam: exam, candidate: "c-1", settings: LaunchSettings(restrictionStates: ["back-navigation": false]))
         _ = setup.handle(.down)
         _ = setup.handle(.down)
         var grid = CellGrid(rows: 30, columns: 100)
@@ -78,9 +82,10 @@ struct LaunchPhaseTests {
 
     func flow(terminalHasColours: Bool = true, settings: LaunchSettings = LaunchSettings()) -> ExamFlow {
         let sitting = ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1"))
-        return ExamFlow(sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8,
-                        terminalHasColours: terminalHasColours,
-                        launch: LaunchSetup(exam: exam, candidate: "c-1", settings: settings))
+        return ExamFlow(
+            sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8,
+            terminalHasColours: terminalHasColours,
+            launch: LaunchSetup(exam: exam, candidate: "c-1", settings: settings))
     }
 
     @Test func keysChangeTheSetupAndNothingElseHappensUntilTheHandOver() {
@@ -99,18 +104,19 @@ struct LaunchPhaseTests {
 
     @Test func handingOverAppliesTimeBreaksRestrictionsAndAccessibilityAndSaysSoToTheWriter() {
         var flow = flow()
-        _ = flow.update(.key(.right), now: 0)                 // extra time ×1.25
+        _ = flow.update(.key(.right), now: 0) // extra time ×1.25
         _ = flow.update(.key(.down), now: 0)
-        _ = flow.update(.key(.right), now: 0)                 // one 10-minute break
+        _ = flow.update(.key(.right), now: 0) // one 10-minute break
         _ = flow.update(.key(.down), now: 0)
-        _ = flow.update(.key(.character(" ")), now: 0)        // going back: denied
+        _ = flow.update(.key(.character(" ")), now: 0) // going back: denied
         for _ in 0..<exam.restrictions.count { _ = flow.update(.key(.down), now: 0) }
-        _ = flow.update(.key(.character(" ")), now: 0)        // the first accessibility setting
+        _ = flow.update(.key(.character(" ")), now: 0) // the first accessibility setting
         let effects = flow.update(.key(.enter), now: 0)
 
-        let chosen = LaunchSettings(extraTime: .multiplier(1.25), breaks: BreakAllowance(count: 1, minutes: 10),
-                                    restrictionStates: ["back-navigation": false],
-                                    accessibility: AccessibilitySettings([AccessibilityOption.allCases[0]]))
+        let chosen = LaunchSettings(
+            extraTime: .multiplier(1.25), breaks: BreakAllowance(count: 1, minutes: 10),
+            restrictionStates: ["back-navigation": false],
+            accessibility: AccessibilitySettings([AccessibilityOption.allCases[0]]))
         let record = SessionEvent.accessibilitySet(chosen.accessibility, by: "proctor")
         #expect(effects == [.handOver(chosen, log: chosen.proctorEvents(for: exam) + [record])])
         #expect(flow.phase == .welcome)
@@ -127,9 +133,13 @@ struct LaunchPhaseTests {
         let effects = flow.update(.key(.enter), now: 0)
         let expected = AccessibilitySettings([.noColour])
         #expect(flow.accessibility == expected)
-        #expect(effects == [.handOver(LaunchSettings(),
-                                      log: LaunchSettings().proctorEvents(for: exam)
-                                          + [.accessibilitySet(expected, by: "proctor, environment")])])
+        #expect(
+            effects == [
+                .handOver(
+                    LaunchSettings(),
+                    log: LaunchSettings().proctorEvents(for: exam)
+                        + [.accessibilitySet(expected, by: "proctor, environment")])
+            ])
     }
 
     @Test func theLaunchScreenIsTheProctorsAndDrawnPlainTheWelcomeAfterItInTheStudentsLook() {
@@ -150,9 +160,11 @@ struct LaunchPhaseTests {
 
     @Test func aSignalAtTheLaunchScreenLeavesWithoutAnAttempt() {
         var flow = flow()
-        #expect(flow.update(.stop(reason: "SIGTERM"), now: 0)
+        #expect(
+            flow.update(.stop(reason: "SIGTERM"), now: 0)
                 == [.interrupt(reason: "SIGTERM", saving: SaveBatch(answers: [], progress: nil))])
-        #expect(flow.update(.released(abortStored: false), now: 0)
+        #expect(
+            flow.update(.released(abortStored: false), now: 0)
                 == [.exit(.interrupted("SIGTERM", attemptInProgress: false))])
     }
 }

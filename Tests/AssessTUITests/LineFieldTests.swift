@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AssessTUI
 
 /// The one-line field of the start code, the proctor's panel, the monitor and the marking

@@ -1,6 +1,7 @@
 import AssessExam
 import AssessTestSupport
 import Testing
+
 @testable import AssessTUI
 
 /// About 100 KB of essay, as the benchmark's long essay.

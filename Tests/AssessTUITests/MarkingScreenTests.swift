@@ -4,28 +4,36 @@ import AssessTestSupport
 import Foundation
 import Synchronization
 import Testing
+
 @testable import AssessTUI
 
 /// The marking desk's rules and its screen drawn whole (golden screens in `Screens/`).
 @Suite struct MarkingScreenTests {
-    static let golden = GoldenScreens(folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Screens").path)
+    static let golden = GoldenScreens(
+        folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Screens").path)
 
-    static let colour = Question(id: "colour", prompt: "What colour is a clear sky?", points: 1,
-                                 kind: .singleChoice(choices: ["green", "blue"], correct: 1))
-    static let story = Question(id: "story", prompt: "Tell a short story about a journey.", points: 5, kind: .essay(wordLimit: nil))
-    static let place = Question(id: "place", prompt: "Describe a place you know well.", points: 4, kind: .essay(wordLimit: 300))
-    static let exam = Exam(id: "writing", title: "Writing", durationSeconds: 1800, halfPoints: true,
-                           sections: [ExamSection(title: nil, questions: [colour, story, place])])
+    static let colour = Question(
+        id: "colour", prompt: "What colour is a clear sky?", points: 1,
+        kind: .singleChoice(choices: ["green", "blue"], correct: 1))
+    static let story = Question(
+        id: "story", prompt: "Tell a short story about a journey.", points: 5, kind: .essay(wordLimit: nil))
+    static let place = Question(
+        id: "place", prompt: "Describe a place you know well.", points: 4, kind: .essay(wordLimit: 300))
+    static let exam = Exam(
+        id: "writing", title: "Writing", durationSeconds: 1800, halfPoints: true,
+        sections: [ExamSection(title: nil, questions: [colour, story, place])])
 
     static let long = (1...40).map { "Line \($0) of a long answer that goes on." }.joined(separator: "\n")
     static let wide = "旅は東京から始まった。" + String(repeating: "電車は山を越えて海へ向かった。", count: 8) + " Then we walked."
 
     /// Two candidates' essays, and one choice question of the first for overriding.
     static func items() -> [MarkingItem] {
-        func essay(_ question: Question, _ text: String, attempt: String, candidate: String, number: Int) -> MarkingItem {
-            MarkingItem(attemptID: attempt, candidate: candidate, anonymousNumber: number, question: question,
-                        response: .essay(text), automatic: Mark(awarded: 0, maximum: question.points, needsManualMarking: true))
+        func essay(_ question: Question, _ text: String, attempt: String, candidate: String, number: Int) -> MarkingItem
+        {
+            MarkingItem(
+                attemptID: attempt, candidate: candidate, anonymousNumber: number, question: question,
+                response: .essay(text), automatic: Mark(awarded: 0, maximum: question.points, needsManualMarking: true))
         }
         return [
             essay(story, "We left at dawn.", attempt: "a-1", candidate: "c-101", number: 1),
@@ -35,7 +43,9 @@ import Testing
         ]
     }
 
-    private func draw(_ desk: inout MarkingDesk, _ size: TerminalSize = TerminalSize(columns: 100, rows: 30)) -> CellGrid {
+    private func draw(_ desk: inout MarkingDesk, _ size: TerminalSize = TerminalSize(columns: 100, rows: 30))
+        -> CellGrid
+    {
         var grid = CellGrid(size: size)
         MarkingScreen.render(&desk, into: &grid)
         return grid
@@ -47,7 +57,10 @@ import Testing
 
     @Test func byQuestionShowsEachQuestionForEveryCandidateAnonymously() {
         var desk = MarkingDesk(exam: Self.exam, items: Self.items(), order: .byQuestion)
-        #expect(desk.items.map { "\($0.question.id)#\($0.anonymousNumber)" } == ["story#1", "story#2", "place#1", "place#2"])
+        #expect(
+            desk.items.map { "\($0.question.id)#\($0.anonymousNumber)" } == [
+                "story#1", "story#2", "place#1", "place#2",
+            ])
         let grid = draw(&desk)
         let screen = grid.lines().joined(separator: "\n")
         #expect(screen.contains("Candidate #1") && !screen.contains("c-101"))
@@ -59,7 +72,10 @@ import Testing
         #expect(draw(&desk).lines().joined().contains("Candidate c-101"))
         _ = desk.handle(.control("o"))
         #expect(desk.order == .byCandidate)
-        #expect(desk.items.map { "\($0.question.id)#\($0.anonymousNumber)" } == ["story#1", "place#1", "story#2", "place#2"])
+        #expect(
+            desk.items.map { "\($0.question.id)#\($0.anonymousNumber)" } == [
+                "story#1", "place#1", "story#2", "place#2",
+            ])
         #expect(desk.current?.question.id == "story" && desk.current?.attemptID == "a-1")
     }
 
@@ -96,8 +112,9 @@ import Testing
 
     @Test func enterStoresThePointsAndCommentThenMovesOnAndProgressCounts() {
         var desk = MarkingDesk(exam: Self.exam, items: Self.items(), order: .byQuestion)
-        let outcomes = press([.character("4"), .character(","), .character("5"), .tab] + "Vivid.".map { Key.character($0) } + [.enter],
-                             &desk)
+        let outcomes = press(
+            [.character("4"), .character(","), .character("5"), .tab] + "Vivid.".map { Key.character($0) } + [.enter],
+            &desk)
         #expect(outcomes.last == .store(HandMark(points: 4.5, comment: "Vivid."), index: 0))
         desk.stored(HandMark(points: 4.5, comment: "Vivid."), at: 0)
         #expect(desk.index == 1 && desk.points.text.isEmpty && desk.comment.text.isEmpty)
@@ -161,8 +178,9 @@ import Testing
     }
 
     @Test func overridingAnAutomaticScoreNeedsAReason() {
-        let item = MarkingItem(attemptID: "a-1", candidate: "c-101", anonymousNumber: 1, question: Self.colour,
-                               response: .singleChoice(0), automatic: Mark(awarded: 0, maximum: 1))
+        let item = MarkingItem(
+            attemptID: "a-1", candidate: "c-101", anonymousNumber: 1, question: Self.colour,
+            response: .singleChoice(0), automatic: Mark(awarded: 0, maximum: 1))
         var desk = MarkingDesk(exam: Self.exam, items: [item], order: .byQuestion)
         #expect(item.isOverride && !item.isUnmarked)
         _ = desk.handle(.character("1"))
@@ -189,14 +207,19 @@ import Testing
 
     @Test func theRunLoopStoresEachMarkAndShowsARefusal() {
         let clock = ManualClock()
-        let terminal = ScriptedTerminal(clock: clock, steps: [
-            .type("3"), .key(.enter), .screen("Saved: 3 points."), .type("2"), .key(.enter), .screen("Not saved: the store refused"),
-            // The 2 was not saved: leaving asks first.
-            .key(.escape), .screen("Leave this answer without saving?"), .type("y"),
-        ])
+        let terminal = ScriptedTerminal(
+            clock: clock,
+            steps: [
+                .type("3"), .key(.enter), .screen("Saved: 3 points."), .type("2"), .key(.enter),
+                .screen("Not saved: the store refused"),
+                // The 2 was not saved: leaving asks first.
+                .key(.escape), .screen("Leave this answer without saving?"), .type("y"),
+            ])
         let stored = Mutex<[String]>([])
-        let left = MarkingScreen.run(MarkingDesk(exam: Self.exam, items: Self.items(), order: .byQuestion), on: terminal,
-                                     clock: clock) { item, mark in
+        let left = MarkingScreen.run(
+            MarkingDesk(exam: Self.exam, items: Self.items(), order: .byQuestion), on: terminal,
+            clock: clock
+        ) { item, mark in
             try stored.withLock { stored in
                 if stored.count == 1 { throw Refusal() }
                 stored.append("\(item.attemptID)/\(item.question.id)=\(MarkRules.number(mark.points))")

@@ -3,13 +3,15 @@ import AssessExam
 import AssessTestSupport
 import Foundation
 import Testing
+
 @testable import AssessTUI
 
 /// The proctor's monitor without a terminal: the model's sorting, filtering, finding,
 /// scrolling and command prompts, and its screens drawn whole.
 @Suite struct MonitorTests {
-    static let golden = GoldenScreens(folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("MonitorScreens").path)
+    static let golden = GoldenScreens(
+        folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("MonitorScreens").path)
     static let second: UInt64 = 1_000_000_000
 
     /// The exam key most seats run, and the older version one seat runs.
@@ -20,11 +22,12 @@ import Testing
     static func room(_ count: Int) -> [SeatView] {
         (0..<count).map { index in
             let candidate = "c-\(index < 10 ? "00" : index < 100 ? "0" : "")\(index)"
-            var seat = SeatView(exam: "algebra", candidate: candidate, host: "lab-\(index / 30 + 1)", tty: "/dev/pts/\(index % 30)",
-                                leaseAge: 2, attempt: "a-\(index)", examKey: index == 7 ? Self.oldKey : Self.key,
-                                status: "inProgress", secondsAllowed: 3600, secondsUsed: 600 + index, progressAge: 1,
-                                answered: index % 13, flagged: index % 4 == 0 ? 1 : 0, lastEvent: "answer.saved",
-                                lastEventAge: Double(index % 50))
+            var seat = SeatView(
+                exam: "algebra", candidate: candidate, host: "lab-\(index / 30 + 1)", tty: "/dev/pts/\(index % 30)",
+                leaseAge: 2, attempt: "a-\(index)", examKey: index == 7 ? Self.oldKey : Self.key,
+                status: "inProgress", secondsAllowed: 3600, secondsUsed: 600 + index, progressAge: 1,
+                answered: index % 13, flagged: index % 4 == 0 ? 1 : 0, lastEvent: "answer.saved",
+                lastEventAge: Double(index % 50))
             switch index % 10 {
             case 1: seat.status = "submitted"
             case 3: seat.lastHold = "exam.paused"
@@ -47,7 +50,9 @@ import Testing
         return model
     }
 
-    static func render(_ model: MonitorModel, size: TerminalSize = TerminalSize(columns: 80, rows: 24), now: UInt64 = 0) -> CellGrid {
+    static func render(_ model: MonitorModel, size: TerminalSize = TerminalSize(columns: 80, rows: 24), now: UInt64 = 0)
+        -> CellGrid
+    {
         var grid = CellGrid(size: size)
         MonitorScreen.render(model, now: now, timeZone: TimeZone(identifier: "UTC")!, into: &grid)
         return grid
@@ -102,7 +107,10 @@ import Testing
             Issue.record("A opened no menu: \(model.mode)")
             return
         }
-        #expect(targets.map(\.candidate) == ["c-000", "c-002", "c-003", "c-004", "c-005", "c-006", "c-007", "c-008", "c-009"])
+        #expect(
+            targets.map(\.candidate) == [
+                "c-000", "c-002", "c-003", "c-004", "c-005", "c-006", "c-007", "c-008", "c-009",
+            ])
     }
 
     @Test func aServerOutageAndARefusedCommandAreWarningsWithShortLabels() {
@@ -198,9 +206,14 @@ import Testing
         _ = model.update(.key(.character("a")), now: 0)
         for _ in 0..<3 { _ = model.update(.key(.down), now: 0) }
         _ = model.update(.key(.enter), now: 0)
-        #expect(model.mode == .detail(targets: [.init(exam: "algebra", candidate: "c-000"), .init(exam: "algebra", candidate: "c-002")],
-                                      action: .addTime))
-        for key in [Key.character("x"), .character("1"), .character("0"), .enter] { _ = model.update(.key(key), now: 0) }
+        #expect(
+            model.mode
+                == .detail(
+                    targets: [.init(exam: "algebra", candidate: "c-000"), .init(exam: "algebra", candidate: "c-002")],
+                    action: .addTime))
+        for key in [Key.character("x"), .character("1"), .character("0"), .enter] {
+            _ = model.update(.key(key), now: 0)
+        }
         Self.golden.assertMatches(Self.render(model), named: "reason-80x24")
         #expect(model.update(.key(.enter), now: 0).isEmpty, "a reason is required")
         for character in "late" { _ = model.update(.key(.character(character)), now: 0) }
@@ -208,15 +221,22 @@ import Testing
         #expect(model.update(.key(.enter), now: 0).isEmpty)
         #expect(Self.render(model).lines().contains { $0.contains("Add time to 2 seats?") })
         let effects = model.update(.key(.character("y")), now: 0)
-        #expect(effects == [.send(SeatCommandDraft(action: .addTime, minutes: 10, message: nil, reason: "late"),
-                                  to: [.init(exam: "algebra", candidate: "c-000"), .init(exam: "algebra", candidate: "c-002")])])
+        #expect(
+            effects == [
+                .send(
+                    SeatCommandDraft(action: .addTime, minutes: 10, message: nil, reason: "late"),
+                    to: [.init(exam: "algebra", candidate: "c-000"), .init(exam: "algebra", candidate: "c-002")])
+            ])
         #expect(model.marked.isEmpty && model.mode == .list)
     }
 
     @Test func theMenuStartsOnAMessageEveryListKeyMovesInItAndAMessageIsItsOwnReason() {
         var model = Self.model(Self.room(5))
         _ = model.update(.key(.character("A")), now: 0)
-        guard case .menu(let targets, 0) = model.mode else { Issue.record("no menu: \(model.mode)"); return }
+        guard case .menu(let targets, 0) = model.mode else {
+            Issue.record("no menu: \(model.mode)")
+            return
+        }
         #expect(MonitorModel.menuActions.first == .message)
         _ = model.update(.key(.end), now: 0)
         #expect(model.mode == .menu(targets: targets, selection: MonitorModel.menuActions.count - 1))
@@ -228,8 +248,12 @@ import Testing
         for character in "Ten minutes left" { _ = model.update(.key(.character(character)), now: 0) }
         // No reason is asked; several seats are asked about first, and `n` sends nothing.
         #expect(model.update(.key(.enter), now: 0).isEmpty)
-        #expect(model.mode == .confirm(targets: targets, draft: SeatCommandDraft(
-            action: .message, minutes: nil, message: "Ten minutes left", reason: "Ten minutes left")))
+        #expect(
+            model.mode
+                == .confirm(
+                    targets: targets,
+                    draft: SeatCommandDraft(
+                        action: .message, minutes: nil, message: "Ten minutes left", reason: "Ten minutes left")))
         #expect(model.update(.key(.character("n")), now: 0).isEmpty)
         #expect(model.mode == .list && model.notice == "Nothing was sent.")
         // One seat: a message goes at once.
@@ -237,8 +261,13 @@ import Testing
         _ = model.update(.key(.enter), now: 0)
         for character in "Raise your hand" { _ = model.update(.key(.character(character)), now: 0) }
         let cursor = try! #require(model.cursor)
-        #expect(model.update(.key(.enter), now: 0) == [.send(SeatCommandDraft(
-            action: .message, minutes: nil, message: "Raise your hand", reason: "Raise your hand"), to: [cursor])])
+        #expect(
+            model.update(.key(.enter), now: 0) == [
+                .send(
+                    SeatCommandDraft(
+                        action: .message, minutes: nil, message: "Raise your hand", reason: "Raise your hand"),
+                    to: [cursor])
+            ])
     }
 
     /// `/`'s find and a command's fields edit as the answers do: ← → to move, Ctrl-U undo,
@@ -263,15 +292,21 @@ import Testing
         for _ in 0..<3 { _ = model.update(.key(.down), now: 0) }
         _ = model.update(.key(.enter), now: 0)
         for key in "12".map(Key.character) + [.backspace, .control("u"), .enter] { _ = model.update(.key(key), now: 0) }
-        for key in "late bus".map(Key.character) + [.home, .delete, .control("u"), .end] { _ = model.update(.key(key), now: 0) }
+        for key in "late bus".map(Key.character) + [.home, .delete, .control("u"), .end] {
+            _ = model.update(.key(key), now: 0)
+        }
         #expect(model.entry.text == "late bus")
         let reason = Self.render(model)
         // The box's border is at column 8, behind it the rows of the room.
         #expect(reason.lines()[12].dropFirst(8).hasPrefix("│ > late bus "))
         #expect(reason.cursor == CellPosition(row: 12, column: 10 + "> late bus".count))
         let effects = model.update(.key(.enter), now: 0)
-        #expect(effects == [.send(SeatCommandDraft(action: .addTime, minutes: 12, message: nil, reason: "late bus"),
-                                  to: [.init(exam: "algebra", candidate: "c-020")])])
+        #expect(
+            effects == [
+                .send(
+                    SeatCommandDraft(action: .addTime, minutes: 12, message: nil, reason: "late bus"),
+                    to: [.init(exam: "algebra", candidate: "c-020")])
+            ])
     }
 
     /// A room with a roster: two seats at the welcome screen, one answering, two not arrived.
@@ -282,13 +317,16 @@ import Testing
             (seat.answered, seat.flagged, seat.lastEvent, seat.lastEventAge) = (0, 0, nil, nil)
             return seat
         }
-        return [seats[0], seats[1], room(3)[2], SeatView(exam: "algebra", candidate: "d-100"),
-                SeatView(exam: "algebra", candidate: "d-101")]
+        return [
+            seats[0], seats[1], room(3)[2], SeatView(exam: "algebra", candidate: "d-100"),
+            SeatView(exam: "algebra", candidate: "d-101"),
+        ]
     }
 
     @Test func rosterCandidatesWhoHaveNotArrivedShowAndOOpensTheSittingWithItsCode() {
         var model = Self.model(Self.rosterRoom())
-        let waiting = SittingStart(exam: "algebra", rosterSize: 5, hasCode: false, secondsSinceOpening: nil, openedBy: nil)
+        let waiting = SittingStart(
+            exam: "algebra", rosterSize: 5, hasCode: false, secondsSinceOpening: nil, openedBy: nil)
         _ = model.update(.starts([waiting]), now: 0)
         #expect(model.totals(now: 0).map(\.state) == [.welcome, .answering, .notArrived])
         #expect(model.totals(now: 0).last?.count == 2)
@@ -301,7 +339,9 @@ import Testing
         Self.golden.assertMatches(Self.render(model), named: "roster-opening-80x24")
         #expect(model.update(.key(.character("y")), now: 0) == [.open(exam: "algebra")])
         #expect(model.update(.opened(exam: "algebra", failure: nil), now: 0) == [.reread])
-        #expect(model.notice == "Opened algebra: the waiting seats start now; a seat that did not can type the code K7QM3X.")
+        #expect(
+            model.notice == "Opened algebra: the waiting seats start now; a seat that did not can type the code K7QM3X."
+        )
         var opened = waiting
         opened.secondsSinceOpening = 3
         _ = model.update(.starts([opened]), now: 0)
@@ -313,7 +353,8 @@ import Testing
 
     @Test func aSecondOKeepsTheCodeInForceAndANewCodeAsksFirst() {
         var model = Self.model(Self.rosterRoom())
-        let waiting = SittingStart(exam: "algebra", rosterSize: 5, hasCode: false, secondsSinceOpening: nil, openedBy: nil)
+        let waiting = SittingStart(
+            exam: "algebra", rosterSize: 5, hasCode: false, secondsSinceOpening: nil, openedBy: nil)
         _ = model.update(.starts([waiting]), now: 0)
         #expect(model.update(.key(.character("o")), now: 0) == [.makeStartCode(exam: "algebra")])
         _ = model.update(.startCodeMade(exam: "algebra", code: "K7QM3X"), now: 0)
@@ -343,8 +384,12 @@ import Testing
         var model = Self.model(Self.room(3))
         #expect(model.update(.key(.character("o")), now: 0).isEmpty)
         #expect(model.notice?.hasPrefix("No exam here has a roster") == true)
-        _ = model.update(.starts([SittingStart(exam: "algebra", rosterSize: 3, hasCode: true, secondsSinceOpening: nil,
-                                               openedBy: nil)]), now: 0)
+        _ = model.update(
+            .starts([
+                SittingStart(
+                    exam: "algebra", rosterSize: 3, hasCode: true, secondsSinceOpening: nil,
+                    openedBy: nil)
+            ]), now: 0)
         _ = model.update(.key(.character("o")), now: 0)
         _ = model.update(.startCodeMade(exam: "algebra", code: "ABCDEF"), now: 0)
         #expect(model.update(.key(.character("n")), now: 0).isEmpty)
@@ -357,10 +402,11 @@ import Testing
         let seat = Self.room(3)[0]
         #expect(model.update(.key(.enter), now: 0) == [.loadTimeline(seat)])
         let start = Date(timeIntervalSince1970: 1_800_000_000)
-        _ = model.update(.timeline([
-            .init(time: start, kind: "exam.started", details: ["attempt": "a-0"]),
-            .init(time: start.addingTimeInterval(65), kind: "paste.rejected", details: ["characters": "40"]),
-        ]), now: 0)
+        _ = model.update(
+            .timeline([
+                .init(time: start, kind: "exam.started", details: ["attempt": "a-0"]),
+                .init(time: start.addingTimeInterval(65), kind: "paste.rejected", details: ["characters": "40"]),
+            ]), now: 0)
         Self.golden.assertMatches(Self.render(model), named: "timeline-80x24")
         #expect(model.update(.read(Self.room(3)), now: Self.second) == [.loadTimeline(seat)])
         _ = model.update(.key(.escape), now: Self.second)
@@ -377,7 +423,9 @@ import Testing
         FlowFixtures.onFirstQuestion(of: ExamFixtures.capitals, speller: nil, settings: .practice, practice: false)
     }
 
-    private func command(_ id: Int64, _ action: SeatCommand.Action, minutes: Int? = nil, message: String? = nil) -> SeatCommand {
+    private func command(_ id: Int64, _ action: SeatCommand.Action, minutes: Int? = nil, message: String? = nil)
+        -> SeatCommand
+    {
         SeatCommand(id: id, action: action, minutes: minutes, message: message, reason: "because", issuedBy: "pat")
     }
 
@@ -387,8 +435,11 @@ import Testing
         let paused = flow.update(.proctorCommand(command(1, .pause)), now: 10 * Self.s)
         #expect(flow.phase == .paused)
         #expect(paused.contains(.log(.proctor(.paused(reason: "because")))))
-        #expect(paused.suffix(2) == [.log(.proctor(.commandCarriedOut(id: 1, action: "pause", by: "pat", reason: "because", done: true))),
-                                     .acknowledgeCommand(id: 1)])
+        #expect(
+            paused.suffix(2) == [
+                .log(.proctor(.commandCarriedOut(id: 1, action: "pause", by: "pat", reason: "because", done: true))),
+                .acknowledgeCommand(id: 1),
+            ])
         _ = flow.update(.proctorCommand(command(2, .resume)), now: 70 * Self.s)
         #expect(flow.phase == .question)
         #expect(flow.secondsLeft(now: 70 * Self.s) == left)
@@ -400,9 +451,12 @@ import Testing
         let effects = flow.update(.proctorCommand(command(3, .addTime, minutes: 5)), now: Self.s)
         // The store adds the time itself when the command is acknowledged: the seat does not write it.
         #expect(flow.secondsAllowed == allowed + 300)
-        #expect(effects == [.log(.proctor(.timeAdded(minutes: 5, reason: "because"))),
-                            .log(.proctor(.commandCarriedOut(id: 3, action: "add-time", by: "pat", reason: "because", done: true))),
-                            .acknowledgeCommand(id: 3)])
+        #expect(
+            effects == [
+                .log(.proctor(.timeAdded(minutes: 5, reason: "because"))),
+                .log(.proctor(.commandCarriedOut(id: 3, action: "add-time", by: "pat", reason: "because", done: true))),
+                .acknowledgeCommand(id: 3),
+            ])
         _ = flow.update(.proctorCommand(command(4, .extraBreak)), now: Self.s)
         #expect(flow.breaksLeft == 1 && flow.breaks.minutes == ExamFlow.extraBreakMinutes)
         _ = flow.update(.proctorCommand(command(5, .message, message: "Ten minutes left")), now: 2 * Self.s)
@@ -414,10 +468,15 @@ import Testing
     @Test func endSubmitsAndACommandTheStateRefusesIsStillAcknowledgedAsNotDone() {
         var flow = flow()
         let refused = flow.update(.proctorCommand(command(6, .resume)), now: Self.s)
-        #expect(refused == [.log(.proctor(.commandCarriedOut(id: 6, action: "resume", by: "pat", reason: "because", done: false))),
-                            .acknowledgeCommand(id: 6)])
+        #expect(
+            refused == [
+                .log(.proctor(.commandCarriedOut(id: 6, action: "resume", by: "pat", reason: "because", done: false))),
+                .acknowledgeCommand(id: 6),
+            ])
         // A record of its own kind, which the monitor counts among the seat's warnings.
-        #expect(SessionEvent.proctor(.commandCarriedOut(id: 6, action: "resume", by: "pat", reason: "because", done: false)).kind
+        #expect(
+            SessionEvent.proctor(.commandCarriedOut(id: 6, action: "resume", by: "pat", reason: "because", done: false))
+                .kind
                 == SeatWarning.commandRefused.kind)
         let ended = flow.update(.proctorCommand(command(7, .end)), now: Self.s)
         #expect(flow.phase == .submitting)
@@ -436,7 +495,9 @@ import Testing
     @Test func aResumedSittingTakesBackTheExtraBreaksTheStoreSaysItAcknowledgedAndCarriesOutWhatIsStillPending() {
         var flow = flow()
         let allowed = flow.secondsAllowed
-        flow.restoreCommands(acknowledged: [command(3, .extraBreak, minutes: 15), command(4, .message, message: "Hello")])
+        flow.restoreCommands(acknowledged: [
+            command(3, .extraBreak, minutes: 15), command(4, .message, message: "Hello"),
+        ])
         #expect(flow.breaksLeft == 1 && flow.breaks.minutes == 15)
         // Pending at the resume, whatever the attempt did before: carried out now, once.
         let moreTime = command(2, .addTime, minutes: 5)
@@ -449,14 +510,18 @@ import Testing
 
     @Test func beforeTheAttemptStartsACommandWaitsUnacknowledgedButAMessageShows() {
         let exam = ExamFixtures.capitals
-        var flow = ExamFlow(sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
-                            candidate: "c-1", practice: false, maximumLockHours: 8, secondsAllowed: 600)
-        let moreTime = command(1, .addTime, minutes: 5), extraBreak = command(2, .extraBreak), pause = command(3, .pause)
+        var flow = ExamFlow(
+            sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
+            candidate: "c-1", practice: false, maximumLockHours: 8, secondsAllowed: 600)
+        let moreTime = command(1, .addTime, minutes: 5)
+        let extraBreak = command(2, .extraBreak)
+        let pause = command(3, .pause)
         for waiting in [moreTime, extraBreak, pause] {
             #expect(flow.update(.proctorCommand(waiting), now: Self.s) == [])
         }
         #expect(flow.secondsAllowed == 600 && flow.breaksLeft == 0)
-        #expect(flow.update(.proctorCommand(command(4, .message, message: "Welcome")), now: Self.s).last
+        #expect(
+            flow.update(.proctorCommand(command(4, .message, message: "Welcome")), now: Self.s).last
                 == .acknowledgeCommand(id: 4))
         #expect(flow.proctorMessage?.text == "Welcome")
         var grid = CellGrid(rows: 24, columns: 80)

@@ -2,6 +2,7 @@ import AssessCore
 import AssessExam
 import AssessTestSupport
 import Testing
+
 @testable import AssessTUI
 
 /// Nothing moves on by itself except at time-out, and that is announced ahead: the start
@@ -14,8 +15,9 @@ struct NothingAdvancesByItselfTests {
     /// A sitting of the 5-minute capitals exam, with `seconds` allowed and a lock of at most `lockHours`.
     static func flow(seconds: Int? = nil, lockHours: Double = 8) -> ExamFlow {
         let exam = ExamFixtures.capitals
-        return ExamFlow(sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
-                        candidate: "c-1", practice: false, maximumLockHours: lockHours, secondsAllowed: seconds)
+        return ExamFlow(
+            sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
+            candidate: "c-1", practice: false, maximumLockHours: lockHours, secondsAllowed: seconds)
     }
 
     @Test func theStartBannerWaitsForEnterAndTheExamsClockStartsThen() {
@@ -34,8 +36,9 @@ struct NothingAdvancesByItselfTests {
 
     @Test func afterACommonStartTheClockRunsOnTheBannerWithItsWarningsAndItsTimeOut() {
         let exam = ExamFixtures.capitals
-        var flow = ExamFlow(sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
-                            candidate: "c-1", practice: false, maximumLockHours: 8, waitsForOpening: true)
+        var flow = ExamFlow(
+            sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
+            candidate: "c-1", practice: false, maximumLockHours: 8, waitsForOpening: true)
         // Opened at 100 s; the student locks at 130 s and stays on the banner.
         _ = flow.update(.sittingOpened(secondsAgo: 0), now: 100 * Self.second)
         _ = flow.update(.consentRequested(ConsentRequest(title: "Capitals", maximumHours: 8)), now: 100 * Self.second)

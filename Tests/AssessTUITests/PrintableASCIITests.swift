@@ -1,5 +1,6 @@
 import AssessTestSupport
 import Testing
+
 @testable import AssessTUI
 
 /// Printable ASCII takes a shortcut through wrapping and drawing (a byte is a character
@@ -57,7 +58,8 @@ struct PrintableASCIITests {
                 #expect(used == expected, "\(text.debugDescription) at \(column)")
                 #expect(shortcut.lines() == general.lines(), "\(text.debugDescription) at \(column)")
                 #expect(shortcut.cuts == general.cuts, "\(text.debugDescription) at \(column)")
-                #expect((0..<24).allSatisfy { shortcut[1, $0] == general[1, $0] }, "\(text.debugDescription) at \(column)")
+                #expect(
+                    (0..<24).allSatisfy { shortcut[1, $0] == general[1, $0] }, "\(text.debugDescription) at \(column)")
             }
         }
     }

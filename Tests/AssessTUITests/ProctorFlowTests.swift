@@ -2,6 +2,7 @@ import AssessCore
 import AssessExam
 import AssessTestSupport
 import Testing
+
 @testable import AssessTUI
 
 private let second: UInt64 = 1_000_000_000
@@ -10,8 +11,9 @@ private let second: UInt64 = 1_000_000_000
 private func started(secondsAllowed: Int? = nil, breaks: BreakAllowance = .none) -> ExamFlow {
     let exam = ExamFixtures.capitals
     let sitting = ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1"))
-    var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8,
-                        secondsAllowed: secondsAllowed, breaks: breaks)
+    var flow = ExamFlow(
+        sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8,
+        secondsAllowed: secondsAllowed, breaks: breaks)
     FlowFixtures.begin(&flow)
     return flow
 }
@@ -45,8 +47,9 @@ struct ProctorFlowTests {
         #expect(flow.update(.tick, now: 450 * second).submissions == [.timeUp])
 
         let exam = ExamFixtures.capitals
-        let fresh = ExamFlow(sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
-                             candidate: "c-1", practice: false, maximumLockHours: 8, secondsAllowed: 450)
+        let fresh = ExamFlow(
+            sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
+            candidate: "c-1", practice: false, maximumLockHours: 8, secondsAllowed: 450)
         #expect(screen(fresh, now: 0).contains("7 minutes 30 seconds (with extra time; the exam is 5 minutes)"))
     }
 
@@ -67,10 +70,11 @@ struct ProctorFlowTests {
             _ = typePassword("wrong", into: &flow, now: 0)
             logged += flow.update(.passwordChecked(accepted: false), now: 0)
         }
-        #expect(logged == [
-            .log(.proctor(.passwordRejected(failures: 1))), .log(.proctor(.passwordRejected(failures: 2))),
-            .log(.proctor(.passwordRejected(failures: 3))), .log(.proctor(.promptLockedOut(seconds: 60))),
-        ])
+        #expect(
+            logged == [
+                .log(.proctor(.passwordRejected(failures: 1))), .log(.proctor(.passwordRejected(failures: 2))),
+                .log(.proctor(.passwordRejected(failures: 3))), .log(.proctor(.promptLockedOut(seconds: 60))),
+            ])
         #expect(screen(flow, now: 0).contains("locked for 60 more seconds"))
         #expect(typePassword("right", into: &flow, now: 30 * second).isEmpty)
         _ = flow.update(.tick, now: 61 * second)
@@ -110,7 +114,10 @@ struct ProctorFlowTests {
         #expect(enter("", into: &flow, now: 0).isEmpty)
         #expect(flow.panel?.message?.contains("reason") == true)
         let effects = enter("fire alarm", into: &flow, now: 0)
-        #expect(effects == [.allowedTimeChanged(seconds: 1200), .log(.proctor(.timeAdded(minutes: 15, reason: "fire alarm")))])
+        #expect(
+            effects == [
+                .allowedTimeChanged(seconds: 1200), .log(.proctor(.timeAdded(minutes: 15, reason: "fire alarm"))),
+            ])
         #expect(flow.secondsLeft(now: 0) == 1200)
         #expect(flow.phase == .question)
     }
@@ -135,7 +142,8 @@ struct ProctorFlowTests {
         #expect(reason == "wrong candidate")
         #expect(saving.progress?.secondsUsed == 0)
         #expect(aborting.phase == .leaving(.aborted("wrong candidate")))
-        #expect(aborting.update(.released(abortStored: true), now: 0) == [.exit(.aborted("wrong candidate", stored: true))])
+        #expect(
+            aborting.update(.released(abortStored: true), now: 0) == [.exit(.aborted("wrong candidate", stored: true))])
     }
 
     @Test func escapeClosesThePanelWhereItWasOpened() {
@@ -170,8 +178,9 @@ struct ProctorFlowTests {
 
     @Test func aResumedSittingContinuesWithTheTimeLeft() {
         let exam = ExamFixtures.capitals
-        var flow = ExamFlow(sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
-                            candidate: "c-1", practice: false, maximumLockHours: 8, resumedWithSecondsUsed: 200)
+        var flow = ExamFlow(
+            sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
+            candidate: "c-1", practice: false, maximumLockHours: 8, resumedWithSecondsUsed: 200)
         #expect(screen(flow, now: 0).contains("this attempt continues"))
         FlowFixtures.begin(&flow)
         #expect(flow.secondsLeft(now: 0) == 100)
@@ -227,7 +236,8 @@ struct ProctorFlowTests {
         #expect(flow.panel?.entry.text == "fire drill")
         ExamScreens.render(flow, now: 0, into: &grid)
         #expect(grid.cursor == CellPosition(row: 4, column: 2 + "Reason (written to the log): ".count + 10))
-        #expect(flow.update(.key(.enter), now: 0).contains(.log(.proctor(.timeAdded(minutes: 15, reason: "fire drill")))))
+        #expect(
+            flow.update(.key(.enter), now: 0).contains(.log(.proctor(.timeAdded(minutes: 15, reason: "fire drill")))))
     }
 
     @Test func pausingDuringABreakEndsTheBreakFirst() {

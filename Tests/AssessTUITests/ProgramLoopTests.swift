@@ -4,6 +4,7 @@ import AssessTestSupport
 import Foundation
 import Synchronization
 import Testing
+
 @testable import AssessTUI
 
 /// The monitor and the marking desk on the shared program loop: their store calls run off
@@ -15,8 +16,9 @@ import Testing
         #expect(terminal.keyTimes.count >= indices.upperBound)
         for key in terminal.keyTimes[indices.clamped(to: terminal.keyTimes.indices)] {
             let frame = terminal.frameTimes.first { $0 > key }
-            #expect(frame.map { $0 - key < .milliseconds(125) } == true,
-                    "a frame came \(frame.map { $0 - key } ?? .zero) after a key")
+            #expect(
+                frame.map { $0 - key < .milliseconds(125) } == true,
+                "a frame came \(frame.map { $0 - key } ?? .zero) after a key")
         }
     }
 
@@ -24,10 +26,12 @@ import Testing
         let clock = ManualClock()
         let source = SlowMonitorSource(seats: MonitorTests.room(12), delay: 0.25)
         // The room changes all the time: a read is always due, and each takes 250 ms.
-        let terminal = ScriptedTerminal(clock: clock, steps: [
-            .screen("c-011"), .key(.character("/")), .type("c-01"), .screen("find: c-01"), .key(.enter),
-            .key(.character("q")),
-        ])
+        let terminal = ScriptedTerminal(
+            clock: clock,
+            steps: [
+                .screen("c-011"), .key(.character("/")), .type("c-01"), .screen("find: c-01"), .key(.enter),
+                .key(.character("q")),
+            ])
         let model = MonitorModel(exams: ["algebra"], lostAfter: 30, questionCounts: ["algebra": 12])
         MonitorApp(model: model, terminal: terminal, source: source, clock: clock).run()
         #expect(terminal.failure == nil)
@@ -38,13 +42,18 @@ import Testing
     @Test func aSlowStoreNeverDelaysTheMarkingDesksEcho() {
         let clock = ManualClock()
         // Enter sends the mark to a store that takes 250 ms; the keys after it are drawn at once.
-        let terminal = ScriptedTerminal(clock: clock, steps: [
-            .type("3"), .key(.enter), .key(.tab), .key(.tab), .key(.tab),
-            .screen("Saved: 3 points."), .key(.escape),
-        ])
+        let terminal = ScriptedTerminal(
+            clock: clock,
+            steps: [
+                .type("3"), .key(.enter), .key(.tab), .key(.tab), .key(.tab),
+                .screen("Saved: 3 points."), .key(.escape),
+            ])
         let stored = Mutex<[String]>([])
-        let left = MarkingScreen.run(MarkingDesk(exam: MarkingScreenTests.exam, items: MarkingScreenTests.items(),
-                                                 order: .byQuestion), on: terminal, clock: clock) { item, mark in
+        let left = MarkingScreen.run(
+            MarkingDesk(
+                exam: MarkingScreenTests.exam, items: MarkingScreenTests.items(),
+                order: .byQuestion), on: terminal, clock: clock
+        ) { item, mark in
             Thread.sleep(forTimeInterval: 0.25)
             stored.withLock { $0.append("\(item.attemptID)/\(item.question.id)=\(MarkRules.number(mark.points))") }
         }
@@ -57,10 +66,12 @@ import Testing
     @Test func anEscapeThatCameWithAKeyIsEscapeThenTheKeyAtTheMonitor() {
         let clock = ManualClock()
         // Esc leaves the find field; the `q` that came in the same read quits.
-        let terminal = ScriptedTerminal(clock: clock, steps: [
-            .screen("c-011"), .key(.character("/")), .type("c-01"), .screen("find: c-01"),
-            .key(.alt(.character("q"))),
-        ])
+        let terminal = ScriptedTerminal(
+            clock: clock,
+            steps: [
+                .screen("c-011"), .key(.character("/")), .type("c-01"), .screen("find: c-01"),
+                .key(.alt(.character("q"))),
+            ])
         let source = SlowMonitorSource(seats: MonitorTests.room(12), delay: 0)
         let model = MonitorModel(exams: ["algebra"], lostAfter: 30, questionCounts: ["algebra": 12])
         MonitorApp(model: model, terminal: terminal, source: source, clock: clock).run()

@@ -3,17 +3,21 @@ import AssessExam
 import AssessSpelling
 import AssessTestSupport
 import Testing
+
 @testable import AssessTUI
 
 private func fakeSpeller() -> FakeSpeller {
-    FakeSpeller(words: ["the", "cat", "sat", "receive", "relieve", "government", "governor", "my", "town"],
-                suggestions: ["recieve": ["receive", "relieve"]],
-                autocorrections: ["teh": "the"])
+    FakeSpeller(
+        words: ["the", "cat", "sat", "receive", "relieve", "government", "governor", "my", "town"],
+        suggestions: ["recieve": ["receive", "relieve"]],
+        autocorrections: ["teh": "the"])
 }
 
 /// A flow on the essay question with `settings` from the engine and `speller`.
-private func flow(_ settings: SuggestionSettings, speller: FakeSpeller? = fakeSpeller(),
-                  practice: Bool = true) -> ExamFlow {
+private func flow(
+    _ settings: SuggestionSettings, speller: FakeSpeller? = fakeSpeller(),
+    practice: Bool = true
+) -> ExamFlow {
     FlowFixtures.onFirstQuestion(of: ExamFixtures.essays, speller: speller, settings: settings, practice: practice)
 }
 
@@ -42,10 +46,12 @@ private let lockedSpellCheck = SuggestionSettings.locked(examAllows: [.spellChec
 @Suite("Suggestions in the editor, gated by the engine's settings")
 struct SuggestionControlTests {
     @Test func theDictionaryOpensWhenTheAttemptTurnsASuggestionOnAndNotBefore() throws {
-        let files = try #require(DictionaryLocator().dictionary(forLanguage: "en"),
-                                 "no en_US dictionary: apt-get install -y hunspell-en-us")
+        let files = try #require(
+            DictionaryLocator().dictionary(forLanguage: "en"),
+            "no en_US dictionary: apt-get install -y hunspell-en-us")
         let completing = BackgroundSpeller(files: files, language: "en", checksSpelling: false)
-        let sitting = ExamSitting(exam: ExamFixtures.essays, presentation: ExamPresentation(exam: ExamFixtures.essays, candidate: "c-1"))
+        let sitting = ExamSitting(
+            exam: ExamFixtures.essays, presentation: ExamPresentation(exam: ExamFixtures.essays, candidate: "c-1"))
         var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8)
         flow.suggestions = SuggestionControl(speller: completing, language: "en")
         // The welcome screen asks nothing of it.
@@ -56,7 +62,8 @@ struct SuggestionControlTests {
         #expect(completing.hasStartedOpening)
         // With no suggestion allowed, typing never opens it.
         let unused = BackgroundSpeller(files: files, language: "en", checksSpelling: false)
-        var plain = FlowFixtures.onFirstQuestion(of: ExamFixtures.essays, speller: unused, settings: lockedNothing, practice: false)
+        var plain = FlowFixtures.onFirstQuestion(
+            of: ExamFixtures.essays, speller: unused, settings: lockedNothing, practice: false)
         type("cat", into: &plain)
         _ = screen(plain)
         #expect(!unused.hasStartedOpening)

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import AssessTUI
 
 /// The locale the screen draws in: the one asked for when it is installed and UTF-8,
@@ -59,8 +60,10 @@ import Testing
     @Test func thisMachinesCLibraryFallsBackFromAMissingLocaleToUTF8() {
         // ja_JP.UTF-8 is not installed on the machines this runs on (Debian's C.UTF-8 is
         // the only UTF-8 locale); were it, the outcome would be `.requested`, also UTF-8.
-        let outcome = TerminalLocale.adopt(environment: ["LC_ALL": "ja_JP.UTF-8"],
-                                           setLocale: { name in name.isEmpty ? setlocale(LC_ALL, "ja_JP.UTF-8") != nil : setlocale(LC_ALL, name) != nil })
+        let outcome = TerminalLocale.adopt(
+            environment: ["LC_ALL": "ja_JP.UTF-8"],
+            setLocale: { name in name.isEmpty ? setlocale(LC_ALL, "ja_JP.UTF-8") != nil : setlocale(LC_ALL, name) != nil
+            })
         #expect(outcome == .fellBack(from: "ja_JP.UTF-8") || outcome == .requested("ja_JP.UTF-8"))
         #expect(TerminalLocale.isUTF8(String(cString: nl_langinfo(nl_item(CODESET)))))
         setlocale(LC_ALL, "C")

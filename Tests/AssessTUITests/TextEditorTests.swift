@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AssessTUI
 
 @Suite("Text editor")
@@ -249,13 +250,15 @@ struct TextEditorTests {
     @Test("Moving the cursor, newlines and switching to deleting start new undo steps")
     func undoStepBoundaries() {
         var editor = TextEditor()
-        editor.insert("a"); editor.insert("b")
+        editor.insert("a")
+        editor.insert("b")
         editor.insertNewline()
         editor.insert("c")
         editor.moveLeft()
         editor.insert("d")
         editor.moveToEnd()
-        editor.backspace(); editor.backspace()
+        editor.backspace()
+        editor.backspace()
         #expect(editor.text == "ab\n")
         editor.undo()
         #expect(editor.text == "ab\ndc")
@@ -267,7 +270,7 @@ struct TextEditorTests {
         #expect(editor.text == "ab")
         editor.undo()
         #expect(editor.text == "")
-        editor.undo()  // nothing left to undo
+        editor.undo() // nothing left to undo
         #expect(editor.text == "")
     }
 
@@ -277,7 +280,7 @@ struct TextEditorTests {
         editor.insert("a")
         editor.undo()
         editor.insert("b")
-        editor.redo()  // the "a" undone before is gone for good
+        editor.redo() // the "a" undone before is gone for good
         #expect(editor.text == "b")
     }
 
@@ -327,8 +330,10 @@ struct TextEditorTests {
     @Test("The word count follows every edit as a full count of the text would")
     func wordCountFollowsEveryEdit() {
         var generator = SystemRandomNumberGenerator()
-        let pieces = ["word ", "two words", " ", "\n", "\r\n", "日本語", "한국어 ", "café", "e\u{301}", "\u{3000}", "x\u{200D}",
-                      "42", "—", "  ", "\t", "ünïcode ", "a"]
+        let pieces = [
+            "word ", "two words", " ", "\n", "\r\n", "日本語", "한국어 ", "café", "e\u{301}", "\u{3000}", "x\u{200D}",
+            "42", "—", "  ", "\t", "ünïcode ", "a",
+        ]
         var editor = TextEditor(text: "Start of an essay with some words. ")
         for step in 0..<400 {
             switch Int.random(in: 0..<10, using: &generator) {
@@ -340,7 +345,8 @@ struct TextEditorTests {
             default:
                 if step.isMultiple(of: 3) { editor.undo() } else { editor.moveToEnd() }
             }
-            #expect(editor.wordCount == TextEditor(text: editor.text).wordCount, "after \(editor.text.debugDescription)")
+            #expect(
+                editor.wordCount == TextEditor(text: editor.text).wordCount, "after \(editor.text.debugDescription)")
         }
     }
 

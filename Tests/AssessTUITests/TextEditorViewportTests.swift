@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AssessTUI
 
 @Suite("Text editor viewport")
@@ -8,18 +9,20 @@ struct TextEditorViewportTests {
     private func scrolledWholeLayout(_ editor: TextEditor, width: Int, rows: Int) -> EditorLayout {
         let whole = editor.layout(width: width)
         let first = max(0, whole.cursor.row - rows + 1)
-        return EditorLayout(lines: Array(whole.lines[first..<min(whole.lines.count, first + rows)]),
-                            cursor: CellPosition(row: whole.cursor.row - first, column: whole.cursor.column))
+        return EditorLayout(
+            lines: Array(whole.lines[first..<min(whole.lines.count, first + rows)]),
+            cursor: CellPosition(row: whole.cursor.row - first, column: whole.cursor.column))
     }
 
-    @Test("At every cursor position the viewport shows the lines and cursor of the whole layout",
-          arguments: [
-              "",
-              "one short line",
-              "The quick brown fox jumps over the lazy dog.\nSecond paragraph here, long enough to wrap twice or more.\n\n\nAfter blank lines.\n",
-              "日本語の文章は空白なしで折り返す。\n한국어 문장은 띄어쓰기로 줄을 바꾼다\nXin chào thế giới, ế e\u{0302}\u{0301}",
-              "\n\n\n\n\n\n\n\n",
-          ])
+    @Test(
+        "At every cursor position the viewport shows the lines and cursor of the whole layout",
+        arguments: [
+            "",
+            "one short line",
+            "The quick brown fox jumps over the lazy dog.\nSecond paragraph here, long enough to wrap twice or more.\n\n\nAfter blank lines.\n",
+            "日本語の文章は空白なしで折り返す。\n한국어 문장은 띄어쓰기로 줄을 바꾼다\nXin chào thế giới, ế e\u{0302}\u{0301}",
+            "\n\n\n\n\n\n\n\n",
+        ])
     func matchesWholeLayout(text: String) {
         for (width, rows) in [(12, 3), (7, 1), (30, 10)] {
             var editor = TextEditor(text: text)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AssessTUI
 
 @Suite("Text wrap")
@@ -50,7 +51,10 @@ struct TextWrapTests {
     @Test("Vietnamese letters with marks count one column each")
     func vietnamese() {
         #expect(TextWrap.lines("Xin chào thế giới", width: 9) == ["Xin chào ", "thế giới"])
-        #expect(TextWrap.lines("the\u{0302}\u{0301} gio\u{031B}\u{0301}i", width: 4) == ["the\u{0302}\u{0301} ", "gio\u{031B}\u{0301}i"])
+        #expect(
+            TextWrap.lines("the\u{0302}\u{0301} gio\u{031B}\u{0301}i", width: 4) == [
+                "the\u{0302}\u{0301} ", "gio\u{031B}\u{0301}i",
+            ])
     }
 
     @Test("A wide character wider than the line gets a line of its own")
@@ -79,4 +83,3 @@ struct TextWrapTests {
         }
     }
 }
-

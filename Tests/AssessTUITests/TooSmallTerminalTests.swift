@@ -2,6 +2,7 @@ import AssessCore
 import AssessExam
 import AssessTestSupport
 import Testing
+
 @testable import AssessTUI
 
 /// On a terminal smaller than the screens are laid out for, keys change nothing the
@@ -9,8 +10,9 @@ import Testing
 @Suite struct TooSmallTerminalTests {
     @Test func keysOnATooSmallTerminalChangeNoAnswerAndTheNoticeSaysSo() {
         let exam = ExamFixtures.capitals
-        var flow = ExamFlow(sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
-                            candidate: "c-1", practice: false, maximumLockHours: 8)
+        var flow = ExamFlow(
+            sitting: ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1")),
+            candidate: "c-1", practice: false, maximumLockHours: 8)
         FlowFixtures.begin(&flow)
         _ = flow.update(.resized(TerminalSize(columns: 60, rows: 20)), now: 0)
         for key: Key in [.character("2"), .enter, .tab, .function(4), .character("s")] {

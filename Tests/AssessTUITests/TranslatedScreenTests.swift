@@ -3,6 +3,7 @@ import AssessExam
 import AssessTestSupport
 import Foundation
 import Testing
+
 @testable import AssessTUI
 
 /// Every screen in every language at 80×24 and 100×30: nothing cut (no text clipped or
@@ -19,77 +20,119 @@ struct TranslatedScreenTests {
     }
 
     /// A practice sitting from its welcome screen to its first question.
-    static let practiceOnQuestion: [(FlowEvent, UInt64)] = [(.key(.enter), 0), (.attemptStarted(id: "p-1"), 0), (.key(.enter), s)]
+    static let practiceOnQuestion: [(FlowEvent, UInt64)] = [
+        (.key(.enter), 0), (.attemptStarted(id: "p-1"), 0), (.key(.enter), s),
+    ]
     static func typed(_ text: String, at time: UInt64) -> [(FlowEvent, UInt64)] {
         text.map { (.key(.character($0)), time) }
     }
     /// The password typed and sent, not yet checked.
-    static let passwordSent: [(FlowEvent, UInt64)] = [(.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
-                                                      (.key(.enter), 6 * s)]
+    static let passwordSent: [(FlowEvent, UInt64)] = [
+        (.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
+        (.key(.enter), 6 * s),
+    ]
     static let timeUp = ReceiptInfo(code: "K7QF-2M9D-XW4T", submittedAt: "2026-11-23 10:41", reason: .timeUp)
 
     static let proctorMenu = WholeScreenTests.proctorMenu
 
     /// The golden screens' walks, and the screens they do not reach: each question type,
     /// the scratchpad, the proctor's steps and the pause, a wrong password.
-    static let walks: [Walk] = WholeScreenTests.walks + WholeScreenTests.helpWalks + [
-        Walk("multiple-response", exam: ExamFixtures.everyType, onEveryType(1, then: [.character("1")])),
-        Walk("true-false", exam: ExamFixtures.everyType, onEveryType(2, then: [.character("1"), .function(2)])),
-        Walk("numeric", exam: ExamFixtures.everyType, onEveryType(4, then: "1,000.5".map { .character($0) })),
-        Walk("numeric-refused-letter", exam: ExamFixtures.everyType, onEveryType(4, then: [.character("x")])),
-        Walk("essay-limit", exam: ExamFixtures.everyType, onEveryType(5, then: "The Moon".map { .character($0) })),
-        Walk("matching", exam: ExamFixtures.everyType, onEveryType(6, then: [.right])),
-        Walk("ordering", exam: ExamFixtures.everyType, onEveryType(7, then: [.character(" ")])),
-        Walk("scratchpad", exam: ExamFixtures.everyType, onEveryType(0, then: [.function(5)])),
-        Walk("wrong-password", onQuestion + [(.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
-                                             (.key(.enter), 6 * s), (.passwordChecked(accepted: false), 6 * s)]),
-        Walk("proctor-minutes", proctorMenu + [(.key(.down), 7 * s), (.key(.enter), 7 * s), (.key(.character("0")), 7 * s),
-                                               (.key(.enter), 7 * s)]),
-        Walk("proctor-reason", proctorMenu + [(.key(.down), 7 * s), (.key(.enter), 7 * s), (.key(.character("5")), 7 * s),
-                                              (.key(.enter), 7 * s), (.key(.enter), 8 * s)]),
-        Walk("paused", proctorMenu + [(.key(.enter), 7 * s), (.key(.character("x")), 7 * s), (.key(.enter), 8 * s)]),
-        Walk("help-welcome", [(.key(.function(1)), 0)], now: 0),
-        Walk("help-review", onQuestion + [(.key(.function(4)), 4 * s), (.key(.function(1)), 4 * s)]),
-        Walk("help-settings", studentMaySwitch: Set(AccessibilityOption.allCases),
-             onQuestion + [(.key(.function(9)), 3 * s), (.key(.function(1)), 3 * s)]),
-        Walk("settings-every-option", studentMaySwitch: Set(AccessibilityOption.allCases),
-             onQuestion + [(.key(.function(9)), 3 * s), (.key(.down), 3 * s), (.key(.down), 3 * s)]),
-        Walk("screen-reader-settings", accessibility: [.screenReader], studentMaySwitch: Set(AccessibilityOption.allCases),
-             onQuestion + [(.key(.function(9)), 3 * s)]),
-        Walk("time-warning", onQuestion + [(.tick, 242 * s)]),
-        Walk("refused-held", WholeScreenTests.begin + [(.lockRefused(.heldByAnother(holder)), s)]),
-        Walk("refused-stale", WholeScreenTests.begin + [(.lockRefused(.staleLock(holder)), s)]),
-        Walk("refused-surroundings", WholeScreenTests.begin + [(.lockRefused(.surroundings([
-            .localeNotUTF8("C"), .terminalTooSmall(TerminalSize(columns: 70, rows: 20), minimum: TerminalSize(columns: 80, rows: 24)),
-            .multiplexer("tmux"), .dataDirectory("/data: Permission denied"),
-        ])), s)]),
-        Walk("refused-clipboard", WholeScreenTests.begin + [(.lockRefused(.clipboardNotCleared("xclip: exit 1")), s)]),
-        // Practice, its suggestions and their lists.
-        Walk("practice-welcome", practice: true, [], now: 0),
-        Walk("practice-start-banner", practice: true, [(.key(.enter), 0), (.attemptStarted(id: "p-1"), 0)]),
-        Walk("practice-spelling-list", exam: ExamFixtures.essays, suggests: true, practice: true,
-             practiceOnQuestion + typed("my town recieve", at: 2 * s) + [(.key(.function(7)), 3 * s)]),
-        Walk("practice-completion-list", exam: ExamFixtures.essays, suggests: true, practice: true,
-             practiceOnQuestion + typed("gov", at: 2 * s) + [(.key(.control("n")), 3 * s)]),
-        Walk("practice-spelling-marked", exam: ExamFixtures.essays, suggests: true, practice: true,
-             practiceOnQuestion + typed("my towm has a rivr ", at: 2 * s)),
-        // The welcome screen with extra time and breaks, and that of a resumed attempt.
-        Walk("welcome-extra-time-breaks", breaks: BreakAllowance(count: 2, minutes: 10), secondsAllowed: 900, [], now: 0),
-        Walk("welcome-resumed", secondsAllowed: 600, resumedWithSecondsUsed: 125, [], now: 0),
-        // Time up: the end banner, then the receipt that says why.
-        Walk("time-up-receipt", secondsAllowed: 60,
-             onQuestion + [(.tick, 63 * s), (.submitted(timeUp, problem: nil), 63 * s), (.key(.enter), 64 * s)]),
-        // The proctor's panel checking a password, and locked after three wrong ones.
-        Walk("proctor-checking", onQuestion + passwordSent),
-        Walk("proctor-locked-out", onQuestion + passwordSent + [(.passwordChecked(accepted: false), 6 * s)]
-             + passwordSent.map { ($0.0, $0.1 + 2 * s) } + [(.passwordChecked(accepted: false), 8 * s)]
-             + passwordSent.map { ($0.0, $0.1 + 4 * s) } + [(.passwordChecked(accepted: false), 10 * s)]),
-    ]
+    static let walks: [Walk] =
+        WholeScreenTests.walks + WholeScreenTests.helpWalks + [
+            Walk("multiple-response", exam: ExamFixtures.everyType, onEveryType(1, then: [.character("1")])),
+            Walk("true-false", exam: ExamFixtures.everyType, onEveryType(2, then: [.character("1"), .function(2)])),
+            Walk("numeric", exam: ExamFixtures.everyType, onEveryType(4, then: "1,000.5".map { .character($0) })),
+            Walk("numeric-refused-letter", exam: ExamFixtures.everyType, onEveryType(4, then: [.character("x")])),
+            Walk("essay-limit", exam: ExamFixtures.everyType, onEveryType(5, then: "The Moon".map { .character($0) })),
+            Walk("matching", exam: ExamFixtures.everyType, onEveryType(6, then: [.right])),
+            Walk("ordering", exam: ExamFixtures.everyType, onEveryType(7, then: [.character(" ")])),
+            Walk("scratchpad", exam: ExamFixtures.everyType, onEveryType(0, then: [.function(5)])),
+            Walk(
+                "wrong-password",
+                onQuestion + [
+                    (.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
+                    (.key(.enter), 6 * s), (.passwordChecked(accepted: false), 6 * s),
+                ]),
+            Walk(
+                "proctor-minutes",
+                proctorMenu + [
+                    (.key(.down), 7 * s), (.key(.enter), 7 * s), (.key(.character("0")), 7 * s),
+                    (.key(.enter), 7 * s),
+                ]),
+            Walk(
+                "proctor-reason",
+                proctorMenu + [
+                    (.key(.down), 7 * s), (.key(.enter), 7 * s), (.key(.character("5")), 7 * s),
+                    (.key(.enter), 7 * s), (.key(.enter), 8 * s),
+                ]),
+            Walk(
+                "paused", proctorMenu + [(.key(.enter), 7 * s), (.key(.character("x")), 7 * s), (.key(.enter), 8 * s)]),
+            Walk("help-welcome", [(.key(.function(1)), 0)], now: 0),
+            Walk("help-review", onQuestion + [(.key(.function(4)), 4 * s), (.key(.function(1)), 4 * s)]),
+            Walk(
+                "help-settings", studentMaySwitch: Set(AccessibilityOption.allCases),
+                onQuestion + [(.key(.function(9)), 3 * s), (.key(.function(1)), 3 * s)]),
+            Walk(
+                "settings-every-option", studentMaySwitch: Set(AccessibilityOption.allCases),
+                onQuestion + [(.key(.function(9)), 3 * s), (.key(.down), 3 * s), (.key(.down), 3 * s)]),
+            Walk(
+                "screen-reader-settings", accessibility: [.screenReader],
+                studentMaySwitch: Set(AccessibilityOption.allCases),
+                onQuestion + [(.key(.function(9)), 3 * s)]),
+            Walk("time-warning", onQuestion + [(.tick, 242 * s)]),
+            Walk("refused-held", WholeScreenTests.begin + [(.lockRefused(.heldByAnother(holder)), s)]),
+            Walk("refused-stale", WholeScreenTests.begin + [(.lockRefused(.staleLock(holder)), s)]),
+            Walk(
+                "refused-surroundings",
+                WholeScreenTests.begin + [
+                    (
+                        .lockRefused(
+                            .surroundings([
+                                .localeNotUTF8("C"),
+                                .terminalTooSmall(
+                                    TerminalSize(columns: 70, rows: 20), minimum: TerminalSize(columns: 80, rows: 24)),
+                                .multiplexer("tmux"), .dataDirectory("/data: Permission denied"),
+                            ])), s
+                    )
+                ]),
+            Walk(
+                "refused-clipboard", WholeScreenTests.begin + [(.lockRefused(.clipboardNotCleared("xclip: exit 1")), s)]
+            ),
+            // Practice, its suggestions and their lists.
+            Walk("practice-welcome", practice: true, [], now: 0),
+            Walk("practice-start-banner", practice: true, [(.key(.enter), 0), (.attemptStarted(id: "p-1"), 0)]),
+            Walk(
+                "practice-spelling-list", exam: ExamFixtures.essays, suggests: true, practice: true,
+                practiceOnQuestion + typed("my town recieve", at: 2 * s) + [(.key(.function(7)), 3 * s)]),
+            Walk(
+                "practice-completion-list", exam: ExamFixtures.essays, suggests: true, practice: true,
+                practiceOnQuestion + typed("gov", at: 2 * s) + [(.key(.control("n")), 3 * s)]),
+            Walk(
+                "practice-spelling-marked", exam: ExamFixtures.essays, suggests: true, practice: true,
+                practiceOnQuestion + typed("my towm has a rivr ", at: 2 * s)),
+            // The welcome screen with extra time and breaks, and that of a resumed attempt.
+            Walk(
+                "welcome-extra-time-breaks", breaks: BreakAllowance(count: 2, minutes: 10), secondsAllowed: 900, [],
+                now: 0),
+            Walk("welcome-resumed", secondsAllowed: 600, resumedWithSecondsUsed: 125, [], now: 0),
+            // Time up: the end banner, then the receipt that says why.
+            Walk(
+                "time-up-receipt", secondsAllowed: 60,
+                onQuestion + [(.tick, 63 * s), (.submitted(timeUp, problem: nil), 63 * s), (.key(.enter), 64 * s)]),
+            // The proctor's panel checking a password, and locked after three wrong ones.
+            Walk("proctor-checking", onQuestion + passwordSent),
+            Walk(
+                "proctor-locked-out",
+                onQuestion + passwordSent + [(.passwordChecked(accepted: false), 6 * s)]
+                    + passwordSent.map { ($0.0, $0.1 + 2 * s) } + [(.passwordChecked(accepted: false), 8 * s)]
+                    + passwordSent.map { ($0.0, $0.1 + 4 * s) } + [(.passwordChecked(accepted: false), 10 * s)]),
+        ]
 
     /// Another sitting's lock, as a refusal names it.
-    static let holder = LockRecord(pid: 4242, bootID: "boot", user: "ana", tty: "/dev/pts/3", examID: "capitals",
-                                   examKey: "key", candidate: "c-17", startedAt: Date(timeIntervalSince1970: 0),
-                                   expiresAt: Date(timeIntervalSince1970: 3600))
+    static let holder = LockRecord(
+        pid: 4242, bootID: "boot", user: "ana", tty: "/dev/pts/3", examID: "capitals",
+        examKey: "key", candidate: "c-17", startedAt: Date(timeIntervalSince1970: 0),
+        expiresAt: Date(timeIntervalSince1970: 3600))
 
     @Test(arguments: InterfaceLanguage.allCases, WholeScreenTests.sizes)
     func nothingIsCutOnAnyScreen(_ language: InterfaceLanguage, _ size: TerminalSize) {
@@ -117,7 +160,9 @@ struct TranslatedScreenTests {
         for walk in Self.walks {
             let lines = WholeScreenTests.draw(walk, size: size, language: language).lines()
             let english = Self.words(in: lines.joined(separator: "\n")).subtracting(allowed)
-            #expect(english.isEmpty, "\(walk.name) in \(language.rawValue): \(english.sorted())\n\(lines.joined(separator: "\n"))")
+            #expect(
+                english.isEmpty,
+                "\(walk.name) in \(language.rawValue): \(english.sorted())\n\(lines.joined(separator: "\n"))")
         }
         for setup in Self.launchScreens() {
             var grid = CellGrid(size: size)
@@ -129,18 +174,22 @@ struct TranslatedScreenTests {
 
     /// A few screens of each translation as recorded (read by eye when recorded): the
     /// welcome, a question, the review, the help and the consent, at 80×24.
-    @Test(arguments: InterfaceLanguage.allCases.filter { $0 != .english },
-          ["welcome", "consent", "single-choice", "review", "help-single-choice", "matching", "receipt"])
+    @Test(
+        arguments: InterfaceLanguage.allCases.filter { $0 != .english },
+        ["welcome", "consent", "single-choice", "review", "help-single-choice", "matching", "receipt"])
     func translatedScreensDrawAsRecorded(_ language: InterfaceLanguage, _ name: String) throws {
         let walk = try #require(Self.walks.first { $0.name == name })
         let size = TerminalSize(columns: 80, rows: 24)
-        WholeScreenTests.golden.assertMatches(WholeScreenTests.draw(walk, size: size, language: language),
-                                              named: "\(language.rawValue)-\(name)-80x24")
+        WholeScreenTests.golden.assertMatches(
+            WholeScreenTests.draw(walk, size: size, language: language),
+            named: "\(language.rawValue)-\(name)-80x24")
     }
 
     @Test(arguments: InterfaceLanguage.allCases)
     func reviewRowsStartTheirPromptsInOneColumn(_ language: InterfaceLanguage) throws {
-        let walk = Walk("review", WholeScreenTests.onQuestion + [(.key(.character("1")), 3 * Self.s), (.key(.function(4)), 4 * Self.s)])
+        let walk = Walk(
+            "review",
+            WholeScreenTests.onQuestion + [(.key(.character("1")), 3 * Self.s), (.key(.function(4)), 4 * Self.s)])
         let lines = WholeScreenTests.draw(walk, size: TerminalSize(columns: 80, rows: 24), language: language).lines()
         let prompts = ExamFixtures.capitals.sections[0].questions.map(\.prompt)
         let columns = try prompts.map { prompt in
@@ -154,7 +203,9 @@ struct TranslatedScreenTests {
     func settingsAndLaunchRowsLineUpTheirStates(_ language: InterfaceLanguage) {
         let text = Catalogue.of(language)
         let states = [text("state.on"), text("state.off")]
-        let walk = Walk("settings", studentMaySwitch: Set(AccessibilityOption.allCases), WholeScreenTests.onQuestion + [(.key(.function(9)), 3 * Self.s)])
+        let walk = Walk(
+            "settings", studentMaySwitch: Set(AccessibilityOption.allCases),
+            WholeScreenTests.onQuestion + [(.key(.function(9)), 3 * Self.s)])
         let lines = WholeScreenTests.draw(walk, size: TerminalSize(columns: 80, rows: 24), language: language).lines()
         let labels = AccessibilityOption.allCases.map { text.sentenceStart("setting." + $0.rawValue) }
         let columns = labels.compactMap { label -> Int? in
@@ -168,21 +219,31 @@ struct TranslatedScreenTests {
         let setup = LaunchSetup(exam: ExamFixtures.everyType, candidate: "c-1", settings: LaunchSettings())
         var grid = CellGrid(rows: 40, columns: 100)
         LaunchSetupScreen.render(setup, in: language, into: &grid)
-        let rowLabels = [text("launch.extra-time"), text("launch.breaks")] + ExamFixtures.everyType.restrictions.map(\.title)
-            + ExamFixtures.everyType.suggestions.sorted().map { text("launch.suggestion", ["feature": text("suggestion." + $0.rawValue)]) }
-            + AccessibilityOption.allCases.map { text("launch.accessibility", ["setting": text("setting." + $0.rawValue)]) }
+        let rowLabels =
+            [text("launch.extra-time"), text("launch.breaks")] + ExamFixtures.everyType.restrictions.map(\.title)
+            + ExamFixtures.everyType.suggestions.sorted().map {
+                text("launch.suggestion", ["feature": text("suggestion." + $0.rawValue)])
+            }
+            + AccessibilityOption.allCases.map {
+                text("launch.accessibility", ["setting": text("setting." + $0.rawValue)])
+            }
         let lines5 = grid.lines()
         // Each value starts where the first non-space after its row's label is.
         let valueColumns = rowLabels.map { label -> Int? in
             guard let line = lines5.first(where: { $0.contains(label) }), let end = line.range(of: label)?.upperBound,
-                  let value = line[end...].firstIndex(where: { $0 != " " }) else { return nil }
+                let value = line[end...].firstIndex(where: { $0 != " " })
+            else { return nil }
             return line[..<value].displayWidth
         }
-        #expect(!valueColumns.contains(nil) && Set(valueColumns).count == 1, "\(language.rawValue): launch values at \(valueColumns)")
+        #expect(
+            !valueColumns.contains(nil) && Set(valueColumns).count == 1,
+            "\(language.rawValue): launch values at \(valueColumns)")
     }
 
     @Test func labelsAndValuesLineUpWhateverTheLabelsWidth() {
-        let lines = ScreenKit.aligned([(label: "受験者", value: "c-1"), (label: "Time", value: "5分"), (label: "試験キー", value: "K")])
+        let lines = ScreenKit.aligned([
+            (label: "受験者", value: "c-1"), (label: "Time", value: "5分"), (label: "試験キー", value: "K"),
+        ])
         #expect(lines == ["受験者    c-1", "Time      5分", "試験キー  K"])
     }
 
@@ -203,9 +264,14 @@ struct TranslatedScreenTests {
             for column in 0..<grid.columns {
                 let cell = grid[row, column]
                 let wide = !cell.isContinuation && cell.grapheme.displayWidth == 2
-                if wide { #expect(column + 1 < grid.columns && grid[row, column + 1].isContinuation, "\(name) (\(row), \(column))") }
+                if wide {
+                    #expect(
+                        column + 1 < grid.columns && grid[row, column + 1].isContinuation, "\(name) (\(row), \(column))"
+                    )
+                }
                 if cell.isContinuation {
-                    #expect(column > 0 && grid[row, column - 1].grapheme.displayWidth == 2, "\(name) (\(row), \(column))")
+                    #expect(
+                        column > 0 && grid[row, column - 1].grapheme.displayWidth == 2, "\(name) (\(row), \(column))")
                 }
             }
         }
@@ -215,7 +281,8 @@ struct TranslatedScreenTests {
     /// and the names of keys, which are the keyboard's.
     static let contentWords: Set<String> = {
         let exams = [ExamFixtures.capitals, ExamFixtures.essays, ExamFixtures.everyType].map { String(describing: $0) }
-        let typed = "My town has a river and a bridge. Canb The Moon the policy does not allow exam capitals here"
+        let typed =
+            "My town has a river and a bridge. Canb The Moon the policy does not allow exam capitals here"
             + " recieve receive relieve gov government governor towm rivr"
             + " ana /dev/pts/3 /data: Permission denied xclip: exit 1 tmux"
             + " " + (WholeScreenTests.proctorMessage.message ?? "")

@@ -3,6 +3,7 @@ import AssessExam
 import AssessTestSupport
 import Foundation
 import Testing
+
 @testable import AssessTUI
 
 /// Every phase of a sitting drawn whole at 80×24 and 100×30 and compared, row by row,
@@ -10,8 +11,9 @@ import Testing
 /// records them anew).
 @Suite("Whole screens of every phase")
 struct WholeScreenTests {
-    static let golden = GoldenScreens(folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Screens").path)
+    static let golden = GoldenScreens(
+        folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Screens").path)
 
     static let sizes = [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 100, rows: 30)]
 
@@ -46,11 +48,13 @@ struct WholeScreenTests {
 
         var testDescription: String { name }
 
-        init(_ name: String, exam: Exam = ExamFixtures.capitals, breaks: BreakAllowance = .none,
-             accessibility: Set<AccessibilityOption> = [], studentMaySwitch: Set<AccessibilityOption> = [],
-             launched: Bool = false, waits: Bool = false, suggests: Bool = false, lockHours: Double = 8,
-             practice: Bool = false, secondsAllowed: Int? = nil, resumedWithSecondsUsed: Int? = nil,
-             _ events: [(FlowEvent, UInt64)], now: UInt64? = nil) {
+        init(
+            _ name: String, exam: Exam = ExamFixtures.capitals, breaks: BreakAllowance = .none,
+            accessibility: Set<AccessibilityOption> = [], studentMaySwitch: Set<AccessibilityOption> = [],
+            launched: Bool = false, waits: Bool = false, suggests: Bool = false, lockHours: Double = 8,
+            practice: Bool = false, secondsAllowed: Int? = nil, resumedWithSecondsUsed: Int? = nil,
+            _ events: [(FlowEvent, UInt64)], now: UInt64? = nil
+        ) {
             self.name = name
             self.exam = exam
             self.breaks = breaks
@@ -68,16 +72,18 @@ struct WholeScreenTests {
         }
     }
 
-
     static let s = second
-    static let begin: [(FlowEvent, UInt64)] = [(.key(.enter), 0),
-                                              (.consentRequested(ConsentRequest(title: "Capitals", maximumHours: 8)), 0)]
+    static let begin: [(FlowEvent, UInt64)] = [
+        (.key(.enter), 0),
+        (.consentRequested(ConsentRequest(title: "Capitals", maximumHours: 8)), 0),
+    ]
     static let started = begin + [(.key(.character("y")), s), (.attemptStarted(id: "a-1"), s)]
     static let onQuestion = started + [(.key(.enter), 2 * s)]
-    static let proctorMessage = SeatCommand(id: 1, action: .message, minutes: nil,
-                                            message: "Please stop writing for a moment: the fire alarm will be tested at "
-                                                + "10:30. It is only a test; stay in your seat. The time is added back.",
-                                            reason: "", issuedBy: "pat")
+    static let proctorMessage = SeatCommand(
+        id: 1, action: .message, minutes: nil,
+        message: "Please stop writing for a moment: the fire alarm will be tested at "
+            + "10:30. It is only a test; stay in your seat. The time is added back.",
+        reason: "", issuedBy: "pat")
     static let receipt = ReceiptInfo(code: "K7QF-2M9D-XW4T", submittedAt: "2026-11-23 10:41", reason: .student)
 
     /// The capitals exam without going back.
@@ -88,122 +94,206 @@ struct WholeScreenTests {
     }()
 
     static let walks: [Walk] = [
-        Walk("launch-setup", exam: ExamFixtures.everyType, launched: true,
-             [(.key(.right), 0), (.key(.down), 0), (.key(.down), 0), (.key(.character(" ")), 0)], now: 0),
+        Walk(
+            "launch-setup", exam: ExamFixtures.everyType, launched: true,
+            [(.key(.right), 0), (.key(.down), 0), (.key(.down), 0), (.key(.character(" ")), 0)], now: 0),
         Walk("welcome", [], now: 0),
         Walk("consent", begin),
         Walk("start-banner", started),
         // After a common start the exam's clock has run since the opening.
-        Walk("start-banner-common-start", waits: true,
-             [(.sittingOpened(secondsAgo: 0), 0), (.consentRequested(ConsentRequest(title: "Capitals", maximumHours: 8)), 0),
-              (.key(.character("y")), s), (.attemptStarted(id: "a-1"), s)]),
+        Walk(
+            "start-banner-common-start", waits: true,
+            [
+                (.sittingOpened(secondsAgo: 0), 0),
+                (.consentRequested(ConsentRequest(title: "Capitals", maximumHours: 8)), 0),
+                (.key(.character("y")), s), (.attemptStarted(id: "a-1"), s),
+            ]),
         Walk("single-choice", onQuestion + [(.key(.character("2")), 3 * s)], now: 63 * s),
-        Walk("short-text", onQuestion + [(.key(.tab), 3 * s), (.key(.tab), 3 * s)]
-             + "Canb".map { (.key(.character($0)), 4 * s) }),
-        Walk("essay", exam: ExamFixtures.essays, onQuestion + "My town has a river and a bridge.".map { (.key(.character($0)), 3 * s) }),
+        Walk(
+            "short-text",
+            onQuestion + [(.key(.tab), 3 * s), (.key(.tab), 3 * s)]
+                + "Canb".map { (.key(.character($0)), 4 * s) }),
+        Walk(
+            "essay", exam: ExamFixtures.essays,
+            onQuestion + "My town has a river and a bridge.".map { (.key(.character($0)), 3 * s) }),
         Walk("palette", onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(3)), 4 * s)]),
         Walk("review", onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(4)), 4 * s)]),
         Walk("confirm-submit", onQuestion + [(.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s)]),
-        Walk("end-banner", onQuestion + [(.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s),
-                                         (.key(.character("y")), 6 * s), (.submitted(receipt, problem: nil), 6 * s)]),
-        Walk("receipt", onQuestion + [(.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s),
-                                      (.key(.character("y")), 6 * s), (.submitted(receipt, problem: nil), 6 * s),
-                                      (.key(.enter), 7 * s)]),
+        Walk(
+            "end-banner",
+            onQuestion + [
+                (.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s),
+                (.key(.character("y")), 6 * s), (.submitted(receipt, problem: nil), 6 * s),
+            ]),
+        Walk(
+            "receipt",
+            onQuestion + [
+                (.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s),
+                (.key(.character("y")), 6 * s), (.submitted(receipt, problem: nil), 6 * s),
+                (.key(.enter), 7 * s),
+            ]),
         // The server is away: what the sitting saved waits on this terminal.
-        Walk("saved-on-this-terminal", onQuestion + [(.key(.character("2")), 3 * s), (.savedOnThisTerminal(true), 4 * s)],
-             now: 63 * s),
-        Walk("receipt-waiting", onQuestion + [(.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s),
-                                              (.key(.character("y")), 6 * s), (.savedOnThisTerminal(true), 6 * s),
-                                              (.submitted(receipt, problem: nil), 6 * s), (.key(.enter), 7 * s)]),
+        Walk(
+            "saved-on-this-terminal",
+            onQuestion + [(.key(.character("2")), 3 * s), (.savedOnThisTerminal(true), 4 * s)],
+            now: 63 * s),
+        Walk(
+            "receipt-waiting",
+            onQuestion + [
+                (.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s),
+                (.key(.character("y")), 6 * s), (.savedOnThisTerminal(true), 6 * s),
+                (.submitted(receipt, problem: nil), 6 * s), (.key(.enter), 7 * s),
+            ]),
         Walk("refused", begin + [(.lockRefused(.notPermitted("the policy does not allow exam capitals here")), s)]),
-        Walk("on-break", breaks: BreakAllowance(count: 2, minutes: 10),
-             onQuestion + [(.key(.function(6)), 10 * s), (.key(.character("y")), 10 * s)], now: 70 * s),
+        Walk(
+            "on-break", breaks: BreakAllowance(count: 2, minutes: 10),
+            onQuestion + [(.key(.function(6)), 10 * s), (.key(.character("y")), 10 * s)], now: 70 * s),
         // On a break the exam's clock stands still but the lock's longest time runs: its end is announced.
-        Walk("lock-end-warning-on-break", breaks: BreakAllowance(count: 1, minutes: 10), lockHours: 0.1,
-             onQuestion + [(.key(.function(6)), 10 * s), (.key(.character("y")), 10 * s), (.tick, 62 * s)]),
-        Walk("reduced-motion-on-break", breaks: BreakAllowance(count: 2, minutes: 10), accessibility: [.reducedMotion],
-             onQuestion + [(.key(.function(6)), 10 * s), (.key(.character("y")), 10 * s)], now: 70 * s),
-        Walk("confirm-break", breaks: BreakAllowance(count: 2, minutes: 10), onQuestion + [(.key(.function(6)), 10 * s)]),
+        Walk(
+            "lock-end-warning-on-break", breaks: BreakAllowance(count: 1, minutes: 10), lockHours: 0.1,
+            onQuestion + [(.key(.function(6)), 10 * s), (.key(.character("y")), 10 * s), (.tick, 62 * s)]),
+        Walk(
+            "reduced-motion-on-break", breaks: BreakAllowance(count: 2, minutes: 10), accessibility: [.reducedMotion],
+            onQuestion + [(.key(.function(6)), 10 * s), (.key(.character("y")), 10 * s)], now: 70 * s),
+        Walk(
+            "confirm-break", breaks: BreakAllowance(count: 2, minutes: 10), onQuestion + [(.key(.function(6)), 10 * s)]),
         Walk("confirm-leave", exam: linearCapitals, onQuestion + [(.key(.tab), 10 * s)]),
         Walk("welcome-linear", exam: linearCapitals, [], now: 0),
         // A sitting with a roster waits for the proctor to open it, or for the start code.
         Walk("welcome-waiting", waits: true, "k7q".map { (.key(.character($0)), 0) }, now: 0),
-        Walk("welcome-wrong-code", waits: true, "ZZZZZZ".map { (.key(.character($0)), 0) }
-             + [(.key(.enter), 0), (.startCodeChecked(accepted: false, problem: nil), s)]),
-        Walk("proctor-password", onQuestion + [(.key(ExamFlow.proctorKey), 5 * s)] + "secret".map { (.key(.character($0)), 6 * s) }),
-        Walk("proctor-menu", onQuestion + [(.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
-                                           (.key(.enter), 6 * s), (.passwordChecked(accepted: true), 6 * s)]),
+        Walk(
+            "welcome-wrong-code", waits: true,
+            "ZZZZZZ".map { (.key(.character($0)), 0) }
+                + [(.key(.enter), 0), (.startCodeChecked(accepted: false, problem: nil), s)]),
+        Walk(
+            "proctor-password",
+            onQuestion + [(.key(ExamFlow.proctorKey), 5 * s)] + "secret".map { (.key(.character($0)), 6 * s) }),
+        Walk(
+            "proctor-menu",
+            onQuestion + [
+                (.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
+                (.key(.enter), 6 * s), (.passwordChecked(accepted: true), 6 * s),
+            ]),
         // The panel's fields take the answers' undo and redo, and its footer says so (the
         // reason typed, a move from seat 4 to 7, has no words: translated screens draw it too).
-        Walk("proctor-reason-typed", onQuestion + [(.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
-                                             (.key(.enter), 6 * s), (.passwordChecked(accepted: true), 6 * s),
-                                             (.key(.enter), 7 * s)] + "4 → 7".map { (.key(.character($0)), 8 * s) }),
+        Walk(
+            "proctor-reason-typed",
+            onQuestion + [
+                (.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
+                (.key(.enter), 6 * s), (.passwordChecked(accepted: true), 6 * s),
+                (.key(.enter), 7 * s),
+            ] + "4 → 7".map { (.key(.character($0)), 8 * s) }),
         // While the welcome screen waits, letters are the code's: the help lists the field's keys.
         Walk("help-welcome-waiting", waits: true, [(.key(.function(1)), 0)], now: 0),
         Walk("too-small", onQuestion + [(.resized(TerminalSize(columns: 60, rows: 20)), 3 * s)]),
         Walk("help-single-choice", onQuestion + [(.key(.character("?")), 3 * s)]),
         Walk("help-short-text", onQuestion + [(.key(.tab), 3 * s), (.key(.tab), 3 * s), (.key(.function(1)), 3 * s)]),
         // Spell check, completion and autocorrect's keys fill the footer; the settings key stays.
-        Walk("short-text-suggestions-settings", studentMaySwitch: [.highContrast], suggests: true,
-             onQuestion + [(.key(.tab), 3 * s), (.key(.tab), 3 * s)] + "Canb".map { (.key(.character($0)), 4 * s) }),
-        Walk("settings", studentMaySwitch: [.highContrast, .largerSpacing],
-             onQuestion + [(.key(.function(9)), 3 * s), (.key(.down), 3 * s), (.key(.character(" ")), 4 * s)]),
+        Walk(
+            "short-text-suggestions-settings", studentMaySwitch: [.highContrast], suggests: true,
+            onQuestion + [(.key(.tab), 3 * s), (.key(.tab), 3 * s)] + "Canb".map { (.key(.character($0)), 4 * s) }),
+        Walk(
+            "settings", studentMaySwitch: [.highContrast, .largerSpacing],
+            onQuestion + [(.key(.function(9)), 3 * s), (.key(.down), 3 * s), (.key(.character(" ")), 4 * s)]),
         // The accessibility settings' own looks.
-        Walk("reduced-motion-single-choice", accessibility: [.reducedMotion], onQuestion + [(.key(.character("2")), 3 * s)],
-             now: 63 * s),
-        Walk("larger-spacing-single-choice", accessibility: [.largerSpacing], onQuestion + [(.key(.character("2")), 3 * s)],
-             now: 63 * s),
-        Walk("larger-spacing-essay", exam: ExamFixtures.essays, accessibility: [.largerSpacing],
-             onQuestion + "My town has a river and a bridge.".map { (.key(.character($0)), 3 * s) }),
+        Walk(
+            "reduced-motion-single-choice", accessibility: [.reducedMotion],
+            onQuestion + [(.key(.character("2")), 3 * s)],
+            now: 63 * s),
+        Walk(
+            "larger-spacing-single-choice", accessibility: [.largerSpacing],
+            onQuestion + [(.key(.character("2")), 3 * s)],
+            now: 63 * s),
+        Walk(
+            "larger-spacing-essay", exam: ExamFixtures.essays, accessibility: [.largerSpacing],
+            onQuestion + "My town has a river and a bridge.".map { (.key(.character($0)), 3 * s) }),
         // High contrast: no dim text, coloured and reverse text bold, the strong palette; no
         // colour: every cell in the terminal's colours, the words unchanged; together: no
         // colour, and high contrast's bold.
-        Walk("high-contrast-single-choice", accessibility: [.highContrast], onQuestion + [(.key(.character("2")), 3 * s)],
-             now: 63 * s),
-        Walk("high-contrast-review", accessibility: [.highContrast],
-             onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(4)), 4 * s)]),
-        Walk("no-colour-review", accessibility: [.noColour],
-             onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(4)), 4 * s)]),
-        Walk("high-contrast-no-colour-review", accessibility: [.highContrast, .noColour],
-             onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(4)), 4 * s)]),
+        Walk(
+            "high-contrast-single-choice", accessibility: [.highContrast],
+            onQuestion + [(.key(.character("2")), 3 * s)],
+            now: 63 * s),
+        Walk(
+            "high-contrast-review", accessibility: [.highContrast],
+            onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(4)), 4 * s)]),
+        Walk(
+            "no-colour-review", accessibility: [.noColour],
+            onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(4)), 4 * s)]),
+        Walk(
+            "high-contrast-no-colour-review", accessibility: [.highContrast, .noColour],
+            onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(4)), 4 * s)]),
         // A misspelled word is underlined in the error colour, and only the word.
-        Walk("essay-misspelled", exam: ExamFixtures.essays, suggests: true,
-             onQuestion + "My town recieve a river.".map { (.key(.character($0)), 3 * s) }),
+        Walk(
+            "essay-misspelled", exam: ExamFixtures.essays, suggests: true,
+            onQuestion + "My town recieve a river.".map { (.key(.character($0)), 3 * s) }),
         Walk("screen-reader-welcome", accessibility: [.screenReader], [], now: 0),
         Walk("screen-reader-consent", accessibility: [.screenReader], begin),
-        Walk("screen-reader-single-choice", accessibility: [.screenReader],
-             onQuestion + [(.key(.character("2")), 3 * s), (.key(.function(2)), 3 * s)], now: 63 * s),
-        Walk("screen-reader-essay", exam: ExamFixtures.essays, accessibility: [.screenReader],
-             onQuestion + "My town has a river and a bridge.".map { (.key(.character($0)), 3 * s) }),
-        Walk("screen-reader-palette", accessibility: [.screenReader],
-             onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(3)), 4 * s), (.key(.down), 4 * s)]),
-        Walk("screen-reader-review", accessibility: [.screenReader],
-             onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(4)), 4 * s)]),
-        Walk("screen-reader-confirm-submit", accessibility: [.screenReader],
-             onQuestion + [(.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s)]),
-        Walk("screen-reader-notice", accessibility: [.screenReader],
-             onQuestion + [(.key(.function(5)), 3 * s), (.key(.character("2")), 3 * s)], now: 20 * s),
+        Walk(
+            "screen-reader-single-choice", accessibility: [.screenReader],
+            onQuestion + [(.key(.character("2")), 3 * s), (.key(.function(2)), 3 * s)], now: 63 * s),
+        Walk(
+            "screen-reader-essay", exam: ExamFixtures.essays, accessibility: [.screenReader],
+            onQuestion + "My town has a river and a bridge.".map { (.key(.character($0)), 3 * s) }),
+        Walk(
+            "screen-reader-palette", accessibility: [.screenReader],
+            onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(3)), 4 * s), (.key(.down), 4 * s)]),
+        Walk(
+            "screen-reader-review", accessibility: [.screenReader],
+            onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(4)), 4 * s)]),
+        Walk(
+            "screen-reader-confirm-submit", accessibility: [.screenReader],
+            onQuestion + [(.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s)]),
+        Walk(
+            "screen-reader-notice", accessibility: [.screenReader],
+            onQuestion + [(.key(.function(5)), 3 * s), (.key(.character("2")), 3 * s)], now: 20 * s),
         // Exam day: a time warning stands until a key is pressed and the clock is marked in the
         // last five minutes; a proctor's message shows whole in its box; the end banner says why.
         Walk("warning-stays", onQuestion + [(.key(.character("2")), 3 * s), (.tick, 242 * s), (.tick, 262 * s)]),
-        Walk("reduced-motion-warning-stays", accessibility: [.reducedMotion],
-             onQuestion + [(.key(.character("2")), 3 * s), (.tick, 242 * s), (.tick, 262 * s)]),
-        Walk("screen-reader-warning-stays", accessibility: [.screenReader],
-             onQuestion + [(.key(.character("2")), 3 * s), (.tick, 242 * s), (.tick, 262 * s)]),
+        Walk(
+            "reduced-motion-warning-stays", accessibility: [.reducedMotion],
+            onQuestion + [(.key(.character("2")), 3 * s), (.tick, 242 * s), (.tick, 262 * s)]),
+        Walk(
+            "screen-reader-warning-stays", accessibility: [.screenReader],
+            onQuestion + [(.key(.character("2")), 3 * s), (.tick, 242 * s), (.tick, 262 * s)]),
         Walk("proctor-message", onQuestion + [(.proctorCommand(proctorMessage), 10 * s), (.tick, 40 * s)]),
-        Walk("screen-reader-proctor-message", accessibility: [.screenReader],
-             onQuestion + [(.proctorCommand(proctorMessage), 10 * s), (.tick, 40 * s)]),
-        Walk("end-banner-proctor", onQuestion + [(.proctorCommand(SeatCommand(id: 2, action: .end, minutes: nil, message: nil,
-                                                                              reason: "fire alarm", issuedBy: "pat")), 4 * s),
-                                                 (.submitted(ReceiptInfo(code: "K7QF-2M9D-XW4T", submittedAt: "2026-11-23 10:41",
-                                                                         reason: .proctor), problem: nil), 5 * s)]),
-        Walk("end-banner-time-up", onQuestion + [(.tick, 302 * s),
-                                                 (.submitted(ReceiptInfo(code: "K7QF-2M9D-XW4T", submittedAt: "2026-11-23 10:41",
-                                                                         reason: .timeUp), problem: nil), 303 * s)]),
+        Walk(
+            "screen-reader-proctor-message", accessibility: [.screenReader],
+            onQuestion + [(.proctorCommand(proctorMessage), 10 * s), (.tick, 40 * s)]),
+        Walk(
+            "end-banner-proctor",
+            onQuestion + [
+                (
+                    .proctorCommand(
+                        SeatCommand(
+                            id: 2, action: .end, minutes: nil, message: nil,
+                            reason: "fire alarm", issuedBy: "pat")), 4 * s
+                ),
+                (
+                    .submitted(
+                        ReceiptInfo(
+                            code: "K7QF-2M9D-XW4T", submittedAt: "2026-11-23 10:41",
+                            reason: .proctor), problem: nil), 5 * s
+                ),
+            ]),
+        Walk(
+            "end-banner-time-up",
+            onQuestion + [
+                (.tick, 302 * s),
+                (
+                    .submitted(
+                        ReceiptInfo(
+                            code: "K7QF-2M9D-XW4T", submittedAt: "2026-11-23 10:41",
+                            reason: .timeUp), problem: nil), 303 * s
+                ),
+            ]),
     ]
 
-    static let proctorMenu: [(FlowEvent, UInt64)] = onQuestion + [(.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
-                                                                  (.key(.enter), 6 * s), (.passwordChecked(accepted: true), 6 * s)]
+    static let proctorMenu: [(FlowEvent, UInt64)] =
+        onQuestion + [
+            (.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
+            (.key(.enter), 6 * s), (.passwordChecked(accepted: true), 6 * s),
+        ]
 
     /// The help (F1, or `?` where nothing is typed) over the screens that lacked one: the
     /// launch screen, the consent, the banner, a break, the receipt, a refusal and the
@@ -212,13 +302,24 @@ struct WholeScreenTests {
         Walk("help-launch-setup", exam: ExamFixtures.everyType, launched: true, [(.key(.function(1)), 0)], now: 0),
         Walk("help-consent", begin + [(.key(.character("?")), s)]),
         Walk("help-start-banner", started + [(.key(.function(1)), 2 * s)]),
-        Walk("help-on-break", breaks: BreakAllowance(count: 2, minutes: 10),
-             onQuestion + [(.key(.function(6)), 10 * s), (.key(.character("y")), 10 * s), (.key(.character("?")), 11 * s)]),
-        Walk("help-receipt", onQuestion + [(.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s),
-                                           (.key(.character("y")), 6 * s), (.submitted(receipt, problem: nil), 6 * s),
-                                           (.key(.enter), 7 * s), (.key(.function(1)), 8 * s)]),
-        Walk("help-refused", begin + [(.lockRefused(.notPermitted("the policy does not allow exam capitals here")), s),
-                                      (.key(.function(1)), 2 * s)]),
+        Walk(
+            "help-on-break", breaks: BreakAllowance(count: 2, minutes: 10),
+            onQuestion + [
+                (.key(.function(6)), 10 * s), (.key(.character("y")), 10 * s), (.key(.character("?")), 11 * s),
+            ]),
+        Walk(
+            "help-receipt",
+            onQuestion + [
+                (.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s),
+                (.key(.character("y")), 6 * s), (.submitted(receipt, problem: nil), 6 * s),
+                (.key(.enter), 7 * s), (.key(.function(1)), 8 * s),
+            ]),
+        Walk(
+            "help-refused",
+            begin + [
+                (.lockRefused(.notPermitted("the policy does not allow exam capitals here")), s),
+                (.key(.function(1)), 2 * s),
+            ]),
         Walk("help-proctor-password", onQuestion + [(.key(ExamFlow.proctorKey), 5 * s), (.key(.function(1)), 6 * s)]),
         Walk("help-proctor-menu", proctorMenu + [(.key(.character("?")), 7 * s)]),
     ]
@@ -234,19 +335,23 @@ struct WholeScreenTests {
     }
 
     /// The dictionary of the walks with suggestions.
-    static let speller = FakeSpeller(words: ["canberra", "sydney", "my", "town", "has", "river", "receive", "relieve",
-                                             "government", "governor"],
-                                     suggestions: ["Canb": ["Canberra", "Canby"], "recieve": ["receive", "relieve"]])
+    static let speller = FakeSpeller(
+        words: [
+            "canberra", "sydney", "my", "town", "has", "river", "receive", "relieve",
+            "government", "governor",
+        ],
+        suggestions: ["Canb": ["Canberra", "Canby"], "recieve": ["receive", "relieve"]])
 
     /// The screen `walk` leads to on a terminal of `size`, in `language`.
     static func draw(_ walk: Walk, size: TerminalSize, language: InterfaceLanguage = .english) -> CellGrid {
         let sitting = ExamSitting(exam: walk.exam, presentation: ExamPresentation(exam: walk.exam, candidate: "c-1"))
-        var flow = ExamFlow(sitting: sitting, candidate: "c-1", practice: walk.practice, maximumLockHours: walk.lockHours,
-                            secondsAllowed: walk.secondsAllowed, resumedWithSecondsUsed: walk.resumedWithSecondsUsed,
-                            breaks: walk.breaks, size: size, accessibility: walk.accessibility,
-                            studentMaySwitch: walk.studentMaySwitch,
-                            launch: walk.launched ? LaunchSetup(exam: walk.exam, candidate: "c-1", settings: LaunchSettings()) : nil,
-                            waitsForOpening: walk.waits)
+        var flow = ExamFlow(
+            sitting: sitting, candidate: "c-1", practice: walk.practice, maximumLockHours: walk.lockHours,
+            secondsAllowed: walk.secondsAllowed, resumedWithSecondsUsed: walk.resumedWithSecondsUsed,
+            breaks: walk.breaks, size: size, accessibility: walk.accessibility,
+            studentMaySwitch: walk.studentMaySwitch,
+            launch: walk.launched ? LaunchSetup(exam: walk.exam, candidate: "c-1", settings: LaunchSettings()) : nil,
+            waitsForOpening: walk.waits)
         flow.language = language
         if walk.suggests {
             flow.suggestions = SuggestionControl(speller: speller, language: walk.exam.language)

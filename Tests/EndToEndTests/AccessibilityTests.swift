@@ -43,7 +43,9 @@ struct AccessibilityTests {
     static func colourParameters(in text: String) -> [String] {
         let expression = try! Regex(#"\x1B\[([0-9;]*)m"#)
         return text.matches(of: expression).flatMap { match -> [String] in
-            let parameters = String(text[match.range].dropFirst(2).dropLast()).split(separator: ";").compactMap { Int($0) }
+            let parameters = String(text[match.range].dropFirst(2).dropLast()).split(separator: ";").compactMap {
+                Int($0)
+            }
             return parameters.filter { (30...49).contains($0) || (90...107).contains($0) }.map(String.init)
         }
     }
@@ -59,8 +61,10 @@ struct AccessibilityTests {
     /// Waits until the text from the cursor to the end of its line starts with `text`
     /// (tmux may show a frame's text before the cursor's move at its end); returns that line.
     @discardableResult
-    static func waitForCursor(at text: String, in terminal: TerminalUnderTest, seconds: Double = 10,
-                              sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    static func waitForCursor(
+        at text: String, in terminal: TerminalUnderTest, seconds: Double = 10,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var line = ""
         while Date() < deadline {
@@ -163,20 +167,21 @@ struct AccessibilityTests {
         _ = try Self.toTheFirstQuestion(terminal)
         // The whole screen reads in logical order: the state in words, the question, its
         // choices one to a line, the keys; no columns, no boxes.
-        try terminal.waitForWrittenLines([
-            " Question 1 of 4, not answered. Practice. 10 minutes left.",
-            "",
-            "  Question 1 of 4 · 1 point",
-            "",
-            "  What is the capital of Canada?",
-            "",
-            "  1. Montreal",
-            "  2. Ottawa",
-            "  3. Toronto",
-            "  4. Vancouver",
-        ] + Array(repeating: "", count: 19) + [
-            " Tab next  F4 review & submit  ↑↓ move  Space choose  S-Tab back  F2 flag     F9 settings  F1 help",
-        ])
+        try terminal.waitForWrittenLines(
+            [
+                " Question 1 of 4, not answered. Practice. 10 minutes left.",
+                "",
+                "  Question 1 of 4 · 1 point",
+                "",
+                "  What is the capital of Canada?",
+                "",
+                "  1. Montreal",
+                "  2. Ottawa",
+                "  3. Toronto",
+                "  4. Vancouver",
+            ] + Array(repeating: "", count: 19) + [
+                " Tab next  F4 review & submit  ↑↓ move  Space choose  S-Tab back  F2 flag     F9 settings  F1 help"
+            ])
         try Self.waitForCursor(at: "1. ", in: terminal)
         try terminal.press("Down")
         try terminal.press("Space")
@@ -191,7 +196,8 @@ struct AccessibilityTests {
 
     @Test func theProctorSetsSettingsByFlagAndOnTheLaunchScreenAndTheAttemptKeepsAndLogsThem() throws {
         let setup = try ProctorTests.Setup()
-        let terminal = try TerminalUnderTest("launch \(Self.exam) --candidate a-6 --screen-reader", policy: setup.policy)
+        let terminal = try TerminalUnderTest(
+            "launch \(Self.exam) --candidate a-6 --screen-reader", policy: setup.policy)
         try terminal.answer("Proctor password:", with: ProctorTests.password)
         try terminal.waitFor("Proctor: before the hand-over")
         // The last row is larger spacing; four up is high contrast. The rows scroll.
@@ -220,8 +226,9 @@ struct AccessibilityTests {
         kill(pid, SIGKILL)
         try first.waitUntilAssessIsGone()
 
-        let second = try TerminalUnderTest("resume \(Self.exam) --candidate a-7", lockDirectory: first.lockDirectory,
-                                           dataDirectory: first.dataDirectory, policy: setup.policy)
+        let second = try TerminalUnderTest(
+            "resume \(Self.exam) --candidate a-7", lockDirectory: first.lockDirectory,
+            dataDirectory: first.dataDirectory, policy: setup.policy)
         try second.answer("Proctor password:", with: ProctorTests.password)
         try second.acceptTheLock()
         try second.waitFor("What is the capital of Canada?")

@@ -19,16 +19,16 @@ struct CommandLineTests {
         let scratch = try TemporaryDirectory("assess-e2e-exam")
         let path = scratch.file("broken.yaml")
         try """
-            id: broken
-            tittle: Broken
-            duration: soon
-            questions:
-              - id: q1
-                type: single-choice
-                prompt: Pick one.
-                choices: [A, B]
-                answer: C
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        id: broken
+        tittle: Broken
+        duration: soon
+        questions:
+          - id: q1
+            type: single-choice
+            prompt: Pick one.
+            choices: [A, B]
+            answer: C
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         let terminal = try TerminalUnderTest("validate \(path)")
         #expect(try terminal.exitStatus() == 65)
         let screen = try terminal.screen()
@@ -40,7 +40,8 @@ struct CommandLineTests {
 
     /// What a school's IT checks on each machine: the version, the same as the package's.
     @Test func versionPrintsThePackagesVersionAndExits0() throws {
-        let result = try SubprocessCommandRunner().run(try BuiltProducts.path(of: "assess"), ["--version"], timeoutSeconds: 30)
+        let result = try SubprocessCommandRunner().run(
+            try BuiltProducts.path(of: "assess"), ["--version"], timeoutSeconds: 30)
         let packaged = try String(contentsOfFile: TerminalUnderTest.packageRoot + "/Packaging/VERSION", encoding: .utf8)
         #expect(result.exitStatus == 0, "\(result.standardError)")
         #expect(result.standardOutput == packaged.trimmingCharacters(in: .whitespacesAndNewlines) + "\n")
@@ -51,7 +52,7 @@ struct CommandLineTests {
         #expect(try terminal.exitStatus() == 64)
         let lines = try terminal.screen().split(separator: "\n").filter { !$0.isEmpty }
         #expect(lines.first?.hasPrefix("assess: ") == true)
-        #expect(lines.count == 2)  // the error, then EXIT=64
+        #expect(lines.count == 2) // the error, then EXIT=64
     }
 
     @Test func aMistypedCommandIsNamedWithTheNearestOne() throws {
@@ -59,7 +60,8 @@ struct CommandLineTests {
         let assess = try BuiltProducts.path(of: "assess")
         let mistyped = try runner.run(assess, ["tkae", "Exams/geography.yaml"], timeoutSeconds: 10)
         #expect(mistyped.exitStatus == 64)
-        #expect(mistyped.standardError == "assess: unknown command 'tkae'; did you mean 'take'? (see 'assess --help')\n")
+        #expect(
+            mistyped.standardError == "assess: unknown command 'tkae'; did you mean 'take'? (see 'assess --help')\n")
         let unlike = try runner.run(assess, ["xyzzy"], timeoutSeconds: 10)
         #expect(unlike.exitStatus == 64)
         #expect(unlike.standardError == "assess: unknown command 'xyzzy' (see 'assess --help')\n")
@@ -71,11 +73,18 @@ struct CommandLineTests {
         let runner = SubprocessCommandRunner()
         let assess = try BuiltProducts.path(of: "assess")
         let cases: [([String], String)] = [
-            (["take", "Exams/geography.yaml", "--colour"],
-             "assess: Unknown option '--colour'. Did you mean '--no-colour'? (see 'assess --help')\n"),
-            (["take"], "assess: Missing expected argument '<exam>': an exam file, or --exam ID for an exam published in the store (see 'assess --help')\n"),
-            (["take", "Exams/geography.yaml", "--exam", "geography-quiz"],
-             "assess: name the exam once: its file, or --exam ID for an exam published in the store (see 'assess --help')\n"),
+            (
+                ["take", "Exams/geography.yaml", "--colour"],
+                "assess: Unknown option '--colour'. Did you mean '--no-colour'? (see 'assess --help')\n"
+            ),
+            (
+                ["take"],
+                "assess: Missing expected argument '<exam>': an exam file, or --exam ID for an exam published in the store (see 'assess --help')\n"
+            ),
+            (
+                ["take", "Exams/geography.yaml", "--exam", "geography-quiz"],
+                "assess: name the exam once: its file, or --exam ID for an exam published in the store (see 'assess --help')\n"
+            ),
         ]
         for (arguments, expected) in cases {
             let result = try runner.run(assess, arguments, timeoutSeconds: 30)
@@ -114,9 +123,11 @@ struct CommandLineTests {
             #expect(result.exitStatus == 0, "\(command)")
             // The help wraps at the terminal's width: read its words, not its lines.
             let words = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            #expect(words.contains("This help is in English only. The student's screens speak the exam's language when it "
-                                   + "is English, Japanese, Korean, Vietnamese or Brazilian Portuguese, else the one "
-                                   + "`--language` names, else the locale's (LC_ALL, LC_MESSAGES, LANG)."), "\(command)")
+            #expect(
+                words.contains(
+                    "This help is in English only. The student's screens speak the exam's language when it "
+                        + "is English, Japanese, Korean, Vietnamese or Brazilian Portuguese, else the one "
+                        + "`--language` names, else the locale's (LC_ALL, LC_MESSAGES, LANG)."), "\(command)")
         }
     }
 
@@ -135,8 +146,10 @@ struct CommandLineTests {
         let screen = try terminal.writtenText()
         #expect(screen.contains("unlocked: no exam holds this terminal"))
         #expect(screen.contains("policy: \(terminal.policy)"))
-        #expect(screen.contains("store: SQLite \(terminal.dataDirectory)/assess.sqlite (this account can write it: "
-            + "its log's chain and its receipts find edits by anyone else, never by this account"))
+        #expect(
+            screen.contains(
+                "store: SQLite \(terminal.dataDirectory)/assess.sqlite (this account can write it: "
+                    + "its log's chain and its receipts find edits by anyone else, never by this account"))
     }
 
     @Test func statusWithAStoreThatCannotBeReadIsAnErrorInTextAndJSON() throws {
@@ -155,8 +168,9 @@ struct CommandLineTests {
     @Test func unlockRefusesALiveLock() throws {
         let sitting = try TerminalUnderTest("take Exams/geography.yaml --candidate c-201")
         try sitting.acceptTheLock(skipBanner: false)
-        let unlock = try TerminalUnderTest("unlock --stale", lockDirectory: sitting.lockDirectory,
-                                           dataDirectory: sitting.dataDirectory)
+        let unlock = try TerminalUnderTest(
+            "unlock --stale", lockDirectory: sitting.lockDirectory,
+            dataDirectory: sitting.dataDirectory)
         #expect(try unlock.exitStatus() == 75)
         #expect(try unlock.screen().contains("held by a live session"))
         #expect(try sitting.assessCommand(["status", "--json"]).output.contains("\"state\":\"locked\""))

@@ -13,9 +13,10 @@ struct CrowdedStartTests {
         try "# the built-in settings\n".write(toFile: policy, atomically: false, encoding: .utf8)
         // This test process holds the terminal's lock, as a sitting would.
         let lock = FileTerminalLock(directory: scratch.file("lock"), bootID: ProcessContext.bootID())
-        let record = LockRecord(pid: getpid(), bootID: ProcessContext.bootID(), user: "proctor", tty: nil,
-                                examID: "geography-quiz", examKey: "k", candidate: "c-0", startedAt: Date(),
-                                expiresAt: Date().addingTimeInterval(600))
+        let record = LockRecord(
+            pid: getpid(), bootID: ProcessContext.bootID(), user: "proctor", tty: nil,
+            examID: "geography-quiz", examKey: "k", candidate: "c-0", startedAt: Date(),
+            expiresAt: Date().addingTimeInterval(600))
         #expect(try lock.acquire(record) == .acquired(endedByReboot: nil))
         defer { try? lock.release() }
 
@@ -36,21 +37,26 @@ struct CrowdedStartTests {
             let status = try String(contentsOfFile: scratch.file("status-\(index)"), encoding: .utf8)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             statuses[Int(status) ?? -1, default: 0] += 1
-            if status != "75" { failures.append(try String(contentsOfFile: scratch.file("out-\(index)"), encoding: .utf8)) }
+            if status != "75" {
+                failures.append(try String(contentsOfFile: scratch.file("out-\(index)"), encoding: .utf8))
+            }
         }
         #expect(statuses == [75: 50], "statuses: \(statuses); what the others said: \(Set(failures))")
     }
 
     @Test func theStoreTheLogAndTheLockAreOnlyTheirOwnersEvenWithAnOpenUmask() throws {
-        let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-modes", program: "umask 000 && " + BuiltProducts.path(of: "assess"))
+        let terminal = try TerminalUnderTest(
+            "take Exams/geography.yaml --candidate c-modes", program: "umask 000 && " + BuiltProducts.path(of: "assess")
+        )
         try terminal.acceptTheLock()
         try terminal.waitFor("Question 1 of 4")
         try terminal.press("1")
-        Thread.sleep(forTimeInterval: 1.2)  // an answer saved, so the store's log files exist
+        Thread.sleep(forTimeInterval: 1.2) // an answer saved, so the store's log files exist
         func mode(_ path: String) throws -> Int {
             ((try FileManager.default.attributesOfItem(atPath: path))[.posixPermissions] as? Int) ?? -1
         }
-        let data = terminal.dataDirectory, lock = terminal.lockDirectory
+        let data = terminal.dataDirectory
+        let lock = terminal.lockDirectory
         #expect(try mode(lock) == 0o700)
         #expect(try mode(lock + "/terminal.lock") == 0o600)
         #expect(try mode(data) == 0o700)

@@ -10,12 +10,12 @@ struct ImportExportTests {
         let scratch = try TemporaryDirectory("assess-e2e-import")
         let bank = scratch.file("rivers.gift")
         try """
-            $CATEGORY: $course$/top/Rivers
+        $CATEGORY: $course$/top/Rivers
 
-            ::Cairo::Which river flows through Cairo? {=Nile#Yes ~Rhine ~Volga}
+        ::Cairo::Which river flows through Cairo? {=Nile#Yes ~Rhine ~Volga}
 
-            ::Longest::The Amazon is longer than the Thames. {T}
-            """.write(toFile: bank, atomically: true, encoding: .utf8)
+        ::Longest::The Amazon is longer than the Thames. {T}
+        """.write(toFile: bank, atomically: true, encoding: .utf8)
         let exam = scratch.file("rivers.yaml")
         let importing = try TerminalUnderTest("import \(bank) -o \(exam) --title Rivers")
         #expect(try importing.exitStatus() == 0)
@@ -54,20 +54,20 @@ struct ImportExportTests {
         let package = scratch.file("tides")
         try FileManager.default.createDirectory(atPath: package + "/items", withIntermediateDirectories: true)
         try """
-            <manifest xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" identifier="tides">
-              <resources><resource identifier="i" type="imsqti_item_xmlv2p1" href="items/tide.xml"/></resources>
-            </manifest>
-            """.write(toFile: package + "/imsmanifest.xml", atomically: true, encoding: .utf8)
+        <manifest xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" identifier="tides">
+          <resources><resource identifier="i" type="imsqti_item_xmlv2p1" href="items/tide.xml"/></resources>
+        </manifest>
+        """.write(toFile: package + "/imsmanifest.xml", atomically: true, encoding: .utf8)
         try """
-            <assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="tide" title="Tide">
-              <responseDeclaration identifier="R" cardinality="single" baseType="identifier">
-                <correctResponse><value>m</value></correctResponse></responseDeclaration>
-              <itemBody><choiceInteraction responseIdentifier="R" maxChoices="1"><prompt>What mostly causes the tides?</prompt>
-                <simpleChoice identifier="m">The Moon</simpleChoice><simpleChoice identifier="w">The wind</simpleChoice>
-              </choiceInteraction></itemBody>
-              <responseProcessing template="http://www.imsglobal.org/question/qti_v2p1/rptemplates/match_correct"/>
-            </assessmentItem>
-            """.write(toFile: package + "/items/tide.xml", atomically: true, encoding: .utf8)
+        <assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="tide" title="Tide">
+          <responseDeclaration identifier="R" cardinality="single" baseType="identifier">
+            <correctResponse><value>m</value></correctResponse></responseDeclaration>
+          <itemBody><choiceInteraction responseIdentifier="R" maxChoices="1"><prompt>What mostly causes the tides?</prompt>
+            <simpleChoice identifier="m">The Moon</simpleChoice><simpleChoice identifier="w">The wind</simpleChoice>
+          </choiceInteraction></itemBody>
+          <responseProcessing template="http://www.imsglobal.org/question/qti_v2p1/rptemplates/match_correct"/>
+        </assessmentItem>
+        """.write(toFile: package + "/items/tide.xml", atomically: true, encoding: .utf8)
         let exam = scratch.file("tides.yaml")
         let importing = try TerminalUnderTest("import \(package) -o \(exam)")
         #expect(try importing.exitStatus() == 0)
@@ -83,7 +83,8 @@ struct ImportExportTests {
     @Test func aMatchingDistractorIsOfferedToTheStudent() throws {
         let scratch = try TemporaryDirectory("assess-e2e-import")
         let bank = scratch.file("sounds.gift")
-        try "::sounds::Who says it? {=Woof -> Dog =Moo -> Cow = -> Heron}\n".write(toFile: bank, atomically: true, encoding: .utf8)
+        try "::sounds::Who says it? {=Woof -> Dog =Moo -> Cow = -> Heron}\n".write(
+            toFile: bank, atomically: true, encoding: .utf8)
         let exam = scratch.file("sounds.yaml")
         let importing = try TerminalUnderTest("import \(bank) -o \(exam)")
         #expect(try importing.exitStatus() == 0)
@@ -113,20 +114,20 @@ struct ImportExportTests {
         let scratch = try TemporaryDirectory("assess-e2e-qti-results")
         let exam = scratch.file("short.yaml")
         try """
-            id: short-quiz
-            title: Short quiz
-            duration: 5m
-            questions:
-              - id: sky
-                type: true-false
-                prompt: The sky is blue on a clear day.
-                answer: true
-              - id: capital
-                type: short-text
-                prompt: The capital of France?
-                accepted: [Paris]
-                points: 2
-            """.write(toFile: exam, atomically: true, encoding: .utf8)
+        id: short-quiz
+        title: Short quiz
+        duration: 5m
+        questions:
+          - id: sky
+            type: true-false
+            prompt: The sky is blue on a clear day.
+            answer: true
+          - id: capital
+            type: short-text
+            prompt: The capital of France?
+            accepted: [Paris]
+            points: 2
+        """.write(toFile: exam, atomically: true, encoding: .utf8)
         let terminal = try TerminalUnderTest("take \(exam) --candidate c-310")
         try terminal.acceptTheLock()
         try terminal.waitFor("The sky is blue")
@@ -141,10 +142,14 @@ struct ImportExportTests {
         #expect(written.status == 0, "\(written.output)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder)
         #expect(files.count == 1)
-        let report = try String(contentsOfFile: (folder as NSString).appendingPathComponent(try #require(files.first)), encoding: .utf8)
+        let report = try String(
+            contentsOfFile: (folder as NSString).appendingPathComponent(try #require(files.first)), encoding: .utf8)
         #expect(report.contains("<context sourcedId=\"c-310\">"))
         #expect(report.contains("<candidateResponse><value>true</value></candidateResponse>"))
         #expect(report.contains("<candidateResponse><value>paris</value></candidateResponse>"))
-        #expect(report.contains("<outcomeVariable identifier=\"SCORE\" cardinality=\"single\" baseType=\"float\"><value>3</value></outcomeVariable>"))
+        #expect(
+            report.contains(
+                "<outcomeVariable identifier=\"SCORE\" cardinality=\"single\" baseType=\"float\"><value>3</value></outcomeVariable>"
+            ))
     }
 }

@@ -21,16 +21,18 @@ struct KioskTests {
             try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
             let configuration = setup.scratch.file("kiosk.conf")
             try """
-                ASSESS=\(try BuiltProducts.path(of: "assess"))
-                EXAM=\(TerminalUnderTest.packageRoot)/\(exam)
-                CANDIDATE=ask
-                LOCK_DIR=\(lockDirectory)
-                POLICY=\(setup.policy)
-                LANGUAGE_CODE=\(languageCode)
-                """.write(toFile: configuration, atomically: true, encoding: .utf8)
-            let original = try String(contentsOfFile: TerminalUnderTest.packageRoot + "/Kiosk/assess-kiosk-shell", encoding: .utf8)
+            ASSESS=\(try BuiltProducts.path(of: "assess"))
+            EXAM=\(TerminalUnderTest.packageRoot)/\(exam)
+            CANDIDATE=ask
+            LOCK_DIR=\(lockDirectory)
+            POLICY=\(setup.policy)
+            LANGUAGE_CODE=\(languageCode)
+            """.write(toFile: configuration, atomically: true, encoding: .utf8)
+            let original = try String(
+                contentsOfFile: TerminalUnderTest.packageRoot + "/Kiosk/assess-kiosk-shell", encoding: .utf8)
             guard original.contains("\nCONF=/etc/assess/kiosk.conf\n") else {
-                throw TestFailure("Kiosk/assess-kiosk-shell no longer reads CONF=/etc/assess/kiosk.conf; update this test")
+                throw TestFailure(
+                    "Kiosk/assess-kiosk-shell no longer reads CONF=/etc/assess/kiosk.conf; update this test")
             }
             shell = setup.scratch.file("assess-kiosk-shell")
             try original.replacingOccurrences(of: "\nCONF=/etc/assess/kiosk.conf\n", with: "\nCONF=\(configuration)\n")
@@ -41,11 +43,12 @@ struct KioskTests {
         /// A login: the wrapper in a new terminal, with the kiosk's home (and so its store);
         /// `environment` adds to the login's (a locale).
         func login(environment: [String: String] = [:]) throws -> TerminalUnderTest {
-            try TerminalUnderTest("", lockDirectory: lockDirectory, dataDirectory: home + "/.local/state/assess",
-                                  policy: setup.policy,
-                                  environment: ["HOME": home, "XDG_STATE_HOME": "", "XDG_RUNTIME_DIR": ""]
-                                      .merging(environment) { $1 },
-                                  program: shell)
+            try TerminalUnderTest(
+                "", lockDirectory: lockDirectory, dataDirectory: home + "/.local/state/assess",
+                policy: setup.policy,
+                environment: ["HOME": home, "XDG_STATE_HOME": "", "XDG_RUNTIME_DIR": ""]
+                    .merging(environment) { $1 },
+                program: shell)
         }
     }
 
@@ -63,8 +66,9 @@ struct KioskTests {
     @Test func anIdNotOnTheRosterIsRefusedAndAskedForAgain() throws {
         let kiosk = try Kiosk()
         let terminal = try kiosk.login()
-        let added = try terminal.assessCommand(["roster", "Exams/geography.yaml", "--add", "k-7", "--password-stdin"],
-                                               input: ProctorTests.password + "\n")
+        let added = try terminal.assessCommand(
+            ["roster", "Exams/geography.yaml", "--add", "k-7", "--password-stdin"],
+            input: ProctorTests.password + "\n")
         #expect(added.status == 0, "\(added.output)")
         try terminal.answer("Candidate id:", with: "k-9")
         try terminal.waitForWrittenLines([
@@ -130,7 +134,8 @@ struct KioskTests {
     @Test func inVietnameseFromTheLocaleALockedTerminalIsRefusedAndTheShellSaysWhatNext() throws {
         let kiosk = try Kiosk(exam: "Exams/multilingual.yaml")
         // Another sitting holds the kiosk's lock.
-        let holder = try TerminalUnderTest("take Exams/geography.yaml --candidate holder-2", lockDirectory: kiosk.lockDirectory)
+        let holder = try TerminalUnderTest(
+            "take Exams/geography.yaml --candidate holder-2", lockDirectory: kiosk.lockDirectory)
         try holder.acceptTheLock()
         try holder.waitFor("Question 1 of 4")
         let record = try LanguageTests.lockHeld(by: holder)

@@ -29,9 +29,13 @@ struct LabAcrossMachinesTests {
 
     /// Makes a certificate authority named `name` in `folder`: `name.pem`, `name.key`.
     static func authority(_ name: String, in server: ServerOutageTests.PrivateServer) throws {
-        try server.run("/usr/bin/openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-                                            "-keyout", server.folder.file("\(name).key"), "-out", server.folder.file("\(name).pem"),
-                                            "-days", "2", "-subj", "/CN=\(name)"])
+        try server.run(
+            "/usr/bin/openssl",
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                "-keyout", server.folder.file("\(name).key"), "-out", server.folder.file("\(name).pem"),
+                "-days", "2", "-subj", "/CN=\(name)",
+            ])
     }
 
     @Test func aSeatConnectsOverVerifiedTLSWithItsPasswordFromPgpassAndNothingElseDoes() throws {
@@ -42,11 +46,19 @@ struct LabAcrossMachinesTests {
             try Self.authority("other-ca", in: server)
             // The server's certificate, for the name `localhost` only, signed by the school's authority.
             try "subjectAltName=DNS:localhost\n".write(toFile: file("san.ext"), atomically: true, encoding: .utf8)
-            try server.run("/usr/bin/openssl", ["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-                                                "-keyout", file("server.key"), "-out", file("server.csr"), "-subj", "/CN=localhost"])
-            try server.run("/usr/bin/openssl", ["x509", "-req", "-in", file("server.csr"), "-CA", file("school-ca.pem"),
-                                                "-CAkey", file("school-ca.key"), "-CAcreateserial", "-out", file("server.pem"),
-                                                "-days", "2", "-extfile", file("san.ext")])
+            try server.run(
+                "/usr/bin/openssl",
+                [
+                    "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                    "-keyout", file("server.key"), "-out", file("server.csr"), "-subj", "/CN=localhost",
+                ])
+            try server.run(
+                "/usr/bin/openssl",
+                [
+                    "x509", "-req", "-in", file("server.csr"), "-CA", file("school-ca.pem"),
+                    "-CAkey", file("school-ca.key"), "-CAcreateserial", "-out", file("server.pem"),
+                    "-days", "2", "-extfile", file("san.ext"),
+                ])
             try server.run("/bin/chmod", ["0600", file("server.key")])
             // TCP takes TLS with a password only; the socket stays the admin's.
             let rules = "hostssl assess all 127.0.0.1/32 scram-sha-256\nhostssl assess all ::1/128 scram-sha-256\n"
@@ -54,7 +66,8 @@ struct LabAcrossMachinesTests {
                 .split(separator: "\n").filter { !$0.hasPrefix("host") }.joined(separator: "\n")
             try (hba + "\n" + rules).write(toFile: file("data/pg_hba.conf"), atomically: false, encoding: .utf8)
             server.port = port
-            server.options = "-c listen_addresses=127.0.0.1 -c ssl=on -c ssl_cert_file=\(file("server.pem")) "
+            server.options =
+                "-c listen_addresses=127.0.0.1 -c ssl=on -c ssl_cert_file=\(file("server.pem")) "
                 + "-c ssl_key_file=\(file("server.key")) -c password_encryption=scram-sha-256"
         }
         let admin = server.url()
@@ -64,27 +77,41 @@ struct LabAcrossMachinesTests {
 
         let scratch = try TemporaryDirectory("assess-e2e-pgpass")
         let pgpass = scratch.file("pgpass")
-        try "localhost:\(port):assess:lab07:correct horse battery staple\n".write(toFile: pgpass, atomically: true, encoding: .utf8)
+        try "localhost:\(port):assess:lab07:correct horse battery staple\n".write(
+            toFile: pgpass, atomically: true, encoding: .utf8)
         chmod(pgpass, 0o600)
-        func check(host: String, authority: String, passwords: String? = pgpass) throws -> (output: String, status: Int32) {
-            let url = "postgresql://lab07@\(host):\(port)/assess?sslmode=verify-full&sslrootcert=\(server.folder.file(authority))"
-            let terminal = try TerminalUnderTest("--help", environment: ["ASSESS_STORE": url,
-                                                                         "PGPASSFILE": passwords ?? scratch.file("none")])
+        func check(host: String, authority: String, passwords: String? = pgpass) throws -> (
+            output: String, status: Int32
+        ) {
+            let url =
+                "postgresql://lab07@\(host):\(port)/assess?sslmode=verify-full&sslrootcert=\(server.folder.file(authority))"
+            let terminal = try TerminalUnderTest(
+                "--help",
+                environment: [
+                    "ASSESS_STORE": url,
+                    "PGPASSFILE": passwords ?? scratch.file("none"),
+                ])
             return try terminal.assessCommand(["store", "check"])
         }
 
         let ok = try check(host: "localhost", authority: "school-ca.pem")
         #expect(ok.status == 0 && ok.output.hasPrefix("ok: PostgreSQL postgresql://lab07@localhost"), "\(ok.output)")
         let wrongName = try check(host: "127.0.0.1", authority: "school-ca.pem")
-        #expect(wrongName.status == 73 && wrongName.output.contains("TLS refused") && wrongName.output.contains("does not match host name"),
-                "\(wrongName.output)")
+        #expect(
+            wrongName.status == 73 && wrongName.output.contains("TLS refused")
+                && wrongName.output.contains("does not match host name"),
+            "\(wrongName.output)")
         let wrongAuthority = try check(host: "localhost", authority: "other-ca.pem")
-        #expect(wrongAuthority.status == 73 && wrongAuthority.output.contains("TLS refused"), "\(wrongAuthority.output)")
+        #expect(
+            wrongAuthority.status == 73 && wrongAuthority.output.contains("TLS refused"), "\(wrongAuthority.output)")
         let noPassword = try check(host: "localhost", authority: "school-ca.pem", passwords: nil)
         #expect(noPassword.status == 73 && noPassword.output.contains("authentication failed"), "\(noPassword.output)")
         // Nothing but TLS: the same seat without it is turned away by the server.
-        let plain = try TerminalUnderTest("--help", environment: [
-            "ASSESS_STORE": "postgresql://lab07@localhost:\(port)/assess?sslmode=disable", "PGPASSFILE": pgpass])
+        let plain = try TerminalUnderTest(
+            "--help",
+            environment: [
+                "ASSESS_STORE": "postgresql://lab07@localhost:\(port)/assess?sslmode=disable", "PGPASSFILE": pgpass,
+            ])
         let refused = try plain.assessCommand(["store", "check"])
         #expect(refused.status == 73 && refused.output.contains("no pg_hba.conf entry"), "\(refused.output)")
     }

@@ -11,7 +11,9 @@ struct LabMarkingTests {
         let lab = try LabStoreTests.LabDatabase()
         defer { try? lab.psql("DROP ROLE IF EXISTS \(lab.name)_pat") }
         let setup = try ProctorTests.Setup()
-        let exam = try setup.exam("essay.yaml", """
+        let exam = try setup.exam(
+            "essay.yaml",
+            """
             id: one-essay
             title: One essay
             duration: 10m
@@ -22,10 +24,14 @@ struct LabMarkingTests {
                 points: 3
             """)
         let admin = try TerminalUnderTest("--help", environment: ["ASSESS_STORE": lab.url()])
-        #expect(try admin.assessCommand(["store", "init", "--seat", lab.name + "_ana:ana", "--proctor", lab.name + "_pat"]).status == 0)
-        let seat = lab.url(user: lab.name + "_ana"), proctor = lab.url(user: lab.name + "_pat")
+        #expect(
+            try admin.assessCommand(["store", "init", "--seat", lab.name + "_ana:ana", "--proctor", lab.name + "_pat"])
+                .status == 0)
+        let seat = lab.url(user: lab.name + "_ana")
+        let proctor = lab.url(user: lab.name + "_pat")
 
-        let sitting = try TerminalUnderTest("take \(exam) --candidate ana", policy: setup.policy, environment: ["ASSESS_STORE": seat])
+        let sitting = try TerminalUnderTest(
+            "take \(exam) --candidate ana", policy: setup.policy, environment: ["ASSESS_STORE": seat])
         try sitting.acceptTheLock()
         try sitting.waitFor("Tell a short story.")
         try sitting.type("The lab was quiet.")
@@ -38,7 +44,8 @@ struct LabMarkingTests {
         #expect(try refused.exitStatus() == 1)
         #expect(try refused.screen().contains("permission denied for table marks"))
 
-        let marking = try TerminalUnderTest("mark \(exam)", policy: setup.policy, environment: ["ASSESS_STORE": proctor])
+        let marking = try TerminalUnderTest(
+            "mark \(exam)", policy: setup.policy, environment: ["ASSESS_STORE": proctor])
         try marking.answer("Proctor password:", with: ProctorTests.password)
         try marking.waitFor("The lab was quiet.")
         try marking.mark("2", "Short but clear.")

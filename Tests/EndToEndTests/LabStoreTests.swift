@@ -15,7 +15,9 @@ struct LabStoreTests {
 
         init() throws {
             guard let serverURL = ProcessInfo.processInfo.environment["ASSESS_TEST_POSTGRES"] else {
-                throw TestFailure("ASSESS_TEST_POSTGRES is not set: run the tests beside a server, e.g. `.ci/with-postgres swift test`")
+                throw TestFailure(
+                    "ASSESS_TEST_POSTGRES is not set: run the tests beside a server, e.g. `.ci/with-postgres swift test`"
+                )
             }
             self.serverURL = serverURL
             try psql("CREATE DATABASE \(name)")
@@ -30,7 +32,8 @@ struct LabStoreTests {
         func url(user: String = "postgres", database: String? = nil) -> String {
             var components = URLComponents(string: serverURL)!
             components.path = "/" + (database ?? name)
-            components.queryItems = (components.queryItems ?? []).filter { $0.name != "user" } + [URLQueryItem(name: "user", value: user)]
+            components.queryItems =
+                (components.queryItems ?? []).filter { $0.name != "user" } + [URLQueryItem(name: "user", value: user)]
             return components.string!
         }
 
@@ -67,16 +70,21 @@ struct LabStoreTests {
         // `status` still reports the terminal, and says the store cannot be read rather than
         // showing no attempts in progress as if there were none.
         let down = try assess(["status"], store: cases[0].store)
-        #expect(down.output.contains("store: PostgreSQL \(cases[0].store) (cannot be read: ") && down.output.contains("no server"),
-                "\(down.output)")
+        #expect(
+            down.output.contains("store: PostgreSQL \(cases[0].store) (cannot be read: ")
+                && down.output.contains("no server"),
+            "\(down.output)")
 
         let (output, status) = try assess(["store", "init", "--seat", lab.name + "_ana:ana"], store: lab.url())
         #expect(status == 0, "\(output)")
         #expect(output.contains("ran migrations v1"))
         #expect(try assess(["store", "init"], store: lab.url()).output.contains("schema up to date"))
-        #expect(try assess(["store", "check"], store: lab.url(user: lab.name + "_ana")).output.hasPrefix("ok: PostgreSQL"))
+        #expect(
+            try assess(["store", "check"], store: lab.url(user: lab.name + "_ana")).output.hasPrefix("ok: PostgreSQL"))
         let stranger = try assess(["store", "check"], store: lab.url(user: lab.name + "_stranger"))
-        #expect(stranger.status == 73 && stranger.output.contains("authentication failed: permission denied"), "\(stranger.output)")
+        #expect(
+            stranger.status == 73 && stranger.output.contains("authentication failed: permission denied"),
+            "\(stranger.output)")
         let statusText = try assess(["status"], store: lab.url(user: lab.name + "_ana")).output
         #expect(statusText.contains("store: PostgreSQL \(lab.url(user: lab.name + "_ana"))"))
     }
@@ -85,7 +93,8 @@ struct LabStoreTests {
         let lab = try LabDatabase()
         #expect(try assess(["store", "init", "--seat", lab.name + "_ana:ana"], store: lab.url()).status == 0)
         let seat = lab.url(user: lab.name + "_ana")
-        let sitting = try TerminalUnderTest("take Exams/geography.yaml --candidate ana", environment: ["ASSESS_STORE": seat])
+        let sitting = try TerminalUnderTest(
+            "take Exams/geography.yaml --candidate ana", environment: ["ASSESS_STORE": seat])
         try sitting.acceptTheLock()
         try sitting.waitFor("Question 1 of 4")
         try sitting.press("2", "Tab")
@@ -97,8 +106,11 @@ struct LabStoreTests {
         let attempt = try #require(try room.attempts(candidate: "ana").first)
         #expect(attempt.status == .submitted)
         #expect(try room.responses(for: attempt.id).count == 1)
-        #expect(try room.events(after: 0, limit: nil, attempt: attempt.id).contains { $0.event.kind == "exam.submitted" })
-        #expect(try EventStore(database: room).verifyChain() == .intact(count: try room.events(after: 0, limit: nil, attempt: nil).count))
+        #expect(
+            try room.events(after: 0, limit: nil, attempt: attempt.id).contains { $0.event.kind == "exam.submitted" })
+        #expect(
+            try EventStore(database: room).verifyChain()
+                == .intact(count: try room.events(after: 0, limit: nil, attempt: nil).count))
         #expect(FileManager.default.fileExists(atPath: sitting.dataDirectory + "/assess.sqlite") == false)
     }
 
@@ -106,12 +118,16 @@ struct LabStoreTests {
         let lab = try LabDatabase()
         #expect(try assess(["store", "init", "--seat", lab.name + "_ana:ana"], store: lab.url()).status == 0)
         let seat = lab.url(user: lab.name + "_ana")
-        let first = try TerminalUnderTest("take Exams/geography.yaml --candidate ana", environment: ["ASSESS_STORE": seat])
+        let first = try TerminalUnderTest(
+            "take Exams/geography.yaml --candidate ana", environment: ["ASSESS_STORE": seat])
         try first.acceptTheLock()
-        let second = try TerminalUnderTest("take Exams/geography.yaml --candidate ana", environment: ["ASSESS_STORE": seat])
+        let second = try TerminalUnderTest(
+            "take Exams/geography.yaml --candidate ana", environment: ["ASSESS_STORE": seat])
         #expect(try second.exitStatus() == 75)
         let refusal = try second.writtenText()
-        #expect(refusal.contains("candidate ana is already sitting geography-quiz at \(ThisHost.name) on /dev/pts/"), "\(refusal)")
+        #expect(
+            refusal.contains("candidate ana is already sitting geography-quiz at \(ThisHost.name) on /dev/pts/"),
+            "\(refusal)")
         #expect(refusal.contains("one candidate sits at one seat"))
         try first.submitFromReview()
         try first.waitFor("no longer locked")

@@ -1,8 +1,8 @@
 import AssessCore
 import AssessExam
 import AssessPlatform
-import AssessTestSupport
 import AssessTUI
+import AssessTestSupport
 import Foundation
 import Testing
 
@@ -36,8 +36,9 @@ struct LanguageTests {
     @Test func theJapaneseInterfaceOverVietnameseQuestionsFitsEightyColumnsWithNothingCut() throws {
         // ja_JP.UTF-8 is not installed here: the screen falls back to C.UTF-8 and the
         // interface still speaks Japanese, as the locale asks.
-        let terminal = try TerminalUnderTest("take \(Self.exam) --candidate ja-1", environment: ["LANG": "ja_JP.UTF-8"],
-                                             width: 80, height: 24)
+        let terminal = try TerminalUnderTest(
+            "take \(Self.exam) --candidate ja-1", environment: ["LANG": "ja_JP.UTF-8"],
+            width: 80, height: 24)
         try Self.beginInJapanese(terminal)
         for number in 1...4 { try Self.leave(number, terminal) }
         let screen = try terminal.waitFor("Sông nào chảy qua Hà Nội?")
@@ -96,17 +97,23 @@ struct LanguageTests {
         try terminal.press("Enter")
         #expect(try terminal.exitStatus() == 0)
 
-        let results = try terminal.assessCommand(["results", TerminalUnderTest.packageRoot + "/" + Self.exam, "--json", "--with-answers"])
+        let results = try terminal.assessCommand([
+            "results", TerminalUnderTest.packageRoot + "/" + Self.exam, "--json", "--with-answers",
+        ])
         #expect(results.status == 0)
-        let attempts = try #require(try JSONSerialization.jsonObject(with: Data(results.output.utf8)) as? [[String: Any]])
+        let attempts = try #require(
+            try JSONSerialization.jsonObject(with: Data(results.output.utf8)) as? [[String: Any]])
         let marks = try #require(attempts.first?["marks"] as? [String: [String: Any]])
         #expect(marks["ja-mountain"]?["answer"] as? String == answer)
     }
 
     /// The live lock `holder`'s sitting holds, once it has taken it.
     static func lockHeld(by holder: TerminalUnderTest) throws -> LockRecord {
-        let lock = FileTerminalLock(directory: holder.lockDirectory, bootID: ProcessContext.current(environment: [:]).bootID)
-        guard case .live(let record) = try lock.inspect() else { throw TestFailure("no live lock in \(holder.lockDirectory)") }
+        let lock = FileTerminalLock(
+            directory: holder.lockDirectory, bootID: ProcessContext.current(environment: [:]).bootID)
+        guard case .live(let record) = try lock.inspect() else {
+            throw TestFailure("no live lock in \(holder.lockDirectory)")
+        }
         return record
     }
 
@@ -121,8 +128,9 @@ struct LanguageTests {
     @Test func aHeldLockIsRefusedInJapaneseNamingItsHolderAndThenWhatToDo() throws {
         let holder = try Self.holdingTheLock("holder-1")
         let record = try Self.lockHeld(by: holder)
-        let terminal = try TerminalUnderTest("take \(Self.exam) --candidate ja-2", lockDirectory: holder.lockDirectory,
-                                             environment: ["LANG": "ja_JP.UTF-8"])
+        let terminal = try TerminalUnderTest(
+            "take \(Self.exam) --candidate ja-2", lockDirectory: holder.lockDirectory,
+            environment: ["LANG": "ja_JP.UTF-8"])
         #expect(try terminal.exitStatus() == 75)
         let tty = try #require(record.tty)
         let since = record.startedAt.formatted(.iso8601)
@@ -155,18 +163,21 @@ struct LanguageTests {
         func boxed(_ text: String) -> String {
             "                  │ " + text + String(repeating: " ", count: 61 - text.displayWidth) + "│"
         }
-        let expected = [title + String(repeating: " ", count: 99 - title.displayWidth - "đã nộp".displayWidth) + "đã nộp"]
+        let expected =
+            [title + String(repeating: " ", count: 99 - title.displayWidth - "đã nộp".displayWidth) + "đã nộp"]
             + Array(repeating: "", count: 9)
-            + ["                  ╭" + String(repeating: "─", count: 62) + "╮",
-               boxed("Bài làm của bạn đã được nộp."),
-               boxed(""),
-               boxed("Biên nhận   \(code)"),
-               boxed("Đã nộp lúc  \(submitted)"),
-               boxed("Mã bài thi  \(ExamKey.short(attempt.examKey))"),
-               boxed("Thí sinh    vi-1"),
-               boxed(""),
-               boxed("Hãy giữ mã biên nhận: nó chứng minh những gì bạn đã nộp."),
-               "                  ╰" + String(repeating: "─", count: 62) + "╯"]
+            + [
+                "                  ╭" + String(repeating: "─", count: 62) + "╮",
+                boxed("Bài làm của bạn đã được nộp."),
+                boxed(""),
+                boxed("Biên nhận   \(code)"),
+                boxed("Đã nộp lúc  \(submitted)"),
+                boxed("Mã bài thi  \(ExamKey.short(attempt.examKey))"),
+                boxed("Thí sinh    vi-1"),
+                boxed(""),
+                boxed("Hãy giữ mã biên nhận: nó chứng minh những gì bạn đã nộp."),
+                "                  ╰" + String(repeating: "─", count: 62) + "╯",
+            ]
             + Array(repeating: "", count: 8)
             + [String(repeating: "─", count: 100), " Enter xong" + String(repeating: " ", count: 76) + "F1 trợ giúp"]
         #expect(receipt.components(separatedBy: "\n").prefix(30) == expected[...], "\(receipt)")
@@ -199,8 +210,9 @@ struct LanguageTests {
         let attempt = try #require(try first.store().attempts(exam: "multilingual-sampler", candidate: "ja-9").first)
         #expect(attempt.settings.contains(#""language":"ja""#), "\(attempt.settings)")
 
-        let second = try TerminalUnderTest("resume \(Self.exam) --candidate ja-9", lockDirectory: first.lockDirectory,
-                                           dataDirectory: first.dataDirectory, policy: setup.policy)
+        let second = try TerminalUnderTest(
+            "resume \(Self.exam) --candidate ja-9", lockDirectory: first.lockDirectory,
+            dataDirectory: first.dataDirectory, policy: setup.policy)
         try second.answer("Proctor password:", with: ProctorTests.password)
         let welcome = try second.waitFor("試験キー")
         #expect(welcome.contains(": この受験の続きです"), "\(welcome)")
@@ -213,9 +225,10 @@ struct LanguageTests {
         kill(try #require(try second.assessPID()), SIGKILL)
         try second.waitUntilAssessIsGone()
 
-        let third = try TerminalUnderTest("resume \(Self.exam) --candidate ja-9 --language ko",
-                                          lockDirectory: first.lockDirectory, dataDirectory: first.dataDirectory,
-                                          policy: setup.policy)
+        let third = try TerminalUnderTest(
+            "resume \(Self.exam) --candidate ja-9 --language ko",
+            lockDirectory: first.lockDirectory, dataDirectory: first.dataDirectory,
+            policy: setup.policy)
         try third.answer("Proctor password:", with: ProctorTests.password)
         try third.waitFor("시험 키")
     }

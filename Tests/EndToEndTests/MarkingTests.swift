@@ -76,12 +76,17 @@ struct MarkingTests {
             ("c-302", 1, "The bus broke down twice; we walked the last hill.", "A harbour full of boats."),
         ]
         for (candidate, choice, story, place) in answers {
-            let attempt = try store.startAttempt(examID: exam.id, examKey: exam.examKey, candidate: candidate,
-                                                 secondsAllowed: 1200, at: start)
-            for (question, response) in [("capital", Response.singleChoice(choice)), ("story", .essay(story)), ("place", .essay(place))] {
-                try store.saveResponse(attempt: attempt.id, question: question, value: response.json, flagged: false, at: start)
+            let attempt = try store.startAttempt(
+                examID: exam.id, examKey: exam.examKey, candidate: candidate,
+                secondsAllowed: 1200, at: start)
+            for (question, response) in [
+                ("capital", Response.singleChoice(choice)), ("story", .essay(story)), ("place", .essay(place)),
+            ] {
+                try store.saveResponse(
+                    attempt: attempt.id, question: question, value: response.json, flagged: false, at: start)
             }
-            try store.finishAttempt(id: attempt.id, status: .submitted, receipt: "R-\(candidate)", at: start.addingTimeInterval(600))
+            try store.finishAttempt(
+                id: attempt.id, status: .submitted, receipt: "R-\(candidate)", at: start.addingTimeInterval(600))
         }
     }
 
@@ -155,8 +160,9 @@ struct MarkingTests {
         let path = try setup.exam("journeys.yaml", Self.exam)
         let data = try TemporaryDirectory("assess-e2e-marking")
         try seat(try ExamLoader.load(fileAt: path), in: data.url.path)
-        let terminal = try TerminalUnderTest("mark \(path) --candidate c-302 --question capital --show-candidates",
-                                             dataDirectory: data.url.path, policy: setup.policy)
+        let terminal = try TerminalUnderTest(
+            "mark \(path) --candidate c-302 --question capital --show-candidates",
+            dataDirectory: data.url.path, policy: setup.policy)
         try terminal.answer("Proctor password:", with: ProctorTests.password)
         try terminal.waitFor("Answer 1 of 1 · capital · 1 point · Candidate c-302")
         try terminal.type("1")
@@ -184,7 +190,8 @@ struct MarkingTests {
         #expect(table.contains("fully marked: 0 of 2 scored attempts"))
         #expect(table.contains("capital 1/1!"))
         #expect(table.contains("c-302  journeys  capital  1 by \(Self.marker): Cusco was the Inca capital"))
-        let nobody = try TerminalUnderTest("mark \(path) --candidate c-999", dataDirectory: data.url.path, policy: setup.policy)
+        let nobody = try TerminalUnderTest(
+            "mark \(path) --candidate c-999", dataDirectory: data.url.path, policy: setup.policy)
         try nobody.answer("Proctor password:", with: ProctorTests.password)
         #expect(try nobody.exitStatus() == 1)
         #expect(try nobody.screen().contains("nothing to mark: no submitted attempt by candidate c-999 at journeys"))

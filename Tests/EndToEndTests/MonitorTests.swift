@@ -50,8 +50,10 @@ struct MonitorTests {
 
     /// Waits until `terminal` shows `text`, and returns how long that took.
     @discardableResult
-    private func timed(_ terminal: TerminalUnderTest, _ text: String, step: String,
-                       within seconds: Double = showsWithin) throws -> Double {
+    private func timed(
+        _ terminal: TerminalUnderTest, _ text: String, step: String,
+        within seconds: Double = showsWithin
+    ) throws -> Double {
         let start = Date()
         try terminal.waitFor(text, seconds: 10)
         let lag = Date().timeIntervalSince(start)
@@ -62,14 +64,18 @@ struct MonitorTests {
 
     /// The line of the monitor's screen that names `candidate`.
     private func row(_ monitor: TerminalUnderTest, _ candidate: String) throws -> String {
-        try monitor.screen().split(separator: "\n").first { $0.contains(" \(candidate) ") || $0.dropFirst(2).hasPrefix(candidate + " ") }
-            .map(String.init) ?? ""
+        try monitor.screen().split(separator: "\n").first {
+            $0.contains(" \(candidate) ") || $0.dropFirst(2).hasPrefix(candidate + " ")
+        }
+        .map(String.init) ?? ""
     }
 
     /// Waits until the monitor's row of `candidate` contains `text`; returns how long it took.
     @discardableResult
-    private func rowShows(_ monitor: TerminalUnderTest, _ candidate: String, _ text: String, step: String,
-                          within seconds: Double = showsWithin) throws -> Double {
+    private func rowShows(
+        _ monitor: TerminalUnderTest, _ candidate: String, _ text: String, step: String,
+        within seconds: Double = showsWithin
+    ) throws -> Double {
         let start = Date()
         var last = ""
         while Date().timeIntervalSince(start) < max(seconds, 10) {
@@ -82,7 +88,8 @@ struct MonitorTests {
             }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        Issue.record("\(step): the row of \(candidate) never showed \"\(text)\"; the screen was:\n\(try monitor.screen())")
+        Issue.record(
+            "\(step): the row of \(candidate) never showed \"\(text)\"; the screen was:\n\(try monitor.screen())")
         throw TestFailure("timed out waiting for \(text)")
     }
 
@@ -92,8 +99,10 @@ struct MonitorTests {
     /// At the monitor: sends the seat(s) chosen with `choose` the menu's `action`, with
     /// `detail` when it asks for one, and `reason` (a message is its own); to several
     /// seats, says yes when asked.
-    private func send(_ monitor: TerminalUnderTest, choose: String, action: String, detail: String? = nil,
-                      reason: String? = nil, seats: Int = 1) throws {
+    private func send(
+        _ monitor: TerminalUnderTest, choose: String, action: String, detail: String? = nil,
+        reason: String? = nil, seats: Int = 1
+    ) throws {
         try monitor.press(choose)
         try monitor.waitFor("Send to")
         for _ in 0..<(Self.menu.firstIndex(of: action) ?? 0) { try monitor.press("Down") }
@@ -122,25 +131,30 @@ struct MonitorTests {
     @Test func twoSeatsAndAMonitorAgainstPostgreSQL() throws {
         let lab = try LabStoreTests.LabDatabase()
         let setup = try ProctorTests.Setup(more: Self.shortLease)
-        let ana = lab.name + "_ana", ben = lab.name + "_ben", pat = lab.name + "_pat"
+        let ana = lab.name + "_ana"
+        let ben = lab.name + "_ben"
+        let pat = lab.name + "_pat"
         defer { for role in [ben, pat] { try? lab.psql("DROP ROLE IF EXISTS \(role)") } }
         let initialised = try TerminalUnderTest("--help", environment: ["ASSESS_STORE": lab.url()])
             .assessCommand(["store", "init", "--seat", ana + ":ana", "--seat", ben + ":ben", "--proctor", pat])
         #expect(initialised.status == 0, "\(initialised.output)")
 
-        let monitor = try TerminalUnderTest("monitor Exams/geography.yaml", policy: setup.policy,
-                                            environment: ["ASSESS_STORE": lab.url(user: pat)])
+        let monitor = try TerminalUnderTest(
+            "monitor Exams/geography.yaml", policy: setup.policy,
+            environment: ["ASSESS_STORE": lab.url(user: pat)])
         try monitor.answer("Proctor password:", with: ProctorTests.password)
         try monitor.waitFor("no seats yet")
 
-        let seatA = try TerminalUnderTest("take Exams/geography.yaml --candidate ana", policy: setup.policy,
-                                          environment: ["ASSESS_STORE": lab.url(user: ana)])
+        let seatA = try TerminalUnderTest(
+            "take Exams/geography.yaml --candidate ana", policy: setup.policy,
+            environment: ["ASSESS_STORE": lab.url(user: ana)])
         try seatA.waitFor("Exam key")
         try rowShows(monitor, "ana", "· welcome", step: "seat A at the welcome screen")
         try seatA.acceptTheLock()
         try rowShows(monitor, "ana", "▶ answering", step: "seat A answering")
-        let seatB = try TerminalUnderTest("take Exams/geography.yaml --candidate ben", policy: setup.policy,
-                                          environment: ["ASSESS_STORE": lab.url(user: ben)])
+        let seatB = try TerminalUnderTest(
+            "take Exams/geography.yaml --candidate ben", policy: setup.policy,
+            environment: ["ASSESS_STORE": lab.url(user: ben)])
         try seatB.acceptTheLock()
         try seatB.waitFor("Question 1 of 4")
         try rowShows(monitor, "ben", "▶ answering", step: "seat B answering")
@@ -192,17 +206,23 @@ struct MonitorTests {
         // B's last renewal (a progress save, every 5 s) came before the kill.
         try rowShows(monitor, "ben", "! lost", step: "seat B lost after kill -9", within: Self.leaseTime + 1)
         let lostAfter = Date().timeIntervalSince(killed)
-        print("monitor lag: lost \(String(format: "%.1f", lostAfter)) s after kill -9 (lease time \(Int(Self.leaseTime)) s)")
+        print(
+            "monitor lag: lost \(String(format: "%.1f", lostAfter)) s after kill -9 (lease time \(Int(Self.leaseTime)) s)"
+        )
 
         // The log says who sent what and why, and the seats acknowledged it.
         let room = try PostgresStore(url: lab.url())
         let records = try room.events(after: 0, limit: nil, attempt: nil).filter { $0.event.kind == "proctor.command" }
         #expect(records.count == 5, "\(records.map(\.event.details))")
         #expect(records.allSatisfy { $0.event.details["by"] == pat })
-        #expect(records.contains { $0.event.details["reason"] == "fire drill" && $0.event.details["action"] == "pause" })
+        #expect(
+            records.contains { $0.event.details["reason"] == "fire drill" && $0.event.details["action"] == "pause" })
         // And the proctor's own records of issuing them, written under the proctor's role.
-        let issued = try room.events(after: 0, limit: nil, attempt: nil).filter { $0.event.kind == "proctor.command-issued" }
-        #expect(issued.map { $0.event.details["action"] ?? "" } == ["message", "message", "pause", "resume", "add-time"])
+        let issued = try room.events(after: 0, limit: nil, attempt: nil).filter {
+            $0.event.kind == "proctor.command-issued"
+        }
+        #expect(
+            issued.map { $0.event.details["action"] ?? "" } == ["message", "message", "pause", "resume", "add-time"])
         #expect(Set(issued.map { $0.event.details["candidate"] ?? "" }) == ["ana", "ben"])
         try monitor.press("q")
         #expect(try monitor.exitStatus() == 0)
@@ -230,7 +250,8 @@ struct MonitorTests {
     @Test func aKioskMonitorsItsSeatsInItsSQLiteStore() throws {
         let setup = try ProctorTests.Setup()
         let shared = setup.scratch.file("data")
-        let monitor = try TerminalUnderTest("monitor", dataDirectory: shared, policy: setup.policy, width: 80, height: 24)
+        let monitor = try TerminalUnderTest(
+            "monitor", dataDirectory: shared, policy: setup.policy, width: 80, height: 24)
         try monitor.answer("Proctor password:", with: ProctorTests.password)
         try monitor.waitFor("no seats yet")
         // F1: every key of the room, whole, at 80x24 (where the footer leaves some out); Esc returns.
@@ -242,9 +263,11 @@ struct MonitorTests {
         try "\(ProctorTests.password)\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
         // Its lines go to a file: on the terminal, the early ones would scroll away.
         let jsonLines = setup.scratch.file("monitor.jsonl")
-        let json = try TerminalUnderTest("monitor --json --password-stdin < \(passwordFile) > \(jsonLines)",
-                                         dataDirectory: shared, policy: setup.policy)
-        let seat = try TerminalUnderTest("take Exams/geography.yaml --candidate cy", dataDirectory: shared, policy: setup.policy)
+        let json = try TerminalUnderTest(
+            "monitor --json --password-stdin < \(passwordFile) > \(jsonLines)",
+            dataDirectory: shared, policy: setup.policy)
+        let seat = try TerminalUnderTest(
+            "take Exams/geography.yaml --candidate cy", dataDirectory: shared, policy: setup.policy)
         try seat.waitFor("Exam key")
         try rowShows(monitor, "cy", "· welcome", step: "SQLite: seat at the welcome screen")
         // The script's monitor has checked the password and read the room (on a loaded
@@ -261,7 +284,8 @@ struct MonitorTests {
         // The notice shows on the paused screen too: the resume is seen by the question's return.
         try seat.waitFor("Question 1 of 4")
         try send(monitor, choose: "a", action: "message", detail: "Please raise your hand")
-        try timed(seat, "Please raise your hand", step: "SQLite: a message reaches the seat", within: Self.commandWithin)
+        try timed(
+            seat, "Please raise your hand", step: "SQLite: a message reaches the seat", within: Self.commandWithin)
         // The message, whole in its box, until the student says it was read (Enter): that is
         // in the seat's timeline.
         let box = try seat.screen()
@@ -302,14 +326,16 @@ struct MonitorTests {
         let monitor = try TerminalUnderTest("monitor", dataDirectory: shared, policy: setup.policy)
         try monitor.answer("Proctor password:", with: ProctorTests.password)
         try monitor.waitFor("no seats yet")
-        let seat = try TerminalUnderTest("take Exams/geography.yaml --candidate dee", dataDirectory: shared,
-                                         policy: setup.policy)
+        let seat = try TerminalUnderTest(
+            "take Exams/geography.yaml --candidate dee", dataDirectory: shared,
+            policy: setup.policy)
         try seat.acceptTheLock()
         try seat.waitFor("Question 1 of 4")
         try rowShows(monitor, "dee", "▶ answering", step: "SQLite: seat answering")
         try send(monitor, choose: "a", action: "extra-break", reason: "feels unwell")
-        try timed(seat, "The proctor allowed you a break (F6).", step: "SQLite: extra break reaches the seat",
-                  within: Self.commandWithin)
+        try timed(
+            seat, "The proctor allowed you a break (F6).", step: "SQLite: extra break reaches the seat",
+            within: Self.commandWithin)
 
         // The seat crashes: lost once its lease is older than the lease time; the student's
         // next `take` at that terminal finds its lock.
@@ -323,8 +349,9 @@ struct MonitorTests {
         try rowShows(monitor, "dee", "⊠ stale lock", step: "SQLite: the stale lock shows")
 
         // Resumed by the proctor: answering again, with the break the monitor allowed.
-        let resumed = try TerminalUnderTest("resume Exams/geography.yaml --candidate dee", lockDirectory: seat.lockDirectory,
-                                            dataDirectory: shared, policy: setup.policy)
+        let resumed = try TerminalUnderTest(
+            "resume Exams/geography.yaml --candidate dee", lockDirectory: seat.lockDirectory,
+            dataDirectory: shared, policy: setup.policy)
         try resumed.answer("Proctor password:", with: ProctorTests.password)
         // The message waiting for the seat reaches it when it comes back.
         try resumed.waitFor("Welcome back")
@@ -341,17 +368,22 @@ struct MonitorTests {
     @Test func aReducedMotionSeatRenewingByTheMinuteIsNeverLostNorTakenOverWhileItRunsAgainstPostgreSQL() throws {
         let lab = try LabStoreTests.LabDatabase()
         let setup = try ProctorTests.Setup(more: Self.shortLease)
-        let ana = lab.name + "_ana", pat = lab.name + "_pat"
+        let ana = lab.name + "_ana"
+        let pat = lab.name + "_pat"
         defer { try? lab.psql("DROP ROLE IF EXISTS \(pat)") }
         let initialised = try TerminalUnderTest("--help", environment: ["ASSESS_STORE": lab.url()])
             .assessCommand(["store", "init", "--seat", ana + ":ana", "--proctor", pat])
         #expect(initialised.status == 0, "\(initialised.output)")
-        let monitor = try TerminalUnderTest("monitor Exams/geography.yaml", policy: setup.policy,
-                                            environment: ["ASSESS_STORE": lab.url(user: pat)])
-        try reducedMotionSeatStaysAlive(monitor: monitor, candidate: "ana", room: try PostgresStore(url: lab.url()),
-                                        step: "PostgreSQL") {
-            try TerminalUnderTest("take Exams/geography.yaml --candidate ana --reduced-motion", policy: setup.policy,
-                                  environment: ["ASSESS_STORE": lab.url(user: ana)])
+        let monitor = try TerminalUnderTest(
+            "monitor Exams/geography.yaml", policy: setup.policy,
+            environment: ["ASSESS_STORE": lab.url(user: pat)])
+        try reducedMotionSeatStaysAlive(
+            monitor: monitor, candidate: "ana", room: try PostgresStore(url: lab.url()),
+            step: "PostgreSQL"
+        ) {
+            try TerminalUnderTest(
+                "take Exams/geography.yaml --candidate ana --reduced-motion", policy: setup.policy,
+                environment: ["ASSESS_STORE": lab.url(user: ana)])
         }
     }
 
@@ -359,10 +391,13 @@ struct MonitorTests {
         let setup = try ProctorTests.Setup(more: Self.shortLease)
         let shared = setup.scratch.file("data")
         let monitor = try TerminalUnderTest("monitor", dataDirectory: shared, policy: setup.policy)
-        try reducedMotionSeatStaysAlive(monitor: monitor, candidate: "eve",
-                                        room: try SQLiteStore(dataDirectory: URL(fileURLWithPath: shared)), step: "SQLite") {
-            try TerminalUnderTest("take Exams/geography.yaml --candidate eve --reduced-motion", dataDirectory: shared,
-                                  policy: setup.policy)
+        try reducedMotionSeatStaysAlive(
+            monitor: monitor, candidate: "eve",
+            room: try SQLiteStore(dataDirectory: URL(fileURLWithPath: shared)), step: "SQLite"
+        ) {
+            try TerminalUnderTest(
+                "take Exams/geography.yaml --candidate eve --reduced-motion", dataDirectory: shared,
+                policy: setup.policy)
         }
     }
 
@@ -370,8 +405,10 @@ struct MonitorTests {
     /// wakes, about once a minute: for 25 s at a question its lease grows older than the lease
     /// time, yet the monitor never shows it lost, a second `take` is refused and `end`
     /// refuses to end it; killed, it shows lost at once (its lease is already old).
-    private func reducedMotionSeatStaysAlive(monitor: TerminalUnderTest, candidate: String, room: any RoomStore, step: String,
-                                             startSeat: () throws -> TerminalUnderTest) throws {
+    private func reducedMotionSeatStaysAlive(
+        monitor: TerminalUnderTest, candidate: String, room: any RoomStore, step: String,
+        startSeat: () throws -> TerminalUnderTest
+    ) throws {
         try monitor.answer("Proctor password:", with: ProctorTests.password)
         try monitor.waitFor("no seats yet")
         let seat = try startSeat()
@@ -383,12 +420,16 @@ struct MonitorTests {
         while Date() < until {
             let row = try row(monitor, candidate)
             #expect(!row.contains("lost"), "\(step): \(row)")
-            if let mine = try room.room(exams: nil, at: Date()).first(where: { $0.candidate == candidate }), mine.holderAlive {
+            if let mine = try room.room(exams: nil, at: Date()).first(where: { $0.candidate == candidate }),
+                mine.holderAlive
+            {
                 oldest = max(oldest, mine.leaseAge ?? 0)
             }
             Thread.sleep(forTimeInterval: 0.5)
         }
-        print("monitor: \(step): the reduced-motion seat's lease reached \(String(format: "%.1f", oldest)) s without renewal")
+        print(
+            "monitor: \(step): the reduced-motion seat's lease reached \(String(format: "%.1f", oldest)) s without renewal"
+        )
         #expect(oldest > Self.leaseTime, "\(step): the lease was renewed within \(oldest) s all along")
         // Not lost, so not taken over: a second sitting of the candidate is refused.
         let second = try monitor.assessCommand(["take", "Exams/geography.yaml", "--candidate", candidate])
@@ -398,8 +439,9 @@ struct MonitorTests {
         let ended = try monitor.assessCommand(["end", attempt])
         #expect(ended.status == 75 && ended.output.contains("is running at"), "\(ended.output)")
         kill(try #require(try seat.assessPID()), SIGKILL)
-        try rowShows(monitor, candidate, "! lost", step: "\(step): reduced-motion seat lost after kill -9",
-                     within: Self.leaseTime + 1)
+        try rowShows(
+            monitor, candidate, "! lost", step: "\(step): reduced-motion seat lost after kill -9",
+            within: Self.leaseTime + 1)
         try monitor.press("q")
         #expect(try monitor.exitStatus() == 0)
     }

@@ -24,8 +24,9 @@ struct ProctorTests {
             scratch = try TemporaryDirectory("assess-e2e-proctor")
             policy = scratch.file("policy.yaml")
             let hash = try ProctorPassword(hashing: ProctorTests.password, logRounds: 15)
-            try "# a proctor's terminal\nproctor-password: \"\(hash)\"\n\(more)".write(toFile: policy, atomically: false,
-                                                                                     encoding: .utf8)
+            try "# a proctor's terminal\nproctor-password: \"\(hash)\"\n\(more)".write(
+                toFile: policy, atomically: false,
+                encoding: .utf8)
         }
 
         /// Writes an exam file and returns its path.
@@ -61,7 +62,11 @@ struct ProctorTests {
         let passwordFile = scratch.file("password")
         try (Self.password + "\n").write(toFile: passwordFile, atomically: false, encoding: .utf8)
         let result = try TerminalUnderTest.runner.run(
-            "sh", ["-c", "ASSESS_POLICY='\(policy)' '\(try BuiltProducts.path(of: "assess"))' passwd --password-stdin < '\(passwordFile)'"],
+            "sh",
+            [
+                "-c",
+                "ASSESS_POLICY='\(policy)' '\(try BuiltProducts.path(of: "assess"))' passwd --password-stdin < '\(passwordFile)'",
+            ],
             timeoutSeconds: 60)
         #expect(result.exitStatus == 0, "\(result.standardError)")
         let text = try String(contentsOfFile: policy, encoding: .utf8)
@@ -104,7 +109,9 @@ struct ProctorTests {
     /// `extraTimeRunsOutAtItsEndNotTheExamsAndSubmitsAsTimedOut`.
     @Test func launchWithOneAndAHalfTimesTheTimeShowsTheLongerTimerAndKeepsIt() throws {
         let setup = try Setup()
-        let exam = try setup.exam("short.yaml", """
+        let exam = try setup.exam(
+            "short.yaml",
+            """
             id: short-timer
             title: A twenty-minute exam
             duration: 20m
@@ -114,8 +121,9 @@ struct ProctorTests {
                 prompt: The timer runs for thirty minutes with extra time.
                 answer: true
             """)
-        let terminal = try TerminalUnderTest("launch \(exam) --candidate c-201 --extra-time 1.5x --hand-over",
-                                             policy: setup.policy)
+        let terminal = try TerminalUnderTest(
+            "launch \(exam) --candidate c-201 --extra-time 1.5x --hand-over",
+            policy: setup.policy)
         try typePassword(terminal)
         let welcome = try terminal.waitFor("Exam key")
         #expect(welcome.contains("30 minutes (with extra time; the exam is 20 minutes)"))
@@ -219,7 +227,9 @@ struct ProctorTests {
             try typePassword(terminal, "wrong-one")
             // Keys typed while a password is being checked are not read: wait for the verdict.
             let deadline = Date().addingTimeInterval(10)
-            while try terminal.assessCommand(["log"]).output.components(separatedBy: "proctor.password-rejected").count - 1 < tries {
+            while try terminal.assessCommand(["log"]).output.components(separatedBy: "proctor.password-rejected").count
+                - 1 < tries
+            {
                 guard Date() < deadline else { throw TestFailure("try \(tries) was never checked") }
                 Thread.sleep(forTimeInterval: 0.05)
             }
@@ -267,8 +277,9 @@ struct ProctorTests {
         let refused = try first.assessCommand(["take", exam, "--candidate", "c-205"])
         #expect(refused.status == 75)
 
-        let second = try TerminalUnderTest("resume \(exam) --candidate c-205", lockDirectory: first.lockDirectory,
-                                           dataDirectory: first.dataDirectory, policy: setup.policy)
+        let second = try TerminalUnderTest(
+            "resume \(exam) --candidate c-205", lockDirectory: first.lockDirectory,
+            dataDirectory: first.dataDirectory, policy: setup.policy)
         try typePassword(second)
         let welcome = try second.waitFor("Exam key")
         #expect(welcome.contains("this attempt continues"))
@@ -293,7 +304,8 @@ struct ProctorTests {
         let wrong = try terminal.assessCommand(["unlock", "--stale", "--password-stdin"], input: "nope\n")
         #expect(wrong.status == 77)
         #expect(wrong.output.contains("wrong proctor password"))
-        let cleared = try terminal.assessCommand(["unlock", "--stale", "--password-stdin"], input: Self.password + "\n")
+        let cleared = try terminal.assessCommand(
+            ["unlock", "--stale", "--password-stdin"], input: Self.password + "\n")
         #expect(cleared.status == 0)
         #expect(cleared.output.contains("marked interrupted"))
         let database = try terminal.store()
@@ -304,7 +316,9 @@ struct ProctorTests {
 
     @Test func aScriptedAttemptsResultsAsCSVHaveTheExpectedScoresAndTheReceiptVerifies() throws {
         let setup = try Setup()
-        let exam = try setup.exam("scored.yaml", """
+        let exam = try setup.exam(
+            "scored.yaml",
+            """
             id: scored
             title: Three scored questions
             duration: 10m
@@ -338,7 +352,10 @@ struct ProctorTests {
         let csv = try terminal.assessCommand(["results", exam, "--csv"])
         #expect(csv.status == 0)
         let lines = csv.output.split(separator: "\n")
-        #expect(lines.first == "exam,candidate,attempt,status,score,maximum,percent,seconds_used,flagged,awaiting_manual,fully_marked,q:sky,q:capital,q:story")
+        #expect(
+            lines.first
+                == "exam,candidate,attempt,status,score,maximum,percent,seconds_used,flagged,awaiting_manual,fully_marked,q:sky,q:capital,q:story"
+        )
         let row = try #require(lines.dropFirst().first).split(separator: ",", omittingEmptySubsequences: false)
         #expect(row[0] == "scored" && row[1] == "c-207" && row[3] == "submitted")
         #expect(row[4] == "3" && row[5] == "8" && row[6] == "37.5")
@@ -349,7 +366,8 @@ struct ProctorTests {
         #expect(table.contains("essays to mark by hand:"))
         #expect(table.contains("30-39%") && table.contains("| # 1"))
 
-        let code = try #require(receiptScreen.firstMatch(of: /[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/).map { String($0.output) })
+        let code = try #require(
+            receiptScreen.firstMatch(of: /[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/).map { String($0.output) })
         let verified = try terminal.assessCommand(["verify", code.lowercased()])
         #expect(verified.status == 0)
         #expect(verified.output.contains("valid: receipt \(code)"))
@@ -366,8 +384,9 @@ struct ProctorTests {
         let database = try student.store()
         let attempt = try #require(try database.attempts(exam: "essay-resume").first)
 
-        let proctor = try TerminalUnderTest("log --attempt \(attempt.id) --follow", lockDirectory: student.lockDirectory,
-                                            dataDirectory: student.dataDirectory, policy: setup.policy)
+        let proctor = try TerminalUnderTest(
+            "log --attempt \(attempt.id) --follow", lockDirectory: student.lockDirectory,
+            dataDirectory: student.dataDirectory, policy: setup.policy)
         try proctor.waitFor("exam.started")
         try student.type("A quiet town.")
         try proctor.waitFor("answer.saved")
@@ -458,7 +477,9 @@ struct ProctorTests {
         let database = try terminal.store()
         let attempt = try #require(try database.attempts(exam: "geography-quiz").first)
         #expect(attempt.status == .aborted)
-        let results = try terminal.assessCommand(["results", TerminalUnderTest.packageRoot + "/Exams/geography.yaml", "--json"])
+        let results = try terminal.assessCommand([
+            "results", TerminalUnderTest.packageRoot + "/Exams/geography.yaml", "--json",
+        ])
         #expect(results.status == 0)
         #expect(results.output.contains("\"status\" : \"aborted\""))
         #expect(results.output.contains("\"unscored\" : \"not submitted\""))
@@ -466,8 +487,9 @@ struct ProctorTests {
 
     @Test func aCandidateWithBreaksTakesOneAndTheTimerStops() throws {
         let setup = try Setup()
-        let terminal = try TerminalUnderTest("launch Exams/geography.yaml --candidate c-213 --breaks 1x10m --hand-over",
-                                             policy: setup.policy)
+        let terminal = try TerminalUnderTest(
+            "launch Exams/geography.yaml --candidate c-213 --breaks 1x10m --hand-over",
+            policy: setup.policy)
         try typePassword(terminal)
         let welcome = try terminal.waitFor("Exam key")
         #expect(welcome.contains("breaks: 1 of up to 10 minutes"))
@@ -491,8 +513,9 @@ struct ProctorTests {
 
     @Test func aScratchpadTheProctorAllowsKeepsNotesThatAreNeverAnAnswer() throws {
         let setup = try Setup()
-        let terminal = try TerminalUnderTest("launch Exams/all-types.yaml --candidate c-214 --allow scratchpad --hand-over",
-                                             policy: setup.policy)
+        let terminal = try TerminalUnderTest(
+            "launch Exams/all-types.yaml --candidate c-214 --allow scratchpad --hand-over",
+            policy: setup.policy)
         try typePassword(terminal)
         try terminal.acceptTheLock()
         // This question's footer is full; the help lists F5.
@@ -519,8 +542,9 @@ struct ProctorTests {
 
     @Test func turningOffAnAllowedSuggestionAtLaunchTakesItAwayAndIsLogged() throws {
         let setup = try Setup()
-        let terminal = try TerminalUnderTest("launch Exams/all-types.yaml --candidate c-215 --turn-off word-completion --hand-over",
-                                             policy: setup.policy)
+        let terminal = try TerminalUnderTest(
+            "launch Exams/all-types.yaml --candidate c-215 --turn-off word-completion --hand-over",
+            policy: setup.policy)
         try typePassword(terminal)
         try terminal.acceptTheLock()
         try terminal.waitFor("Question 1 of")

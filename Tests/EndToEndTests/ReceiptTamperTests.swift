@@ -10,16 +10,27 @@ struct ReceiptTamperTests {
     /// Each way of changing the log, as SQL on the store (none: the untouched store, which verifies).
     static let cases: [(name: String, sql: String)] = [
         ("untouched", ""),
-        ("edit a record", "UPDATE events SET details = replace(details, 'c-tamper', 'c-other') WHERE kind = 'exam.started'"),
+        (
+            "edit a record",
+            "UPDATE events SET details = replace(details, 'c-tamper', 'c-other') WHERE kind = 'exam.started'"
+        ),
         ("delete a record in the middle", "DELETE FROM events WHERE sequence = (SELECT min(sequence) + 1 FROM events)"),
-        ("delete the newest records", "DELETE FROM events WHERE sequence >= (SELECT sequence FROM events WHERE kind = 'exam.submitted')"),
-        ("delete the newest records up to the one the receipt names",
-         "DELETE FROM events WHERE sequence >= (SELECT sequence FROM events WHERE kind = 'exam.submitted') - 1"),
-        ("reorder two records", """
+        (
+            "delete the newest records",
+            "DELETE FROM events WHERE sequence >= (SELECT sequence FROM events WHERE kind = 'exam.submitted')"
+        ),
+        (
+            "delete the newest records up to the one the receipt names",
+            "DELETE FROM events WHERE sequence >= (SELECT sequence FROM events WHERE kind = 'exam.submitted') - 1"
+        ),
+        (
+            "reorder two records",
+            """
             UPDATE events SET sequence = -1 WHERE sequence = 2;
             UPDATE events SET sequence = 2 WHERE sequence = 3;
             UPDATE events SET sequence = 3 WHERE sequence = -1
-            """),
+            """
+        ),
         ("move a record to another attempt", "UPDATE events SET attempt = 'another' WHERE sequence = 2"),
     ]
 
@@ -46,10 +57,12 @@ struct ReceiptTamperTests {
                 try outsider.write { db in try db.execute(sql: sql) }
                 try outsider.close()
             }
-            let result = try TerminalUnderTest.runner.run("env", [
-                "LANG=C.UTF-8", "ASSESS_DATA_DIR=\(copy.path)", "ASSESS_POLICY=\(terminal.policy)",
-                terminal.assess, "verify", receipt,
-            ], timeoutSeconds: 30)
+            let result = try TerminalUnderTest.runner.run(
+                "env",
+                [
+                    "LANG=C.UTF-8", "ASSESS_DATA_DIR=\(copy.path)", "ASSESS_POLICY=\(terminal.policy)",
+                    terminal.assess, "verify", receipt,
+                ], timeoutSeconds: 30)
             let output = result.standardOutput + result.standardError
             if sql.isEmpty {
                 #expect(result.exitStatus == 0, "\(name): \(output)")

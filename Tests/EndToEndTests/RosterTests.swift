@@ -41,7 +41,8 @@ struct RosterTests {
         // The box's last sentence: a screen read before it may hold only the box's top half.
         let confirmation = try monitor.waitFor("each seat's clock starts now")
         let line = try #require(confirmation.split(separator: "\n").first { $0.contains("Start code: ") })
-        let code = String(line.split(separator: ":").last ?? "").trimmingCharacters(in: CharacterSet(charactersIn: " │|"))
+        let code = String(line.split(separator: ":").last ?? "").trimmingCharacters(
+            in: CharacterSet(charactersIn: " │|"))
         #expect(code.count == 6, "\(confirmation)")
         try monitor.press("y")
         try monitor.waitFor("Opened geography-quiz")
@@ -51,68 +52,88 @@ struct RosterTests {
     @Test func aRosterFromCSVRefusesOthersGivesExtraTimeAndStartsTheRoomTogetherOnPostgreSQL() throws {
         let lab = try LabStoreTests.LabDatabase()
         let setup = try ProctorTests.Setup()
-        let ana = lab.name + "_ana", ben = lab.name + "_ben", kiosk = lab.name + "_lab07", pat = lab.name + "_pat"
+        let ana = lab.name + "_ana"
+        let ben = lab.name + "_ben"
+        let kiosk = lab.name + "_lab07"
+        let pat = lab.name + "_pat"
         defer { for role in [ben, kiosk, pat] { try? lab.psql("DROP ROLE IF EXISTS \(role)") } }
         let admin = try TerminalUnderTest("--help", environment: ["ASSESS_STORE": lab.url()])
-        let initialised = try admin.assessCommand(["store", "init", "--seat", ana + ":ana", "--seat", ben + ":ben",
-                                                   "--seat", kiosk + ":*", "--proctor", pat])
+        let initialised = try admin.assessCommand([
+            "store", "init", "--seat", ana + ":ana", "--seat", ben + ":ben",
+            "--seat", kiosk + ":*", "--proctor", pat,
+        ])
         #expect(initialised.status == 0, "\(initialised.output)")
 
         // The proctor imports the roster; a seat's role may not.
         let file = setup.scratch.file("room-4.csv")
         try Self.csv.write(toFile: file, atomically: true, encoding: .utf8)
-        let proctor = try TerminalUnderTest("--help", policy: setup.policy, environment: ["ASSESS_STORE": lab.url(user: pat)])
-        let imported = try proctor.assessCommand(["roster", "Exams/geography.yaml", "--import", file, "--list", "--password-stdin"],
-                                                 input: ProctorTests.password + "\n")
+        let proctor = try TerminalUnderTest(
+            "--help", policy: setup.policy, environment: ["ASSESS_STORE": lab.url(user: pat)])
+        let imported = try proctor.assessCommand(
+            ["roster", "Exams/geography.yaml", "--import", file, "--list", "--password-stdin"],
+            input: ProctorTests.password + "\n")
         #expect(imported.status == 0, "\(imported.output)")
-        #expect(imported.output.contains("ana        Ana Lima     extra time +15m, breaks 1x5m, larger spacing"), "\(imported.output)")
+        #expect(
+            imported.output.contains("ana        Ana Lima     extra time +15m, breaks 1x5m, larger spacing"),
+            "\(imported.output)")
         #expect(imported.output.contains("ben        Okafor, Ben  none"), "\(imported.output)")
-        let seatRole = try TerminalUnderTest("--help", policy: setup.policy, environment: ["ASSESS_STORE": lab.url(user: kiosk)])
-        let forged = try seatRole.assessCommand(["roster", "Exams/geography.yaml", "--add", "zed", "--password-stdin"],
-                                                input: ProctorTests.password + "\n")
+        let seatRole = try TerminalUnderTest(
+            "--help", policy: setup.policy, environment: ["ASSESS_STORE": lab.url(user: kiosk)])
+        let forged = try seatRole.assessCommand(
+            ["roster", "Exams/geography.yaml", "--add", "zed", "--password-stdin"],
+            input: ProctorTests.password + "\n")
         #expect(forged.status == 1 && forged.output.contains("permission denied"), "\(forged.output)")
 
         // A candidate not on the roster is refused at the shared kiosk seat, before anything is locked.
-        let stranger = try TerminalUnderTest("take Exams/geography.yaml --candidate zed", policy: setup.policy,
-                                             environment: ["ASSESS_STORE": lab.url(user: kiosk)])
+        let stranger = try TerminalUnderTest(
+            "take Exams/geography.yaml --candidate zed", policy: setup.policy,
+            environment: ["ASSESS_STORE": lab.url(user: kiosk)])
         let refusal = try stranger.waitFor("EXIT=")
         #expect(refusal.contains("candidate zed is not on the roster of geography-quiz"), "\(refusal)")
         #expect(refusal.contains("EXIT=68"), "\(refusal)")
         #expect(try stranger.assessCommand(["status"]).output.contains("unlocked: no exam holds this terminal"))
 
         // The monitor shows both as not arrived, and the sitting waiting.
-        let monitor = try TerminalUnderTest("monitor Exams/geography.yaml", policy: setup.policy,
-                                            environment: ["ASSESS_STORE": lab.url(user: pat)])
+        let monitor = try TerminalUnderTest(
+            "monitor Exams/geography.yaml", policy: setup.policy,
+            environment: ["ASSESS_STORE": lab.url(user: pat)])
         try monitor.answer("Proctor password:", with: ProctorTests.password)
         let room = try monitor.waitFor("◌ not arrived 2")
         #expect(room.contains("geography-quiz waits (o opens)"), "\(room)")
 
         // Two seats wait at their welcome screens; Ana's shows her extra time.
-        let seatA = try TerminalUnderTest("take Exams/geography.yaml --candidate ana", policy: setup.policy,
-                                          environment: ["ASSESS_STORE": lab.url(user: ana)])
-        let seatB = try TerminalUnderTest("take Exams/geography.yaml --candidate ben", policy: setup.policy,
-                                          environment: ["ASSESS_STORE": lab.url(user: ben)])
+        let seatA = try TerminalUnderTest(
+            "take Exams/geography.yaml --candidate ana", policy: setup.policy,
+            environment: ["ASSESS_STORE": lab.url(user: ana)])
+        let seatB = try TerminalUnderTest(
+            "take Exams/geography.yaml --candidate ben", policy: setup.policy,
+            environment: ["ASSESS_STORE": lab.url(user: ben)])
         let welcomeA = try seatA.waitFor("Waiting for the proctor to start the exam")
         // Her larger spacing (wider margins) is on, from the roster too.
-        #expect(welcomeA.contains("    Time       25 minutes (with extra time; the exam is 10 minutes); breaks: 1 of up to 5"),
-                "\(welcomeA)")
+        #expect(
+            welcomeA.contains(
+                "    Time       25 minutes (with extra time; the exam is 10 minutes); breaks: 1 of up to 5"),
+            "\(welcomeA)")
         try seatB.waitFor("Waiting for the proctor to start the exam")
         // The whole waiting screen, as the student sees it.
-        let waitingScreen = [
-            " assess" + String(repeating: " ", count: 88) + "exam", "", "  Geography quiz", "",
-            "  Candidate  ben", "  Time       10 minutes", "  Questions  4", "  Exam key   9178-f32b", "",
-            "  Waiting for the proctor to start the exam. This screen goes on by itself when the exam starts,",
-            "  or type the start code the proctor announces and press Enter.", "  Start code:", "",
-            "  " + String(repeating: "─", count: 96),
-            "  Four questions on capitals, rivers and maps.",
-            "  Choose or type one answer for each. You may go back to earlier questions.",
-        ] + Array(repeating: "", count: 12) + [
-            String(repeating: "─", count: 100),
-            " Enter start with the code  Esc quit  ^U/^R undo/redo" + String(repeating: " ", count: 38) + "F1 help",
-        ]
+        let waitingScreen =
+            [
+                " assess" + String(repeating: " ", count: 88) + "exam", "", "  Geography quiz", "",
+                "  Candidate  ben", "  Time       10 minutes", "  Questions  4", "  Exam key   9178-f32b", "",
+                "  Waiting for the proctor to start the exam. This screen goes on by itself when the exam starts,",
+                "  or type the start code the proctor announces and press Enter.", "  Start code:", "",
+                "  " + String(repeating: "─", count: 96),
+                "  Four questions on capitals, rivers and maps.",
+                "  Choose or type one answer for each. You may go back to earlier questions.",
+            ] + Array(repeating: "", count: 12) + [
+                String(repeating: "─", count: 100),
+                " Enter start with the code  Esc quit  ^U/^R undo/redo" + String(repeating: " ", count: 38) + "F1 help",
+            ]
         let shown = try seatB.screen()
-        #expect(shown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).prefix(30) == waitingScreen[...],
-                "\(shown)")
+        #expect(
+            shown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).prefix(30)
+                == waitingScreen[...],
+            "\(shown)")
         try monitor.waitFor("· welcome 2")
         // Enter does not begin while the sitting waits.
         try seatB.press("Enter")
@@ -149,20 +170,23 @@ struct RosterTests {
         let file = setup.scratch.file("roster.csv")
         try Self.csv.write(toFile: file, atomically: true, encoding: .utf8)
         let monitor = try TerminalUnderTest("monitor", dataDirectory: shared, policy: setup.policy)
-        let imported = try monitor.assessCommand(["roster", "Exams/geography.yaml", "--import", file, "--password-stdin"],
-                                                 input: ProctorTests.password + "\n")
+        let imported = try monitor.assessCommand(
+            ["roster", "Exams/geography.yaml", "--import", file, "--password-stdin"],
+            input: ProctorTests.password + "\n")
         #expect(imported.status == 0, "\(imported.output)")
         try monitor.answer("Proctor password:", with: ProctorTests.password)
         try monitor.waitFor("◌ not arrived 2")
 
-        let seat = try TerminalUnderTest("take Exams/geography.yaml --candidate ben", dataDirectory: shared, policy: setup.policy)
+        let seat = try TerminalUnderTest(
+            "take Exams/geography.yaml --candidate ben", dataDirectory: shared, policy: setup.policy)
         try seat.waitFor("Waiting for the proctor to start the exam")
         try monitor.waitFor("· welcome 1")
         // The proctor makes a code and keeps the room waiting; a wrong code is refused.
         try monitor.press("o")
         let confirmation = try monitor.waitFor("Start code: ")
         let line = try #require(confirmation.split(separator: "\n").first { $0.contains("Start code: ") })
-        let code = String(line.split(separator: ":").last ?? "").trimmingCharacters(in: CharacterSet(charactersIn: " │|"))
+        let code = String(line.split(separator: ":").last ?? "").trimmingCharacters(
+            in: CharacterSet(charactersIn: " │|"))
         try monitor.press("n")
         try monitor.waitFor("still waits")
         try seat.type("ZZZZZZ")
@@ -174,19 +198,27 @@ struct RosterTests {
         try monitor.press("q")
 
         // For scripts, a line per candidate; and the next sitting of the exam waits again.
-        let listed = try monitor.assessCommand(["roster", "geography-quiz", "--json", "--password-stdin"],
-                                               input: ProctorTests.password + "\n")
-        #expect(listed.output.contains(#"{"accessibility":["larger-spacing"],"breaks":"1x5m","candidate":"ana","deny":[],"exam":"geography-quiz","extraTime":"+15m","name":"Ana Lima"}"#),
-                "\(listed.output)")
-        let reset = try monitor.assessCommand(["roster", "Exams/geography.yaml", "--reset-start", "--password-stdin"],
-                                              input: ProctorTests.password + "\n")
-        #expect(reset.status == 0 && reset.output.contains("the opening and the start code are forgotten"), "\(reset.output)")
+        let listed = try monitor.assessCommand(
+            ["roster", "geography-quiz", "--json", "--password-stdin"],
+            input: ProctorTests.password + "\n")
+        #expect(
+            listed.output.contains(
+                #"{"accessibility":["larger-spacing"],"breaks":"1x5m","candidate":"ana","deny":[],"exam":"geography-quiz","extraTime":"+15m","name":"Ana Lima"}"#
+            ),
+            "\(listed.output)")
+        let reset = try monitor.assessCommand(
+            ["roster", "Exams/geography.yaml", "--reset-start", "--password-stdin"],
+            input: ProctorTests.password + "\n")
+        #expect(
+            reset.status == 0 && reset.output.contains("the opening and the start code are forgotten"),
+            "\(reset.output)")
         let store = try monitor.store()
         #expect(try store.sittingStarts(exams: nil, at: Date()).first?.hasCode == false)
 
         // A proctor launching Ana's seat starts from her accommodations on the roster.
-        let launched = try TerminalUnderTest("launch Exams/geography.yaml --candidate ana", dataDirectory: shared,
-                                             policy: setup.policy)
+        let launched = try TerminalUnderTest(
+            "launch Exams/geography.yaml --candidate ana", dataDirectory: shared,
+            policy: setup.policy)
         try launched.answer("Proctor password:", with: ProctorTests.password)
         let screen = try launched.waitFor("Accessibility: larger spacing")
         let rows = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -38,14 +38,17 @@ struct SealedExamTests {
     }
 
     private func score(_ csv: String) -> String? {
-        csv.split(separator: "\n").first { $0.hasPrefix("geography-quiz,ana,") }.map { String($0.split(separator: ",")[4]) }
+        csv.split(separator: "\n").first { $0.hasPrefix("geography-quiz,ana,") }.map {
+            String($0.split(separator: ",")[4])
+        }
     }
 
     @Test func publishTakeByIDAndResultsOnSQLite() throws {
         let setup = try ProctorTests.Setup()
         let shared = setup.scratch.file("data")
         let proctor = try TerminalUnderTest("--help", dataDirectory: shared, policy: setup.policy)
-        let published = try proctor.assessCommand(["publish", Self.examFile, "--password-stdin"], input: ProctorTests.password + "\n")
+        let published = try proctor.assessCommand(
+            ["publish", Self.examFile, "--password-stdin"], input: ProctorTests.password + "\n")
         #expect(published.status == 0, "\(published.output)")
         let deliveryKey = DeliveryForm(exam: try ExamLoader.load(fileAt: Self.examFile)).key
         #expect(published.output.contains("delivery key: \(ExamKey.short(deliveryKey))"), "\(published.output)")
@@ -55,7 +58,8 @@ struct SealedExamTests {
         let form = try #require(try store.deliveryForm(exam: "geography-quiz", candidate: "ana"))
         #expect(!form.form.contains("Canberra") && form.form.contains("capital city of Australia"))
 
-        let seat = try TerminalUnderTest("take --exam geography-quiz --candidate ana", dataDirectory: shared, policy: setup.policy)
+        let seat = try TerminalUnderTest(
+            "take --exam geography-quiz --candidate ana", dataDirectory: shared, policy: setup.policy)
         try sit(seat, candidate: "ana")
         let attempt = try #require(try store.attempts(exam: "geography-quiz", candidate: "ana").first)
         #expect(attempt.examKey == deliveryKey)
@@ -66,15 +70,19 @@ struct SealedExamTests {
         #expect(results.output.contains("scoring key v1"))
 
         // The same questions with a fixed key: a new version, and results scores with it.
-        let fixed = try proctor.assessCommand(["publish", try wrongKey(setup), "--password-stdin"], input: ProctorTests.password + "\n")
+        let fixed = try proctor.assessCommand(
+            ["publish", try wrongKey(setup), "--password-stdin"], input: ProctorTests.password + "\n")
         #expect(fixed.status == 0 && fixed.output.contains("scoring key: v2"), "\(fixed.output)")
         let rescored = try proctor.assessCommand(["results", "geography-quiz", "--csv"])
         #expect(score(rescored.output) == "1", "\(rescored.output)")
         #expect(!rescored.output.contains("changed since"))
         // Other questions under the same id are refused once an attempt exists, even with --replace.
-        let other = try setup.exam("geography-other.yaml", try String(contentsOfFile: Self.examFile, encoding: .utf8)
-            .replacingOccurrences(of: "What is the capital of Canada?", with: "What is the capital of Chile?"))
-        let replaced = try proctor.assessCommand(["publish", other, "--replace", "--password-stdin"], input: ProctorTests.password + "\n")
+        let other = try setup.exam(
+            "geography-other.yaml",
+            try String(contentsOfFile: Self.examFile, encoding: .utf8)
+                .replacingOccurrences(of: "What is the capital of Canada?", with: "What is the capital of Chile?"))
+        let replaced = try proctor.assessCommand(
+            ["publish", other, "--replace", "--password-stdin"], input: ProctorTests.password + "\n")
         #expect(replaced.status == 1 && replaced.output.contains("1 attempt already"), "\(replaced.output)")
         #expect(try proctor.assessCommand(["log"]).output.contains("exam.published"))
     }
@@ -82,22 +90,28 @@ struct SealedExamTests {
     @Test func publishTakeByIDAndResultsOnPostgreSQL() throws {
         let lab = try LabStoreTests.LabDatabase()
         let setup = try ProctorTests.Setup()
-        let ana = lab.name + "_ana", pat = lab.name + "_pat"
+        let ana = lab.name + "_ana"
+        let pat = lab.name + "_pat"
         defer { try? lab.psql("DROP ROLE IF EXISTS \(pat)") }
         let admin = try TerminalUnderTest("--help", environment: ["ASSESS_STORE": lab.url()])
         #expect(try admin.assessCommand(["store", "init", "--seat", ana + ":ana", "--proctor", pat]).status == 0)
 
         // A seat's role may not publish.
-        let seatRole = try TerminalUnderTest("--help", policy: setup.policy, environment: ["ASSESS_STORE": lab.url(user: ana)])
-        let forged = try seatRole.assessCommand(["publish", Self.examFile, "--password-stdin"], input: ProctorTests.password + "\n")
+        let seatRole = try TerminalUnderTest(
+            "--help", policy: setup.policy, environment: ["ASSESS_STORE": lab.url(user: ana)])
+        let forged = try seatRole.assessCommand(
+            ["publish", Self.examFile, "--password-stdin"], input: ProctorTests.password + "\n")
         #expect(forged.status == 1 && forged.output.contains("proctor role"), "\(forged.output)")
 
-        let proctor = try TerminalUnderTest("--help", policy: setup.policy, environment: ["ASSESS_STORE": lab.url(user: pat)])
-        let published = try proctor.assessCommand(["publish", Self.examFile, "--password-stdin"], input: ProctorTests.password + "\n")
+        let proctor = try TerminalUnderTest(
+            "--help", policy: setup.policy, environment: ["ASSESS_STORE": lab.url(user: pat)])
+        let published = try proctor.assessCommand(
+            ["publish", Self.examFile, "--password-stdin"], input: ProctorTests.password + "\n")
         #expect(published.status == 0 && published.output.contains("scoring key: v1"), "\(published.output)")
 
-        let seat = try TerminalUnderTest("take --exam geography-quiz --candidate ana", policy: setup.policy,
-                                         environment: ["ASSESS_STORE": lab.url(user: ana)])
+        let seat = try TerminalUnderTest(
+            "take --exam geography-quiz --candidate ana", policy: setup.policy,
+            environment: ["ASSESS_STORE": lab.url(user: ana)])
         try sit(seat, candidate: "ana")
 
         // As the seat's role: no scoring key, by SQL or by `results`.
@@ -110,7 +124,8 @@ struct SealedExamTests {
 
         let results = try proctor.assessCommand(["results", "geography-quiz", "--csv"])
         #expect(results.status == 0 && score(results.output) == "2", "\(results.output)")
-        let fixed = try proctor.assessCommand(["publish", try wrongKey(setup), "--password-stdin"], input: ProctorTests.password + "\n")
+        let fixed = try proctor.assessCommand(
+            ["publish", try wrongKey(setup), "--password-stdin"], input: ProctorTests.password + "\n")
         #expect(fixed.output.contains("scoring key: v2"), "\(fixed.output)")
         #expect(score(try proctor.assessCommand(["results", "geography-quiz", "--csv"]).output) == "1")
     }

@@ -20,11 +20,14 @@ struct SeatInputTests {
     }
 
     /// The sitting still runs, still holds the lock and still takes keys; nothing ended it.
-    private func expectStillLocked(_ terminal: TerminalUnderTest, attempt: String,
-                                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectStillLocked(
+        _ terminal: TerminalUnderTest, attempt: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         #expect(try terminal.assessPID() != nil, sourceLocation: sourceLocation)
-        #expect(try terminal.assessCommand(["status", "--json"]).output.contains("\"state\":\"locked\""),
-                sourceLocation: sourceLocation)
+        #expect(
+            try terminal.assessCommand(["status", "--json"]).output.contains("\"state\":\"locked\""),
+            sourceLocation: sourceLocation)
         let log = try terminal.assessCommand(["log", "--attempt", attempt]).output
         #expect(!log.contains("session.interrupted"), "the log was:\n\(log)", sourceLocation: sourceLocation)
     }

@@ -27,7 +27,8 @@ struct ServerOutageTests {
         init(configure: (PrivateServer) throws -> Void = { _ in }) throws {
             let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
             guard let version = versions.compactMap(Int.init).max() else {
-                throw TestFailure("no PostgreSQL server under /usr/lib/postgresql; apt-get install postgresql (.ci/run does)")
+                throw TestFailure(
+                    "no PostgreSQL server under /usr/lib/postgresql; apt-get install postgresql (.ci/run does)")
             }
             bin = "/usr/lib/postgresql/\(version)/bin"
             folder = try TemporaryDirectory("assess-outage")
@@ -48,8 +49,12 @@ struct ServerOutageTests {
         }
 
         func start() throws {
-            try run(bin + "/pg_ctl", ["-D", folder.file("data"), "-l", folder.file("server.log"), "-w",
-                                      "-o", "-k \(folder.path) -p \(port) \(options)", "start"])
+            try run(
+                bin + "/pg_ctl",
+                [
+                    "-D", folder.file("data"), "-l", folder.file("server.log"), "-w",
+                    "-o", "-k \(folder.path) -p \(port) \(options)", "start",
+                ])
         }
 
         func stop() throws {
@@ -58,8 +63,10 @@ struct ServerOutageTests {
 
         /// Runs `program` (as the server's user when `asServer` and the tests run as root).
         func run(_ program: String, _ arguments: [String], asServer: Bool = true) throws {
-            let result = asServer && getuid() == 0
-                ? try TerminalUnderTest.runner.run("runuser", ["-u", "postgres", "--", program] + arguments, timeoutSeconds: 60)
+            let result =
+                asServer && getuid() == 0
+                ? try TerminalUnderTest.runner.run(
+                    "runuser", ["-u", "postgres", "--", program] + arguments, timeoutSeconds: 60)
                 : try TerminalUnderTest.runner.run(program, arguments, timeoutSeconds: 60)
             guard result.succeeded else { throw TestFailure("\(program) \(arguments): \(result.standardError)") }
         }
@@ -69,8 +76,9 @@ struct ServerOutageTests {
         let server = try PrivateServer()
         let initialized = try TerminalUnderTest("store init", environment: ["ASSESS_STORE": server.url()])
         #expect(try initialized.exitStatus() == 0)
-        let sitting = try TerminalUnderTest("take Exams/all-types.yaml --candidate c-outage",
-                                            environment: ["ASSESS_STORE": server.url()])
+        let sitting = try TerminalUnderTest(
+            "take Exams/all-types.yaml --candidate c-outage",
+            environment: ["ASSESS_STORE": server.url()])
         try Self.typeInTheEssay(sitting, "before the outage ")
 
         try server.stop()
@@ -107,8 +115,12 @@ struct ServerOutageTests {
         let outageRecord = try #require(records.first { $0.kind == "store.outage" })
         let seconds = try #require(outageRecord.details["seconds"].flatMap(Int.init))
         #expect((9...16).contains(seconds), "\(outageRecord.details)")
-        #expect(records.filter { $0.kind == "answer.saved" && $0.wallTime > outage && $0.wallTime < outage + 10 }.count >= 3)
-        #expect(try EventStore(database: store).verifyChain() == .intact(count: try store.events(after: 0, limit: nil, attempt: nil).count))
+        #expect(
+            records.filter { $0.kind == "answer.saved" && $0.wallTime > outage && $0.wallTime < outage + 10 }.count >= 3
+        )
+        #expect(
+            try EventStore(database: store).verifyChain()
+                == .intact(count: try store.events(after: 0, limit: nil, attempt: nil).count))
     }
 
     /// With `reboot`, the machine restarts during the outage too (simulated: the runtime
@@ -122,8 +134,9 @@ struct ServerOutageTests {
         let setup = try ProctorTests.Setup()
         let environment = ["ASSESS_STORE": server.url()]
         #expect(try TerminalUnderTest("store init", environment: environment).exitStatus() == 0)
-        let first = try TerminalUnderTest("take Exams/all-types.yaml --candidate c-killed", policy: setup.policy,
-                                          environment: environment)
+        let first = try TerminalUnderTest(
+            "take Exams/all-types.yaml --candidate c-killed", policy: setup.policy,
+            environment: environment)
         try Self.typeInTheEssay(first, "typed before ")
 
         try server.stop()
@@ -141,7 +154,8 @@ struct ServerOutageTests {
         #expect(journalFiles.contains { $0.hasSuffix(".jsonl") }, "\(journalFiles)")
         #expect(try FileManager.default.attributesOfItem(atPath: journals)[.posixPermissions] as? Int == 0o700)
         for name in journalFiles {
-            let mode = try FileManager.default.attributesOfItem(atPath: journals + "/" + name)[.posixPermissions] as? Int
+            let mode =
+                try FileManager.default.attributesOfItem(atPath: journals + "/" + name)[.posixPermissions] as? Int
             #expect(mode == 0o600, "\(name)")
         }
         if reboot {
@@ -153,15 +167,17 @@ struct ServerOutageTests {
         } else {
             // As an earlier version left it: beside the lock. `resume` moves it and sends it.
             for name in journalFiles {
-                try FileManager.default.moveItem(atPath: journals + "/" + name, toPath: first.lockDirectory + "/" + name)
+                try FileManager.default.moveItem(
+                    atPath: journals + "/" + name, toPath: first.lockDirectory + "/" + name)
             }
             let before = try first.assessCommand(["status"]).output
             #expect(before.contains(" in \(first.lockDirectory)/journal-"), "\(before)")
         }
 
         try server.start()
-        let second = try TerminalUnderTest("resume Exams/all-types.yaml --candidate c-killed", lockDirectory: first.lockDirectory,
-                                           dataDirectory: first.dataDirectory, policy: setup.policy, environment: environment)
+        let second = try TerminalUnderTest(
+            "resume Exams/all-types.yaml --candidate c-killed", lockDirectory: first.lockDirectory,
+            dataDirectory: first.dataDirectory, policy: setup.policy, environment: environment)
         try second.answer("Proctor password:", with: ProctorTests.password)
         try second.waitFor("Exam key")
         try second.acceptTheLock()
@@ -169,12 +185,16 @@ struct ServerOutageTests {
 
         let store = try PostgresStore(url: server.url())
         let attempt = try #require(try store.attempts(candidate: "c-killed").first)
-        #expect(try store.responses(for: attempt.id).contains { $0.value.contains("typed before and during the outage") })
+        #expect(
+            try store.responses(for: attempt.id).contains { $0.value.contains("typed before and during the outage") })
         let kinds = try store.events(after: 0, limit: nil, attempt: attempt.id).map(\.event.kind)
         #expect(kinds.contains("store.outage"))
         #expect(kinds.contains("lease.taken-over"))
         #expect(try !second.assessCommand(["status"]).output.contains("waiting on this terminal"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: first.lockDirectory).allSatisfy { !$0.hasPrefix("journal-") })
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: first.lockDirectory).allSatisfy {
+                !$0.hasPrefix("journal-")
+            })
         try second.submitFromReview()
         try second.waitFor("no longer locked")
     }
@@ -184,8 +204,9 @@ struct ServerOutageTests {
     @Test func aReducedMotionSeatTakesItsLeaseAgainOnItsNewConnectionAtOnceWhenTheServerRestarts() throws {
         let server = try PrivateServer()
         #expect(try TerminalUnderTest("store init", environment: ["ASSESS_STORE": server.url()]).exitStatus() == 0)
-        let sitting = try TerminalUnderTest("take Exams/geography.yaml --candidate c-restart --reduced-motion",
-                                            environment: ["ASSESS_STORE": server.url()])
+        let sitting = try TerminalUnderTest(
+            "take Exams/geography.yaml --candidate c-restart --reduced-motion",
+            environment: ["ASSESS_STORE": server.url()])
         try sitting.acceptTheLock()
         try sitting.waitFor("Question 1 of 4")
         /// The seat's lease as the room shows it, read on a connection of its own.
@@ -200,7 +221,9 @@ struct ServerOutageTests {
         let back = Date()
         while seat()?.holderAlive != true && Date().timeIntervalSince(back) < 10 { Thread.sleep(forTimeInterval: 0.1) }
         let lag = Date().timeIntervalSince(back)
-        print("server restart: the reduced-motion seat's lease was taken again \(String(format: "%.1f", lag)) s after the server was back")
+        print(
+            "server restart: the reduced-motion seat's lease was taken again \(String(format: "%.1f", lag)) s after the server was back"
+        )
         #expect(seat()?.holderAlive == true && lag < 5, "after \(lag) s: \(String(describing: seat()))")
         #expect(try sitting.screen().contains("Question 1 of 4"))
     }
@@ -217,8 +240,10 @@ struct ServerOutageTests {
     }
 
     /// Waits up to 10 s until `terminal` no longer shows `text`.
-    private static func waitWhile(_ terminal: TerminalUnderTest, shows text: String,
-                                  sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private static func waitWhile(
+        _ terminal: TerminalUnderTest, shows text: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let deadline = Date().addingTimeInterval(10)
         while try terminal.screen().contains(text), Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
         #expect(try !terminal.screen().contains(text), "still shows \(text)", sourceLocation: sourceLocation)
@@ -229,7 +254,8 @@ struct ServerOutageTests {
 enum PostgresConnectionForTests {
     @discardableResult
     static func psql(_ url: String, _ sql: String) throws -> String {
-        let result = try TerminalUnderTest.runner.run("psql", [url, "-v", "ON_ERROR_STOP=1", "-qAtc", sql], timeoutSeconds: 30)
+        let result = try TerminalUnderTest.runner.run(
+            "psql", [url, "-v", "ON_ERROR_STOP=1", "-qAtc", sql], timeoutSeconds: 30)
         guard result.succeeded else { throw TestFailure("psql \(sql): \(result.standardError)") }
         return result.standardOutput
     }

@@ -13,7 +13,8 @@ struct SignalTests {
     /// second, the second last and the last stand for the rest (one code path serves all).
     static let cases: [String] = {
         let realTime = SignalTrap.signals.filter { $0.name.hasPrefix("SIGRT") }.map(\.name)
-        let sampled = Set([realTime.first, realTime.dropFirst().first, realTime.dropLast().last, realTime.last].compactMap { $0 })
+        let sampled = Set(
+            [realTime.first, realTime.dropFirst().first, realTime.dropLast().last, realTime.last].compactMap { $0 })
         return SignalTrap.signals.map(\.name).filter { !$0.hasPrefix("SIGRT") || sampled.contains($0) }
     }()
 

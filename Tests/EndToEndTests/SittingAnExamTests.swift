@@ -39,12 +39,15 @@ struct SittingAnExamTests {
         let attempt = try #require(attempts.first)
         #expect(attempt.status == .submitted)
         #expect(receipt.contains(try #require(attempt.receipt)))
-        let responses = Dictionary(uniqueKeysWithValues: try database.responses(for: attempt.id).map { ($0.questionID, $0.value) })
+        let responses = Dictionary(
+            uniqueKeysWithValues: try database.responses(for: attempt.id).map { ($0.questionID, $0.value) })
         guard case .singleChoice(let choices, _) = try #require(exam.question(withID: "capital-canada")).kind else {
             Issue.record("capital-canada should be single choice")
             return
         }
-        #expect(Response(json: try #require(responses["capital-canada"])) == .singleChoice(try #require(choices.firstIndex(of: "Ottawa"))))
+        #expect(
+            Response(json: try #require(responses["capital-canada"]))
+                == .singleChoice(try #require(choices.firstIndex(of: "Ottawa"))))
         #expect(Response(json: try #require(responses["australia-capital"])) == .shortText("Canberra"))
         let status = try terminal.assessCommand(["status", "--json"])
         #expect(status.output.contains("\"state\":\"unlocked\""))
@@ -71,8 +74,9 @@ struct SittingAnExamTests {
         let first = try TerminalUnderTest("take Exams/geography.yaml --candidate c-103")
         try first.acceptTheLock(skipBanner: false)
 
-        let second = try TerminalUnderTest("take Exams/geography.yaml --candidate c-104",
-                                           lockDirectory: first.lockDirectory, dataDirectory: first.dataDirectory)
+        let second = try TerminalUnderTest(
+            "take Exams/geography.yaml --candidate c-104",
+            lockDirectory: first.lockDirectory, dataDirectory: first.dataDirectory)
         #expect(try second.exitStatus() == 75)
         let screen = try second.screen()
         #expect(screen.contains("already locked"))
@@ -133,15 +137,15 @@ struct SittingAnExamTests {
         let scratch = try TemporaryDirectory("assess-e2e-exam")
         let examPath = scratch.file("short.yaml")
         try """
-            id: three-seconds
-            title: Three seconds
-            duration: 3s
-            questions:
-              - id: q1
-                type: true-false
-                prompt: The sky is blue.
-                answer: true
-            """.write(toFile: examPath, atomically: true, encoding: .utf8)
+        id: three-seconds
+        title: Three seconds
+        duration: 3s
+        questions:
+          - id: q1
+            type: true-false
+            prompt: The sky is blue.
+            answer: true
+        """.write(toFile: examPath, atomically: true, encoding: .utf8)
         let terminal = try TerminalUnderTest("take \(examPath) --candidate c-107")
         try terminal.acceptTheLock()
         try terminal.waitFor("The sky is blue.")
@@ -162,16 +166,17 @@ struct SittingAnExamTests {
         let scratch = try TemporaryDirectory("assess-e2e-exam")
         let examPath = scratch.file("short.yaml")
         try """
-            id: seventy-seconds
-            title: Seventy seconds
-            duration: 70s
-            questions:
-              - id: q1
-                type: true-false
-                prompt: The sky is blue.
-                answer: true
-            """.write(toFile: examPath, atomically: true, encoding: .utf8)
-        let terminal = try TerminalUnderTest("take \(examPath) --candidate c-109 --reduced-motion", width: 80, height: 24)
+        id: seventy-seconds
+        title: Seventy seconds
+        duration: 70s
+        questions:
+          - id: q1
+            type: true-false
+            prompt: The sky is blue.
+            answer: true
+        """.write(toFile: examPath, atomically: true, encoding: .utf8)
+        let terminal = try TerminalUnderTest(
+            "take \(examPath) --candidate c-109 --reduced-motion", width: 80, height: 24)
         try terminal.acceptTheLock()
         try terminal.waitFor("The sky is blue.")
         try terminal.waitFor("One minute left.", seconds: 20)
@@ -214,19 +219,22 @@ struct SittingAnExamTests {
         #expect(status.output.contains("\"state\":\"stale\""))
         let database = try terminal.store()
         let attempt = try #require(try database.attempts(exam: "geography-quiz", candidate: "c-109").first)
-        let saved = Dictionary(uniqueKeysWithValues: try database.responses(for: attempt.id).map { ($0.questionID, $0.value) })
+        let saved = Dictionary(
+            uniqueKeysWithValues: try database.responses(for: attempt.id).map { ($0.questionID, $0.value) })
         #expect(saved["australia-capital"] == Response.shortText("Canberra").json)
         #expect(saved["capital-canada"] != nil)
 
-        let again = try TerminalUnderTest("take Exams/geography.yaml --candidate c-110",
-                                          lockDirectory: terminal.lockDirectory, dataDirectory: terminal.dataDirectory)
+        let again = try TerminalUnderTest(
+            "take Exams/geography.yaml --candidate c-110",
+            lockDirectory: terminal.lockDirectory, dataDirectory: terminal.dataDirectory)
         #expect(try again.exitStatus() == 75)
         #expect(try again.screen().contains("assess unlock --stale"))
 
         // On another terminal of the lab (its own lock, the same store) the crashed attempt
         // is still in progress: the same candidate cannot start afresh.
-        let retake = try TerminalUnderTest("take Exams/geography.yaml --candidate c-109",
-                                           dataDirectory: terminal.dataDirectory)
+        let retake = try TerminalUnderTest(
+            "take Exams/geography.yaml --candidate c-109",
+            dataDirectory: terminal.dataDirectory)
         #expect(try retake.exitStatus() == 75)
         let refusal = try retake.screen()
         #expect(refusal.contains("in progress"))
@@ -249,8 +257,10 @@ struct SittingAnExamTests {
         // A shutdown or a dropped connection leaves the attempt for `assess resume`.
         #expect(attempt.status == .inProgress)
         #expect(try database.responses(for: attempt.id).count == 1)
-        let retake = try terminal.assessCommand(["take", TerminalUnderTest.packageRoot + "/Exams/geography.yaml",
-                                                 "--candidate", "c-111"])
+        let retake = try terminal.assessCommand([
+            "take", TerminalUnderTest.packageRoot + "/Exams/geography.yaml",
+            "--candidate", "c-111",
+        ])
         #expect(retake.status == 75)
     }
 }

@@ -16,16 +16,16 @@ struct SuggestionTests {
     static func exam(allowing suggestions: String, in scratch: TemporaryDirectory) throws -> String {
         let path = scratch.file("essay.yaml")
         try """
-            id: essay-\(suggestions.isEmpty ? "none" : suggestions)
-            title: Town essay
-            duration: 10m
-            language: en
-            suggestions: [\(suggestions)]
-            questions:
-              - id: town
-                type: essay
-                prompt: Describe your town in a few sentences.
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        id: essay-\(suggestions.isEmpty ? "none" : suggestions)
+        title: Town essay
+        duration: 10m
+        language: en
+        suggestions: [\(suggestions)]
+        questions:
+          - id: town
+            type: essay
+            prompt: Describe your town in a few sentences.
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
@@ -33,7 +33,8 @@ struct SuggestionTests {
     /// /etc/assess/policy.yaml (which an empty ASSESS_POLICY falls back to) plays no part.
     static func policy(in scratch: TemporaryDirectory) throws -> String {
         let path = scratch.file("policy.yaml")
-        try "allowed-exams: \"*\"\npractice: allow\nmultiplexers: allow\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "allowed-exams: \"*\"\npractice: allow\nmultiplexers: allow\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
@@ -52,8 +53,9 @@ struct SuggestionTests {
 
     @Test func practiceMarksMisspellingsOffersSuggestionsAndCompletes() throws {
         let scratch = try TemporaryDirectory("assess-e2e-suggestions")
-        let terminal = try TerminalUnderTest("take \(try Self.exam(allowing: "", in: scratch)) --candidate s-1 --practice",
-                                             policy: try Self.policy(in: scratch))
+        let terminal = try TerminalUnderTest(
+            "take \(try Self.exam(allowing: "", in: scratch)) --candidate s-1 --practice",
+            policy: try Self.policy(in: scratch))
         try terminal.waitFor("Exam key")
         try terminal.press("Enter")
         try terminal.waitFor("Practice")
@@ -97,8 +99,9 @@ struct SuggestionTests {
 
     @Test func aLockedExamThatAllowsNothingShowsNoMarksAndTheKeysDoNothing() throws {
         let scratch = try TemporaryDirectory("assess-e2e-suggestions")
-        let terminal = try TerminalUnderTest("take \(try Self.exam(allowing: "", in: scratch)) --candidate s-2",
-                                             policy: try Self.policy(in: scratch))
+        let terminal = try TerminalUnderTest(
+            "take \(try Self.exam(allowing: "", in: scratch)) --candidate s-2",
+            policy: try Self.policy(in: scratch))
         try terminal.acceptTheLock()
         let typed = try Self.typeTheEssay(terminal)
         #expect(!typed.contains("F7"))
@@ -120,8 +123,9 @@ struct SuggestionTests {
 
     @Test func aLockedExamThatAllowsSpellCheckOnlyMarksButDoesNotComplete() throws {
         let scratch = try TemporaryDirectory("assess-e2e-suggestions")
-        let terminal = try TerminalUnderTest("take \(try Self.exam(allowing: "spell-check", in: scratch)) --candidate s-3",
-                                             policy: try Self.policy(in: scratch))
+        let terminal = try TerminalUnderTest(
+            "take \(try Self.exam(allowing: "spell-check", in: scratch)) --candidate s-3",
+            policy: try Self.policy(in: scratch))
         try terminal.acceptTheLock()
         let typed = try Self.typeTheEssay(terminal)
         #expect(typed.contains("F7 spelling"))
@@ -142,8 +146,9 @@ struct SuggestionTests {
     @Test func aLockedExamThatAllowsCompletionOnlyCompletesFromTheWordListAndMarksNothing() throws {
         // Without spell check the sitting opens the dictionary's word list alone, without Hunspell.
         let scratch = try TemporaryDirectory("assess-e2e-suggestions")
-        let terminal = try TerminalUnderTest("take \(try Self.exam(allowing: "word-completion", in: scratch)) --candidate s-4",
-                                             policy: try Self.policy(in: scratch))
+        let terminal = try TerminalUnderTest(
+            "take \(try Self.exam(allowing: "word-completion", in: scratch)) --candidate s-4",
+            policy: try Self.policy(in: scratch))
         try terminal.acceptTheLock()
         let typed = try Self.typeTheEssay(terminal)
         #expect(typed.contains("^N complete"))
@@ -167,9 +172,10 @@ struct SuggestionTests {
 
     @Test func practiceWithoutADictionaryForTheLanguageSaysSoAndCarriesOn() throws {
         let scratch = try TemporaryDirectory("assess-e2e-suggestions")
-        let terminal = try TerminalUnderTest("take \(try Self.exam(allowing: "", in: scratch)) --candidate s-4 --practice",
-                                             policy: try Self.policy(in: scratch),
-                                             environment: ["ASSESS_DICTIONARY_PATH": scratch.path])
+        let terminal = try TerminalUnderTest(
+            "take \(try Self.exam(allowing: "", in: scratch)) --candidate s-4 --practice",
+            policy: try Self.policy(in: scratch),
+            environment: ["ASSESS_DICTIONARY_PATH": scratch.path])
         try terminal.waitFor("Exam key")
         try terminal.press("Enter")
         try terminal.waitFor("Practice")

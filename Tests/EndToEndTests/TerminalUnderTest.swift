@@ -25,9 +25,11 @@ final class TerminalUnderTest {
     /// terminal's own gives the built-in settings, whatever `/etc/assess` holds.
     /// `environment` adds variables to the window's environment.
     /// `program`, when given, runs instead of `assess` (a wrapper that starts it).
-    init(_ arguments: String, lockDirectory: String? = nil, dataDirectory: String? = nil,
-         policy: String? = nil, environment: [String: String] = [:], program: String? = nil,
-         width: Int = 100, height: Int = 30) throws {
+    init(
+        _ arguments: String, lockDirectory: String? = nil, dataDirectory: String? = nil,
+        policy: String? = nil, environment: [String: String] = [:], program: String? = nil,
+        width: Int = 100, height: Int = 30
+    ) throws {
         scratch = try TemporaryDirectory("assess-e2e")
         self.lockDirectory = lockDirectory ?? scratch.file("lock")
         self.dataDirectory = dataDirectory ?? scratch.file("data")
@@ -47,11 +49,13 @@ final class TerminalUnderTest {
         let extra = environment.sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] }
         // `swift test` runs the tests with NO_COLOR=1, which the tmux server would hand on
         // to the window: it starts without it, and a test that wants it sets it in `environment`.
-        _ = try Self.runner.run("env", ["-u", "NO_COLOR", "tmux", "-L", socket] + [
-            "-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
-            "-e", "LANG=C.UTF-8", "-e", "ASSESS_LOCK_DIR=\(self.lockDirectory)",
-            "-e", "ASSESS_DATA_DIR=\(self.dataDirectory)", "-e", "ASSESS_POLICY=\(self.policy)",
-        ] + extra + [command], timeoutSeconds: 10)
+        _ = try Self.runner.run(
+            "env",
+            ["-u", "NO_COLOR", "tmux", "-L", socket] + [
+                "-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
+                "-e", "LANG=C.UTF-8", "-e", "ASSESS_LOCK_DIR=\(self.lockDirectory)",
+                "-e", "ASSESS_DATA_DIR=\(self.dataDirectory)", "-e", "ASSESS_POLICY=\(self.policy)",
+            ] + extra + [command], timeoutSeconds: 10)
     }
 
     /// Ends the window and removes the scratch folder once `assess` in it has ended: a
@@ -96,8 +100,10 @@ final class TerminalUnderTest {
 
     /// Waits until ``writtenLines()`` are `expected`, the whole screen; fails with the
     /// lines it last saw when they never are.
-    func waitForWrittenLines(_ expected: [String], seconds: Double = 10,
-                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func waitForWrittenLines(
+        _ expected: [String], seconds: Double = 10,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let deadline = Date().addingTimeInterval(seconds)
         var last: [String] = []
         while Date() < deadline {
@@ -184,7 +190,9 @@ final class TerminalUnderTest {
     /// screen is returned once two captures 40 ms apart agree (or after half a second of
     /// a screen that keeps changing, such as a clock's).
     @discardableResult
-    func waitFor(_ text: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    func waitFor(_ text: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> String
+    {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {
@@ -222,7 +230,9 @@ final class TerminalUnderTest {
     func assessPID() throws -> Int32? {
         let shell = try tmux("display", "-p", "#{pane_pid}").trimmingCharacters(in: .whitespacesAndNewlines)
         let matches = try Self.runner.run("pgrep", ["-f", assess], timeoutSeconds: 10).standardOutput
-        return matches.split(separator: "\n").compactMap { Int32($0) }.first { Self.isDescendant($0, of: Int32(shell) ?? 0) }
+        return matches.split(separator: "\n").compactMap { Int32($0) }.first {
+            Self.isDescendant($0, of: Int32(shell) ?? 0)
+        }
     }
 
     /// True when `pid`'s chain of parents reaches `ancestor`.
@@ -230,7 +240,8 @@ final class TerminalUnderTest {
         var current = pid
         while current > 1 {
             guard let stat = try? String(contentsOfFile: "/proc/\(current)/stat", encoding: .utf8),
-                  let afterName = stat.range(of: ") ", options: .backwards) else { return false }
+                let afterName = stat.range(of: ") ", options: .backwards)
+            else { return false }
             let fields = stat[afterName.upperBound...].split(separator: " ")
             guard fields.count > 1, let parent = Int32(fields[1]) else { return false }
             if parent == ancestor { return true }
@@ -254,7 +265,9 @@ final class TerminalUnderTest {
     /// the screen, so a record may come a moment after the screen that follows it. Fails
     /// with the log when `text` does not come within `seconds`.
     @discardableResult
-    func waitForLog(_ text: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    func waitForLog(_ text: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> String
+    {
         let deadline = Date().addingTimeInterval(seconds)
         var log = ""
         while Date() < deadline {
@@ -270,16 +283,20 @@ final class TerminalUnderTest {
     /// printed (standard output, then standard error) and its exit status.
     /// `input`, when given, is the command's standard input (e.g. a password for `--password-stdin`).
     func assessCommand(_ arguments: [String], input: String? = nil) throws -> (output: String, status: Int32) {
-        let environment = ["LANG=C.UTF-8", "ASSESS_LOCK_DIR=\(lockDirectory)",
-                           "ASSESS_DATA_DIR=\(dataDirectory)", "ASSESS_POLICY=\(policy)"]
+        let environment =
+            [
+                "LANG=C.UTF-8", "ASSESS_LOCK_DIR=\(lockDirectory)",
+                "ASSESS_DATA_DIR=\(dataDirectory)", "ASSESS_POLICY=\(policy)",
+            ]
             + self.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let result: CommandResult
         if let input {
             let inputFile = scratch.file("input-\(UUID().uuidString.prefix(8))")
             try input.write(toFile: inputFile, atomically: true, encoding: .utf8)
             let quoted = ([assess] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-            result = try Self.runner.run("env", environment + ["sh", "-c", quoted.joined(separator: " ") + " < '\(inputFile)'"],
-                                         timeoutSeconds: 30)
+            result = try Self.runner.run(
+                "env", environment + ["sh", "-c", quoted.joined(separator: " ") + " < '\(inputFile)'"],
+                timeoutSeconds: 30)
         } else {
             result = try Self.runner.run("env", environment + [assess] + arguments, timeoutSeconds: 30)
         }

@@ -57,7 +57,8 @@ package struct StoreMonitorSource: MonitorSource {
     package func timeline(of seat: SeatView) throws -> [MonitorModel.TimelineEntry] {
         guard let attempt = seat.attempt else { return [] }
         return try store.events(after: 0, limit: nil, attempt: attempt).map { stored in
-            MonitorModel.TimelineEntry(time: stored.event.wallTime, kind: stored.event.kind, details: stored.event.details)
+            MonitorModel.TimelineEntry(
+                time: stored.event.wallTime, kind: stored.event.kind, details: stored.event.details)
         }
     }
 
@@ -65,13 +66,17 @@ package struct StoreMonitorSource: MonitorSource {
     /// progress (its timeline) when it has one: the log then holds the proctor's own record,
     /// written under the proctor's role, whatever the seat does with it.
     package func send(_ command: SeatCommandDraft, to seat: MonitorModel.SeatKey) throws {
-        let id = try store.issueCommand(exam: seat.exam, candidate: seat.candidate, action: command.action,
-                                        minutes: command.minutes, message: command.message, reason: command.reason,
-                                        issuedBy: proctor, at: Date())
+        let id = try store.issueCommand(
+            exam: seat.exam, candidate: seat.candidate, action: command.action,
+            minutes: command.minutes, message: command.message, reason: command.reason,
+            issuedBy: proctor, at: Date())
         let attempt = try store.inProgressAttempt(exam: seat.exam, candidate: seat.candidate)?.id
-        _ = try store.appendEvent(.proctor(.commandIssued(id: id, action: command.action.rawValue, candidate: seat.candidate,
-                                                          by: proctor, reason: command.reason)),
-                                  at: EventTime(clock), attempt: attempt)
+        _ = try store.appendEvent(
+            .proctor(
+                .commandIssued(
+                    id: id, action: command.action.rawValue, candidate: seat.candidate,
+                    by: proctor, reason: command.reason)),
+            at: EventTime(clock), attempt: attempt)
     }
 
     package func waitForChange(milliseconds: Int) -> Bool {

@@ -29,12 +29,15 @@ package enum ExitStatus: Int32, CaseIterable {
     package var meaning: String {
         switch self {
         case .success: return "done"
-        case .notDone: return "not done: declined, refused by the policy or the surroundings, interrupted, aborted, nothing found, or tampering found"
+        case .notDone:
+            return
+                "not done: declined, refused by the policy or the surroundings, interrupted, aborted, nothing found, or tampering found"
         case .usage: return "bad arguments"
         case .dataError: return "an exam file or a roster file that is not valid"
         case .noInput: return "an exam file or folder, or a roster file, that does not exist or cannot be read"
         case .notOnRoster: return "the candidate is not on the exam's roster"
-        case .cannotCreate: return "the data directory, the store, the lock or the policy file cannot be read or written"
+        case .cannotCreate:
+            return "the data directory, the store, the lock or the policy file cannot be read or written"
         case .locked: return "the terminal is locked (live or stale), or the candidate's attempt is still in progress"
         case .notPermitted: return "a wrong or missing proctor password"
         case .configuration: return "a policy file that is not valid"

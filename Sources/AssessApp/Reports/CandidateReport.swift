@@ -35,14 +35,17 @@ package enum CandidateReport {
     private static func parts(of row: ResultRow) -> [Part] {
         row.exam.questions.map { question in
             let mark = row.score?.marks[question.id]
-            let points = mark.map { mark in
-                mark.needsManualMarking ? "not marked yet (out of \(ResultFormats.number(mark.maximum)))"
-                    : ResultFormats.number(mark.awarded) + " of " + ResultFormats.number(mark.maximum)
-            } ?? "not scored"
+            let points =
+                mark.map { mark in
+                    mark.needsManualMarking
+                        ? "not marked yet (out of \(ResultFormats.number(mark.maximum)))"
+                        : ResultFormats.number(mark.awarded) + " of " + ResultFormats.number(mark.maximum)
+                } ?? "not scored"
             let hand = row.marks[question.id]
-            return Part(question: question, answer: AnswerText.given(row.responses[question.id], to: question),
-                        correct: AnswerText.correct(question), points: points,
-                        comment: hand.flatMap { $0.comment.isEmpty ? nil : $0.comment }, overrideReason: hand?.overrideReason)
+            return Part(
+                question: question, answer: AnswerText.given(row.responses[question.id], to: question),
+                correct: AnswerText.correct(question), points: points,
+                comment: hand.flatMap { $0.comment.isEmpty ? nil : $0.comment }, overrideReason: hand?.overrideReason)
         }
     }
 
@@ -50,8 +53,10 @@ package enum CandidateReport {
     private static func summary(of row: ResultRow) -> String {
         guard let score = row.score else { return "not scored: \(row.unscored ?? "not scored")" }
         let percent = row.percent.map { " (\(ResultFormats.number($0.rounded())) %)" } ?? ""
-        let marking = score.isFullyMarked ? "fully marked" : "\(score.awaitingManualMarking.count) answers not marked yet"
-        return "\(ResultFormats.number(score.awarded)) of \(ResultFormats.number(score.maximum)) points\(percent), \(marking)"
+        let marking =
+            score.isFullyMarked ? "fully marked" : "\(score.awaitingManualMarking.count) answers not marked yet"
+        return
+            "\(ResultFormats.number(score.awarded)) of \(ResultFormats.number(score.maximum)) points\(percent), \(marking)"
     }
 
     private static func plain(_ rows: [ResultRow]) -> String {
@@ -91,12 +96,14 @@ package enum CandidateReport {
             """
         for row in rows {
             page += "<h1>\(escaped(row.exam.title)) — \(escaped(row.attempt.candidate))</h1>\n"
-            page += "<p>Exam \(escaped(row.exam.id)), attempt \(escaped(row.attempt.id)), \(row.attempt.status.rawValue)"
+            page +=
+                "<p>Exam \(escaped(row.exam.id)), attempt \(escaped(row.attempt.id)), \(row.attempt.status.rawValue)"
             page += " on \(row.attempt.startedAt.formatted(.iso8601))</p>\n"
             page += "<p><strong>Result:</strong> \(escaped(summary(of: row)))</p>\n<dl>\n"
             for (number, part) in parts(of: row).enumerated() {
                 page += "<dt>\(number + 1). \(escaped(part.question.prompt))</dt>\n"
-                page += "<dd><span class=\"label\">Answer:</span> <span class=\"answer\">\(escaped(part.answer))</span></dd>\n"
+                page +=
+                    "<dd><span class=\"label\">Answer:</span> <span class=\"answer\">\(escaped(part.answer))</span></dd>\n"
                 if let correct = part.correct {
                     page += "<dd><span class=\"label\">Right answer:</span> \(escaped(correct))</dd>\n"
                 }
@@ -105,7 +112,8 @@ package enum CandidateReport {
                     page += "<dd><span class=\"label\">Score changed by the marker:</span> \(escaped(reason))</dd>\n"
                 }
                 if let comment = part.comment {
-                    page += "<dd><span class=\"label\">Comment:</span> <span class=\"answer\">\(escaped(comment))</span></dd>\n"
+                    page +=
+                        "<dd><span class=\"label\">Comment:</span> <span class=\"answer\">\(escaped(comment))</span></dd>\n"
                 }
             }
             page += "</dl>\n"

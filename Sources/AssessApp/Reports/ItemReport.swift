@@ -49,8 +49,9 @@ package enum ItemReport {
             let sittings = rows.filter { $0.exam.id == exam.id }.compactMap { row in
                 row.score.map { (responses: row.responses, score: $0) }
             }
-            return ExamItems(exam: exam.id, attempts: sittings.count,
-                             questions: ItemStatistics.of(exam, sittings: sittings).map(Item.init))
+            return ExamItems(
+                exam: exam.id, attempts: sittings.count,
+                questions: ItemStatistics.of(exam, sittings: sittings).map(Item.init))
         }
     }
 
@@ -64,17 +65,22 @@ package enum ItemReport {
         var text = ""
         for exam in exams {
             text += "items of \(exam.exam) (\(exam.attempts) scored attempts; right = full points):\n"
-            guard exam.attempts > 0 else { text += "  no scored attempts\n"; continue }
+            guard exam.attempts > 0 else {
+                text += "  no scored attempts\n"
+                continue
+            }
             let width = exam.questions.map(\.question.count).max() ?? 0
             for item in exam.questions {
                 let share = item.shareRight.map { ResultFormats.number(($0 * 100).rounded()) + "%" } ?? "-"
                 text += "  " + item.question.padding(toLength: width, withPad: " ", startingAt: 0)
-                text += "  right \(item.right)/\(exam.attempts) (\(share))  mean \(ResultFormats.number(item.meanPoints))"
+                text +=
+                    "  right \(item.right)/\(exam.attempts) (\(share))  mean \(ResultFormats.number(item.meanPoints))"
                 text += "/\(ResultFormats.number(item.maximum))  answered \(item.answered)"
                 text += item.awaitingMarking > 0 ? "  \(item.awaitingMarking) to mark\n" : "\n"
                 for choice in item.choices ?? [] {
                     let mark = choice.correct ? "*" : " "
-                    text += "    \(mark) \(String(repeating: "#", count: choice.picked))\(choice.picked > 0 ? " " : "")\(choice.picked)  \(choice.text)\n"
+                    text +=
+                        "    \(mark) \(String(repeating: "#", count: choice.picked))\(choice.picked > 0 ? " " : "")\(choice.picked)  \(choice.text)\n"
                 }
             }
         }

@@ -10,7 +10,9 @@ package enum JSONReport {
     /// `value` as JSON text with sorted keys and unescaped slashes, on one line unless `pretty`.
     package static func text(_ value: some Encodable, pretty: Bool = false) throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
+        encoder.outputFormatting =
+            pretty
+            ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
             : [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
@@ -37,9 +39,11 @@ package struct StatusReport: Encodable {
     package var storeError: String?
 
     /// Each property as given.
-    package init(state: String, lockFile: String, policy: String, store: String, holder: LockHolder? = nil,
-                 endedByReboot: LockHolder? = nil, attempt: StrandedAttempt? = nil, attemptsInProgress: [AttemptInProgress],
-                 waitingOnThisTerminal: [Waiting] = []) {
+    package init(
+        state: String, lockFile: String, policy: String, store: String, holder: LockHolder? = nil,
+        endedByReboot: LockHolder? = nil, attempt: StrandedAttempt? = nil, attemptsInProgress: [AttemptInProgress],
+        waitingOnThisTerminal: [Waiting] = []
+    ) {
         self.state = state
         self.lockFile = lockFile
         self.policy = policy
@@ -205,8 +209,10 @@ package struct LogRecordReport: Encodable {
     package var writer: String?
 
     /// Each property as given.
-    package init(seq: Int64, time: String, monotonicNs: UInt64, kind: String, details: [String: String], hash: String,
-                 attempt: String? = nil, serverTime: String? = nil, writer: String? = nil) {
+    package init(
+        seq: Int64, time: String, monotonicNs: UInt64, kind: String, details: [String: String], hash: String,
+        attempt: String? = nil, serverTime: String? = nil, writer: String? = nil
+    ) {
         self.seq = seq
         self.time = time
         self.monotonicNs = monotonicNs

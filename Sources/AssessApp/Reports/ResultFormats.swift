@@ -25,10 +25,11 @@ package enum ResultFormats {
             ])
         }
         let widths = header.indices.map { column in lines.map { $0[column].count }.max() ?? 0 }
-        var text = lines.map { line in
-            line.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
-                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-        }.joined(separator: "\n") + "\n"
+        var text =
+            lines.map { line in
+                line.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+                    .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+            }.joined(separator: "\n") + "\n"
 
         let scored = rows.compactMap(\.score)
         text += "\nfully marked: \(scored.filter(\.isFullyMarked).count) of \(scored.count) scored attempts\n"
@@ -53,7 +54,8 @@ package enum ResultFormats {
         if !overrides.isEmpty {
             text += "\nautomatic scores overridden:\n"
             for (row, mark) in overrides {
-                text += "  \(row.attempt.candidate)  \(row.exam.id)  \(mark.questionID)  \(number(mark.points)) by \(mark.marker): \(mark.overrideReason ?? "")\n"
+                text +=
+                    "  \(row.attempt.candidate)  \(row.exam.id)  \(mark.questionID)  \(number(mark.points)) by \(mark.marker): \(mark.overrideReason ?? "")\n"
             }
         }
         let essays = rows.flatMap { row in (row.score?.awaitingManualMarking ?? []).map { (row, $0) } }
@@ -78,7 +80,8 @@ package enum ResultFormats {
         var text = "scores (\(percents.count) scored):\n"
         for band in (0..<10).reversed() {
             let label = band == 9 ? "90-100%" : "\(band * 10)-\(band * 10 + 9)%"
-            text += label.padding(toLength: 8, withPad: " ", startingAt: 0) + "| "
+            text +=
+                label.padding(toLength: 8, withPad: " ", startingAt: 0) + "| "
                 + String(repeating: "#", count: counts[band]) + (counts[band] > 0 ? " \(counts[band])" : "") + "\n"
         }
         return text
@@ -95,8 +98,12 @@ package enum ResultFormats {
         if withAnswers {
             names += suffixes.flatMap { ["answer:" + $0, "marked_by:" + $0, "comment:" + $0, "override:" + $0] }
         }
-        var lines = [(["exam", "candidate", "attempt", "status", "score", "maximum", "percent", "seconds_used",
-                       "flagged", "awaiting_manual", "fully_marked"] + names).map(field).joined(separator: ",")]
+        var lines = [
+            ([
+                "exam", "candidate", "attempt", "status", "score", "maximum", "percent", "seconds_used",
+                "flagged", "awaiting_manual", "fully_marked",
+            ] + names).map(field).joined(separator: ",")
+        ]
         for row in rows {
             let score = row.score
             var fields = [
@@ -107,7 +114,10 @@ package enum ResultFormats {
                 score.map { $0.isFullyMarked ? "yes" : "no" } ?? "",
             ]
             for column in columns {
-                guard column.exam == row.exam.id, let mark = score?.marks[column.question] else { fields.append(""); continue }
+                guard column.exam == row.exam.id, let mark = score?.marks[column.question] else {
+                    fields.append("")
+                    continue
+                }
                 fields.append(mark.needsManualMarking ? "manual" : number(mark.awarded))
             }
             if withAnswers {
@@ -117,8 +127,10 @@ package enum ResultFormats {
                         continue
                     }
                     let mark = row.marks[column.question]
-                    fields += [AnswerText.given(row.responses[column.question], to: question), mark?.marker ?? "",
-                               mark?.comment ?? "", mark?.overrideReason ?? ""]
+                    fields += [
+                        AnswerText.given(row.responses[column.question], to: question), mark?.marker ?? "",
+                        mark?.comment ?? "", mark?.overrideReason ?? "",
+                    ]
                 }
             }
             lines.append(fields.map(field).joined(separator: ","))
@@ -135,19 +147,27 @@ package enum ResultFormats {
     /// One JSON object per attempt, in an array; `withAnswers` adds each answer as given
     /// and the right answer to every question's mark.
     package static func json(_ rows: [ResultRow], withAnswers: Bool = false) throws -> String {
-        try JSONReport.text(rows.map { row in
-            ResultReport(
-                exam: row.exam.id, candidate: row.attempt.candidate, attempt: row.attempt.id,
-                status: row.attempt.status.rawValue, secondsUsed: row.attempt.timeUsed, flagged: row.flagged,
-                score: row.score?.awarded, maximum: row.score?.maximum, percent: row.score.map { _ in row.percent ?? 0 },
-                awaitingManualMarking: row.score?.awaitingManualMarking, fullyMarked: row.score?.isFullyMarked,
-                marks: row.score.map { score in
-                    Dictionary(uniqueKeysWithValues: score.marks.map { id, mark in
-                        (id, ResultReport.Mark(mark, handMark: row.marks[id], question: withAnswers ? row.exam.question(withID: id) : nil,
-                                               response: row.responses[id]))
-                    })
-                },
-                unscored: row.score == nil ? row.unscored ?? "not scored" : nil)
-        }, pretty: true)
+        try JSONReport.text(
+            rows.map { row in
+                ResultReport(
+                    exam: row.exam.id, candidate: row.attempt.candidate, attempt: row.attempt.id,
+                    status: row.attempt.status.rawValue, secondsUsed: row.attempt.timeUsed, flagged: row.flagged,
+                    score: row.score?.awarded, maximum: row.score?.maximum,
+                    percent: row.score.map { _ in row.percent ?? 0 },
+                    awaitingManualMarking: row.score?.awaitingManualMarking, fullyMarked: row.score?.isFullyMarked,
+                    marks: row.score.map { score in
+                        Dictionary(
+                            uniqueKeysWithValues: score.marks.map { id, mark in
+                                (
+                                    id,
+                                    ResultReport.Mark(
+                                        mark, handMark: row.marks[id],
+                                        question: withAnswers ? row.exam.question(withID: id) : nil,
+                                        response: row.responses[id])
+                                )
+                            })
+                    },
+                    unscored: row.score == nil ? row.unscored ?? "not scored" : nil)
+            }, pretty: true)
     }
 }

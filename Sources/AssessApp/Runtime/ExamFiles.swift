@@ -20,7 +20,8 @@ package enum ExamFiles {
         guard isReadable(path) else {
             return CommandFailure(.examMissing, listed)
         }
-        return CommandFailure(.examInvalid, listed + "\nfix the exam file (see Exams/FORMAT.md); check it with: assess validate \(path)")
+        return CommandFailure(
+            .examInvalid, listed + "\nfix the exam file (see Exams/FORMAT.md); check it with: assess validate \(path)")
     }
 
     /// True when `path` is a file this process can read.

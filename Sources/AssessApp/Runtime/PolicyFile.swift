@@ -14,8 +14,9 @@ package enum PolicyFile {
         let path = Policy.path(environment: environment)
         guard FileManager.default.fileExists(atPath: path) else {
             if let explicit {
-                throw CommandFailure(.policyInvalid,
-                                     "ASSESS_POLICY names \(explicit), which does not exist; create it or unset ASSESS_POLICY")
+                throw CommandFailure(
+                    .policyInvalid,
+                    "ASSESS_POLICY names \(explicit), which does not exist; create it or unset ASSESS_POLICY")
             }
             return Policy(source: .builtInDefaults(lookedFor: path))
         }
@@ -25,7 +26,9 @@ package enum PolicyFile {
         do {
             data = try BoundedFileRead.contents(atPath: path, limit: Self.largest)
         } catch .tooLarge {
-            throw CommandFailure(.policyInvalid, "the policy file \(path) is larger than \(Self.largest >> 10) KiB; a policy holds a few settings")
+            throw CommandFailure(
+                .policyInvalid,
+                "the policy file \(path) is larger than \(Self.largest >> 10) KiB; a policy holds a few settings")
         } catch {
             throw CommandFailure(.policyInvalid, "cannot read the policy file \(path); check its permissions")
         }

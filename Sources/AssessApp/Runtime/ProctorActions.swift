@@ -8,12 +8,15 @@ import Foundation
 package enum ProctorActions {
     /// Clears the stale lock at `lock` and logs who did (in the crashed sitting's timeline,
     /// where the monitor then stops showing its seat as a stale lock); returns the record it held.
-    package static func clearStaleLock(_ lock: FileTerminalLock, events: EventStore, by proctor: String, clock: any Clock) throws -> LockRecord {
+    package static func clearStaleLock(
+        _ lock: FileTerminalLock, events: EventStore, by proctor: String, clock: any Clock
+    ) throws -> LockRecord {
         let record: LockRecord
         do {
             record = try lock.clearStale()
         } catch TerminalLockError.holderIsAlive(let record) {
-            throw CommandFailure(.locked, "refused: the lock's holder came back to life: \(LockMessages.holder(record))")
+            throw CommandFailure(
+                .locked, "refused: the lock's holder came back to life: \(LockMessages.holder(record))")
         } catch TerminalLockError.noStaleLock {
             throw CommandFailure(.notDone, "the stale lock at \(lock.location) was cleared by someone else meanwhile")
         }
@@ -22,8 +25,10 @@ package enum ProctorActions {
     }
 
     /// Ends `attempt` as interrupted, keeping its saved answers, and logs it in its timeline.
-    package static func markInterrupted(_ attempt: Attempt, by proctor: String, database: any ExamStore, events: EventStore,
-                                clock: any Clock) throws {
+    package static func markInterrupted(
+        _ attempt: Attempt, by proctor: String, database: any ExamStore, events: EventStore,
+        clock: any Clock
+    ) throws {
         try database.finishAttempt(id: attempt.id, status: .interrupted, receipt: nil, at: clock.now)
         events.currentAttempt = attempt.id
         try events.append(.proctor(.attemptInterrupted(attemptID: attempt.id, by: proctor)), at: EventTime(clock))

@@ -36,7 +36,9 @@ package struct ProctorAuthorization {
     /// Returns when the right password was given; throws otherwise.
     package func require(for purpose: String) throws {
         guard let stored = policy.proctorPassword else {
-            throw CommandFailure(.proctorPassword, """
+            throw CommandFailure(
+                .proctorPassword,
+                """
                 \(purpose) needs the proctor password, and none is set in the policy (\(policy.source)); \
                 a proctor sets one with: assess passwd
                 """)
@@ -78,7 +80,8 @@ package enum PasswordInput {
         do {
             return try SilentPrompt.read(prompt: prompt)
         } catch {
-            throw CommandFailure(.commandLine, "there is no terminal to ask for the proctor password; pipe it in with --password-stdin")
+            throw CommandFailure(
+                .commandLine, "there is no terminal to ask for the proctor password; pipe it in with --password-stdin")
         }
     }
 }

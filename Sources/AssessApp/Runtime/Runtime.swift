@@ -36,8 +36,10 @@ package struct Runtime {
         do {
             try directory.create()
         } catch {
-            throw CommandFailure(.cannotWrite,
-                                 "cannot create the data directory \(directory.path): \(error); set ASSESS_DATA_DIR to a writable folder")
+            throw CommandFailure(
+                .cannotWrite,
+                "cannot create the data directory \(directory.path): \(error); set ASSESS_DATA_DIR to a writable folder"
+            )
         }
         return directory
     }
@@ -47,8 +49,10 @@ package struct Runtime {
     package func storeURL() throws -> String? {
         if let override = environment.nonEmpty("ASSESS_STORE") {
             guard Policy.isStore(override) else {
-                throw CommandFailure(.policyInvalid,
-                                     "ASSESS_STORE must be sqlite or a PostgreSQL URL such as postgresql:///assess?host=/run/postgresql, not \(override)")
+                throw CommandFailure(
+                    .policyInvalid,
+                    "ASSESS_STORE must be sqlite or a PostgreSQL URL such as postgresql:///assess?host=/run/postgresql, not \(override)"
+                )
             }
             return override == "sqlite" ? nil : override
         }
@@ -60,7 +64,8 @@ package struct Runtime {
         if let url = try storeURL() {
             return "PostgreSQL " + PostgresStore.redacted(url)
         }
-        return "SQLite " + (DataDirectory(environment: environment).path as NSString).appendingPathComponent(SQLiteStore.fileName)
+        return "SQLite "
+            + (DataDirectory(environment: environment).path as NSString).appendingPathComponent(SQLiteStore.fileName)
     }
 
     /// The store in force, opened: the PostgreSQL store of `storeURL()`, else SQLite in
@@ -112,7 +117,9 @@ package struct Runtime {
     /// The store a sitting of `candidate` at `examID` writes to: with PostgreSQL, the
     /// server journaled on this terminal (`JournaledStore`), after sending what an earlier
     /// sitting here left waiting (a `kill -9` while the server was away); SQLite as it is.
-    package func sittingDatabase(in directory: DataDirectory, exam examID: String, candidate: String) throws -> any ExamStore {
+    package func sittingDatabase(in directory: DataDirectory, exam examID: String, candidate: String) throws
+        -> any ExamStore
+    {
         guard let url = try storeURL() else { return try sqlite(in: directory) }
         let server = try server(at: url)
         let clock = clock
@@ -121,13 +128,16 @@ package struct Runtime {
         // of its name there) is sent from where it is, first.
         _ = try? SeatJournal.move(from: formerJournalDirectory(), to: journalDirectory())
         let former = SeatJournal(directory: formerJournalDirectory(), exam: examID, candidate: candidate)
-        let journaled = JournaledStore(server: server,
-                                       journal: SeatJournal(directory: journalDirectory(), exam: examID, candidate: candidate),
-                                       eventTime: { EventTime(clock) })
+        let journaled = JournaledStore(
+            server: server,
+            journal: SeatJournal(directory: journalDirectory(), exam: examID, candidate: candidate),
+            eventTime: { EventTime(clock) })
         for store in [JournaledStore(server: server, journal: former, eventTime: { EventTime(clock) }), journaled] {
             let waiting = store.deliver()
             guard waiting == 0 else {
-                throw CommandFailure(.cannotWrite, """
+                throw CommandFailure(
+                    .cannotWrite,
+                    """
                     \(waiting) writes of an earlier sitting wait on this terminal in \(store.journalPath) and the server \
                     \(PostgresStore.redacted(server.url)) does not take them yet; try again when it is back
                     """)
@@ -136,4 +146,3 @@ package struct Runtime {
         return journaled
     }
 }
-

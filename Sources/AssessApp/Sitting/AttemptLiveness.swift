@@ -13,7 +13,9 @@ package enum AttemptLiveness {
     /// The seconds to wait before the attempt may be taken over, or `nil` when it may be
     /// now: a stale lock of it here shows its process is gone, as does a record of its
     /// session being interrupted (a hang-up, SIGTERM) since it last started.
-    package static func secondsToWait(for attempt: Attempt, events: EventStore, now: Date, staleLockHere: Bool) throws -> Int? {
+    package static func secondsToWait(for attempt: Attempt, events: EventStore, now: Date, staleLockHere: Bool) throws
+        -> Int?
+    {
         if staleLockHere { return nil }
         let started = SessionEvent.examStarted(attemptID: "", examID: "", candidate: "").kind
         let interrupted = SessionEvent.sessionInterrupted(reason: "").kind
@@ -27,9 +29,12 @@ package enum AttemptLiveness {
     /// whole minutes saves only about once a minute); nil when there is none, or the store
     /// keeps no room this account may read (a seat's role on PostgreSQL). Without a room
     /// the caller still waits out `quietSeconds` (`secondsToWait`).
-    package static func liveSeat(of attempt: Attempt, database: any ExamStore, lostAfter: Double, now: Date) -> SeatView? {
+    package static func liveSeat(of attempt: Attempt, database: any ExamStore, lostAfter: Double, now: Date)
+        -> SeatView?
+    {
         guard let room = database.room,
-              let seats = try? room.room(exams: [attempt.examID], at: now) else { return nil }
+            let seats = try? room.room(exams: [attempt.examID], at: now)
+        else { return nil }
         return seats.first { seat in
             seat.candidate == attempt.candidate && seat.leaseAge != nil && seat.state(lostAfter: lostAfter) != .lost
         }
@@ -37,7 +42,9 @@ package enum AttemptLiveness {
 
     /// The refusal when the attempt must be left alone for `seconds` more.
     package static func refusal(_ attempt: Attempt, seconds: Int) -> CommandFailure {
-        CommandFailure(.locked, """
+        CommandFailure(
+            .locked,
+            """
             attempt \(attempt.id) was saved moments ago and may still be running on another terminal; \
             if that terminal is really gone, try again in \(seconds) seconds
             """)

@@ -12,28 +12,36 @@ package enum SealedExamSource {
     ///
     /// An exam with a roster gives its form only once the proctor opened the sitting; with
     /// `waitForOpening` this waits for it (saying so once), otherwise it refuses.
-    package static func exam(_ argument: String, byID: Bool, candidate: String, runtime: Runtime,
-                     waitForOpening: Bool) throws -> Exam {
+    package static func exam(
+        _ argument: String, byID: Bool, candidate: String, runtime: Runtime,
+        waitForOpening: Bool
+    ) throws -> Exam {
         if !byID && (FileManager.default.fileExists(atPath: argument) || looksLikePath(argument)) {
             return try ExamFiles.load(argument)
         }
         let database = try runtime.database()
         guard let store = database.published else {
             if !byID { return try ExamFiles.load(argument) }
-            throw CommandFailure(.notDone, "\(StoreError.unsupported("published exams")) (\(database.location)); sit an exam file instead")
+            throw CommandFailure(
+                .notDone,
+                "\(StoreError.unsupported("published exams")) (\(database.location)); sit an exam file instead")
         }
         var waiting = false
         while true {
             do {
                 guard let (key, json) = try store.deliveryForm(exam: argument, candidate: candidate) else {
                     if !byID { return try ExamFiles.load(argument) }
-                    throw CommandFailure(.examMissing, """
+                    throw CommandFailure(
+                        .examMissing,
+                        """
                         no exam \(argument) is published in the store \(database.location); \
                         a proctor publishes it with: assess publish EXAM.yaml
                         """)
                 }
                 guard let form = DeliveryForm(json: json), form.key == key else {
-                    throw CommandFailure(.examInvalid, """
+                    throw CommandFailure(
+                        .examInvalid,
+                        """
                         the delivery form of \(argument) in the store \(database.location) is not one this assess reads \
                         (delivery key \(ExamKey.short(key))); a proctor publishes it again with this version of assess
                         """)
@@ -47,7 +55,8 @@ package enum SealedExamSource {
                 }
                 Thread.sleep(forTimeInterval: 1)
             } catch let error as StoreError {
-                throw CommandFailure(.notDone, "cannot read the exam \(argument) from the store \(database.location): \(error)")
+                throw CommandFailure(
+                    .notDone, "cannot read the exam \(argument) from the store \(database.location): \(error)")
             }
         }
     }

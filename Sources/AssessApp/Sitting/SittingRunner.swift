@@ -54,7 +54,9 @@ package struct SittingRunner {
 
     /// A sitting of `candidate` at `exam` (loaded from `examPath`) under `policy`; the
     /// other settings start empty and the command sets those it has.
-    package init(runtime: Runtime, policy: Policy, exam: Exam, examPath: String, candidate: String, practice: Bool = false) {
+    package init(
+        runtime: Runtime, policy: Policy, exam: Exam, examPath: String, candidate: String, practice: Bool = false
+    ) {
         self.runtime = runtime
         self.policy = policy
         self.exam = exam
@@ -65,12 +67,12 @@ package struct SittingRunner {
 
     /// The language of the student's screens: the exam's, else `--language`, else the locale's.
     package var language: InterfaceLanguage {
-        InterfaceLanguage.choose(examLanguage: exam.language, requested: requestedLanguage, environment: runtime.environment)
+        InterfaceLanguage.choose(
+            examLanguage: exam.language, requested: requestedLanguage, environment: runtime.environment)
     }
 
     /// The student's strings, for what this sitting prints at the terminal.
     package var text: Catalogue { Catalogue.of(language) }
-
 
     /// Sets the locale the screen draws in (the environment's, else C.UTF-8), or refuses
     /// before anything is locked when there is no UTF-8 locale at all: the screen could
@@ -81,7 +83,9 @@ package struct SittingRunner {
         let outcome = TerminalLocale.adopt(environment: runtime.environment)
         if case .noUTF8(let requested) = outcome {
             let asked = requested.isEmpty ? "no locale is set" : "\(requested) is not installed"
-            throw CommandFailure(.notDone, """
+            throw CommandFailure(
+                .notDone,
+                """
                 there is no UTF-8 locale on this machine (\(asked), and \(TerminalLocale.fallback) is missing too), so the \
                 exam's text cannot be shown; nothing was locked. Install Debian's `locales` package (apt-get install locales) \
                 and generate a UTF-8 locale with `dpkg-reconfigure locales`
@@ -103,10 +107,15 @@ package struct SittingRunner {
             throw CommandFailure(.locked, refusal)
         }
         if let running, running.id != resuming?.attempt.id, !running.isPractice {
-            throw CommandFailure(.locked, text("terminal.attempt-in-progress", [
-                "candidate": candidate, "exam": exam.id, "attempt": running.id,
-                "resume": "assess resume \(examPath) --candidate \(candidate)", "end": "assess end \(running.id)",
-            ]))
+            throw CommandFailure(
+                .locked,
+                text(
+                    "terminal.attempt-in-progress",
+                    [
+                        "candidate": candidate, "exam": exam.id, "attempt": running.id,
+                        "resume": "assess resume \(examPath) --candidate \(candidate)",
+                        "end": "assess end \(running.id)",
+                    ]))
         }
     }
 
@@ -119,24 +128,33 @@ package struct SittingRunner {
     package func takeLease(in database: any ExamStore) throws -> (holder: LeaseHolder, takeover: SessionEvent?)? {
         guard !practice else { return nil }
         let pid = runtime.process.pid
-        let holder = LeaseHolder(host: LocalProcess.hostName(), tty: runtime.process.tty, pid: pid,
-                                 processStart: LocalProcess.startTime(of: pid))
+        let holder = LeaseHolder(
+            host: LocalProcess.hostName(), tty: runtime.process.tty, pid: pid,
+            processStart: LocalProcess.startTime(of: pid))
         let lostAfter = policy.leaseLostAfter
-        let lease = try database.takeLease(exam: exam.id, candidate: candidate, holder: holder, lostAfter: lostAfter,
-                                           at: runtime.clock.now)
+        let lease = try database.takeLease(
+            exam: exam.id, candidate: candidate, holder: holder, lostAfter: lostAfter,
+            at: runtime.clock.now)
         let takeover = lease.takenOver.map { lost in
-            SessionEvent.leaseTakenOver(host: lost.host, tty: lost.tty, pid: lost.pid,
-                                        why: lost.processGone ? "its process is gone"
-                                            : "not renewed since \(lost.renewedAt.formatted(.iso8601))")
+            SessionEvent.leaseTakenOver(
+                host: lost.host, tty: lost.tty, pid: lost.pid,
+                why: lost.processGone
+                    ? "its process is gone"
+                    : "not renewed since \(lost.renewedAt.formatted(.iso8601))")
         }
         guard lease.holder == holder else {
-            let seat = lease.holder.tty.map { text("terminal.seat-on", ["host": lease.holder.host, "terminal": $0]) }
+            let seat =
+                lease.holder.tty.map { text("terminal.seat-on", ["host": lease.holder.host, "terminal": $0]) }
                 ?? lease.holder.host
-            throw CommandFailure(.locked, text("terminal.sitting-elsewhere", [
-                "candidate": candidate, "exam": exam.id, "seat": seat, "pid": String(lease.holder.pid),
-                "since": LockMessages.time(lease.since), "wait": text.duration(Int(lostAfter)),
-                "resume": "assess resume \(examPath) --candidate \(candidate)",
-            ]))
+            throw CommandFailure(
+                .locked,
+                text(
+                    "terminal.sitting-elsewhere",
+                    [
+                        "candidate": candidate, "exam": exam.id, "seat": seat, "pid": String(lease.holder.pid),
+                        "since": LockMessages.time(lease.since), "wait": text.duration(Int(lostAfter)),
+                        "resume": "assess resume \(examPath) --candidate \(candidate)",
+                    ]))
         }
         return (holder, takeover)
     }
@@ -149,7 +167,8 @@ package struct SittingRunner {
         let waiting = journal.deliver()
         guard waiting > 0 else { return }
         // A blank line after it sets it apart from the line that says how the sitting ended.
-        printToStandardError("assess: " + text.plural("terminal.writes-waiting", count: waiting, ["path": journal.journalPath]) + "\n")
+        printToStandardError(
+            "assess: " + text.plural("terminal.writes-waiting", count: waiting, ["path": journal.journalPath]) + "\n")
     }
 
     /// Runs the sitting in this terminal and reports how it ended. `opening` opens the
@@ -159,7 +178,9 @@ package struct SittingRunner {
     /// before the store is opened and the checks run: the student sees it at once, and the
     /// screen changes only where the store says otherwise (a roster's extra time). A check
     /// that refuses gives the terminal back before its message, as it would without.
-    package mutating func run(welcomeFirst: Bool = false, opening: (inout SittingRunner) throws -> SittingStore) async throws {
+    package mutating func run(welcomeFirst: Bool = false, opening: (inout SittingRunner) throws -> SittingStore)
+        async throws
+    {
         // The session checks the surroundings with the locale the screen will use.
         var environment = runtime.environment
         if case .fellBack = try adoptLocale() { environment["LC_ALL"] = TerminalLocale.fallback }
@@ -169,8 +190,10 @@ package struct SittingRunner {
         let presentation = ExamPresentation(exam: exam, candidate: candidate)
         if welcomeFirst {
             try start(terminal)
-            let welcome = self.flow(for: ExamSitting(exam: exam, presentation: presentation,
-                                           restrictionStates: settings.restrictionStates(for: exam)), on: terminal)
+            let welcome = self.flow(
+                for: ExamSitting(
+                    exam: exam, presentation: presentation,
+                    restrictionStates: settings.restrictionStates(for: exam)), on: terminal)
             ExamApp.drawOpeningScreen(of: welcome, on: terminal, now: runtime.clock.monotonicNanoseconds)
         }
         let store = try opening(&self)
@@ -181,14 +204,16 @@ package struct SittingRunner {
             environment: runtime.environment, runner: SubprocessCommandRunner(),
             terminal: terminal.sequenceWriter)
         let consent = FlowConsentPrompt()
-        let descriptor = ExamDescriptor(examID: exam.id, examKey: presentation.examKey, title: exam.title,
-                                        candidate: candidate, allowedSuggestions: exam.suggestions,
-                                        proctorDisabledSuggestions: settings.disabledSuggestions)
+        let descriptor = ExamDescriptor(
+            examID: exam.id, examKey: presentation.examKey, title: exam.title,
+            candidate: candidate, allowedSuggestions: exam.suggestions,
+            proctorDisabledSuggestions: settings.disabledSuggestions)
         let dependencies = SessionDependencies(
             clock: runtime.clock, lock: lock, clipboards: clipboards, eventLog: events,
             pasteGuard: terminal.sequenceWriter, consent: consent,
-            surroundings: SystemSurroundings(dataDirectory: store.dataDirectory,
-                                             terminalSize: { TerminalWindow.size() }),
+            surroundings: SystemSurroundings(
+                dataDirectory: store.dataDirectory,
+                terminalSize: { TerminalWindow.size() }),
             process: runtime.process, environment: environment)
         let session = AssessmentSession(exam: descriptor, policy: policy, dependencies: dependencies)
 
@@ -210,8 +235,9 @@ package struct SittingRunner {
             try database.finishAttempt(id: leftover.id, status: .interrupted, receipt: nil, at: runtime.clock.now)
         }
 
-        var sitting = ExamSitting(exam: exam, presentation: presentation,
-                                  restrictionStates: settings.restrictionStates(for: exam))
+        var sitting = ExamSitting(
+            exam: exam, presentation: presentation,
+            restrictionStates: settings.restrictionStates(for: exam))
         if let resuming {
             try restore(&sitting, from: resuming.attempt, database: database)
         }
@@ -224,22 +250,28 @@ package struct SittingRunner {
         }
         // Open the dictionary only when a feature can use it, and Hunspell (about 7 MB a
         // process for en_US) only when one checks spelling.
-        let suggestions = practice ? SuggestionSettings.practice
+        let suggestions =
+            practice
+            ? SuggestionSettings.practice
             : .locked(examAllows: descriptor.allowedSuggestions, proctorDisabled: descriptor.proctorDisabledSuggestions)
         let canSuggest = !suggestions.available.isEmpty
         flow.suggestions = SuggestionControl(
-            speller: canSuggest ? Self.speller(for: exam.language, checksSpelling: suggestions.isAvailable(.spellCheck),
-                                               environment: runtime.environment) : nil,
+            speller: canSuggest
+                ? Self.speller(
+                    for: exam.language, checksSpelling: suggestions.isAvailable(.spellCheck),
+                    environment: runtime.environment) : nil,
             language: exam.language)
-        let recorder = StoreSittingRecorder(database: database, events: events, exam: exam, candidate: candidate,
-                                            resuming: resuming?.attempt, lease: lease,
-                                            leaseLostAfter: policy.leaseLostAfter, language: language)
+        let recorder = StoreSittingRecorder(
+            database: database, events: events, exam: exam, candidate: candidate,
+            resuming: resuming?.attempt, lease: lease,
+            leaseLostAfter: policy.leaseLostAfter, language: language)
         // A launch screen's hand-over adds the launch settings' records itself.
-        let app = ExamApp(flow: flow, terminal: terminal, session: session, consent: consent, recorder: recorder,
-                          clock: runtime.clock, proctorPassword: policy.proctorPassword, settings: settings,
-                          startEvents: startEvents + (taken?.takeover.map { [$0] } ?? [])
-                              + (launchSetup == nil ? [flow.accessibilityRecord] : []),
-                          commands: commands)
+        let app = ExamApp(
+            flow: flow, terminal: terminal, session: session, consent: consent, recorder: recorder,
+            clock: runtime.clock, proctorPassword: policy.proctorPassword, settings: settings,
+            startEvents: startEvents + (taken?.takeover.map { [$0] } ?? [])
+                + (launchSetup == nil ? [flow.accessibilityRecord] : []),
+            commands: commands)
         let outcome = await app.run()
         terminal.stop()
         Self.reportWaiting(database, in: text)
@@ -258,14 +290,15 @@ package struct SittingRunner {
 
     /// The flow that runs `sitting` in `terminal` with this sitting's settings.
     private func flow(for sitting: ExamSitting, on terminal: CursesTerminal) -> ExamFlow {
-        var flow = ExamFlow(sitting: sitting, candidate: candidate, practice: practice,
-                            maximumLockHours: policy.maximumLockSeconds / 3600,
-                            secondsAllowed: resuming?.attempt.secondsAllowed ?? settings.secondsAllowed(for: exam),
-                            resumedWithSecondsUsed: resuming?.secondsUsed,
-                            breaks: settings.breaks, breaksTaken: resuming?.attempt.breaksTaken ?? 0,
-                            accessibility: settings.accessibility, chosenBy: accessibilityChosenBy,
-                            terminalHasColours: terminal.hasColors, studentMaySwitch: policy.studentSettings,
-                            launch: launchSetup, waitsForOpening: waitsForOpening && resuming == nil)
+        var flow = ExamFlow(
+            sitting: sitting, candidate: candidate, practice: practice,
+            maximumLockHours: policy.maximumLockSeconds / 3600,
+            secondsAllowed: resuming?.attempt.secondsAllowed ?? settings.secondsAllowed(for: exam),
+            resumedWithSecondsUsed: resuming?.secondsUsed,
+            breaks: settings.breaks, breaksTaken: resuming?.attempt.breaksTaken ?? 0,
+            accessibility: settings.accessibility, chosenBy: accessibilityChosenBy,
+            terminalHasColours: terminal.hasColors, studentMaySwitch: policy.studentSettings,
+            launch: launchSetup, waitsForOpening: waitsForOpening && resuming == nil)
         flow.language = language
         return flow
     }
@@ -273,8 +306,12 @@ package struct SittingRunner {
     /// The dictionary for the exam's language, opening in the background (with Hunspell
     /// when `checksSpelling`), or `nil` when none is installed: the sitting then goes on
     /// without suggestions.
-    package static func speller(for language: String, checksSpelling: Bool, environment: [String: String]) -> (any Speller)? {
-        guard let files = DictionaryLocator(environment: environment).dictionary(forLanguage: language) else { return nil }
+    package static func speller(for language: String, checksSpelling: Bool, environment: [String: String]) -> (
+        any Speller
+    )? {
+        guard let files = DictionaryLocator(environment: environment).dictionary(forLanguage: language) else {
+            return nil
+        }
         return BackgroundSpeller(files: files, language: language, checksSpelling: checksSpelling)
     }
 
@@ -309,7 +346,8 @@ package struct SittingRunner {
         case .interrupted(let why, attemptInProgress: false):
             throw CommandFailure(.notDone, text("terminal.interrupted-before", ["why": why]))
         case .aborted(let reason, let stored):
-            throw CommandFailure(.notDone, text(stored ? "terminal.aborted" : "terminal.aborted-not-stored", ["reason": reason]))
+            throw CommandFailure(
+                .notDone, text(stored ? "terminal.aborted" : "terminal.aborted-not-stored", ["reason": reason]))
         }
     }
 }

@@ -42,15 +42,18 @@ package struct StoreSittingRecorder: DeliveringRecorder {
     }
 
     package func save(attemptID: String, questionID: String, response: Response?, flagged: Bool) throws {
-        try database.saveResponse(attempt: attemptID, question: questionID, value: response?.json ?? "null",
-                                  flagged: flagged, at: Date())
+        try database.saveResponse(
+            attempt: attemptID, question: questionID, value: response?.json ?? "null",
+            flagged: flagged, at: Date())
     }
 
     package func updateProgress(attemptID: String, secondsUsed: Int, currentQuestion: Int, breaksTaken: Int) throws {
-        try database.updateProgress(attempt: attemptID, secondsUsed: secondsUsed, currentQuestion: currentQuestion,
-                                    breaksTaken: breaksTaken, at: Date())
+        try database.updateProgress(
+            attempt: attemptID, secondsUsed: secondsUsed, currentQuestion: currentQuestion,
+            breaksTaken: breaksTaken, at: Date())
         if let lease {
-            _ = try database.takeLease(exam: exam.id, candidate: candidate, holder: lease, lostAfter: leaseLostAfter, at: Date())
+            _ = try database.takeLease(
+                exam: exam.id, candidate: candidate, holder: lease, lostAfter: leaseLostAfter, at: Date())
         }
     }
 
@@ -71,11 +74,12 @@ package struct StoreSittingRecorder: DeliveringRecorder {
     }
 
     package func finish(attemptID: String, as end: AttemptEnd, receipt: String?, at time: Date) throws {
-        let status: AttemptStatus = switch end {
-        case .submitted: .submitted
-        case .timedOut: .timedOut
-        case .aborted: .aborted
-        }
+        let status: AttemptStatus =
+            switch end {
+            case .submitted: .submitted
+            case .timedOut: .timedOut
+            case .aborted: .aborted
+            }
         // The records after this one (submitted, lock released) still belong to the
         // attempt's timeline, so the log keeps tagging them with it.
         _ = try database.finishAttempt(id: attemptID, status: status, receipt: receipt, at: time)

@@ -21,9 +21,11 @@ package struct TakeRequest: Equatable {
     package var byID = false
 
     /// A request for `examPath`; the rest as the command line says, else its defaults.
-    package init(examPath: String, candidate: String? = nil, practice: Bool = false,
-                 accessibility: AccessibilitySettings = AccessibilitySettings(), language: InterfaceLanguage? = nil,
-                 byID: Bool = false) {
+    package init(
+        examPath: String, candidate: String? = nil, practice: Bool = false,
+        accessibility: AccessibilitySettings = AccessibilitySettings(), language: InterfaceLanguage? = nil,
+        byID: Bool = false
+    ) {
         self.examPath = examPath
         self.candidate = candidate
         self.practice = practice
@@ -37,43 +39,57 @@ package struct TakeRequest: Equatable {
         let runtime = Runtime()
         let policy = try runtime.policy()
         let candidate = self.candidate ?? runtime.process.userName
-        let exam = try SealedExamSource.exam(examPath, byID: byID, candidate: candidate, runtime: runtime,
-                                             waitForOpening: !practice)
-        let text = Catalogue.of(InterfaceLanguage.choose(examLanguage: exam.language, requested: language,
-                                                          environment: runtime.environment))
+        let exam = try SealedExamSource.exam(
+            examPath, byID: byID, candidate: candidate, runtime: runtime,
+            waitForOpening: !practice)
+        let text = Catalogue.of(
+            InterfaceLanguage.choose(
+                examLanguage: exam.language, requested: language,
+                environment: runtime.environment))
         let practice = self.practice || exam.lock == .practice
         if practice && !policy.allowPractice {
             throw CommandFailure(.notDone, text("terminal.practice-refused", ["policy": policy.source]))
         }
         if let problem = CandidateID.problem(with: candidate) {
-            throw CommandFailure(.commandLine, "\(problem); without --candidate the login name is the id, so give one with --candidate")
+            throw CommandFailure(
+                .commandLine, "\(problem); without --candidate the login name is the id, so give one with --candidate")
         }
         let refused = accessibility.enabled.subtracting(policy.studentSettings).sorted()
         if !refused.isEmpty {
             // The refused settings by name in the student's language; the allowed ones as the
             // flags' values, which the student would type.
             let allowed = policy.studentSettings.sorted().map(\.rawValue)
-            throw CommandFailure(.notDone, text("terminal.settings-refused", [
-                "policy": policy.source,
-                "refused": TakeRequest.list(refused.map { text("setting." + $0.rawValue) }, in: text),
-                "allowed": allowed.isEmpty ? text("terminal.settings-none") : TakeRequest.list(allowed, in: text),
-            ]))
+            throw CommandFailure(
+                .notDone,
+                text(
+                    "terminal.settings-refused",
+                    [
+                        "policy": policy.source,
+                        "refused": TakeRequest.list(refused.map { text("setting." + $0.rawValue) }, in: text),
+                        "allowed": allowed.isEmpty
+                            ? text("terminal.settings-none") : TakeRequest.list(allowed, in: text),
+                    ]))
         }
-        var runner = SittingRunner(runtime: runtime, policy: policy, exam: exam, examPath: examPath,
-                                   candidate: candidate, practice: practice)
+        var runner = SittingRunner(
+            runtime: runtime, policy: policy, exam: exam, examPath: examPath,
+            candidate: candidate, practice: practice)
         runner.settings.accessibility = accessibility
         runner.accessibilityChosenBy = "student"
         runner.requestedLanguage = language
         try await runner.run(welcomeFirst: true) { runner in
             let dataDirectory = try runtime.dataDirectory()
             let database = try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)
-            if !practice, let entry = try TakeRequest.rosterEntry(in: database, exam: exam, candidate: candidate, text: text) {
+            if !practice,
+                let entry = try TakeRequest.rosterEntry(in: database, exam: exam, candidate: candidate, text: text)
+            {
                 // The roster's accommodations are the launch settings, as if a proctor had
                 // launched the sitting with them; the student's own choices add to its accessibility.
                 var settings = RosterAccommodations.decode(entry.settings)
                 let problems = settings.problems(for: exam)
                 guard problems.isEmpty else {
-                    throw CommandFailure(.notDone, """
+                    throw CommandFailure(
+                        .notDone,
+                        """
                         the roster's accommodations for \(candidate) do not fit \(exam.id): \(problems.joined(separator: "; ")); \
                         a proctor corrects the roster with `assess roster \(examPath) --import FILE.csv`; nothing was locked
                         """)
@@ -98,9 +114,14 @@ extension TakeRequest {
     /// The candidate's roster entry when the exam has a roster; nil when it has none.
     /// Refuses (exit 68) a candidate the roster does not list, and (exit 1) any candidate
     /// when the store keeps no roster to ask, before anything is locked.
-    package static func rosterEntry(in database: any ExamStore, exam: Exam, candidate: String, text: Catalogue) throws -> RosterEntry? {
+    package static func rosterEntry(in database: any ExamStore, exam: Exam, candidate: String, text: Catalogue) throws
+        -> RosterEntry?
+    {
         guard let rosters = database.roster else {
-            throw CommandFailure(.notDone, "\(StoreError.unsupported("roster")) (\(database.location)), so it cannot tell whether \(candidate) may sit \(exam.id); nothing was locked")
+            throw CommandFailure(
+                .notDone,
+                "\(StoreError.unsupported("roster")) (\(database.location)), so it cannot tell whether \(candidate) may sit \(exam.id); nothing was locked"
+            )
         }
         let standing: RosterStanding
         do {
@@ -108,16 +129,22 @@ extension TakeRequest {
         } catch let error as StoreError {
             throw CommandFailure(.notDone, "\(error); nothing was locked")
         } catch {
-            throw CommandFailure(.cannotWrite, "cannot read the roster of \(exam.id) in the store \(rosters.location): \(error); nothing was locked")
+            throw CommandFailure(
+                .cannotWrite,
+                "cannot read the roster of \(exam.id) in the store \(rosters.location): \(error); nothing was locked")
         }
         switch standing {
         case .noRoster:
             return nil
         case .notListed:
             // The student reads this at the kiosk: in the exam's language.
-            throw CommandFailure(.notOnRoster, text("terminal.not-on-roster", [
-                "candidate": candidate, "exam": exam.id, "title": exam.title,
-            ]))
+            throw CommandFailure(
+                .notOnRoster,
+                text(
+                    "terminal.not-on-roster",
+                    [
+                        "candidate": candidate, "exam": exam.id, "title": exam.title,
+                    ]))
         case .listed(let entry):
             return entry
         }

@@ -29,8 +29,11 @@ public enum AccessibilityOption: String, CaseIterable, Codable, Sendable, Compar
         switch self {
         case .highContrast: return "The strongest colour pairs the terminal offers, and bold for emphasis."
         case .noColour: return "No colour at all: words and symbols carry every meaning."
-        case .reducedMotion: return "No blinking cursor; the clock in the header changes once a minute until the last minute."
-        case .screenReader: return "For a screen reader or braille display: one column, no boxes or lines, the cursor on the focused item, each state in words."
+        case .reducedMotion:
+            return "No blinking cursor; the clock in the header changes once a minute until the last minute."
+        case .screenReader:
+            return
+                "For a screen reader or braille display: one column, no boxes or lines, the cursor on the focused item, each state in words."
         case .largerSpacing: return "A blank line between choices and wider margins."
         }
     }

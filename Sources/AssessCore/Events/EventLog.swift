@@ -23,8 +23,10 @@ public struct LoggedEvent: Sendable, Equatable, Codable {
     /// Hex SHA-256 of the previous record's hash and this record's fields.
     public var hash: String
 
-    public init(sequence: Int64, wallTime: Date, monotonicNanoseconds: UInt64,
-                kind: String, details: [String: String], hash: String) {
+    public init(
+        sequence: Int64, wallTime: Date, monotonicNanoseconds: UInt64,
+        kind: String, details: [String: String], hash: String
+    ) {
         self.sequence = sequence
         self.wallTime = wallTime
         self.monotonicNanoseconds = monotonicNanoseconds

@@ -116,9 +116,14 @@ public enum ProctorEvent: Sendable, Equatable {
         case .commandIssued(let id, let action, let candidate, let by, let reason):
             return ["command": String(id), "action": action, "candidate": candidate, "by": by, "reason": reason]
         case .answerMarked(let attemptID, let questionID, let points, let override, let by):
-            return ["attempt": attemptID, "question": questionID, "points": String(points), "override": String(override), "by": by]
+            return [
+                "attempt": attemptID, "question": questionID, "points": String(points), "override": String(override),
+                "by": by,
+            ]
         case .examPublished(let examID, let deliveryKey, let version, let outcome, let by):
-            return ["exam": examID, "delivery-key": deliveryKey, "scoring-key": "v\(version)", "outcome": outcome, "by": by]
+            return [
+                "exam": examID, "delivery-key": deliveryKey, "scoring-key": "v\(version)", "outcome": outcome, "by": by,
+            ]
         }
     }
 }

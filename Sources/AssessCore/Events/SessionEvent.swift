@@ -144,8 +144,10 @@ public enum SessionEvent: Sendable, Equatable {
         case .accessibilityChanged(let option, let on):
             return ["setting": option.rawValue, "on": String(on)]
         case .storeOutage(let since, let seconds, let delivered, let refused):
-            return ["since": since.formatted(.iso8601), "seconds": String(seconds), "delivered": String(delivered),
-                    "refused": String(refused)]
+            return [
+                "since": since.formatted(.iso8601), "seconds": String(seconds), "delivered": String(delivered),
+                "refused": String(refused),
+            ]
         case .leaseTakenOver(let host, let tty, let pid, let why):
             var details = ["host": host, "pid": String(pid), "why": why]
             if let tty { details["tty"] = tty }

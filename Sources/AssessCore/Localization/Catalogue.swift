@@ -34,9 +34,13 @@ public struct Catalogue: Sendable, Equatable {
         var entries: [String: String] = [:]
         entries.reserveCapacity(512)
         var problems: [String] = []
-        let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), equals = UInt8(ascii: "="), hash = UInt8(ascii: "#")
+        let newline = UInt8(ascii: "\n")
+        let space = UInt8(ascii: " ")
+        let equals = UInt8(ascii: "=")
+        let hash = UInt8(ascii: "#")
         source.withUnsafeBufferPointer { bytes in
-            var lineStart = 0, lineNumber = 0
+            var lineStart = 0
+            var lineNumber = 0
             while lineStart <= bytes.count {
                 lineNumber += 1
                 let lineEnd = bytes[lineStart...].firstIndex(of: newline) ?? bytes.count
@@ -57,7 +61,8 @@ public struct Catalogue: Sendable, Equatable {
                 }
                 let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<separator]), as: UTF8.self)
                 if entries[key] != nil { problems.append("line \(lineNumber): \(key) again") }
-                entries[key] = String(decoding: UnsafeBufferPointer(rebasing: bytes[(separator + 3)..<lineEnd]), as: UTF8.self)
+                entries[key] = String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[(separator + 3)..<lineEnd]), as: UTF8.self)
             }
         }
         self.entries = entries
@@ -79,14 +84,15 @@ public struct Catalogue: Sendable, Equatable {
     }
 
     /// English, the interface's default language.
-    public static var english: Catalogue { englishCatalogue }
+    public static var english: Catalogue { englishText }
 
     // Static lets are initialised on first use: only the languages asked for are read.
-    private static let englishCatalogue = Catalogue(language: .english, source: PackageResources.en_txt)
+    private static let englishText = Catalogue(language: .english, source: PackageResources.en_txt)
     private static let japanese = Catalogue(language: .japanese, source: PackageResources.ja_txt)
     private static let korean = Catalogue(language: .korean, source: PackageResources.ko_txt)
     private static let vietnamese = Catalogue(language: .vietnamese, source: PackageResources.vi_txt)
-    private static let brazilianPortuguese = Catalogue(language: .brazilianPortuguese, source: PackageResources.pt_BR_txt)
+    private static let brazilianPortuguese = Catalogue(
+        language: .brazilianPortuguese, source: PackageResources.pt_BR_txt)
 
     /// The text of `key` with its placeholders filled from `arguments`: whole numbers are
     /// written with the language's digit grouping, fractions with its decimal mark.
@@ -110,7 +116,9 @@ public struct Catalogue: Sendable, Equatable {
 
     /// "10 minutes", "1 hour 30 minutes", "45 seconds", in this language.
     public func duration(_ seconds: Int) -> String {
-        let hours = seconds / 3600, minutes = (seconds % 3600) / 60, rest = seconds % 60
+        let hours = seconds / 3600
+        let minutes = (seconds % 3600) / 60
+        let rest = seconds % 60
         var parts: [String] = []
         if hours > 0 { parts.append(plural("duration.hours", count: hours)) }
         if minutes > 0 { parts.append(plural("duration.minutes", count: minutes)) }

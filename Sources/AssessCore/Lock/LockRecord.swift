@@ -22,8 +22,10 @@ public struct LockRecord: Codable, Sendable, Equatable {
     /// When the lock ends by itself unless released first.
     public var expiresAt: Date
 
-    public init(pid: Int32, bootID: String, user: String, tty: String?, examID: String,
-                examKey: String, candidate: String, startedAt: Date, expiresAt: Date) {
+    public init(
+        pid: Int32, bootID: String, user: String, tty: String?, examID: String,
+        examKey: String, candidate: String, startedAt: Date, expiresAt: Date
+    ) {
         self.pid = pid
         self.bootID = bootID
         self.user = user

@@ -28,7 +28,8 @@ public enum BoundedFileRead {
             // A device or pipe may hand over less than asked at a time: read until the end
             // or one byte past the limit.
             while data.count <= limit {
-                guard let chunk = try handle.read(upToCount: min(limit + 1 - data.count, 1 << 20)), !chunk.isEmpty else { break }
+                guard let chunk = try handle.read(upToCount: min(limit + 1 - data.count, 1 << 20)), !chunk.isEmpty
+                else { break }
                 data.append(chunk)
             }
         } catch {

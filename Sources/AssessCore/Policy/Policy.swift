@@ -57,12 +57,14 @@ public struct Policy: Sendable, Equatable {
     /// Where this policy came from.
     public var source: Source
 
-    public init(allowedExams: Set<String>? = nil, maximumLockSeconds: Double = 8 * 3600,
-                strictClipboards: Bool = false, allowMultiplexers: Bool = true,
-                allowPractice: Bool = true, minimumTerminal: TerminalSize = Policy.smallestLayout,
-                proctorPassword: ProctorPassword? = nil, chargeDowntime: Bool = false, store: String? = nil,
-                studentSettings: Set<AccessibilityOption> = Set(AccessibilityOption.allCases),
-                source: Source = .builtInDefaults(lookedFor: Policy.defaultPath)) {
+    public init(
+        allowedExams: Set<String>? = nil, maximumLockSeconds: Double = 8 * 3600,
+        strictClipboards: Bool = false, allowMultiplexers: Bool = true,
+        allowPractice: Bool = true, minimumTerminal: TerminalSize = Policy.smallestLayout,
+        proctorPassword: ProctorPassword? = nil, chargeDowntime: Bool = false, store: String? = nil,
+        studentSettings: Set<AccessibilityOption> = Set(AccessibilityOption.allCases),
+        source: Source = .builtInDefaults(lookedFor: Policy.defaultPath)
+    ) {
         self.allowedExams = allowedExams
         self.maximumLockSeconds = maximumLockSeconds
         self.strictClipboards = strictClipboards
@@ -93,6 +95,7 @@ public struct Policy: Sendable, Equatable {
     /// A sentence saying why `examID` may not lock this terminal, or `nil` when it may.
     public func refusal(forExam examID: String) -> String? {
         guard let allowed = allowedExams, !allowed.contains(examID) else { return nil }
-        return "the policy (\(source)) does not allow exam \"\(examID)\" to lock this terminal; allowed: \(allowed.sorted().joined(separator: ", "))"
+        return
+            "the policy (\(source)) does not allow exam \"\(examID)\" to lock this terminal; allowed: \(allowed.sorted().joined(separator: ", "))"
     }
 }

@@ -20,9 +20,11 @@ public typealias PolicyError = FileProblem
 /// student-settings: [high-contrast, larger-spacing]  # or "*" (the default) or none
 /// ```
 public enum PolicyParser {
-    static let keys = ["allowed-exams", "max-lock-duration", "strict-clipboards", "multiplexers",
-                       "practice", "minimum-terminal", "charge-downtime", "proctor-password", "store", "student-settings",
-                       "lease-lost-after"]
+    static let keys = [
+        "allowed-exams", "max-lock-duration", "strict-clipboards", "multiplexers",
+        "practice", "minimum-terminal", "charge-downtime", "proctor-password", "store", "student-settings",
+        "lease-lost-after",
+    ]
 
     /// Parses `text`, read from `path`; throws the first problem found.
     public static func parse(_ text: String, path: String) throws -> Policy {
@@ -44,12 +46,13 @@ public enum PolicyParser {
                 if value.string == "*" {
                     policy.allowedExams = nil
                 } else if let list = value.sequence {
-                    policy.allowedExams = Set(try list.map { item in
-                        guard let id = item.string, !id.isEmpty else {
-                            throw problem(path, item, "each allowed exam must be an exam id")
-                        }
-                        return id
-                    })
+                    policy.allowedExams = Set(
+                        try list.map { item in
+                            guard let id = item.string, !id.isEmpty else {
+                                throw problem(path, item, "each allowed exam must be an exam id")
+                            }
+                            return id
+                        })
                 } else {
                     throw problem(path, value, "allowed-exams must be \"*\" or a list of exam ids")
                 }
@@ -71,7 +74,9 @@ public enum PolicyParser {
                 let parts = (value.string ?? "").split(separator: "x").compactMap { Int($0) }
                 let least = Policy.smallestLayout
                 guard parts.count == 2, parts[0] >= least.columns, parts[1] >= least.rows else {
-                    throw problem(path, value, """
+                    throw problem(
+                        path, value,
+                        """
                         minimum-terminal must be COLUMNSxROWS, at least \(least.columns)x\(least.rows) (the smallest terminal \
                         the exam's screens are laid out for), e.g. 100x30
                         """)
@@ -84,24 +89,35 @@ public enum PolicyParser {
                 policy.chargeDowntime = flag
             case "proctor-password":
                 guard let password = ProctorPassword(encoded: value.string ?? "") else {
-                    throw problem(path, value, "proctor-password is not a hash written by `assess passwd`; set it again with: assess passwd")
+                    throw problem(
+                        path, value,
+                        "proctor-password is not a hash written by `assess passwd`; set it again with: assess passwd")
                 }
                 policy.proctorPassword = password
             case "store":
                 guard let store = value.string, Policy.isStore(store) else {
-                    throw problem(path, value, "store must be sqlite or a PostgreSQL URL such as postgresql:///assess?host=/run/postgresql")
+                    throw problem(
+                        path, value,
+                        "store must be sqlite or a PostgreSQL URL such as postgresql:///assess?host=/run/postgresql")
                 }
                 policy.store = store == "sqlite" ? nil : store
             case "student-settings":
                 policy.studentSettings = try accessibilityOptions(value, path: path)
             case "lease-lost-after":
                 guard let seconds = parseDuration(value.string ?? ""), seconds >= Policy.shortestLeaseLostAfter,
-                      seconds <= 3600 else {
-                    throw problem(path, value, "lease-lost-after must be a duration from \(Int(Policy.shortestLeaseLostAfter))s to 1h, such as 30s or 2m")
+                    seconds <= 3600
+                else {
+                    throw problem(
+                        path, value,
+                        "lease-lost-after must be a duration from \(Int(Policy.shortestLeaseLostAfter))s to 1h, such as 30s or 2m"
+                    )
                 }
                 policy.leaseLostAfter = seconds
             default:
-                throw problem(path, keyNode, "unknown setting \"\(key)\"\(DidYouMean.hint(for: key, in: keys)); known settings: \(keys.joined(separator: ", "))")
+                throw problem(
+                    path, keyNode,
+                    "unknown setting \"\(key)\"\(DidYouMean.hint(for: key, in: keys)); known settings: \(keys.joined(separator: ", "))"
+                )
             }
         }
         return policy
@@ -136,15 +152,20 @@ public enum PolicyParser {
         if node.string == "*" { return Set(AccessibilityOption.allCases) }
         if node.string == "none" { return [] }
         guard let list = node.sequence else {
-            throw problem(path, node, "student-settings must be \"*\", none, or a list of: \(names.joined(separator: ", "))")
+            throw problem(
+                path, node, "student-settings must be \"*\", none, or a list of: \(names.joined(separator: ", "))")
         }
-        return Set(try list.map { item in
-            let name = item.string ?? ""
-            guard let option = AccessibilityOption(rawValue: name) else {
-                throw problem(path, item, "\"\(name)\" is not an accessibility setting\(DidYouMean.hint(for: name, in: names)); known: \(names.joined(separator: ", "))")
-            }
-            return option
-        })
+        return Set(
+            try list.map { item in
+                let name = item.string ?? ""
+                guard let option = AccessibilityOption(rawValue: name) else {
+                    throw problem(
+                        path, item,
+                        "\"\(name)\" is not an accessibility setting\(DidYouMean.hint(for: name, in: names)); known: \(names.joined(separator: ", "))"
+                    )
+                }
+                return option
+            })
     }
 
     private static func allowOrRefuse(_ node: Node, key: String, path: String) throws -> Bool {

@@ -1,6 +1,6 @@
-import _CryptoExtras
 import Crypto
 import Foundation
+import _CryptoExtras
 
 /// The proctor's password as the policy file keeps it: a salted scrypt hash, never the
 /// password itself. Written as one line,
@@ -33,10 +33,13 @@ public struct ProctorPassword: Sendable, Equatable, CustomStringConvertible {
     public static let minimumLength = 8
 
     /// Hashes `password` with a fresh random salt.
-    public init(hashing password: String, logRounds: Int = defaultLogRounds, blockSize: Int = 8, parallelism: Int = 1) throws {
+    public init(hashing password: String, logRounds: Int = defaultLogRounds, blockSize: Int = 8, parallelism: Int = 1)
+        throws
+    {
         var generator = SystemRandomNumberGenerator()
         let salt = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let hash = try Self.derive(password, salt: salt, logRounds: logRounds, blockSize: blockSize, parallelism: parallelism)
+        let hash = try Self.derive(
+            password, salt: salt, logRounds: logRounds, blockSize: blockSize, parallelism: parallelism)
         self.init(logRounds: logRounds, blockSize: blockSize, parallelism: parallelism, salt: salt, hash: hash)
     }
 
@@ -52,8 +55,9 @@ public struct ProctorPassword: Sendable, Equatable, CustomStringConvertible {
     public init?(encoded text: String) {
         let parts = text.split(separator: "$", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "scrypt",
-              let salt = Data(base64Encoded: String(parts[2])), !salt.isEmpty,
-              let hash = Data(base64Encoded: String(parts[3])), hash.count >= 16 else { return nil }
+            let salt = Data(base64Encoded: String(parts[2])), !salt.isEmpty,
+            let hash = Data(base64Encoded: String(parts[3])), hash.count >= 16
+        else { return nil }
         var parameters: [String: Int] = [:]
         for pair in parts[1].split(separator: ",") {
             let keyValue = pair.split(separator: "=")
@@ -61,10 +65,12 @@ public struct ProctorPassword: Sendable, Equatable, CustomStringConvertible {
             parameters[String(keyValue[0])] = value
         }
         guard let logRounds = parameters["ln"], (10...20).contains(logRounds),
-              let blockSize = parameters["r"], (1...32).contains(blockSize),
-              let parallelism = parameters["p"], (1...16).contains(parallelism) else { return nil }
-        self.init(logRounds: logRounds, blockSize: blockSize, parallelism: parallelism,
-                  salt: Array(salt), hash: Array(hash))
+            let blockSize = parameters["r"], (1...32).contains(blockSize),
+            let parallelism = parameters["p"], (1...16).contains(parallelism)
+        else { return nil }
+        self.init(
+            logRounds: logRounds, blockSize: blockSize, parallelism: parallelism,
+            salt: Array(salt), hash: Array(hash))
     }
 
     /// The one-line form for the policy file.
@@ -74,15 +80,19 @@ public struct ProctorPassword: Sendable, Equatable, CustomStringConvertible {
 
     /// True when `password` is the one this hash was made from. Compares in constant time.
     public func matches(_ password: String) -> Bool {
-        guard let candidate = try? Self.derive(password, salt: salt, logRounds: logRounds,
-                                               blockSize: blockSize, parallelism: parallelism, length: hash.count)
+        guard
+            let candidate = try? Self.derive(
+                password, salt: salt, logRounds: logRounds,
+                blockSize: blockSize, parallelism: parallelism, length: hash.count)
         else { return false }
         // Derived at the stored hash's length, so the two are the same length.
         return zip(candidate, hash).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
-    private static func derive(_ password: String, salt: [UInt8], logRounds: Int, blockSize: Int,
-                               parallelism: Int, length: Int = 32) throws -> [UInt8] {
+    private static func derive(
+        _ password: String, salt: [UInt8], logRounds: Int, blockSize: Int,
+        parallelism: Int, length: Int = 32
+    ) throws -> [UInt8] {
         let key = try KDF.Scrypt.deriveKey(
             from: Array(password.utf8), salt: salt, outputByteCount: length,
             rounds: 1 << logRounds, blockSize: blockSize, parallelism: parallelism)

@@ -52,7 +52,9 @@ public struct SeatCommand: Sendable, Equatable, Codable {
     /// Who issued it (the proctor's account or role).
     public var issuedBy: String
 
-    public init(id: Int64, action: Action, minutes: Int? = nil, message: String? = nil, reason: String, issuedBy: String) {
+    public init(
+        id: Int64, action: Action, minutes: Int? = nil, message: String? = nil, reason: String, issuedBy: String
+    ) {
         self.id = id
         self.action = action
         self.minutes = minutes

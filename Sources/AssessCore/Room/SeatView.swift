@@ -47,11 +47,14 @@ public struct SeatView: Sendable, Equatable, Codable {
     public var pendingCommands: Int
 
     /// A seat with these fields; counts default to none.
-    public init(exam: String, candidate: String, host: String? = nil, tty: String? = nil, leaseAge: Double? = nil,
-                holderAlive: Bool = false, attempt: String? = nil, examKey: String? = nil, status: String? = nil, secondsAllowed: Int? = nil,
-                secondsUsed: Int = 0, progressAge: Double? = nil, answered: Int = 0, flagged: Int = 0,
-                breaksTaken: Int = 0, lastEvent: String? = nil, lastEventAge: Double? = nil, lastHold: String? = nil,
-                warnings: [String: Int] = [:], pendingCommands: Int = 0) {
+    public init(
+        exam: String, candidate: String, host: String? = nil, tty: String? = nil, leaseAge: Double? = nil,
+        holderAlive: Bool = false, attempt: String? = nil, examKey: String? = nil, status: String? = nil,
+        secondsAllowed: Int? = nil,
+        secondsUsed: Int = 0, progressAge: Double? = nil, answered: Int = 0, flagged: Int = 0,
+        breaksTaken: Int = 0, lastEvent: String? = nil, lastEventAge: Double? = nil, lastHold: String? = nil,
+        warnings: [String: Int] = [:], pendingCommands: Int = 0
+    ) {
         self.exam = exam
         self.candidate = candidate
         self.host = host
@@ -238,6 +241,8 @@ public enum SeatWarning: String, Sendable, CaseIterable {
 public enum SeatHold {
     /// The record a `take` leaves on the attempt of a crashed sitting whose lock it found.
     public static let staleLockFound = "lock.stale-found"
-    public static let kinds = ["exam.paused", "exam.unpaused", "break.started", "break.ended",
-                               staleLockFound, "lock.stale-cleared", "attempt.resumed"]
+    public static let kinds = [
+        "exam.paused", "exam.unpaused", "break.started", "break.ended",
+        staleLockFound, "lock.stale-cleared", "attempt.resumed",
+    ]
 }

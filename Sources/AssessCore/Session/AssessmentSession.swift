@@ -32,12 +32,12 @@ public actor AssessmentSession {
         executor.asUnownedSerialExecutor()
     }
 
-
-
     /// - Parameter executor: Where the session runs: a thread of its own by default, so
     ///   that it never waits for Swift's shared pool.
-    public init(exam: ExamDescriptor, policy: Policy, dependencies: SessionDependencies,
-                executor: SittingExecutor = SittingExecutor(name: "assess engine")) {
+    public init(
+        exam: ExamDescriptor, policy: Policy, dependencies: SessionDependencies,
+        executor: SittingExecutor = SittingExecutor(name: "assess engine")
+    ) {
         self.executor = executor
         self.exam = exam
         self.policy = policy
@@ -92,7 +92,8 @@ public actor AssessmentSession {
             onUndoFailure: { await self.emit(.undoFailed(step: $0, error: String(describing: $1))) })
 
         if let failure = outcome.failure {
-            let reason = (failure.error as? LockStepFailure)?.reason
+            let reason =
+                (failure.error as? LockStepFailure)?.reason
                 ?? .lockUnavailable("\(failure.step): \(failure.error)")
             if reason == .declined {
                 emit(.lockDeclined)
@@ -113,13 +114,16 @@ public actor AssessmentSession {
             LockStep("policy", perform: { try await self.checkPolicy() }),
             LockStep("surroundings", perform: { try await self.checkSurroundings() }),
             LockStep("consent", perform: { try await self.askConsent() }),
-            LockStep("lock-file", perform: { try await self.takeLockFile(record) },
-                     undo: { try self.dependencies.lock.release() }),
+            LockStep(
+                "lock-file", perform: { try await self.takeLockFile(record) },
+                undo: { try self.dependencies.lock.release() }),
             LockStep("clipboards", perform: { try await self.clearClipboards(strict: self.policy.strictClipboards) }),
-            LockStep("suggestions", perform: { await self.turnSuggestionsOff() },
-                     undo: { await self.restoreSuggestions() }),
-            LockStep("paste-rejection", perform: { try await self.setPasteRejection(true) },
-                     undo: { try await self.setPasteRejection(false) }),
+            LockStep(
+                "suggestions", perform: { await self.turnSuggestionsOff() },
+                undo: { await self.restoreSuggestions() }),
+            LockStep(
+                "paste-rejection", perform: { try await self.setPasteRejection(true) },
+                undo: { try await self.setPasteRejection(false) }),
         ]
     }
 
@@ -140,7 +144,8 @@ public actor AssessmentSession {
     public func surroundingsProblems() -> [SurroundingsProblem] {
         var problems: [SurroundingsProblem] = []
         let environment = dependencies.environment
-        let locale = environment.nonEmpty("LC_ALL")
+        let locale =
+            environment.nonEmpty("LC_ALL")
             ?? environment.nonEmpty("LC_CTYPE")
             ?? environment["LANG"] ?? ""
         let normalized = locale.lowercased().replacingOccurrences(of: "-", with: "")
@@ -209,8 +214,10 @@ public actor AssessmentSession {
 
     private func turnSuggestionsOff() {
         suggestionsBeforeLock = suggestions
-        changeSuggestions(to: .locked(examAllows: exam.allowedSuggestions,
-                                      proctorDisabled: exam.proctorDisabledSuggestions))
+        changeSuggestions(
+            to: .locked(
+                examAllows: exam.allowedSuggestions,
+                proctorDisabled: exam.proctorDisabledSuggestions))
     }
 
     private func restoreSuggestions() {
@@ -289,7 +296,8 @@ public actor AssessmentSession {
     @discardableResult
     public func checkExpiry() async -> Bool {
         guard case .locked(let record) = lockState, let deadline = lockDeadline,
-              dependencies.clock.monotonicNanoseconds >= deadline else { return false }
+            dependencies.clock.monotonicNanoseconds >= deadline
+        else { return false }
         _ = await unlock(because: record.startedAt)
         return true
     }

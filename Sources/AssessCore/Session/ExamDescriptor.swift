@@ -14,9 +14,11 @@ public struct ExamDescriptor: Sendable, Equatable {
     /// Allowed features the proctor turned off for this sitting.
     public var proctorDisabledSuggestions: Set<SuggestionFeature>
 
-    public init(examID: String, examKey: String, title: String, candidate: String,
-                allowedSuggestions: Set<SuggestionFeature> = [],
-                proctorDisabledSuggestions: Set<SuggestionFeature> = []) {
+    public init(
+        examID: String, examKey: String, title: String, candidate: String,
+        allowedSuggestions: Set<SuggestionFeature> = [],
+        proctorDisabledSuggestions: Set<SuggestionFeature> = []
+    ) {
         self.examID = examID
         self.examKey = examKey
         self.title = title

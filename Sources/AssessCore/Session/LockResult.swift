@@ -101,13 +101,18 @@ extension LockFailureReason {
         case .notPermitted(let why): return text("reason.not-permitted", ["detail": why])
         case .surroundings(let problems):
             let sentences = problems.map { $0.sentence(in: text) }
-            return sentences.dropFirst().reduce(sentences.first ?? "") { text("reason.join", ["first": $0, "next": $1]) }
+            return sentences.dropFirst().reduce(sentences.first ?? "") {
+                text("reason.join", ["first": $0, "next": $1])
+            }
         case .declined: return text("reason.declined")
         case .alreadyLocked: return text("reason.already-locked")
         case .heldByAnother(let record):
-            return text("reason.held-by-another", ["pid": String(record.pid), "exam": record.examID, "candidate": record.candidate])
+            return text(
+                "reason.held-by-another",
+                ["pid": String(record.pid), "exam": record.examID, "candidate": record.candidate])
         case .staleLock(let record):
-            return text("reason.stale-lock", ["pid": String(record.pid), "exam": record.examID, "candidate": record.candidate])
+            return text(
+                "reason.stale-lock", ["pid": String(record.pid), "exam": record.examID, "candidate": record.candidate])
         case .lockUnavailable(let why): return text("reason.lock-unavailable", ["detail": why])
         case .clipboardNotCleared(let why): return text("reason.clipboard-not-cleared", ["detail": why])
         case .pasteRejectionUnavailable(let why): return text("reason.paste-rejection", ["detail": why])

@@ -7,8 +7,10 @@ public struct LockStep: Sendable {
     /// Undoes the step, or `nil` when there is nothing to undo.
     public var undo: (@Sendable () async throws -> Void)?
 
-    public init(_ name: String, perform: @escaping @Sendable () async throws -> Void,
-                undo: (@Sendable () async throws -> Void)? = nil) {
+    public init(
+        _ name: String, perform: @escaping @Sendable () async throws -> Void,
+        undo: (@Sendable () async throws -> Void)? = nil
+    ) {
         self.name = name
         self.perform = perform
         self.undo = undo
@@ -39,9 +41,11 @@ public enum RevertibleSteps {
     }
 
     /// Runs `steps`; `onRevert` and `onUndoFailure` hear about each undo as it happens.
-    public static func run(_ steps: [LockStep],
-                           onRevert: @Sendable (String) async -> Void = { _ in },
-                           onUndoFailure: @Sendable (String, any Error) async -> Void = { _, _ in }) async -> Outcome {
+    public static func run(
+        _ steps: [LockStep],
+        onRevert: @Sendable (String) async -> Void = { _ in },
+        onUndoFailure: @Sendable (String, any Error) async -> Void = { _, _ in }
+    ) async -> Outcome {
         var completed: [LockStep] = []
         for step in steps {
             do {

@@ -45,10 +45,12 @@ public struct SessionDependencies: Sendable {
     /// The process environment (`LANG`, `TMUX`, `STY` ...).
     public var environment: [String: String]
 
-    public init(clock: any Clock, lock: any TerminalLock, clipboards: [any ClipboardBackend],
-                eventLog: any EventLog, pasteGuard: any PasteGuard, consent: any ConsentPrompt,
-                surroundings: any SurroundingsProbe, process: ProcessContext,
-                environment: [String: String]) {
+    public init(
+        clock: any Clock, lock: any TerminalLock, clipboards: [any ClipboardBackend],
+        eventLog: any EventLog, pasteGuard: any PasteGuard, consent: any ConsentPrompt,
+        surroundings: any SurroundingsProbe, process: ProcessContext,
+        environment: [String: String]
+    ) {
         self.clock = clock
         self.lock = lock
         self.clipboards = clipboards

@@ -40,8 +40,9 @@ public final class SittingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
                 guard let job = next else { return }
                 guard let job else { continue }
                 let serial = executor.takeUnretainedValue()
-                job.runSynchronously(isolatedTo: serial.asUnownedSerialExecutor(),
-                                     taskExecutor: serial.asUnownedTaskExecutor())
+                job.runSynchronously(
+                    isolatedTo: serial.asUnownedSerialExecutor(),
+                    taskExecutor: serial.asUnownedTaskExecutor())
             }
         }
         thread.start()

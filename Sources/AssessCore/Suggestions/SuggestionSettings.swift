@@ -43,12 +43,15 @@ public struct SuggestionSettings: Sendable, Equatable {
 
     /// Practice (unlocked) mode: everything a desktop offers, except autocorrect,
     /// which changes what the student typed and so is on only when asked for.
-    public static let practice = SuggestionSettings(enabled: [.spellCheck, .wordCompletion, .textShortcuts],
-                                                    available: Set(SuggestionFeature.allCases))
+    public static let practice = SuggestionSettings(
+        enabled: [.spellCheck, .wordCompletion, .textShortcuts],
+        available: Set(SuggestionFeature.allCases))
 
     /// While locked: only what the exam allows and the proctor has not turned off.
-    public static func locked(examAllows allowed: Set<SuggestionFeature>,
-                              proctorDisabled: Set<SuggestionFeature> = []) -> SuggestionSettings {
+    public static func locked(
+        examAllows allowed: Set<SuggestionFeature>,
+        proctorDisabled: Set<SuggestionFeature> = []
+    ) -> SuggestionSettings {
         SuggestionSettings(enabled: allowed.subtracting(proctorDisabled))
     }
 

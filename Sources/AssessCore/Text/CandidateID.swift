@@ -11,10 +11,13 @@ public enum CandidateID {
             return "the candidate id is longer than \(maximumLength) characters; use a shorter one"
         }
         let allowed = id.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "._-".unicodeScalars.contains(scalar))
         }
         guard allowed else {
-            return "the candidate id \"\(VisibleText.visible(id, keepingLayout: false))\" may hold only letters A-Z and a-z, digits, dot, dash and underscore"
+            return
+                "the candidate id \"\(VisibleText.visible(id, keepingLayout: false))\" may hold only letters A-Z and a-z, digits, dot, dash and underscore"
         }
         return nil
     }

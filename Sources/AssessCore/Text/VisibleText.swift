@@ -16,7 +16,9 @@ public enum VisibleText {
     /// `keepingLayout` (the printer's own lines and columns); otherwise they are shown
     /// too (`^J`, `^I`).
     public static func visible(_ text: String, keepingLayout: Bool = true) -> String {
-        guard text.unicodeScalars.contains(where: { needsShowing($0, keepingLayout: keepingLayout) }) else { return text }
+        guard text.unicodeScalars.contains(where: { needsShowing($0, keepingLayout: keepingLayout) }) else {
+            return text
+        }
         var shown = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             guard needsShowing(scalar, keepingLayout: keepingLayout) else {
@@ -31,7 +33,8 @@ public enum VisibleText {
                 shown.append(Unicode.Scalar(UInt8(scalar.value + 0x40)))
             default:
                 let hex = String(scalar.value, radix: 16, uppercase: true)
-                shown.append(contentsOf: ("\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex).unicodeScalars)
+                shown.append(
+                    contentsOf: ("\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex).unicodeScalars)
             }
         }
         return String(shown)
@@ -40,7 +43,8 @@ public enum VisibleText {
     /// The bidirectional formatting controls: the embeddings and overrides U+202A–U+202E,
     /// the isolates U+2066–U+2069, the marks U+200E and U+200F, and the Arabic letter mark
     /// U+061C. Each changes the order in which the characters after it are shown.
-    public static let bidiControls: [Unicode.Scalar] = ([0x061C, 0x200E, 0x200F] + Array(0x202A...0x202E) + Array(0x2066...0x2069))
+    public static let bidiControls: [Unicode.Scalar] =
+        ([0x061C, 0x200E, 0x200F] + Array(0x202A...0x202E) + Array(0x2066...0x2069))
         .map { Unicode.Scalar($0)! }
 
     /// True for a bidirectional formatting control (see ``bidiControls``).

@@ -7,7 +7,8 @@ extension String {
         let isSpace = { (scalar: Unicode.Scalar) in scalar.properties.isWhitespace || scalar == "\u{200B}" }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+            let last = scalars.lastIndex(where: { !isSpace($0) })
+        else { return "" }
         return String(scalars[first...last])
     }
 }

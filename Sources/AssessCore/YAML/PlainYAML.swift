@@ -25,7 +25,8 @@ public enum PlainYAML {
     }
 
     private static let booleans: [String: Bool] = [
-        "true": true, "True": true, "TRUE": true, "yes": true, "Yes": true, "YES": true, "on": true, "On": true, "ON": true,
+        "true": true, "True": true, "TRUE": true, "yes": true, "Yes": true, "YES": true, "on": true, "On": true,
+        "ON": true,
         "false": false, "False": false, "FALSE": false, "no": false, "No": false, "NO": false,
         "off": false, "Off": false, "OFF": false,
     ]

@@ -71,37 +71,37 @@ public enum ExamKey {
         form.text("prompt", question.prompt)
         form.number("points", question.points)
         switch question.kind {
-        case let .singleChoice(choices, correct):
+        case .singleChoice(let choices, let correct):
             form.texts("choices", choices)
             form.number("correct", Double(correct))
-        case let .multipleResponse(choices, correct, partialCredit):
+        case .multipleResponse(let choices, let correct, let partialCredit):
             form.texts("choices", choices)
             form.line("correct", correct.sorted().map(String.init).joined(separator: ","))
             form.partialCredit(partialCredit)
-        case let .trueFalse(answer):
+        case .trueFalse(let answer):
             form.line("answer", String(answer))
-        case let .shortText(accepted, caseSensitive):
+        case .shortText(let accepted, let caseSensitive):
             form.texts("accepted", accepted)
             form.line("case-sensitive", String(caseSensitive))
-        case let .numeric(answer, unit):
+        case .numeric(let answer, let unit):
             switch answer {
-            case let .value(value, tolerance):
+            case .value(let value, let tolerance):
                 form.number("answer", value)
                 form.number("tolerance", tolerance)
-            case let .range(low, high):
+            case .range(let low, let high):
                 form.number("range-low", low)
                 form.number("range-high", high)
             }
             form.optionalText("unit", unit)
-        case let .essay(wordLimit):
+        case .essay(let wordLimit):
             form.line("word-limit", wordLimit.map(String.init) ?? "none")
-        case let .matching(pairs, partialCredit, distractors):
+        case .matching(let pairs, let partialCredit, let distractors):
             form.texts("left", pairs.map(\.left))
             form.texts("right", pairs.map(\.right))
             // Only when there are some, so that every exam written before distractors keeps its key.
             if !distractors.isEmpty { form.texts("distractors", distractors) }
             form.partialCredit(partialCredit)
-        case let .ordering(items, partialCredit):
+        case .ordering(let items, let partialCredit):
             form.texts("items", items)
             form.partialCredit(partialCredit)
         }

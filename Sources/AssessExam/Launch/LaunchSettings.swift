@@ -72,7 +72,7 @@ public struct BreakAllowance: Sendable, Equatable, Codable, CustomStringConverti
         }
         let parts = text.split(separator: "x")
         guard parts.count == 2, let count = Int(parts[0]), (1...10).contains(count),
-              parts[1].hasSuffix("m"), let minutes = Int(parts[1].dropLast()), (1...120).contains(minutes)
+            parts[1].hasSuffix("m"), let minutes = Int(parts[1].dropLast()), (1...120).contains(minutes)
         else { return nil }
         self.init(count: count, minutes: minutes)
     }
@@ -101,9 +101,11 @@ public struct LaunchSettings: Sendable, Equatable, Codable {
     /// until the attempt starts, and in settings stored before it was kept.
     public var language: InterfaceLanguage?
 
-    public init(extraTime: ExtraTime = .none, breaks: BreakAllowance = .none,
-                restrictionStates: [String: Bool] = [:], disabledSuggestions: Set<SuggestionFeature> = [],
-                accessibility: AccessibilitySettings = AccessibilitySettings(), language: InterfaceLanguage? = nil) {
+    public init(
+        extraTime: ExtraTime = .none, breaks: BreakAllowance = .none,
+        restrictionStates: [String: Bool] = [:], disabledSuggestions: Set<SuggestionFeature> = [],
+        accessibility: AccessibilitySettings = AccessibilitySettings(), language: InterfaceLanguage? = nil
+    ) {
         self.extraTime = extraTime
         self.breaks = breaks
         self.restrictionStates = restrictionStates
@@ -121,9 +123,11 @@ public struct LaunchSettings: Sendable, Equatable, Codable {
         breaks = try container.decode(BreakAllowance.self, forKey: .breaks)
         restrictionStates = try container.decode([String: Bool].self, forKey: .restrictionStates)
         disabledSuggestions = try container.decode(Set<SuggestionFeature>.self, forKey: .disabledSuggestions)
-        accessibility = try container.decodeIfPresent(AccessibilitySettings.self, forKey: .accessibility)
+        accessibility =
+            try container.decodeIfPresent(AccessibilitySettings.self, forKey: .accessibility)
             ?? AccessibilitySettings()
-        language = try container.decodeIfPresent(String.self, forKey: .language).flatMap(InterfaceLanguage.init(rawValue:))
+        language = try container.decodeIfPresent(String.self, forKey: .language).flatMap(
+            InterfaceLanguage.init(rawValue:))
     }
 
     /// The seconds the candidate has for `exam`.
@@ -133,7 +137,8 @@ public struct LaunchSettings: Sendable, Equatable, Codable {
 
     /// The state of every restriction of `exam`: the proctor's where set, else the exam's default.
     public func restrictionStates(for exam: Exam) -> [String: Bool] {
-        Dictionary(uniqueKeysWithValues: exam.restrictions.map { ($0.id, restrictionStates[$0.id] ?? $0.isOnByDefault) })
+        Dictionary(
+            uniqueKeysWithValues: exam.restrictions.map { ($0.id, restrictionStates[$0.id] ?? $0.isOnByDefault) })
     }
 
     /// Sentences naming what in these settings does not fit `exam`; empty when all is well.
@@ -153,9 +158,12 @@ public struct LaunchSettings: Sendable, Equatable, Codable {
     /// accommodations, each restriction set away from its default, each suggestion
     /// turned off.
     public func proctorEvents(for exam: Exam) -> [SessionEvent] {
-        var events: [SessionEvent] = [.proctor(.accommodationsSet(
-            extraTime: extraTime.description, secondsAllowed: secondsAllowed(for: exam),
-            breaks: breaks.description))]
+        var events: [SessionEvent] = [
+            .proctor(
+                .accommodationsSet(
+                    extraTime: extraTime.description, secondsAllowed: secondsAllowed(for: exam),
+                    breaks: breaks.description))
+        ]
         for restriction in exam.restrictions {
             let allowed = restrictionStates[restriction.id] ?? restriction.isOnByDefault
             if allowed != restriction.isOnByDefault {

@@ -42,13 +42,22 @@ public enum RosterFile {
     /// the ids the exam's restrictions have, which `deny` must name.
     ///
     /// - Throws: every `Problem` found, in line order, as a `ProblemList` (never only the first).
-    public static func parse(_ text: String, path: String, restrictions: [String]?) throws(ProblemList) -> [RosterCandidate] {
+    public static func parse(_ text: String, path: String, restrictions: [String]?) throws(ProblemList)
+        -> [RosterCandidate]
+    {
         var problems: [Problem] = []
-        func problem(_ line: Int, _ message: String) { problems.append(Problem(path: path, line: line, message: message)) }
+        func problem(_ line: Int, _ message: String) {
+            problems.append(Problem(path: path, line: line, message: message))
+        }
         // A CRLF line end is one Character (a newline), as is LF.
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         guard let headerIndex = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
-            throw ProblemList([Problem(path: path, line: 1, message: "the file is empty; the first line names the columns, e.g. \(columns.joined(separator: ","))")])
+            throw ProblemList([
+                Problem(
+                    path: path, line: 1,
+                    message:
+                        "the file is empty; the first line names the columns, e.g. \(columns.joined(separator: ","))")
+            ])
         }
         let header: [String]
         switch fields(of: lines[headerIndex]) {
@@ -56,10 +65,16 @@ public enum RosterFile {
         case .unreadable(let why): throw ProblemList([Problem(path: path, line: headerIndex + 1, message: why)])
         }
         for name in header where !columns.contains(name) {
-            problem(headerIndex + 1, "unknown column \"\(VisibleText.visible(name, keepingLayout: false))\"\(DidYouMean.hint(for: name, in: columns)); the columns are \(columns.joined(separator: ", "))")
+            problem(
+                headerIndex + 1,
+                "unknown column \"\(VisibleText.visible(name, keepingLayout: false))\"\(DidYouMean.hint(for: name, in: columns)); the columns are \(columns.joined(separator: ", "))"
+            )
         }
         if !header.contains("candidate") {
-            problem(headerIndex + 1, "there is no candidate column; the first line names the columns, e.g. \(columns.joined(separator: ","))")
+            problem(
+                headerIndex + 1,
+                "there is no candidate column; the first line names the columns, e.g. \(columns.joined(separator: ","))"
+            )
         }
         if let repeated = Dictionary(grouping: header, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
             problem(headerIndex + 1, "the column \(repeated) is named twice; name each column once")
@@ -79,7 +94,10 @@ public enum RosterFile {
                 continue
             }
             guard values.count <= header.count else {
-                problem(number, "\(values.count) fields but the header names \(header.count) columns; put a field that holds a comma in double quotes")
+                problem(
+                    number,
+                    "\(values.count) fields but the header names \(header.count) columns; put a field that holds a comma in double quotes"
+                )
                 continue
             }
             var row: [String: String] = [:]
@@ -96,26 +114,44 @@ public enum RosterFile {
             seen[id] = number
             var settings = LaunchSettings()
             if let text = row["extra-time"], !text.isEmpty {
-                if let extra = ExtraTime(parsing: text) { settings.extraTime = extra } else {
-                    problem(number, "extra-time \"\(VisibleText.visible(text, keepingLayout: false))\" is not a multiplier from 1 to 4 (1.5x) or added minutes up to 600 (+15m); leave it empty for none")
+                if let extra = ExtraTime(parsing: text) {
+                    settings.extraTime = extra
+                } else {
+                    problem(
+                        number,
+                        "extra-time \"\(VisibleText.visible(text, keepingLayout: false))\" is not a multiplier from 1 to 4 (1.5x) or added minutes up to 600 (+15m); leave it empty for none"
+                    )
                 }
             }
             if let text = row["breaks"], !text.isEmpty {
-                if let breaks = BreakAllowance(parsing: text) { settings.breaks = breaks } else {
-                    problem(number, "breaks \"\(VisibleText.visible(text, keepingLayout: false))\" is not COUNTxMINUTES with 1-10 breaks of 1-120 minutes (2x10m); leave it empty for none")
+                if let breaks = BreakAllowance(parsing: text) {
+                    settings.breaks = breaks
+                } else {
+                    problem(
+                        number,
+                        "breaks \"\(VisibleText.visible(text, keepingLayout: false))\" is not COUNTxMINUTES with 1-10 breaks of 1-120 minutes (2x10m); leave it empty for none"
+                    )
                 }
             }
             var accessibility = AccessibilitySettings()
             for name in list(row["accessibility"]) {
-                if let option = AccessibilityOption(rawValue: name.lowercased()) { accessibility.set(option, on: true) } else {
+                if let option = AccessibilityOption(rawValue: name.lowercased()) {
+                    accessibility.set(option, on: true)
+                } else {
                     let names = AccessibilityOption.allCases.map(\.rawValue)
-                    problem(number, "accessibility \"\(VisibleText.visible(name, keepingLayout: false))\" is not a setting\(DidYouMean.hint(for: name, in: names)); the settings are \(names.joined(separator: ", ")), separated by spaces")
+                    problem(
+                        number,
+                        "accessibility \"\(VisibleText.visible(name, keepingLayout: false))\" is not a setting\(DidYouMean.hint(for: name, in: names)); the settings are \(names.joined(separator: ", ")), separated by spaces"
+                    )
                 }
             }
             settings.accessibility = accessibility
             for id in list(row["deny"]) {
                 if let restrictions, !restrictions.contains(id) {
-                    problem(number, "deny \"\(VisibleText.visible(id, keepingLayout: false))\" is not a restriction of the exam\(DidYouMean.hint(for: id, in: restrictions)); its restrictions: \(restrictions.isEmpty ? "none" : restrictions.joined(separator: ", "))")
+                    problem(
+                        number,
+                        "deny \"\(VisibleText.visible(id, keepingLayout: false))\" is not a restriction of the exam\(DidYouMean.hint(for: id, in: restrictions)); its restrictions: \(restrictions.isEmpty ? "none" : restrictions.joined(separator: ", "))"
+                    )
                 } else {
                     settings.restrictionStates[id] = false
                 }
@@ -157,13 +193,17 @@ public enum RosterFile {
             if quoted {
                 if character == "\"" {
                     if let next = characters.next() {
-                        if next == "\"" { field.append("\"") } else if next == "," {
+                        if next == "\"" {
+                            field.append("\"")
+                        } else if next == "," {
                             quoted = false
                             fields.append(field)
                             field = ""
                             wasQuoted = false
                         } else {
-                            return .unreadable("a closing double quote is followed by \"\(next)\"; a quoted field ends at a comma (write \"\" for a quote inside it)")
+                            return .unreadable(
+                                "a closing double quote is followed by \"\(next)\"; a quoted field ends at a comma (write \"\" for a quote inside it)"
+                            )
                         }
                     } else {
                         quoted = false

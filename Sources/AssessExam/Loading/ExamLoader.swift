@@ -17,7 +17,8 @@ public enum ExamLoader {
     /// so a huge file or a device such as /dev/zero is refused without being read whole.
     public static func load(fileAt path: String) throws(ExamProblems) -> Exam {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path)
+            let reason =
+                FileManager.default.fileExists(atPath: path)
                 ? "cannot read this file; check its permissions"
                 : "no such file; check the path"
             throw ExamProblems([ExamProblem(path: path, line: 1, column: 1, message: reason)])
@@ -27,8 +28,12 @@ public enum ExamLoader {
         do {
             data = try handle.read(upToCount: ExamLimits.fileBytes + 1) ?? Data()
         } catch {
-            throw ExamProblems([ExamProblem(path: path, line: 1, column: 1,
-                                            message: "cannot read this file (\(error.localizedDescription)); check that it is a file and readable")])
+            throw ExamProblems([
+                ExamProblem(
+                    path: path, line: 1, column: 1,
+                    message:
+                        "cannot read this file (\(error.localizedDescription)); check that it is a file and readable")
+            ])
         }
         return try load(data: data, path: path)
     }
@@ -37,20 +42,26 @@ public enum ExamLoader {
     /// a leading byte order mark is ignored.
     public static func load(data: Data, path: String) throws(ExamProblems) -> Exam {
         guard data.count <= ExamLimits.fileBytes else {
-            throw ExamProblems([ExamProblem(path: path, line: 1, column: 1, message: """
-                the file is larger than \(ExamLimits.fileBytes >> 20) MiB; an exam file may be at most \
-                \(ExamLimits.fileBytes >> 20) MiB (\(ExamLimits.grouped(ExamLimits.fileBytes)) bytes): split it into several exams
-                """)])
+            throw ExamProblems([
+                ExamProblem(
+                    path: path, line: 1, column: 1,
+                    message: """
+                        the file is larger than \(ExamLimits.fileBytes >> 20) MiB; an exam file may be at most \
+                        \(ExamLimits.fileBytes >> 20) MiB (\(ExamLimits.grouped(ExamLimits.fileBytes)) bytes): split it into several exams
+                        """)
+            ])
         }
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         switch UTF8Text.decode(bytes) {
-        case let .text(text):
+        case .text(let text):
             return try load(text: text, path: path)
-        case let .invalid(offset, line, column):
-            throw ExamProblems([ExamProblem(
-                path: path, line: line, column: column,
-                message: "byte \(offset) (counting from 0) is not valid UTF-8; save the file as UTF-8 text")])
+        case .invalid(let offset, let line, let column):
+            throw ExamProblems([
+                ExamProblem(
+                    path: path, line: line, column: column,
+                    message: "byte \(offset) (counting from 0) is not valid UTF-8; save the file as UTF-8 text")
+            ])
         }
     }
 
@@ -79,15 +90,19 @@ public enum ExamLoader {
             return ExamProblem(path: path, line: 1, column: 1, message: "this is not YAML (\(error)); \(advice)")
         }
         switch yamlError {
-        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
-            return ExamProblem(path: path, line: mark.line, column: mark.column,
-                               message: "this is not valid YAML: \(problem); \(advice)")
-        case let .duplicatedKeysInMapping(duplicates, context):
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+            .composer(_, let problem, let mark, _):
+            return ExamProblem(
+                path: path, line: mark.line, column: mark.column,
+                message: "this is not valid YAML: \(problem); \(advice)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = Array(Set(duplicates)).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-            return ExamProblem(path: path, line: context.mark.line, column: context.mark.column,
-                               message: "a key appears twice in the same mapping (\(keys)); keep one of them")
+            return ExamProblem(
+                path: path, line: context.mark.line, column: context.mark.column,
+                message: "a key appears twice in the same mapping (\(keys)); keep one of them")
         default:
-            return ExamProblem(path: path, line: 1, column: 1, message: "this is not valid YAML: \(yamlError); \(advice)")
+            return ExamProblem(
+                path: path, line: 1, column: 1, message: "this is not valid YAML: \(yamlError); \(advice)")
         }
     }
 }
@@ -107,15 +122,22 @@ enum UTF8Text {
         // looked for scalar by scalar.
         if let text = bytes.withUnsafeBytes({ String(validating: $0, as: UTF8.self) }) { return .text(text) }
         var scalars = String.UnicodeScalarView()
-        var offset = 0, line = 1, column = 1
+        var offset = 0
+        var line = 1
+        var column = 1
         var decoder = UTF8()
         var iterator = bytes.makeIterator()
         while true {
             switch decoder.decode(&iterator) {
-            case let .scalarValue(scalar):
+            case .scalarValue(let scalar):
                 scalars.append(scalar)
                 offset += UTF8.width(scalar)
-                if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
             case .emptyInput:
                 return .text(String(scalars))
             case .error:

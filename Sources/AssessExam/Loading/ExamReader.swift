@@ -5,9 +5,11 @@ import Yams
 /// Turns the YAML node tree of an exam file into an `Exam`, recording every problem it
 /// finds on the way. The format is described in `Exams/FORMAT.md`.
 struct ExamReader {
-    static let examKeys = ["id", "title", "version", "duration", "instructions", "language", "navigation",
-                           "shuffle", "lock", "suggestions", "restrictions", "questions", "sections",
-                           "half-points"]
+    static let examKeys = [
+        "id", "title", "version", "duration", "instructions", "language", "navigation",
+        "shuffle", "lock", "suggestions", "restrictions", "questions", "sections",
+        "half-points",
+    ]
     static let shuffleKeys = ["questions", "choices"]
     static let restrictionKeys = ["id", "title", "detail", "default"]
     static let sectionKeys = ["title", "questions"]
@@ -32,7 +34,8 @@ struct ExamReader {
     /// problems say what). An exam is only usable when `problems` is also empty.
     mutating func readExam(_ root: Node?) -> Exam? {
         guard let root else {
-            reader.report(line: 1, column: 1, "the file is empty; an exam needs at least id, title, duration and questions")
+            reader.report(
+                line: 1, column: 1, "the file is empty; an exam needs at least id, title, duration and questions")
             return nil
         }
         guard let fields = reader.fields(root, owner: "the exam", known: Self.examKeys) else { return nil }
@@ -42,8 +45,10 @@ struct ExamReader {
         let duration = readDuration(fields)
         let instructions = reader.text(fields, "instructions", required: false, example: "Answer every question.") ?? ""
         let language = readLanguage(fields)
-        let navigation = reader.word(fields, "navigation", required: false, options: Navigation.allCases.map(\.rawValue))
-            .flatMap(Navigation.init(rawValue:))
+        let navigation = reader.word(
+            fields, "navigation", required: false, options: Navigation.allCases.map(\.rawValue)
+        )
+        .flatMap(Navigation.init(rawValue:))
         let shuffle = readShuffle(fields)
         let lock = reader.word(fields, "lock", required: false, options: LockMode.allCases.map(\.rawValue))
             .flatMap(LockMode.init(rawValue:))
@@ -52,23 +57,28 @@ struct ExamReader {
         let halfPoints = reader.bool(fields, "half-points", required: false) ?? false
         let sections = readSections(fields)
         guard let id, let title, let duration, let sections else { return nil }
-        return Exam(id: id, title: title, version: version, durationSeconds: duration, instructions: instructions,
-                    language: language ?? "en", navigation: navigation ?? .free, shuffle: shuffle ?? ShuffleSettings(),
-                    lock: lock ?? .required, suggestions: suggestions, restrictions: restrictions,
-                    halfPoints: halfPoints, sections: sections)
+        return Exam(
+            id: id, title: title, version: version, durationSeconds: duration, instructions: instructions,
+            language: language ?? "en", navigation: navigation ?? .free, shuffle: shuffle ?? ShuffleSettings(),
+            lock: lock ?? .required, suggestions: suggestions, restrictions: restrictions,
+            halfPoints: halfPoints, sections: sections)
     }
 
     private mutating func readDuration(_ fields: Fields) -> Int? {
         guard let text = reader.text(fields, "duration", required: true, example: "10m") else { return nil }
         if Double(text) != nil {
-            reader.report(at: fields["duration"] ?? fields.node,
-                          "\"duration\" is \(text), a number that has no unit; write the unit too, such as \(text)m for minutes (or \(text)s, \(text)h)")
+            reader.report(
+                at: fields["duration"] ?? fields.node,
+                "\"duration\" is \(text), a number that has no unit; write the unit too, such as \(text)m for minutes (or \(text)s, \(text)h)"
+            )
             return nil
         }
         guard let seconds = PolicyParser.parseDuration(text), seconds >= 1, seconds <= Double(Self.longestDuration),
-              seconds == seconds.rounded() else {
-            reader.report(at: fields["duration"] ?? fields.node,
-                          "\"duration\" is \"\(text)\"; write a length of time from 1s to 24h such as 45s, 10m or 1h30m")
+            seconds == seconds.rounded()
+        else {
+            reader.report(
+                at: fields["duration"] ?? fields.node,
+                "\"duration\" is \"\(text)\"; write a length of time from 1s to 24h such as 45s, 10m or 1h30m")
             return nil
         }
         return Int(seconds)
@@ -82,8 +92,10 @@ struct ExamReader {
             (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         }
         guard primaryIsValid && restIsValid else {
-            reader.report(at: fields["language"] ?? fields.node,
-                          "\"language\" is \"\(text)\"; write a BCP 47 language tag such as en, ja, pt-BR, or mul for several languages")
+            reader.report(
+                at: fields["language"] ?? fields.node,
+                "\"language\" is \"\(text)\"; write a BCP 47 language tag such as en, ja, pt-BR, or mul for several languages"
+            )
             return nil
         }
         return text
@@ -91,18 +103,23 @@ struct ExamReader {
 
     private mutating func readShuffle(_ fields: Fields) -> ShuffleSettings? {
         guard let node = reader.value(fields, "shuffle", required: false, example: "{questions: true, choices: true}"),
-              let shuffle = reader.fields(node, owner: "\"shuffle\"", known: Self.shuffleKeys) else { return nil }
-        return ShuffleSettings(questions: reader.bool(shuffle, "questions", required: false) ?? false,
-                               choices: reader.bool(shuffle, "choices", required: false) ?? false)
+            let shuffle = reader.fields(node, owner: "\"shuffle\"", known: Self.shuffleKeys)
+        else { return nil }
+        return ShuffleSettings(
+            questions: reader.bool(shuffle, "questions", required: false) ?? false,
+            choices: reader.bool(shuffle, "choices", required: false) ?? false)
     }
 
     private mutating func readSuggestions(_ fields: Fields) -> Set<SuggestionFeature> {
-        guard let nodes = reader.list(fields, "suggestions", required: false, example: "[spell-check]") else { return [] }
+        guard let nodes = reader.list(fields, "suggestions", required: false, example: "[spell-check]") else {
+            return []
+        }
         let names = SuggestionFeature.allCases.map(\.rawValue)
         var features: Set<SuggestionFeature> = []
         for node in nodes {
             if let name = reader.word(node, what: "each of \"suggestions\"", options: names),
-               let feature = SuggestionFeature(rawValue: name) {
+                let feature = SuggestionFeature(rawValue: name)
+            {
                 features.insert(feature)
             }
         }
@@ -114,15 +131,20 @@ struct ExamReader {
         var restrictions: [Restriction] = []
         var seen: [String: Node] = [:]
         for (index, node) in nodes.enumerated() {
-            guard let entry = reader.fields(node, owner: "restriction \(index + 1)", known: Self.restrictionKeys) else { continue }
+            guard let entry = reader.fields(node, owner: "restriction \(index + 1)", known: Self.restrictionKeys) else {
+                continue
+            }
             let id = reader.text(entry, "id", required: true, example: "back-navigation")
             let title = reader.text(entry, "title", required: true, example: "Going back")
-            let detail = reader.text(entry, "detail", required: true, example: "The student may return to earlier questions.")
+            let detail = reader.text(
+                entry, "detail", required: true, example: "The student may return to earlier questions.")
             let state = reader.word(entry, "default", required: false, options: ["on", "off"])
             guard let id, let title, let detail else { continue }
             if let first = seen[id] {
-                reader.report(at: entry["id"] ?? node,
-                              "restriction id \"\(id)\" is already used on line \(first.mark?.line ?? 1); give each restriction its own id")
+                reader.report(
+                    at: entry["id"] ?? node,
+                    "restriction id \"\(id)\" is already used on line \(first.mark?.line ?? 1); give each restriction its own id"
+                )
                 continue
             }
             seen[id] = entry["id"]
@@ -135,11 +157,15 @@ struct ExamReader {
     private mutating func readSections(_ fields: Fields) -> [ExamSection]? {
         switch (fields["questions"], fields["sections"]) {
         case (.some, .some):
-            reader.report(at: fields["sections"] ?? fields.node,
-                          "the exam has both \"questions\" and \"sections\"; use one: put every question in a section, or drop the sections")
+            reader.report(
+                at: fields["sections"] ?? fields.node,
+                "the exam has both \"questions\" and \"sections\"; use one: put every question in a section, or drop the sections"
+            )
             return nil
         case (.none, .none):
-            reader.report(at: fields.node, "the exam has no questions; add a \"questions\" list, or \"sections\" each with a title and questions")
+            reader.report(
+                at: fields.node,
+                "the exam has no questions; add a \"questions\" list, or \"sections\" each with a title and questions")
             return nil
         case (.some, .none):
             guard let questions = readQuestionList(fields) else { return nil }
@@ -147,7 +173,9 @@ struct ExamReader {
         case (.none, .some):
             guard let nodes = reader.list(fields, "sections", required: true, example: "[...]") else { return nil }
             guard !nodes.isEmpty else {
-                reader.report(at: fields["sections"] ?? fields.node, "\"sections\" is empty; add at least one section with a title and questions")
+                reader.report(
+                    at: fields["sections"] ?? fields.node,
+                    "\"sections\" is empty; add at least one section with a title and questions")
                 return nil
             }
             var sections: [ExamSection] = []
@@ -172,14 +200,18 @@ struct ExamReader {
     private mutating func readQuestionList(_ fields: Fields) -> [Question]? {
         guard let nodes = reader.list(fields, "questions", required: true, example: "[...]") else { return nil }
         guard !nodes.isEmpty else {
-            reader.report(at: fields["questions"] ?? fields.node, "\"questions\" in \(fields.owner) is empty; add at least one question")
+            reader.report(
+                at: fields["questions"] ?? fields.node,
+                "\"questions\" in \(fields.owner) is empty; add at least one question")
             return nil
         }
         var questions: [Question] = []
         for (index, node) in nodes.enumerated() {
             questionCount += 1
             guard questionCount <= ExamLimits.questions else {
-                reader.report(at: node, """
+                reader.report(
+                    at: node,
+                    """
                     this is question \(ExamLimits.grouped(questionCount)) of the exam; an exam may have at most \
                     \(ExamLimits.grouped(ExamLimits.questions)) questions: split it into several exams
                     """)
@@ -199,7 +231,10 @@ struct ExamReader {
         let id = reader.text(fields, "id", required: true, example: "q\(number)")
         if let id, let idNode = fields["id"] {
             if let first = questionIDs[id] {
-                reader.report(at: idNode, "question id \"\(id)\" is already used on line \(first.mark?.line ?? 1); give each question its own id")
+                reader.report(
+                    at: idNode,
+                    "question id \"\(id)\" is already used on line \(first.mark?.line ?? 1); give each question its own id"
+                )
             } else {
                 questionIDs[id] = idNode
             }

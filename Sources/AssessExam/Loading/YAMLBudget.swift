@@ -51,17 +51,20 @@ struct YAMLBudget {
 
     /// Counts one event; returns the problem when a limit is passed.
     private mutating func take(_ event: yaml_event_t) -> ExamProblem? {
-        let line = Int(event.start_mark.line) + 1, column = Int(event.start_mark.column) + 1
+        let line = Int(event.start_mark.line) + 1
+        let column = Int(event.start_mark.column) + 1
         switch event.type {
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
             let characters = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
                 .reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
             if characters > ExamLimits.textCharacters {
-                return ExamProblem(path: path, line: line, column: column, message: """
-                    this text is \(ExamLimits.grouped(characters)) characters long; a text in an exam file may have \
-                    at most \(ExamLimits.grouped(ExamLimits.textCharacters)); shorten it
-                    """)
+                return ExamProblem(
+                    path: path, line: line, column: column,
+                    message: """
+                        this text is \(ExamLimits.grouped(characters)) characters long; a text in an exam file may have \
+                        at most \(ExamLimits.grouped(ExamLimits.textCharacters)); shorten it
+                        """)
             }
             let cost = Cost(values: 1, bytes: scalar.length)
             register(Self.name(scalar.anchor), cost)
@@ -70,14 +73,17 @@ struct YAMLBudget {
             let name = Self.name(event.data.alias.anchor) ?? ""
             return add(anchors[name] ?? Cost(values: 1), line: line, column: column, alias: name)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-            let anchor = event.type == YAML_SEQUENCE_START_EVENT
+            let anchor =
+                event.type == YAML_SEQUENCE_START_EVENT
                 ? Self.name(event.data.sequence_start.anchor) : Self.name(event.data.mapping_start.anchor)
             if let problem = add(Cost(values: 1), line: line, column: column, alias: nil) { return problem }
             guard open.count < ExamLimits.nesting else {
-                return ExamProblem(path: path, line: line, column: column, message: """
-                    lists and mappings are nested more than \(ExamLimits.nesting) deep here; an exam needs at most 7 \
-                    (sections, questions, pairs): check the indentation and brackets
-                    """)
+                return ExamProblem(
+                    path: path, line: line, column: column,
+                    message: """
+                        lists and mappings are nested more than \(ExamLimits.nesting) deep here; an exam needs at most 7 \
+                        (sections, questions, pairs): check the indentation and brackets
+                        """)
             }
             open.append((anchor, Cost()))
             return nil
@@ -100,15 +106,17 @@ struct YAMLBudget {
         if !open.isEmpty { open[open.count - 1].cost += cost }
         let what: String
         if total.values > ExamLimits.expandedValues {
-            what = "more than \(ExamLimits.grouped(ExamLimits.expandedValues)) values (texts, numbers, lists, mappings and keys)"
+            what =
+                "more than \(ExamLimits.grouped(ExamLimits.expandedValues)) values (texts, numbers, lists, mappings and keys)"
         } else if total.bytes > ExamLimits.expandedTextBytes {
             what = "more than \(ExamLimits.expandedTextBytes >> 20) MiB of text"
         } else {
             return nil
         }
-        let cause = alias.map { name in
-            "with the alias *\(name) on this line, which stands for \(ExamLimits.grouped(cost.values)) values, the file holds \(what) once its aliases expand; write the values out, or use fewer aliases"
-        } ?? "by this line the file holds \(what); an exam may hold no more: split it into several exams"
+        let cause =
+            alias.map { name in
+                "with the alias *\(name) on this line, which stands for \(ExamLimits.grouped(cost.values)) values, the file holds \(what) once its aliases expand; write the values out, or use fewer aliases"
+            } ?? "by this line the file holds \(what); an exam may hold no more: split it into several exams"
         return ExamProblem(path: path, line: line, column: column, message: cause)
     }
 

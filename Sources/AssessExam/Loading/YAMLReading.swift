@@ -1,5 +1,5 @@
-import Foundation
 import AssessCore
+import Foundation
 import Yams
 
 /// The keys of one YAML mapping, with a name for the thing it describes ("the exam",
@@ -54,7 +54,8 @@ struct NodeReader {
         let fields = Fields(node: node, mapping: mapping, owner: owner)
         for (name, keyNode) in fields.keys where !known.contains(name) {
             let hint = DidYouMean.hint(for: name, in: known)
-            report(at: keyNode, "unknown key \"\(name)\" in \(owner)\(hint); known keys: \(known.joined(separator: ", "))")
+            report(
+                at: keyNode, "unknown key \"\(name)\" in \(owner)\(hint); known keys: \(known.joined(separator: ", "))")
         }
         return fields
     }
@@ -63,7 +64,9 @@ struct NodeReader {
     mutating func value(_ fields: Fields, _ key: String, required: Bool, example: String) -> Node? {
         if let node = fields[key], !isNull(node) { return node }
         if required {
-            report(at: fields[key] ?? fields.node, "\(fields.owner) needs \"\(key)\"; add a line like `\(key): \(example)`")
+            report(
+                at: fields[key] ?? fields.node, "\(fields.owner) needs \"\(key)\"; add a line like `\(key): \(example)`"
+            )
         }
         return nil
     }
@@ -136,7 +139,10 @@ struct NodeReader {
     mutating func list(_ fields: Fields, _ key: String, required: Bool, example: String) -> [Node]? {
         guard let node = value(fields, key, required: required, example: example) else { return nil }
         guard let sequence = node.sequence else {
-            report(at: node, "\"\(key)\" in \(fields.owner) must be a list (one `- item` per line, or [a, b]), not \(describe(node))")
+            report(
+                at: node,
+                "\"\(key)\" in \(fields.owner) must be a list (one `- item` per line, or [a, b]), not \(describe(node))"
+            )
             return nil
         }
         return Array(sequence)
@@ -144,7 +150,8 @@ struct NodeReader {
 
     /// A non-empty list of text items, one of a question's lists; `minimum` is the fewest
     /// items that make sense, ``ExamLimits/itemsPerQuestion`` the most.
-    mutating func textList(_ fields: Fields, _ key: String, required: Bool, minimum: Int, example: String) -> [String]? {
+    mutating func textList(_ fields: Fields, _ key: String, required: Bool, minimum: Int, example: String) -> [String]?
+    {
         guard let nodes = list(fields, key, required: required, example: example) else { return nil }
         guard nodes.count >= minimum else {
             let what = nodes.isEmpty ? "is empty" : "has only \(nodes.count)"
@@ -164,7 +171,9 @@ struct NodeReader {
     /// items; reports it otherwise.
     mutating func withinItemLimit(_ nodes: [Node], _ fields: Fields, _ key: String) -> Bool {
         guard nodes.count > ExamLimits.itemsPerQuestion else { return true }
-        report(at: fields[key] ?? fields.node, """
+        report(
+            at: fields[key] ?? fields.node,
+            """
             "\(key)" in \(fields.owner) has \(ExamLimits.grouped(nodes.count)); a question may have at most \
             \(ExamLimits.itemsPerQuestion): split it into several questions
             """)
@@ -194,7 +203,7 @@ struct NodeReader {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
         case .alias: return "an alias"
-        case let .scalar(scalar):
+        case .scalar(let scalar):
             return isNull(node) ? "nothing" : "\"\(scalar.string)\""
         }
     }

@@ -5,19 +5,20 @@ public enum AnswerText {
     public static func given(_ response: Response?, to question: Question) -> String {
         guard let response else { return "(no answer)" }
         switch (question.kind, response) {
-        case let (.singleChoice(choices, _), .singleChoice(index)):
+        case (.singleChoice(let choices, _), .singleChoice(let index)):
             return choice(index, of: choices)
-        case let (.multipleResponse(choices, _, _), .multipleResponse(indices)):
-            return indices.isEmpty ? "(no answer)" : indices.sorted().map { choice($0, of: choices) }.joined(separator: "; ")
-        case let (_, .trueFalse(value)):
+        case (.multipleResponse(let choices, _, _), .multipleResponse(let indices)):
+            return indices.isEmpty
+                ? "(no answer)" : indices.sorted().map { choice($0, of: choices) }.joined(separator: "; ")
+        case (_, .trueFalse(let value)):
             return value ? "true" : "false"
-        case let (_, .shortText(text)), let (_, .numeric(text)), let (_, .essay(text)):
+        case (_, .shortText(let text)), (_, .numeric(let text)), (_, .essay(let text)):
             return text
-        case let (.matching(pairs, _, _), .matching(chosen)):
+        case (.matching(let pairs, _, _), .matching(let chosen)):
             let rights = question.kind.matchingOptions
             return pairs.indices.map { "\(pairs[$0].left) → \(chosen[$0].map { choice($0, of: rights) } ?? "(none)")" }
                 .joined(separator: "; ")
-        case let (.ordering(items, _), .ordering(order)):
+        case (.ordering(let items, _), .ordering(let order)):
             return order.map { choice($0, of: items) }.joined(separator: " < ")
         default:
             return "(an answer of another type)"
@@ -27,27 +28,27 @@ public enum AnswerText {
     /// The right answer to `question`, or nil for an essay (marked by hand).
     public static func correct(_ question: Question) -> String? {
         switch question.kind {
-        case let .singleChoice(choices, correct):
+        case .singleChoice(let choices, let correct):
             return choice(correct, of: choices)
-        case let .multipleResponse(choices, correct, _):
+        case .multipleResponse(let choices, let correct, _):
             return correct.sorted().map { choice($0, of: choices) }.joined(separator: "; ")
-        case let .trueFalse(answer):
+        case .trueFalse(let answer):
             return answer ? "true" : "false"
-        case let .shortText(accepted, _):
+        case .shortText(let accepted, _):
             return accepted.joined(separator: " / ")
-        case let .numeric(answer, unit):
+        case .numeric(let answer, let unit):
             let suffix = unit.map { " " + $0 } ?? ""
             switch answer {
-            case let .value(value, tolerance):
+            case .value(let value, let tolerance):
                 return MarkRules.number(value) + (tolerance > 0 ? " ± \(MarkRules.number(tolerance))" : "") + suffix
-            case let .range(low, high):
+            case .range(let low, let high):
                 return "\(MarkRules.number(low)) to \(MarkRules.number(high))" + suffix
             }
         case .essay:
             return nil
-        case let .matching(pairs, _, _):
+        case .matching(let pairs, _, _):
             return pairs.map { "\($0.left) → \($0.right)" }.joined(separator: "; ")
-        case let .ordering(items, _):
+        case .ordering(let items, _):
             return items.joined(separator: " < ")
         }
     }

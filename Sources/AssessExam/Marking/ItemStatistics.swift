@@ -36,15 +36,20 @@ public struct ItemStatistics: Sendable, Equatable {
 
     /// One entry per question of `exam`, in file order, over `sittings` (each attempt's
     /// answers and its score with hand marks applied).
-    public static func of(_ exam: Exam, sittings: [(responses: [String: Response], score: ExamScore)]) -> [ItemStatistics] {
+    public static func of(_ exam: Exam, sittings: [(responses: [String: Response], score: ExamScore)])
+        -> [ItemStatistics]
+    {
         exam.questions.map { question in
-            var item = ItemStatistics(questionID: question.id, attempts: sittings.count, answered: 0, right: 0,
-                                      awaitingMarking: 0, meanPoints: 0, maximum: question.points, choices: choiceTemplate(question))
+            var item = ItemStatistics(
+                questionID: question.id, attempts: sittings.count, answered: 0, right: 0,
+                awaitingMarking: 0, meanPoints: 0, maximum: question.points, choices: choiceTemplate(question))
             var total = 0.0
             for sitting in sittings {
                 let mark = sitting.score.marks[question.id]
                 total += mark?.awarded ?? 0
-                if let mark, mark.maximum > 0, mark.awarded >= mark.maximum, !mark.needsManualMarking { item.right += 1 }
+                if let mark, mark.maximum > 0, mark.awarded >= mark.maximum, !mark.needsManualMarking {
+                    item.right += 1
+                }
                 if mark?.needsManualMarking == true { item.awaitingMarking += 1 }
                 guard let response = sitting.responses[question.id] else { continue }
                 item.answered += 1
@@ -59,13 +64,15 @@ public struct ItemStatistics: Sendable, Equatable {
 
     private static func choiceTemplate(_ question: Question) -> [ChoiceCount]? {
         switch question.kind {
-        case let .singleChoice(choices, correct):
+        case .singleChoice(let choices, let correct):
             return choices.indices.map { ChoiceCount(text: choices[$0], isCorrect: $0 == correct, picked: 0) }
-        case let .multipleResponse(choices, correct, _):
+        case .multipleResponse(let choices, let correct, _):
             return choices.indices.map { ChoiceCount(text: choices[$0], isCorrect: correct.contains($0), picked: 0) }
-        case let .trueFalse(answer):
-            return [ChoiceCount(text: "true", isCorrect: answer, picked: 0),
-                    ChoiceCount(text: "false", isCorrect: !answer, picked: 0)]
+        case .trueFalse(let answer):
+            return [
+                ChoiceCount(text: "true", isCorrect: answer, picked: 0),
+                ChoiceCount(text: "false", isCorrect: !answer, picked: 0),
+            ]
         default:
             return nil
         }
@@ -74,9 +81,9 @@ public struct ItemStatistics: Sendable, Equatable {
     /// The choice indices a response picked (true is 0, false 1).
     private static func picked(_ response: Response) -> [Int] {
         switch response {
-        case let .singleChoice(index): return [index]
-        case let .multipleResponse(indices): return indices.sorted()
-        case let .trueFalse(value): return [value ? 0 : 1]
+        case .singleChoice(let index): return [index]
+        case .multipleResponse(let indices): return indices.sorted()
+        case .trueFalse(let value): return [value ? 0 : 1]
         default: return []
         }
     }

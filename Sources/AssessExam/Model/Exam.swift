@@ -32,11 +32,13 @@ public struct Exam: Sendable, Equatable {
     public var sections: [ExamSection]
 
     /// Creates an exam from its parts; the loader is the usual way to get one.
-    public init(id: String, title: String, version: String = "1", durationSeconds: Int,
-                instructions: String = "", language: String = "en", navigation: Navigation = .free,
-                shuffle: ShuffleSettings = ShuffleSettings(), lock: LockMode = .required,
-                suggestions: Set<SuggestionFeature> = [], restrictions: [Restriction] = [],
-                halfPoints: Bool = false, sections: [ExamSection]) {
+    public init(
+        id: String, title: String, version: String = "1", durationSeconds: Int,
+        instructions: String = "", language: String = "en", navigation: Navigation = .free,
+        shuffle: ShuffleSettings = ShuffleSettings(), lock: LockMode = .required,
+        suggestions: Set<SuggestionFeature> = [], restrictions: [Restriction] = [],
+        halfPoints: Bool = false, sections: [ExamSection]
+    ) {
         self.id = id
         self.title = title
         self.version = version

@@ -65,7 +65,7 @@ public enum QuestionKind: Sendable, Equatable {
     /// A matching response stores indices into this list; with no repeated right item and
     /// no distractor, option `i` is pair `i`'s right item. Empty for the other types.
     public var matchingOptions: [String] {
-        guard case let .matching(pairs, _, distractors) = self else { return [] }
+        guard case .matching(let pairs, _, let distractors) = self else { return [] }
         var options: [String] = []
         for pair in pairs where !options.contains(pair.right) { options.append(pair.right) }
         return options + distractors
@@ -73,7 +73,7 @@ public enum QuestionKind: Sendable, Equatable {
 
     /// For each pair of a matching question, the index in `matchingOptions` of its right item.
     public var matchingAnswers: [Int] {
-        guard case let .matching(pairs, _, _) = self else { return [] }
+        guard case .matching(let pairs, _, _) = self else { return [] }
         let options = matchingOptions
         return pairs.map { pair in options.firstIndex(of: pair.right) ?? 0 }
     }
@@ -117,9 +117,9 @@ public enum NumericAnswer: Sendable, Equatable {
     /// True when `number` is a right answer.
     public func accepts(_ number: Double) -> Bool {
         switch self {
-        case let .value(value, tolerance):
+        case .value(let value, let tolerance):
             return abs(number - value) <= tolerance + Self.margin(value)
-        case let .range(low, high):
+        case .range(let low, let high):
             return low - Self.margin(low) <= number && number <= high + Self.margin(high)
         }
     }

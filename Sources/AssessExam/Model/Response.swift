@@ -33,12 +33,13 @@ public enum Response: Sendable, Equatable, Hashable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(type.rawValue, forKey: .type)
         switch self {
-        case let .singleChoice(index): try container.encode(index, forKey: .choice)
-        case let .multipleResponse(indices): try container.encode(indices.sorted(), forKey: .choices)
-        case let .trueFalse(value): try container.encode(value, forKey: .value)
-        case let .shortText(text), let .numeric(text), let .essay(text): try container.encode(text, forKey: .text)
-        case let .matching(pairs): try container.encode(pairs.sorted { $0.key < $1.key }.map { [$0.key, $0.value] }, forKey: .pairs)
-        case let .ordering(order): try container.encode(order, forKey: .order)
+        case .singleChoice(let index): try container.encode(index, forKey: .choice)
+        case .multipleResponse(let indices): try container.encode(indices.sorted(), forKey: .choices)
+        case .trueFalse(let value): try container.encode(value, forKey: .value)
+        case .shortText(let text), .numeric(let text), .essay(let text): try container.encode(text, forKey: .text)
+        case .matching(let pairs):
+            try container.encode(pairs.sorted { $0.key < $1.key }.map { [$0.key, $0.value] }, forKey: .pairs)
+        case .ordering(let order): try container.encode(order, forKey: .order)
         }
     }
 
@@ -47,8 +48,9 @@ public enum Response: Sendable, Equatable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let name = try container.decode(String.self, forKey: .type)
         guard let type = QuestionType(rawValue: name) else {
-            throw DecodingError.dataCorruptedError(forKey: .type, in: container,
-                                                   debugDescription: "unknown response type \"\(name)\"")
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: container,
+                debugDescription: "unknown response type \"\(name)\"")
         }
         switch type {
         case .singleChoice: self = .singleChoice(try container.decode(Int.self, forKey: .choice))
@@ -61,8 +63,9 @@ public enum Response: Sendable, Equatable, Hashable, Codable {
             var pairs: [Int: Int] = [:]
             for pair in try container.decode([[Int]].self, forKey: .pairs) {
                 guard pair.count == 2 else {
-                    throw DecodingError.dataCorruptedError(forKey: .pairs, in: container,
-                                                           debugDescription: "each pair must be [left, right]")
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .pairs, in: container,
+                        debugDescription: "each pair must be [left, right]")
                 }
                 pairs[pair[0]] = pair[1]
             }

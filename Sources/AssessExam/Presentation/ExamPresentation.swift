@@ -37,9 +37,10 @@ public struct ExamPresentation: Sendable, Equatable {
             }
             for questionIndex in order {
                 let question = section.questions[questionIndex]
-                questions.append(PresentedQuestion(
-                    question: question, sectionIndex: sectionIndex, sectionTitle: section.title,
-                    optionOrder: Self.optionOrder(of: question, seed: seed, shuffleChoices: exam.shuffle.choices)))
+                questions.append(
+                    PresentedQuestion(
+                        question: question, sectionIndex: sectionIndex, sectionTitle: section.title,
+                        optionOrder: Self.optionOrder(of: question, seed: seed, shuffleChoices: exam.shuffle.choices)))
             }
         }
         self.questions = questions
@@ -53,11 +54,11 @@ public struct ExamPresentation: Sendable, Equatable {
     private static func optionOrder(of question: Question, seed: Data, shuffleChoices: Bool) -> [Int] {
         var stream = SeededStream(seed: seed, purpose: "options of question \(question.id)")
         switch question.kind {
-        case let .singleChoice(choices, _), let .multipleResponse(choices, _, _):
+        case .singleChoice(let choices, _), .multipleResponse(let choices, _, _):
             return shuffleChoices ? stream.permutation(of: choices.count) : Array(choices.indices)
         case .matching:
             return notInFileOrder(stream.permutation(of: question.kind.matchingOptions.count))
-        case let .ordering(items, _):
+        case .ordering(let items, _):
             return notInFileOrder(stream.permutation(of: items.count))
         case .trueFalse, .shortText, .numeric, .essay:
             return []
@@ -98,9 +99,9 @@ public struct PresentedQuestion: Sendable, Equatable {
     public var displayedOptions: [String] {
         let texts: [String]
         switch question.kind {
-        case let .singleChoice(choices, _), let .multipleResponse(choices, _, _): texts = choices
+        case .singleChoice(let choices, _), .multipleResponse(let choices, _, _): texts = choices
         case .matching: texts = question.kind.matchingOptions
-        case let .ordering(items, _): texts = items
+        case .ordering(let items, _): texts = items
         case .trueFalse, .shortText, .numeric, .essay: texts = []
         }
         return optionOrder.map { texts[$0] }

@@ -30,20 +30,27 @@ public enum Receipt {
 
     /// The receipt code for a submission; `chainHead` is the event log's newest record
     /// at submission as `sequence:hash`, or `nil` for a `v1` code.
-    public static func code(examKey: String, attemptID: String, responses: [String: Response], submittedAt: Date,
-                            chainHead: String?) -> String {
-        let form = canonicalForm(examKey: examKey, attemptID: attemptID, responses: responses, submittedAt: submittedAt,
-                                 chainHead: chainHead)
+    public static func code(
+        examKey: String, attemptID: String, responses: [String: Response], submittedAt: Date,
+        chainHead: String?
+    ) -> String {
+        let form = canonicalForm(
+            examKey: examKey, attemptID: attemptID, responses: responses, submittedAt: submittedAt,
+            chainHead: chainHead)
         let bits = SHA256.hash(data: Data(form.utf8)).prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) } >> 4
         let characters = (0..<12).map { index in alphabet[Int((bits >> UInt64(55 - 5 * index)) & 31)] }
         return stride(from: 0, to: 12, by: 4).map { String(characters[$0..<$0 + 4]) }.joined(separator: "-")
     }
 
     /// The text the code is computed from (documented on `Receipt`).
-    static func canonicalForm(examKey: String, attemptID: String, responses: [String: Response], submittedAt: Date,
-                              chainHead: String?) -> String {
-        var lines = [chainHead == nil ? "assess-receipt-v1" : "assess-receipt-v2", "exam=\(examKey)", "attempt=\(attemptID)",
-                     "submitted=\(Int64(submittedAt.timeIntervalSince1970.rounded(.down)))"]
+    static func canonicalForm(
+        examKey: String, attemptID: String, responses: [String: Response], submittedAt: Date,
+        chainHead: String?
+    ) -> String {
+        var lines = [
+            chainHead == nil ? "assess-receipt-v1" : "assess-receipt-v2", "exam=\(examKey)", "attempt=\(attemptID)",
+            "submitted=\(Int64(submittedAt.timeIntervalSince1970.rounded(.down)))",
+        ]
         if let chainHead { lines.append("chain=\(chainHead)") }
         for (id, response) in responses.sorted(by: { $0.key < $1.key }) {
             lines.append("\(id.utf8.count):\(id)=\(response.json)")

@@ -20,7 +20,8 @@ public enum NumericInput {
         let separators = body.filter { $0 == "." || $0 == "," }
         let digits = body.filter { $0 != "." && $0 != "," }
         guard separators.count <= 1, !digits.isEmpty,
-              digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            digits.allSatisfy({ $0.isASCII && $0.isNumber })
+        else { return nil }
         return Double(sign + body.replacingOccurrences(of: ",", with: "."))
     }
 }

@@ -55,28 +55,28 @@ public enum Scorer {
         func share(_ fraction: Double) -> Mark { Mark(awarded: points * fraction, maximum: points) }
         guard let response else { return share(0) }
         switch (question.kind, response) {
-        case let (.singleChoice(_, correct), .singleChoice(chosen)):
+        case (.singleChoice(_, let correct), .singleChoice(let chosen)):
             return share(chosen == correct ? 1 : 0)
-        case let (.multipleResponse(_, correct, partialCredit), .multipleResponse(chosen)):
+        case (.multipleResponse(_, let correct, let partialCredit), .multipleResponse(let chosen)):
             if partialCredit == .none { return share(chosen == correct ? 1 : 0) }
             let right = chosen.intersection(correct).count
             let wrong = chosen.subtracting(correct).count
             return share(Double(max(0, right - wrong)) / Double(correct.count))
-        case let (.trueFalse(answer), .trueFalse(chosen)):
+        case (.trueFalse(let answer), .trueFalse(let chosen)):
             return share(chosen == answer ? 1 : 0)
-        case let (.shortText(accepted, caseSensitive), .shortText(text)):
+        case (.shortText(let accepted, let caseSensitive), .shortText(let text)):
             let typed = normalised(text, caseSensitive: caseSensitive)
             return share(accepted.contains { normalised($0, caseSensitive: caseSensitive) == typed } ? 1 : 0)
-        case let (.numeric(answer, unit), .numeric(text)):
+        case (.numeric(let answer, let unit), .numeric(let text)):
             return share(NumericInput.value(of: text, unit: unit).map(answer.accepts) == true ? 1 : 0)
-        case let (.essay, .essay(text)):
+        case (.essay, .essay(let text)):
             let answered = !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             return Mark(awarded: 0, maximum: points, needsManualMarking: answered)
-        case let (.matching(pairs, partialCredit, _), .matching(chosen)):
+        case (.matching(let pairs, let partialCredit, _), .matching(let chosen)):
             let answers = question.kind.matchingAnswers
             let right = pairs.indices.filter { chosen[$0] == answers[$0] }.count
             return share(fraction(right: right, of: pairs.count, partialCredit))
-        case let (.ordering(items, partialCredit), .ordering(order)):
+        case (.ordering(let items, let partialCredit), .ordering(let order)):
             let right = order.count == items.count ? order.indices.filter { order[$0] == $0 }.count : 0
             return share(fraction(right: right, of: items.count, partialCredit))
         default:

@@ -75,17 +75,18 @@ public struct DeliveryForm: Sendable, Equatable, Codable {
     /// The exam a seat sits: the form with placeholder answers (no choice is right, no
     /// text accepted), matching options and ordering items in the delivered order.
     public var exam: Exam {
-        Exam(id: id, title: title, version: version, durationSeconds: durationSeconds, instructions: instructions,
-             language: language, navigation: Navigation(rawValue: navigation) ?? .free,
-             shuffle: ShuffleSettings(questions: shuffleQuestions, choices: shuffleChoices),
-             lock: LockMode(rawValue: lock) ?? .required,
-             suggestions: Set(suggestions.compactMap(SuggestionFeature.init(rawValue:))),
-             restrictions: restrictions.map {
-                 Restriction(id: $0.id, title: $0.title, detail: $0.detail, isOnByDefault: $0.isOnByDefault)
-             },
-             sections: sections.map { section in
-                 ExamSection(title: section.title, questions: section.questions.map(\.question))
-             })
+        Exam(
+            id: id, title: title, version: version, durationSeconds: durationSeconds, instructions: instructions,
+            language: language, navigation: Navigation(rawValue: navigation) ?? .free,
+            shuffle: ShuffleSettings(questions: shuffleQuestions, choices: shuffleChoices),
+            lock: LockMode(rawValue: lock) ?? .required,
+            suggestions: Set(suggestions.compactMap(SuggestionFeature.init(rawValue:))),
+            restrictions: restrictions.map {
+                Restriction(id: $0.id, title: $0.title, detail: $0.detail, isOnByDefault: $0.isOnByDefault)
+            },
+            sections: sections.map { section in
+                ExamSection(title: section.title, questions: section.questions.map(\.question))
+            })
     }
 
     /// The delivery key: the exam key (`ExamKey`) of ``exam``. What the welcome screen,
@@ -95,8 +96,9 @@ public struct DeliveryForm: Sendable, Equatable, Codable {
     /// What a seat may read before the sitting opens: title, time, instructions and the
     /// number of questions, nothing of the questions themselves.
     public var cover: ExamCover {
-        ExamCover(title: title, durationSeconds: durationSeconds, instructions: instructions,
-                  questionCount: sections.reduce(0) { $0 + $1.questions.count })
+        ExamCover(
+            title: title, durationSeconds: durationSeconds, instructions: instructions,
+            questionCount: sections.reduce(0) { $0 + $1.questions.count })
     }
 
     /// For each delivered position of `question`'s matching options or ordering items, the
@@ -107,7 +109,7 @@ public struct DeliveryForm: Sendable, Equatable, Codable {
         let texts: [String]
         switch question.kind {
         case .matching: texts = question.kind.matchingOptions
-        case let .ordering(items, _): texts = items
+        case .ordering(let items, _): texts = items
         default: return []
         }
         let ranks = texts.map { text in
@@ -174,19 +176,19 @@ public struct DeliveredQuestion: Sendable, Equatable, Codable {
         points = question.points
         let order = DeliveryForm.deliveredOrder(of: question)
         switch question.kind {
-        case let .singleChoice(choices, _), let .multipleResponse(choices, _, _):
+        case .singleChoice(let choices, _), .multipleResponse(let choices, _, _):
             self.choices = choices
         case .trueFalse, .shortText:
             break
-        case let .numeric(_, unit):
+        case .numeric(_, let unit):
             self.unit = unit
-        case let .essay(wordLimit):
+        case .essay(let wordLimit):
             self.wordLimit = wordLimit
-        case let .matching(pairs, _, _):
+        case .matching(let pairs, _, _):
             left = pairs.map(\.left)
             let options = question.kind.matchingOptions
             self.options = order.map { options[$0] }
-        case let .ordering(items, _):
+        case .ordering(let items, _):
             self.items = order.map { items[$0] }
         }
     }
@@ -205,8 +207,9 @@ public struct DeliveredQuestion: Sendable, Equatable, Codable {
             // The options in the delivered order: the first as every pair's right item and
             // the rest as distractors, so that `matchingOptions` is exactly `options`.
             let options = self.options ?? []
-            kind = .matching(pairs: (left ?? []).map { MatchingPair(left: $0, right: options.first ?? "") },
-                             partialCredit: .none, distractors: Array(options.dropFirst()))
+            kind = .matching(
+                pairs: (left ?? []).map { MatchingPair(left: $0, right: options.first ?? "") },
+                partialCredit: .none, distractors: Array(options.dropFirst()))
         case .ordering: kind = .ordering(items: items ?? [], partialCredit: .none)
         }
         return Question(id: id, prompt: prompt, points: points, kind: kind)
@@ -242,11 +245,14 @@ public struct SealedScoring: Sendable {
     public func fileResponses(_ responses: [String: Response]) -> [String: Response] {
         responses.reduce(into: [:]) { result, entry in
             let (questionID, response) = entry
-            guard let order = orders[questionID] else { result[questionID] = response; return }
+            guard let order = orders[questionID] else {
+                result[questionID] = response
+                return
+            }
             func file(_ delivered: Int) -> Int { order.indices.contains(delivered) ? order[delivered] : -1 - delivered }
             switch response {
-            case let .matching(pairs): result[questionID] = .matching(pairs.mapValues(file))
-            case let .ordering(items): result[questionID] = .ordering(items.map(file))
+            case .matching(let pairs): result[questionID] = .matching(pairs.mapValues(file))
+            case .ordering(let items): result[questionID] = .ordering(items.map(file))
             default: result[questionID] = response
             }
         }

@@ -30,19 +30,31 @@ public enum AikenReader {
             if line.hasPrefix("ANSWER:") {
                 let letter = line.dropFirst(7).trimmingCharacters(in: .whitespaces).prefix(1).uppercased()
                 guard let open = prompt else {
-                    bank.reject(SourceLocation(file: file, line: number), "an ANSWER: line with no question before it; write the question and its options first")
+                    bank.reject(
+                        SourceLocation(file: file, line: number),
+                        "an ANSWER: line with no question before it; write the question and its options first")
                     continue
                 }
                 if options.count < 2 {
-                    bank.reject(SourceLocation(file: file, line: open.line), "this question has fewer than two options; letter each option A) or A.")
+                    bank.reject(
+                        SourceLocation(file: file, line: open.line),
+                        "this question has fewer than two options; letter each option A) or A.")
                 } else if options.count > ExamLimits.itemsPerQuestion {
-                    bank.reject(SourceLocation(file: file, line: open.line), "this question has more than \(ExamLimits.itemsPerQuestion) options, the most an exam's question may have; split it")
+                    bank.reject(
+                        SourceLocation(file: file, line: open.line),
+                        "this question has more than \(ExamLimits.itemsPerQuestion) options, the most an exam's question may have; split it"
+                    )
                 } else if letter.count == 1, let chosen = options.firstIndex(where: { String($0.letter) == letter }) {
-                    bank.add(ImportedQuestion(title: nil, prompt: open.text, kind: .singleChoice(choices: options.map(\.text), correct: chosen),
-                                              section: nil, location: SourceLocation(file: file, line: open.line)))
+                    bank.add(
+                        ImportedQuestion(
+                            title: nil, prompt: open.text,
+                            kind: .singleChoice(choices: options.map(\.text), correct: chosen),
+                            section: nil, location: SourceLocation(file: file, line: open.line)))
                 } else {
                     let letters = options.map { String($0.letter) }.joined(separator: ", ")
-                    bank.reject(SourceLocation(file: file, line: number), "ANSWER: \"\(letter)\" is not one of this question's letters (\(letters)); write one of them")
+                    bank.reject(
+                        SourceLocation(file: file, line: number),
+                        "ANSWER: \"\(letter)\" is not one of this question's letters (\(letters)); write one of them")
                 }
                 prompt = nil
                 options = []
@@ -50,23 +62,27 @@ public enum AikenReader {
             }
             if let option = option(in: line) {
                 guard prompt != nil else {
-                    bank.reject(SourceLocation(file: file, line: number),
-                                "an option with no question before it; write the question on the line before its options")
+                    bank.reject(
+                        SourceLocation(file: file, line: number),
+                        "an option with no question before it; write the question on the line before its options")
                     continue
                 }
                 options.append(option)
                 continue
             }
             if let open = prompt {
-                bank.reject(SourceLocation(file: file, line: open.line),
-                            "this question has no ANSWER: line before the next question starts on line \(number); end it with ANSWER: and the right option's letter (a question is one line)")
+                bank.reject(
+                    SourceLocation(file: file, line: open.line),
+                    "this question has no ANSWER: line before the next question starts on line \(number); end it with ANSWER: and the right option's letter (a question is one line)"
+                )
             }
             prompt = (line, number)
             options = []
         }
         if let open = prompt {
-            bank.reject(SourceLocation(file: file, line: open.line),
-                        "this question has no ANSWER: line; end it with ANSWER: and the right option's letter")
+            bank.reject(
+                SourceLocation(file: file, line: open.line),
+                "this question has no ANSWER: line; end it with ANSWER: and the right option's letter")
         }
         return bank
     }

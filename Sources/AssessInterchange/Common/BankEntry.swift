@@ -60,8 +60,10 @@ public struct ImportedQuestion: Sendable, Equatable {
     public var losses: [String]
 
     /// Creates an imported question.
-    public init(title: String?, prompt: String, points: Double = 1, kind: QuestionKind, section: String?,
-                location: SourceLocation, losses: [String] = []) {
+    public init(
+        title: String?, prompt: String, points: Double = 1, kind: QuestionKind, section: String?,
+        location: SourceLocation, losses: [String] = []
+    ) {
         self.title = title
         self.prompt = prompt
         self.points = points
@@ -111,5 +113,7 @@ public struct ParsedBank: Sendable, Equatable {
     mutating func add(_ question: ImportedQuestion) { entries.append(.question(question)) }
 
     /// Records something not imported.
-    mutating func reject(_ location: SourceLocation, _ reason: String) { rejections.append(Rejection(location, reason)) }
+    mutating func reject(_ location: SourceLocation, _ reason: String) {
+        rejections.append(Rejection(location, reason))
+    }
 }

@@ -38,8 +38,9 @@ public struct BankImporter: Sendable {
     /// Reads one file's bytes as `format` (or the guessed format) into a parsed bank.
     public func read(data: Data, path: String, format: InterchangeFormat?) throws(InterchangeError) -> ParsedBank {
         guard let format = format ?? InterchangeFormat.guess(data) else {
-            throw InterchangeError(SourceLocation(file: path, line: 1),
-                                   "cannot tell this file's format; name it with --format gift, aiken, moodle-xml or qti")
+            throw InterchangeError(
+                SourceLocation(file: path, line: 1),
+                "cannot tell this file's format; name it with --format gift, aiken, moodle-xml or qti")
         }
         switch format {
         case .qti where data.starts(with: [0x50, 0x4B, 0x03, 0x04]):
@@ -51,13 +52,16 @@ public struct BankImporter: Sendable {
         case .gift, .aiken:
             // As large as an exam file may be: the exam these become is no smaller.
             guard data.count <= ExamLimits.fileBytes else {
-                throw InterchangeError(SourceLocation(file: path, line: 1), """
+                throw InterchangeError(
+                    SourceLocation(file: path, line: 1),
+                    """
                     the file is larger than \(ExamLimits.fileBytes >> 20) MiB, the most an exam file may be; \
                     split the bank into several files and import each as an exam
                     """)
             }
             let text = try Self.text(data, path: path)
-            return format == .gift ? try GIFTReader.read(text: text, file: path) : AikenReader.read(text: text, file: path)
+            return format == .gift
+                ? try GIFTReader.read(text: text, file: path) : AikenReader.read(text: text, file: path)
         }
     }
 
@@ -69,12 +73,16 @@ public struct BankImporter: Sendable {
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
         if exists && isFolder.boolValue {
             guard format == nil || format == .qti else {
-                throw InterchangeError(here, "\(path) is a folder; only a QTI package can be given as a folder (with imsmanifest.xml at its top), so leave out --format or write --format qti")
+                throw InterchangeError(
+                    here,
+                    "\(path) is a folder; only a QTI package can be given as a folder (with imsmanifest.xml at its top), so leave out --format or write --format qti"
+                )
             }
             return try QTIPackageReader(limits: zipLimits).read(folder: path)
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw InterchangeError(here, exists ? "cannot read this file; check its permissions" : "no such file; check the path")
+            throw InterchangeError(
+                here, exists ? "cannot read this file; check its permissions" : "no such file; check the path")
         }
         return try read(data: data, path: path, format: format)
     }
@@ -99,13 +107,17 @@ public struct BankImporter: Sendable {
             count + bank.entries.count { if case .question = $0 { return true } else { return false } }
         }
         guard questionCount <= ExamLimits.questions else {
-            let place = banks.lazy.flatMap(\.entries).compactMap { entry -> SourceLocation? in
-                if case let .question(question) = entry { return question.location } else { return nil }
-            }.dropFirst(ExamLimits.questions).first ?? SourceLocation(file: examID, line: 1)
-            rejections.append(Rejection(place, """
-                the banks hold \(ExamLimits.grouped(questionCount)) questions; an exam may hold at most \
-                \(ExamLimits.grouped(ExamLimits.questions)): import them as several exams
-                """))
+            let place =
+                banks.lazy.flatMap(\.entries).compactMap { entry -> SourceLocation? in
+                    if case .question(let question) = entry { return question.location } else { return nil }
+                }.dropFirst(ExamLimits.questions).first ?? SourceLocation(file: examID, line: 1)
+            rejections.append(
+                Rejection(
+                    place,
+                    """
+                    the banks hold \(ExamLimits.grouped(questionCount)) questions; an exam may hold at most \
+                    \(ExamLimits.grouped(ExamLimits.questions)): import them as several exams
+                    """))
             return Outcome(exam: nil, yaml: nil, rejections: rejections, notes: [])
         }
         var notes: [String] = []
@@ -116,11 +128,11 @@ public struct BankImporter: Sendable {
         var number = 0
         for entry in banks.flatMap(\.entries) {
             switch entry {
-            case let .description(text, _, location):
+            case .description(let text, _, let location):
                 let (clean, removed) = PlainText.removingControls(text)
                 if removed > 0 { notes.append("\(location): description: removed \(removed) control characters") }
                 if sections.isEmpty { instructions.append(clean) } else { pendingText.append(clean) }
-            case let .question(imported):
+            case .question(let imported):
                 number += 1
                 var cleaned = Self.cleaned(imported)
                 if cleaned.removed > 0 {
@@ -131,8 +143,9 @@ public struct BankImporter: Sendable {
                     pendingText = []
                 }
                 let id = Self.uniqueID(for: imported.title, number: number, used: &usedIDs)
-                let question = Question(id: id, prompt: cleaned.question.prompt, points: cleaned.question.points,
-                                        kind: cleaned.question.kind)
+                let question = Question(
+                    id: id, prompt: cleaned.question.prompt, points: cleaned.question.points,
+                    kind: cleaned.question.kind)
                 if let problem = check(question) {
                     rejections.append(Rejection(imported.location, problem))
                     continue
@@ -154,8 +167,9 @@ public struct BankImporter: Sendable {
         if sections.count > 1 || sections[0].title != nil {
             sections = sections.map { ExamSection(title: $0.title ?? "Questions", questions: $0.questions) }
         }
-        let built = Exam(id: examID, title: title, durationSeconds: durationSeconds,
-                         instructions: instructions.joined(separator: "\n\n"), sections: Self.merged(sections))
+        let built = Exam(
+            id: examID, title: title, durationSeconds: durationSeconds,
+            instructions: instructions.joined(separator: "\n\n"), sections: Self.merged(sections))
         let yaml = NativeExamWriter.yaml(for: built)
         do {
             let exam = try ExamLoader.load(text: yaml, path: "\(examID).yaml")
@@ -163,7 +177,9 @@ public struct BankImporter: Sendable {
         } catch {
             // Each question passed the loader alone, so this is the exam's own settings
             // (an id or title the loader refuses): say so rather than write a bad file.
-            let problems = error.problems.map { Rejection(SourceLocation(file: "\(examID).yaml", line: $0.line), $0.message) }
+            let problems = error.problems.map {
+                Rejection(SourceLocation(file: "\(examID).yaml", line: $0.line), $0.message)
+            }
             return Outcome(exam: nil, yaml: nil, rejections: rejections + problems, notes: notes)
         }
     }
@@ -183,8 +199,9 @@ public struct BankImporter: Sendable {
 
     /// The loader's complaint about `question` in an exam of its own, or nil when it is valid.
     private func check(_ question: Question) -> String? {
-        let exam = Exam(id: "check", title: "check", durationSeconds: 60,
-                        sections: [ExamSection(title: nil, questions: [question])])
+        let exam = Exam(
+            id: "check", title: "check", durationSeconds: 60,
+            sections: [ExamSection(title: nil, questions: [question])])
         do {
             _ = try ExamLoader.load(text: NativeExamWriter.yaml(for: exam), path: "check")
             return nil
@@ -202,15 +219,18 @@ public struct BankImporter: Sendable {
         }
         let kind: QuestionKind
         switch imported.kind {
-        case let .singleChoice(choices, correct): kind = .singleChoice(choices: choices.map(clean), correct: correct)
-        case let .multipleResponse(choices, correct, partial):
+        case .singleChoice(let choices, let correct):
+            kind = .singleChoice(choices: choices.map(clean), correct: correct)
+        case .multipleResponse(let choices, let correct, let partial):
             kind = .multipleResponse(choices: choices.map(clean), correct: correct, partialCredit: partial)
-        case let .shortText(accepted, caseSensitive): kind = .shortText(accepted: accepted.map(clean), caseSensitive: caseSensitive)
-        case let .numeric(answer, unit): kind = .numeric(answer: answer, unit: unit.map(clean))
-        case let .matching(pairs, partial, distractors):
-            kind = .matching(pairs: pairs.map { MatchingPair(left: clean($0.left), right: clean($0.right)) }, partialCredit: partial,
-                             distractors: distractors.map(clean))
-        case let .ordering(items, partial): kind = .ordering(items: items.map(clean), partialCredit: partial)
+        case .shortText(let accepted, let caseSensitive):
+            kind = .shortText(accepted: accepted.map(clean), caseSensitive: caseSensitive)
+        case .numeric(let answer, let unit): kind = .numeric(answer: answer, unit: unit.map(clean))
+        case .matching(let pairs, let partial, let distractors):
+            kind = .matching(
+                pairs: pairs.map { MatchingPair(left: clean($0.left), right: clean($0.right)) }, partialCredit: partial,
+                distractors: distractors.map(clean))
+        case .ordering(let items, let partial): kind = .ordering(items: items.map(clean), partialCredit: partial)
         case .trueFalse, .essay: kind = imported.kind
         }
         let prompt = clean(imported.prompt)
@@ -223,7 +243,8 @@ public struct BankImporter: Sendable {
     static func uniqueID(for title: String?, number: Int, used: inout Set<String>) -> String {
         var slug = ""
         if let title, (1...64).contains(title.count),
-           title.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
+            title.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        {
             slug = title
         }
         for character in slug.isEmpty ? (title ?? "").lowercased() : "" {

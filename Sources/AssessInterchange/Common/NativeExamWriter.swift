@@ -49,39 +49,46 @@ public enum NativeExamWriter {
 
     /// The lines of one question, the first starting with `- ` after `indent`.
     static func questionLines(_ question: Question, indent: String) -> [String] {
-        var fields: [(String, String)] = [("id", quote(question.id)), ("type", question.kind.typeName),
-                                           ("prompt", quote(question.prompt))]
+        var fields: [(String, String)] = [
+            ("id", quote(question.id)), ("type", question.kind.typeName),
+            ("prompt", quote(question.prompt)),
+        ]
         if question.points != 1 { fields.append(("points", number(question.points))) }
         switch question.kind {
-        case let .singleChoice(choices, correct):
+        case .singleChoice(let choices, let correct):
             fields.append(("choices", list(choices)))
             fields.append(("answer", quote(choices[correct])))
-        case let .multipleResponse(choices, correct, partial):
+        case .multipleResponse(let choices, let correct, let partial):
             fields.append(("choices", list(choices)))
             fields.append(("answers", list(correct.sorted().map { choices[$0] })))
             if partial == .proportional { fields.append(("partial-credit", "per-choice")) }
-        case let .trueFalse(answer):
+        case .trueFalse(let answer):
             fields.append(("answer", "\(answer)"))
-        case let .shortText(accepted, caseSensitive):
+        case .shortText(let accepted, let caseSensitive):
             fields.append(("accepted", list(accepted)))
             if caseSensitive { fields.append(("case-sensitive", "true")) }
-        case let .numeric(answer, unit):
+        case .numeric(let answer, let unit):
             switch answer {
-            case let .value(value, tolerance):
+            case .value(let value, let tolerance):
                 fields.append(("answer", number(value)))
                 if tolerance != 0 { fields.append(("tolerance", number(tolerance))) }
-            case let .range(low, high):
+            case .range(let low, let high):
                 fields.append(("range", "[\(number(low)), \(number(high))]"))
             }
             if let unit { fields.append(("unit", quote(unit))) }
-        case let .essay(wordLimit):
+        case .essay(let wordLimit):
             if let wordLimit { fields.append(("word-limit", "\(wordLimit)")) }
-        case let .matching(pairs, partial, distractors):
-            fields.append(("pairs", "[" + pairs.map { "{left: \(quote($0.left)), right: \(quote($0.right))}" }
-                .joined(separator: ", ") + "]"))
+        case .matching(let pairs, let partial, let distractors):
+            fields.append(
+                (
+                    "pairs",
+                    "["
+                        + pairs.map { "{left: \(quote($0.left)), right: \(quote($0.right))}" }
+                        .joined(separator: ", ") + "]"
+                ))
             if !distractors.isEmpty { fields.append(("distractors", list(distractors))) }
             if partial == .proportional { fields.append(("partial-credit", "per-pair")) }
-        case let .ordering(items, partial):
+        case .ordering(let items, let partial):
             fields.append(("items", list(items)))
             if partial == .proportional { fields.append(("partial-credit", "per-position")) }
         }
@@ -103,7 +110,8 @@ public enum NativeExamWriter {
             case "\t": output += "\\t"
             default:
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-                    || scalar.value == 0x2029 || scalar.value == 0xFEFF || VisibleText.isBidiControl(scalar) {
+                    || scalar.value == 0x2029 || scalar.value == 0xFEFF || VisibleText.isBidiControl(scalar)
+                {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
                     output += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 } else {
@@ -126,7 +134,9 @@ public enum NativeExamWriter {
 
     /// Seconds as `1h30m45s`, the form the format's durations take.
     static func durationText(_ seconds: Int) -> String {
-        let hours = seconds / 3600, minutes = seconds % 3600 / 60, rest = seconds % 60
+        let hours = seconds / 3600
+        let minutes = seconds % 3600 / 60
+        let rest = seconds % 60
         var text = ""
         if hours > 0 { text += "\(hours)h" }
         if minutes > 0 { text += "\(minutes)m" }

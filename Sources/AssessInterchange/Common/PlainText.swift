@@ -28,7 +28,7 @@ enum PlainText {
                 switch name {
                 case "br": output += "\n"
                 case "p", "/p", "div", "/div", "/li", "ul", "/ul", "ol", "/ol", "tr", "/tr",
-                     "h1", "h2", "h3", "h4", "h5", "h6", "/h1", "/h2", "/h3", "/h4", "/h5", "/h6", "pre", "/pre":
+                    "h1", "h2", "h3", "h4", "h5", "h6", "/h1", "/h2", "/h3", "/h4", "/h5", "/h6", "pre", "/pre":
                     if !output.isEmpty && !output.hasSuffix("\n") { output += "\n" }
                 case "li":
                     if !output.isEmpty && !output.hasSuffix("\n") { output += "\n" }
@@ -37,7 +37,7 @@ enum PlainText {
                     if !output.isEmpty && !output.hasSuffix("\n") && !output.hasSuffix(" ") { output += " " }
                 case "a":
                     pendingLink = attribute("href", in: tag)
-                    output += "\u{1}"  // marks where the link text starts; replaced below
+                    output += "\u{1}" // marks where the link text starts; replaced below
                 case "/a":
                     if let start = output.lastIndex(of: "\u{1}") {
                         let text = String(output[output.index(after: start)...])
@@ -47,14 +47,16 @@ enum PlainText {
                     }
                     pendingLink = nil
                 case "img":
-                    let alt = (attribute("alt", in: tag).map(decodeEntities) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                    let alt = (attribute("alt", in: tag).map(decodeEntities) ?? "").trimmingCharacters(
+                        in: .whitespacesAndNewlines)
                     let file = attribute("src", in: tag).map { pictureName(decodeEntities($0)) } ?? ""
                     var label = alt.isEmpty ? file : alt
                     if namingPictures, !alt.isEmpty, !file.isEmpty { label = "\(alt), \(file)" }
                     output += label.isEmpty ? "[image]" : "[image: \(label)]"
                 case "script", "style":
                     if let end = html.range(of: "</\(name)", options: .caseInsensitive, range: index..<html.endIndex) {
-                        index = html[end.upperBound...].firstIndex(of: ">").map { html.index(after: $0) } ?? html.endIndex
+                        index =
+                            html[end.upperBound...].firstIndex(of: ">").map { html.index(after: $0) } ?? html.endIndex
                     }
                 default: break
                 }
@@ -69,7 +71,8 @@ enum PlainText {
     }
 
     /// What an import says of a question whose text or choices hold pictures.
-    static let pictureLoss = "pictures are shown as their alt text ([image: …]); the pictures themselves are not carried"
+    static let pictureLoss =
+        "pictures are shown as their alt text ([image: …]); the pictures themselves are not carried"
 
     /// Whether an HTML fragment holds a picture.
     static func hasPicture(_ html: String) -> Bool {
@@ -118,8 +121,9 @@ enum PlainText {
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "[") {
             guard let close = rest[open...].firstIndex(of: "]"),
-                  rest.index(after: close) < rest.endIndex, rest[rest.index(after: close)] == "(",
-                  let end = rest[close...].firstIndex(of: ")") else { break }
+                rest.index(after: close) < rest.endIndex, rest[rest.index(after: close)] == "(",
+                let end = rest[close...].firstIndex(of: ")")
+            else { break }
             let isImage = open > rest.startIndex && rest[rest.index(before: open)] == "!"
             result += rest[rest.startIndex..<(isImage ? rest.index(before: open) : open)]
             let label = rest[rest.index(after: open)..<close]
@@ -148,7 +152,9 @@ enum PlainText {
 
     /// The value of attribute `name` in a tag's text, quoted with `"` or `'`.
     private static func attribute(_ name: String, in tag: String) -> String? {
-        guard let range = tag.range(of: "\(name)=", options: .caseInsensitive), range.upperBound < tag.endIndex else { return nil }
+        guard let range = tag.range(of: "\(name)=", options: .caseInsensitive), range.upperBound < tag.endIndex else {
+            return nil
+        }
         let start = range.upperBound
         let quote = tag[start]
         guard quote == "\"" || quote == "'" else {
@@ -162,8 +168,10 @@ enum PlainText {
     /// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&nbsp;` and numeric references decoded.
     static func decodeEntities(_ text: String) -> String {
         guard text.contains("&") else { return text }
-        let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ",
-                                       "ndash": "–", "mdash": "—", "hellip": "…", "deg": "°", "times": "×"]
+        let named: [String: String] = [
+            "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ",
+            "ndash": "–", "mdash": "—", "hellip": "…", "deg": "°", "times": "×",
+        ]
         var output = ""
         var index = text.startIndex
         while index < text.endIndex {
@@ -215,7 +223,7 @@ enum PlainText {
             switch scalar.value {
             case 0x0A: scalars.append(scalar)
             case 0x09: scalars.append(" ")
-            case 0x0D: continue  // a carriage return of a CRLF line end is not worth a report
+            case 0x0D: continue // a carriage return of a CRLF line end is not worth a report
             case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF: removed += 1
             default:
                 if VisibleText.isBidiControl(scalar) { removed += 1 } else { scalars.append(scalar) }

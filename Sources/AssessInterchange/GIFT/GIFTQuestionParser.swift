@@ -38,13 +38,16 @@ struct GIFTQuestionParser {
         }
         var format: TextFormat?
         if rest.first?.character == "[", let close = rest.firstSpecial("]"),
-           let named = TextFormat(rawValue: Array(rest[1..<close]).text.lowercased()) {
+            let named = TextFormat(rawValue: Array(rest[1..<close]).text.lowercased())
+        {
             format = named
             rest = Array(rest[(close + 1)...]).trimmed
         }
         let open = rest.firstSpecial("{")
         if let stray = rest.firstSpecial("}"), stray < (open ?? rest.count) {
-            bank.reject(SourceLocation(file: file, line: rest[stray].line), "a } with no { before it; escape it as \\} if it is text")
+            bank.reject(
+                SourceLocation(file: file, line: rest[stray].line),
+                "a } with no { before it; escape it as \\} if it is text")
             return
         }
         guard let open else {
@@ -53,24 +56,30 @@ struct GIFTQuestionParser {
             return
         }
         guard let close = rest.firstSpecial("}", from: open + 1) else {
-            bank.reject(SourceLocation(file: file, line: rest[open].line),
-                        "the { on this line has no closing }; close the answers with } (or escape a brace in text as \\{)")
+            bank.reject(
+                SourceLocation(file: file, line: rest[open].line),
+                "the { on this line has no closing }; close the answers with } (or escape a brace in text as \\{)")
             return
         }
         if let nested = rest[(open + 1)..<close].firstIndex(where: { $0.character == "{" && !$0.escaped }) {
-            bank.reject(SourceLocation(file: file, line: rest[nested].line),
-                        "a { inside the answers of the { on line \(rest[open].line); close the first with } or escape this one as \\{")
+            bank.reject(
+                SourceLocation(file: file, line: rest[nested].line),
+                "a { inside the answers of the { on line \(rest[open].line); close the first with } or escape this one as \\{"
+            )
             return
         }
         let before = plain(Array(rest[..<open]), format)
         let after = plain(Array(rest[(close + 1)...]), format)
         if Array(rest[(close + 1)...]).firstSpecial("{") != nil {
-            bank.reject(location, "a question has more than one set of answers in braces; Moodle's GIFT allows one per question")
+            bank.reject(
+                location, "a question has more than one set of answers in braces; Moodle's GIFT allows one per question"
+            )
             return
         }
         guard !before.isEmpty || !after.isEmpty else {
-            bank.reject(SourceLocation(file: file, line: rest[open].line),
-                        "answers with no question: write the question's text before the {")
+            bank.reject(
+                SourceLocation(file: file, line: rest[open].line),
+                "answers with no question: write the question's text before the {")
             return
         }
         let prompt = after.isEmpty ? before : "\(before) _____ \(after)"
@@ -82,8 +91,10 @@ struct GIFTQuestionParser {
         }
         do {
             let kind = try answerKind(parts[0].trimmed, format: format, line: rest[open].line, losses: &losses)
-            bank.add(ImportedQuestion(title: title, prompt: prompt, points: points, kind: kind, section: section,
-                                      location: location, losses: losses))
+            bank.add(
+                ImportedQuestion(
+                    title: title, prompt: prompt, points: points, kind: kind, section: section,
+                    location: location, losses: losses))
         } catch {
             bank.reject(error.location, error.message)
         }
@@ -107,7 +118,8 @@ struct GIFTQuestionParser {
             let next = text.index(after: open)
             guard next < text.endIndex else { return false }
             if text[next].isLetter || text[next] == "/", let close = text[next...].firstIndex(of: ">"),
-               !text[next..<close].contains("<") {
+                !text[next..<close].contains("<")
+            {
                 return true
             }
             index = next
@@ -115,8 +127,10 @@ struct GIFTQuestionParser {
         return false
     }
 
-    private func answerKind(_ body: [GIFTCharacter], format: TextFormat?, line: Int,
-                            losses: inout [String]) throws(InterchangeError) -> QuestionKind {
+    private func answerKind(
+        _ body: [GIFTCharacter], format: TextFormat?, line: Int,
+        losses: inout [String]
+    ) throws(InterchangeError) -> QuestionKind {
         if body.isEmpty { return .essay(wordLimit: nil) }
         if body[0].character == "#", !body[0].escaped {
             return try numerical(Array(body.dropFirst()).trimmed, line: line, losses: &losses)
@@ -124,7 +138,9 @@ struct GIFTQuestionParser {
         let pieces = body.split(special: "#")
         let head = pieces[0].trimmed.text.uppercased()
         if ["T", "TRUE", "F", "FALSE"].contains(head) {
-            if pieces.dropFirst().contains(where: { !$0.trimmed.isEmpty }) { losses.append("true/false feedback is not kept") }
+            if pieces.dropFirst().contains(where: { !$0.trimmed.isEmpty }) {
+                losses.append("true/false feedback is not kept")
+            }
             return .trueFalse(answer: head.hasPrefix("T"))
         }
         let answers = try split(body, line: line)
@@ -151,11 +167,14 @@ struct GIFTQuestionParser {
             let character = body[index]
             if !character.escaped, character.character == "=" || character.character == "~" {
                 if let current { answers.append(current) }
-                current = Answer(isRight: character.character == "=", weight: nil, text: [], feedback: nil, line: character.line)
+                current = Answer(
+                    isRight: character.character == "=", weight: nil, text: [], feedback: nil, line: character.line)
             } else if current == nil {
                 guard character.character.isWhitespace else {
-                    throw InterchangeError(SourceLocation(file: file, line: character.line),
-                                           "answers must start with = (right) or ~ (wrong), found \"\(character.character)\"; escape it as \\\(character.character) if it is text")
+                    throw InterchangeError(
+                        SourceLocation(file: file, line: character.line),
+                        "answers must start with = (right) or ~ (wrong), found \"\(character.character)\"; escape it as \\\(character.character) if it is text"
+                    )
                 }
             } else {
                 current?.text.append(character)
@@ -164,7 +183,8 @@ struct GIFTQuestionParser {
         }
         if let current { answers.append(current) }
         guard !answers.isEmpty else {
-            throw InterchangeError(SourceLocation(file: file, line: line), "the braces hold no answer; write = before a right answer")
+            throw InterchangeError(
+                SourceLocation(file: file, line: line), "the braces hold no answer; write = before a right answer")
         }
         return try answers.map { answer throws(InterchangeError) in
             var answer = answer
@@ -172,8 +192,9 @@ struct GIFTQuestionParser {
             if text.first?.character == "%", !text[0].escaped, let end = text.firstSpecial("%", from: 1) {
                 let weightText = Array(text[1..<end]).text
                 guard let weight = Double(weightText) else {
-                    throw InterchangeError(SourceLocation(file: file, line: answer.line),
-                                           "the weight %\(weightText)% is not a number; write a percentage such as %50% or %-25%")
+                    throw InterchangeError(
+                        SourceLocation(file: file, line: answer.line),
+                        "the weight %\(weightText)% is not a number; write a percentage such as %50% or %-25%")
                 }
                 answer.weight = weight
                 text = Array(text[(end + 1)...])
@@ -185,19 +206,25 @@ struct GIFTQuestionParser {
         }
     }
 
-    private func multipleChoice(_ answers: [Answer], format: TextFormat?, line: Int,
-                                losses: inout [String]) throws(InterchangeError) -> QuestionKind {
+    private func multipleChoice(
+        _ answers: [Answer], format: TextFormat?, line: Int,
+        losses: inout [String]
+    ) throws(InterchangeError) -> QuestionKind {
         var choices = answers.map { plain($0.text, format) }
         // Picture-only choices in HTML read as their alt text; where several read the same,
         // they also name their picture files (see `PlainText.choices(fromHTML:)`).
         let raws = answers.map { $0.text.trimmed.text }
-        let isHTML = { (raw: String) in format == .html || format == .moodle || (format == nil && Self.looksLikeHTML(raw)) }
+        let isHTML = { (raw: String) in
+            format == .html || format == .moodle || (format == nil && Self.looksLikeHTML(raw))
+        }
         if raws.contains(where: { isHTML($0) && PlainText.hasPicture($0) }) {
             losses.append(PlainText.pictureLoss)
             let named = PlainText.choices(fromHTML: raws)
             let texts = choices
-            for index in choices.indices where isHTML(raws[index]) && PlainText.hasPicture(raws[index])
-                && texts.filter({ $0 == texts[index] }).count > 1 {
+            for index in choices.indices
+            where isHTML(raws[index]) && PlainText.hasPicture(raws[index])
+                && texts.filter({ $0 == texts[index] }).count > 1
+            {
                 choices[index] = named[index]
             }
         }
@@ -205,61 +232,85 @@ struct GIFTQuestionParser {
         let positive = answers.indices.filter { answers[$0].percent > 0 }
         let negative = answers.filter { $0.percent < 0 }
         guard !positive.isEmpty else {
-            throw InterchangeError(SourceLocation(file: file, line: line),
-                                   "no answer is right; mark the right one with = or give it a positive weight such as ~%50%")
+            throw InterchangeError(
+                SourceLocation(file: file, line: line),
+                "no answer is right; mark the right one with = or give it a positive weight such as ~%50%")
         }
         if !negative.isEmpty {
-            losses.append("negative weights (\(negative.map { weightText($0.percent) }.joined(separator: ", "))) are not kept: a wrong choice \(full.count == 1 ? "scores 0" : "takes off one right choice's share")")
+            losses.append(
+                "negative weights (\(negative.map { weightText($0.percent) }.joined(separator: ", "))) are not kept: a wrong choice \(full.count == 1 ? "scores 0" : "takes off one right choice's share")"
+            )
         }
         if full.count == 1 {
             let partial = positive.filter { $0 != full[0] }
             if !partial.isEmpty {
-                losses.append("partial weights (\(partial.map { "\(choices[$0]) \(weightText(answers[$0].percent))" }.joined(separator: ", "))) are not kept: only the full-marks choice scores")
+                losses.append(
+                    "partial weights (\(partial.map { "\(choices[$0]) \(weightText(answers[$0].percent))" }.joined(separator: ", "))) are not kept: only the full-marks choice scores"
+                )
             }
             return .singleChoice(choices: choices, correct: full[0])
         }
         let weights = Set(positive.map { answers[$0].percent })
         if weights.count > 1 {
-            losses.append("unequal weights (\(positive.map { weightText(answers[$0].percent) }.joined(separator: ", "))) become equal shares of the points")
+            losses.append(
+                "unequal weights (\(positive.map { weightText(answers[$0].percent) }.joined(separator: ", "))) become equal shares of the points"
+            )
         }
         return .multipleResponse(choices: choices, correct: Set(positive), partialCredit: .proportional)
     }
 
-    private func shortAnswer(_ answers: [Answer], format: TextFormat?, line: Int,
-                             losses: inout [String]) throws(InterchangeError) -> QuestionKind {
+    private func shortAnswer(
+        _ answers: [Answer], format: TextFormat?, line: Int,
+        losses: inout [String]
+    ) throws(InterchangeError) -> QuestionKind {
         let full = answers.filter { $0.percent >= 100 }
         guard !full.isEmpty else {
-            throw InterchangeError(SourceLocation(file: file, line: line),
-                                   "no accepted answer gives full marks; leave the weight off one answer (or write %100%)")
+            throw InterchangeError(
+                SourceLocation(file: file, line: line),
+                "no accepted answer gives full marks; leave the weight off one answer (or write %100%)")
         }
         let partial = answers.filter { $0.percent < 100 }
         if !partial.isEmpty {
-            losses.append("answers with partial weights (\(partial.map { "\(plain($0.text, format)) \(weightText($0.percent))" }.joined(separator: ", "))) are not kept")
+            losses.append(
+                "answers with partial weights (\(partial.map { "\(plain($0.text, format)) \(weightText($0.percent))" }.joined(separator: ", "))) are not kept"
+            )
         }
         return .shortText(accepted: full.map { plain($0.text, format) }, caseSensitive: false)
     }
 
-    private func matching(_ answers: [Answer], format: TextFormat?, losses: inout [String]) throws(InterchangeError) -> QuestionKind {
+    private func matching(_ answers: [Answer], format: TextFormat?, losses: inout [String]) throws(InterchangeError)
+        -> QuestionKind
+    {
         var pairs: [MatchingPair] = []
         var extras: [String] = []
         for answer in answers {
             let parts = answer.text.split(special: "->")
             guard parts.count == 2 else {
-                throw InterchangeError(SourceLocation(file: file, line: answer.line),
-                                       "a matching answer needs one -> between its two sides, as =left -> right")
+                throw InterchangeError(
+                    SourceLocation(file: file, line: answer.line),
+                    "a matching answer needs one -> between its two sides, as =left -> right")
             }
-            let left = plain(parts[0], format), right = plain(parts[1], format)
+            let left = plain(parts[0], format)
+            let right = plain(parts[1], format)
             // `= -> Chat`, a right-hand item with no left, is a distractor, as in Moodle.
-            if left.isEmpty { if !right.isEmpty { extras.append(right) } } else { pairs.append(MatchingPair(left: left, right: right)) }
+            if left.isEmpty {
+                if !right.isEmpty { extras.append(right) }
+            } else {
+                pairs.append(MatchingPair(left: left, right: right))
+            }
         }
         if !extras.isEmpty {
-            losses.append("right-hand items with no left (\(extras.joined(separator: ", "))) are kept as distractors: offered, never right")
+            losses.append(
+                "right-hand items with no left (\(extras.joined(separator: ", "))) are kept as distractors: offered, never right"
+            )
         }
         losses.append("matching scores each right pair (per-pair), as Moodle does")
         return .matching(pairs: pairs, partialCredit: .proportional, distractors: extras)
     }
 
-    private func numerical(_ body: [GIFTCharacter], line: Int, losses: inout [String]) throws(InterchangeError) -> QuestionKind {
+    private func numerical(_ body: [GIFTCharacter], line: Int, losses: inout [String]) throws(InterchangeError)
+        -> QuestionKind
+    {
         // As in Moodle, everything from the first ~ on is the feedback for any wrong
         // answer (`{#3:2 ~#Not even close}`), not another answer.
         var body = body
@@ -268,8 +319,10 @@ struct GIFTQuestionParser {
             if !wrong.isEmpty { losses.append("the feedback for wrong answers (after ~) is not kept") }
             body = Array(body[..<tilde]).trimmed
             guard !body.isEmpty else {
-                throw InterchangeError(SourceLocation(file: file, line: line),
-                                       "a numerical question has only feedback for wrong answers (after ~); write the right answer after # first, as {#3:2 ~#feedback}")
+                throw InterchangeError(
+                    SourceLocation(file: file, line: line),
+                    "a numerical question has only feedback for wrong answers (after ~); write the right answer after # first, as {#3:2 ~#feedback}"
+                )
             }
         }
         let hasAlternatives = body.first.map { !$0.escaped && ($0.character == "=" || $0.character == "~") } ?? false
@@ -281,13 +334,16 @@ struct GIFTQuestionParser {
         let answers = try split(body, line: line)
         if answers.contains(where: { $0.feedback != nil }) { losses.append("feedback on answers is not kept") }
         guard let fullIndex = answers.firstIndex(where: { $0.percent >= 100 && $0.isRight }) else {
-            throw InterchangeError(SourceLocation(file: file, line: line),
-                                   "no numerical answer gives full marks; leave the weight off one answer (or write =%100%)")
+            throw InterchangeError(
+                SourceLocation(file: file, line: line),
+                "no numerical answer gives full marks; leave the weight off one answer (or write =%100%)")
         }
         let full = answers[fullIndex]
         let others = answers.indices.filter { $0 != fullIndex }.map { answers[$0] }
         if !others.isEmpty {
-            losses.append("other answers (\(others.map { "\($0.text.text) \(weightText($0.percent))" }.joined(separator: ", "))) are not kept")
+            losses.append(
+                "other answers (\(others.map { "\($0.text.text) \(weightText($0.percent))" }.joined(separator: ", "))) are not kept"
+            )
         }
         return .numeric(answer: try numericAnswer(full.text.text, line: full.line), unit: nil)
     }
@@ -298,19 +354,23 @@ struct GIFTQuestionParser {
         let advice = "write a number, number:tolerance (3:0.5) or low..high (2..4)"
         if let range = trimmed.range(of: "..") {
             guard let low = Double(trimmed[..<range.lowerBound].trimmingCharacters(in: .whitespaces)),
-                  let high = Double(trimmed[range.upperBound...].trimmingCharacters(in: .whitespaces)), low <= high else {
-                throw InterchangeError(SourceLocation(file: file, line: line), "\"\(trimmed)\" is not a numerical range; \(advice)")
+                let high = Double(trimmed[range.upperBound...].trimmingCharacters(in: .whitespaces)), low <= high
+            else {
+                throw InterchangeError(
+                    SourceLocation(file: file, line: line), "\"\(trimmed)\" is not a numerical range; \(advice)")
             }
             return .range(low: low, high: high)
         }
         let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count <= 2, let value = Double(parts[0].trimmingCharacters(in: .whitespaces)) else {
-            throw InterchangeError(SourceLocation(file: file, line: line), "\"\(trimmed)\" is not a numerical answer; \(advice)")
+            throw InterchangeError(
+                SourceLocation(file: file, line: line), "\"\(trimmed)\" is not a numerical answer; \(advice)")
         }
         guard parts.count == 2 else { return .value(value, tolerance: 0) }
         guard let tolerance = Double(parts[1].trimmingCharacters(in: .whitespaces)), tolerance >= 0 else {
-            throw InterchangeError(SourceLocation(file: file, line: line),
-                                   "the tolerance in \"\(trimmed)\" is not a number of 0 or more; \(advice)")
+            throw InterchangeError(
+                SourceLocation(file: file, line: line),
+                "the tolerance in \"\(trimmed)\" is not a number of 0 or more; \(advice)")
         }
         return .value(value, tolerance: tolerance)
     }

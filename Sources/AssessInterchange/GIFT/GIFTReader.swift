@@ -41,7 +41,9 @@ public enum GIFTReader {
         for (index, rawLine) in lines.enumerated() {
             let number = index + 1
             if questions > ExamLimits.questions {
-                throw InterchangeError(SourceLocation(file: file, line: number), """
+                throw InterchangeError(
+                    SourceLocation(file: file, line: number),
+                    """
                     the bank holds more than \(ExamLimits.grouped(ExamLimits.questions)) questions, the most an exam may hold; \
                     split it into several banks and import each as an exam
                     """)
@@ -58,7 +60,9 @@ public enum GIFTReader {
             }
             if line.hasPrefix("//") {
                 let comment = line.dropFirst(2).trimmingCharacters(in: .whitespaces)
-                if comment.hasPrefix("points:"), let value = Double(comment.dropFirst(7).trimmingCharacters(in: .whitespaces)) {
+                if comment.hasPrefix("points:"),
+                    let value = Double(comment.dropFirst(7).trimmingCharacters(in: .whitespaces))
+                {
                     points = value
                 }
                 continue
@@ -77,7 +81,9 @@ public enum GIFTReader {
         }
         finish()
         if questions > ExamLimits.questions {
-            throw InterchangeError(SourceLocation(file: file, line: lines.count), """
+            throw InterchangeError(
+                SourceLocation(file: file, line: lines.count),
+                """
                 the bank holds more than \(ExamLimits.grouped(ExamLimits.questions)) questions, the most an exam may hold; \
                 split it into several banks and import each as an exam
                 """)
@@ -111,7 +117,9 @@ struct GIFTCharacter: Equatable {
 
     /// Appends the characters of one line to `result`, each first admitted by `limits`;
     /// stops at the first that is not, and returns why.
-    static func scan(_ text: Substring, line: Int, into result: inout [GIFTCharacter], limits: inout GIFTBlockLimits) -> String? {
+    static func scan(_ text: Substring, line: Int, into result: inout [GIFTCharacter], limits: inout GIFTBlockLimits)
+        -> String?
+    {
         var iterator = text.makeIterator()
         func add(_ character: Character, escaped: Bool) -> String? {
             let scanned = GIFTCharacter(character: character, escaped: escaped, line: line)
@@ -166,11 +174,13 @@ struct GIFTBlockLimits {
                 inBraces = false
                 run = 0
                 return nil
-            case "~", "=" where inBraces:
+            case "~",
+                "=" where inBraces:
                 answers += 1
                 run = 0
                 guard answers <= ExamLimits.itemsPerQuestion else {
-                    return "this question has more than \(ExamLimits.itemsPerQuestion) answers, the most an exam's question may have; split it"
+                    return
+                        "this question has more than \(ExamLimits.itemsPerQuestion) answers, the most an exam's question may have; split it"
                 }
                 return nil
             case "#" where inBraces:
@@ -182,7 +192,8 @@ struct GIFTBlockLimits {
         }
         run += character.character.unicodeScalars.count
         guard run <= ExamLimits.textCharacters else {
-            return "this question has a text longer than \(ExamLimits.grouped(ExamLimits.textCharacters)) characters, the most an exam's text may be; shorten it"
+            return
+                "this question has a text longer than \(ExamLimits.grouped(ExamLimits.textCharacters)) characters, the most an exam's text may be; shorten it"
         }
         return nil
     }

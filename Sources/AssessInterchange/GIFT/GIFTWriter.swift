@@ -29,39 +29,55 @@ public enum GIFTWriter {
 
     private static func answers(_ question: Question, losses: inout [String]) -> String? {
         switch question.kind {
-        case let .singleChoice(choices, correct):
-            return "{" + choices.enumerated().map { ($0.offset == correct ? "=" : "~") + escape($0.element) }.joined(separator: " ") + "}"
-        case let .multipleResponse(choices, correct, partial):
+        case .singleChoice(let choices, let correct):
+            return "{"
+                + choices.enumerated().map { ($0.offset == correct ? "=" : "~") + escape($0.element) }.joined(
+                    separator: " ") + "}"
+        case .multipleResponse(let choices, let correct, let partial):
             if correct.count == 1 {
-                losses.append("\(question.id): multiple response with one right choice reads back as single choice (GIFT cannot tell them apart)")
+                losses.append(
+                    "\(question.id): multiple response with one right choice reads back as single choice (GIFT cannot tell them apart)"
+                )
             } else if partial == .none {
-                losses.append("\(question.id): all-or-nothing scoring becomes per-choice (GIFT weights always give partial credit)")
+                losses.append(
+                    "\(question.id): all-or-nothing scoring becomes per-choice (GIFT weights always give partial credit)"
+                )
             }
             let share = NativeExamWriter.number(100 / Double(correct.count))
             let penalty = NativeExamWriter.number(-100 / Double(correct.count))
-            return "{" + choices.enumerated().map {
-                (correct.contains($0.offset) ? "~%\(share)%" : "~%\(penalty)%") + escape($0.element)
-            }.joined(separator: " ") + "}"
-        case let .trueFalse(answer):
+            return "{"
+                + choices.enumerated().map {
+                    (correct.contains($0.offset) ? "~%\(share)%" : "~%\(penalty)%") + escape($0.element)
+                }.joined(separator: " ") + "}"
+        case .trueFalse(let answer):
             return answer ? "{TRUE}" : "{FALSE}"
-        case let .shortText(accepted, caseSensitive):
-            if caseSensitive { losses.append("\(question.id): case-sensitive matching is lost (GIFT short answers ignore case)") }
+        case .shortText(let accepted, let caseSensitive):
+            if caseSensitive {
+                losses.append("\(question.id): case-sensitive matching is lost (GIFT short answers ignore case)")
+            }
             return "{" + accepted.map { "=" + escape($0) }.joined(separator: " ") + "}"
-        case let .numeric(answer, unit):
-            if let unit { losses.append("\(question.id): the unit \"\(unit)\" is lost (GIFT numerical answers have none)") }
+        case .numeric(let answer, let unit):
+            if let unit {
+                losses.append("\(question.id): the unit \"\(unit)\" is lost (GIFT numerical answers have none)")
+            }
             switch answer {
-            case let .value(value, tolerance):
+            case .value(let value, let tolerance):
                 let tail = tolerance == 0 ? "" : ":\(NativeExamWriter.number(tolerance))"
                 return "{#\(NativeExamWriter.number(value))\(tail)}"
-            case let .range(low, high):
+            case .range(let low, let high):
                 return "{#\(NativeExamWriter.number(low))..\(NativeExamWriter.number(high))}"
             }
-        case let .essay(wordLimit):
-            if let wordLimit { losses.append("\(question.id): the word limit \(wordLimit) is lost (GIFT essays have none)") }
+        case .essay(let wordLimit):
+            if let wordLimit {
+                losses.append("\(question.id): the word limit \(wordLimit) is lost (GIFT essays have none)")
+            }
             return "{}"
-        case let .matching(pairs, partial, distractors):
-            if partial == .none { losses.append("\(question.id): all-or-nothing scoring becomes per-pair (Moodle's matching)") }
-            return "{" + (pairs.map { "=\(escape($0.left)) -> \(escape($0.right))" } + distractors.map { "= -> \(escape($0))" })
+        case .matching(let pairs, let partial, let distractors):
+            if partial == .none {
+                losses.append("\(question.id): all-or-nothing scoring becomes per-pair (Moodle's matching)")
+            }
+            return "{"
+                + (pairs.map { "=\(escape($0.left)) -> \(escape($0.right))" } + distractors.map { "= -> \(escape($0))" })
                 .joined(separator: " ") + "}"
         case .ordering:
             losses.append("\(question.id): ordering questions have no GIFT form and are left out")

@@ -10,8 +10,9 @@ public enum MoodleXMLReader {
     public static func read(data: Data, file: String) throws(InterchangeError) -> ParsedBank {
         let root = try XMLTree.parse(data, location: SourceLocation(file: file, line: 1))
         guard root.name == "quiz" else {
-            throw InterchangeError(SourceLocation(file: file, line: root.line),
-                                   "the root element is <\(root.name)>, not <quiz>; this is not a Moodle XML question bank")
+            throw InterchangeError(
+                SourceLocation(file: file, line: root.line),
+                "the root element is <\(root.name)>, not <quiz>; this is not a Moodle XML question bank")
         }
         var bank = ParsedBank()
         var section: String?
@@ -44,13 +45,17 @@ public enum MoodleXMLReader {
         }
 
         mutating func read(type: String, section: String?) throws(InterchangeError) -> BankEntry? {
-            let title = element.child("name")?.child("text").map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+            let title = element.child("name")?.child("text").map {
+                $0.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
             let prompt = richText(element.child("questiontext"), what: "the question text")
             if type == "description" {
                 return .description(prompt, section: section, location: location)
             }
             guard !prompt.isEmpty else { throw failure("the question has no text; write it in <questiontext>") }
-            if let feedback = element.child("generalfeedback"), !feedback.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if let feedback = element.child("generalfeedback"),
+                !feedback.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            {
                 losses.append("general feedback is not kept")
             }
             let kind: QuestionKind
@@ -62,15 +67,22 @@ public enum MoodleXMLReader {
             case "matching": kind = try matching()
             case "essay": kind = essay()
             default:
-                throw failure("question type \"\(type)\" has no counterpart in assess; the types that import are multichoice, truefalse, shortanswer, numerical, matching, essay and description")
+                throw failure(
+                    "question type \"\(type)\" has no counterpart in assess; the types that import are multichoice, truefalse, shortanswer, numerical, matching, essay and description"
+                )
             }
             var points = 1.0
-            if let grade = element.child("defaultgrade").map({ $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }) {
-                guard let value = Double(grade), value >= 0 else { throw failure("<defaultgrade> \"\(grade)\" is not a number of 0 or more") }
+            if let grade = element.child("defaultgrade").map({ $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+            ) {
+                guard let value = Double(grade), value >= 0 else {
+                    throw failure("<defaultgrade> \"\(grade)\" is not a number of 0 or more")
+                }
                 points = value
             }
-            return .question(ImportedQuestion(title: title, prompt: prompt, points: points, kind: kind, section: section,
-                                              location: location, losses: losses))
+            return .question(
+                ImportedQuestion(
+                    title: title, prompt: prompt, points: points, kind: kind, section: section,
+                    location: location, losses: losses))
         }
 
         private func failure(_ message: String, line: Int? = nil) -> InterchangeError {
@@ -85,14 +97,18 @@ public enum MoodleXMLReader {
             guard let holder else { return "" }
             let files = holder.children("file")
             if !files.isEmpty {
-                losses.append("\(files.count) file(s) in \(what) (\(files.compactMap { $0.attributes["name"] }.joined(separator: ", "))) are not imported")
+                losses.append(
+                    "\(files.count) file(s) in \(what) (\(files.compactMap { $0.attributes["name"] }.joined(separator: ", "))) are not imported"
+                )
             }
             let raw = holder.child("text")?.text ?? ""
             switch holder.attributes["format"] ?? "html" {
             case "plain_text": return PlainText.tidy(raw, collapsingNewlines: false)
             case "markdown": return PlainText.fromMarkdown(raw)
             default:
-                if PlainText.hasPicture(raw), !losses.contains(PlainText.pictureLoss) { losses.append(PlainText.pictureLoss) }
+                if PlainText.hasPicture(raw), !losses.contains(PlainText.pictureLoss) {
+                    losses.append(PlainText.pictureLoss)
+                }
                 return PlainText.fromHTML(raw)
             }
         }
@@ -104,9 +120,13 @@ public enum MoodleXMLReader {
             for answer in element.children("answer") {
                 let fractionText = answer.attributes["fraction"] ?? "0"
                 guard let fraction = Double(fractionText) else {
-                    throw failure("the answer's fraction \"\(fractionText)\" is not a number; write a percentage such as 100 or -50", line: answer.line)
+                    throw failure(
+                        "the answer's fraction \"\(fractionText)\" is not a number; write a percentage such as 100 or -50",
+                        line: answer.line)
                 }
-                if let feedback = answer.child("feedback"), !feedback.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                if let feedback = answer.child("feedback"),
+                    !feedback.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                {
                     hasFeedback = true
                 }
                 result.append((richText(answer, what: "an answer"), fraction, answer.line))
@@ -114,10 +134,13 @@ public enum MoodleXMLReader {
             if hasFeedback { losses.append("feedback on answers is not kept") }
             // Picture-only answers that read the same also name their picture files.
             let answers = element.children("answer")
-            let htmls = answers.map { ($0.attributes["format"] ?? "html") == "html" ? ($0.child("text")?.text ?? "") : "" }
+            let htmls = answers.map {
+                ($0.attributes["format"] ?? "html") == "html" ? ($0.child("text")?.text ?? "") : ""
+            }
             let distinct = PlainText.choices(fromHTML: htmls)
             let texts = result.map(\.text)
-            for index in result.indices where PlainText.hasPicture(htmls[index]) && texts.filter({ $0 == texts[index] }).count > 1 {
+            for index in result.indices
+            where PlainText.hasPicture(htmls[index]) && texts.filter({ $0 == texts[index] }).count > 1 {
                 result[index].text = distinct[index]
             }
             return result
@@ -128,15 +151,21 @@ public enum MoodleXMLReader {
             let single = element.child("single")?.text.trimmingCharacters(in: .whitespacesAndNewlines) != "false"
             let choices = answers.map(\.text)
             let positive = answers.indices.filter { answers[$0].percent > 0 }
-            guard !positive.isEmpty else { throw failure("no answer has a positive fraction; give the right answer fraction=\"100\"") }
+            guard !positive.isEmpty else {
+                throw failure("no answer has a positive fraction; give the right answer fraction=\"100\"")
+            }
             if answers.contains(where: { $0.percent < 0 }) {
-                losses.append("negative fractions are not kept: a wrong choice \(single ? "scores 0" : "takes off one right choice's share")")
+                losses.append(
+                    "negative fractions are not kept: a wrong choice \(single ? "scores 0" : "takes off one right choice's share")"
+                )
             }
             if single {
                 guard let best = answers.indices.max(by: { answers[$0].percent < answers[$1].percent }) else {
                     throw failure("the question has no answers")
                 }
-                if positive.count > 1 { losses.append("partial fractions on other answers are not kept: only the best answer scores") }
+                if positive.count > 1 {
+                    losses.append("partial fractions on other answers are not kept: only the best answer scores")
+                }
                 return .singleChoice(choices: choices, correct: best)
             }
             if Set(positive.map { answers[$0].percent }).count > 1 {
@@ -148,7 +177,8 @@ public enum MoodleXMLReader {
         private mutating func trueFalse() throws(InterchangeError) -> QuestionKind {
             let answers = try answers()
             guard let right = answers.first(where: { $0.percent >= 100 }),
-                  ["true", "false"].contains(right.text.lowercased()) else {
+                ["true", "false"].contains(right.text.lowercased())
+            else {
                 throw failure("a truefalse question needs an answer \"true\" or \"false\" with fraction=\"100\"")
             }
             return .trueFalse(answer: right.text.lowercased() == "true")
@@ -157,18 +187,29 @@ public enum MoodleXMLReader {
         private mutating func shortAnswer() throws(InterchangeError) -> QuestionKind {
             let answers = try answers()
             let full = answers.filter { $0.percent >= 100 }
-            guard !full.isEmpty else { throw failure("no answer has fraction=\"100\"; give one accepted answer full marks") }
+            guard !full.isEmpty else {
+                throw failure("no answer has fraction=\"100\"; give one accepted answer full marks")
+            }
             let partial = answers.filter { $0.percent < 100 && $0.percent > 0 }
-            if !partial.isEmpty { losses.append("answers with partial fractions (\(partial.map(\.text).joined(separator: ", "))) are not kept") }
-            if full.contains(where: { $0.text.contains("*") }) { losses.append("* in an accepted answer is kept as text, not as a wildcard") }
+            if !partial.isEmpty {
+                losses.append(
+                    "answers with partial fractions (\(partial.map(\.text).joined(separator: ", "))) are not kept")
+            }
+            if full.contains(where: { $0.text.contains("*") }) {
+                losses.append("* in an accepted answer is kept as text, not as a wildcard")
+            }
             let caseSensitive = element.child("usecase")?.text.trimmingCharacters(in: .whitespacesAndNewlines) == "1"
             return .shortText(accepted: full.map(\.text), caseSensitive: caseSensitive)
         }
 
         private mutating func numerical() throws(InterchangeError) -> QuestionKind {
             let all = element.children("answer")
-            guard let best = all.max(by: { Double($0.attributes["fraction"] ?? "0") ?? 0 < Double($1.attributes["fraction"] ?? "0") ?? 0 }),
-                  (Double(best.attributes["fraction"] ?? "0") ?? 0) >= 100 else {
+            guard
+                let best = all.max(by: {
+                    Double($0.attributes["fraction"] ?? "0") ?? 0 < Double($1.attributes["fraction"] ?? "0") ?? 0
+                }),
+                (Double(best.attributes["fraction"] ?? "0") ?? 0) >= 100
+            else {
                 throw failure("no numerical answer has fraction=\"100\"; give one answer full marks")
             }
             let valueText = best.child("text")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -180,11 +221,15 @@ public enum MoodleXMLReader {
                 throw failure("the tolerance \"\(toleranceText)\" is not a number of 0 or more", line: best.line)
             }
             if all.count > 1 { losses.append("\(all.count - 1) other numerical answer(s) are not kept") }
-            if all.contains(where: { $0.child("feedback").map { !$0.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } ?? false }) {
+            if all.contains(where: {
+                $0.child("feedback").map { !$0.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } ?? false
+            }) {
                 losses.append("feedback on answers is not kept")
             }
             if let units = element.child("units"), !units.children("unit").isEmpty {
-                losses.append("units (\(units.descendants("unit_name").map { $0.text }.joined(separator: ", "))) are ignored: the student types the number alone")
+                losses.append(
+                    "units (\(units.descendants("unit_name").map { $0.text }.joined(separator: ", "))) are ignored: the student types the number alone"
+                )
             }
             return .numeric(answer: .value(value, tolerance: tolerance), unit: nil)
         }
@@ -194,12 +239,19 @@ public enum MoodleXMLReader {
             var extras: [String] = []
             for sub in element.children("subquestion") {
                 let left = richText(sub, what: "a matching item")
-                let right = sub.child("answer")?.child("text")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-                    // A subquestion with no text is a distractor: its answer is offered but matches nothing.
-                if left.isEmpty { if !right.isEmpty { extras.append(right) } } else { pairs.append(MatchingPair(left: left, right: right)) }
+                let right =
+                    sub.child("answer")?.child("text")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                // A subquestion with no text is a distractor: its answer is offered but matches nothing.
+                if left.isEmpty {
+                    if !right.isEmpty { extras.append(right) }
+                } else {
+                    pairs.append(MatchingPair(left: left, right: right))
+                }
             }
             if !extras.isEmpty {
-                losses.append("right-hand items with no left (\(extras.joined(separator: ", "))) are kept as distractors: offered, never right")
+                losses.append(
+                    "right-hand items with no left (\(extras.joined(separator: ", "))) are kept as distractors: offered, never right"
+                )
             }
             losses.append("matching scores each right pair (per-pair), as Moodle does")
             return .matching(pairs: pairs, partialCredit: .proportional, distractors: extras)
@@ -207,14 +259,21 @@ public enum MoodleXMLReader {
 
         private mutating func essay() -> QuestionKind {
             if let attachments = element.child("attachments")?.text.trimmingCharacters(in: .whitespacesAndNewlines),
-               let count = Int(attachments), count != 0 {
+                let count = Int(attachments), count != 0
+            {
                 losses.append("file attachments are not possible in a terminal and are left out")
             }
-            if let info = element.child("graderinfo"), !info.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if let info = element.child("graderinfo"),
+                !info.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            {
                 losses.append("information for graders is not kept")
             }
-            let limit = element.child("maxwordlimit").flatMap { Int($0.text.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            if let minimum = element.child("minwordlimit").flatMap({ Int($0.text.trimmingCharacters(in: .whitespacesAndNewlines)) }), minimum > 0 {
+            let limit = element.child("maxwordlimit").flatMap {
+                Int($0.text.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            if let minimum = element.child("minwordlimit").flatMap({
+                Int($0.text.trimmingCharacters(in: .whitespacesAndNewlines))
+            }), minimum > 0 {
                 losses.append("the minimum of \(minimum) words is not kept")
             }
             return .essay(wordLimit: limit.flatMap { $0 > 0 ? $0 : nil })

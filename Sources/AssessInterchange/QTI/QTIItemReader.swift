@@ -11,16 +11,24 @@ import Foundation
 /// extended text interaction, `assess-per-position` on an order interaction.
 public enum QTIItemReader {
     /// The interactions that map to a native question type.
-    static let supported = ["choiceInteraction", "textEntryInteraction", "extendedTextInteraction",
-                            "orderInteraction", "matchInteraction", "associateInteraction"]
+    static let supported = [
+        "choiceInteraction", "textEntryInteraction", "extendedTextInteraction",
+        "orderInteraction", "matchInteraction", "associateInteraction",
+    ]
 
     /// Reads an item file's bytes; `file` and `member` (inside a package) name it in
     /// locations, and `section` is the section a package's test gives it.
-    public static func readItem(data: Data, file: String, member: String?, section: String?) throws(InterchangeError) -> ParsedBank {
-        let root = try XMLTree.parse(data, location: SourceLocation(file: file, line: 1, member: member), rename: qti3Name)
+    public static func readItem(data: Data, file: String, member: String?, section: String?) throws(InterchangeError)
+        -> ParsedBank
+    {
+        let root = try XMLTree.parse(
+            data, location: SourceLocation(file: file, line: 1, member: member), rename: qti3Name)
         let location = SourceLocation(file: file, line: root.line, member: member)
         guard root.name == "assessmentItem" else {
-            throw InterchangeError(location, "the root element is <\(root.name)>, not an assessment item; give a QTI item file or a content package (.zip)")
+            throw InterchangeError(
+                location,
+                "the root element is <\(root.name)>, not an assessment item; give a QTI item file or a content package (.zip)"
+            )
         }
         var bank = ParsedBank()
         do {
@@ -79,20 +87,26 @@ public enum QTIItemReader {
                 // Name every interaction, so that nothing the item asks goes unmentioned,
                 // and say which of them would not import even alone.
                 let named = interactions.map { "\($0.name) (line \($0.line))" }.joined(separator: ", ")
-                var message = "the item has \(interactions.count) interactions, \(named); assess asks one thing per question, so split it into items of one interaction each"
+                var message =
+                    "the item has \(interactions.count) interactions, \(named); assess asks one thing per question, so split it into items of one interaction each"
                 if !unsupported.isEmpty {
                     let names = Self.names(unsupported.map(\.name))
-                    message += "; \(names) \(unsupported.count == 1 ? "has" : "have") no counterpart in assess (the interactions that import are \(supportedList))"
+                    message +=
+                        "; \(names) \(unsupported.count == 1 ? "has" : "have") no counterpart in assess (the interactions that import are \(supportedList))"
                 }
                 throw failure(message, at: interactions[1])
             }
             if let other = unsupported.first {
-                throw failure("\(other.name) has no counterpart in assess; the interactions that import are \(supportedList)", at: other)
+                throw failure(
+                    "\(other.name) has no counterpart in assess; the interactions that import are \(supportedList)",
+                    at: other)
             }
             let responseID = interaction.attributes["responseIdentifier"] ?? ""
             let declarations = item.children("responseDeclaration")
             guard let declared = declarations.first(where: { $0.attributes["identifier"] == responseID }) else {
-                throw failure("\(interaction.name) answers response \"\(responseID)\", which no responseDeclaration declares; declare it or fix responseIdentifier", at: interaction)
+                throw failure(
+                    "\(interaction.name) answers response \"\(responseID)\", which no responseDeclaration declares; declare it or fix responseIdentifier",
+                    at: interaction)
             }
             let declaration = try declaration(declared)
             let processing = item.child("responseProcessing")
@@ -100,13 +114,17 @@ public enum QTIItemReader {
             let usesMapping = template.contains("map_response")
             let isNumeric = ["float", "integer"].contains(declaration.baseType)
             if let processing, template.isEmpty, !processing.elements.isEmpty, !isNumeric {
-                losses.append("custom response processing is not kept: the correct response (and mapping, if any) decides the score")
+                losses.append(
+                    "custom response processing is not kept: the correct response (and mapping, if any) decides the score"
+                )
             }
             var unit: String?
             let promptMarkup = Self.markup(of: body, unit: &unit)
             var prompt = PlainText.fromHTML(promptMarkup)
             if prompt.isEmpty { prompt = item.attributes["title"] ?? "" }
-            guard !prompt.isEmpty else { throw failure("the item has no text to show; write the question in itemBody or a prompt") }
+            guard !prompt.isEmpty else {
+                throw failure("the item has no text to show; write the question in itemBody or a prompt")
+            }
             if !item.descendants("modalFeedback").isEmpty || !item.descendants("feedbackInline").isEmpty {
                 losses.append("feedback is not kept")
             }
@@ -122,9 +140,10 @@ public enum QTIItemReader {
             case "matchInteraction": kind = try match(interaction, declaration, usesMapping: usesMapping)
             default: kind = try associate(interaction, declaration, usesMapping: usesMapping)
             }
-            return ImportedQuestion(title: item.attributes["identifier"], prompt: prompt,
-                                    points: points(declaration, usesMapping: usesMapping), kind: kind, section: section,
-                                    location: location, losses: losses)
+            return ImportedQuestion(
+                title: item.attributes["identifier"], prompt: prompt,
+                points: points(declaration, usesMapping: usesMapping), kind: kind, section: section,
+                location: location, losses: losses)
         }
 
         /// `a`, `a and b`, `a, b and c`.
@@ -145,8 +164,8 @@ public enum QTIItemReader {
             var output = ""
             for node in element.children {
                 switch node {
-                case let .text(text): output += XMLTree.escape(text)
-                case let .element(child):
+                case .text(let text): output += XMLTree.escape(text)
+                case .element(let child):
                     if child.name == "textEntryInteraction" {
                         if hasText(element) { output += " _____ " }
                     } else if child.name.hasSuffix("Interaction") {
@@ -166,8 +185,8 @@ public enum QTIItemReader {
         static func hasText(_ element: XMLElement) -> Bool {
             element.children.contains { node in
                 switch node {
-                case let .text(text): return !text.allSatisfy(\.isWhitespace)
-                case let .element(child):
+                case .text(let text): return !text.allSatisfy(\.isWhitespace)
+                case .element(let child):
                     return !child.name.hasSuffix("Interaction") && classValue(child, prefix: "assess-unit") == nil
                 }
             }
@@ -180,24 +199,32 @@ public enum QTIItemReader {
         }
 
         func declaration(_ element: XMLElement) throws(InterchangeError) -> Declaration {
-            let correct = element.child("correctResponse")?.children("value").map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) } ?? []
+            let correct =
+                element.child("correctResponse")?.children("value").map {
+                    $0.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                } ?? []
             var mapping: [(key: String, value: Double, caseSensitive: Bool)] = []
             let mappingElement = element.child("mapping")
             for entry in mappingElement?.children("mapEntry") ?? [] {
-                guard let key = entry.attributes["mapKey"], let value = entry.attributes["mappedValue"].flatMap(Double.init) else {
+                guard let key = entry.attributes["mapKey"],
+                    let value = entry.attributes["mappedValue"].flatMap(Double.init)
+                else {
                     throw failure("a mapEntry needs mapKey and a numeric mappedValue", at: entry)
                 }
                 mapping.append((key, value, entry.attributes["caseSensitive"] != "false"))
             }
-            return Declaration(element: element, cardinality: element.attributes["cardinality"] ?? "single",
-                               baseType: element.attributes["baseType"] ?? "identifier", correct: correct, mapping: mapping,
-                               mappingUpperBound: mappingElement?.attributes["upperBound"].flatMap(Double.init))
+            return Declaration(
+                element: element, cardinality: element.attributes["cardinality"] ?? "single",
+                baseType: element.attributes["baseType"] ?? "identifier", correct: correct, mapping: mapping,
+                mappingUpperBound: mappingElement?.attributes["upperBound"].flatMap(Double.init))
         }
 
         /// MAXSCORE's default value when declared, else the mapping's largest sum, else 1.
         func points(_ declaration: Declaration, usesMapping: Bool) -> Double {
             for outcome in item.children("outcomeDeclaration") where outcome.attributes["identifier"] == "MAXSCORE" {
-                if let value = outcome.child("defaultValue")?.child("value").flatMap({ Double($0.text.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
+                if let value = outcome.child("defaultValue")?.child("value").flatMap({
+                    Double($0.text.trimmingCharacters(in: .whitespacesAndNewlines))
+                }) {
                     return value
                 }
             }
@@ -211,9 +238,13 @@ public enum QTIItemReader {
 
         /// The right keys: the correct response, or else the positively mapped keys.
         func rightKeys(_ declaration: Declaration) throws(InterchangeError) -> [String] {
-            let keys = declaration.correct.isEmpty ? declaration.mapping.filter { $0.value > 0 }.map(\.key) : declaration.correct
+            let keys =
+                declaration.correct.isEmpty
+                ? declaration.mapping.filter { $0.value > 0 }.map(\.key) : declaration.correct
             guard !keys.isEmpty else {
-                throw failure("response \"\(declaration.element.attributes["identifier"] ?? "")\" has no correctResponse and no positive mapping; there is no right answer", at: declaration.element)
+                throw failure(
+                    "response \"\(declaration.element.attributes["identifier"] ?? "")\" has no correctResponse and no positive mapping; there is no right answer",
+                    at: declaration.element)
             }
             return keys
         }
@@ -225,12 +256,15 @@ public enum QTIItemReader {
             return zip(elements, texts).map { ($0.attributes["identifier"] ?? "", $1) }
         }
 
-        mutating func choice(_ interaction: XMLElement, _ declaration: Declaration, usesMapping: Bool) throws(InterchangeError) -> QuestionKind {
+        mutating func choice(_ interaction: XMLElement, _ declaration: Declaration, usesMapping: Bool)
+            throws(InterchangeError) -> QuestionKind
+        {
             let options = choices(interaction.descendants("simpleChoice"))
             let right = try rightKeys(declaration)
             let ids = options.map(\.id)
             for key in right where !ids.contains(key) {
-                throw failure("the right answer \"\(key)\" is not a choice of this interaction", at: declaration.element)
+                throw failure(
+                    "the right answer \"\(key)\" is not a choice of this interaction", at: declaration.element)
             }
             if declaration.cardinality == "single" {
                 if Set(ids.map { $0.lowercased() }) == ["true", "false"] {
@@ -243,15 +277,20 @@ public enum QTIItemReader {
             if usesMapping, Set(declaration.mapping.filter { $0.value > 0 }.map(\.value)).count > 1 {
                 losses.append("unequal mapping weights become equal shares of the points")
             }
-            return .multipleResponse(choices: options.map(\.text), correct: correct,
-                                     partialCredit: usesMapping ? .proportional : .none)
+            return .multipleResponse(
+                choices: options.map(\.text), correct: correct,
+                partialCredit: usesMapping ? .proportional : .none)
         }
 
-        mutating func textEntry(_ interaction: XMLElement, _ declaration: Declaration, unit: String?) throws(InterchangeError) -> QuestionKind {
+        mutating func textEntry(_ interaction: XMLElement, _ declaration: Declaration, unit: String?)
+            throws(InterchangeError) -> QuestionKind
+        {
             if declaration.baseType == "float" || declaration.baseType == "integer" {
                 let right = try rightKeys(declaration)
                 guard let value = Double(right[0]) else {
-                    throw failure("the correct value \"\(right[0])\" of a \(declaration.baseType) response is not a number", at: declaration.element)
+                    throw failure(
+                        "the correct value \"\(right[0])\" of a \(declaration.baseType) response is not a number",
+                        at: declaration.element)
                 }
                 return .numeric(answer: numericAnswer(value), unit: unit)
             }
@@ -261,12 +300,17 @@ public enum QTIItemReader {
                 let best = declaration.mapping.map(\.value).max() ?? 0
                 let full = declaration.mapping.filter { $0.value >= best && $0.value > 0 }
                 let partial = declaration.mapping.filter { $0.value > 0 && $0.value < best }
-                if !partial.isEmpty { losses.append("answers with partial weights (\(partial.map(\.key).joined(separator: ", "))) are not kept") }
+                if !partial.isEmpty {
+                    losses.append(
+                        "answers with partial weights (\(partial.map(\.key).joined(separator: ", "))) are not kept")
+                }
                 for entry in full where !accepted.contains(entry.key) { accepted.append(entry.key) }
                 caseSensitive = full.contains { $0.caseSensitive }
             }
             guard !accepted.isEmpty else {
-                throw failure("response \"\(declaration.element.attributes["identifier"] ?? "")\" has no correct value and no positive mapping", at: declaration.element)
+                throw failure(
+                    "response \"\(declaration.element.attributes["identifier"] ?? "")\" has no correct value and no positive mapping",
+                    at: declaration.element)
             }
             return .shortText(accepted: accepted, caseSensitive: caseSensitive)
         }
@@ -275,19 +319,25 @@ public enum QTIItemReader {
         /// processing: `t` around the value for a tolerance, `a b` below and above for a range.
         func numericAnswer(_ value: Double) -> NumericAnswer {
             guard let equal = item.child("responseProcessing")?.descendants("equal").first,
-                  equal.attributes["toleranceMode"] == "absolute" else { return .value(value, tolerance: 0) }
+                equal.attributes["toleranceMode"] == "absolute"
+            else { return .value(value, tolerance: 0) }
             let bounds = (equal.attributes["tolerance"] ?? "0").split(separator: " ").compactMap { Double($0) }
-            let below = bounds.first ?? 0, above = bounds.count > 1 ? bounds[1] : below
+            let below = bounds.first ?? 0
+            let above = bounds.count > 1 ? bounds[1] : below
             return below == above ? .value(value, tolerance: below) : .range(low: value - below, high: value + above)
         }
 
-        mutating func order(_ interaction: XMLElement, _ declaration: Declaration) throws(InterchangeError) -> QuestionKind {
+        mutating func order(_ interaction: XMLElement, _ declaration: Declaration) throws(InterchangeError)
+            -> QuestionKind
+        {
             let options = choices(interaction.descendants("simpleChoice"))
             let right = try rightKeys(declaration)
             var items: [String] = []
             for key in right {
                 guard let option = options.first(where: { $0.id == key }) else {
-                    throw failure("the correct order names \"\(key)\", which is not a choice of this interaction", at: declaration.element)
+                    throw failure(
+                        "the correct order names \"\(key)\", which is not a choice of this interaction",
+                        at: declaration.element)
                 }
                 items.append(option.text)
             }
@@ -295,9 +345,13 @@ public enum QTIItemReader {
             return .ordering(items: items, partialCredit: perPosition ? .proportional : .none)
         }
 
-        mutating func match(_ interaction: XMLElement, _ declaration: Declaration, usesMapping: Bool) throws(InterchangeError) -> QuestionKind {
+        mutating func match(_ interaction: XMLElement, _ declaration: Declaration, usesMapping: Bool)
+            throws(InterchangeError) -> QuestionKind
+        {
             let sets = interaction.children("simpleMatchSet")
-            guard sets.count == 2 else { throw failure("a matchInteraction needs two simpleMatchSets", at: interaction) }
+            guard sets.count == 2 else {
+                throw failure("a matchInteraction needs two simpleMatchSets", at: interaction)
+            }
             let lefts = choices(sets[0].children("simpleAssociableChoice"))
             let rights = choices(sets[1].children("simpleAssociableChoice"))
             var pairs: [MatchingPair] = []
@@ -305,14 +359,19 @@ public enum QTIItemReader {
             for key in try rightKeys(declaration) {
                 let parts = key.split(separator: " ").map(String.init)
                 guard parts.count == 2, let left = lefts.first(where: { $0.id == parts[0] }),
-                      let right = rights.first(where: { $0.id == parts[1] }) else {
-                    throw failure("the pair \"\(key)\" does not name a left and a right choice of this interaction", at: declaration.element)
+                    let right = rights.first(where: { $0.id == parts[1] })
+                else {
+                    throw failure(
+                        "the pair \"\(key)\" does not name a left and a right choice of this interaction",
+                        at: declaration.element)
                 }
                 // Several sources may share one target (its matchMax above 1): the target is
                 // offered once and is right for each of them. One source with several
                 // targets has no counterpart: a left item has one right item.
                 if let earlier = pairs.first(where: { $0.left == left.text }) {
-                    throw failure("the source \"\(left.text)\" is matched to both \"\(earlier.right)\" and \"\(right.text)\"; assess matches each left item to one right item, so keep one of its pairs", at: declaration.element)
+                    throw failure(
+                        "the source \"\(left.text)\" is matched to both \"\(earlier.right)\" and \"\(right.text)\"; assess matches each left item to one right item, so keep one of its pairs",
+                        at: declaration.element)
                 }
                 pairs.append(MatchingPair(left: left.text, right: right.text))
                 used.insert(right.id)
@@ -325,18 +384,24 @@ public enum QTIItemReader {
             return .matching(pairs: pairs, partialCredit: usesMapping ? .proportional : .none, distractors: extras)
         }
 
-        mutating func associate(_ interaction: XMLElement, _ declaration: Declaration, usesMapping: Bool) throws(InterchangeError) -> QuestionKind {
+        mutating func associate(_ interaction: XMLElement, _ declaration: Declaration, usesMapping: Bool)
+            throws(InterchangeError) -> QuestionKind
+        {
             let options = choices(interaction.descendants("simpleAssociableChoice"))
             var pairs: [MatchingPair] = []
             for key in try rightKeys(declaration) {
                 let parts = key.split(separator: " ").map(String.init)
                 guard parts.count == 2, let left = options.first(where: { $0.id == parts[0] }),
-                      let right = options.first(where: { $0.id == parts[1] }) else {
-                    throw failure("the pair \"\(key)\" does not name two choices of this interaction", at: declaration.element)
+                    let right = options.first(where: { $0.id == parts[1] })
+                else {
+                    throw failure(
+                        "the pair \"\(key)\" does not name two choices of this interaction", at: declaration.element)
                 }
                 pairs.append(MatchingPair(left: left.text, right: right.text))
             }
-            losses.append("associate pairs have no direction: the first of each pair becomes the left item of a matching question")
+            losses.append(
+                "associate pairs have no direction: the first of each pair becomes the left item of a matching question"
+            )
             return .matching(pairs: pairs, partialCredit: usesMapping ? .proportional : .none)
         }
     }

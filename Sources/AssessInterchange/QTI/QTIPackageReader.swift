@@ -31,8 +31,9 @@ public struct QTIPackageReader: Sendable {
     public func read(data: Data, path: String) throws(InterchangeError) -> ParsedBank {
         let files = try unzip(data, path: path)
         guard files["imsmanifest.xml"] != nil else {
-            throw InterchangeError(SourceLocation(file: path, line: 1),
-                                   "the package has no imsmanifest.xml at its top; this is not an IMS content package")
+            throw InterchangeError(
+                SourceLocation(file: path, line: 1),
+                "the package has no imsmanifest.xml at its top; this is not an IMS content package")
         }
         return try read(path: path) { member throws(InterchangeError) in files[member] }
     }
@@ -45,8 +46,10 @@ public struct QTIPackageReader: Sendable {
         let manifest = root.appendingPathComponent("imsmanifest.xml")
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: manifest.path, isDirectory: &isFolder), !isFolder.boolValue else {
-            throw InterchangeError(SourceLocation(file: path, line: 1),
-                                   "\(path) is a folder without imsmanifest.xml at its top, so it is not an unpacked QTI package; give the package folder itself, a package .zip, or the bank files inside the folder")
+            throw InterchangeError(
+                SourceLocation(file: path, line: 1),
+                "\(path) is a folder without imsmanifest.xml at its top, so it is not an unpacked QTI package; give the package folder itself, a package .zip, or the bank files inside the folder"
+            )
         }
         var total = 0
         var count = 0
@@ -54,27 +57,35 @@ public struct QTIPackageReader: Sendable {
         return try read(path: path) { member throws(InterchangeError) in
             let url = root.appendingPathComponent(member).resolvingSymlinksInPath()
             guard url.path.hasPrefix(root.path + "/"),
-                  let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-                  attributes[.type] as? FileAttributeType == .typeRegular else { return nil }
+                let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+                attributes[.type] as? FileAttributeType == .typeRegular
+            else { return nil }
             let size = (attributes[.size] as? Int) ?? 0
             count += 1
             total += size
             if count > limits.maximumEntries || total > limits.maximumTotalBytes {
-                throw InterchangeError(SourceLocation(file: path, line: 1, member: member),
-                                       "the package folder names more than \(limits.maximumEntries) files or \(limits.maximumTotalBytes) bytes; it is refused as too large")
+                throw InterchangeError(
+                    SourceLocation(file: path, line: 1, member: member),
+                    "the package folder names more than \(limits.maximumEntries) files or \(limits.maximumTotalBytes) bytes; it is refused as too large"
+                )
             }
             guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw InterchangeError(SourceLocation(file: path, line: 1, member: member), "cannot read this file of the package; check its permissions")
+                throw InterchangeError(
+                    SourceLocation(file: path, line: 1, member: member),
+                    "cannot read this file of the package; check its permissions")
             }
             return data
         }
     }
 
     /// Reads a package whose files `file` gives by their path in the package (nil when absent).
-    private func read(path: String, file: (String) throws(InterchangeError) -> Data?) throws(InterchangeError) -> ParsedBank {
+    private func read(path: String, file: (String) throws(InterchangeError) -> Data?) throws(InterchangeError)
+        -> ParsedBank
+    {
         let here = SourceLocation(file: path, line: 1)
         guard let manifestData = try file("imsmanifest.xml") else {
-            throw InterchangeError(here, "the package has no imsmanifest.xml at its top; this is not an IMS content package")
+            throw InterchangeError(
+                here, "the package has no imsmanifest.xml at its top; this is not an IMS content package")
         }
         var manifestLocation = here
         manifestLocation.member = "imsmanifest.xml"
@@ -96,12 +107,17 @@ public struct QTIPackageReader: Sendable {
             let root = try XMLTree.parse(testData, location: location, rename: QTIItemReader.qti3Name)
             let folder = (test as NSString).deletingLastPathComponent
             for section in root.descendants("assessmentSection") {
-                let rubric = section.children("rubricBlock").map { PlainText.fromHTML($0.innerMarkup) }.filter { !$0.isEmpty }
+                let rubric = section.children("rubricBlock").map { PlainText.fromHTML($0.innerMarkup) }.filter {
+                    !$0.isEmpty
+                }
                 for (index, reference) in section.children("assessmentItemRef").enumerated() {
                     guard let href = reference.attributes["href"] else { continue }
                     let member = Self.normalized(folder.isEmpty ? href : "\(folder)/\(href)")
                     if index == 0, !rubric.isEmpty {
-                        rubricBefore[member] = (rubric.joined(separator: "\n\n"), SourceLocation(file: path, line: section.line, member: test))
+                        rubricBefore[member] = (
+                            rubric.joined(separator: "\n\n"),
+                            SourceLocation(file: path, line: section.line, member: test)
+                        )
                     }
                     sectionOf[member] = section.attributes["title"] ?? section.attributes["identifier"]
                     order.append(member)
@@ -111,7 +127,8 @@ public struct QTIPackageReader: Sendable {
         let itemPaths = order + items.map(Self.normalized).filter { !order.contains($0) }
         var bank = ParsedBank()
         guard !itemPaths.isEmpty else {
-            throw InterchangeError(manifestLocation, "the manifest lists no QTI item resources; there is nothing to import")
+            throw InterchangeError(
+                manifestLocation, "the manifest lists no QTI item resources; there is nothing to import")
         }
         for member in itemPaths {
             guard let itemData = try file(member) else {
@@ -122,7 +139,8 @@ public struct QTIPackageReader: Sendable {
                 bank.entries.append(.description(rubric.text, section: sectionOf[member], location: rubric.location))
             }
             do {
-                let items = try QTIItemReader.readItem(data: itemData, file: path, member: member, section: sectionOf[member])
+                let items = try QTIItemReader.readItem(
+                    data: itemData, file: path, member: member, section: sectionOf[member])
                 bank.entries += items.entries
                 bank.rejections += items.rejections
             } catch {
@@ -150,18 +168,24 @@ public struct QTIPackageReader: Sendable {
         do {
             archive = try Archive(data: data, accessMode: .read)
         } catch {
-            throw InterchangeError(here, "this is not a readable zip file (\(error)); give a QTI content package or an item's XML file")
+            throw InterchangeError(
+                here, "this is not a readable zip file (\(error)); give a QTI content package or an item's XML file")
         }
         var entries: [Entry] = []
         for entry in archive {
             entries.append(entry)
             if entries.count > limits.maximumEntries {
-                throw InterchangeError(here, "the package has more than \(limits.maximumEntries) entries; it is refused as a possible zip bomb")
+                throw InterchangeError(
+                    here,
+                    "the package has more than \(limits.maximumEntries) entries; it is refused as a possible zip bomb")
             }
         }
         let declared = entries.reduce(UInt64(0)) { $0 &+ $1.uncompressedSize }
         if declared > UInt64(limits.maximumTotalBytes) {
-            throw InterchangeError(here, "the package would unpack to \(declared) bytes, more than the \(limits.maximumTotalBytes) allowed; it is refused as a possible zip bomb")
+            throw InterchangeError(
+                here,
+                "the package would unpack to \(declared) bytes, more than the \(limits.maximumTotalBytes) allowed; it is refused as a possible zip bomb"
+            )
         }
         var files: [String: Data] = [:]
         var total = 0
@@ -175,11 +199,13 @@ public struct QTIPackageReader: Sendable {
                     content.append(chunk)
                 }
             } catch is ZipLimitExceeded {
-                throw InterchangeError(SourceLocation(file: path, line: 1, member: entry.path),
-                                       "the package unpacks to more than the \(limit) bytes allowed; it is refused as a possible zip bomb")
+                throw InterchangeError(
+                    SourceLocation(file: path, line: 1, member: entry.path),
+                    "the package unpacks to more than the \(limit) bytes allowed; it is refused as a possible zip bomb")
             } catch {
-                throw InterchangeError(SourceLocation(file: path, line: 1, member: entry.path),
-                                       "this entry cannot be unpacked (\(error)); the package is damaged")
+                throw InterchangeError(
+                    SourceLocation(file: path, line: 1, member: entry.path),
+                    "this entry cannot be unpacked (\(error)); the package is damaged")
             }
             files[Self.normalized(entry.path)] = content
         }

@@ -20,7 +20,9 @@ public enum QTIResultsWriter {
         public var score: ExamScore?
 
         /// Creates a sitting.
-        public init(candidate: String, attemptID: String, datestamp: Date, responses: [String: Response], score: ExamScore?) {
+        public init(
+            candidate: String, attemptID: String, datestamp: Date, responses: [String: Response], score: ExamScore?
+        ) {
             self.candidate = candidate
             self.attemptID = attemptID
             self.datestamp = datestamp
@@ -33,12 +35,14 @@ public enum QTIResultsWriter {
     public static func document(exam: Exam, sitting: Sitting) -> String {
         let formatter = ISO8601DateFormatter()
         let stamp = formatter.string(from: sitting.datestamp)
-        var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#,
-                     #"<assessmentResult xmlns="http://www.imsglobal.org/xsd/imsqti_result_v2p1">"#,
-                     #"  <context sourcedId="\#(QTIWriter.attribute(sitting.candidate))">"#,
-                     #"    <sessionIdentifier sourceID="assess" identifier="\#(QTIWriter.attribute(sitting.attemptID))"/>"#,
-                     "  </context>",
-                     #"  <testResult identifier="\#(QTIWriter.attribute(exam.id))" datestamp="\#(stamp)">"#]
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<assessmentResult xmlns="http://www.imsglobal.org/xsd/imsqti_result_v2p1">"#,
+            #"  <context sourcedId="\#(QTIWriter.attribute(sitting.candidate))">"#,
+            #"    <sessionIdentifier sourceID="assess" identifier="\#(QTIWriter.attribute(sitting.attemptID))"/>"#,
+            "  </context>",
+            #"  <testResult identifier="\#(QTIWriter.attribute(exam.id))" datestamp="\#(stamp)">"#,
+        ]
         if let score = sitting.score {
             lines.append(outcome("SCORE", score.awarded))
             lines.append(outcome("MAXSCORE", score.maximum))
@@ -47,11 +51,16 @@ public enum QTIResultsWriter {
         for (index, question) in exam.questions.enumerated() {
             let mark = sitting.score?.marks[question.id]
             let status = mark?.needsManualMarking == true ? "pendingResponseProcessing" : "final"
-            lines.append(#"  <itemResult identifier="\#(QTIWriter.attribute(question.id))" sequenceIndex="\#(index + 1)" datestamp="\#(stamp)" sessionStatus="\#(status)">"#)
+            lines.append(
+                #"  <itemResult identifier="\#(QTIWriter.attribute(question.id))" sequenceIndex="\#(index + 1)" datestamp="\#(stamp)" sessionStatus="\#(status)">"#
+            )
             let (cardinality, baseType) = declaration(question.kind)
             let values = sitting.responses[question.id].map { Self.values($0, for: question.kind) } ?? []
-            lines.append(#"    <responseVariable identifier="RESPONSE" cardinality="\#(cardinality)" baseType="\#(baseType)">"#)
-            lines.append("      <candidateResponse>\(values.map { "<value>\(QTIWriter.text($0))</value>" }.joined())</candidateResponse>")
+            lines.append(
+                #"    <responseVariable identifier="RESPONSE" cardinality="\#(cardinality)" baseType="\#(baseType)">"#)
+            lines.append(
+                "      <candidateResponse>\(values.map { "<value>\(QTIWriter.text($0))</value>" }.joined())</candidateResponse>"
+            )
             lines.append("    </responseVariable>")
             if let mark, !mark.needsManualMarking { lines.append("  " + outcome("SCORE", mark.awarded)) }
             lines.append("  " + outcome("MAXSCORE", question.points))
@@ -80,16 +89,16 @@ public enum QTIResultsWriter {
     /// A response as the values of its QTI response variable.
     static func values(_ response: Response, for kind: QuestionKind) -> [String] {
         switch response {
-        case let .singleChoice(index): return ["c\(index + 1)"]
-        case let .multipleResponse(indices): return indices.sorted().map { "c\($0 + 1)" }
-        case let .trueFalse(value): return [value ? "true" : "false"]
-        case let .shortText(text), let .essay(text): return [text]
-        case let .numeric(text):
+        case .singleChoice(let index): return ["c\(index + 1)"]
+        case .multipleResponse(let indices): return indices.sorted().map { "c\($0 + 1)" }
+        case .trueFalse(let value): return [value ? "true" : "false"]
+        case .shortText(let text), .essay(let text): return [text]
+        case .numeric(let text):
             var unit: String?
-            if case let .numeric(_, questionUnit) = kind { unit = questionUnit }
+            if case .numeric(_, let questionUnit) = kind { unit = questionUnit }
             return NumericInput.value(of: text, unit: unit).map { [NativeExamWriter.number($0)] } ?? []
-        case let .matching(pairs): return pairs.sorted { $0.key < $1.key }.map { "l\($0.key + 1) r\($0.value + 1)" }
-        case let .ordering(order): return order.map { "c\($0 + 1)" }
+        case .matching(let pairs): return pairs.sorted { $0.key < $1.key }.map { "l\($0.key + 1) r\($0.value + 1)" }
+        case .ordering(let order): return order.map { "c\($0 + 1)" }
         }
     }
 }

@@ -30,8 +30,10 @@ public enum QTIWriter {
         let archive = try Archive(data: Data(), accessMode: .create)
         for file in files(for: exam) {
             let bytes = Data(file.text.utf8)
-            try archive.addEntry(with: file.path, type: .file, uncompressedSize: Int64(bytes.count),
-                                 compressionMethod: .deflate) { position, size in
+            try archive.addEntry(
+                with: file.path, type: .file, uncompressedSize: Int64(bytes.count),
+                compressionMethod: .deflate
+            ) { position, size in
                 bytes.subdata(in: Int(position)..<min(bytes.count, Int(position) + size))
             }
         }
@@ -40,30 +42,41 @@ public enum QTIWriter {
     }
 
     static func manifest(_ exam: Exam, items: [String]) -> String {
-        var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#,
-                     #"<manifest xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" identifier="\#(attribute(exam.id))-package">"#,
-                     "  <organizations/>", "  <resources>",
-                     #"    <resource identifier="test" type="imsqti_test_xmlv2p1" href="test.xml"><file href="test.xml"/></resource>"#]
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<manifest xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" identifier="\#(attribute(exam.id))-package">"#,
+            "  <organizations/>", "  <resources>",
+            #"    <resource identifier="test" type="imsqti_test_xmlv2p1" href="test.xml"><file href="test.xml"/></resource>"#,
+        ]
         for (index, path) in items.enumerated() {
-            lines.append(#"    <resource identifier="item-\#(index + 1)" type="imsqti_item_xmlv2p1" href="\#(attribute(path))"><file href="\#(attribute(path))"/></resource>"#)
+            lines.append(
+                #"    <resource identifier="item-\#(index + 1)" type="imsqti_item_xmlv2p1" href="\#(attribute(path))"><file href="\#(attribute(path))"/></resource>"#
+            )
         }
         lines += ["  </resources>", "</manifest>", ""]
         return lines.joined(separator: "\n")
     }
 
     static func test(_ exam: Exam) -> String {
-        var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#,
-                     #"<assessmentTest xmlns="\#(namespace)" identifier="\#(attribute(exam.id))" title="\#(attribute(exam.title))">"#,
-                     #"  <testPart identifier="part" navigationMode="\#(exam.navigation == .free ? "nonlinear" : "linear")" submissionMode="simultaneous">"#]
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<assessmentTest xmlns="\#(namespace)" identifier="\#(attribute(exam.id))" title="\#(attribute(exam.title))">"#,
+            #"  <testPart identifier="part" navigationMode="\#(exam.navigation == .free ? "nonlinear" : "linear")" submissionMode="simultaneous">"#,
+        ]
         var number = 0
         for (index, section) in exam.sections.enumerated() {
-            lines.append(#"    <assessmentSection identifier="section-\#(index + 1)" title="\#(attribute(section.title ?? exam.title))" visible="true">"#)
+            lines.append(
+                #"    <assessmentSection identifier="section-\#(index + 1)" title="\#(attribute(section.title ?? exam.title))" visible="true">"#
+            )
             if index == 0, !exam.instructions.isEmpty {
-                lines.append(#"      <rubricBlock view="candidate"><div>\#(markup(exam.instructions))</div></rubricBlock>"#)
+                lines.append(
+                    #"      <rubricBlock view="candidate"><div>\#(markup(exam.instructions))</div></rubricBlock>"#)
             }
             for question in section.questions {
                 number += 1
-                lines.append(#"      <assessmentItemRef identifier="\#(attribute(question.id))" href="items/item-\#(number).xml"/>"#)
+                lines.append(
+                    #"      <assessmentItemRef identifier="\#(attribute(question.id))" href="items/item-\#(number).xml"/>"#
+                )
             }
             lines.append("    </assessmentSection>")
         }
@@ -78,78 +91,106 @@ public enum QTIWriter {
         var processing = "match_correct"
         var customProcessing: [String]?
         let points = NativeExamWriter.number(question.points)
-        func choices(_ texts: [String], element: String = "simpleChoice", extra: String = "", prefix: String = "c") -> [String] {
-            texts.enumerated().map { "      <\(element) identifier=\"\(prefix)\($0.offset + 1)\"\(extra)>\(text($0.element))</\(element)>" }
+        func choices(_ texts: [String], element: String = "simpleChoice", extra: String = "", prefix: String = "c")
+            -> [String]
+        {
+            texts.enumerated().map {
+                "      <\(element) identifier=\"\(prefix)\($0.offset + 1)\"\(extra)>\(text($0.element))</\(element)>"
+            }
         }
         func values(_ list: [String]) -> String {
             list.map { "<value>\(text($0))</value>" }.joined()
         }
         switch question.kind {
-        case let .singleChoice(options, correct):
-            declaration = [#"<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="identifier">"#,
-                           "  <correctResponse>\(values(["c\(correct + 1)"]))</correctResponse>", "</responseDeclaration>"]
-            interaction = [#"    <choiceInteraction responseIdentifier="RESPONSE" shuffle="false" maxChoices="1">"#]
+        case .singleChoice(let options, let correct):
+            declaration = [
+                #"<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="identifier">"#,
+                "  <correctResponse>\(values(["c\(correct + 1)"]))</correctResponse>", "</responseDeclaration>",
+            ]
+            interaction =
+                [#"    <choiceInteraction responseIdentifier="RESPONSE" shuffle="false" maxChoices="1">"#]
                 + choices(options) + ["    </choiceInteraction>"]
-        case let .multipleResponse(options, correct, partial):
-            declaration = [#"<responseDeclaration identifier="RESPONSE" cardinality="multiple" baseType="identifier">"#,
-                           "  <correctResponse>\(values(correct.sorted().map { "c\($0 + 1)" }))</correctResponse>"]
+        case .multipleResponse(let options, let correct, let partial):
+            declaration = [
+                #"<responseDeclaration identifier="RESPONSE" cardinality="multiple" baseType="identifier">"#,
+                "  <correctResponse>\(values(correct.sorted().map { "c\($0 + 1)" }))</correctResponse>",
+            ]
             if partial == .proportional {
                 let share = question.points / Double(correct.count)
                 declaration.append(#"  <mapping lowerBound="0" upperBound="\#(points)" defaultValue="0">"#)
                 for index in options.indices {
                     let value = correct.contains(index) ? share : -share
-                    declaration.append(#"    <mapEntry mapKey="c\#(index + 1)" mappedValue="\#(NativeExamWriter.number(value))"/>"#)
+                    declaration.append(
+                        #"    <mapEntry mapKey="c\#(index + 1)" mappedValue="\#(NativeExamWriter.number(value))"/>"#)
                 }
                 declaration.append("  </mapping>")
                 processing = "map_response"
             }
             declaration.append("</responseDeclaration>")
-            interaction = [#"    <choiceInteraction responseIdentifier="RESPONSE" shuffle="false" maxChoices="0">"#]
+            interaction =
+                [#"    <choiceInteraction responseIdentifier="RESPONSE" shuffle="false" maxChoices="0">"#]
                 + choices(options) + ["    </choiceInteraction>"]
-        case let .trueFalse(answer):
-            declaration = [#"<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="identifier">"#,
-                           "  <correctResponse>\(values([answer ? "true" : "false"]))</correctResponse>", "</responseDeclaration>"]
-            interaction = [#"    <choiceInteraction responseIdentifier="RESPONSE" shuffle="false" maxChoices="1">"#,
-                           #"      <simpleChoice identifier="true">True</simpleChoice>"#,
-                           #"      <simpleChoice identifier="false">False</simpleChoice>"#, "    </choiceInteraction>"]
-        case let .shortText(accepted, caseSensitive):
-            declaration = [#"<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="string">"#,
-                           "  <correctResponse>\(values([accepted[0]]))</correctResponse>",
-                           #"  <mapping defaultValue="0">"#]
+        case .trueFalse(let answer):
+            declaration = [
+                #"<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="identifier">"#,
+                "  <correctResponse>\(values([answer ? "true" : "false"]))</correctResponse>", "</responseDeclaration>",
+            ]
+            interaction = [
+                #"    <choiceInteraction responseIdentifier="RESPONSE" shuffle="false" maxChoices="1">"#,
+                #"      <simpleChoice identifier="true">True</simpleChoice>"#,
+                #"      <simpleChoice identifier="false">False</simpleChoice>"#, "    </choiceInteraction>",
+            ]
+        case .shortText(let accepted, let caseSensitive):
+            declaration = [
+                #"<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="string">"#,
+                "  <correctResponse>\(values([accepted[0]]))</correctResponse>",
+                #"  <mapping defaultValue="0">"#,
+            ]
             for answer in accepted {
-                declaration.append(#"    <mapEntry mapKey="\#(attribute(answer))" mappedValue="\#(points)" caseSensitive="\#(caseSensitive)"/>"#)
+                declaration.append(
+                    #"    <mapEntry mapKey="\#(attribute(answer))" mappedValue="\#(points)" caseSensitive="\#(caseSensitive)"/>"#
+                )
             }
             declaration += ["  </mapping>", "</responseDeclaration>"]
             processing = "map_response"
             interaction = [#"    <p><textEntryInteraction responseIdentifier="RESPONSE" expectedLength="20"/></p>"#]
-        case let .numeric(answer, unit):
+        case .numeric(let answer, let unit):
             let (value, below, above): (Double, Double, Double)
             switch answer {
-            case let .value(number, tolerance): (value, below, above) = (number, tolerance, tolerance)
-            case let .range(low, high): (value, below, above) = (low, 0, high - low)
+            case .value(let number, let tolerance): (value, below, above) = (number, tolerance, tolerance)
+            case .range(let low, let high): (value, below, above) = (low, 0, high - low)
             }
-            declaration = [#"<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="float">"#,
-                           "  <correctResponse>\(values([NativeExamWriter.number(value)]))</correctResponse>", "</responseDeclaration>"]
+            declaration = [
+                #"<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="float">"#,
+                "  <correctResponse>\(values([NativeExamWriter.number(value)]))</correctResponse>",
+                "</responseDeclaration>",
+            ]
             let unitSpan = unit.map { #" <span class="assess-unit">\#(text($0))</span>"# } ?? ""
-            interaction = [#"    <p><textEntryInteraction responseIdentifier="RESPONSE" expectedLength="10"/>\#(unitSpan)</p>"#]
+            interaction = [
+                #"    <p><textEntryInteraction responseIdentifier="RESPONSE" expectedLength="10"/>\#(unitSpan)</p>"#
+            ]
             customProcessing = [
                 "  <responseCondition>", "    <responseIf>",
                 #"      <equal toleranceMode="absolute" tolerance="\#(NativeExamWriter.number(below)) \#(NativeExamWriter.number(above))">"#,
                 #"        <variable identifier="RESPONSE"/><correct identifier="RESPONSE"/>"#, "      </equal>",
                 #"      <setOutcomeValue identifier="SCORE"><baseValue baseType="float">\#(points)</baseValue></setOutcomeValue>"#,
-                "    </responseIf>", "  </responseCondition>"]
-        case let .essay(wordLimit):
+                "    </responseIf>", "  </responseCondition>",
+            ]
+        case .essay(let wordLimit):
             declaration = [#"<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="string"/>"#]
             let limitClass = wordLimit.map { #" class="assess-word-limit-\#($0)""# } ?? ""
             interaction = [#"    <extendedTextInteraction responseIdentifier="RESPONSE"\#(limitClass)/>"#]
             customProcessing = []
-        case let .matching(pairs, partial, _):
+        case .matching(let pairs, let partial, _):
             // The targets are the options (each right item once, then the distractors); a
             // target that serves several left items may be matched that many times.
-            let options = question.kind.matchingOptions, answers = question.kind.matchingAnswers
+            let options = question.kind.matchingOptions
+            let answers = question.kind.matchingAnswers
             let keys = pairs.indices.map { "l\($0 + 1) r\(answers[$0] + 1)" }
-            declaration = [#"<responseDeclaration identifier="RESPONSE" cardinality="multiple" baseType="directedPair">"#,
-                           "  <correctResponse>\(values(keys))</correctResponse>"]
+            declaration = [
+                #"<responseDeclaration identifier="RESPONSE" cardinality="multiple" baseType="directedPair">"#,
+                "  <correctResponse>\(values(keys))</correctResponse>",
+            ]
             if partial == .proportional {
                 let share = NativeExamWriter.number(question.points / Double(pairs.count))
                 declaration.append(#"  <mapping defaultValue="0">"#)
@@ -158,33 +199,48 @@ public enum QTIWriter {
                 processing = "map_response"
             }
             declaration.append("</responseDeclaration>")
-            interaction = [#"    <matchInteraction responseIdentifier="RESPONSE" shuffle="true" maxAssociations="\#(pairs.count)">"#,
-                           "      <simpleMatchSet>"]
+            interaction =
+                [
+                    #"    <matchInteraction responseIdentifier="RESPONSE" shuffle="true" maxAssociations="\#(pairs.count)">"#,
+                    "      <simpleMatchSet>",
+                ]
                 + choices(pairs.map(\.left), element: "simpleAssociableChoice", extra: #" matchMax="1""#, prefix: "l")
                 + ["      </simpleMatchSet>", "      <simpleMatchSet>"]
                 + options.indices.map { index in
                     let uses = max(1, answers.filter { $0 == index }.count)
-                    return #"      <simpleAssociableChoice identifier="r\#(index + 1)" matchMax="\#(uses)">\#(text(options[index]))</simpleAssociableChoice>"#
+                    return
+                        #"      <simpleAssociableChoice identifier="r\#(index + 1)" matchMax="\#(uses)">\#(text(options[index]))</simpleAssociableChoice>"#
                 }
                 + ["      </simpleMatchSet>", "    </matchInteraction>"]
-        case let .ordering(items, partial):
-            declaration = [#"<responseDeclaration identifier="RESPONSE" cardinality="ordered" baseType="identifier">"#,
-                           "  <correctResponse>\(values(items.indices.map { "c\($0 + 1)" }))</correctResponse>", "</responseDeclaration>"]
+        case .ordering(let items, let partial):
+            declaration = [
+                #"<responseDeclaration identifier="RESPONSE" cardinality="ordered" baseType="identifier">"#,
+                "  <correctResponse>\(values(items.indices.map { "c\($0 + 1)" }))</correctResponse>",
+                "</responseDeclaration>",
+            ]
             let partialClass = partial == .proportional ? #" class="assess-per-position""# : ""
-            interaction = [#"    <orderInteraction responseIdentifier="RESPONSE" shuffle="true"\#(partialClass)>"#]
+            interaction =
+                [#"    <orderInteraction responseIdentifier="RESPONSE" shuffle="true"\#(partialClass)>"#]
                 + choices(items) + ["    </orderInteraction>"]
         }
-        var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#,
-                     #"<assessmentItem xmlns="\#(namespace)" identifier="\#(attribute(question.id))" title="\#(attribute(question.id))" adaptive="false" timeDependent="false">"#]
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<assessmentItem xmlns="\#(namespace)" identifier="\#(attribute(question.id))" title="\#(attribute(question.id))" adaptive="false" timeDependent="false">"#,
+        ]
         lines += declaration.map { "  " + $0 }
-        lines += [#"  <outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float"><defaultValue><value>0</value></defaultValue></outcomeDeclaration>"#,
-                  #"  <outcomeDeclaration identifier="MAXSCORE" cardinality="single" baseType="float"><defaultValue><value>\#(points)</value></defaultValue></outcomeDeclaration>"#,
-                  "  <itemBody>",
-                  "    <div>\(markup(question.prompt))</div>"]
+        lines += [
+            #"  <outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float"><defaultValue><value>0</value></defaultValue></outcomeDeclaration>"#,
+            #"  <outcomeDeclaration identifier="MAXSCORE" cardinality="single" baseType="float"><defaultValue><value>\#(points)</value></defaultValue></outcomeDeclaration>"#,
+            "  <itemBody>",
+            "    <div>\(markup(question.prompt))</div>",
+        ]
         lines += interaction
         lines.append("  </itemBody>")
         if let customProcessing {
-            lines += customProcessing.isEmpty ? ["  <responseProcessing/>"] : ["  <responseProcessing>"] + customProcessing.map { "  " + $0 } + ["  </responseProcessing>"]
+            lines +=
+                customProcessing.isEmpty
+                ? ["  <responseProcessing/>"]
+                : ["  <responseProcessing>"] + customProcessing.map { "  " + $0 } + ["  </responseProcessing>"]
         } else {
             lines.append(#"  <responseProcessing template="\#(templates)\#(processing)"/>"#)
         }
@@ -194,7 +250,8 @@ public enum QTIWriter {
 
     /// Text for element content with its line breaks as `<br/>`.
     static func markup(_ value: String) -> String {
-        value.split(separator: "\n", omittingEmptySubsequences: false).map { text(String($0)) }.joined(separator: "<br/>")
+        value.split(separator: "\n", omittingEmptySubsequences: false).map { text(String($0)) }.joined(
+            separator: "<br/>")
     }
 
     /// Text for element content.

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// An XML element with the line it starts on, read by `XMLTree.parse`.
@@ -23,7 +24,7 @@ final class XMLElement {
 
     /// The child elements.
     var elements: [XMLElement] {
-        children.compactMap { if case let .element(element) = $0 { return element } else { return nil } }
+        children.compactMap { if case .element(let element) = $0 { return element } else { return nil } }
     }
 
     /// The first child element named `name`.
@@ -41,11 +42,12 @@ final class XMLElement {
     var innerMarkup: String {
         children.map { node -> String in
             switch node {
-            case let .text(text): return XMLTree.escape(text)
-            case let .element(element):
+            case .text(let text): return XMLTree.escape(text)
+            case .element(let element):
                 let attributes = element.attributes.sorted { $0.key < $1.key }
                     .map { " \($0.key)=\"\(XMLTree.escape($0.value))\"" }.joined()
-                return element.children.isEmpty ? "<\(element.name)\(attributes)/>"
+                return element.children.isEmpty
+                    ? "<\(element.name)\(attributes)/>"
                     : "<\(element.name)\(attributes)>\(element.innerMarkup)</\(element.name)>"
             }
         }.joined()
@@ -55,8 +57,8 @@ final class XMLElement {
     var text: String {
         children.map { node -> String in
             switch node {
-            case let .text(text): return text
-            case let .element(element): return element.text
+            case .text(let text): return text
+            case .element(let element): return element.text
             }
         }.joined()
     }
@@ -80,8 +82,10 @@ enum XMLTree {
     /// UTF-32 with or without a byte order mark, or a declared ISO-8859-1 or windows-1252)
     /// and refuses any other encoding, so the DTD check below reads the very characters
     /// the parser will.
-    static func parse(_ data: Data, location: SourceLocation,
-                      rename: @escaping (String) -> String = { $0 }) throws(InterchangeError) -> XMLElement {
+    static func parse(
+        _ data: Data, location: SourceLocation,
+        rename: @escaping (String) -> String = { $0 }
+    ) throws(InterchangeError) -> XMLElement {
         let document = try utf8Document(data, location: location)
         if let line = doctypeLine(document) {
             var place = location
@@ -102,14 +106,16 @@ enum XMLTree {
         guard parsed, builder.mismatch == nil, builder.stack.isEmpty, let root = builder.root else {
             var place = location
             place.line = max(1, builder.errorLine ?? parser.lineNumber)
-            let reason = builder.mismatch ?? parser.parserError.map { ($0 as NSError).localizedDescription }
+            let reason =
+                builder.mismatch ?? parser.parserError.map { ($0 as NSError).localizedDescription }
                 ?? (builder.root == nil ? "the document has no root element" : "an element is never closed")
             throw InterchangeError(place, "this is not well-formed XML (\(reason)); check the tags near this line")
         }
         return root
     }
 
-    static let dtdRefusal = "the file has a document type declaration (<!DOCTYPE or <!ENTITY); it is refused so that no entity can expand. Remove the declaration and try again"
+    static let dtdRefusal =
+        "the file has a document type declaration (<!DOCTYPE or <!ENTITY); it is refused so that no entity can expand. Remove the declaration and try again"
 
     /// The document as UTF-8 without a byte order mark, its XML declaration saying
     /// `encoding="UTF-8"`. Refuses an encoding it cannot decode (EBCDIC, UTF-7, Shift JIS
@@ -141,21 +147,27 @@ enum XMLTree {
             case "ISO-8859-1", "ISO_8859-1", "LATIN1", "LATIN-1": encoding = .isoLatin1
             case "WINDOWS-1252", "CP1252": encoding = .windowsCP1252
             case let other?:
-                throw InterchangeError(location, "the file says it is in the encoding \(other), which is not read here; save it as UTF-8")
+                throw InterchangeError(
+                    location, "the file says it is in the encoding \(other), which is not read here; save it as UTF-8")
             }
         }
-        guard let text = encoding == .utf8 ? String(validating: body, as: UTF8.self) : String(data: body, encoding: encoding) else {
+        guard
+            let text = encoding == .utf8
+                ? String(validating: body, as: UTF8.self) : String(data: body, encoding: encoding)
+        else {
             let line = body.prefix { $0 < 0x80 }.filter { $0 == 0x0A }.count + 1
             var place = location
             place.line = encoding == .utf8 ? line : 1
-            throw InterchangeError(place, "this file is not \(encoding == .utf8 ? "UTF-8" : "valid \(encoding)") text; save it as UTF-8")
+            throw InterchangeError(
+                place, "this file is not \(encoding == .utf8 ? "UTF-8" : "valid \(encoding)") text; save it as UTF-8")
         }
         var utf8 = Data(text.utf8)
         if let declaration = declarationRange(utf8) {
             let old = String(decoding: utf8[declaration], as: UTF8.self)
             // Only the encoding changes; the line breaks stay, so that lines keep their numbers.
-            let new = old.replacingOccurrences(of: #"encoding\s*=\s*("[^"]*"|'[^']*')"#, with: #"encoding="UTF-8""#,
-                                               options: .regularExpression)
+            let new = old.replacingOccurrences(
+                of: #"encoding\s*=\s*("[^"]*"|'[^']*')"#, with: #"encoding="UTF-8""#,
+                options: .regularExpression)
             utf8.replaceSubrange(declaration, with: Data(new.utf8))
         }
         return utf8
@@ -164,7 +176,8 @@ enum XMLTree {
     /// The bytes of the XML declaration (`<?xml ... ?>`) at the start of `data`, if any.
     private static func declarationRange(_ data: Data) -> Range<Data.Index>? {
         guard data.starts(with: Array("<?xml".utf8)), data.count > 5,
-              [0x20, 0x09, 0x0A, 0x0D].contains(data[data.startIndex + 5]) else { return nil }
+            [0x20, 0x09, 0x0A, 0x0D].contains(data[data.startIndex + 5])
+        else { return nil }
         let head = data.prefix(1024)
         guard let end = head.firstRange(of: Array("?>".utf8)) else { return nil }
         return data.startIndex..<end.upperBound
@@ -174,7 +187,8 @@ enum XMLTree {
     private static func declaredEncoding(_ data: Data) -> String? {
         guard let range = declarationRange(data) else { return nil }
         let declaration = String(decoding: data[range], as: UTF8.self)
-        guard let match = declaration.range(of: #"encoding\s*=\s*("[^"]*"|'[^']*')"#, options: .regularExpression) else { return nil }
+        guard let match = declaration.range(of: #"encoding\s*=\s*("[^"]*"|'[^']*')"#, options: .regularExpression)
+        else { return nil }
         let value = declaration[match].drop { $0 != "\"" && $0 != "'" }
         return String(value.dropFirst().dropLast())
     }
@@ -186,7 +200,8 @@ enum XMLTree {
     /// one can hide what follows it.
     static func doctypeLine(_ data: Data) -> Int? {
         let bytes = [UInt8](data)
-        var index = 0, line = 1
+        var index = 0
+        var line = 1
         func starts(_ text: String, at position: Int) -> Bool {
             let pattern = Array(text.utf8)
             guard position + pattern.count <= bytes.count else { return false }
@@ -259,17 +274,22 @@ enum XMLTree {
             self.rename = rename
         }
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+            qualifiedName: String?, attributes: [String: String] = [:]
+        ) {
             var plain: [String: String] = [:]
             for (key, value) in attributes { plain[rename(XMLTree.localName(key))] = value }
-            let element = XMLElement(name: rename(XMLTree.localName(elementName)), attributes: plain, line: parser.lineNumber)
+            let element = XMLElement(
+                name: rename(XMLTree.localName(elementName)), attributes: plain, line: parser.lineNumber)
             stack.last?.children.append(.element(element))
             if stack.isEmpty { root = element }
             stack.append(element)
         }
 
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        func parser(
+            _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
+        ) {
             // Foundation's parser on Linux can recover from a mismatched end tag; refuse it here.
             guard let open = stack.last, open.name == rename(XMLTree.localName(elementName)) else {
                 mismatch = "</\(elementName)> closes <\(stack.last?.name ?? "nothing")>"
@@ -284,8 +304,8 @@ enum XMLTree {
             stack.last?.children.append(.text(string))
         }
 
-        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-            stack.last?.children.append(.text(String(decoding: CDATABlock, as: UTF8.self)))
+        func parser(_ parser: XMLParser, foundCDATA block: Data) {
+            stack.last?.children.append(.text(String(decoding: block, as: UTF8.self)))
         }
 
         /// Set when the parser reports any part of a DTD; parsing stops there.
@@ -301,8 +321,11 @@ enum XMLTree {
             declaration(parser)
         }
 
-        func parser(_ parser: XMLParser, foundAttributeDeclarationWithName attributeName: String, forElement elementName: String,
-                    type: String?, defaultValue: String?) {
+        func parser(
+            _ parser: XMLParser, foundAttributeDeclarationWithName attributeName: String,
+            forElement elementName: String,
+            type: String?, defaultValue: String?
+        ) {
             declaration(parser)
         }
 
@@ -310,16 +333,24 @@ enum XMLTree {
             declaration(parser)
         }
 
-        func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
+        func parser(
+            _ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?,
+            systemID: String?
+        ) {
             declaration(parser)
         }
 
-        func parser(_ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?, systemID: String?,
-                    notationName: String?) {
+        func parser(
+            _ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?,
+            systemID: String?,
+            notationName: String?
+        ) {
             declaration(parser)
         }
 
-        func parser(_ parser: XMLParser, foundNotationDeclarationWithName name: String, publicID: String?, systemID: String?) {
+        func parser(
+            _ parser: XMLParser, foundNotationDeclarationWithName name: String, publicID: String?, systemID: String?
+        ) {
             declaration(parser)
         }
 

@@ -11,28 +11,42 @@ public enum ClipboardDiscovery {
     /// `UnavailableClipboard` whose `clear()` fails naming the package to install, so
     /// that a strict policy can refuse to lock. For X11, xsel is used when installed,
     /// else xclip.
-    public static func backends(environment: [String: String], runner: any CommandRunner,
-                                terminal: (any TerminalWriter)?) -> [any ClipboardBackend] {
+    public static func backends(
+        environment: [String: String], runner: any CommandRunner,
+        terminal: (any TerminalWriter)?
+    ) -> [any ClipboardBackend] {
         var found: [any ClipboardBackend] = []
 
         if let tmux = TmuxClipboard(environment: environment, runner: runner) {
-            found.append(runner.locate("tmux") != nil ? tmux : missingTool(
-                "tmux", because: "$TMUX is set but the tmux command is not installed; install the tmux package"))
+            found.append(
+                runner.locate("tmux") != nil
+                    ? tmux
+                    : missingTool(
+                        "tmux", because: "$TMUX is set but the tmux command is not installed; install the tmux package")
+            )
         }
         if let screen = ScreenClipboard(environment: environment, runner: runner) {
-            found.append(runner.locate("screen") != nil ? screen : missingTool(
-                "screen", because: "$STY is set but the screen command is not installed; install the screen package"))
+            found.append(
+                runner.locate("screen") != nil
+                    ? screen
+                    : missingTool(
+                        "screen",
+                        because: "$STY is set but the screen command is not installed; install the screen package"))
         }
         if let display = environment.nonEmpty("DISPLAY") {
-            let tool: X11Clipboard.Tool? = runner.locate("xsel") != nil ? .xsel
+            let tool: X11Clipboard.Tool? =
+                runner.locate("xsel") != nil
+                ? .xsel
                 : runner.locate("xclip") != nil ? .xclip : nil
             for selection in X11Clipboard.Selection.allCases {
                 if let tool {
                     found.append(X11Clipboard(selection: selection, display: display, tool: tool, runner: runner))
                 } else {
-                    found.append(missingTool(
-                        "x11-\(selection.rawValue)",
-                        because: "$DISPLAY is set but neither xsel nor xclip is installed; install the xsel package"))
+                    found.append(
+                        missingTool(
+                            "x11-\(selection.rawValue)",
+                            because: "$DISPLAY is set but neither xsel nor xclip is installed; install the xsel package"
+                        ))
                 }
             }
         }
@@ -40,13 +54,18 @@ public enum ClipboardDiscovery {
             let installed = runner.locate("wl-copy") != nil
             for selection in WaylandClipboard.Selection.allCases {
                 if installed {
-                    found.append(WaylandClipboard(selection: selection, display: display,
-                                                  runtimeDirectory: environment.nonEmpty("XDG_RUNTIME_DIR"),
-                                                  runner: runner))
+                    found.append(
+                        WaylandClipboard(
+                            selection: selection, display: display,
+                            runtimeDirectory: environment.nonEmpty("XDG_RUNTIME_DIR"),
+                            runner: runner))
                 } else {
-                    found.append(missingTool(
-                        "wayland-\(selection.rawValue)",
-                        because: "$WAYLAND_DISPLAY is set but wl-copy is not installed; install the wl-clipboard package"))
+                    found.append(
+                        missingTool(
+                            "wayland-\(selection.rawValue)",
+                            because:
+                                "$WAYLAND_DISPLAY is set but wl-copy is not installed; install the wl-clipboard package"
+                        ))
                 }
             }
         }

@@ -5,8 +5,10 @@ extension CommandRunner {
     /// Runs one clipboard tool command for `backend` and returns its standard output.
     /// Any failure (the tool cannot start, times out, or exits non-zero) becomes a
     /// `ClipboardError` that names the command and repeats what the tool said.
-    func runClipboardCommand(for backend: String, _ executable: String, _ arguments: [String],
-                             timeoutSeconds: Double) throws(ClipboardError) -> String {
+    func runClipboardCommand(
+        for backend: String, _ executable: String, _ arguments: [String],
+        timeoutSeconds: Double
+    ) throws(ClipboardError) -> String {
         let command = ([executable] + arguments).joined(separator: " ")
         let result: CommandResult
         do {

@@ -47,7 +47,9 @@ public struct ScreenClipboard: ClipboardBackend {
     /// Empties the paste buffer and all registers and removes the exchange file.
     public func clear() async throws -> String {
         try screen(["register", ".", ""])
-        let registers = (UInt8(1)...UInt8(255)).filter { $0 != UInt8(ascii: ".") && !Self.quotingCharacters.contains($0) }
+        let registers = (UInt8(1)...UInt8(255)).filter {
+            $0 != UInt8(ascii: ".") && !Self.quotingCharacters.contains($0)
+        }
         for start in stride(from: 0, to: registers.count, by: Self.registersPerCommand) {
             let chunk = registers[start..<min(start + Self.registersPerCommand, registers.count)]
             try screen(["eval"] + chunk.map { "register \\" + String($0, radix: 8).leftPadded(to: 3) + " ''" })
@@ -60,14 +62,15 @@ public struct ScreenClipboard: ClipboardBackend {
     }
 
     private func screen(_ command: [String]) throws(ClipboardError) {
-        _ = try runner.runClipboardCommand(for: name, "screen", ["-S", session, "-X"] + command,
-                                           timeoutSeconds: timeoutSeconds)
+        _ = try runner.runClipboardCommand(
+            for: name, "screen", ["-S", session, "-X"] + command,
+            timeoutSeconds: timeoutSeconds)
     }
 }
 
-private extension String {
+extension String {
     /// The string with zeros in front up to `width` characters.
-    func leftPadded(to width: Int) -> String {
+    fileprivate func leftPadded(to width: Int) -> String {
         String(repeating: "0", count: Swift.max(0, width - count)) + self
     }
 }

@@ -55,8 +55,9 @@ public struct TmuxClipboard: ClipboardBackend {
     }
 
     private func tmux(_ arguments: [String]) throws(ClipboardError) -> String {
-        try runner.runClipboardCommand(for: name, "tmux", ["-S", socketPath] + arguments,
-                                       timeoutSeconds: timeoutSeconds)
+        try runner.runClipboardCommand(
+            for: name, "tmux", ["-S", socketPath] + arguments,
+            timeoutSeconds: timeoutSeconds)
     }
 
     private static func count(_ buffers: Int) -> String {

@@ -68,12 +68,15 @@ public struct X11Clipboard: ClipboardBackend {
     private func waitUntilEmpty() throws {
         let deadline = ContinuousClock.now + settleTime
         while true {
-            let offered = try? runner.run("xclip", ["-display", display, "-selection", selection.rawValue, "-o"],
-                                          timeoutSeconds: timeoutSeconds)
+            let offered = try? runner.run(
+                "xclip", ["-display", display, "-selection", selection.rawValue, "-o"],
+                timeoutSeconds: timeoutSeconds)
             guard let offered, offered.succeeded, !offered.standardOutput.isEmpty else { return }
             guard ContinuousClock.now < deadline else {
-                throw ClipboardError(backend: name, reason: "xclip replaced the selection, but it still offers "
-                                     + "\(offered.standardOutput.count) characters \(settleTime) later")
+                throw ClipboardError(
+                    backend: name,
+                    reason: "xclip replaced the selection, but it still offers "
+                        + "\(offered.standardOutput.count) characters \(settleTime) later")
             }
             // A plain sleep on the engine's own thread, which only clears clipboards at this
             // moment: `Task.sleep` would start a thread of Swift's shared pool, and with it

@@ -1,10 +1,11 @@
 import AssessCore
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The terminal lock as a file held with `flock(2)`: `terminal.lock` in the lock directory.
@@ -128,7 +129,7 @@ public final class FileTerminalLock: TerminalLock {
                 do {
                     endedByReboot = try leftoverRecord(file)
                 } catch {
-                    file.close()  // a lock we cannot use must not stay held
+                    file.close() // a lock we cannot use must not stay held
                     throw error
                 }
                 if let stale = endedByReboot, stale.bootID == bootID {
@@ -241,7 +242,8 @@ public final class FileTerminalLock: TerminalLock {
         try file.replaceContents(with: bytes)
         let readBack = try file.readAll()
         guard let written = try? LockRecord.decode(readBack),
-              written == (try? LockRecord.decode(bytes)) else {
+            written == (try? LockRecord.decode(bytes))
+        else {
             throw TerminalLockError.verificationFailed(path: location)
         }
     }

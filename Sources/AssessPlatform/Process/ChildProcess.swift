@@ -1,9 +1,10 @@
 import AssessCore
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// A program started with `posix_spawn` and watched with `waitpid`, so that waiting for
@@ -37,10 +38,11 @@ struct ChildProcess {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &everySignal)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
         guard result == 0 else { throw SystemCallError("posix_spawn", path: path, ErrorNumber(result)) }

@@ -1,9 +1,10 @@
 import AssessCore
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Why `SubprocessCommandRunner` could not run a program to the end.
@@ -51,7 +52,8 @@ public struct SubprocessCommandRunner: CommandRunner {
 
     /// A runner searching `searchPath`, by default this process's `PATH`.
     public init(searchPath: String? = nil) {
-        self.searchPath = searchPath
+        self.searchPath =
+            searchPath
             ?? ProcessInfo.processInfo.environment["PATH"]
             ?? "/usr/local/bin:/usr/bin:/bin"
     }
@@ -89,8 +91,9 @@ public struct SubprocessCommandRunner: CommandRunner {
             child.stop(graceSeconds: Self.graceSeconds)
             throw CommandRunnerError.timedOut(executable, seconds: timeoutSeconds)
         }
-        return CommandResult(exitStatus: status, standardOutput: capture.read(capture.outputPath),
-                             standardError: capture.read(capture.errorPath))
+        return CommandResult(
+            exitStatus: status, standardOutput: capture.read(capture.outputPath),
+            standardError: capture.read(capture.errorPath))
     }
 }
 

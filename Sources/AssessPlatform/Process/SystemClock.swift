@@ -1,9 +1,10 @@
 import AssessCore
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The real clock: wall time from `Date()`, durations from `CLOCK_MONOTONIC`, which

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The directory where `assess` keeps its durable state (the event log, attempts,
@@ -28,7 +29,8 @@ public struct DataDirectory: Sendable, Equatable {
         } else if let state = environment.nonEmpty("XDG_STATE_HOME") {
             path = (state as NSString).appendingPathComponent("assess")
         } else {
-            let home = environment.nonEmpty("HOME")
+            let home =
+                environment.nonEmpty("HOME")
                 ?? UserDatabase.homeDirectory(of: geteuid())
                 ?? "/"
             path = (home as NSString).appendingPathComponent(".local/state/assess")
@@ -54,7 +56,8 @@ public struct DataDirectory: Sendable, Equatable {
             return nil
         } catch {
             try? FileSystem.removeFile(probe)
-            return "the data directory \(path) cannot be written (\(error)); set ASSESS_DATA_DIR to a writable directory"
+            return
+                "the data directory \(path) cannot be written (\(error)); set ASSESS_DATA_DIR to a writable directory"
         }
     }
 }

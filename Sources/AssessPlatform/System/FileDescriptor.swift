@@ -1,9 +1,10 @@
 import AssessCore
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Which file a descriptor or a path refers to: equal identities mean the same file,
@@ -28,9 +29,11 @@ struct FileStatus {
 
 extension FileStatus {
     init(_ status: stat) {
-        self.init(identity: FileIdentity(status), owner: status.st_uid,
-                  modified: Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec)
-                      + TimeInterval(status.st_mtim.tv_nsec) / 1e9))
+        self.init(
+            identity: FileIdentity(status), owner: status.st_uid,
+            modified: Date(
+                timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec)
+                    + TimeInterval(status.st_mtim.tv_nsec) / 1e9))
     }
 }
 
@@ -46,7 +49,9 @@ struct FileDescriptor {
 
     /// Opens `path` with `flags` (`O_RDWR | O_CREAT ...`); `O_CLOEXEC` is always added,
     /// so a program `assess` starts never inherits the lock.
-    static func open(_ path: String, flags: Int32, permissions: mode_t = 0o600) throws(SystemCallError) -> FileDescriptor {
+    static func open(_ path: String, flags: Int32, permissions: mode_t = 0o600) throws(SystemCallError)
+        -> FileDescriptor
+    {
         let raw = retryingInterrupts { Glibc.open(path, flags | O_CLOEXEC, permissions) }
         guard raw >= 0 else { throw SystemCallError("open", path: path) }
         return FileDescriptor(path: path, rawValue: raw)
@@ -171,7 +176,9 @@ enum FileSystem {
             let parent = (path as NSString).deletingLastPathComponent
             guard !parent.isEmpty, parent != path else { throw SystemCallError("mkdir", path: path, error) }
             try makeDirectory(parent, permissions: permissions)
-            guard mkdir(path, permissions) == 0 || ErrorNumber.current == .fileExists else { throw SystemCallError("mkdir", path: path) }
+            guard mkdir(path, permissions) == 0 || ErrorNumber.current == .fileExists else {
+                throw SystemCallError("mkdir", path: path)
+            }
         default:
             throw SystemCallError("mkdir", path: path, error)
         }

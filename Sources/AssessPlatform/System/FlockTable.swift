@@ -18,9 +18,10 @@ enum FlockTable {
             guard fields.count >= 6, fields[1] == "FLOCK", fields[3] == "WRITE" else { continue }
             let place = fields[5].split(separator: ":")
             guard place.count == 3,
-                  let major = UInt64(place[0], radix: 16), let minor = UInt64(place[1], radix: 16),
-                  let inode = UInt64(place[2]),
-                  inode == identity.inode, major == identity.major, minor == identity.minor else { continue }
+                let major = UInt64(place[0], radix: 16), let minor = UInt64(place[1], radix: 16),
+                let inode = UInt64(place[2]),
+                inode == identity.inode, major == identity.major, minor == identity.minor
+            else { continue }
             return Int32(fields[4])
         }
         return nil

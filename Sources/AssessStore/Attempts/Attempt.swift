@@ -45,7 +45,7 @@ public struct Attempt: Sendable, Equatable, Codable, Identifiable {
 
     enum CodingKeys: String, CodingKey {
         case id, examID, examKey, candidate, status, startedAt, endedAt, secondsAllowed, secondsUsed, receipt,
-             isPractice, settings, currentQuestion, breaksTaken, lastActiveAt
+            isPractice, settings, currentQuestion, breaksTaken, lastActiveAt
     }
 }
 

@@ -18,8 +18,9 @@ extension SQLiteStore: ExamStore {
             if let running = try inProgressAttempt(db, exam: examID, candidate: candidate) {
                 throw StoreError.attemptAlreadyInProgress(id: running.id)
             }
-            try db.execute(sql: "INSERT OR IGNORE INTO candidates (id, firstSeenAt) VALUES (?, ?)",
-                           arguments: [candidate, time])
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO candidates (id, firstSeenAt) VALUES (?, ?)",
+                arguments: [candidate, time])
             let attempt = Attempt(
                 id: UUID().uuidString, examID: examID, examKey: examKey, candidate: candidate,
                 status: .inProgress, startedAt: time, endedAt: nil, secondsAllowed: secondsAllowed,
@@ -50,17 +51,22 @@ extension SQLiteStore: ExamStore {
             try requireInProgress(db, attemptID)
             let response = StoredResponse(
                 attemptID: attemptID, questionID: questionID, value: value, flagged: flagged, savedAt: time)
-            let previous = try Row.fetchOne(db, sql: """
-                SELECT id, savedAt FROM responseHistory WHERE attemptID = ? AND questionID = ? ORDER BY id DESC LIMIT 1
-                """, arguments: [attemptID, questionID])
+            let previous = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT id, savedAt FROM responseHistory WHERE attemptID = ? AND questionID = ? ORDER BY id DESC LIMIT 1
+                    """, arguments: [attemptID, questionID])
             if let previous, let savedAt: Date = previous["savedAt"],
-               time.timeIntervalSince(savedAt) < ResponseHistory.interval {
+                time.timeIntervalSince(savedAt) < ResponseHistory.interval
+            {
                 // The version keeps the time it was first saved, so the next one is kept
                 // half a minute after it.
-                try db.execute(sql: "UPDATE responseHistory SET value = ? WHERE id = ?",
-                               arguments: [value, previous["id"] as Int64])
+                try db.execute(
+                    sql: "UPDATE responseHistory SET value = ? WHERE id = ?",
+                    arguments: [value, previous["id"] as Int64])
             } else {
-                try ResponseVersion(attemptID: attemptID, questionID: questionID, value: value, savedAt: time).insert(db)
+                try ResponseVersion(attemptID: attemptID, questionID: questionID, value: value, savedAt: time).insert(
+                    db)
             }
             return try response.upsertAndFetch(db)
         }
@@ -93,14 +99,17 @@ extension SQLiteStore: ExamStore {
     /// A heartbeat: on disk within `heartbeatSyncInterval` (see `writeHeartbeat`).
     ///
     /// - Throws: `StoreError.unknownAttempt` or `StoreError.attemptNotInProgress`.
-    public func updateProgress(attempt attemptID: String, secondsUsed: Int, currentQuestion: Int,
-                               breaksTaken: Int, at time: Date) throws {
+    public func updateProgress(
+        attempt attemptID: String, secondsUsed: Int, currentQuestion: Int,
+        breaksTaken: Int, at time: Date
+    ) throws {
         try writeHeartbeat { db in
             try requireInProgress(db, attemptID)
-            try db.execute(sql: """
-                UPDATE attempts SET secondsUsed = ?, currentQuestion = ?, breaksTaken = ?, lastActiveAt = ?
-                WHERE id = ?
-                """, arguments: [secondsUsed, currentQuestion, breaksTaken, time, attemptID])
+            try db.execute(
+                sql: """
+                    UPDATE attempts SET secondsUsed = ?, currentQuestion = ?, breaksTaken = ?, lastActiveAt = ?
+                    WHERE id = ?
+                    """, arguments: [secondsUsed, currentQuestion, breaksTaken, time, attemptID])
         }
     }
 

@@ -88,10 +88,13 @@ struct ChainVerifier {
     /// - Parameters:
     ///   - fields: The record's chained fields, or nil when they cannot be read.
     ///   - exists: Whether a record with the given sequence number is stored anywhere.
-    mutating func check(sequence: Int64, fields: ChainedFields?, hash: String,
-                        exists: (Int64) throws -> Bool) rethrows -> ChainVerification? {
+    mutating func check(
+        sequence: Int64, fields: ChainedFields?, hash: String,
+        exists: (Int64) throws -> Bool
+    ) rethrows -> ChainVerification? {
         if sequence != expected {
-            let problem: ChainProblem = try exists(expected) || sequence < expected
+            let problem: ChainProblem =
+                try exists(expected) || sequence < expected
                 ? .outOfOrder(found: sequence)
                 : .removed
             return .broken(ChainBreak(sequence: expected, problem: problem))
@@ -128,7 +131,8 @@ struct ServerChainVerifier {
     private var hashes: [String: [Int64: (sequence: Int64, hash: String)]] = [:]
 
     /// Checks the next record; returns the break when it is one, else nil.
-    mutating func check(sequence: Int64, fields: ChainedFields?, stamp: ServerStamp, hash: String) -> ChainVerification? {
+    mutating func check(sequence: Int64, fields: ChainedFields?, stamp: ServerStamp, hash: String) -> ChainVerification?
+    {
         let head = heads[stamp.chain] ?? (0, EventChain.genesis, 0)
         // A record missing from a chain is named by the number after its predecessor's
         // (the server numbers a chain's records in order, though not without gaps).

@@ -13,7 +13,9 @@ extension SQLiteStore {
 
     /// Appends one record, chained to the last, in the transaction `db` is in (a mark and
     /// its record are one transaction).
-    static func insertEvent(_ event: SessionEvent, at time: EventTime, attempt: String?, in db: Database) throws -> LoggedEvent {
+    static func insertEvent(_ event: SessionEvent, at time: EventTime, attempt: String?, in db: Database) throws
+        -> LoggedEvent
+    {
         let last = try EventRow.order(EventRow.Columns.sequence.desc).fetchOne(db)
         let fields = ChainedFields(
             sequence: (last?.sequence ?? 0) + 1,
@@ -33,17 +35,20 @@ extension SQLiteStore {
 
     public func latestEventKind(attempt: String, among kinds: [String]) throws -> String? {
         try read { db in
-            try String.fetchOne(db, EventRow
-                .select(EventRow.Columns.kind)
-                .filter(EventRow.Columns.attempt == attempt)
-                .filter(kinds.contains(EventRow.Columns.kind))
-                .order(EventRow.Columns.sequence.desc))
+            try String.fetchOne(
+                db,
+                EventRow
+                    .select(EventRow.Columns.kind)
+                    .filter(EventRow.Columns.attempt == attempt)
+                    .filter(kinds.contains(EventRow.Columns.kind))
+                    .order(EventRow.Columns.sequence.desc))
         }
     }
 
     public func events(after sequence: Int64, limit: Int?, attempt: String?) throws -> [StoredEvent] {
         try read { db in
-            var request = EventRow
+            var request =
+                EventRow
                 .filter(EventRow.Columns.sequence > sequence)
                 .order(EventRow.Columns.sequence)
             if let attempt {
@@ -61,7 +66,8 @@ extension SQLiteStore {
             var verifier = ChainVerifier()
             let rows = try EventRow.order(EventRow.Columns.id).fetchCursor(db)
             while let row = try rows.next() {
-                let found = try verifier.check(sequence: row.sequence, fields: row.chainedFields, hash: row.hash) { expected in
+                let found = try verifier.check(sequence: row.sequence, fields: row.chainedFields, hash: row.hash) {
+                    expected in
                     try EventRow.filter(EventRow.Columns.sequence == expected).fetchCount(db) > 0
                 }
                 if let found { return found }

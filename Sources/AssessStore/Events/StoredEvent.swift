@@ -1,5 +1,5 @@
-import Foundation
 import AssessCore
+import Foundation
 
 /// One record of the event log, with the attempt it was appended during.
 public struct StoredEvent: Sendable, Equatable, Codable {

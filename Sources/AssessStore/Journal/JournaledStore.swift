@@ -104,7 +104,7 @@ public final class JournaledStore: ExamStore, StoreJournal, @unchecked Sendable 
             if pending == 0 {
                 do {
                     return try send()
-                } catch where Self.isAway(error) {
+                } catch  where Self.isAway(error) {
                     awaySince = awaySince ?? Date()
                     lastTry = Date()
                 }
@@ -142,7 +142,7 @@ public final class JournaledStore: ExamStore, StoreJournal, @unchecked Sendable 
             let entry = entries[delivered]
             do {
                 try send(entry)
-            } catch where Self.isAway(error) {
+            } catch  where Self.isAway(error) {
                 pending = entries.count - delivered
                 return
             } catch {
@@ -158,9 +158,11 @@ public final class JournaledStore: ExamStore, StoreJournal, @unchecked Sendable 
         pending = 0
         if let since = awaySince {
             let seconds = max(0, Int(Date().timeIntervalSince(since).rounded()))
-            _ = try? server.appendEvent(.storeOutage(since: since, seconds: seconds, delivered: delivered - refused,
-                                                     refused: refused),
-                                        at: eventTime(), attempt: outageAttempt)
+            _ = try? server.appendEvent(
+                .storeOutage(
+                    since: since, seconds: seconds, delivered: delivered - refused,
+                    refused: refused),
+                at: eventTime(), attempt: outageAttempt)
         }
         awaySince = nil
         refused = 0
@@ -170,17 +172,22 @@ public final class JournaledStore: ExamStore, StoreJournal, @unchecked Sendable 
     private func send(_ entry: JournalEntry) throws {
         switch entry {
         case .response(let attempt, let question, let value, let flagged, let savedAt):
-            try server.saveResponse(attempt: attempt, question: question, value: value, flagged: flagged,
-                                    at: Date(milliseconds: savedAt))
+            try server.saveResponse(
+                attempt: attempt, question: question, value: value, flagged: flagged,
+                at: Date(milliseconds: savedAt))
         case .progress(let attempt, let used, let question, let breaks, let at):
-            try server.updateProgress(attempt: attempt, secondsUsed: used, currentQuestion: question, breaksTaken: breaks,
-                                      at: Date(milliseconds: at))
+            try server.updateProgress(
+                attempt: attempt, secondsUsed: used, currentQuestion: question, breaksTaken: breaks,
+                at: Date(milliseconds: at))
         case .event(let kind, let details, let wall, let monotonic, let attempt):
-            try server.appendEvent(ChainedFields(sequence: 0, wallMilliseconds: wall, monotonicNanoseconds: monotonic,
-                                                 kind: kind, details: details, attempt: attempt))
+            try server.appendEvent(
+                ChainedFields(
+                    sequence: 0, wallMilliseconds: wall, monotonicNanoseconds: monotonic,
+                    kind: kind, details: details, attempt: attempt))
         case .finish(let attempt, let status, let receipt, let at):
-            try server.finishAttempt(id: attempt, status: AttemptStatus(rawValue: status) ?? .submitted, receipt: receipt,
-                                     at: Date(milliseconds: at))
+            try server.finishAttempt(
+                id: attempt, status: AttemptStatus(rawValue: status) ?? .submitted, receipt: receipt,
+                at: Date(milliseconds: at))
         }
     }
 
@@ -190,33 +197,49 @@ public final class JournaledStore: ExamStore, StoreJournal, @unchecked Sendable 
     }
 
     @discardableResult
-    public func saveResponse(attempt attemptID: String, question questionID: String,
-                             value: String, flagged: Bool, at time: Date) throws -> StoredResponse {
-        let local = StoredResponse(attemptID: attemptID, questionID: questionID, value: value, flagged: flagged,
-                                   savedAt: Date(milliseconds: time.wholeMilliseconds))
-        return try write(.response(attempt: attemptID, question: questionID, value: value, flagged: flagged,
-                                   savedAtMilliseconds: time.wholeMilliseconds), local: local) {
+    public func saveResponse(
+        attempt attemptID: String, question questionID: String,
+        value: String, flagged: Bool, at time: Date
+    ) throws -> StoredResponse {
+        let local = StoredResponse(
+            attemptID: attemptID, questionID: questionID, value: value, flagged: flagged,
+            savedAt: Date(milliseconds: time.wholeMilliseconds))
+        return try write(
+            .response(
+                attempt: attemptID, question: questionID, value: value, flagged: flagged,
+                savedAtMilliseconds: time.wholeMilliseconds), local: local
+        ) {
             try server.saveResponse(attempt: attemptID, question: questionID, value: value, flagged: flagged, at: time)
         }
     }
 
-    public func updateProgress(attempt attemptID: String, secondsUsed: Int, currentQuestion: Int,
-                               breaksTaken: Int, at time: Date) throws {
-        try write(.progress(attempt: attemptID, secondsUsed: secondsUsed, currentQuestion: currentQuestion,
-                            breaksTaken: breaksTaken, atMilliseconds: time.wholeMilliseconds), local: ()) {
-            try server.updateProgress(attempt: attemptID, secondsUsed: secondsUsed, currentQuestion: currentQuestion,
-                                      breaksTaken: breaksTaken, at: time)
+    public func updateProgress(
+        attempt attemptID: String, secondsUsed: Int, currentQuestion: Int,
+        breaksTaken: Int, at time: Date
+    ) throws {
+        try write(
+            .progress(
+                attempt: attemptID, secondsUsed: secondsUsed, currentQuestion: currentQuestion,
+                breaksTaken: breaksTaken, atMilliseconds: time.wholeMilliseconds), local: ()
+        ) {
+            try server.updateProgress(
+                attempt: attemptID, secondsUsed: secondsUsed, currentQuestion: currentQuestion,
+                breaksTaken: breaksTaken, at: time)
         }
     }
 
     @discardableResult
     public func appendEvent(_ event: SessionEvent, at time: EventTime, attempt: String?) throws -> LoggedEvent {
         // Numbered and chained by the server once it has it: until then, sequence 0 and no hash.
-        let local = LoggedEvent(sequence: 0, wallTime: Date(milliseconds: time.wall.wholeMilliseconds),
-                                monotonicNanoseconds: time.monotonicNanoseconds, kind: event.kind,
-                                details: event.details, hash: "")
-        return try write(.event(kind: event.kind, details: event.details, wallMilliseconds: time.wall.wholeMilliseconds,
-                                monotonicNanoseconds: time.monotonicNanoseconds, attempt: attempt), local: local) {
+        let local = LoggedEvent(
+            sequence: 0, wallTime: Date(milliseconds: time.wall.wholeMilliseconds),
+            monotonicNanoseconds: time.monotonicNanoseconds, kind: event.kind,
+            details: event.details, hash: "")
+        return try write(
+            .event(
+                kind: event.kind, details: event.details, wallMilliseconds: time.wall.wholeMilliseconds,
+                monotonicNanoseconds: time.monotonicNanoseconds, attempt: attempt), local: local
+        ) {
             try server.appendEvent(event, at: time, attempt: attempt)
         }
     }
@@ -230,19 +253,24 @@ public final class JournaledStore: ExamStore, StoreJournal, @unchecked Sendable 
         ended.status = status
         ended.receipt = receipt
         ended.endedAt = Date(milliseconds: time.wholeMilliseconds)
-        return try write(.finish(attempt: id, status: status.rawValue, receipt: receipt, atMilliseconds: time.wholeMilliseconds),
-                         local: ended) {
+        return try write(
+            .finish(attempt: id, status: status.rawValue, receipt: receipt, atMilliseconds: time.wholeMilliseconds),
+            local: ended
+        ) {
             try server.finishAttempt(id: id, status: status, receipt: receipt, at: time)
         }
     }
 
     /// Renews (or takes) the lease on the server; while the server is away the seat keeps
     /// the lease it had, which the server times out as any other (see `Lease`).
-    public func takeLease(exam examID: String, candidate: String, holder: LeaseHolder, lostAfter: TimeInterval,
-                          at time: Date) throws -> Lease {
+    public func takeLease(
+        exam examID: String, candidate: String, holder: LeaseHolder, lostAfter: TimeInterval,
+        at time: Date
+    ) throws -> Lease {
         do {
-            return try server.takeLease(exam: examID, candidate: candidate, holder: holder, lostAfter: lostAfter, at: time)
-        } catch where Self.isAway(error) && waiting > 0 {
+            return try server.takeLease(
+                exam: examID, candidate: candidate, holder: holder, lostAfter: lostAfter, at: time)
+        } catch  where Self.isAway(error) && waiting > 0 {
             return Lease(holder: holder, since: time)
         }
     }
@@ -253,11 +281,14 @@ public final class JournaledStore: ExamStore, StoreJournal, @unchecked Sendable 
 
     // MARK: What goes straight to the server
 
-    public func startAttempt(examID: String, examKey: String, candidate: String, secondsAllowed: Int?,
-                             isPractice: Bool, settings: String, at time: Date) throws -> Attempt {
-        let started = try server.startAttempt(examID: examID, examKey: examKey, candidate: candidate,
-                                              secondsAllowed: secondsAllowed, isPractice: isPractice, settings: settings,
-                                              at: time)
+    public func startAttempt(
+        examID: String, examKey: String, candidate: String, secondsAllowed: Int?,
+        isPractice: Bool, settings: String, at time: Date
+    ) throws -> Attempt {
+        let started = try server.startAttempt(
+            examID: examID, examKey: examKey, candidate: candidate,
+            secondsAllowed: secondsAllowed, isPractice: isPractice, settings: settings,
+            at: time)
         return remember(started) ?? started
     }
 

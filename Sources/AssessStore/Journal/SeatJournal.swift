@@ -16,7 +16,8 @@ public final class SeatJournal: @unchecked Sendable {
     /// first written). One per (exam, candidate): `assess resume` at the seat finds the
     /// journal a killed sitting left.
     public init(directory: String, exam examID: String, candidate: String) {
-        path = (directory as NSString).appendingPathComponent("journal-\(Self.safe(examID))-\(Self.safe(candidate)).jsonl")
+        path = (directory as NSString).appendingPathComponent(
+            "journal-\(Self.safe(examID))-\(Self.safe(candidate)).jsonl")
     }
 
     /// A journal at `path` (as `SeatJournal.waiting(in:)` finds them).
@@ -63,7 +64,8 @@ public final class SeatJournal: @unchecked Sendable {
         guard standardized(former) != standardized(directory) else { return [] }
         var left: [SeatJournal] = []
         for old in journals(in: former) {
-            let new = SeatJournal(path: (directory as NSString).appendingPathComponent((old.path as NSString).lastPathComponent))
+            let new = SeatJournal(
+                path: (directory as NSString).appendingPathComponent((old.path as NSString).lastPathComponent))
             guard !FileManager.default.fileExists(atPath: new.path) || contents(old.path) == contents(new.path) else {
                 left.append(old)
                 continue
@@ -200,8 +202,9 @@ public enum JournalEntry: Codable, Sendable, Equatable {
     /// `updateProgress`.
     case progress(attempt: String, secondsUsed: Int, currentQuestion: Int, breaksTaken: Int, atMilliseconds: Int64)
     /// `appendEvent`, its fields as the log chains them.
-    case event(kind: String, details: [String: String], wallMilliseconds: Int64, monotonicNanoseconds: UInt64,
-               attempt: String?)
+    case event(
+        kind: String, details: [String: String], wallMilliseconds: Int64, monotonicNanoseconds: UInt64,
+        attempt: String?)
     /// `finishAttempt`: a submission (or an end) that counts once the server has it.
     case finish(attempt: String, status: String, receipt: String?, atMilliseconds: Int64)
 
@@ -209,7 +212,7 @@ public enum JournalEntry: Codable, Sendable, Equatable {
     public var time: Date {
         switch self {
         case .response(_, _, _, _, let milliseconds), .progress(_, _, _, _, let milliseconds),
-             .event(_, _, let milliseconds, _, _), .finish(_, _, _, let milliseconds):
+            .event(_, _, let milliseconds, _, _), .finish(_, _, _, let milliseconds):
             return Date(milliseconds: milliseconds)
         }
     }

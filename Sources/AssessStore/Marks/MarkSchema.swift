@@ -17,11 +17,12 @@ enum MarkSchema {
         }
         try db.create(index: "marks_on_attempt_question", on: "marks", columns: ["attemptID", "questionID"])
         // Append-only, like the answers: a changed mark is a new row.
-        try db.execute(sql: """
-            CREATE TRIGGER marks_are_never_changed BEFORE UPDATE ON marks
-            BEGIN SELECT RAISE(ABORT, 'marks are append-only'); END;
-            CREATE TRIGGER marks_are_never_removed BEFORE DELETE ON marks
-            BEGIN SELECT RAISE(ABORT, 'marks are append-only'); END;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TRIGGER marks_are_never_changed BEFORE UPDATE ON marks
+                BEGIN SELECT RAISE(ABORT, 'marks are append-only'); END;
+                CREATE TRIGGER marks_are_never_removed BEFORE DELETE ON marks
+                BEGIN SELECT RAISE(ABORT, 'marks are append-only'); END;
+                """)
     }
 }

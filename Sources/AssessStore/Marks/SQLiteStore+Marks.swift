@@ -14,8 +14,10 @@ extension SQLiteStore: MarkStore {
     }
 
     @discardableResult
-    public func addMark(_ mark: StoredMark, logging record: (StoredMark) throws -> SessionEvent,
-                        at time: EventTime) throws -> (mark: StoredMark, event: LoggedEvent) {
+    public func addMark(
+        _ mark: StoredMark, logging record: (StoredMark) throws -> SessionEvent,
+        at time: EventTime
+    ) throws -> (mark: StoredMark, event: LoggedEvent) {
         try write { db in
             let stored = try Self.insertMark(mark, in: db)
             let event = try Self.insertEvent(try record(stored), at: time, attempt: nil, in: db)
@@ -32,26 +34,34 @@ extension SQLiteStore: MarkStore {
             throw StoreError.unknownAttempt(mark.attemptID)
         }
         guard attempt.status != .inProgress else { throw MarkRefusal.attemptInProgress(mark.attemptID) }
-        try db.execute(sql: """
-            INSERT INTO marks (attemptID, questionID, points, comment, overrideReason, marker, markedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [stored.attemptID, stored.questionID, stored.points, stored.comment,
-                             stored.overrideReason, stored.marker, stored.markedAt])
+        try db.execute(
+            sql: """
+                INSERT INTO marks (attemptID, questionID, points, comment, overrideReason, marker, markedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                stored.attemptID, stored.questionID, stored.points, stored.comment,
+                stored.overrideReason, stored.marker, stored.markedAt,
+            ])
         return stored
     }
 
     public func markHistory(for attemptID: String) throws -> [StoredMark] {
         try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT attemptID, questionID, points, comment, overrideReason, marker, markedAt
-                FROM marks WHERE attemptID = ? ORDER BY id
-                """, arguments: [attemptID]).map { row in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT attemptID, questionID, points, comment, overrideReason, marker, markedAt
+                    FROM marks WHERE attemptID = ? ORDER BY id
+                    """, arguments: [attemptID]
+            ).map { row in
                 guard let markedAt: Date = row["markedAt"] else {
                     throw StoreError.unreadableRow(table: "marks", column: "markedAt")
                 }
-                return StoredMark(attemptID: row["attemptID"], questionID: row["questionID"], points: row["points"],
-                                  comment: row["comment"], overrideReason: row["overrideReason"], marker: row["marker"],
-                                  markedAt: markedAt)
+                return StoredMark(
+                    attemptID: row["attemptID"], questionID: row["questionID"], points: row["points"],
+                    comment: row["comment"], overrideReason: row["overrideReason"], marker: row["marker"],
+                    markedAt: markedAt)
             }
         }
     }

@@ -24,8 +24,10 @@ public struct StoredMark: Sendable, Equatable {
     public var markedAt: Date
 
     /// Creates a mark.
-    public init(attemptID: String, questionID: String, points: Double, comment: String = "",
-                overrideReason: String? = nil, marker: String, markedAt: Date) {
+    public init(
+        attemptID: String, questionID: String, points: Double, comment: String = "",
+        overrideReason: String? = nil, marker: String, markedAt: Date
+    ) {
         self.attemptID = attemptID
         self.questionID = questionID
         self.points = points
@@ -58,8 +60,10 @@ public protocol MarkStore: ExamStore {
     ///
     /// - Throws: as `addMark`, and whatever `record` throws (nothing is kept then).
     @discardableResult
-    func addMark(_ mark: StoredMark, logging record: (StoredMark) throws -> SessionEvent,
-                 at time: EventTime) throws -> (mark: StoredMark, event: LoggedEvent)
+    func addMark(
+        _ mark: StoredMark, logging record: (StoredMark) throws -> SessionEvent,
+        at time: EventTime
+    ) throws -> (mark: StoredMark, event: LoggedEvent)
 
     /// Every mark of an attempt, oldest first (the history of who marked what, when).
     func markHistory(for attemptID: String) throws -> [StoredMark]

@@ -55,8 +55,10 @@ final class FileChangeWatcher: RoomWatcher, @unchecked Sendable {
             let deadline = ContinuousClock.now + .milliseconds(milliseconds)
             while true {
                 let remaining = (deadline - ContinuousClock.now).millisecondsRoundedUp
-                var descriptors = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
-                                   pollfd(fd: interruption.descriptor, events: Int16(POLLIN), revents: 0)]
+                var descriptors = [
+                    pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: interruption.descriptor, events: Int16(POLLIN), revents: 0),
+                ]
                 _ = poll(&descriptors, 2, Int32(clamping: max(0, remaining)))
                 if interruption.take() { return true }
                 if descriptors[0].revents != 0 {

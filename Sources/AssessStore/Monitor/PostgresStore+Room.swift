@@ -55,19 +55,27 @@ extension PostgresStore: RoomStore {
 
     public func room(exams: [String]?, at time: Date) throws -> [SeatView] {
         let rows = try connection.withSession { session in
-            try session.execute(Self.roomQuery, [exams.map(Self.textArray), Self.textArray(SeatWarning.kinds),
-                                                 Self.textArray(SeatHold.kinds), String(RoomWindow.recent)]).rows
+            try session.execute(
+                Self.roomQuery,
+                [
+                    exams.map(Self.textArray), Self.textArray(SeatWarning.kinds),
+                    Self.textArray(SeatHold.kinds), String(RoomWindow.recent),
+                ]
+            ).rows
         }
         return try rows.map { row in
             guard let exam = row["exam_id"], let candidate = row["candidate"] else {
                 throw StoreError.unreadableRow(table: "attempts", column: "exam_id")
             }
-            let warnings = try row["warnings"].map { try JSONDecoder().decode([String: Int].self, from: Data($0.utf8)) } ?? [:]
+            let warnings =
+                try row["warnings"].map { try JSONDecoder().decode([String: Int].self, from: Data($0.utf8)) } ?? [:]
             return SeatView(
                 exam: exam, candidate: candidate, host: row["host"], tty: row["tty"],
-                leaseAge: row["lease_age"].flatMap(Double.init), holderAlive: row["holder_alive"] == "t", attempt: row["id"], examKey: row["exam_key"],
+                leaseAge: row["lease_age"].flatMap(Double.init), holderAlive: row["holder_alive"] == "t",
+                attempt: row["id"], examKey: row["exam_key"],
                 status: row["status"], secondsAllowed: row["seconds_allowed"].flatMap(Int.init),
-                secondsUsed: row["seconds_used"].flatMap(Int.init) ?? 0, progressAge: row["progress_age"].flatMap(Double.init),
+                secondsUsed: row["seconds_used"].flatMap(Int.init) ?? 0,
+                progressAge: row["progress_age"].flatMap(Double.init),
                 answered: row["answered"].flatMap(Int.init) ?? 0, flagged: row["flagged"].flatMap(Int.init) ?? 0,
                 breaksTaken: row["breaks_taken"].flatMap(Int.init) ?? 0, lastEvent: row["last_event"],
                 lastEventAge: row["last_event_age"].flatMap(Double.init), lastHold: row["last_hold"],
@@ -76,9 +84,12 @@ extension PostgresStore: RoomStore {
     }
 
     @discardableResult
-    public func issueCommand(exam: String, candidate: String, action: SeatCommand.Action, minutes: Int?, message: String?,
-                             reason: String, issuedBy: String, at time: Date) throws -> Int64 {
-        let rows = try call("""
+    public func issueCommand(
+        exam: String, candidate: String, action: SeatCommand.Action, minutes: Int?, message: String?,
+        reason: String, issuedBy: String, at time: Date
+    ) throws -> Int64 {
+        let rows = try call(
+            """
             INSERT INTO assess.commands (exam_id, candidate, action, minutes, message, reason)
             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id
             """, [exam, candidate, action.rawValue, minutes.map(String.init), message, reason], attempt: nil)
@@ -89,36 +100,50 @@ extension PostgresStore: RoomStore {
     }
 
     public func pendingCommands(exam: String, candidate: String, holder: LeaseHolder) throws -> [SeatCommand] {
-        try Self.commands(call("SELECT * FROM assess.pending_commands($1, $2, $3)", [exam, candidate, holder.token],
-                               attempt: nil))
+        try Self.commands(
+            call(
+                "SELECT * FROM assess.pending_commands($1, $2, $3)", [exam, candidate, holder.token],
+                attempt: nil))
     }
 
-    public func commandsAcknowledged(during attempt: String, exam: String, candidate: String,
-                                     holder: LeaseHolder) throws -> [SeatCommand] {
-        try Self.commands(call("SELECT * FROM assess.commands_acknowledged($1, $2, $3, $4)",
-                               [attempt, exam, candidate, holder.token], attempt: attempt))
+    public func commandsAcknowledged(
+        during attempt: String, exam: String, candidate: String,
+        holder: LeaseHolder
+    ) throws -> [SeatCommand] {
+        try Self.commands(
+            call(
+                "SELECT * FROM assess.commands_acknowledged($1, $2, $3, $4)",
+                [attempt, exam, candidate, holder.token], attempt: attempt))
     }
 
     /// The commands in rows of the seat's functions (`command_id`, `command_action`, ...).
     private static func commands(_ rows: [[String: String]]) throws -> [SeatCommand] {
         try rows.map { row in
-            guard let id = row["command_id"].flatMap(Int64.init), let action = row["command_action"].flatMap(SeatCommand.Action.init),
-                  let reason = row["command_reason"], let by = row["command_issued_by"] else {
+            guard let id = row["command_id"].flatMap(Int64.init),
+                let action = row["command_action"].flatMap(SeatCommand.Action.init),
+                let reason = row["command_reason"], let by = row["command_issued_by"]
+            else {
                 throw StoreError.unreadableRow(table: "commands", column: "action")
             }
-            return SeatCommand(id: id, action: action, minutes: row["command_minutes"].flatMap(Int.init),
-                               message: row["command_message"], reason: reason, issuedBy: by)
+            return SeatCommand(
+                id: id, action: action, minutes: row["command_minutes"].flatMap(Int.init),
+                message: row["command_message"], reason: reason, issuedBy: by)
         }
     }
 
-    public func acknowledgeCommand(_ id: Int64, exam: String, candidate: String, holder: LeaseHolder, at time: Date) throws {
-        try call("SELECT assess.acknowledge_command($1, $2, $3, $4)", [String(id), exam, candidate, holder.token], attempt: nil)
+    public func acknowledgeCommand(_ id: Int64, exam: String, candidate: String, holder: LeaseHolder, at time: Date)
+        throws
+    {
+        try call(
+            "SELECT assess.acknowledge_command($1, $2, $3, $4)", [String(id), exam, candidate, holder.token],
+            attempt: nil)
     }
 
     public func roomWatcher() throws -> any RoomWatcher {
-        PacedWatcher(try NotificationWatcher(connection: PostgresConnection(connection.conninfo)) { session in
-            try session.execute("LISTEN assess_room")
-        })
+        PacedWatcher(
+            try NotificationWatcher(connection: PostgresConnection(connection.conninfo)) { session in
+                try session.execute("LISTEN assess_room")
+            })
     }
 
     public func seatWatcher(exam: String, candidate: String, holder: LeaseHolder) throws -> any RoomWatcher {
@@ -165,8 +190,10 @@ final class NotificationWatcher: RoomWatcher, @unchecked Sendable {
                     return true
                 }
                 if Self.drain(session) { return true }
-                var descriptors = [pollfd(fd: session.pq.socket(session.handle), events: Int16(POLLIN), revents: 0),
-                                   pollfd(fd: interruption.descriptor, events: Int16(POLLIN), revents: 0)]
+                var descriptors = [
+                    pollfd(fd: session.pq.socket(session.handle), events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: interruption.descriptor, events: Int16(POLLIN), revents: 0),
+                ]
                 guard poll(&descriptors, 2, Int32(clamping: milliseconds)) > 0 else { return false }
                 if interruption.take() { return true }
                 guard session.pq.consumeInput(session.handle) == 1 else {

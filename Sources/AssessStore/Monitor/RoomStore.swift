@@ -17,8 +17,10 @@ public protocol RoomStore: ExamStore {
     ///
     /// - Throws: `StoreError.notPermitted` when the caller's role may not issue commands.
     @discardableResult
-    func issueCommand(exam: String, candidate: String, action: SeatCommand.Action, minutes: Int?, message: String?,
-                      reason: String, issuedBy: String, at time: Date) throws -> Int64
+    func issueCommand(
+        exam: String, candidate: String, action: SeatCommand.Action, minutes: Int?, message: String?,
+        reason: String, issuedBy: String, at time: Date
+    ) throws -> Int64
 
     /// The commands for (exam, candidate) not yet acknowledged, oldest first, for the
     /// sitting that holds its lease as `holder`.
@@ -32,8 +34,10 @@ public protocol RoomStore: ExamStore {
     /// store's word, not the seat's log, which a seat's role writes itself.
     ///
     /// - Throws: `StoreError.notPermitted` when `holder` does not hold the lease.
-    func commandsAcknowledged(during attempt: String, exam: String, candidate: String,
-                              holder: LeaseHolder) throws -> [SeatCommand]
+    func commandsAcknowledged(
+        during attempt: String, exam: String, candidate: String,
+        holder: LeaseHolder
+    ) throws -> [SeatCommand]
 
     /// Marks a command carried out by the sitting that holds the lease as `holder`. An
     /// `addTime` command's minutes are added to the time allowed of the candidate's attempt

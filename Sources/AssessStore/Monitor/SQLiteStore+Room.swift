@@ -15,19 +15,23 @@ extension SQLiteStore: RoomStore {
             var seats: [String: SeatView] = [:]
             func key(_ exam: String, _ candidate: String) -> String { exam + "\u{0}" + candidate }
             // The newest non-practice attempt of each (exam, candidate), when still of interest.
-            let attempts = try Row.fetchAll(db, sql: """
-                SELECT * FROM attempts a
-                WHERE a.isPractice = 0 AND (a.status = 'inProgress' OR a.startedAt >= ?)
-                  AND NOT EXISTS (SELECT 1 FROM attempts b
-                                  WHERE b.examID = a.examID AND b.candidate = a.candidate AND b.isPractice = 0
-                                    AND (b.startedAt > a.startedAt OR (b.startedAt = a.startedAt AND b.rowid > a.rowid)))
-                """, arguments: [time.addingTimeInterval(-RoomWindow.recent)])
+            let attempts = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM attempts a
+                    WHERE a.isPractice = 0 AND (a.status = 'inProgress' OR a.startedAt >= ?)
+                      AND NOT EXISTS (SELECT 1 FROM attempts b
+                                      WHERE b.examID = a.examID AND b.candidate = a.candidate AND b.isPractice = 0
+                                        AND (b.startedAt > a.startedAt OR (b.startedAt = a.startedAt AND b.rowid > a.rowid)))
+                    """, arguments: [time.addingTimeInterval(-RoomWindow.recent)])
             for row in attempts {
                 let id: String = row["id"]
                 let (answered, flagged) = try Self.answerCounts(db, attempt: id)
-                let last = try Row.fetchOne(db.cachedStatement(sql: """
-                    SELECT kind, wallMilliseconds FROM events WHERE attempt = ? ORDER BY sequence DESC LIMIT 1
-                    """), arguments: [id])
+                let last = try Row.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT kind, wallMilliseconds FROM events WHERE attempt = ? ORDER BY sequence DESC LIMIT 1
+                            """), arguments: [id])
                 var seat = SeatView(
                     exam: row["examID"], candidate: row["candidate"], attempt: id, examKey: row["examKey"],
                     status: row["status"], secondsAllowed: row["secondsAllowed"], secondsUsed: row["secondsUsed"],
@@ -37,20 +41,26 @@ extension SQLiteStore: RoomStore {
                     seat.lastEvent = last["kind"]
                     seat.lastEventAge = time.timeIntervalSince(Date(milliseconds: last["wallMilliseconds"]))
                 }
-                seat.lastHold = try String.fetchOne(db.cachedStatement(sql: """
-                    SELECT kind FROM events WHERE attempt = ? AND kind IN (\(Self.placeholders(SeatHold.kinds.count)))
-                    ORDER BY sequence DESC LIMIT 1
-                    """), arguments: StatementArguments([id] + SeatHold.kinds))
-                for warning in try Row.fetchAll(db.cachedStatement(sql: """
-                    SELECT kind, COUNT(*) AS n FROM events
-                    WHERE kind IN (\(Self.placeholders(SeatWarning.kinds.count))) AND attempt = ? GROUP BY kind
-                    """), arguments: StatementArguments(SeatWarning.kinds + [id])) {
+                seat.lastHold = try String.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT kind FROM events WHERE attempt = ? AND kind IN (\(Self.placeholders(SeatHold.kinds.count)))
+                            ORDER BY sequence DESC LIMIT 1
+                            """), arguments: StatementArguments([id] + SeatHold.kinds))
+                for warning in try Row.fetchAll(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT kind, COUNT(*) AS n FROM events
+                            WHERE kind IN (\(Self.placeholders(SeatWarning.kinds.count))) AND attempt = ? GROUP BY kind
+                            """), arguments: StatementArguments(SeatWarning.kinds + [id]))
+                {
                     seat.warnings[warning["kind"]] = warning["n"]
                 }
                 seats[key(seat.exam, seat.candidate)] = seat
             }
             for lease in try Row.fetchAll(db, sql: "SELECT * FROM leases") {
-                let exam: String = lease["exam_id"], candidate: String = lease["candidate"]
+                let exam: String = lease["exam_id"]
+                let candidate: String = lease["candidate"]
                 var seat = seats[key(exam, candidate)] ?? SeatView(exam: exam, candidate: candidate)
                 seat.host = lease["host"]
                 seat.tty = lease["tty"]
@@ -59,9 +69,12 @@ extension SQLiteStore: RoomStore {
                 seats[key(exam, candidate)] = seat
             }
             for (id, seat) in seats {
-                seats[id]?.pendingCommands = try Int.fetchOne(db.cachedStatement(sql: """
-                    SELECT COUNT(*) FROM commands WHERE exam_id = ? AND candidate = ? AND acknowledged_at IS NULL
-                    """), arguments: [seat.exam, seat.candidate]) ?? 0
+                seats[id]?.pendingCommands =
+                    try Int.fetchOne(
+                        db.cachedStatement(
+                            sql: """
+                                SELECT COUNT(*) FROM commands WHERE exam_id = ? AND candidate = ? AND acknowledged_at IS NULL
+                                """), arguments: [seat.exam, seat.candidate]) ?? 0
             }
             return seats.values
                 .filter { exams == nil || exams!.contains($0.exam) }
@@ -71,10 +84,12 @@ extension SQLiteStore: RoomStore {
 
     /// The questions of an attempt with an answer, and those flagged.
     private static func answerCounts(_ db: Database, attempt: String) throws -> (Int, Int) {
-        let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT COALESCE(SUM(value <> 'null'), 0) AS answered, COALESCE(SUM(flagged), 0) AS flagged
-            FROM responses WHERE attemptID = ?
-            """), arguments: [attempt])
+        let row = try Row.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT COALESCE(SUM(value <> 'null'), 0) AS answered, COALESCE(SUM(flagged), 0) AS flagged
+                    FROM responses WHERE attemptID = ?
+                    """), arguments: [attempt])
         return (row?["answered"] ?? 0, row?["flagged"] ?? 0)
     }
 
@@ -83,13 +98,16 @@ extension SQLiteStore: RoomStore {
     }
 
     @discardableResult
-    public func issueCommand(exam: String, candidate: String, action: SeatCommand.Action, minutes: Int?, message: String?,
-                             reason: String, issuedBy: String, at time: Date) throws -> Int64 {
+    public func issueCommand(
+        exam: String, candidate: String, action: SeatCommand.Action, minutes: Int?, message: String?,
+        reason: String, issuedBy: String, at time: Date
+    ) throws -> Int64 {
         let id = try write { db in
-            try db.execute(sql: """
-                INSERT INTO commands (exam_id, candidate, action, minutes, message, reason, issued_by, issued_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [exam, candidate, action.rawValue, minutes, message, reason, issuedBy, time])
+            try db.execute(
+                sql: """
+                    INSERT INTO commands (exam_id, candidate, action, minutes, message, reason, issued_by, issued_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [exam, candidate, action.rawValue, minutes, message, reason, issuedBy, time])
             return db.lastInsertedRowID
         }
         announceSeatNews()
@@ -99,20 +117,26 @@ extension SQLiteStore: RoomStore {
     public func pendingCommands(exam: String, candidate: String, holder: LeaseHolder) throws -> [SeatCommand] {
         try read { db in
             try Self.requireLease(db, exam: exam, candidate: candidate, holder: holder)
-            return try Self.commands(db, sql: """
-                SELECT * FROM commands WHERE exam_id = ? AND candidate = ? AND acknowledged_at IS NULL ORDER BY id
-                """, arguments: [exam, candidate])
+            return try Self.commands(
+                db,
+                sql: """
+                    SELECT * FROM commands WHERE exam_id = ? AND candidate = ? AND acknowledged_at IS NULL ORDER BY id
+                    """, arguments: [exam, candidate])
         }
     }
 
-    public func commandsAcknowledged(during attempt: String, exam: String, candidate: String,
-                                     holder: LeaseHolder) throws -> [SeatCommand] {
+    public func commandsAcknowledged(
+        during attempt: String, exam: String, candidate: String,
+        holder: LeaseHolder
+    ) throws -> [SeatCommand] {
         try read { db in
             try Self.requireLease(db, exam: exam, candidate: candidate, holder: holder)
-            return try Self.commands(db, sql: """
-                SELECT c.* FROM commands c JOIN attempts a ON a.id = ? AND a.examID = c.exam_id AND a.candidate = c.candidate
-                WHERE c.exam_id = ? AND c.candidate = ? AND c.acknowledged_at >= a.startedAt ORDER BY c.id
-                """, arguments: [attempt, exam, candidate])
+            return try Self.commands(
+                db,
+                sql: """
+                    SELECT c.* FROM commands c JOIN attempts a ON a.id = ? AND a.examID = c.exam_id AND a.candidate = c.candidate
+                    WHERE c.exam_id = ? AND c.candidate = ? AND c.acknowledged_at >= a.startedAt ORDER BY c.id
+                    """, arguments: [attempt, exam, candidate])
         }
     }
 
@@ -122,33 +146,41 @@ extension SQLiteStore: RoomStore {
             guard let action = SeatCommand.Action(rawValue: row["action"]) else {
                 throw StoreError.unreadableRow(table: "commands", column: "action")
             }
-            return SeatCommand(id: row["id"], action: action, minutes: row["minutes"], message: row["message"],
-                               reason: row["reason"], issuedBy: row["issued_by"])
+            return SeatCommand(
+                id: row["id"], action: action, minutes: row["minutes"], message: row["message"],
+                reason: row["reason"], issuedBy: row["issued_by"])
         }
     }
 
-    public func acknowledgeCommand(_ id: Int64, exam: String, candidate: String, holder: LeaseHolder, at time: Date) throws {
+    public func acknowledgeCommand(_ id: Int64, exam: String, candidate: String, holder: LeaseHolder, at time: Date)
+        throws
+    {
         try write { db in
             try Self.requireLease(db, exam: exam, candidate: candidate, holder: holder)
-            try db.execute(sql: """
-                UPDATE commands SET acknowledged_at = ?, acknowledged_by = ?
-                WHERE id = ? AND exam_id = ? AND candidate = ? AND acknowledged_at IS NULL
-                """, arguments: [time, holder.host + (holder.tty.map { " " + $0 } ?? ""), id, exam, candidate])
+            try db.execute(
+                sql: """
+                    UPDATE commands SET acknowledged_at = ?, acknowledged_by = ?
+                    WHERE id = ? AND exam_id = ? AND candidate = ? AND acknowledged_at IS NULL
+                    """, arguments: [time, holder.host + (holder.tty.map { " " + $0 } ?? ""), id, exam, candidate])
             // Time to add is added once, when the command is first acknowledged.
             guard db.changesCount > 0,
-                  let command = try Row.fetchOne(db, sql: "SELECT action, minutes FROM commands WHERE id = ?", arguments: [id]),
-                  command["action"] == SeatCommand.Action.addTime.rawValue else { return }
+                let command = try Row.fetchOne(
+                    db, sql: "SELECT action, minutes FROM commands WHERE id = ?", arguments: [id]),
+                command["action"] == SeatCommand.Action.addTime.rawValue
+            else { return }
             let minutes = SeatCommand.minutesAdded(command["minutes"])
-            try db.execute(sql: """
-                UPDATE attempts SET secondsAllowed = secondsAllowed + ?
-                WHERE examID = ? AND candidate = ? AND status = 'inProgress' AND secondsAllowed IS NOT NULL
-                """, arguments: [60 * minutes, exam, candidate])
+            try db.execute(
+                sql: """
+                    UPDATE attempts SET secondsAllowed = secondsAllowed + ?
+                    WHERE examID = ? AND candidate = ? AND status = 'inProgress' AND secondsAllowed IS NOT NULL
+                    """, arguments: [60 * minutes, exam, candidate])
         }
     }
 
     private static func requireLease(_ db: Database, exam: String, candidate: String, holder: LeaseHolder) throws {
-        let held = try String.fetchOne(db, sql: "SELECT holder FROM leases WHERE exam_id = ? AND candidate = ?",
-                                       arguments: [exam, candidate])
+        let held = try String.fetchOne(
+            db, sql: "SELECT holder FROM leases WHERE exam_id = ? AND candidate = ?",
+            arguments: [exam, candidate])
         guard held == holder.token else {
             throw StoreError.notPermitted("this seat does not hold the lease of \(candidate) on \(exam)")
         }
@@ -158,7 +190,8 @@ extension SQLiteStore: RoomStore {
         if let fileURL {
             var configuration = Configuration()
             configuration.readonly = true
-            return PacedWatcher(DataVersionWatcher(connection: try DatabaseQueue(path: fileURL.path, configuration: configuration)))
+            return PacedWatcher(
+                DataVersionWatcher(connection: try DatabaseQueue(path: fileURL.path, configuration: configuration)))
         }
         // In memory, every change comes through this very connection.
         return PacedWatcher(DataVersionWatcher(connection: writer))
@@ -207,7 +240,10 @@ final class DataVersionWatcher: RoomWatcher, @unchecked Sendable {
 
     private func version() -> [Int64] {
         (try? connection.read { db in
-            [try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0, try Int64.fetchOne(db, sql: "SELECT total_changes()") ?? 0]
+            [
+                try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0,
+                try Int64.fetchOne(db, sql: "SELECT total_changes()") ?? 0,
+            ]
         }) ?? []
     }
 

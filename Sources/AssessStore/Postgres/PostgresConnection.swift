@@ -61,7 +61,7 @@ final class PostgresConnection: @unchecked Sendable {
         let pairs = defaults + [("dbname", conninfo)]
         let keywords = pairs.map { strdup($0.keyword) }
         let values = pairs.map { strdup($0.value) }
-        defer { (keywords + values).forEach { free($0) } }
+        defer { for pointer in keywords + values { free(pointer) } }
         let handle = (keywords.map { UnsafePointer($0) } + [nil]).withUnsafeBufferPointer { keywordList in
             (values.map { UnsafePointer($0) } + [nil]).withUnsafeBufferPointer { valueList in
                 pq.connectdbParams(keywordList.baseAddress, valueList.baseAddress, 1)
@@ -129,7 +129,7 @@ final class PostgresConnection: @unchecked Sendable {
         @discardableResult
         func execute(_ sql: String, _ parameters: [String?] = []) throws -> PostgresRows {
             let copies = parameters.map { $0.map { strdup($0) } ?? nil }
-            defer { copies.forEach { free($0) } }
+            defer { for copy in copies { free(copy) } }
             let values = copies.map { UnsafePointer<CChar>($0) }
             let result = values.withUnsafeBufferPointer { buffer in
                 pq.execParams(handle, sql, Int32(parameters.count), nil, buffer.baseAddress, nil, nil, 0)
@@ -160,7 +160,9 @@ struct PostgresRows {
     let rows: [[String: String]]
 
     init(_ result: OpaquePointer?, _ pq: LibPQ) {
-        let columns = (0..<pq.nfields(result)).map { column in pq.fname(result, column).map { String(cString: $0) } ?? "" }
+        let columns = (0..<pq.nfields(result)).map { column in
+            pq.fname(result, column).map { String(cString: $0) } ?? ""
+        }
         rows = (0..<pq.ntuples(result)).map { row in
             var values: [String: String] = [:]
             for (index, name) in columns.enumerated() where pq.getisnull(result, row, Int32(index)) == 0 {

@@ -4,5 +4,6 @@ extension PostgresSchema {
     /// that vanishes (a cable pulled, a power cut) loses its backend within about
     /// 10 + 3 × 5 = 25 s. Set on the connection that takes the lease (see `PostgresStore`);
     /// a Unix socket ignores them, and there the backend ends with the seat's process.
-    static let keepalives = "SET tcp_keepalives_idle = 10; SET tcp_keepalives_interval = 5; SET tcp_keepalives_count = 3"
+    static let keepalives =
+        "SET tcp_keepalives_idle = 10; SET tcp_keepalives_interval = 5; SET tcp_keepalives_count = 3"
 }

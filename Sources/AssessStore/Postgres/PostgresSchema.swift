@@ -43,20 +43,33 @@ enum PostgresSchema {
 
     /// Every migration, in order.
     static let files: [Migration] = [
-        Migration(file: "postgres-v01-attempts-responses-events-results", recorded: "v1",
-                  source: PackageResources.postgres_v01_attempts_responses_events_results_sql),
+        Migration(
+            file: "postgres-v01-attempts-responses-events-results", recorded: "v1",
+            source: PackageResources.postgres_v01_attempts_responses_events_results_sql),
         Migration(file: "postgres-v02-leases", recorded: "v2", source: PackageResources.postgres_v02_leases_sql),
-        Migration(file: "postgres-v03-seat-limits", recorded: "v3", source: PackageResources.postgres_v03_seat_limits_sql),
-        Migration(file: "postgres-v04-room-commands", recorded: "v4", source: PackageResources.postgres_v04_room_commands_sql),
+        Migration(
+            file: "postgres-v03-seat-limits", recorded: "v3", source: PackageResources.postgres_v03_seat_limits_sql),
+        Migration(
+            file: "postgres-v04-room-commands", recorded: "v4", source: PackageResources.postgres_v04_room_commands_sql),
         Migration(file: "postgres-v05-marks", recorded: "v5", source: PackageResources.postgres_v05_marks_sql),
-        Migration(file: "postgres-v06-rosters-starts", recorded: "v6", source: PackageResources.postgres_v06_rosters_starts_sql),
+        Migration(
+            file: "postgres-v06-rosters-starts", recorded: "v6",
+            source: PackageResources.postgres_v06_rosters_starts_sql),
         Migration(file: "postgres-v07-seat-news", recorded: "v7", source: PackageResources.postgres_v07_seat_news_sql),
-        Migration(file: "postgres-v08-commands-acknowledged", recorded: "v8",
-                  source: PackageResources.postgres_v08_commands_acknowledged_sql),
-        Migration(file: "postgres-v09-lease-liveness", recorded: "v9", source: PackageResources.postgres_v09_lease_liveness_sql),
-        Migration(file: "postgres-v10-server-decides", recorded: "v10", source: PackageResources.postgres_v10_server_decides_sql),
-        Migration(file: "postgres-v11-published-exams", recorded: "v11", source: PackageResources.postgres_v11_published_exams_sql),
-        Migration(file: "postgres-v12-message-read", recorded: "v12", source: PackageResources.postgres_v12_message_read_sql),
+        Migration(
+            file: "postgres-v08-commands-acknowledged", recorded: "v8",
+            source: PackageResources.postgres_v08_commands_acknowledged_sql),
+        Migration(
+            file: "postgres-v09-lease-liveness", recorded: "v9",
+            source: PackageResources.postgres_v09_lease_liveness_sql),
+        Migration(
+            file: "postgres-v10-server-decides", recorded: "v10",
+            source: PackageResources.postgres_v10_server_decides_sql),
+        Migration(
+            file: "postgres-v11-published-exams", recorded: "v11",
+            source: PackageResources.postgres_v11_published_exams_sql),
+        Migration(
+            file: "postgres-v12-message-read", recorded: "v12", source: PackageResources.postgres_v12_message_read_sql),
     ]
 
     /// Every migration, in order: its recorded name and its SQL for `roles`.

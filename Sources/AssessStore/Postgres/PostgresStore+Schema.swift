@@ -26,15 +26,18 @@ public enum StoreProblem: Error, Sendable, Equatable, CustomStringConvertible {
         case .noSuchDatabase(let detail):
             return "no such database: \(detail); the admin creates it (createdb) and runs `assess store init`"
         case .tlsRefused(let detail):
-            return "TLS refused: \(detail); check the URL's sslrootcert (the school's certificate authority) and that its host is the name on the server's certificate"
+            return
+                "TLS refused: \(detail); check the URL's sslrootcert (the school's certificate authority) and that its host is the name on the server's certificate"
         case .authenticationFailed(let detail):
-            return "authentication failed: \(detail); the admin gives this account a role (see docs/lab.md, \"A lab on one server\")"
+            return
+                "authentication failed: \(detail); the admin gives this account a role (see docs/lab.md, \"A lab on one server\")"
         case .noSchema:
             return "schema too old: the database has no assess schema; the admin runs `assess store init`"
         case .schemaTooOld(let missing):
             return "schema too old: it lacks \(missing.joined(separator: ", ")); the admin runs `assess store init`"
         case .schemaTooNew(let unknown):
-            return "schema too new: it has \(unknown.joined(separator: ", ")), which this assess does not know; install the newer assess"
+            return
+                "schema too new: it has \(unknown.joined(separator: ", ")), which this assess does not know; install the newer assess"
         }
     }
 
@@ -49,7 +52,8 @@ public enum StoreProblem: Error, Sendable, Equatable, CustomStringConvertible {
             return .tlsRefused(message)
         }
         if message.contains("authentication failed") || message.contains("role \"")
-            || message.contains("password") || message.contains("no pg_hba.conf entry") {
+            || message.contains("password") || message.contains("no pg_hba.conf entry")
+        {
             return .authenticationFailed(message)
         }
         return .noServer(message)
@@ -126,7 +130,8 @@ extension PostgresStore {
                 // One initializer at a time; a second waits and then finds nothing to do.
                 try session.execute("SELECT pg_advisory_xact_lock(hashtext('assess migrations'))")
                 try session.run(script: PostgresSchema.migrationsTable)
-                let applied = Set(try session.execute("SELECT name FROM assess.migrations").rows.compactMap { $0["name"] })
+                let applied = Set(
+                    try session.execute("SELECT name FROM assess.migrations").rows.compactMap { $0["name"] })
                 let known = PostgresSchema.migrationNames
                 if let unknown = applied.subtracting(known).sorted().first {
                     throw StoreProblem.schemaTooNew(unknown: [unknown])
@@ -183,8 +188,9 @@ extension PostgresStore {
                 }
             }
             for candidate in candidates {
-                try session.execute("INSERT INTO assess.seat_candidates (seat_role, candidate) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-                                    [role, candidate])
+                try session.execute(
+                    "INSERT INTO assess.seat_candidates (seat_role, candidate) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                    [role, candidate])
             }
         }
     }

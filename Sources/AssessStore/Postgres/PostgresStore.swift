@@ -54,8 +54,9 @@ public final class PostgresStore: ExamStore {
     /// `url` with the password of its user part (if any) replaced by `***`.
     public static func redacted(_ url: String) -> String {
         guard let scheme = url.range(of: "://"),
-              let at = url[scheme.upperBound...].firstIndex(of: "@"),
-              let colon = url[scheme.upperBound..<at].firstIndex(of: ":") else { return url }
+            let at = url[scheme.upperBound...].firstIndex(of: "@"),
+            let colon = url[scheme.upperBound..<at].firstIndex(of: ":")
+        else { return url }
         return url.replacingCharacters(in: url.index(after: colon)..<at, with: "***")
     }
 
@@ -91,10 +92,11 @@ public final class PostgresStore: ExamStore {
         }
         func date(_ name: String) -> Date? { row[name].flatMap(Int64.init).map(Date.init(milliseconds:)) }
         guard let status = AttemptStatus(rawValue: try required("status")),
-              let startedAt = date("started_at"),
-              let secondsUsed = Int(try required("seconds_used")),
-              let currentQuestion = Int(try required("current_question")),
-              let breaksTaken = Int(try required("breaks_taken")) else {
+            let startedAt = date("started_at"),
+            let secondsUsed = Int(try required("seconds_used")),
+            let currentQuestion = Int(try required("current_question")),
+            let breaksTaken = Int(try required("breaks_taken"))
+        else {
             throw StoreError.unreadableRow(table: "attempts", column: "status")
         }
         return Attempt(
@@ -104,35 +106,46 @@ public final class PostgresStore: ExamStore {
             receipt: row["receipt"], isPractice: row["is_practice"] == "t", settings: try required("settings"),
             currentQuestion: currentQuestion, breaksTaken: breaksTaken, lastActiveAt: date("last_active_at"),
             serverClock: date("server_started_at").map {
-                ServerClock(startedAt: $0, endedAt: date("server_ended_at"), late: row["late"] == "t",
-                            timeFrom: row["time_from"] ?? "seat")
+                ServerClock(
+                    startedAt: $0, endedAt: date("server_ended_at"), late: row["late"] == "t",
+                    timeFrom: row["time_from"] ?? "seat")
             })
     }
 
     private func attempts(where condition: String, _ parameters: [String?]) throws -> [Attempt] {
         try connection.withSession { session in
-            try session.execute("""
+            try session.execute(
+                """
                 SELECT \(Self.attemptColumns) FROM assess.attempts WHERE \(condition) ORDER BY started_at, server_started_at, id
-                """, parameters).rows
+                """, parameters
+            ).rows
         }.map(attempt(from:))
     }
 
-    public func startAttempt(examID: String, examKey: String, candidate: String, secondsAllowed: Int?,
-                             isPractice: Bool, settings: String, at time: Date) throws -> Attempt {
-        let id = try call("SELECT assess.start_attempt($1, $2, $3, $4, $5, $6, \(Self.time(7))) AS id",
-                          [examID, examKey, candidate, secondsAllowed.map(String.init), isPractice ? "t" : "f",
-                           settings, Self.timestamp(time)], attempt: nil)
+    public func startAttempt(
+        examID: String, examKey: String, candidate: String, secondsAllowed: Int?,
+        isPractice: Bool, settings: String, at time: Date
+    ) throws -> Attempt {
+        let id = try call(
+            "SELECT assess.start_attempt($1, $2, $3, $4, $5, $6, \(Self.time(7))) AS id",
+            [
+                examID, examKey, candidate, secondsAllowed.map(String.init), isPractice ? "t" : "f",
+                settings, Self.timestamp(time),
+            ], attempt: nil)
         guard let id = id.first?["id"], let started = try attempt(id) else {
             throw StoreError.unreadableRow(table: "attempts", column: "id")
         }
         return started
     }
 
-    public func updateProgress(attempt attemptID: String, secondsUsed: Int, currentQuestion: Int,
-                               breaksTaken: Int, at time: Date) throws {
-        try call("SELECT assess.update_progress($1, $2, $3, $4, \(Self.time(5)))",
-                 [attemptID, String(secondsUsed), String(currentQuestion), String(breaksTaken), Self.timestamp(time)],
-                 attempt: attemptID)
+    public func updateProgress(
+        attempt attemptID: String, secondsUsed: Int, currentQuestion: Int,
+        breaksTaken: Int, at time: Date
+    ) throws {
+        try call(
+            "SELECT assess.update_progress($1, $2, $3, $4, \(Self.time(5)))",
+            [attemptID, String(secondsUsed), String(currentQuestion), String(breaksTaken), Self.timestamp(time)],
+            attempt: attemptID)
     }
 
     public func updateSecondsAllowed(attempt attemptID: String, seconds: Int) throws {
@@ -142,8 +155,10 @@ public final class PostgresStore: ExamStore {
     @discardableResult
     public func finishAttempt(id: String, status: AttemptStatus, receipt: String?, at time: Date) throws -> Attempt {
         guard status != .inProgress else { throw StoreError.notAFinishingStatus(status) }
-        try call("SELECT assess.finish_attempt($1, $2, $3, \(Self.time(4)))", [id, status.rawValue, receipt, Self.timestamp(time)],
-                 attempt: id)
+        try call(
+            "SELECT assess.finish_attempt($1, $2, $3, \(Self.time(4)))",
+            [id, status.rawValue, receipt, Self.timestamp(time)],
+            attempt: id)
         guard let finished = try attempt(id) else { throw StoreError.unknownAttempt(id) }
         return finished
     }
@@ -157,8 +172,10 @@ public final class PostgresStore: ExamStore {
     }
 
     public func attempts(exam examID: String?, candidate: String?, status: AttemptStatus?) throws -> [Attempt] {
-        try attempts(where: "($1::text IS NULL OR exam_id = $1) AND ($2::text IS NULL OR candidate = $2) AND ($3::text IS NULL OR status = $3)",
-                     [examID, candidate, status?.rawValue])
+        try attempts(
+            where:
+                "($1::text IS NULL OR exam_id = $1) AND ($2::text IS NULL OR candidate = $2) AND ($3::text IS NULL OR status = $3)",
+            [examID, candidate, status?.rawValue])
     }
 
     public func inProgressAttempt(exam examID: String, candidate: String) throws -> Attempt? {
@@ -167,7 +184,9 @@ public final class PostgresStore: ExamStore {
 
     public func candidates() throws -> [String] {
         try connection.withSession { session in
-            try session.execute(#"SELECT id FROM assess.candidates ORDER BY id COLLATE "C""#).rows.compactMap { $0["id"] }
+            try session.execute(#"SELECT id FROM assess.candidates ORDER BY id COLLATE "C""#).rows.compactMap {
+                $0["id"]
+            }
         }
     }
 
@@ -176,8 +195,10 @@ public final class PostgresStore: ExamStore {
     /// Takes or renews the lease through `take_lease` (see `PostgresSchema.v9`). When
     /// another sitting on this machine holds it and its process is gone, asks again with
     /// `holder_gone`: the server gives it over once it too sees that sitting's backend gone.
-    public func takeLease(exam examID: String, candidate: String, holder: LeaseHolder, lostAfter: TimeInterval,
-                          at time: Date) throws -> Lease {
+    public func takeLease(
+        exam examID: String, candidate: String, holder: LeaseHolder, lostAfter: TimeInterval,
+        at time: Date
+    ) throws -> Lease {
         let asked = HeldLease(exam: examID, candidate: candidate, holder: holder, lostAfter: lostAfter)
         var lease = try takeLease(asked, holderGone: false)
         if lease.holder.token != holder.token, LocalProcess.isGone(lease.holder) {
@@ -191,27 +212,34 @@ public final class PostgresStore: ExamStore {
 
     private static func takeLeaseParameters(_ lease: HeldLease, holderGone: Bool) -> [String?] {
         let holder = lease.holder
-        return [lease.exam, lease.candidate, holder.token, holder.host, holder.tty, String(holder.pid),
-                holder.processStart.map { String(Int64(bitPattern: $0)) }, String(Int(lease.lostAfter.rounded(.up))),
-                holderGone ? "t" : "f"]
+        return [
+            lease.exam, lease.candidate, holder.token, holder.host, holder.tty, String(holder.pid),
+            holder.processStart.map { String(Int64(bitPattern: $0)) }, String(Int(lease.lostAfter.rounded(.up))),
+            holderGone ? "t" : "f",
+        ]
     }
 
     private func takeLease(_ asked: HeldLease, holderGone: Bool) throws -> Lease {
         let rows = try call(Self.takeLeaseCall, Self.takeLeaseParameters(asked, holderGone: holderGone), attempt: nil)
         guard let row = rows.first, let host = row["lease_host"], let pid = row["lease_pid"].flatMap(Int32.init),
-              let since = row["lease_since"].flatMap(Int64.init) else {
+            let since = row["lease_since"].flatMap(Int64.init)
+        else {
             throw StoreError.unreadableRow(table: "leases", column: "holder")
         }
         var takenOver: LeaseTakeover?
         if let host = row["previous_host"], let pid = row["previous_pid"].flatMap(Int32.init),
-           let renewed = row["previous_renewed_at"].flatMap(Int64.init) {
-            takenOver = LeaseTakeover(host: host, tty: row["previous_tty"], pid: pid, renewedAt: Date(milliseconds: renewed),
-                                      processGone: row["previous_gone"] == "t")
+            let renewed = row["previous_renewed_at"].flatMap(Int64.init)
+        {
+            takenOver = LeaseTakeover(
+                host: host, tty: row["previous_tty"], pid: pid, renewedAt: Date(milliseconds: renewed),
+                processGone: row["previous_gone"] == "t")
         }
         // The server names the holder's token only to the holder itself.
-        return Lease(holder: LeaseHolder(token: row["lease_holder"] ?? "", host: host, tty: row["lease_tty"], pid: pid,
-                                         processStart: row["lease_process_start"].flatMap(Int64.init).map { UInt64(bitPattern: $0) }),
-                     since: Date(milliseconds: since), takenOver: takenOver)
+        return Lease(
+            holder: LeaseHolder(
+                token: row["lease_holder"] ?? "", host: host, tty: row["lease_tty"], pid: pid,
+                processStart: row["lease_process_start"].flatMap(Int64.init).map { UInt64(bitPattern: $0) }),
+            since: Date(milliseconds: since), takenOver: takenOver)
     }
 
     public func releaseLease(exam examID: String, candidate: String, holder: LeaseHolder) throws {
@@ -222,31 +250,43 @@ public final class PostgresStore: ExamStore {
     // MARK: Responses
 
     @discardableResult
-    public func saveResponse(attempt attemptID: String, question questionID: String,
-                             value: String, flagged: Bool, at time: Date) throws -> StoredResponse {
-        try call("""
+    public func saveResponse(
+        attempt attemptID: String, question questionID: String,
+        value: String, flagged: Bool, at time: Date
+    ) throws -> StoredResponse {
+        try call(
+            """
             INSERT INTO assess.responses (attempt_id, question_id, value, flagged, saved_at) VALUES ($1, $2, $3, $4, \(Self.time(5)))
             """, [attemptID, questionID, value, flagged ? "t" : "f", Self.timestamp(time)], attempt: attemptID)
-        return StoredResponse(attemptID: attemptID, questionID: questionID, value: value, flagged: flagged,
-                              savedAt: Date(milliseconds: time.wholeMilliseconds))
+        return StoredResponse(
+            attemptID: attemptID, questionID: questionID, value: value, flagged: flagged,
+            savedAt: Date(milliseconds: time.wholeMilliseconds))
     }
 
     /// Every save of an attempt (one question's when given), oldest first; those the server
     /// received after the attempt's deadline and grace are kept there but not counted.
-    private func saves(of attemptID: String, question questionID: String?) throws -> [(version: ResponseVersion, flagged: Bool)] {
+    private func saves(of attemptID: String, question questionID: String?) throws -> [(
+        version: ResponseVersion, flagged: Bool
+    )] {
         try connection.withSession { session in
-            try session.execute("""
+            try session.execute(
+                """
                 SELECT attempt_id, question_id, value, flagged, \(Self.milliseconds("saved_at"))
                 FROM assess.responses WHERE attempt_id = $1 AND ($2::text IS NULL OR question_id = $2) AND NOT after_deadline
                 ORDER BY id
-                """, [attemptID, questionID]).rows
+                """, [attemptID, questionID]
+            ).rows
         }.map { row in
             guard let attempt = row["attempt_id"], let question = row["question_id"], let value = row["value"],
-                  let savedAt = row["saved_at"].flatMap(Int64.init) else {
+                let savedAt = row["saved_at"].flatMap(Int64.init)
+            else {
                 throw StoreError.unreadableRow(table: "responses", column: "value")
             }
-            return (ResponseVersion(attemptID: attempt, questionID: question, value: value,
-                                    savedAt: Date(milliseconds: savedAt)), row["flagged"] == "t")
+            return (
+                ResponseVersion(
+                    attemptID: attempt, questionID: question, value: value,
+                    savedAt: Date(milliseconds: savedAt)), row["flagged"] == "t"
+            )
         }
     }
 
@@ -267,32 +307,40 @@ public final class PostgresStore: ExamStore {
     // MARK: Results
 
     public func saveResult(_ result: StoredResult) throws {
-        try call("""
+        try call(
+            """
             INSERT INTO assess.results (attempt_id, exam_key, awarded, maximum, awaiting_manual_marking, computed_at)
             VALUES ($1, $2, $3, $4, $5, \(Self.time(6)))
             ON CONFLICT (attempt_id) DO UPDATE SET exam_key = excluded.exam_key, awarded = excluded.awarded,
                 maximum = excluded.maximum, awaiting_manual_marking = excluded.awaiting_manual_marking,
                 computed_at = excluded.computed_at, server_computed_at = now()
-            """, [result.attemptID, result.examKey, String(result.awarded), String(result.maximum),
-                  String(result.awaitingManualMarking), Self.timestamp(result.computedAt)], attempt: result.attemptID)
+            """,
+            [
+                result.attemptID, result.examKey, String(result.awarded), String(result.maximum),
+                String(result.awaitingManualMarking), Self.timestamp(result.computedAt),
+            ], attempt: result.attemptID)
     }
 
     public func result(for attemptID: String) throws -> StoredResult? {
         let rows = try connection.withSession { session in
-            try session.execute("""
+            try session.execute(
+                """
                 SELECT attempt_id, exam_key, awarded, maximum, awaiting_manual_marking, \(Self.milliseconds("computed_at"))
                 FROM assess.results WHERE attempt_id = $1
-                """, [attemptID]).rows
+                """, [attemptID]
+            ).rows
         }
         return try rows.first.map { row in
             guard let attempt = row["attempt_id"], let key = row["exam_key"],
-                  let awarded = row["awarded"].flatMap(Double.init), let maximum = row["maximum"].flatMap(Double.init),
-                  let awaiting = row["awaiting_manual_marking"].flatMap(Int.init),
-                  let computed = row["computed_at"].flatMap(Int64.init) else {
+                let awarded = row["awarded"].flatMap(Double.init), let maximum = row["maximum"].flatMap(Double.init),
+                let awaiting = row["awaiting_manual_marking"].flatMap(Int.init),
+                let computed = row["computed_at"].flatMap(Int64.init)
+            else {
                 throw StoreError.unreadableRow(table: "results", column: "awarded")
             }
-            return StoredResult(attemptID: attempt, examKey: key, awarded: awarded, maximum: maximum,
-                                awaitingManualMarking: awaiting, computedAt: Date(milliseconds: computed))
+            return StoredResult(
+                attemptID: attempt, examKey: key, awarded: awarded, maximum: maximum,
+                awaitingManualMarking: awaiting, computedAt: Date(milliseconds: computed))
         }
     }
 
@@ -300,9 +348,11 @@ public final class PostgresStore: ExamStore {
 
     @discardableResult
     public func appendEvent(_ event: SessionEvent, at time: EventTime, attempt: String?) throws -> LoggedEvent {
-        try appendEvent(ChainedFields(
-            sequence: 0, wallMilliseconds: time.wall.wholeMilliseconds, monotonicNanoseconds: time.monotonicNanoseconds,
-            kind: event.kind, details: event.details, attempt: attempt))
+        try appendEvent(
+            ChainedFields(
+                sequence: 0, wallMilliseconds: time.wall.wholeMilliseconds,
+                monotonicNanoseconds: time.monotonicNanoseconds,
+                kind: event.kind, details: event.details, attempt: attempt))
     }
 
     /// Appends a record with `fields` (their sequence aside: the server numbers it), as
@@ -315,15 +365,20 @@ public final class PostgresStore: ExamStore {
     /// Appends a record with `fields` with `session` (inside its transaction, if it is in one).
     static func appendEvent(_ fields: ChainedFields, in session: PostgresConnection.Session) throws -> LoggedEvent {
         let details = try EventRow(fields, hash: "").details
-        let rows = try session.execute("SELECT sequence, hash FROM assess.append_event($1, $2, $3, $4, $5)",
-                                       [String(fields.wallMilliseconds), String(fields.monotonicNanoseconds), fields.kind,
-                                        details, fields.attempt]).rows
+        let rows = try session.execute(
+            "SELECT sequence, hash FROM assess.append_event($1, $2, $3, $4, $5)",
+            [
+                String(fields.wallMilliseconds), String(fields.monotonicNanoseconds), fields.kind,
+                details, fields.attempt,
+            ]
+        ).rows
         guard let sequence = rows.first?["sequence"].flatMap(Int64.init), let hash = rows.first?["hash"] else {
             throw StoreError.unreadableRow(table: "events", column: "sequence")
         }
-        return LoggedEvent(sequence: sequence, wallTime: Date(milliseconds: fields.wallMilliseconds),
-                           monotonicNanoseconds: fields.monotonicNanoseconds, kind: fields.kind,
-                           details: fields.details, hash: hash)
+        return LoggedEvent(
+            sequence: sequence, wallTime: Date(milliseconds: fields.wallMilliseconds),
+            monotonicNanoseconds: fields.monotonicNanoseconds, kind: fields.kind,
+            details: fields.details, hash: hash)
     }
 
     public func eventLogHead() throws -> (sequence: Int64, hash: String)? {
@@ -339,16 +394,19 @@ public final class PostgresStore: ExamStore {
 
     public func latestEventKind(attempt: String, among kinds: [String]) throws -> String? {
         try connection.withSession { session in
-            try session.execute("""
+            try session.execute(
+                """
                 SELECT kind FROM assess.events WHERE attempt = $1 AND kind = ANY($2::text[]) ORDER BY sequence DESC LIMIT 1
-                """, [attempt, Self.textArray(kinds)]).rows.first?["kind"]
+                """, [attempt, Self.textArray(kinds)]
+            ).rows.first?["kind"]
         }
     }
 
     /// `values` as the text of a PostgreSQL `text[]`.
     static func textArray(_ values: [String]) -> String {
         let quoted = values.map { value in
-            "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                + "\""
         }
         return "{" + quoted.joined(separator: ",") + "}"
     }
@@ -359,20 +417,24 @@ public final class PostgresStore: ExamStore {
         """
 
     private static func eventRow(_ row: [String: String]) throws -> EventRow {
-        guard let sequence = row["sequence"].flatMap(Int64.init), let wall = row["wall_milliseconds"].flatMap(Int64.init),
-              let monotonic = row["monotonic_nanoseconds"].flatMap(UInt64.init), let kind = row["kind"],
-              let details = row["details"], let hash = row["hash"] else {
+        guard let sequence = row["sequence"].flatMap(Int64.init),
+            let wall = row["wall_milliseconds"].flatMap(Int64.init),
+            let monotonic = row["monotonic_nanoseconds"].flatMap(UInt64.init), let kind = row["kind"],
+            let details = row["details"], let hash = row["hash"]
+        else {
             throw StoreError.unreadableRow(table: "events", column: "sequence")
         }
-        return EventRow(id: row["id"].flatMap(Int64.init), sequence: sequence, wallMilliseconds: wall,
-                        monotonicNanoseconds: monotonic, kind: kind, details: details, attempt: row["attempt"], hash: hash)
+        return EventRow(
+            id: row["id"].flatMap(Int64.init), sequence: sequence, wallMilliseconds: wall,
+            monotonicNanoseconds: monotonic, kind: kind, details: details, attempt: row["attempt"], hash: hash)
     }
 
     /// Where the server put a row in its chain (v10 on), and when and by whom it was
     /// written; nil for a record of the single chain before v10.
     private static func serverStamp(_ row: [String: String]) -> ServerStamp? {
         guard let chain = row["chain"], let position = row["position"].flatMap(Int64.init),
-              let micros = row["server_micros"].flatMap(Int64.init), let writer = row["seat_role"] else { return nil }
+            let micros = row["server_micros"].flatMap(Int64.init), let writer = row["seat_role"]
+        else { return nil }
         return ServerStamp(chain: chain, position: position, serverMicroseconds: micros, writer: writer)
     }
 
@@ -388,10 +450,12 @@ public final class PostgresStore: ExamStore {
 
     public func events(after sequence: Int64, limit: Int?, attempt: String?) throws -> [StoredEvent] {
         try connection.withSession { session in
-            try session.execute("""
+            try session.execute(
+                """
                 SELECT \(Self.eventColumns) FROM assess.events
                 WHERE sequence > $1 AND ($2::text IS NULL OR attempt = $2) ORDER BY sequence LIMIT $3::bigint
-                """, [String(sequence), attempt, limit.map(String.init)]).rows
+                """, [String(sequence), attempt, limit.map(String.init)]
+            ).rows
         }.map(Self.storedEvent)
     }
 
@@ -399,11 +463,14 @@ public final class PostgresStore: ExamStore {
         try connection.withSession { session in
             // A seat reads only its own records, and the chain runs through every seat's: a
             // walk of what it can read would report records as removed that are only hidden.
-            let whole = try session.execute("""
+            let whole = try session.execute(
+                """
                 SELECT NOT row_security_active('assess.events') OR pg_has_role(current_database() || '_proctor', 'MEMBER') AS whole
-                """).rows.first?["whole"]
+                """
+            ).rows.first?["whole"]
             guard whole == "t" else {
-                throw StoreError.notPermitted("""
+                throw StoreError.notPermitted(
+                    """
                     only a proctor's role verifies the event log: this role reads only its own records, and the chain \
                     runs through every seat's
                     """)
@@ -420,11 +487,15 @@ public final class PostgresStore: ExamStore {
                 let event = try Self.eventRow(row)
                 let found: ChainVerification?
                 if let stamp = Self.serverStamp(row) {
-                    found = chains.check(sequence: event.sequence, fields: event.chainedFields, stamp: stamp, hash: event.hash)
+                    found = chains.check(
+                        sequence: event.sequence, fields: event.chainedFields, stamp: stamp, hash: event.hash)
                 } else {
-                    found = try single.check(sequence: event.sequence, fields: event.chainedFields, hash: event.hash) { expected in
-                        try !session.execute("SELECT 1 FROM assess.events WHERE sequence = $1 AND chain IS NULL",
-                                             [String(expected)]).rows.isEmpty
+                    found = try single.check(sequence: event.sequence, fields: event.chainedFields, hash: event.hash) {
+                        expected in
+                        try !session.execute(
+                            "SELECT 1 FROM assess.events WHERE sequence = $1 AND chain IS NULL",
+                            [String(expected)]
+                        ).rows.isEmpty
                     }
                 }
                 if let found { return found }
@@ -432,7 +503,9 @@ public final class PostgresStore: ExamStore {
             }
             // Each ended attempt's head, as the server anchored it when the attempt ended:
             // the newest records of an attempt cannot be removed unnoticed.
-            for row in try session.execute("SELECT id, chain_head FROM assess.attempts WHERE chain_head IS NOT NULL ORDER BY id").rows {
+            for row in try session.execute(
+                "SELECT id, chain_head FROM assess.attempts WHERE chain_head IS NOT NULL ORDER BY id"
+            ).rows {
                 guard let id = row["id"], let head = row["chain_head"] else { continue }
                 if let found = chains.checkAnchor(chain: "attempt:" + id, head: head) { return found }
             }
@@ -457,7 +530,8 @@ public final class PostgresStore: ExamStore {
             case "AS001": throw StoreError.attemptAlreadyInProgress(id: error.message)
             case "AS002": throw StoreError.unknownAttempt(error.message)
             case "AS003":
-                throw StoreError.attemptNotInProgress(id: attempt ?? "", status: AttemptStatus(rawValue: error.message) ?? .aborted)
+                throw StoreError.attemptNotInProgress(
+                    id: attempt ?? "", status: AttemptStatus(rawValue: error.message) ?? .aborted)
             case "23503": throw StoreError.unknownAttempt(attempt ?? "")
             case "42501": throw StoreError.notPermitted(error.message)
             default: throw error
@@ -468,8 +542,10 @@ public final class PostgresStore: ExamStore {
 
 extension EventRow {
     /// A row as read from PostgreSQL.
-    init(id: Int64?, sequence: Int64, wallMilliseconds: Int64, monotonicNanoseconds: UInt64, kind: String,
-         details: String, attempt: String?, hash: String) {
+    init(
+        id: Int64?, sequence: Int64, wallMilliseconds: Int64, monotonicNanoseconds: UInt64, kind: String,
+        details: String, attempt: String?, hash: String
+    ) {
         self.id = id
         self.sequence = sequence
         self.wallMilliseconds = wallMilliseconds

@@ -19,8 +19,10 @@ public struct ExamPublication: Sendable, Equatable {
     /// The scoring key's content: the exam file's text, answers and all.
     public var scoringKey: String
 
-    public init(exam: String, deliveryKey: String, deliveryForm: String, title: String, durationSeconds: Int,
-                instructions: String, questionCount: Int, scoringKey: String) {
+    public init(
+        exam: String, deliveryKey: String, deliveryForm: String, title: String, durationSeconds: Int,
+        instructions: String, questionCount: Int, scoringKey: String
+    ) {
         self.exam = exam
         self.deliveryKey = deliveryKey
         self.deliveryForm = deliveryForm
@@ -63,11 +65,13 @@ public enum PublicationError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .deliveryChanged(exam, published):
-            return "\(exam) is published with other questions (delivery key \(published.prefix(4))-\(published.dropFirst(4).prefix(4))); give --replace to publish the changed exam"
-        case let .attemptsExist(exam, count):
-            return "\(exam) has \(count) attempt\(count == 1 ? "" : "s") already, so what the students see may no longer change; only the scoring key may (same questions, other answers)"
-        case let .notOpenYet(exam):
+        case .deliveryChanged(let exam, let published):
+            return
+                "\(exam) is published with other questions (delivery key \(published.prefix(4))-\(published.dropFirst(4).prefix(4))); give --replace to publish the changed exam"
+        case .attemptsExist(let exam, let count):
+            return
+                "\(exam) has \(count) attempt\(count == 1 ? "" : "s") already, so what the students see may no longer change; only the scoring key may (same questions, other answers)"
+        case .notOpenYet(let exam):
             return "the sitting of \(exam) is not open yet: the questions come when the proctor opens it"
         }
     }
@@ -102,7 +106,8 @@ public protocol PublishedExamStore: ExamStore {
     /// Publishes `publication`: a new exam, a new scoring key version for the same
     /// delivery form, or (with `replace`, and no attempt of the exam yet) another delivery
     /// form. Throws `PublicationError` when refused.
-    func publish(_ publication: ExamPublication, replace: Bool, by proctor: String, at time: Date) throws -> PublishOutcome
+    func publish(_ publication: ExamPublication, replace: Bool, by proctor: String, at time: Date) throws
+        -> PublishOutcome
 
     /// Every published exam (a proctor's).
     func publishedExams() throws -> [PublishedExam]
@@ -112,8 +117,10 @@ public protocol PublishedExamStore: ExamStore {
 
     /// The cover of a published exam: what a seat may read before the opening; `nil` when
     /// `exam` is not published.
-    func cover(exam: String) throws -> (deliveryKey: String, title: String, durationSeconds: Int,
-                                        instructions: String, questionCount: Int)?
+    func cover(exam: String) throws -> (
+        deliveryKey: String, title: String, durationSeconds: Int,
+        instructions: String, questionCount: Int
+    )?
 
     /// The delivery form (JSON) and its key, for `candidate`'s sitting; `nil` when `exam`
     /// is not published. Throws `PublicationError.notOpenYet` for an exam with a roster

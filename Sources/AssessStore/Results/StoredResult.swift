@@ -18,8 +18,10 @@ public struct StoredResult: Sendable, Equatable, Codable {
     /// When the score was computed.
     public var computedAt: Date
 
-    public init(attemptID: String, examKey: String, awarded: Double, maximum: Double,
-                awaitingManualMarking: Int, computedAt: Date) {
+    public init(
+        attemptID: String, examKey: String, awarded: Double, maximum: Double,
+        awaitingManualMarking: Int, computedAt: Date
+    ) {
         self.attemptID = attemptID
         self.examKey = examKey
         self.awarded = awarded

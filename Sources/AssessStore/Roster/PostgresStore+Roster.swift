@@ -13,7 +13,8 @@ extension PostgresStore: RosterStore {
             try session.execute("BEGIN")
             do {
                 for entry in entries {
-                    try session.execute("""
+                    try session.execute(
+                        """
                         INSERT INTO assess.roster (exam_id, candidate, name, settings) VALUES ($1, $2, $3, $4)
                         ON CONFLICT (exam_id, candidate) DO UPDATE SET name = EXCLUDED.name, settings = EXCLUDED.settings
                         """, [exam, entry.candidate, entry.name, entry.settings])
@@ -29,8 +30,10 @@ extension PostgresStore: RosterStore {
 
     @discardableResult
     public func removeFromRoster(exam: String, candidates: [String]) throws -> [String] {
-        try call("DELETE FROM assess.roster WHERE exam_id = $1 AND candidate = ANY($2::text[]) RETURNING candidate",
-                 [exam, Self.textArray(candidates)], attempt: nil).compactMap { $0["candidate"] }.sorted()
+        try call(
+            "DELETE FROM assess.roster WHERE exam_id = $1 AND candidate = ANY($2::text[]) RETURNING candidate",
+            [exam, Self.textArray(candidates)], attempt: nil
+        ).compactMap { $0["candidate"] }.sorted()
     }
 
     public func roster(exam: String) throws -> [RosterEntry] {
@@ -39,15 +42,19 @@ extension PostgresStore: RosterStore {
 
     public func rosters(exams: [String]?) throws -> [String: [RosterEntry]] {
         var rosters: [String: [RosterEntry]] = [:]
-        for row in try call("""
+        for row in try call(
+            """
             SELECT exam_id, candidate, name, settings FROM assess.roster
             WHERE $1::text[] IS NULL OR exam_id = ANY($1::text[]) ORDER BY exam_id COLLATE "C", candidate COLLATE "C"
-            """, [exams.map(Self.textArray)], attempt: nil) {
+            """, [exams.map(Self.textArray)], attempt: nil)
+        {
             guard let exam = row["exam_id"], let candidate = row["candidate"] else {
                 throw StoreError.unreadableRow(table: "roster", column: "candidate")
             }
-            rosters[exam, default: []].append(RosterEntry(candidate: candidate, name: row["name"] ?? "",
-                                                          settings: row["settings"] ?? "{}"))
+            rosters[exam, default: []].append(
+                RosterEntry(
+                    candidate: candidate, name: row["name"] ?? "",
+                    settings: row["settings"] ?? "{}"))
         }
         return rosters
     }
@@ -56,7 +63,8 @@ extension PostgresStore: RosterStore {
         let row = try call("SELECT * FROM assess.roster_standing($1, $2)", [exam, candidate], attempt: nil).first
         guard row?["has_roster"] == "t" else { return .noRoster }
         guard row?["listed"] == "t" else { return .notListed }
-        return .listed(RosterEntry(candidate: candidate, name: row?["entry_name"] ?? "", settings: row?["entry_settings"] ?? "{}"))
+        return .listed(
+            RosterEntry(candidate: candidate, name: row?["entry_name"] ?? "", settings: row?["entry_settings"] ?? "{}"))
     }
 
     public func setStartCode(exam: String, code: String, by proctor: String, at time: Date) throws {
@@ -69,11 +77,13 @@ extension PostgresStore: RosterStore {
 
     @discardableResult
     public func resetStart(exam: String) throws -> Bool {
-        !(try call("DELETE FROM assess.sitting_starts WHERE exam_id = $1 RETURNING exam_id", [exam], attempt: nil)).isEmpty
+        !(try call("DELETE FROM assess.sitting_starts WHERE exam_id = $1 RETURNING exam_id", [exam], attempt: nil))
+            .isEmpty
     }
 
     public func sittingStarts(exams: [String]?, at time: Date) throws -> [SittingStart] {
-        try call("""
+        try call(
+            """
             SELECT e.exam_id, (SELECT count(*) FROM assess.roster r WHERE r.exam_id = e.exam_id) AS roster_size,
                    s.code_hash IS NOT NULL AS has_code, extract(epoch FROM now() - s.opened_at)::float8 AS opened_age,
                    s.opened_by
@@ -81,16 +91,21 @@ extension PostgresStore: RosterStore {
             LEFT JOIN assess.sitting_starts s ON s.exam_id = e.exam_id
             WHERE $1::text[] IS NULL OR e.exam_id = ANY($1::text[])
             ORDER BY e.exam_id COLLATE "C"
-            """, [exams.map(Self.textArray)], attempt: nil).map { row in
-            guard let exam = row["exam_id"] else { throw StoreError.unreadableRow(table: "sitting_starts", column: "exam_id") }
-            return SittingStart(exam: exam, rosterSize: row["roster_size"].flatMap(Int.init) ?? 0,
-                                hasCode: row["has_code"] == "t", secondsSinceOpening: row["opened_age"].flatMap(Double.init),
-                                openedBy: row["opened_by"])
+            """, [exams.map(Self.textArray)], attempt: nil
+        ).map { row in
+            guard let exam = row["exam_id"] else {
+                throw StoreError.unreadableRow(table: "sitting_starts", column: "exam_id")
+            }
+            return SittingStart(
+                exam: exam, rosterSize: row["roster_size"].flatMap(Int.init) ?? 0,
+                hasCode: row["has_code"] == "t", secondsSinceOpening: row["opened_age"].flatMap(Double.init),
+                openedBy: row["opened_by"])
         }
     }
 
     public func secondsSinceOpening(exam: String, at time: Date) throws -> Double? {
-        try call("SELECT assess.seconds_since_opening($1) AS age", [exam], attempt: nil).first?["age"].flatMap(Double.init)
+        try call("SELECT assess.seconds_since_opening($1) AS age", [exam], attempt: nil).first?["age"].flatMap(
+            Double.init)
     }
 
     public func startCodeMatches(exam: String, code: String) throws -> Bool {

@@ -5,22 +5,23 @@ import GRDB
 enum RosterSchema {
     /// SQLite's `v6`. On one machine the proctor password guards the commands that write it.
     static func sqlite(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE roster (
-                exam_id TEXT NOT NULL,
-                candidate TEXT NOT NULL,
-                name TEXT NOT NULL,
-                settings TEXT NOT NULL,
-                PRIMARY KEY (exam_id, candidate)
-            );
-            CREATE TABLE sitting_starts (
-                exam_id TEXT PRIMARY KEY,
-                code_hash TEXT,
-                code_set_by TEXT,
-                code_set_at DATETIME,
-                opened_at DATETIME,
-                opened_by TEXT
-            );
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE roster (
+                    exam_id TEXT NOT NULL,
+                    candidate TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    settings TEXT NOT NULL,
+                    PRIMARY KEY (exam_id, candidate)
+                );
+                CREATE TABLE sitting_starts (
+                    exam_id TEXT PRIMARY KEY,
+                    code_hash TEXT,
+                    code_set_by TEXT,
+                    code_set_at DATETIME,
+                    opened_at DATETIME,
+                    opened_by TEXT
+                );
+                """)
     }
 }

@@ -20,8 +20,11 @@ enum SQLiteSchema {
     /// Every migration, in order.
     static var migrations: [Migration] {
         [
-            Migration(name: "sqlite-v01-events-attempts-responses", recorded: "v1", migrate: createEventsAttemptsAndResponses),
-            Migration(name: "sqlite-v02-candidates-progress-results", recorded: "v2", migrate: addCandidatesProgressAndResults),
+            Migration(
+                name: "sqlite-v01-events-attempts-responses", recorded: "v1", migrate: createEventsAttemptsAndResponses),
+            Migration(
+                name: "sqlite-v02-candidates-progress-results", recorded: "v2", migrate: addCandidatesProgressAndResults
+            ),
             Migration(name: "sqlite-v03-leases", recorded: "v3", migrate: addLeases),
             Migration(name: "sqlite-v04-room-commands", recorded: "v4", migrate: RoomSchema.sqlite),
             Migration(name: "sqlite-v05-marks", recorded: "v5", migrate: MarkSchema.addMarks),
@@ -106,10 +109,11 @@ enum SQLiteSchema {
             t.primaryKey("id", .text)
             t.column("firstSeenAt", .datetime).notNull()
         }
-        try db.execute(sql: """
-            INSERT INTO candidates (id, firstSeenAt)
-            SELECT candidate, MIN(startedAt) FROM attempts GROUP BY candidate
-            """)
+        try db.execute(
+            sql: """
+                INSERT INTO candidates (id, firstSeenAt)
+                SELECT candidate, MIN(startedAt) FROM attempts GROUP BY candidate
+                """)
 
         try db.alter(table: "attempts") { t in
             t.add(column: "settings", .text).notNull().defaults(to: "{}")

@@ -48,8 +48,9 @@ public final class SQLiteStore: Sendable {
     ///   - dataDirectory: The directory that holds `assess.sqlite`.
     ///   - busyTimeout: How long a write waits for a write lock held by another process.
     public convenience init(dataDirectory: URL, busyTimeout: TimeInterval = SQLiteStore.defaultBusyTimeout) throws {
-        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: dataDirectory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         let fileURL = dataDirectory.appendingPathComponent(Self.fileName)
         // A room of terminals may open a new store at the same moment: each waits here in
         // turn (a `flock` on the directory, released when `opening` closes at the end of

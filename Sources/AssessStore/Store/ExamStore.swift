@@ -44,15 +44,18 @@ public protocol ExamStore: AnyObject, Sendable {
     ///
     /// - Throws: `StoreError.attemptAlreadyInProgress` when the candidate already has an
     ///   attempt of this exam in progress.
-    func startAttempt(examID: String, examKey: String, candidate: String, secondsAllowed: Int?,
-                      isPractice: Bool, settings: String, at time: Date) throws -> Attempt
+    func startAttempt(
+        examID: String, examKey: String, candidate: String, secondsAllowed: Int?,
+        isPractice: Bool, settings: String, at time: Date
+    ) throws -> Attempt
 
     /// Records how far an attempt in progress has come: the time used, the question on
     /// screen, the breaks taken, and that its session was alive at `time`.
     ///
     /// - Throws: `StoreError.unknownAttempt` or `StoreError.attemptNotInProgress`.
-    func updateProgress(attempt attemptID: String, secondsUsed: Int, currentQuestion: Int,
-                        breaksTaken: Int, at time: Date) throws
+    func updateProgress(
+        attempt attemptID: String, secondsUsed: Int, currentQuestion: Int,
+        breaksTaken: Int, at time: Date) throws
 
     /// Changes the time an attempt in progress is allowed (the proctor added time).
     ///
@@ -92,8 +95,10 @@ public protocol ExamStore: AnyObject, Sendable {
     /// clock, SQLite by `time`. Another sitting's token is not returned by PostgreSQL.
     ///
     /// - Throws: `StoreError.notPermitted` when the server's role may not sit as `candidate`.
-    func takeLease(exam examID: String, candidate: String, holder: LeaseHolder, lostAfter: TimeInterval,
-                   at time: Date) throws -> Lease
+    func takeLease(
+        exam examID: String, candidate: String, holder: LeaseHolder, lostAfter: TimeInterval,
+        at time: Date
+    ) throws -> Lease
 
     /// Gives the lease up, when `holder` has it.
     func releaseLease(exam examID: String, candidate: String, holder: LeaseHolder) throws
@@ -105,8 +110,10 @@ public protocol ExamStore: AnyObject, Sendable {
     ///
     /// - Throws: `StoreError.unknownAttempt` or `StoreError.attemptNotInProgress`.
     @discardableResult
-    func saveResponse(attempt attemptID: String, question questionID: String,
-                      value: String, flagged: Bool, at time: Date) throws -> StoredResponse
+    func saveResponse(
+        attempt attemptID: String, question questionID: String,
+        value: String, flagged: Bool, at time: Date
+    ) throws -> StoredResponse
 
     /// The latest response to each answered question of an attempt, by question id.
     func responses(for attemptID: String) throws -> [StoredResponse]
@@ -162,14 +169,19 @@ public protocol StoreJournal: AnyObject, Sendable {
 
 extension ExamStore {
     /// Starts a new attempt; see the requirement. Not practice, no launch settings by default.
-    public func startAttempt(examID: String, examKey: String, candidate: String, secondsAllowed: Int?,
-                             isPractice: Bool = false, settings: String = "{}", at time: Date) throws -> Attempt {
-        try startAttempt(examID: examID, examKey: examKey, candidate: candidate, secondsAllowed: secondsAllowed,
-                         isPractice: isPractice, settings: settings, at: time)
+    public func startAttempt(
+        examID: String, examKey: String, candidate: String, secondsAllowed: Int?,
+        isPractice: Bool = false, settings: String = "{}", at time: Date
+    ) throws -> Attempt {
+        try startAttempt(
+            examID: examID, examKey: examKey, candidate: candidate, secondsAllowed: secondsAllowed,
+            isPractice: isPractice, settings: settings, at: time)
     }
 
     /// Attempts, oldest first; every argument narrows the list when given.
-    public func attempts(exam examID: String? = nil, candidate: String? = nil, status: AttemptStatus? = nil) throws -> [Attempt] {
+    public func attempts(exam examID: String? = nil, candidate: String? = nil, status: AttemptStatus? = nil) throws
+        -> [Attempt]
+    {
         try attempts(exam: examID, candidate: candidate, status: status)
     }
 
@@ -200,7 +212,8 @@ public enum ResponseHistory {
         var lastByQuestion: [String: Int] = [:]
         for save in saves {
             if let index = lastByQuestion[save.questionID],
-               save.savedAt.timeIntervalSince(kept[index].savedAt) < interval {
+                save.savedAt.timeIntervalSince(kept[index].savedAt) < interval
+            {
                 kept[index].value = save.value
             } else {
                 lastByQuestion[save.questionID] = kept.count

@@ -79,7 +79,8 @@ public struct LeaseHolder: Sendable, Equatable {
     public var processStart: UInt64?
 
     /// A holder; a fresh random token unless one is given.
-    public init(token: String = UUID().uuidString, host: String, tty: String?, pid: Int32, processStart: UInt64? = nil) {
+    public init(token: String = UUID().uuidString, host: String, tty: String?, pid: Int32, processStart: UInt64? = nil)
+    {
         self.token = token
         self.host = host
         self.tty = tty

@@ -28,19 +28,23 @@ public final class ExamApp {
     ///   - startEvents: Logged right after the attempt starts, tagged with it (the
     ///     proctor's launch settings, a resume).
     ///   - commands: Where the proctor's commands from the monitor come from; none without one.
-    public init(flow: ExamFlow, terminal: any TerminalDevice, session: AssessmentSession, consent: FlowConsentPrompt,
-                recorder: any SittingRecorder, clock: any Clock, proctorPassword: ProctorPassword?,
-                settings: LaunchSettings = LaunchSettings(), startEvents: [SessionEvent] = [],
-                commands: (any SeatCommandLink)? = nil) {
+    public init(
+        flow: ExamFlow, terminal: any TerminalDevice, session: AssessmentSession, consent: FlowConsentPrompt,
+        recorder: any SittingRecorder, clock: any Clock, proctorPassword: ProctorPassword?,
+        settings: LaunchSettings = LaunchSettings(), startEvents: [SessionEvent] = [],
+        commands: (any SeatCommandLink)? = nil
+    ) {
         self.flow = flow
         self.commands = commands
         self.terminal = terminal
         self.clock = clock
         self.proctorPassword = proctorPassword
         self.consent = consent
-        writer = SittingWriter(SittingWriter.Context(
-            session: session, recorder: recorder, clock: clock, exam: flow.sitting.exam, candidate: flow.candidate,
-            practice: flow.practice, settings: settings, startEvents: startEvents, inbox: inbox, commands: commands))
+        writer = SittingWriter(
+            SittingWriter.Context(
+                session: session, recorder: recorder, clock: clock, exam: flow.sitting.exam, candidate: flow.candidate,
+                practice: flow.practice, settings: settings, startEvents: startEvents, inbox: inbox, commands: commands)
+        )
         consent.connect(inbox)
     }
 
@@ -53,9 +57,11 @@ public final class ExamApp {
     public func run() async -> SittingOutcome {
         let poller = commands.map { CommandPoller(link: $0, inbox: inbox, watchOpening: flow.waitsForOpening) }
         let checks = SerialWorker(name: "assess check")
-        let runner = SittingEffects(writer: writer, consent: consent, checks: checks, poller: poller, inbox: inbox,
-                                    proctorPassword: proctorPassword, commands: commands)
-        let program = Program(model: SittingModel(flow: flow), terminal: terminal, clock: clock, runner: runner, inbox: inbox)
+        let runner = SittingEffects(
+            writer: writer, consent: consent, checks: checks, poller: poller, inbox: inbox,
+            proctorPassword: proctorPassword, commands: commands)
+        let program = Program(
+            model: SittingModel(flow: flow), terminal: terminal, clock: clock, runner: runner, inbox: inbox)
         let handle = LoopThreadHandle(program: program)
         let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<SittingOutcome, Never>) in
             let thread = Thread {

@@ -53,8 +53,10 @@ final class CommandPoller: Sendable {
 
     /// Starts bringing `link`'s commands to `inbox`; with `watchOpening`, also the
     /// sitting's opening, posted once.
-    init(link: any SeatCommandLink, inbox: ProgramInbox<FlowEvent>, watchOpening: Bool = false,
-         keepAliveEvery: Duration = .seconds(5)) {
+    init(
+        link: any SeatCommandLink, inbox: ProgramInbox<FlowEvent>, watchOpening: Bool = false,
+        keepAliveEvery: Duration = .seconds(5)
+    ) {
         self.keepAliveEvery = keepAliveEvery
         let poller = PollerThreadState(link: link, inbox: inbox, watchOpening: watchOpening, owner: self)
         let thread = Thread {
@@ -153,7 +155,8 @@ private struct PollerThreadState: @unchecked Sendable {
                     let now = ContinuousClock.now
                     let pending = Set(commands.map(\.id))
                     posted = posted.filter { pending.contains($0.key) }
-                    for command in commands where posted[command.id].map({ now - $0 >= CommandPoller.repostAfter }) ?? true {
+                    for command in commands
+                    where posted[command.id].map({ now - $0 >= CommandPoller.repostAfter }) ?? true {
                         posted[command.id] = now
                         inbox.post(.proctorCommand(command))
                     }
@@ -173,7 +176,8 @@ private struct PollerThreadState: @unchecked Sendable {
             if readFailed || watcher == nil { wait = min(wait, CommandPoller.retryMilliseconds) }
             if let watcher {
                 let news = watcher.waitForChange(milliseconds: wait)
-                let repostDue = posted.values.min().map { ContinuousClock.now - $0 >= CommandPoller.repostAfter } ?? false
+                let repostDue =
+                    posted.values.min().map { ContinuousClock.now - $0 >= CommandPoller.repostAfter } ?? false
                 mustRead = news || readFailed || repostDue
             } else {
                 owner.pause(milliseconds: wait)

@@ -38,4 +38,3 @@ public protocol DeliveringRecorder: SittingRecorder {
     /// Tries to send what waits, now; returns how many writes still wait.
     func deliverToServer() -> Int
 }
-

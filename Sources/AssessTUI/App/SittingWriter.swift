@@ -118,7 +118,9 @@ private struct WriterState {
             await session.record(.proctor(.aborted(attemptID: attemptID ?? "none", reason: reason)))
             var stored = attemptID == nil
             if let attemptID {
-                stored = (try? recorder.finish(attemptID: attemptID, as: .aborted, receipt: nil, at: context.clock.now)) != nil
+                stored =
+                    (try? recorder.finish(attemptID: attemptID, as: .aborted, receipt: nil, at: context.clock.now))
+                    != nil
             }
             _ = await session.requestLock(false)
             context.inbox.post(.released(abortStored: stored))
@@ -163,10 +165,13 @@ private struct WriterState {
         var problem = ""
         for answer in batch.answers {
             do {
-                try recorder.save(attemptID: attemptID, questionID: answer.questionID, response: answer.response,
-                                  flagged: answer.flagged)
-                await session.record(.answerSaved(questionID: answer.questionID,
-                                                  characters: Self.characterCount(answer.response)))
+                try recorder.save(
+                    attemptID: attemptID, questionID: answer.questionID, response: answer.response,
+                    flagged: answer.flagged)
+                await session.record(
+                    .answerSaved(
+                        questionID: answer.questionID,
+                        characters: Self.characterCount(answer.response)))
             } catch {
                 failed.append(answer.questionID)
                 problem = String(describing: error)
@@ -176,8 +181,9 @@ private struct WriterState {
         if let progress = batch.progress {
             // A failure here costs at most a few seconds of accounting after a crash; the
             // next save tries again.
-            try? recorder.updateProgress(attemptID: attemptID, secondsUsed: progress.secondsUsed,
-                                         currentQuestion: progress.currentQuestion, breaksTaken: progress.breaksTaken)
+            try? recorder.updateProgress(
+                attemptID: attemptID, secondsUsed: progress.secondsUsed,
+                currentQuestion: progress.currentQuestion, breaksTaken: progress.breaksTaken)
         }
     }
 
@@ -200,8 +206,9 @@ private struct WriterState {
         // Every record so far is on disk (the engine logs before it returns): the receipt
         // covers the log up to its newest record.
         let chainHead = try? recorder.chainHead()
-        let code = Receipt.code(examKey: context.exam.examKey, attemptID: id, responses: responses, submittedAt: submittedAt,
-                                chainHead: chainHead ?? nil)
+        let code = Receipt.code(
+            examKey: context.exam.examKey, attemptID: id, responses: responses, submittedAt: submittedAt,
+            chainHead: chainHead ?? nil)
         var problem: String?
         do {
             try recorder.finish(attemptID: id, as: reason.end, receipt: code, at: submittedAt)
@@ -212,7 +219,9 @@ private struct WriterState {
         _ = await session.requestLock(false)
         // The receipt says whether the submission waits on this terminal.
         reportDelivery()
-        context.inbox.post(.submitted(ReceiptInfo(code: code, submittedAt: submittedAt.formatted(.iso8601), reason: reason),
-                                      problem: problem))
+        context.inbox.post(
+            .submitted(
+                ReceiptInfo(code: code, submittedAt: submittedAt.formatted(.iso8601), reason: reason),
+                problem: problem))
     }
 }

@@ -31,7 +31,9 @@ public struct LineField: Hashable, Sendable {
             switch self {
             case .any: return character
             case .digits: return character.isASCII && character.isNumber ? character : nil
-            case .decimal: return character.isASCII && (character.isNumber || character == "." || character == ",") ? character : nil
+            case .decimal:
+                return character.isASCII && (character.isNumber || character == "." || character == ",")
+                    ? character : nil
             case .code:
                 guard character.isASCII && (character.isLetter || character.isNumber) else { return nil }
                 return Character(character.uppercased())

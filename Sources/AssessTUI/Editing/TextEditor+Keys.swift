@@ -26,18 +26,30 @@ extension TextEditor {
             return insertNewline() ? .changed : .refused(.wordLimitReached)
         case .backspace: return backspace() ? .changed : .moved
         case .delete: return deleteForward() ? .changed : .moved
-        case .left: _ = moveLeft(); return .moved
-        case .right: _ = moveRight(); return .moved
+        case .left:
+            _ = moveLeft()
+            return .moved
+        case .right:
+            _ = moveRight()
+            return .moved
         case .control("a"), .home:
             multiLine ? moveToLineStart(width: width) : moveToStart()
             return .moved
         case .control("e"), .end:
             multiLine ? moveToLineEnd(width: width) : moveToEnd()
             return .moved
-        case .up where multiLine: moveUp(width: width); return .moved
-        case .down where multiLine: moveDown(width: width); return .moved
-        case .control("w"): moveWordLeft(); return .moved
-        case .control("f"): moveWordRight(); return .moved
+        case .up where multiLine:
+            moveUp(width: width)
+            return .moved
+        case .down where multiLine:
+            moveDown(width: width)
+            return .moved
+        case .control("w"):
+            moveWordLeft()
+            return .moved
+        case .control("f"):
+            moveWordRight()
+            return .moved
         case .control("u"): return undo() ? .changed : .moved
         case .control("r"): return redo() ? .changed : .moved
         default: return .notEditing

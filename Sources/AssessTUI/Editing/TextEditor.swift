@@ -142,7 +142,8 @@ public struct TextEditor: Hashable, Sendable {
     }
 
     /// ``visibleSlice(width:)`` of any one line of `text` with the cursor at `cursor`.
-    static func visibleSlice(of text: String, cursor: String.Index, width: Int) -> (text: Substring, cursorColumn: Int) {
+    static func visibleSlice(of text: String, cursor: String.Index, width: Int) -> (text: Substring, cursorColumn: Int)
+    {
         let width = max(1, width)
         var start = text.startIndex
         var widthBeforeCursor = text[start..<cursor].displayWidth
@@ -210,14 +211,17 @@ public struct TextEditor: Hashable, Sendable {
     public mutating func replace(_ range: Range<String.Index>, with replacement: String) -> Bool {
         let cleaned = Self.allowed(replacement, in: mode)
         guard text[range] != cleaned else { return false }
-        let lower = utf8Offset(of: range.lowerBound), upper = utf8Offset(of: range.upperBound)
+        let lower = utf8Offset(of: range.lowerBound)
+        let upper = utf8Offset(of: range.upperBound)
         let newCount = Self.countWords(in: text, replacing: lower..<upper, with: cleaned, was: words)
         if let wordLimit, newCount > wordLimit && newCount > wordCount { return false }
         let cursorOffset = utf8Offset(of: cursor)
         recordUndoStep()
         redoStack.removeAll()
         let after = lower + cleaned.utf8.count
-        edit(range, with: cleaned, words: newCount, cursorOffset: cursorOffset > upper ? cursorOffset - upper + after : after)
+        edit(
+            range, with: cleaned, words: newCount,
+            cursorOffset: cursorOffset > upper ? cursorOffset - upper + after : after)
         endStep()
         return true
     }
@@ -310,7 +314,8 @@ public struct TextEditor: Hashable, Sendable {
         if lastEdit != .deleting { recordUndoStep() }
         redoStack.removeAll()
         let offset = utf8Offset(of: range.lowerBound)
-        let newCount = Self.countWords(in: text, replacing: offset..<utf8Offset(of: range.upperBound), with: "", was: words)
+        let newCount = Self.countWords(
+            in: text, replacing: offset..<utf8Offset(of: range.upperBound), with: "", was: words)
         edit(range, with: "", words: newCount, cursorOffset: offset)
         lastEdit = .deleting
     }
@@ -332,40 +337,53 @@ public struct TextEditor: Hashable, Sendable {
 
     /// The change that turns `current` back into `old`; `nil` when they are the same.
     private static func change(undoing current: String, to old: String, cursorOffset: Int) -> Change? {
-        var current = current, old = old
+        var current = current
+        var old = old
         return current.withUTF8 { new in
             old.withUTF8 { before in
                 var prefix = 0
                 while prefix < new.count && prefix < before.count && new[prefix] == before[prefix] { prefix += 1 }
                 var suffix = 0
                 while suffix < new.count - prefix && suffix < before.count - prefix
-                        && new[new.count - 1 - suffix] == before[before.count - 1 - suffix] { suffix += 1 }
+                    && new[new.count - 1 - suffix] == before[before.count - 1 - suffix]
+                { suffix += 1 }
                 // Cut between scalars: a shared lead byte (é and è both start with 0xC3) stays in the change.
                 let isContinuation = { (byte: UInt8) in byte & 0xC0 == 0x80 }
-                while prefix > 0 && ((prefix < new.count && isContinuation(new[prefix]))
-                                     || (prefix < before.count && isContinuation(before[prefix]))) { prefix -= 1 }
-                while suffix > 0 && (isContinuation(new[new.count - suffix]) || isContinuation(before[before.count - suffix])) {
+                while prefix > 0
+                    && ((prefix < new.count && isContinuation(new[prefix]))
+                        || (prefix < before.count && isContinuation(before[prefix])))
+                { prefix -= 1 }
+                while suffix > 0
+                    && (isContinuation(new[new.count - suffix]) || isContinuation(before[before.count - suffix]))
+                {
                     suffix -= 1
                 }
                 guard prefix + suffix < max(new.count, before.count) else { return nil }
-                return Change(start: prefix, replacedLength: new.count - prefix - suffix,
-                              text: String(decoding: UnsafeBufferPointer(rebasing: before[prefix..<before.count - suffix]), as: UTF8.self),
-                              cursorOffset: cursorOffset)
+                return Change(
+                    start: prefix, replacedLength: new.count - prefix - suffix,
+                    text: String(
+                        decoding: UnsafeBufferPointer(rebasing: before[prefix..<before.count - suffix]), as: UTF8.self),
+                    cursorOffset: cursorOffset)
             }
         }
     }
 
     /// Applies the change on top of `history` after pushing its opposite onto `other`, so
     /// the opposite command can come back; false when `history` is empty.
-    private mutating func restore(from history: WritableKeyPath<TextEditor, [Change]>,
-                                  saving other: WritableKeyPath<TextEditor, [Change]>) -> Bool {
+    private mutating func restore(
+        from history: WritableKeyPath<TextEditor, [Change]>,
+        saving other: WritableKeyPath<TextEditor, [Change]>
+    ) -> Bool {
         closeStep()
         guard let change = self[keyPath: history].popLast() else { return false }
         let range = change.start..<change.start + change.replacedLength
         let utf8 = text.utf8
-        let replaced = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)
-        let opposite = Change(start: change.start, replacedLength: change.text.utf8.count,
-                              text: String(text.utf8[replaced])!, cursorOffset: utf8Offset(of: cursor))
+        let replaced =
+            utf8.index(
+                utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)
+        let opposite = Change(
+            start: change.start, replacedLength: change.text.utf8.count,
+            text: String(text.utf8[replaced])!, cursorOffset: utf8Offset(of: cursor))
         self[keyPath: other].append(opposite)
         let newCount = Self.countWords(in: text, replacing: range, with: change.text, was: words)
         edit(replaced, with: change.text, words: newCount, cursorOffset: change.cursorOffset)
@@ -422,10 +440,11 @@ public struct TextEditor: Hashable, Sendable {
     /// the very end of a line the wrap broke is shown at the start of the next one.
     private func wrappedAtCursor(width: Int) -> (lines: [WrappedLine], row: Int) {
         let lines = TextWrap.wrap(text, width: width)
-        let row = lines.firstIndex { line in
-            line.range.lowerBound <= cursor
-                && (cursor < line.range.upperBound || (cursor == line.range.upperBound && line.endsParagraph))
-        } ?? lines.count - 1
+        let row =
+            lines.firstIndex { line in
+                line.range.lowerBound <= cursor
+                    && (cursor < line.range.upperBound || (cursor == line.range.upperBound && line.endsParagraph))
+            } ?? lines.count - 1
         return (lines, row)
     }
 
@@ -470,7 +489,9 @@ public struct TextEditor: Hashable, Sendable {
     /// recounted stretches from the change to an ASCII whitespace byte (or the end) on
     /// each side, and a character that begins with whitespace ends a word in
     /// ``countWords(in:)``, so the words outside it are the same before and after.
-    static func countWords(in text: String, replacing range: Range<Int>, with replacement: String, was count: Int) -> Int {
+    static func countWords(in text: String, replacing range: Range<Int>, with replacement: String, was count: Int)
+        -> Int
+    {
         var text = text
         return text.withUTF8 { bytes in
             let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
@@ -478,7 +499,9 @@ public struct TextEditor: Hashable, Sendable {
             while start > 0 && !isSpace(bytes[start - 1]) { start -= 1 }
             var end = range.upperBound
             while end < bytes.count && !isSpace(bytes[end]) { end += 1 }
-            let text = { (part: Range<Int>) in String(decoding: UnsafeBufferPointer(rebasing: bytes[part]), as: UTF8.self) }
+            let text = { (part: Range<Int>) in
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[part]), as: UTF8.self)
+            }
             let removed = countWords(in: text(start..<end))
             let added = countWords(in: text(start..<range.lowerBound) + replacement + text(range.upperBound..<end))
             return count - removed + added
@@ -514,7 +537,8 @@ public struct TextEditor: Hashable, Sendable {
             switch byte {
             case 0x80...: return nil
             case 0x09...0x0D, 0x20: inWord = false
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"):
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "a")...UInt8(ascii: "z"):
                 if !inWord { count += 1 }
                 inWord = true
             default: break

@@ -43,7 +43,9 @@ public enum KeyDecoder {
     public static func scalar(fromUTF8 bytes: [UInt8]) -> Unicode.Scalar? {
         var iterator = bytes.makeIterator()
         var decoder = Unicode.UTF8()
-        guard case .scalarValue(let scalar) = decoder.decode(&iterator), scalar.utf8.count == bytes.count else { return nil }
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator), scalar.utf8.count == bytes.count else {
+            return nil
+        }
         return scalar
     }
 

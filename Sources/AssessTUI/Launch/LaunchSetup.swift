@@ -38,7 +38,8 @@ public struct LaunchSetup: Sendable, Equatable {
     /// The break allowances ←/→ step through.
     public static let breakChoices: [BreakAllowance] = [
         .none, BreakAllowance(count: 1, minutes: 10), BreakAllowance(count: 2, minutes: 10),
-        BreakAllowance(count: 1, minutes: 15), BreakAllowance(count: 2, minutes: 15), BreakAllowance(count: 3, minutes: 10),
+        BreakAllowance(count: 1, minutes: 15), BreakAllowance(count: 2, minutes: 15),
+        BreakAllowance(count: 3, minutes: 10),
     ]
 
     /// Starts from `settings` (the launch flags) for `exam`.
@@ -46,10 +47,13 @@ public struct LaunchSetup: Sendable, Equatable {
         self.exam = exam
         self.candidate = candidate
         self.settings = settings
-        extraTimeOptions = Self.extraTimeChoices.contains(settings.extraTime)
+        extraTimeOptions =
+            Self.extraTimeChoices.contains(settings.extraTime)
             ? Self.extraTimeChoices : [settings.extraTime] + Self.extraTimeChoices
-        breakOptions = Self.breakChoices.contains(settings.breaks) ? Self.breakChoices : [settings.breaks] + Self.breakChoices
-        rows = [.extraTime, .breaks] + exam.restrictions.map(Row.restriction)
+        breakOptions =
+            Self.breakChoices.contains(settings.breaks) ? Self.breakChoices : [settings.breaks] + Self.breakChoices
+        rows =
+            [.extraTime, .breaks] + exam.restrictions.map(Row.restriction)
             + exam.suggestions.sorted().map(Row.suggestion) + AccessibilityOption.allCases.map(Row.accessibility)
     }
 

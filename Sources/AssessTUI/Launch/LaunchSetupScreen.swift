@@ -5,7 +5,9 @@ import AssessExam
 /// launched by the proctor (``ExamFlow/Phase/launchSetup(_:)``).
 public enum LaunchSetupScreen {
     /// Draws `setup` into `grid` in `language` (the sitting's).
-    public static func render(_ setup: LaunchSetup, in language: InterfaceLanguage = .english, into grid: inout CellGrid) {
+    public static func render(
+        _ setup: LaunchSetup, in language: InterfaceLanguage = .english, into grid: inout CellGrid
+    ) {
         ScreenKit.$text.withValue(Catalogue.of(language)) { draw(setup, into: &grid) }
     }
 
@@ -17,8 +19,9 @@ public enum LaunchSetupScreen {
         let width = grid.columns - 2 * ScreenKit.margin
         ScreenKit.headerBar(left: text("launch.header"), right: exam.id, into: &grid)
         grid.put(exam.title, row: 2, column: ScreenKit.margin, style: ScreenKit.title, maxWidth: width)
-        grid.put(text("launch.candidate", ["candidate": setup.candidate, "time": ScreenKit.duration(exam.durationSeconds)]),
-                 row: 3, column: ScreenKit.margin, maxWidth: width)
+        grid.put(
+            text("launch.candidate", ["candidate": setup.candidate, "time": ScreenKit.duration(exam.durationSeconds)]),
+            row: 3, column: ScreenKit.margin, maxWidth: width)
         // The rows scroll to keep the highlighted one in view; the cursor sits on it.
         let firstRow = 5
         let visible = max(1, grid.rows - 5 - firstRow)
@@ -33,9 +36,13 @@ public enum LaunchSetupScreen {
             if index == setup.selection { grid.cursor = CellPosition(row: firstRow + offset, column: ScreenKit.margin) }
         }
         let detail = detail(of: setup.rows[setup.selection], in: setup)
-        ScreenKit.paragraph(detail, row: grid.rows - 4, width: width, style: ScreenKit.dim, into: &grid, lastRow: grid.rows - 3)
-        ScreenKit.footer([("↑↓", text("key.setting")), ("←→ Space", text("key.change")), ("Enter", text("key.hand-over")),
-                          ("Esc", text("key.cancel"))], pinned: ExamScreens.helpFooterKey, into: &grid)
+        ScreenKit.paragraph(
+            detail, row: grid.rows - 4, width: width, style: ScreenKit.dim, into: &grid, lastRow: grid.rows - 3)
+        ScreenKit.footer(
+            [
+                ("↑↓", text("key.setting")), ("←→ Space", text("key.change")), ("Enter", text("key.hand-over")),
+                ("Esc", text("key.cancel")),
+            ], pinned: ExamScreens.helpFooterKey, into: &grid)
     }
 
     private static func text(of row: LaunchSetup.Row, in setup: LaunchSetup) -> (String, String) {
@@ -51,11 +58,15 @@ public enum LaunchSetupScreen {
             return (restriction.title, text(setup.isAllowed(restriction) ? "state.allowed" : "state.denied"))
         case .suggestion(let feature):
             let off = setup.settings.disabledSuggestions.contains(feature)
-            return (text("launch.suggestion", ["feature": text("suggestion." + feature.rawValue)]),
-                    text(off ? "state.off" : "launch.exam-allows"))
+            return (
+                text("launch.suggestion", ["feature": text("suggestion." + feature.rawValue)]),
+                text(off ? "state.off" : "launch.exam-allows")
+            )
         case .accessibility(let option):
-            return (text("launch.accessibility", ["setting": text("setting." + option.rawValue)]),
-                    text(setup.settings.accessibility.isOn(option) ? "state.on" : "state.off"))
+            return (
+                text("launch.accessibility", ["setting": text("setting." + option.rawValue)]),
+                text(setup.settings.accessibility.isOn(option) ? "state.on" : "state.off")
+            )
         }
     }
 
@@ -66,7 +77,8 @@ public enum LaunchSetupScreen {
             // The time in all goes here, where it wraps, rather than on the row, where a
             // long label column leaves it too little room at 80 columns.
             let seconds = setup.settings.secondsAllowed(for: setup.exam)
-            return text("launch.extra-time.detail") + " " + text("launch.time-in-all", ["time": ScreenKit.duration(seconds)])
+            return text("launch.extra-time.detail") + " "
+                + text("launch.time-in-all", ["time": ScreenKit.duration(seconds)])
         case .breaks: return text("launch.breaks.detail")
         case .restriction(let restriction): return restriction.detail
         case .suggestion: return text("launch.suggestion.detail")

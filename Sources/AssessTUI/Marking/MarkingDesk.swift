@@ -1,5 +1,5 @@
-import Foundation
 import AssessExam
+import Foundation
 
 /// One answer on the marking desk: whose it is, the question, what was answered, how the
 /// exam scored it by itself, and the mark a person gave it, if any.
@@ -20,8 +20,10 @@ public struct MarkingItem: Sendable, Equatable {
     public var handMark: HandMark?
 
     /// Creates an item.
-    public init(attemptID: String, candidate: String, anonymousNumber: Int, question: Question, response: Response?,
-                automatic: Mark, handMark: HandMark? = nil) {
+    public init(
+        attemptID: String, candidate: String, anonymousNumber: Int, question: Question, response: Response?,
+        automatic: Mark, handMark: HandMark? = nil
+    ) {
         self.attemptID = attemptID
         self.candidate = candidate
         self.anonymousNumber = anonymousNumber
@@ -226,12 +228,15 @@ public struct MarkingDesk: Sendable, Equatable {
     /// The answer on screen wrapped to `width`, from the last frame when it had the same.
     mutating func answerLayout(width: Int) -> AnswerLayout {
         let item = current
-        if let layout, layout.attemptID == item?.attemptID, layout.questionID == item?.question.id, layout.width == width {
+        if let layout, layout.attemptID == item?.attemptID, layout.questionID == item?.question.id,
+            layout.width == width
+        {
             return layout
         }
         let text = item.map { AnswerText.given($0.response, to: $0.question) } ?? ""
-        let made = AnswerLayout(attemptID: item?.attemptID ?? "", questionID: item?.question.id ?? "", width: width,
-                                lines: TextWrap.lines(text, width: width), words: TextEditor(text: text).wordCount)
+        let made = AnswerLayout(
+            attemptID: item?.attemptID ?? "", questionID: item?.question.id ?? "", width: width,
+            lines: TextWrap.lines(text, width: width), words: TextEditor(text: text).wordCount)
         layout = made
         return made
     }
@@ -261,8 +266,10 @@ public struct MarkingDesk: Sendable, Equatable {
             return .stay
         }
         submittedFields = fieldTexts
-        return .store(HandMark(points: points, comment: comment.text.trimmingCharacters(in: .whitespaces),
-                               overrideReason: item.isOverride ? reason : nil), index: index)
+        return .store(
+            HandMark(
+                points: points, comment: comment.text.trimmingCharacters(in: .whitespaces),
+                overrideReason: item.isOverride ? reason : nil), index: index)
     }
 
     /// Applies `key` to the field the cursor is in: typing, moving, undo and redo.
@@ -327,7 +334,9 @@ public struct MarkingDesk: Sendable, Equatable {
         self.order = order
         items = Self.sorted(items, by: order, exam: exam)
         index = items.firstIndex { $0.attemptID == shown?.attemptID && $0.question.id == shown?.question.id } ?? 0
-        notice = order == .byQuestion ? "By question: each question for every candidate." : "By candidate: every answer of one candidate."
+        notice =
+            order == .byQuestion
+            ? "By question: each question for every candidate." : "By candidate: every answer of one candidate."
     }
 
     /// The fields show the item's mark, if it has one, for changing; the answer starts at its top.
@@ -356,14 +365,16 @@ public struct MarkingDesk: Sendable, Equatable {
     }
 
     private static func sorted(_ items: [MarkingItem], by order: Order, exam: Exam) -> [MarkingItem] {
-        let questionOrder = Dictionary(exam.questions.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let questionOrder = Dictionary(
+            exam.questions.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         func place(_ item: MarkingItem) -> (Int, Int) {
             let question = questionOrder[item.question.id] ?? 0
             return order == .byQuestion ? (question, item.anonymousNumber) : (item.anonymousNumber, question)
         }
         // Sorting by (place, position given) keeps the given order among equals.
         return items.enumerated().sorted { left, right in
-            let a = place(left.element), b = place(right.element)
+            let a = place(left.element)
+            let b = place(right.element)
             return a != b ? a < b : left.offset < right.offset
         }.map(\.element)
     }

@@ -9,12 +9,15 @@ public enum MarkingScreen {
     /// each mark on a worker thread of its own (throwing a sentence for the marker when the
     /// store refuses), so a slow store never holds back a key. Returns the desk as it was
     /// left, once every mark given has been stored or refused.
-    public static func run(_ desk: MarkingDesk, on terminal: any TerminalDevice, clock: any Clock,
-                           store: @escaping @Sendable (MarkingItem, HandMark) throws -> Void) -> MarkingDesk {
+    public static func run(
+        _ desk: MarkingDesk, on terminal: any TerminalDevice, clock: any Clock,
+        store: @escaping @Sendable (MarkingItem, HandMark) throws -> Void
+    ) -> MarkingDesk {
         let inbox = ProgramInbox<MarkingEvent>()
         let worker = SerialWorker(name: "assess store")
-        let program = Program(model: desk, terminal: terminal, clock: clock,
-                              runner: MarkingEffects(store: store, worker: worker, inbox: inbox), inbox: inbox)
+        let program = Program(
+            model: desk, terminal: terminal, clock: clock,
+            runner: MarkingEffects(store: store, worker: worker, inbox: inbox), inbox: inbox)
         program.run()
         worker.finish()
         var left = program.model
@@ -43,28 +46,33 @@ public enum MarkingScreen {
         grid.clear()
         grid.cursor = nil
         let width = grid.columns - 2 * ScreenKit.margin
-        let mode = (desk.order == .byQuestion ? "by question" : "by candidate") + (desk.showsCandidate ? "" : " · anonymous")
+        let mode =
+            (desk.order == .byQuestion ? "by question" : "by candidate") + (desk.showsCandidate ? "" : " · anonymous")
         ScreenKit.headerBar(left: "Marking: \(desk.exam.title)", right: mode, into: &grid)
         if desk.showsHelp {
             ScreenKit.keyHelp("Keys on the marking screen", keys: keys, back: "back to the answer", into: &grid)
             return
         }
         guard let item = desk.current else {
-            grid.put("Nothing to mark here: no finished attempt has an answer to this.", row: 2, column: ScreenKit.margin,
-                     maxWidth: width)
+            grid.put(
+                "Nothing to mark here: no finished attempt has an answer to this.", row: 2, column: ScreenKit.margin,
+                maxWidth: width)
             grid.cursor = CellPosition(row: 2, column: ScreenKit.margin)
             ScreenKit.footer([("Esc", "leave")], pinned: [("F1", "help")], into: &grid)
             return
         }
         let who = desk.showsCandidate ? "Candidate \(item.candidate)" : "Candidate #\(item.anonymousNumber)"
         let points = item.question.points == 1 ? "1 point" : "\(MarkRules.number(item.question.points)) points"
-        grid.put("Answer \(desk.index + 1) of \(desk.items.count) · \(item.question.id) · \(points) · \(who)", row: 1,
-                 column: ScreenKit.margin, style: ScreenKit.title, maxWidth: width)
+        grid.put(
+            "Answer \(desk.index + 1) of \(desk.items.count) · \(item.question.id) · \(points) · \(who)", row: 1,
+            column: ScreenKit.margin, style: ScreenKit.title, maxWidth: width)
         let unmarked = desk.unmarked
-        grid.put("Still to mark: \(unmarked.thisQuestion) of this question, \(unmarked.all) in all", row: 2,
-                 column: ScreenKit.margin, style: ScreenKit.dim, maxWidth: width)
-        let promptEnd = ScreenKit.paragraph(item.question.prompt, row: 4, width: width, style: CellStyle(bold: true),
-                                            into: &grid, lastRow: 6)
+        grid.put(
+            "Still to mark: \(unmarked.thisQuestion) of this question, \(unmarked.all) in all", row: 2,
+            column: ScreenKit.margin, style: ScreenKit.dim, maxWidth: width)
+        let promptEnd = ScreenKit.paragraph(
+            item.question.prompt, row: 4, width: width, style: CellStyle(bold: true),
+            into: &grid, lastRow: 6)
 
         let boxTop = promptEnd + 1
         let formTop = grid.rows - (item.isOverride ? 7 : 6)
@@ -73,18 +81,21 @@ public enum MarkingScreen {
         let lines = layout.lines
         var label = item.isEssay ? "Answer · \(layout.words) words" : "Answer"
         if !item.isEssay {
-            label += " · scored \(MarkRules.number(item.automatic.awarded)) of \(MarkRules.number(item.automatic.maximum))"
+            label +=
+                " · scored \(MarkRules.number(item.automatic.awarded)) of \(MarkRules.number(item.automatic.maximum))"
             label += AnswerText.correct(item.question).map { " · right answer: \($0)" } ?? ""
         }
         let visible = box.height - 2
         desk.fit(visibleLines: visible, totalLines: lines.count)
         let shown = lines.dropFirst(desk.scroll).prefix(visible)
-        let position = lines.count > visible
+        let position =
+            lines.count > visible
             ? " lines \(desk.scroll + 1)-\(desk.scroll + shown.count) of \(lines.count) " : ""
         grid.drawBox(box, title: label, line: .rounded)
         if !position.isEmpty {
-            grid.put(position, row: box.row + box.height - 1, column: box.column + box.width - 2 - position.displayWidth,
-                     style: ScreenKit.dim)
+            grid.put(
+                position, row: box.row + box.height - 1, column: box.column + box.width - 2 - position.displayWidth,
+                style: ScreenKit.dim)
         }
         for (offset, line) in shown.enumerated() {
             grid.put(line, row: box.row + 1 + offset, column: box.column + 2, maxWidth: box.width - 4)
@@ -92,43 +103,55 @@ public enum MarkingScreen {
 
         let step = desk.exam.halfPoints ? ", halves allowed" : ""
         var row = formTop
-        field("Points (0–\(MarkRules.number(item.question.points))\(step))", desk.points, .points, row: row, desk, &grid)
+        field(
+            "Points (0–\(MarkRules.number(item.question.points))\(step))", desk.points, .points, row: row, desk, &grid)
         row += 1
         field("Comment", desk.comment, .comment, row: row, desk, &grid)
         if item.isOverride {
             row += 1
             field("Reason for the override", desk.reason, .reason, row: row, desk, &grid)
         }
-        let state = item.handMark.map { "marked: \(MarkRules.number($0.points)) points" }
+        let state =
+            item.handMark.map { "marked: \(MarkRules.number($0.points)) points" }
             ?? (item.isUnmarked ? "not marked yet" : "scored by the exam")
-        grid.put(state, row: 2, column: grid.columns - ScreenKit.margin - state.displayWidth,
-                 style: item.handMark == nil ? ScreenKit.dim : ScreenKit.success)
-        ScreenKit.notice(desk.notice, style: desk.notice?.hasPrefix("Saved") == true ? ScreenKit.success : ScreenKit.warning,
-                         into: &grid)
-        ScreenKit.footer([("Enter", "save"), ("Tab", "field"), ScreenKit.undoRedoKey, ("^N/^P", "next/prev"), ("^G", "unmarked"),
-                          ("^T", "ids"), ("PgUp/PgDn", "scroll"), ("^O", "order")],
-                         pinned: [("Esc", "leave"), ("F1", "help")], into: &grid)
+        grid.put(
+            state, row: 2, column: grid.columns - ScreenKit.margin - state.displayWidth,
+            style: item.handMark == nil ? ScreenKit.dim : ScreenKit.success)
+        ScreenKit.notice(
+            desk.notice, style: desk.notice?.hasPrefix("Saved") == true ? ScreenKit.success : ScreenKit.warning,
+            into: &grid)
+        ScreenKit.footer(
+            [
+                ("Enter", "save"), ("Tab", "field"), ScreenKit.undoRedoKey, ("^N/^P", "next/prev"), ("^G", "unmarked"),
+                ("^T", "ids"), ("PgUp/PgDn", "scroll"), ("^O", "order"),
+            ],
+            pinned: [("Esc", "leave"), ("F1", "help")], into: &grid)
         if desk.departure != nil {
-            ScreenKit.centeredBox([
-                ("Leave this answer without saving?", ScreenKit.title),
-                ("", .plain),
-                ("The points or comment typed here are not saved; leaving throws them away.", .plain),
-                ("", .plain),
-                ("y leaves without saving · n stays (then Enter saves)", CellStyle(bold: true)),
-            ], width: 64, focus: 4, into: &grid)
+            ScreenKit.centeredBox(
+                [
+                    ("Leave this answer without saving?", ScreenKit.title),
+                    ("", .plain),
+                    ("The points or comment typed here are not saved; leaving throws them away.", .plain),
+                    ("", .plain),
+                    ("y leaves without saving · n stays (then Enter saves)", CellStyle(bold: true)),
+                ], width: 64, focus: 4, into: &grid)
         }
     }
 
     /// One labelled input line; the cursor sits at the caret of the field being typed in.
-    private static func field(_ label: String, _ field: LineField, _ which: MarkingDesk.Field, row: Int,
-                              _ desk: MarkingDesk, _ grid: inout CellGrid) {
+    private static func field(
+        _ label: String, _ field: LineField, _ which: MarkingDesk.Field, row: Int,
+        _ desk: MarkingDesk, _ grid: inout CellGrid
+    ) {
         let labelWidth = 32
         let active = desk.field == which
-        grid.put(label + ":", row: row, column: ScreenKit.margin, style: active ? CellStyle(bold: true) : .plain,
-                 maxWidth: labelWidth)
+        grid.put(
+            label + ":", row: row, column: ScreenKit.margin, style: active ? CellStyle(bold: true) : .plain,
+            maxWidth: labelWidth)
         let column = ScreenKit.margin + labelWidth
-        ScreenKit.field(field, row: row, column: column, width: grid.columns - ScreenKit.margin - column,
-                        style: CellStyle(underline: true), showsCaret: active, into: &grid)
+        ScreenKit.field(
+            field, row: row, column: column, width: grid.columns - ScreenKit.margin - column,
+            style: CellStyle(underline: true), showsCaret: active, into: &grid)
     }
 }
 

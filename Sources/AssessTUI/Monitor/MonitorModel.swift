@@ -19,7 +19,9 @@ public struct MonitorModel: Sendable {
 
     /// The columns, in the order `s` steps through them when sorting.
     public enum Column: String, Sendable, CaseIterable {
-        case candidate, place = "where", state, left, answered, flagged, last, warnings
+        case candidate
+        case place = "where"
+        case state, left, answered, flagged, last, warnings
     }
 
     /// What the screen shows.
@@ -189,24 +191,29 @@ public struct MonitorModel: Sendable {
         }
         let ordered = shown.sorted { a, b in
             let order = compare(a, b, elapsed: elapsed)
-            return order == .orderedSame ? (a.candidate, a.exam) < (b.candidate, b.exam)
+            return order == .orderedSame
+                ? (a.candidate, a.exam) < (b.candidate, b.exam)
                 : (order == .orderedAscending) != descending
         }
         return ordered
     }
 
     private func compare(_ a: SeatView, _ b: SeatView, elapsed: Double) -> ComparisonResult {
-        func by<T: Comparable>(_ x: T, _ y: T) -> ComparisonResult { x < y ? .orderedAscending : x > y ? .orderedDescending : .orderedSame }
+        func by<T: Comparable>(_ x: T, _ y: T) -> ComparisonResult {
+            x < y ? .orderedAscending : x > y ? .orderedDescending : .orderedSame
+        }
         switch sort {
         case .candidate: return by(a.candidate, b.candidate)
         case .place: return by(MonitorText.place(a), MonitorText.place(b))
         case .state:
             let order = SeatState.allCases
-            return by(order.firstIndex(of: a.state(elapsed: elapsed, lostAfter: lostAfter)) ?? 0,
-                      order.firstIndex(of: b.state(elapsed: elapsed, lostAfter: lostAfter)) ?? 0)
+            return by(
+                order.firstIndex(of: a.state(elapsed: elapsed, lostAfter: lostAfter)) ?? 0,
+                order.firstIndex(of: b.state(elapsed: elapsed, lostAfter: lostAfter)) ?? 0)
         case .left:
-            return by(a.secondsLeft(elapsed: elapsed, lostAfter: lostAfter) ?? Int.max,
-                      b.secondsLeft(elapsed: elapsed, lostAfter: lostAfter) ?? Int.max)
+            return by(
+                a.secondsLeft(elapsed: elapsed, lostAfter: lostAfter) ?? Int.max,
+                b.secondsLeft(elapsed: elapsed, lostAfter: lostAfter) ?? Int.max)
         case .answered: return by(a.answered, b.answered)
         case .flagged: return by(a.flagged, b.flagged)
         case .last: return by(a.lastEventAge ?? .infinity, b.lastEventAge ?? .infinity)
@@ -251,7 +258,8 @@ public struct MonitorModel: Sendable {
             timeline = entries
             return []
         case .sent(let count, let action, let failure):
-            notice = failure.map { "Not sent: \($0)" }
+            notice =
+                failure.map { "Not sent: \($0)" }
                 ?? "Sent \(action.rawValue) to \(count) seat\(count == 1 ? "" : "s"); ~ marks it until the seat acknowledges."
             return [.reread]
         case .resized(let rows):
@@ -266,7 +274,8 @@ public struct MonitorModel: Sendable {
             mode = .opening(exam: exam, code: code)
             return []
         case .opened(let exam, let failure):
-            notice = failure.map { "Not opened: \($0)" }
+            notice =
+                failure.map { "Not opened: \($0)" }
                 ?? "Opened \(exam): the waiting seats start now; a seat that did not can type the code \(startCodes[exam] ?? "")."
             return [.reread]
         case .key(let key):
@@ -354,10 +363,13 @@ public struct MonitorModel: Sendable {
             case .end, .pageDown: mode = .menu(targets: targets, selection: actions.count - 1)
             case .enter:
                 let action = actions[selection]
-                mode = action == .addTime || action == .message
+                mode =
+                    action == .addTime || action == .message
                     ? .detail(targets: targets, action: action)
                     : .reason(targets: targets, action: action, detail: "")
-                entry = action == .addTime ? LineField(characters: .digits, maximumLength: 3) : LineField(maximumLength: Self.maximumText)
+                entry =
+                    action == .addTime
+                    ? LineField(characters: .digits, maximumLength: 3) : LineField(maximumLength: Self.maximumText)
             default: break
             }
             return []
@@ -372,7 +384,9 @@ public struct MonitorModel: Sendable {
                 } else if action == .message {
                     // A message is its own reason: it goes to the log as it is.
                     let message = entry.text.trimmingCharacters(in: .whitespaces)
-                    return send(SeatCommandDraft(action: .message, minutes: nil, message: message, reason: message), to: targets)
+                    return send(
+                        SeatCommandDraft(action: .message, minutes: nil, message: message, reason: message), to: targets
+                    )
                 } else {
                     mode = .reason(targets: targets, action: action, detail: entry.text)
                     entry = LineField(maximumLength: Self.maximumText)
@@ -381,8 +395,9 @@ public struct MonitorModel: Sendable {
             }
             return []
         case .opening(let exam, let code):
-            return ask(key, yes: [.open(exam: exam)],
-                       no: "\(exam) still waits; the start code \(code) starts a seat whose student types it.")
+            return ask(
+                key, yes: [.open(exam: exam)],
+                no: "\(exam) still waits; the start code \(code) starts a seat whose student types it.")
         case .reason(let targets, let action, let detail):
             switch key {
             case .escape: mode = .list
@@ -392,8 +407,10 @@ public struct MonitorModel: Sendable {
                     notice = "Type a reason: it is written to the log with your name."
                     return []
                 }
-                return send(SeatCommandDraft(action: action, minutes: action == .addTime ? Int(detail) : nil,
-                                             message: action == .message ? detail : nil, reason: reason), to: targets)
+                return send(
+                    SeatCommandDraft(
+                        action: action, minutes: action == .addTime ? Int(detail) : nil,
+                        message: action == .message ? detail : nil, reason: reason), to: targets)
             default: _ = entry.handle(key)
             }
             return []
@@ -457,10 +474,11 @@ public struct MonitorModel: Sendable {
             keepCursor(now: now)
         case .character("f"):
             let states = SeatState.allCases
-            filter = filter.map { state in
-                let next = (states.firstIndex(of: state) ?? 0) + 1
-                return next < states.count ? states[next] : nil
-            } ?? states.first
+            filter =
+                filter.map { state in
+                    let next = (states.firstIndex(of: state) ?? 0) + 1
+                    return next < states.count ? states[next] : nil
+                } ?? states.first
             keepCursor(now: now)
         case .character("/"):
             mode = .find
@@ -476,7 +494,9 @@ public struct MonitorModel: Sendable {
             // A seat whose candidate has not come or has finished would keep the command
             // for a later sitting: the room's commands are for those sitting now.
             let elapsed = elapsed(now: now)
-            let sitting = shown.filter { !SeatState.absentOrFinished.contains($0.state(elapsed: elapsed, lostAfter: lostAfter)) }
+            let sitting = shown.filter {
+                !SeatState.absentOrFinished.contains($0.state(elapsed: elapsed, lostAfter: lostAfter))
+            }
             if !sitting.isEmpty { mode = .menu(targets: sitting.map(Self.key), selection: 0) }
         case .character("o"):
             return openKey(now: now)
@@ -507,14 +527,18 @@ extension MonitorModel {
     /// `o`: a new start code for the sitting, then the confirmation that opens it.
     fileprivate mutating func openKey(now: UInt64) -> [MonitorEffect] {
         guard let start = sittingToOpen(now: now) else {
-            notice = starts.isEmpty ? "No exam here has a roster: give one with `assess roster EXAM --import FILE.csv`."
+            notice =
+                starts.isEmpty
+                ? "No exam here has a roster: give one with `assess roster EXAM --import FILE.csv`."
                 : "Move to a seat of the exam to open first."
             return []
         }
         let known = startCodes[start.exam]
         if start.secondsSinceOpening != nil {
-            notice = "\(start.exam) is already open" + (known.map { "; its start code is \($0)" }
-                ?? (start.hasCode ? "; its start code was made at another monitor (O makes a new one)." : "."))
+            notice =
+                "\(start.exam) is already open"
+                + (known.map { "; its start code is \($0)" }
+                    ?? (start.hasCode ? "; its start code was made at another monitor (O makes a new one)." : "."))
             return []
         }
         // The code already announced stays in force: a second `o` never replaces it.
@@ -523,7 +547,8 @@ extension MonitorModel {
             return []
         }
         if start.hasCode {
-            notice = "\(start.exam) has a start code made at another monitor; O makes a new one (the old one stops working)."
+            notice =
+                "\(start.exam) has a start code made at another monitor; O makes a new one (the old one stops working)."
             return []
         }
         return [.makeStartCode(exam: start.exam)]

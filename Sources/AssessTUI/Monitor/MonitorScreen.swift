@@ -11,7 +11,9 @@ public enum MonitorScreen {
     public static let chromeRows = 7
 
     /// Draws `model` at `now`; times of the timeline in `timeZone`.
-    public static func render(_ model: MonitorModel, now: UInt64, timeZone: TimeZone = .current, into grid: inout CellGrid) {
+    public static func render(
+        _ model: MonitorModel, now: UInt64, timeZone: TimeZone = .current, into grid: inout CellGrid
+    ) {
         grid.clear()
         grid.cursor = nil
         ScreenKit.drawing(with: ScreenLook(), text: .english, into: &grid) { grid in
@@ -55,19 +57,27 @@ public enum MonitorScreen {
 
     private static func list(_ model: MonitorModel, now: UInt64, into grid: inout CellGrid) {
         let totals = model.totals(now: now)
-        let totalsText = totals.isEmpty ? "no seats yet"
+        let totalsText =
+            totals.isEmpty
+            ? "no seats yet"
             : totals.map { "\($0.state.symbol) \($0.state.rawValue) \($0.count)" }.joined(separator: " · ")
         let attention = totals.contains { $0.state.needsAttention }
-        grid.put(totalsText, row: 1, column: 1, style: attention ? ScreenKit.error : ScreenKit.title, maxWidth: grid.columns - 2)
+        grid.put(
+            totalsText, row: 1, column: 1, style: attention ? ScreenKit.error : ScreenKit.title,
+            maxWidth: grid.columns - 2)
         // With no seat highlighted the cursor sits on the room's totals; else on the seat's row.
         grid.cursor = CellPosition(row: 1, column: 1)
 
         let keys = model.keysInUse
-        var keysText = keys.isEmpty ? "exam keys: none in use yet" : "exam keys: " + keys.map { "\(ExamKey.short($0.key)) ×\($0.seats)" }.joined(separator: ", ")
+        var keysText =
+            keys.isEmpty
+            ? "exam keys: none in use yet"
+            : "exam keys: " + keys.map { "\(ExamKey.short($0.key)) ×\($0.seats)" }.joined(separator: ", ")
         if keys.count > 1 { keysText += "  ⚠ more than one version in the room" }
         let startsText = model.startsText(now: now)
         if !startsText.isEmpty { keysText += " · start: " + startsText }
-        grid.put(keysText, row: 2, column: 1, style: keys.count > 1 ? ScreenKit.warning : .plain, maxWidth: grid.columns - 2)
+        grid.put(
+            keysText, row: 2, column: 1, style: keys.count > 1 ? ScreenKit.warning : .plain, maxWidth: grid.columns - 2)
 
         let widths = Widths(columns: grid.columns)
         let starts = widths.starts
@@ -75,12 +85,15 @@ public enum MonitorScreen {
             (.candidate, "candidate"), (.place, "where"), (.state, "state"), (.left, "left"),
             (.answered, "done"), (.flagged, "fl"), (.last, "last event"), (.warnings, "warnings"),
         ]
-        let widthList = [widths.candidate, widths.place, widths.state, widths.left, widths.answered, widths.flagged,
-                         widths.last, widths.warnings]
+        let widthList = [
+            widths.candidate, widths.place, widths.state, widths.left, widths.answered, widths.flagged,
+            widths.last, widths.warnings,
+        ]
         for (index, (column, title)) in titles.enumerated() {
             let text = column == model.sort ? title + (model.descending ? "↓" : "↑") : title
-            grid.put(text, row: 3, column: starts[index], style: CellStyle(bold: true, underline: true),
-                     maxWidth: widthList[index])
+            grid.put(
+                text, row: 3, column: starts[index], style: CellStyle(bold: true, underline: true),
+                maxWidth: widthList[index])
         }
 
         let rows = model.rows(now: now)
@@ -96,8 +109,9 @@ public enum MonitorScreen {
                 grid.fill(CellRect(row: row, column: 0, height: 1, width: grid.columns), style: base)
                 grid.cursor = CellPosition(row: row, column: starts[0])
             }
-            grid.put((model.marked.contains(key) ? "*" : " ") + (seat.pendingCommands > 0 ? "~" : " "),
-                     row: row, column: 0, style: base)
+            grid.put(
+                (model.marked.contains(key) ? "*" : " ") + (seat.pendingCommands > 0 ? "~" : " "),
+                row: row, column: 0, style: base)
             let cells = [
                 model.exams.count == 1 ? seat.candidate : "\(seat.candidate) \(seat.exam)",
                 MonitorText.place(seat),
@@ -112,8 +126,9 @@ public enum MonitorScreen {
                 var style = base
                 if index == 2 && !isCursor { style = stateStyle(state) }
                 if index == 7 && !isCursor && !text.isEmpty { style = ScreenKit.warning }
-                grid.put(MonitorText.fit(text, widthList[index]), row: row, column: starts[index], style: style,
-                         maxWidth: widthList[index])
+                grid.put(
+                    MonitorText.fit(text, widthList[index]), row: row, column: starts[index], style: style,
+                    maxWidth: widthList[index])
             }
         }
 
@@ -136,15 +151,24 @@ public enum MonitorScreen {
             let label = grid.put("find: ", row: statusRow, column: 1, style: ScreenKit.dim)
             let width = min(model.find.maximumLength + 1, grid.columns - 2 - label)
             // One column after the text for the caret at its end.
-            let end = 1 + label + ScreenKit.field(model.find, row: statusRow, column: 1 + label, width: width, into: &grid) + 1
-            grid.put(status.map { "· " + $0 }.joined(separator: " "), row: statusRow, column: end, style: ScreenKit.dim,
-                     maxWidth: max(0, grid.columns - 1 - end))
+            let end =
+                1 + label + ScreenKit.field(model.find, row: statusRow, column: 1 + label, width: width, into: &grid)
+                + 1
+            grid.put(
+                status.map { "· " + $0 }.joined(separator: " "), row: statusRow, column: end, style: ScreenKit.dim,
+                maxWidth: max(0, grid.columns - 1 - end))
         } else {
-            grid.put(status.joined(separator: " · "), row: statusRow, column: 1, style: ScreenKit.dim, maxWidth: grid.columns - 2)
+            grid.put(
+                status.joined(separator: " · "), row: statusRow, column: 1, style: ScreenKit.dim,
+                maxWidth: grid.columns - 2)
         }
-        let footerKeys = finding ? [("Enter", "keep"), ("Esc", "clear"), ("←→", "move"), ScreenKit.undoRedoKey]
-            : [("↑↓", "move"), ("Enter", "timeline"), ("s/r", "sort"), ("f", "filter"), ("/", "find"),
-               ("Space", "mark"), ("a/A", "act"), ("q", "quit")]
+        let footerKeys =
+            finding
+            ? [("Enter", "keep"), ("Esc", "clear"), ("←→", "move"), ScreenKit.undoRedoKey]
+            : [
+                ("↑↓", "move"), ("Enter", "timeline"), ("s/r", "sort"), ("f", "filter"), ("/", "find"),
+                ("Space", "mark"), ("a/A", "act"), ("q", "quit"),
+            ]
         ScreenKit.footer(footerKeys, pinned: [("F1", "help")], into: &grid)
     }
 
@@ -160,10 +184,13 @@ public enum MonitorScreen {
 
     // MARK: A seat's timeline
 
-    private static func timeline(_ model: MonitorModel, key: MonitorModel.SeatKey, timeZone: TimeZone,
-                                 into grid: inout CellGrid) {
-        grid.put("Timeline of \(key.candidate) at \(key.exam) (newest last, live)", row: 1, column: 1,
-                 style: ScreenKit.title, maxWidth: grid.columns - 2)
+    private static func timeline(
+        _ model: MonitorModel, key: MonitorModel.SeatKey, timeZone: TimeZone,
+        into grid: inout CellGrid
+    ) {
+        grid.put(
+            "Timeline of \(key.candidate) at \(key.exam) (newest last, live)", row: 1, column: 1,
+            style: ScreenKit.title, maxWidth: grid.columns - 2)
         let entries = model.timeline
         // The line that says which lines show takes the last row when they do not all fit.
         let height = grid.rows - (entries.count > grid.rows - 5 ? 6 : 5)
@@ -178,7 +205,8 @@ public enum MonitorScreen {
             let parts = calendar.dateComponents([.hour, .minute, .second], from: entry.time)
             let time = [parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0].map { $0 < 10 ? "0\($0)" : "\($0)" }
                 .joined(separator: ":")
-            let details = entry.details.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            let details = entry.details.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+                separator: " ")
             let style = SeatWarning.kinds.contains(entry.kind) ? ScreenKit.warning : CellStyle.plain
             let row = 3 + offset
             grid.put(time, row: row, column: 1, style: ScreenKit.dim)
@@ -189,11 +217,13 @@ public enum MonitorScreen {
             if offset == 0 || model.timelineTop == nil { grid.cursor = CellPosition(row: row, column: 1) }
         }
         if entries.count > height {
-            grid.put("lines \(top + 1)–\(min(entries.count, top + height)) of \(entries.count)", row: grid.rows - 3,
-                     column: 1, style: ScreenKit.dim)
+            grid.put(
+                "lines \(top + 1)–\(min(entries.count, top + height)) of \(entries.count)", row: grid.rows - 3,
+                column: 1, style: ScreenKit.dim)
         }
-        ScreenKit.footer([("↑↓ PgUp PgDn", "scroll"), ("End", "follow"), ("Esc", "back to the room")],
-                         pinned: [("F1", "help")], into: &grid)
+        ScreenKit.footer(
+            [("↑↓ PgUp PgDn", "scroll"), ("End", "follow"), ("Esc", "back to the room")],
+            pinned: [("F1", "help")], into: &grid)
     }
 
     // MARK: Prompts
@@ -219,46 +249,60 @@ public enum MonitorScreen {
         case .menu(let targets, let selection):
             var lines: [(String, CellStyle)] = [("Send to \(targetsText(targets))", ScreenKit.title), ("", .plain)]
             for (index, action) in MonitorModel.menuActions.enumerated() {
-                lines.append(((index == selection ? "▸ " : "  ") + action.title, index == selection ? ScreenKit.selected : .plain))
+                lines.append(
+                    (
+                        (index == selection ? "▸ " : "  ") + action.title,
+                        index == selection ? ScreenKit.selected : .plain
+                    ))
             }
             lines += [("", .plain), ("Enter chooses · Esc cancels", ScreenKit.dim)]
             ScreenKit.centeredBox(lines, width: 60, focus: 2 + selection, into: &grid)
         case .detail(let targets, let action):
-            let question = action == .addTime ? "Minutes to add (1–\(ProctorPanel.maximumMinutes)):" : "Message the students will read:"
-            entryBox(title: "\(action.title) · \(targetsText(targets))", question: question, entry: model.entry,
-                     notice: model.notice, into: &grid)
+            let question =
+                action == .addTime
+                ? "Minutes to add (1–\(ProctorPanel.maximumMinutes)):" : "Message the students will read:"
+            entryBox(
+                title: "\(action.title) · \(targetsText(targets))", question: question, entry: model.entry,
+                notice: model.notice, into: &grid)
         case .reason(let targets, let action, _):
-            entryBox(title: "\(action.title) · \(targetsText(targets))", question: "Reason (written to the log with your name):",
-                     entry: model.entry, notice: model.notice, into: &grid)
+            entryBox(
+                title: "\(action.title) · \(targetsText(targets))",
+                question: "Reason (written to the log with your name):",
+                entry: model.entry, notice: model.notice, into: &grid)
         case .confirm(let targets, let draft):
-            var lines: [(String, CellStyle)] = [(confirmation(draft.action, seats: targets.count), ScreenKit.title), ("", .plain)]
+            var lines: [(String, CellStyle)] = [
+                (confirmation(draft.action, seats: targets.count), ScreenKit.title), ("", .plain),
+            ]
             if let message = draft.message { lines.append(("“\(message)”", .plain)) }
             if let minutes = draft.minutes { lines.append(("\(minutes) minutes each", .plain)) }
             lines += [("", .plain), ("y sends it to every one · n sends nothing", ScreenKit.dim)]
             ScreenKit.centeredBox(lines, width: 64, focus: 0, into: &grid)
         case .newCode(let exam):
-            ScreenKit.centeredBox([
-                ("Make a new start code for \(exam)?", ScreenKit.title),
-                ("", .plain),
-                ("The code in force stops working: a student who types it is refused.", .plain),
-                ("Announce the new one to everyone still to start.", .plain),
-                ("", .plain),
-                ("y makes a new code · n keeps the one in force", ScreenKit.dim),
-            ], width: 74, focus: 0, into: &grid)
+            ScreenKit.centeredBox(
+                [
+                    ("Make a new start code for \(exam)?", ScreenKit.title),
+                    ("", .plain),
+                    ("The code in force stops working: a student who types it is refused.", .plain),
+                    ("Announce the new one to everyone still to start.", .plain),
+                    ("", .plain),
+                    ("y makes a new code · n keeps the one in force", ScreenKit.dim),
+                ], width: 74, focus: 0, into: &grid)
         case .opening(let exam, let code):
             let waiting = model.seats.filter { $0.exam == exam && $0.attempt == nil && $0.leaseAge != nil }.count
-            let missing = model.seats.filter { $0.exam == exam && $0.state(lostAfter: model.lostAfter) == .notArrived }.count
-            ScreenKit.centeredBox([
-                ("Open the sitting of \(exam)?", ScreenKit.title),
-                ("", .plain),
-                ("Start code: \(code)", CellStyle(bold: true)),
-                ("Announce it: a student who types it at the welcome screen starts.", .plain),
-                ("", .plain),
-                ("\(waiting) waiting at the welcome screen, \(missing) not arrived.", .plain),
-                ("Opening starts every waiting seat now; each seat's clock starts now.", .plain),
-                ("", .plain),
-                ("y opens now · n keeps it waiting (the code stays valid)", ScreenKit.dim),
-            ], width: 74, focus: 2, into: &grid)
+            let missing = model.seats.filter { $0.exam == exam && $0.state(lostAfter: model.lostAfter) == .notArrived }
+                .count
+            ScreenKit.centeredBox(
+                [
+                    ("Open the sitting of \(exam)?", ScreenKit.title),
+                    ("", .plain),
+                    ("Start code: \(code)", CellStyle(bold: true)),
+                    ("Announce it: a student who types it at the welcome screen starts.", .plain),
+                    ("", .plain),
+                    ("\(waiting) waiting at the welcome screen, \(missing) not arrived.", .plain),
+                    ("Opening starts every waiting seat now; each seat's clock starts now.", .plain),
+                    ("", .plain),
+                    ("y opens now · n keeps it waiting (the code stays valid)", ScreenKit.dim),
+                ], width: 74, focus: 2, into: &grid)
         default:
             break
         }
@@ -266,7 +310,9 @@ public enum MonitorScreen {
 
     /// A prompt's box: the question, then the field on a line of its own ("> " and what is
     /// typed, scrolled to keep the caret in sight), the cursor at its caret.
-    private static func entryBox(title: String, question: String, entry: LineField, notice: String?, into grid: inout CellGrid) {
+    private static func entryBox(
+        title: String, question: String, entry: LineField, notice: String?, into grid: inout CellGrid
+    ) {
         var lines: [(String, CellStyle)] = [(title, ScreenKit.title), ("", .plain), (question, .plain), (">", .plain)]
         if let notice { lines.append((notice, ScreenKit.warning)) }
         lines += [("", .plain), ("Enter goes on · Esc cancels · ^U/^R undo/redo", ScreenKit.dim)]
@@ -290,7 +336,8 @@ public enum MonitorText {
     /// "09:41" under 100 minutes, "1h52" above.
     public static func timeLeft(_ seconds: Int) -> String {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return seconds < 6000 ? "\(two(seconds / 60)):\(two(seconds % 60))" : "\(seconds / 3600)h\(two(seconds % 3600 / 60))"
+        return seconds < 6000
+            ? "\(two(seconds / 60)):\(two(seconds % 60))" : "\(seconds / 3600)h\(two(seconds % 3600 / 60))"
     }
 
     /// "4s", "12m", "3h".

@@ -68,8 +68,10 @@ public final class Program<Model: ProgramModel, Runner: EffectRunner> where Runn
     private var hungUp = false
 
     /// - Parameter inbox: Where the runner posts its results; the loop takes them first at each turn.
-    public init(model: Model, terminal: any TerminalDevice, clock: any Clock, runner: Runner,
-                inbox: ProgramInbox<Model.Event>) {
+    public init(
+        model: Model, terminal: any TerminalDevice, clock: any Clock, runner: Runner,
+        inbox: ProgramInbox<Model.Event>
+    ) {
         self.model = model
         self.terminal = terminal
         self.clock = clock
@@ -99,8 +101,9 @@ public final class Program<Model: ProgramModel, Runner: EffectRunner> where Runn
             }
             // Keys already waiting would replace this frame at once: handle them first.
             if !terminal.hasPendingInput { draw(now: now) }
-            let key = terminal.readKey(timeoutMilliseconds: model.untilNextTick(now: now),
-                                       wakeDescriptor: LoopWaker.descriptor)
+            let key = terminal.readKey(
+                timeoutMilliseconds: model.untilNextTick(now: now),
+                wakeDescriptor: LoopWaker.descriptor)
             if case .alt(let chord)? = key, !Model.takesAltChords {
                 if let outcome = deliver(.key(.escape)) { return outcome }
                 if let outcome = deliver(input(for: chord)) { return outcome }

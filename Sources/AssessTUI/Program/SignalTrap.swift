@@ -60,7 +60,8 @@ public enum SignalTrap {
             (SIGSYS, "SIGSYS", .stopUnlessOwnCrash),
         ]
         // The C library keeps the first real-time signals for its threads; the rest are free.
-        let first = __libc_current_sigrtmin(), last = __libc_current_sigrtmax()
+        let first = __libc_current_sigrtmin()
+        let last = __libc_current_sigrtmax()
         for number in first...last {
             let name = number == first ? "SIGRTMIN" : number == last ? "SIGRTMAX" : "SIGRTMIN+\(number - first)"
             table.append((number, name, .stop))
@@ -113,7 +114,8 @@ public enum SignalTrap {
         action.__sigaction_handler.sa_handler = { number in
             let previous = previousResizeAction.pointee
             if previous.sa_flags & SA_SIGINFO == 0, let handler = previous.__sigaction_handler.sa_handler,
-               unsafeBitCast(handler, to: Int.self) > 1 {
+                unsafeBitCast(handler, to: Int.self) > 1
+            {
                 handler(number)
             }
             LoopWaker.wake()

@@ -131,8 +131,10 @@ public struct CellGrid: Hashable, Sendable {
     /// Characters left of column 0 are skipped, so centred text wider than the grid
     /// still shows its middle.
     @discardableResult
-    public mutating func put(_ text: some StringProtocol, row: Int, column: Int,
-                             style: CellStyle = .plain, maxWidth: Int? = nil) -> Int {
+    public mutating func put(
+        _ text: some StringProtocol, row: Int, column: Int,
+        style: CellStyle = .plain, maxWidth: Int? = nil
+    ) -> Int {
         guard row >= 0 && row < rows else { return 0 }
         let limit = maxWidth.map { min(column + $0, columns) } ?? columns
         let written = text.utf8.withContiguousStorageIfAvailable { bytes in
@@ -146,8 +148,10 @@ public struct CellGrid: Hashable, Sendable {
     /// a character one column wide, so the cells come straight from the bytes, without
     /// finding grapheme clusters or looking up widths. Nil, writing nothing, for text with
     /// any other byte.
-    private mutating func putPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, of text: some StringProtocol, row: Int,
-                                            column: Int, style: CellStyle, limit: Int) -> Int? {
+    private mutating func putPrintableASCII(
+        _ bytes: UnsafeBufferPointer<UInt8>, of text: some StringProtocol, row: Int,
+        column: Int, style: CellStyle, limit: Int
+    ) -> Int? {
         guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
         var x = column
         for (offset, byte) in bytes.enumerated() {
@@ -156,22 +160,31 @@ public struct CellGrid: Hashable, Sendable {
                 if bytes[offset...].contains(where: { $0 != 0x20 }) { cuts.append(Cut(row: row, text: String(text))) }
                 break
             }
-            if x >= 0 { setCell(row: row, column: x, to: Cell(glyph: Glyph(ascii: byte), style: style, isContinuation: false)) }
+            if x >= 0 {
+                setCell(row: row, column: x, to: Cell(glyph: Glyph(ascii: byte), style: style, isContinuation: false))
+            }
             x += 1
         }
         return max(0, x - max(column, 0))
     }
 
     /// `put` for any text, one grapheme cluster at a time.
-    mutating func putByCharacter(_ text: some StringProtocol, row: Int, column: Int, style: CellStyle, limit: Int) -> Int {
+    mutating func putByCharacter(_ text: some StringProtocol, row: Int, column: Int, style: CellStyle, limit: Int)
+        -> Int
+    {
         var x = column
         for (index, character) in zip(text.indices, text) {
             let width = character.displayWidth
             if width == 0 { continue }
             if x + width > limit {
-                if x < limit && x >= 0 { setCell(row: row, column: x, to: .blank(style)); x += 1 }
+                if x < limit && x >= 0 {
+                    setCell(row: row, column: x, to: .blank(style))
+                    x += 1
+                }
                 // Spaces that hang past the edge (a wrapped line's last) are no loss.
-                if text[index...].contains(where: { !$0.isWhitespace }) { cuts.append(Cut(row: row, text: String(text))) }
+                if text[index...].contains(where: { !$0.isWhitespace }) {
+                    cuts.append(Cut(row: row, text: String(text)))
+                }
                 break
             }
             if x >= 0 {
@@ -216,11 +229,15 @@ public struct CellGrid: Hashable, Sendable {
 
     /// Draws the outline of `rect` in Unicode line-drawing characters, with an optional
     /// `title` set into the top edge (clipped to fit). Rectangles smaller than 2×2 draw nothing.
-    public mutating func drawBox(_ rect: CellRect, title: String? = nil, style: CellStyle = .plain,
-                                 line: BoxStyle = .light) {
+    public mutating func drawBox(
+        _ rect: CellRect, title: String? = nil, style: CellStyle = .plain,
+        line: BoxStyle = .light
+    ) {
         guard rect.height >= 2 && rect.width >= 2 else { return }
-        let top = rect.row, bottom = rect.row + rect.height - 1
-        let left = rect.column, right = rect.column + rect.width - 1
+        let top = rect.row
+        let bottom = rect.row + rect.height - 1
+        let left = rect.column
+        let right = rect.column + rect.width - 1
         horizontalRule(row: top, columns: (left + 1)..<right, style: style)
         horizontalRule(row: bottom, columns: (left + 1)..<right, style: style)
         fill(CellRect(row: top + 1, column: left, height: rect.height - 2, width: 1), with: "│", style: style)

@@ -33,8 +33,10 @@ public struct CellStyle: Hashable, Sendable {
     public var color: ColorRole
 
     /// Creates a style; every attribute is off and the colour is ``ColorRole/normal`` unless given.
-    public init(bold: Bool = false, dim: Bool = false, underline: Bool = false,
-                reverse: Bool = false, color: ColorRole = .normal) {
+    public init(
+        bold: Bool = false, dim: Bool = false, underline: Bool = false,
+        reverse: Bool = false, color: ColorRole = .normal
+    ) {
         self.bold = bold
         self.dim = dim
         self.underline = underline
@@ -82,7 +84,8 @@ public struct CellRect: Hashable, Sendable {
 
     /// The rectangle shrunk by `amount` cells on every side (never below zero size).
     public func inset(by amount: Int) -> CellRect {
-        CellRect(row: row + amount, column: column + amount,
-                 height: max(0, height - 2 * amount), width: max(0, width - 2 * amount))
+        CellRect(
+            row: row + amount, column: column + amount,
+            height: max(0, height - 2 * amount), width: max(0, width - 2 * amount))
     }
 }

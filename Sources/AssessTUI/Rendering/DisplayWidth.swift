@@ -45,7 +45,7 @@ public enum DisplayWidth {
 
     private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
-        if value == 0xAD { return false }  // soft hyphen: terminals show it
+        if value == 0xAD { return false } // soft hyphen: terminals show it
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control:
             return true
@@ -66,33 +66,33 @@ public enum DisplayWidth {
     }
 
     private static let wideRanges: [ClosedRange<UInt32>] = [
-        0x1100...0x115F,    // Hangul Jamo leading consonants
-        0x2329...0x232A,    // angle brackets
-        0x2E80...0x303E,    // CJK radicals, Kangxi, ideographic description, CJK symbols and punctuation
-        0x3041...0x33FF,    // kana, Bopomofo, Hangul compatibility jamo, Kanbun, CJK strokes, enclosed, compatibility
-        0x3400...0x4DBF,    // CJK extension A
-        0x4DC0...0x4DFF,    // Yijing hexagram symbols
-        0x4E00...0x9FFF,    // CJK unified ideographs
-        0xA000...0xA4CF,    // Yi syllables and radicals
-        0xA960...0xA97F,    // Hangul Jamo extended A
-        0xAC00...0xD7A3,    // Hangul syllables
-        0xF900...0xFAFF,    // CJK compatibility ideographs
-        0xFE10...0xFE19,    // vertical forms
-        0xFE30...0xFE6F,    // CJK compatibility forms, small form variants
-        0xFF00...0xFF60,    // fullwidth forms
-        0xFFE0...0xFFE6,    // fullwidth signs
-        0x16FE0...0x16FE4,  // ideographic symbols
+        0x1100...0x115F, // Hangul Jamo leading consonants
+        0x2329...0x232A, // angle brackets
+        0x2E80...0x303E, // CJK radicals, Kangxi, ideographic description, CJK symbols and punctuation
+        0x3041...0x33FF, // kana, Bopomofo, Hangul compatibility jamo, Kanbun, CJK strokes, enclosed, compatibility
+        0x3400...0x4DBF, // CJK extension A
+        0x4DC0...0x4DFF, // Yijing hexagram symbols
+        0x4E00...0x9FFF, // CJK unified ideographs
+        0xA000...0xA4CF, // Yi syllables and radicals
+        0xA960...0xA97F, // Hangul Jamo extended A
+        0xAC00...0xD7A3, // Hangul syllables
+        0xF900...0xFAFF, // CJK compatibility ideographs
+        0xFE10...0xFE19, // vertical forms
+        0xFE30...0xFE6F, // CJK compatibility forms, small form variants
+        0xFF00...0xFF60, // fullwidth forms
+        0xFFE0...0xFFE6, // fullwidth signs
+        0x16FE0...0x16FE4, // ideographic symbols
         0x16FF0...0x16FF1,
-        0x17000...0x18CFF,  // Tangut, Khitan
+        0x17000...0x18CFF, // Tangut, Khitan
         0x18D00...0x18D08,
-        0x1AFF0...0x1B2FF,  // kana extended and supplement, Nushu
-        0x1F200...0x1F202,  // enclosed ideographic supplement
+        0x1AFF0...0x1B2FF, // kana extended and supplement, Nushu
+        0x1F200...0x1F202, // enclosed ideographic supplement
         0x1F210...0x1F23B,
         0x1F240...0x1F248,
         0x1F250...0x1F251,
         0x1F260...0x1F265,
-        0x20000...0x2FFFD,  // CJK extensions B to F
-        0x30000...0x3FFFD,  // CJK extensions G and H
+        0x20000...0x2FFFD, // CJK extensions B to F
+        0x30000...0x3FFFD, // CJK extensions G and H
     ]
 }
 

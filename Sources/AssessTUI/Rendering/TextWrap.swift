@@ -66,8 +66,10 @@ public enum TextWrap {
     /// byte is a character one column wide that allows no break around it, so only spaces
     /// break lines and widths are counts of bytes. False, adding nothing, for a paragraph
     /// with any other byte. The lines on screen are wrapped again at every keystroke.
-    private static func wrapPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, of paragraph: Substring, width: Int,
-                                           into result: inout [WrappedLine]) -> Bool {
+    private static func wrapPrintableASCII(
+        _ bytes: UnsafeBufferPointer<UInt8>, of paragraph: Substring, width: Int,
+        into result: inout [WrappedLine]
+    ) -> Bool {
         guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
         let utf8 = paragraph.utf8
         // Byte offsets in the paragraph; each is a character boundary.
@@ -83,7 +85,8 @@ public enum TextWrap {
             }
             if lineWidth + 1 > width && offset > lineStart {
                 if let breakOffset = lastBreak, breakOffset > lineStart {
-                    result.append(WrappedLine(text: paragraph[index(lineStart)..<index(breakOffset)], endsParagraph: false))
+                    result.append(
+                        WrappedLine(text: paragraph[index(lineStart)..<index(breakOffset)], endsParagraph: false))
                     lineStart = breakOffset
                     lineWidth = offset - breakOffset
                 }
@@ -146,9 +149,9 @@ public enum TextWrap {
     }
 
     private static let hangulRanges: [ClosedRange<UInt32>] = [
-        0x1100...0x11FF,  // Hangul Jamo
-        0x3130...0x318F,  // Hangul compatibility jamo
-        0xA960...0xA97F,  // Hangul Jamo extended A
-        0xAC00...0xD7FF,  // Hangul syllables, Jamo extended B
+        0x1100...0x11FF, // Hangul Jamo
+        0x3130...0x318F, // Hangul compatibility jamo
+        0xA960...0xA97F, // Hangul Jamo extended A
+        0xAC00...0xD7FF, // Hangul syllables, Jamo extended B
     ]
 }

@@ -30,8 +30,10 @@ public enum ExamScreens {
             phase(flow.phase, of: flow, now: now, into: &grid)
             // The screen reader's layout keeps the last message on a line of its own.
             if ScreenKit.look.linear, flow.isInExam, let announcement = flow.announcement {
-                grid.put(ScreenKit.text("notice.line", ["notice": announcement]), row: 1, column: ScreenKit.margin, style: ScreenKit.warning,
-                         maxWidth: grid.columns - 2 * ScreenKit.margin)
+                grid.put(
+                    ScreenKit.text("notice.line", ["notice": announcement]), row: 1, column: ScreenKit.margin,
+                    style: ScreenKit.warning,
+                    maxWidth: grid.columns - 2 * ScreenKit.margin)
             }
         }
     }
@@ -87,34 +89,51 @@ public enum ExamScreens {
             time = text("welcome.time-resumed", ["time": time])
         }
         if flow.breaks.count > 0 {
-            time = text("welcome.time-breaks", ["time": time, "breaks": flow.breaksLeft,
-                                                "length": ScreenKit.duration(flow.breaks.minutes * 60)])
+            time = text(
+                "welcome.time-breaks",
+                [
+                    "time": time, "breaks": flow.breaksLeft,
+                    "length": ScreenKit.duration(flow.breaks.minutes * 60),
+                ])
         }
-        row = ScreenKit.labelled([(text("label.candidate"), flow.candidate), (text("label.time"), time),
-                                  (text("label.questions"), text.language.number(flow.sitting.questions.count)),
-                                  (text("label.exam-key"), flow.shortKey)],
-                                 row: row, width: width, into: &grid) + 1
+        row =
+            ScreenKit.labelled(
+                [
+                    (text("label.candidate"), flow.candidate), (text("label.time"), time),
+                    (text("label.questions"), text.language.number(flow.sitting.questions.count)),
+                    (text("label.exam-key"), flow.shortKey),
+                ],
+                row: row, width: width, into: &grid) + 1
         if !flow.sitting.canGoBack {
-            row = ScreenKit.paragraph(text("welcome.linear"),
-                                      row: row, width: width, style: ScreenKit.warning, into: &grid) + 1
+            row =
+                ScreenKit.paragraph(
+                    text("welcome.linear"),
+                    row: row, width: width, style: ScreenKit.warning, into: &grid) + 1
         }
         if flow.practice {
-            row = ScreenKit.paragraph(text("welcome.practice"),
-                                      row: row, width: width, style: ScreenKit.warning, into: &grid) + 1
+            row =
+                ScreenKit.paragraph(
+                    text("welcome.practice"),
+                    row: row, width: width, style: ScreenKit.warning, into: &grid) + 1
         }
         switch flow.commonStart {
         case .waiting(let refused):
-            row = ScreenKit.paragraph(text("welcome.waiting"), row: row, width: width, style: ScreenKit.title, into: &grid)
+            row = ScreenKit.paragraph(
+                text("welcome.waiting"), row: row, width: width, style: ScreenKit.title, into: &grid)
             if refused {
-                row = ScreenKit.paragraph(text("welcome.start-code-wrong"), row: row, width: width, style: ScreenKit.warning,
-                                          into: &grid)
+                row = ScreenKit.paragraph(
+                    text("welcome.start-code-wrong"), row: row, width: width, style: ScreenKit.warning,
+                    into: &grid)
             }
             // Every language's label ends with the code: the field is drawn after it.
-            let label = grid.put(text("welcome.start-code", ["code": ""]), row: row, column: ScreenKit.margin, maxWidth: width)
-            ScreenKit.field(flow.startCode, row: row, column: ScreenKit.margin + label, width: width - label, into: &grid)
+            let label = grid.put(
+                text("welcome.start-code", ["code": ""]), row: row, column: ScreenKit.margin, maxWidth: width)
+            ScreenKit.field(
+                flow.startCode, row: row, column: ScreenKit.margin + label, width: width - label, into: &grid)
             row += 2
         case .checking(let typed):
-            row = ScreenKit.paragraph(text("welcome.waiting"), row: row, width: width, style: ScreenKit.title, into: &grid)
+            row = ScreenKit.paragraph(
+                text("welcome.waiting"), row: row, width: width, style: ScreenKit.title, into: &grid)
             row = startCode(typed, then: text("welcome.start-code-checking"), row: row, width: width, into: &grid) + 1
         case .none, .opened:
             // Nothing to type: the cursor sits on the exam's title, where a screen reader starts.
@@ -122,29 +141,35 @@ public enum ExamScreens {
         }
         if !exam.instructions.isEmpty {
             if !ScreenKit.look.linear {
-                grid.horizontalRule(row: row, columns: ScreenKit.margin..<(grid.columns - ScreenKit.margin), style: ScreenKit.dim)
+                grid.horizontalRule(
+                    row: row, columns: ScreenKit.margin..<(grid.columns - ScreenKit.margin), style: ScreenKit.dim)
             }
             ScreenKit.paragraph(exam.instructions, row: row + 1, width: width, into: &grid, lastRow: grid.rows - 4)
         }
         // A message from the proctor's monitor, or a start code that could not be checked.
         ScreenKit.notice(flow.notice?.text, into: &grid)
         if flow.isWaitingForOpening {
-            ScreenKit.footer([("Enter", text("key.start-with-code")), ("Esc", text("key.quit")), ScreenKit.undoRedoKey],
-                             pinned: helpFooterKey, into: &grid)
+            ScreenKit.footer(
+                [("Enter", text("key.start-with-code")), ("Esc", text("key.quit")), ScreenKit.undoRedoKey],
+                pinned: helpFooterKey, into: &grid)
             return
         }
-        ScreenKit.footer([("Enter", text(flow.practice ? "key.begin-practice" : "key.begin")), ("q", text("key.quit"))],
-                         pinned: helpFooterKey, into: &grid)
+        ScreenKit.footer(
+            [("Enter", text(flow.practice ? "key.begin-practice" : "key.begin")), ("q", text("key.quit"))],
+            pinned: helpFooterKey, into: &grid)
     }
 
     /// The start code's field at `row`, followed by `then` when given, with the cursor
     /// after the code typed so far; returns the row after it.
-    private static func startCode(_ typed: String, then: String, row: Int, width: Int,
-                                  into grid: inout CellGrid) -> Int {
+    private static func startCode(
+        _ typed: String, then: String, row: Int, width: Int,
+        into grid: inout CellGrid
+    ) -> Int {
         let field = ScreenKit.text("welcome.start-code", ["code": typed])
         let end = ScreenKit.paragraph(field + "  " + then, row: row, width: width, into: &grid)
         let lines = TextWrap.lines(field, width: max(1, width))
-        grid.cursor = CellPosition(row: row + lines.count - 1, column: ScreenKit.margin + (lines.last?.displayWidth ?? 0))
+        grid.cursor = CellPosition(
+            row: row + lines.count - 1, column: ScreenKit.margin + (lines.last?.displayWidth ?? 0))
         return end
     }
 
@@ -154,16 +179,18 @@ public enum ExamScreens {
         let text = ScreenKit.text
         let hours = ScreenKit.duration(Int((maximumHours * 3600).rounded()))
         ScreenKit.headerBar(left: title, right: text("header.before-exam"), into: &grid)
-        let yes = text("key.lock-and-begin"), no = text("key.decline")
-        ScreenKit.centeredBox([
-            (text("consent.question"), ScreenKit.title),
-            ("", .plain),
-            (text("consent.until", ["time": hours]), .plain),
-            ("", .plain),
-            (text("consent.while-locked"), .plain),
-            ("", .plain),
-            ("y  \(yes)        n  \(no)", CellStyle(bold: true)),
-        ], width: 70, focus: 6, into: &grid)
+        let yes = text("key.lock-and-begin")
+        let no = text("key.decline")
+        ScreenKit.centeredBox(
+            [
+                (text("consent.question"), ScreenKit.title),
+                ("", .plain),
+                (text("consent.until", ["time": hours]), .plain),
+                ("", .plain),
+                (text("consent.while-locked"), .plain),
+                ("", .plain),
+                ("y  \(yes)        n  \(no)", CellStyle(bold: true)),
+            ], width: 70, focus: 6, into: &grid)
         ScreenKit.footer([("y", yes), ("n", no)], pinned: helpFooterKey, into: &grid)
     }
 
@@ -172,90 +199,117 @@ public enum ExamScreens {
     static func startBanner(_ flow: ExamFlow, into grid: inout CellGrid) {
         let text = ScreenKit.text
         let hours = ScreenKit.duration(Int((flow.maximumLockHours * 3600).rounded()))
-        let lines: [(String, CellStyle)] = flow.practice
+        let lines: [(String, CellStyle)] =
+            flow.practice
             ? [(text("start.practice"), ScreenKit.title)]
-            : [(text("start.locked"), ScreenKit.title), ("",  .plain),
-               (text("start.until", ["time": hours]), .plain)]
+            : [
+                (text("start.locked"), ScreenKit.title), ("", .plain),
+                (text("start.until", ["time": hours]), .plain),
+            ]
         let begins = text(flow.clockCountsFrom == nil ? "start.enter-begins" : "start.enter-begins-opened")
-        ScreenKit.centeredBox(lines + [("", .plain), (begins, CellStyle(bold: true))],
-                              width: 64, focus: lines.count + 1, into: &grid)
+        ScreenKit.centeredBox(
+            lines + [("", .plain), (begins, CellStyle(bold: true))],
+            width: 64, focus: lines.count + 1, into: &grid)
         // After a common start the clock runs here: its warnings show (and the lock's).
         ScreenKit.notice(flow.notice?.text, into: &grid)
-        ScreenKit.footer([("Enter", text(flow.practice ? "key.begin-practice" : "key.begin"))], pinned: helpFooterKey,
-                         into: &grid)
+        ScreenKit.footer(
+            [("Enter", text(flow.practice ? "key.begin-practice" : "key.begin"))], pinned: helpFooterKey,
+            into: &grid)
     }
 
     static func scratchpad(_ flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
         QuestionScreen.header(flow, now: now, into: &grid)
-        grid.put(ScreenKit.text("scratchpad.about"),
-                 row: 2, column: ScreenKit.margin, style: ScreenKit.dim, maxWidth: grid.columns - 2 * ScreenKit.margin)
-        let area = CellRect(row: 4, column: ScreenKit.margin, height: grid.rows - 8,
-                            width: ExamScreens.answerWidth(columns: grid.columns))
+        grid.put(
+            ScreenKit.text("scratchpad.about"),
+            row: 2, column: ScreenKit.margin, style: ScreenKit.dim, maxWidth: grid.columns - 2 * ScreenKit.margin)
+        let area = CellRect(
+            row: 4, column: ScreenKit.margin, height: grid.rows - 8,
+            width: ExamScreens.answerWidth(columns: grid.columns))
         AnswerView.essay(flow.scratchpad, suggestions: flow.suggestions, in: area, into: &grid)
         ScreenKit.notice(flow.notice?.text, into: &grid)
-        ScreenKit.footer([("F5", ScreenKit.text("key.back-to-question")), ("Esc", ScreenKit.text("key.back"))],
-                         pinned: helpFooterKey, into: &grid)
+        ScreenKit.footer(
+            [("F5", ScreenKit.text("key.back-to-question")), ("Esc", ScreenKit.text("key.back"))],
+            pinned: helpFooterKey, into: &grid)
     }
 
     static func confirm(_ flow: ExamFlow, into grid: inout CellGrid) {
         let tally = flow.sitting.tally
         let text = ScreenKit.text
-        let yes = text("key.submit-now"), no = text("key.go-back")
-        ScreenKit.centeredBox([
-            (text("submit.question"), ScreenKit.title),
-            ("", .plain),
-            (text("submit.final"), .plain),
-            (text("submit.tally", ["answered": tally.answered, "count": flow.sitting.questions.count,
-                                   "unanswered": tally.unanswered, "flagged": tally.flagged]), .plain),
-            ("", .plain),
-            ("y  \(yes)        n  \(no)", CellStyle(bold: true)),
-        ], width: 64, focus: 5, into: &grid)
+        let yes = text("key.submit-now")
+        let no = text("key.go-back")
+        ScreenKit.centeredBox(
+            [
+                (text("submit.question"), ScreenKit.title),
+                ("", .plain),
+                (text("submit.final"), .plain),
+                (
+                    text(
+                        "submit.tally",
+                        [
+                            "answered": tally.answered, "count": flow.sitting.questions.count,
+                            "unanswered": tally.unanswered, "flagged": tally.flagged,
+                        ]), .plain
+                ),
+                ("", .plain),
+                ("y  \(yes)        n  \(no)", CellStyle(bold: true)),
+            ], width: 64, focus: 5, into: &grid)
         ScreenKit.footer([("y", yes), ("n", no)], pinned: helpFooterKey, into: &grid)
     }
 
     static func confirmBreak(_ flow: ExamFlow, into grid: inout CellGrid) {
         let left = flow.breaksLeft
         let text = ScreenKit.text
-        let yes = text("key.take-break"), no = text("key.not-now")
-        ScreenKit.centeredBox([
-            (text("break.question"), ScreenKit.title),
-            ("", .plain),
-            (text("break.hidden", ["time": ScreenKit.duration(flow.breaks.minutes * 60)]), .plain),
-            (left == 1 ? text("break.uses-last") : text.plural("break.uses-one", count: left - 1), .plain),
-            ("", .plain),
-            ("y  \(yes)        n  \(no)", CellStyle(bold: true)),
-        ], width: 64, focus: 5, into: &grid)
+        let yes = text("key.take-break")
+        let no = text("key.not-now")
+        ScreenKit.centeredBox(
+            [
+                (text("break.question"), ScreenKit.title),
+                ("", .plain),
+                (text("break.hidden", ["time": ScreenKit.duration(flow.breaks.minutes * 60)]), .plain),
+                (left == 1 ? text("break.uses-last") : text.plural("break.uses-one", count: left - 1), .plain),
+                ("", .plain),
+                ("y  \(yes)        n  \(no)", CellStyle(bold: true)),
+            ], width: 64, focus: 5, into: &grid)
         ScreenKit.footer([("y", yes), ("n", no)], pinned: helpFooterKey, into: &grid)
     }
 
     static func confirmLeave(_ flow: ExamFlow, into grid: inout CellGrid) {
         let number = flow.sitting.current + 1
         let text = ScreenKit.text
-        ScreenKit.centeredBox([
-            (text("leave.question", ["number": number]), ScreenKit.title),
-            ("", .plain),
-            (text("leave.no-going-back", ["number": number]), .plain),
-            (text(flow.sitting.isAnswered(flow.sitting.question.id) ? "leave.answered" : "leave.unanswered"), .plain),
-            ("", .plain),
-            ("y  \(text("key.move-on"))        n  \(text("key.stay-on-question"))", CellStyle(bold: true)),
-        ], width: 64, focus: 5, into: &grid)
+        ScreenKit.centeredBox(
+            [
+                (text("leave.question", ["number": number]), ScreenKit.title),
+                ("", .plain),
+                (text("leave.no-going-back", ["number": number]), .plain),
+                (
+                    text(flow.sitting.isAnswered(flow.sitting.question.id) ? "leave.answered" : "leave.unanswered"),
+                    .plain
+                ),
+                ("", .plain),
+                ("y  \(text("key.move-on"))        n  \(text("key.stay-on-question"))", CellStyle(bold: true)),
+            ], width: 64, focus: 5, into: &grid)
         ScreenKit.footer([("y", text("key.move-on")), ("n", text("key.stay"))], pinned: helpFooterKey, into: &grid)
     }
 
     /// The proctor's message, whole, in a box headed as the proctor's (in the screen
     /// reader's layout, below the state line), in place of the screen until the student
     /// presses Enter; during the exam the header keeps its clock.
-    static func proctorMessage(_ message: ProctorMessages.Message, of flow: ExamFlow, now: UInt64,
-                               into grid: inout CellGrid) {
+    static func proctorMessage(
+        _ message: ProctorMessages.Message, of flow: ExamFlow, now: UInt64,
+        into grid: inout CellGrid
+    ) {
         let text = ScreenKit.text
         if flow.isInExam, flow.clock.deadline != nil {
             QuestionScreen.header(flow, now: now, into: &grid)
         } else {
             ScreenKit.headerBar(left: flow.sitting.exam.title, right: "", into: &grid)
         }
-        ScreenKit.centeredBox([(text("message.title"), ScreenKit.title), ("", .plain), (message.text, .plain), ("", .plain),
-                               ("Enter  " + text("key.message-read"), CellStyle(bold: true))],
-                              width: 64, into: &grid)
+        ScreenKit.centeredBox(
+            [
+                (text("message.title"), ScreenKit.title), ("", .plain), (message.text, .plain), ("", .plain),
+                ("Enter  " + text("key.message-read"), CellStyle(bold: true)),
+            ],
+            width: 64, into: &grid)
         ScreenKit.footer([("Enter", text("key.message-read"))], into: &grid)
     }
 
@@ -271,8 +325,9 @@ public enum ExamScreens {
         case .lockExpired?: why = [(text("end.lock-expired"), ScreenKit.title), ("", .plain)]
         case .student?, nil: break
         }
-        ScreenKit.centeredBox(why + [(ended, ScreenKit.success), ("", .plain), (text("end.receipt-follows"), ScreenKit.dim)],
-                              width: 56, into: &grid)
+        ScreenKit.centeredBox(
+            why + [(ended, ScreenKit.success), ("", .plain), (text("end.receipt-follows"), ScreenKit.dim)],
+            width: 56, into: &grid)
     }
 
     static func receipt(_ flow: ExamFlow, into grid: inout CellGrid) {
@@ -280,33 +335,38 @@ public enum ExamScreens {
         let text = ScreenKit.text
         let heading = text(receipt.reason == .timeUp ? "receipt.time-up" : "receipt.submitted")
         ScreenKit.headerBar(left: flow.sitting.exam.title, right: text("header.submitted"), into: &grid)
-        let fields = ScreenKit.aligned([(text("label.receipt"), receipt.code), (text("label.submitted"), receipt.submittedAt),
-                                        (text("label.exam-key"), flow.shortKey), (text("label.candidate"), flow.candidate)])
-        ScreenKit.centeredBox([(heading, ScreenKit.success), ("", .plain), (fields[0], ScreenKit.title)]
-                              + fields.dropFirst().map { ($0, CellStyle.plain) }
-                              + [("", .plain), (text("receipt.keep"), ScreenKit.dim)]
-                              + (flow.savedOnThisTerminal ? [("", .plain), (text("receipt.saved-on-terminal"), ScreenKit.dim)] : []),
-                              width: 64, into: &grid)
+        let fields = ScreenKit.aligned([
+            (text("label.receipt"), receipt.code), (text("label.submitted"), receipt.submittedAt),
+            (text("label.exam-key"), flow.shortKey), (text("label.candidate"), flow.candidate),
+        ])
+        ScreenKit.centeredBox(
+            [(heading, ScreenKit.success), ("", .plain), (fields[0], ScreenKit.title)]
+                + fields.dropFirst().map { ($0, CellStyle.plain) }
+                + [("", .plain), (text("receipt.keep"), ScreenKit.dim)]
+                + (flow.savedOnThisTerminal ? [("", .plain), (text("receipt.saved-on-terminal"), ScreenKit.dim)] : []),
+            width: 64, into: &grid)
         ScreenKit.footer([("Enter", text("key.finish"))], pinned: helpFooterKey, into: &grid)
     }
 
     static func refused(_ reason: String, into grid: inout CellGrid) {
         let text = ScreenKit.text
         ScreenKit.headerBar(left: "assess", right: text("header.not-started"), into: &grid)
-        ScreenKit.centeredBox([
-            (text("refused.title"), ScreenKit.error),
-            ("", .plain),
-            (reason, .plain),
-            ("", .plain),
-            (text("refused.nothing-shown"), ScreenKit.dim),
-        ], width: 72, into: &grid)
+        ScreenKit.centeredBox(
+            [
+                (text("refused.title"), ScreenKit.error),
+                ("", .plain),
+                (reason, .plain),
+                ("", .plain),
+                (text("refused.nothing-shown"), ScreenKit.dim),
+            ], width: 72, into: &grid)
         ScreenKit.footer([("Enter", text("key.leave"))], pinned: helpFooterKey, into: &grid)
     }
 
     static func tooSmall(columns: Int, rows: Int, into grid: inout CellGrid) {
         let needed = minimumSize
         grid.cursor = CellPosition(row: 0, column: 0)
-        ScreenKit.paragraph(ScreenKit.text("too-small", ["size": "\(columns)x\(rows)", "needed": "\(needed.columns)x\(needed.rows)"]),
-                            row: 0, column: 0, width: max(1, columns), style: ScreenKit.warning, into: &grid)
+        ScreenKit.paragraph(
+            ScreenKit.text("too-small", ["size": "\(columns)x\(rows)", "needed": "\(needed.columns)x\(needed.rows)"]),
+            row: 0, column: 0, width: max(1, columns), style: ScreenKit.warning, into: &grid)
     }
 }

@@ -22,12 +22,16 @@ enum HelpScreen {
             }
             if ScreenKit.look.linear {
                 // One line a key, read as a sentence: "F4: review and submit".
-                row = ScreenKit.paragraph(ScreenKit.text("help.line", ["key": key, "action": action]), row: row, width: width, into: &grid, lastRow: grid.rows - 3)
+                row = ScreenKit.paragraph(
+                    ScreenKit.text("help.line", ["key": key, "action": action]), row: row, width: width, into: &grid,
+                    lastRow: grid.rows - 3)
             } else {
-                grid.put(key, row: row, column: ScreenKit.margin, style: ScreenKit.look.adjusted(CellStyle(bold: true)),
-                         maxWidth: keyWidth)
-                row = ScreenKit.paragraph(action, row: row, column: ScreenKit.margin + keyWidth, width: width - keyWidth,
-                                          into: &grid, lastRow: grid.rows - 3)
+                grid.put(
+                    key, row: row, column: ScreenKit.margin, style: ScreenKit.look.adjusted(CellStyle(bold: true)),
+                    maxWidth: keyWidth)
+                row = ScreenKit.paragraph(
+                    action, row: row, column: ScreenKit.margin + keyWidth, width: width - keyWidth,
+                    into: &grid, lastRow: grid.rows - 3)
             }
         }
         grid.cursor = CellPosition(row: 2, column: ScreenKit.margin)
@@ -44,15 +48,23 @@ enum HelpScreen {
         var typing = false
         switch phase {
         case .launchSetup:
-            keys = [("↑ ↓ Tab", t("help.launch-row")), ("← → Space", t("help.launch-change")), ("Enter", t("help.launch-hand-over")),
-                    (k("q-esc"), t("help.launch-cancel"))]
+            keys = [
+                ("↑ ↓ Tab", t("help.launch-row")), ("← → Space", t("help.launch-change")),
+                ("Enter", t("help.launch-hand-over")),
+                (k("q-esc"), t("help.launch-cancel")),
+            ]
         case .welcome where flow.isWaitingForOpening:
             // Letters are the code's here, so q is typed, not a key; ? is not a code's.
-            keys = [(k("typing"), t("help.type-start-code")), ("Enter", t("help.start-with-code")),
-                    ("← → Home End", t("help.move-text")), ("Ctrl-U / Ctrl-R", t("help.undo-redo")), ("Esc", t("help.quit"))]
+            keys = [
+                (k("typing"), t("help.type-start-code")), ("Enter", t("help.start-with-code")),
+                ("← → Home End", t("help.move-text")), ("Ctrl-U / Ctrl-R", t("help.undo-redo")),
+                ("Esc", t("help.quit")),
+            ]
         case .welcome:
-            keys = [("Enter", t(flow.practice ? "help.begin-practice" : "help.begin")),
-                    (k("q-esc"), t("help.quit"))]
+            keys = [
+                ("Enter", t(flow.practice ? "help.begin-practice" : "help.begin")),
+                (k("q-esc"), t("help.quit")),
+            ]
         case .consent:
             keys = [(k("y-enter"), t("help.consent-lock")), (k("n-esc"), t("help.consent-decline"))]
         case .startBanner:
@@ -66,13 +78,22 @@ enum HelpScreen {
         case .proctor(let panel, _):
             switch panel.step {
             case .password, .checking:
-                keys = [(k("typing"), t("help.panel-password")), ("Enter", t("help.panel-check")), ("Esc", t("help.panel-close"))]
+                keys = [
+                    (k("typing"), t("help.panel-password")), ("Enter", t("help.panel-check")),
+                    ("Esc", t("help.panel-close")),
+                ]
             case .menu:
                 keys = [("↑ ↓", t("help.panel-choose")), ("Enter", t("help.panel-do")), ("Esc", t("help.panel-close"))]
             case .minutes:
-                keys = [(k("typing"), t("help.panel-minutes")), ("Enter", t("help.panel-next")), ("Esc", t("help.panel-back"))]
+                keys = [
+                    (k("typing"), t("help.panel-minutes")), ("Enter", t("help.panel-next")),
+                    ("Esc", t("help.panel-back")),
+                ]
             case .reason:
-                keys = [(k("typing"), t("help.panel-reason")), ("Enter", t("help.panel-confirm")), ("Esc", t("help.panel-back"))]
+                keys = [
+                    (k("typing"), t("help.panel-reason")), ("Enter", t("help.panel-confirm")),
+                    ("Esc", t("help.panel-back")),
+                ]
             }
             typing = panel.takesText
         case .question:
@@ -80,12 +101,16 @@ enum HelpScreen {
             if sitting.canGoBack { keys.append((k("shift-tab-pageup"), t("help.previous"))) }
             switch flow.control.field {
             case .choices:
-                keys += [("↑ ↓", t("help.choices-move")), (k("space-enter"), t("help.choices-choose")),
-                         (k("one-to-nine"), t("help.choices-number"))]
+                keys += [
+                    ("↑ ↓", t("help.choices-move")), (k("space-enter"), t("help.choices-choose")),
+                    (k("one-to-nine"), t("help.choices-number")),
+                ]
             case .line, .essay:
                 typing = true
-                keys += [(k("typing"), t("help.write-answer")), ("← → Home End", t("help.move-text")),
-                         ("Ctrl-U / Ctrl-R", t("help.undo-redo"))]
+                keys += [
+                    (k("typing"), t("help.write-answer")), ("← → Home End", t("help.move-text")),
+                    ("Ctrl-U / Ctrl-R", t("help.undo-redo")),
+                ]
                 keys += flow.suggestions.keys(for: flow.control)
             case .matching:
                 keys += [("↑ ↓", t("help.matching-row")), ("← →", t("help.matching-change"))]
@@ -99,7 +124,10 @@ enum HelpScreen {
             if flow.breaksLeft > 0 { keys.append(("F6", t.plural("help.break", count: flow.breaksLeft))) }
             if !flow.switchableSettings.isEmpty { keys.append(("F9", t("help.settings"))) }
         case .palette:
-            keys = [("← → ↑ ↓", t("help.choose-question")), ("Enter", t("help.go-to-it")), (k("esc-f3"), t("help.back-to-question"))]
+            keys = [
+                ("← → ↑ ↓", t("help.choose-question")), ("Enter", t("help.go-to-it")),
+                (k("esc-f3"), t("help.back-to-question")),
+            ]
         case .review:
             keys = [("↑ ↓", t("help.choose-question"))]
             if sitting.canGoBack { keys.append(("Enter", t("help.go-to-it"))) }
@@ -112,11 +140,15 @@ enum HelpScreen {
             keys = [("y", t("help.move-on")), (k("n-esc"), t("help.stay"))]
         case .scratchpad:
             typing = true
-            keys = [(k("typing"), t("help.write-notes")), ("← → ↑ ↓ Home End", t("help.move-notes")),
-                    ("Ctrl-U / Ctrl-R", t("help.undo-redo")), (k("f5-esc"), t("help.back-to-question"))]
+            keys = [
+                (k("typing"), t("help.write-notes")), ("← → ↑ ↓ Home End", t("help.move-notes")),
+                ("Ctrl-U / Ctrl-R", t("help.undo-redo")), (k("f5-esc"), t("help.back-to-question")),
+            ]
         case .settings:
-            keys = [("↑ ↓", t("help.choose-setting")), (k("space-enter"), t("help.switch-setting")),
-                    (k("esc-f9"), t("help.back-to-question"))]
+            keys = [
+                ("↑ ↓", t("help.choose-setting")), (k("space-enter"), t("help.switch-setting")),
+                (k("esc-f9"), t("help.back-to-question")),
+            ]
         default:
             keys = []
         }
@@ -133,23 +165,31 @@ enum SettingsScreen {
         let width = grid.columns - 2 * ScreenKit.margin
         var row = 4
         // The states line up after the widest label, measured in cells.
-        let labelWidth = flow.switchableSettings.map { text.sentenceStart("setting." + $0.rawValue).displayWidth }.max() ?? 0
+        let labelWidth =
+            flow.switchableSettings.map { text.sentenceStart("setting." + $0.rawValue).displayWidth }.max() ?? 0
         for (index, option) in flow.switchableSettings.enumerated() where row < grid.rows - 5 {
             let state = text(flow.accessibility.isOn(option) ? "state.on" : "state.off")
             let label = text.sentenceStart("setting." + option.rawValue)
-            let line = ScreenKit.look.linear ? text("words.setting", ["setting": label, "state": state])
+            let line =
+                ScreenKit.look.linear
+                ? text("words.setting", ["setting": label, "state": state])
                 : " " + ScreenKit.padded(label, to: max(24, labelWidth)) + " \(state) "
-            grid.put(line, row: row, column: ScreenKit.margin, style: index == selection ? ScreenKit.selected : .plain,
-                     maxWidth: width)
+            grid.put(
+                line, row: row, column: ScreenKit.margin, style: index == selection ? ScreenKit.selected : .plain,
+                maxWidth: width)
             if index == selection { grid.cursor = CellPosition(row: row, column: ScreenKit.margin) }
             row += 1 + ScreenKit.look.choiceGap
         }
         if flow.switchableSettings.indices.contains(selection) {
-            ScreenKit.paragraph(text("setting." + flow.switchableSettings[selection].rawValue + ".detail"), row: grid.rows - 5, width: width,
-                                style: ScreenKit.dim, into: &grid, lastRow: grid.rows - 4)
+            ScreenKit.paragraph(
+                text("setting." + flow.switchableSettings[selection].rawValue + ".detail"), row: grid.rows - 5,
+                width: width,
+                style: ScreenKit.dim, into: &grid, lastRow: grid.rows - 4)
         }
         ScreenKit.notice(flow.notice?.text, into: &grid)
-        ScreenKit.footer([("↑↓", text("key.setting")), ("Space", text("key.switch")), ("Esc", text("key.back"))], pinned: ExamScreens.helpFooterKey,
-                         into: &grid)
+        ScreenKit.footer(
+            [("↑↓", text("key.setting")), ("Space", text("key.switch")), ("Esc", text("key.back"))],
+            pinned: ExamScreens.helpFooterKey,
+            into: &grid)
     }
 }

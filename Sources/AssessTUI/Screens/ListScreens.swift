@@ -20,12 +20,14 @@ enum PaletteScreen {
             let row = 5 + index / perRow
             guard row < grid.rows - 3 else { break }
             let column = ScreenKit.margin + (index % perRow) * cellWidth
-            grid.put(" \(index + 1) \(mark)", row: row, column: column,
-                     style: index == selection ? ScreenKit.selected : .plain, maxWidth: cellWidth - 1)
+            grid.put(
+                " \(index + 1) \(mark)", row: row, column: column,
+                style: index == selection ? ScreenKit.selected : .plain, maxWidth: cellWidth - 1)
             if index == selection { grid.cursor = CellPosition(row: row, column: column + 1) }
         }
-        ScreenKit.footer([("←→", text("key.choose")), ("Enter", text("key.go")), ("Esc", text("key.back"))],
-                         pinned: ExamScreens.helpFooterKey, into: &grid)
+        ScreenKit.footer(
+            [("←→", text("key.choose")), ("Enter", text("key.go")), ("Esc", text("key.back"))],
+            pinned: ExamScreens.helpFooterKey, into: &grid)
     }
 
     /// The screen reader's layout: one question a line, its state in words, scrolled to
@@ -37,13 +39,19 @@ enum PaletteScreen {
         let first = max(0, selection - visible + 1)
         for (offset, index) in (first..<sitting.questions.count).prefix(visible).enumerated() {
             let id = sitting.questions[index].question.id
-            let state = (sitting.isAnswered(id) ? "answered" : "unanswered") + (sitting.flagged.contains(id) ? "-flagged" : "")
-            grid.put(ScreenKit.text("words.palette-" + state, ["number": index + 1]), row: firstRow + offset, column: ScreenKit.margin,
-                     style: index == selection ? ScreenKit.selected : .plain, maxWidth: grid.columns - 2 * ScreenKit.margin)
+            let state =
+                (sitting.isAnswered(id) ? "answered" : "unanswered") + (sitting.flagged.contains(id) ? "-flagged" : "")
+            grid.put(
+                ScreenKit.text("words.palette-" + state, ["number": index + 1]), row: firstRow + offset,
+                column: ScreenKit.margin,
+                style: index == selection ? ScreenKit.selected : .plain, maxWidth: grid.columns - 2 * ScreenKit.margin)
             if index == selection { grid.cursor = CellPosition(row: firstRow + offset, column: ScreenKit.margin) }
         }
-        ScreenKit.footer([("↑↓", ScreenKit.text("key.choose")), ("Enter", ScreenKit.text("key.go")),
-                          ("Esc", ScreenKit.text("key.back"))], pinned: ExamScreens.helpFooterKey, into: &grid)
+        ScreenKit.footer(
+            [
+                ("↑↓", ScreenKit.text("key.choose")), ("Enter", ScreenKit.text("key.go")),
+                ("Esc", ScreenKit.text("key.back")),
+            ], pinned: ExamScreens.helpFooterKey, into: &grid)
     }
 }
 
@@ -55,10 +63,13 @@ enum ReviewScreen {
         let tally = sitting.tally
         let text = ScreenKit.text
         grid.put(text("review.title"), row: 2, column: ScreenKit.margin, style: ScreenKit.title)
-        grid.put(text("review.tally", ["answered": tally.answered, "unanswered": tally.unanswered, "flagged": tally.flagged]),
-                 row: 3, column: ScreenKit.margin, maxWidth: grid.columns - 2 * ScreenKit.margin)
+        grid.put(
+            text(
+                "review.tally", ["answered": tally.answered, "unanswered": tally.unanswered, "flagged": tally.flagged]),
+            row: 3, column: ScreenKit.margin, maxWidth: grid.columns - 2 * ScreenKit.margin)
         // The states share one column's width, measured in cells, in every language.
-        let answered = text("review.answered"), unanswered = text("review.unanswered")
+        let answered = text("review.answered")
+        let unanswered = text("review.unanswered")
         let stateWidth = max(answered.displayWidth, unanswered.displayWidth)
         let firstRow = 5
         let visible = grid.rows - 4 - firstRow
@@ -68,14 +79,20 @@ enum ReviewScreen {
             let state = sitting.isAnswered(question.id) ? answered : unanswered
             let flagged = sitting.flagged.contains(question.id)
             let prompt = question.prompt.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-            let style: CellStyle = index == selection ? ScreenKit.selected
+            let style: CellStyle =
+                index == selection
+                ? ScreenKit.selected
                 : (sitting.isAnswered(question.id) ? .plain : ScreenKit.warning)
-            let line = ScreenKit.look.linear
-                ? text(flagged ? "words.review-flagged" : "words.review", ["number": index + 1, "state": state, "prompt": prompt])
+            let line =
+                ScreenKit.look.linear
+                ? text(
+                    flagged ? "words.review-flagged" : "words.review",
+                    ["number": index + 1, "state": state, "prompt": prompt])
                 : "\(flagged ? "⚑" : " ") \(index + 1). \(state)"
                     + String(repeating: " ", count: stateWidth - state.displayWidth + 2) + prompt
-            grid.put(line, row: firstRow + offset, column: ScreenKit.margin,
-                     style: style, maxWidth: grid.columns - 2 * ScreenKit.margin)
+            grid.put(
+                line, row: firstRow + offset, column: ScreenKit.margin,
+                style: style, maxWidth: grid.columns - 2 * ScreenKit.margin)
             // The cursor sits on the highlighted row, where a screen reader or a magnifier looks.
             if index == selection { grid.cursor = CellPosition(row: firstRow + offset, column: ScreenKit.margin) }
         }

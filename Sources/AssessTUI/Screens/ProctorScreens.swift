@@ -4,12 +4,13 @@ enum ProctorScreens {
     static func paused(_ flow: ExamFlow, into grid: inout CellGrid) {
         let text = ScreenKit.text
         ScreenKit.headerBar(left: flow.sitting.exam.title, right: text("header.paused"), into: &grid)
-        ScreenKit.centeredBox([
-            (text("paused.title"), ScreenKit.title),
-            ("", .plain),
-            (text("paused.about"), .plain),
-            (text("paused.wait"), ScreenKit.dim),
-        ], width: 60, into: &grid)
+        ScreenKit.centeredBox(
+            [
+                (text("paused.title"), ScreenKit.title),
+                ("", .plain),
+                (text("paused.about"), .plain),
+                (text("paused.wait"), ScreenKit.dim),
+            ], width: 60, into: &grid)
         ScreenKit.notice(flow.notice?.text, into: &grid)
     }
 
@@ -17,12 +18,13 @@ enum ProctorScreens {
         let left = MonotonicTime.seconds(until: until, from: now)
         let text = ScreenKit.text
         ScreenKit.headerBar(left: flow.sitting.exam.title, right: text("header.on-break"), into: &grid)
-        ScreenKit.centeredBox([
-            (text("break.title"), ScreenKit.title),
-            ("", .plain),
-            (text("break.comes-back", ["clock": ScreenKit.look.countdown(left)]), .plain),
-            (text("break.left-after", ["breaks": flow.breaksLeft]), ScreenKit.dim),
-        ], width: 60, into: &grid)
+        ScreenKit.centeredBox(
+            [
+                (text("break.title"), ScreenKit.title),
+                ("", .plain),
+                (text("break.comes-back", ["clock": ScreenKit.look.countdown(left)]), .plain),
+                (text("break.left-after", ["breaks": flow.breaksLeft]), ScreenKit.dim),
+            ], width: 60, into: &grid)
         ScreenKit.notice(flow.notice?.text, into: &grid)
         ScreenKit.footer([("Enter", text("key.back-to-exam"))], pinned: ExamScreens.helpFooterKey, into: &grid)
     }
@@ -34,8 +36,9 @@ enum ProctorScreens {
         let width = grid.columns - 2 * ScreenKit.margin
         var row = 2
         if let seconds = flow.promptLockSecondsLeft(now: now) {
-            ScreenKit.paragraph(text.plural("panel.locked-for", count: seconds),
-                                row: row, width: width, style: ScreenKit.error, into: &grid)
+            ScreenKit.paragraph(
+                text.plural("panel.locked-for", count: seconds),
+                row: row, width: width, style: ScreenKit.error, into: &grid)
             grid.cursor = CellPosition(row: row, column: ScreenKit.margin)
             ScreenKit.footer([("Esc", text("key.close"))], pinned: ExamScreens.helpFooterKey, into: &grid)
             return
@@ -43,34 +46,45 @@ enum ProctorScreens {
         switch panel.step {
         case .password:
             column(grid: &grid, row: row, label: text("panel.password") + " ", field: panel.entry)
-            ScreenKit.footer([("Enter", text("key.check")), ("Esc", text("key.cancel")), ScreenKit.undoRedoKey],
-                             pinned: ExamScreens.helpFooterKey, into: &grid)
+            ScreenKit.footer(
+                [("Enter", text("key.check")), ("Esc", text("key.cancel")), ScreenKit.undoRedoKey],
+                pinned: ExamScreens.helpFooterKey, into: &grid)
         case .checking:
             grid.put(text("panel.checking"), row: row, column: ScreenKit.margin)
             grid.cursor = CellPosition(row: row, column: ScreenKit.margin)
         case .menu(let selection):
             if let left = flow.secondsLeft(now: now) {
-                grid.put(text("panel.time-left", ["left": ScreenKit.clock(left), "allowed": ScreenKit.clock(flow.secondsAllowed)]),
-                         row: row, column: ScreenKit.margin, style: ScreenKit.dim)
+                grid.put(
+                    text(
+                        "panel.time-left",
+                        ["left": ScreenKit.clock(left), "allowed": ScreenKit.clock(flow.secondsAllowed)]),
+                    row: row, column: ScreenKit.margin, style: ScreenKit.dim)
                 row += 2
             }
             for (index, action) in panel.actions.enumerated() {
                 let style = index == selection ? ScreenKit.selected : CellStyle.plain
-                grid.put(" \(text("panel.action." + action.rawValue)) ", row: row + index, column: ScreenKit.margin, style: style, maxWidth: width)
+                grid.put(
+                    " \(text("panel.action." + action.rawValue)) ", row: row + index, column: ScreenKit.margin,
+                    style: style, maxWidth: width)
                 if index == selection { grid.cursor = CellPosition(row: row + index, column: ScreenKit.margin + 1) }
             }
-            ScreenKit.footer([("↑↓", text("key.choose")), ("Enter", text("key.do-it")), ("Esc", text("key.close"))],
-                             pinned: ExamScreens.helpFooterKey, into: &grid)
+            ScreenKit.footer(
+                [("↑↓", text("key.choose")), ("Enter", text("key.do-it")), ("Esc", text("key.close"))],
+                pinned: ExamScreens.helpFooterKey, into: &grid)
         case .minutes:
             column(grid: &grid, row: row, label: text("panel.minutes") + " ", field: panel.entry)
-            ScreenKit.footer([("Enter", text("key.next")), ("Esc", text("key.cancel")), ScreenKit.undoRedoKey],
-                             pinned: ExamScreens.helpFooterKey, into: &grid)
+            ScreenKit.footer(
+                [("Enter", text("key.next")), ("Esc", text("key.cancel")), ScreenKit.undoRedoKey],
+                pinned: ExamScreens.helpFooterKey, into: &grid)
         case .reason(let action, let minutes):
-            let what = action == .addTime ? text.plural("panel.add-minutes", count: minutes) : text("panel.action." + action.rawValue)
+            let what =
+                action == .addTime
+                ? text.plural("panel.add-minutes", count: minutes) : text("panel.action." + action.rawValue)
             grid.put(what, row: row, column: ScreenKit.margin, style: ScreenKit.title, maxWidth: width)
             column(grid: &grid, row: row + 2, label: text("panel.reason") + " ", field: panel.entry)
-            ScreenKit.footer([("Enter", text("key.confirm")), ("Esc", text("key.cancel")), ScreenKit.undoRedoKey],
-                             pinned: ExamScreens.helpFooterKey, into: &grid)
+            ScreenKit.footer(
+                [("Enter", text("key.confirm")), ("Esc", text("key.cancel")), ScreenKit.undoRedoKey],
+                pinned: ExamScreens.helpFooterKey, into: &grid)
         }
         if let message = panel.message {
             ScreenKit.notice(message, style: ScreenKit.error, into: &grid)
@@ -79,7 +93,8 @@ enum ProctorScreens {
 
     /// A label and the field typed after it, with the cursor at its caret.
     private static func column(grid: inout CellGrid, row: Int, label: String, field: LineField) {
-        let column = ScreenKit.margin + grid.put(label, row: row, column: ScreenKit.margin, style: CellStyle(bold: true))
+        let column =
+            ScreenKit.margin + grid.put(label, row: row, column: ScreenKit.margin, style: CellStyle(bold: true))
         ScreenKit.field(field, row: row, column: column, width: grid.columns - column - ScreenKit.margin, into: &grid)
     }
 }

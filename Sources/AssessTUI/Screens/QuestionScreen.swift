@@ -1,5 +1,5 @@
-import Foundation
 import AssessExam
+import Foundation
 
 /// The question on screen: header with progress and time left, the prompt, the answer
 /// control for its type, the notice line and the keys.
@@ -13,20 +13,28 @@ enum QuestionScreen {
         let text = ScreenKit.text
         header(flow, now: now, into: &grid)
         let flagged = sitting.flagged.contains(question.id) ? "   ⚑ " + text("question.flagged") : ""
-        let points = question.points == question.points.rounded() && abs(question.points) < 1e9
+        let points =
+            question.points == question.points.rounded() && abs(question.points) < 1e9
             ? text.plural("question.points", count: Int(question.points))
             : text("question.points-fraction", ["points": question.points])
-        grid.put(text("question.position", ["number": sitting.current + 1, "count": sitting.questions.count, "points": points]), row: 2,
-                 column: ScreenKit.margin, style: ScreenKit.dim,
-                 maxWidth: grid.columns - 2 * ScreenKit.margin - flagged.displayWidth - 1)
+        grid.put(
+            text(
+                "question.position",
+                ["number": sitting.current + 1, "count": sitting.questions.count, "points": points]), row: 2,
+            column: ScreenKit.margin, style: ScreenKit.dim,
+            maxWidth: grid.columns - 2 * ScreenKit.margin - flagged.displayWidth - 1)
         // The screen reader's layout says the flag in the header's words: one column.
         if !ScreenKit.look.linear {
-            grid.put(flagged, row: 2, column: grid.columns - ScreenKit.margin - flagged.displayWidth, style: ScreenKit.warning)
+            grid.put(
+                flagged, row: 2, column: grid.columns - ScreenKit.margin - flagged.displayWidth,
+                style: ScreenKit.warning)
         }
-        let promptEnd = ScreenKit.paragraph(question.prompt, row: 4, width: width, style: CellStyle(bold: true),
-                                            into: &grid, lastRow: grid.rows - 8)
-        let area = CellRect(row: promptEnd + 1, column: ScreenKit.margin,
-                            height: grid.rows - 4 - (promptEnd + 1), width: width)
+        let promptEnd = ScreenKit.paragraph(
+            question.prompt, row: 4, width: width, style: CellStyle(bold: true),
+            into: &grid, lastRow: grid.rows - 8)
+        let area = CellRect(
+            row: promptEnd + 1, column: ScreenKit.margin,
+            height: grid.rows - 4 - (promptEnd + 1), width: width)
         AnswerView.render(flow.control, suggestions: flow.suggestions, in: area, into: &grid)
         SuggestionView.offer(flow.suggestions.offer(for: flow.control), row: grid.rows - 4, into: &grid)
 
@@ -34,8 +42,9 @@ enum QuestionScreen {
             ScreenKit.notice(notice, into: &grid)
         } else if flow.savedOnThisTerminal {
             // Quiet: nothing is lost and the student need do nothing.
-            ScreenKit.notice(ScreenKit.text("notice.saved-on-terminal"), style: ScreenKit.dim,
-                             into: &grid)
+            ScreenKit.notice(
+                ScreenKit.text("notice.saved-on-terminal"), style: ScreenKit.dim,
+                into: &grid)
         }
         ScreenKit.footer(keys(flow), pinned: pinnedKeys(flow), into: &grid)
     }
@@ -58,12 +67,20 @@ enum QuestionScreen {
             ScreenKit.headerBar(left: stateInWords(flow, time: time), right: "", into: &grid)
             return
         }
-        ScreenKit.headerBar(left: sitting.exam.title + section,
-                            right: mode + ScreenKit.text("header.answered", ["answered": sitting.tally.answered,
-                                                                             "count": sitting.questions.count]) + "   " + time,
-                            into: &grid)
+        ScreenKit.headerBar(
+            left: sitting.exam.title + section,
+            right: mode
+                + ScreenKit.text(
+                    "header.answered",
+                    [
+                        "answered": sitting.tally.answered,
+                        "count": sitting.questions.count,
+                    ]) + "   " + time,
+            into: &grid)
         // The last minutes: the clock stands out by its attributes, not by its colour alone.
-        if let left = flow.secondsLeft(now: now), let from = markedFrom(secondsAllowed: flow.secondsAllowed), left <= from {
+        if let left = flow.secondsLeft(now: now), let from = markedFrom(secondsAllowed: flow.secondsAllowed),
+            left <= from
+        {
             grid.put(time, row: 0, column: max(0, grid.columns - time.displayWidth - 1), style: clockMarked)
         }
     }
@@ -75,7 +92,9 @@ enum QuestionScreen {
     }
 
     /// The header's clock in its last minutes: out of the bar's reverse video, bold and underlined.
-    static var clockMarked: CellStyle { ScreenKit.look.adjusted(CellStyle(bold: true, underline: true, color: .warning)) }
+    static var clockMarked: CellStyle {
+        ScreenKit.look.adjusted(CellStyle(bold: true, underline: true, color: .warning))
+    }
 
     /// "Question 3 of 12, answered, flagged. 14 minutes left." on a question; elsewhere
     /// the exam's title and how many are answered.
@@ -86,14 +105,21 @@ enum QuestionScreen {
         if flow.phase == .question {
             let id = sitting.question.id
             let state = sitting.isAnswered(id) ? "answered" : "unanswered"
-            sentences = [text("words.question-" + state + (sitting.flagged.contains(id) ? "-flagged" : ""),
-                              ["number": sitting.current + 1, "count": sitting.questions.count])]
+            sentences = [
+                text(
+                    "words.question-" + state + (sitting.flagged.contains(id) ? "-flagged" : ""),
+                    ["number": sitting.current + 1, "count": sitting.questions.count])
+            ]
         } else {
-            sentences = [text("words.title", ["title": sitting.exam.title]),
-                         text("words.answered", ["answered": sitting.tally.answered, "count": sitting.questions.count])]
+            sentences = [
+                text("words.title", ["title": sitting.exam.title]),
+                text("words.answered", ["answered": sitting.tally.answered, "count": sitting.questions.count]),
+            ]
         }
         if flow.practice { sentences.insert(text("words.practice"), at: 1) }
-        if !time.isEmpty { sentences.append(text("words.sentence", ["text": time.prefix(1).uppercased() + time.dropFirst()])) }
+        if !time.isEmpty {
+            sentences.append(text("words.sentence", ["text": time.prefix(1).uppercased() + time.dropFirst()]))
+        }
         // A time warning stands in the state line until the student presses a key.
         if let warning = flow.timeWarning { sentences.append(text("words.warning", ["warning": warning])) }
         return sentences.dropFirst().reduce(sentences[0]) { text("words.join", ["first": $0, "next": $1]) }
@@ -122,8 +148,10 @@ enum QuestionScreen {
 
 /// Draws an answer control inside a rectangle.
 enum AnswerView {
-    static func render(_ control: AnswerControl, suggestions: SuggestionControl, in area: CellRect,
-                       into grid: inout CellGrid) {
+    static func render(
+        _ control: AnswerControl, suggestions: SuggestionControl, in area: CellRect,
+        into grid: inout CellGrid
+    ) {
         switch control.field {
         case .choices(let highlight):
             choices(control, highlight: highlight, in: area, into: &grid)
@@ -147,7 +175,9 @@ enum AnswerView {
         let look = ScreenKit.look
         // True and false are the interface's words; every other choice is the exam's.
         var labels = control.choiceLabels
-        if case .trueFalse = control.presented.question.kind { labels = [ScreenKit.text("answer.true"), ScreenKit.text("answer.false")] }
+        if case .trueFalse = control.presented.question.kind {
+            labels = [ScreenKit.text("answer.true"), ScreenKit.text("answer.false")]
+        }
         for (index, label) in labels.enumerated() {
             let row = area.row + (multiple ? 2 : 0) + index * (1 + look.choiceGap)
             guard row < area.row + area.height else { break }
@@ -155,16 +185,20 @@ enum AnswerView {
             let mark = multiple ? (chosen ? "[x]" : "[ ]") : (chosen ? "(•)" : "( )")
             let style = index == highlight ? ScreenKit.selected : (chosen ? CellStyle(bold: true) : .plain)
             // A screen reader reads words, not brackets: "2. Toronto, chosen".
-            let text = look.linear
-                ? ScreenKit.text(chosen ? "words.choice-chosen" : "words.choice", ["number": index + 1, "choice": label])
+            let text =
+                look.linear
+                ? ScreenKit.text(
+                    chosen ? "words.choice-chosen" : "words.choice", ["number": index + 1, "choice": label])
                 : "\(mark) \(index + 1). \(label)"
             grid.put(text, row: row, column: area.column, style: style, maxWidth: area.width)
             if index == highlight { grid.cursor = CellPosition(row: row, column: area.column + (look.linear ? 0 : 1)) }
         }
     }
 
-    static func line(_ control: AnswerControl, editor: TextEditor, suggestions: SuggestionControl, in area: CellRect,
-                     into grid: inout CellGrid) {
+    static func line(
+        _ control: AnswerControl, editor: TextEditor, suggestions: SuggestionControl, in area: CellRect,
+        into grid: inout CellGrid
+    ) {
         let label = ScreenKit.text("answer.label") + " "
         var unit = ""
         var hint: String?
@@ -176,17 +210,22 @@ enum AnswerView {
         let visible = editor.visibleSlice(width: fieldWidth)
         grid.put(label, row: area.row, column: area.column)
         let fieldColumn = area.column + label.displayWidth
-        grid.fill(CellRect(row: area.row, column: fieldColumn, height: 1, width: fieldWidth), style: CellStyle(underline: true))
-        grid.put(visible.text, row: area.row, column: fieldColumn, style: CellStyle(underline: true), maxWidth: fieldWidth)
+        grid.fill(
+            CellRect(row: area.row, column: fieldColumn, height: 1, width: fieldWidth),
+            style: CellStyle(underline: true))
+        grid.put(
+            visible.text, row: area.row, column: fieldColumn, style: CellStyle(underline: true), maxWidth: fieldWidth)
         grid.put(unit, row: area.row, column: fieldColumn + fieldWidth)
         if control.proseEditor != nil {
-            let marked = SuggestionView.markMisspellings(in: visible.text, suggestions: suggestions, row: area.row,
-                                                         column: fieldColumn, width: fieldWidth, into: &grid)
+            let marked = SuggestionView.markMisspellings(
+                in: visible.text, suggestions: suggestions, row: area.row,
+                column: fieldColumn, width: fieldWidth, into: &grid)
             hint = SuggestionView.markedCount(marked)
         }
         if let hint {
-            ScreenKit.paragraph(hint, row: area.row + 2, column: area.column, width: area.width, style: ScreenKit.dim,
-                                into: &grid, lastRow: area.row + area.height - 1)
+            ScreenKit.paragraph(
+                hint, row: area.row + 2, column: area.column, width: area.width, style: ScreenKit.dim,
+                into: &grid, lastRow: area.row + area.height - 1)
         }
         grid.cursor = CellPosition(row: area.row, column: fieldColumn + visible.cursorColumn)
     }
@@ -201,7 +240,9 @@ enum AnswerView {
         return unit.map { text("answer.unit-note", ["sentence": sentence, "unit": $0]) } ?? sentence
     }
 
-    static func essay(_ editor: TextEditor, suggestions: SuggestionControl, in area: CellRect, into grid: inout CellGrid) {
+    static func essay(
+        _ editor: TextEditor, suggestions: SuggestionControl, in area: CellRect, into grid: inout CellGrid
+    ) {
         guard area.height >= 4 else { return }
         let box = CellRect(row: area.row, column: area.column, height: area.height - 1, width: area.width)
         // The screen reader's layout has no box: the text starts where the box would.
@@ -212,21 +253,25 @@ enum AnswerView {
             grid.drawBox(box, style: ScreenKit.dim)
             inner = box.inset(by: 1)
         }
-        let view = editor.viewport(width: AnswerControl.essayTextWidth(answerWidth: area.width), rows: max(1, inner.height))
+        let view = editor.viewport(
+            width: AnswerControl.essayTextWidth(answerWidth: area.width), rows: max(1, inner.height))
         var marked = 0
         for (offset, line) in view.lines.enumerated() {
             grid.put(line.text, row: inner.row + offset, column: inner.column, maxWidth: inner.width)
-            marked += SuggestionView.markMisspellings(in: line.text, suggestions: suggestions, row: inner.row + offset,
-                                                      column: inner.column, width: inner.width, into: &grid)
+            marked += SuggestionView.markMisspellings(
+                in: line.text, suggestions: suggestions, row: inner.row + offset,
+                column: inner.column, width: inner.width, into: &grid)
         }
         grid.cursor = CellPosition(row: inner.row + view.cursor.row, column: inner.column + view.cursor.column)
         let text = ScreenKit.text
-        var words = editor.wordLimit.map { text("essay.words-limit", ["words": editor.wordCount, "limit": $0]) }
+        var words =
+            editor.wordLimit.map { text("essay.words-limit", ["words": editor.wordCount, "limit": $0]) }
             ?? text("essay.words", ["words": editor.wordCount])
         if let count = SuggestionView.markedCount(marked) { words += " · " + count }
         if editor.isOverWordLimit { words += " · " + text("essay.over-limit") }
-        grid.put(words, row: box.row + box.height, column: area.column,
-                 style: editor.isOverWordLimit ? ScreenKit.warning : ScreenKit.dim)
+        grid.put(
+            words, row: box.row + box.height, column: area.column,
+            style: editor.isOverWordLimit ? ScreenKit.warning : ScreenKit.dim)
     }
 
     static func matching(_ control: AnswerControl, row selectedRow: Int, in area: CellRect, into grid: inout CellGrid) {
@@ -238,23 +283,29 @@ enum AnswerView {
             let style = index == selectedRow ? ScreenKit.selected : CellStyle.plain
             grid.put(left, row: row, column: area.column, style: style, maxWidth: leftWidth)
             let right = control.match(forRow: index) ?? "—"
-            grid.put(" → \(right)", row: row, column: area.column + leftWidth + 1, style: style,
-                     maxWidth: area.width - leftWidth - 1)
+            grid.put(
+                " → \(right)", row: row, column: area.column + leftWidth + 1, style: style,
+                maxWidth: area.width - leftWidth - 1)
             if index == selectedRow { grid.cursor = CellPosition(row: row, column: area.column) }
         }
-        let options = ScreenKit.text("matching.options", ["options": control.presented.displayedOptions.joined(separator: " · ")])
-        ScreenKit.paragraph(options, row: area.row + lefts.count + 1, column: area.column, width: area.width,
-                            style: ScreenKit.dim, into: &grid, lastRow: area.row + area.height - 1)
+        let options = ScreenKit.text(
+            "matching.options", ["options": control.presented.displayedOptions.joined(separator: " · ")])
+        ScreenKit.paragraph(
+            options, row: area.row + lefts.count + 1, column: area.column, width: area.width,
+            style: ScreenKit.dim, into: &grid, lastRow: area.row + area.height - 1)
     }
 
-    static func ordering(_ control: AnswerControl, cursor: Int, picked: Bool, in area: CellRect, into grid: inout CellGrid) {
+    static func ordering(
+        _ control: AnswerControl, cursor: Int, picked: Bool, in area: CellRect, into grid: inout CellGrid
+    ) {
         grid.put(ScreenKit.text("ordering.about"), row: area.row, column: area.column, style: ScreenKit.dim)
         for (index, item) in control.orderingItems.enumerated() {
             let row = area.row + 2 + index * (1 + ScreenKit.look.choiceGap)
             guard row < area.row + area.height else { break }
             let marker = index == cursor && picked ? "⇕" : " "
             let style = index == cursor ? ScreenKit.selected : CellStyle.plain
-            grid.put("\(marker) \(index + 1). \(item)", row: row, column: area.column, style: style, maxWidth: area.width)
+            grid.put(
+                "\(marker) \(index + 1). \(item)", row: row, column: area.column, style: style, maxWidth: area.width)
             if index == cursor { grid.cursor = CellPosition(row: row, column: area.column) }
         }
     }

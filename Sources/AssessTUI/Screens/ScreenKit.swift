@@ -21,7 +21,9 @@ enum ScreenKit {
 
     /// Draws with `look` and `text` bound for `body`, and tells the terminal its palette
     /// and cursor.
-    static func drawing(with look: ScreenLook, text: Catalogue, into grid: inout CellGrid, _ body: (inout CellGrid) -> Void) {
+    static func drawing(
+        with look: ScreenLook, text: Catalogue, into grid: inout CellGrid, _ body: (inout CellGrid) -> Void
+    ) {
         grid.palette = look.palette
         grid.steadyCursor = look.reducedMotion
         $text.withValue(text) { $look.withValue(look) { body(&grid) } }
@@ -29,8 +31,10 @@ enum ScreenKit {
 
     /// Draws `text` wrapped to `width` from `row`; returns the row after the last line.
     @discardableResult
-    static func paragraph(_ text: String, row: Int, column: Int = margin, width: Int,
-                          style: CellStyle = .plain, into grid: inout CellGrid, lastRow: Int? = nil) -> Int {
+    static func paragraph(
+        _ text: String, row: Int, column: Int = margin, width: Int,
+        style: CellStyle = .plain, into grid: inout CellGrid, lastRow: Int? = nil
+    ) -> Int {
         var y = row
         let limit = lastRow ?? grid.rows - 1
         for line in TextWrap.lines(text, width: max(1, width)) {
@@ -60,7 +64,9 @@ enum ScreenKit {
     /// lines them up; a value too long for its column wraps under itself. Returns the row
     /// after the last.
     @discardableResult
-    static func labelled(_ rows: [(label: String, value: String)], row: Int, width: Int, into grid: inout CellGrid) -> Int {
+    static func labelled(_ rows: [(label: String, value: String)], row: Int, width: Int, into grid: inout CellGrid)
+        -> Int
+    {
         let labelWidth = (rows.map(\.label.displayWidth).max() ?? 0) + 2
         var y = row
         for (label, value) in rows {
@@ -98,7 +104,9 @@ enum ScreenKit {
         }
     }
 
-    private static func footerKey(_ key: String, _ action: String, row: Int, column: Int, into grid: inout CellGrid) -> Int {
+    private static func footerKey(_ key: String, _ action: String, row: Int, column: Int, into grid: inout CellGrid)
+        -> Int
+    {
         let width = grid.put(key, row: row, column: column, style: look.adjusted(CellStyle(bold: true)))
         return width + grid.put(" " + action + "  ", row: row, column: column + width)
     }
@@ -113,8 +121,9 @@ enum ScreenKit {
         var row = 4
         for (key, action) in keys where row < grid.rows - 3 {
             grid.put(key, row: row, column: margin, style: CellStyle(bold: true), maxWidth: keyWidth)
-            row = paragraph(action, row: row, column: margin + keyWidth, width: width - keyWidth, into: &grid,
-                            lastRow: grid.rows - 3)
+            row = paragraph(
+                action, row: row, column: margin + keyWidth, width: width - keyWidth, into: &grid,
+                lastRow: grid.rows - 3)
         }
         grid.cursor = CellPosition(row: 2, column: margin)
         footer([("Esc or F1", back)], into: &grid)
@@ -128,8 +137,10 @@ enum ScreenKit {
     /// password) and puts the cursor at its caret, unless `showsCaret` is false (a field
     /// the cursor is not in). Returns the cells drawn.
     @discardableResult
-    static func field(_ field: LineField, row: Int, column: Int, width: Int, style: CellStyle = .plain,
-                      showsCaret: Bool = true, into grid: inout CellGrid) -> Int {
+    static func field(
+        _ field: LineField, row: Int, column: Int, width: Int, style: CellStyle = .plain,
+        showsCaret: Bool = true, into grid: inout CellGrid
+    ) -> Int {
         let (shown, caret) = field.visible(width: width)
         if showsCaret { grid.cursor = CellPosition(row: row, column: column + caret) }
         return grid.put(shown, row: row, column: column, style: style, maxWidth: width)
@@ -143,7 +154,9 @@ enum ScreenKit {
 
     /// "09:41" or "1:02:03".
     static func clock(_ seconds: Int) -> String {
-        let hours = seconds / 3600, minutes = (seconds % 3600) / 60, rest = seconds % 60
+        let hours = seconds / 3600
+        let minutes = (seconds % 3600) / 60
+        let rest = seconds % 60
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(two(minutes)):\(two(rest))"
     }
@@ -163,7 +176,8 @@ enum ScreenKit {
         var wrapped: [(String, CellStyle, Int)] = []
         for (index, (line, style)) in lines.enumerated() {
             if look.linear && line.isEmpty { continue }
-            wrapped += line.isEmpty ? [("", style, index)] : TextWrap.lines(line, width: inner).map { ($0, style, index) }
+            wrapped +=
+                line.isEmpty ? [("", style, index)] : TextWrap.lines(line, width: inner).map { ($0, style, index) }
         }
         let height = wrapped.count + 2
         let top = look.linear ? 1 : max(0, (grid.rows - height) / 2)

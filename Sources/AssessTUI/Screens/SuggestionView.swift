@@ -8,8 +8,10 @@ enum SuggestionView {
     /// misspelled style; returns how many were marked. Nothing is marked when spell
     /// check is off.
     @discardableResult
-    static func markMisspellings(in text: Substring, suggestions: SuggestionControl, row: Int, column: Int,
-                                 width: Int, into grid: inout CellGrid) -> Int {
+    static func markMisspellings(
+        in text: Substring, suggestions: SuggestionControl, row: Int, column: Int,
+        width: Int, into grid: inout CellGrid
+    ) -> Int {
         let words = suggestions.misspelledWords(in: text)
         for range in words {
             let offset = text[..<range.lowerBound].displayWidth
@@ -28,8 +30,9 @@ enum SuggestionView {
     /// one in reverse video with the cursor on it, and how to close it.
     static func offer(_ offer: SuggestionControl.Offer?, row: Int, into grid: inout CellGrid) {
         guard let offer else { return }
-        let title = ScreenKit.text(offer.kind == .spelling ? "suggestions.spelling-of" : "suggestions.words-starting",
-                                   ["word": offer.word])
+        let title = ScreenKit.text(
+            offer.kind == .spelling ? "suggestions.spelling-of" : "suggestions.words-starting",
+            ["word": offer.word])
         var column = ScreenKit.margin
         column += grid.put(title + " ", row: row, column: column, style: ScreenKit.title)
         let closing = ScreenKit.text("suggestions.esc-closes")

@@ -76,7 +76,8 @@ extension ExamFlow {
         case .receipt: return key == .enter || key == .character("q") ? [.exit(.submitted)] : []
         case .refused(_, let outcome): return key == .enter || key == .character("q") ? [.exit(outcome)] : []
         case .onBreak(let since, _): return key == .enter ? returnFromBreak(since: since, now: now) : []
-        case .proctor(let panel, let returningTo): return handleInPanel(key, panel: panel, returningTo: returningTo, now: now)
+        case .proctor(let panel, let returningTo):
+            return handleInPanel(key, panel: panel, returningTo: returningTo, now: now)
         case .help(let returningTo): return leaveHelp(key, returningTo: returningTo)
         case .settings(let selection, let returningTo):
             return handleInSettings(key, selection: selection, returningTo: returningTo, now: now)

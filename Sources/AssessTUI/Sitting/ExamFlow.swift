@@ -95,19 +95,24 @@ public struct ExamFlow: Sendable {
     ///     replaces the time allowed, the breaks, the restrictions and the accessibility
     ///     settings given here.
     ///   - waitsForOpening: The welcome screen waits for the sitting's common start.
-    public init(sitting: ExamSitting, candidate: String, practice: Bool, maximumLockHours: Double,
-                secondsAllowed: Int? = nil, resumedWithSecondsUsed: Int? = nil,
-                breaks: BreakAllowance = .none, breaksTaken: Int = 0,
-                size: TerminalSize = TerminalSize(columns: 100, rows: 30),
-                accessibility: AccessibilitySettings = AccessibilitySettings(), chosenBy: String = "proctor",
-                terminalHasColours: Bool = true,
-                studentMaySwitch: Set<AccessibilityOption> = [], launch: LaunchSetup? = nil,
-                waitsForOpening: Bool = false) {
-        (self.accessibility, accessibilityRecord) = Self.adopt(accessibility, chosenBy: chosenBy,
-                                                               terminalHasColours: terminalHasColours)
-        timers = SittingTimers(clock: ExamClock(secondsAllowed: secondsAllowed ?? sitting.exam.durationSeconds,
-                                                secondsUsedBefore: resumedWithSecondsUsed ?? 0),
-                               settings: self.accessibility)
+    public init(
+        sitting: ExamSitting, candidate: String, practice: Bool, maximumLockHours: Double,
+        secondsAllowed: Int? = nil, resumedWithSecondsUsed: Int? = nil,
+        breaks: BreakAllowance = .none, breaksTaken: Int = 0,
+        size: TerminalSize = TerminalSize(columns: 100, rows: 30),
+        accessibility: AccessibilitySettings = AccessibilitySettings(), chosenBy: String = "proctor",
+        terminalHasColours: Bool = true,
+        studentMaySwitch: Set<AccessibilityOption> = [], launch: LaunchSetup? = nil,
+        waitsForOpening: Bool = false
+    ) {
+        (self.accessibility, accessibilityRecord) = Self.adopt(
+            accessibility, chosenBy: chosenBy,
+            terminalHasColours: terminalHasColours)
+        timers = SittingTimers(
+            clock: ExamClock(
+                secondsAllowed: secondsAllowed ?? sitting.exam.durationSeconds,
+                secondsUsedBefore: resumedWithSecondsUsed ?? 0),
+            settings: self.accessibility)
         self.terminalHasColours = terminalHasColours
         self.studentMaySwitch = studentMaySwitch
         self.sheet = AnswerSheet(sitting: sitting)
@@ -123,8 +128,10 @@ public struct ExamFlow: Sendable {
     }
 
     /// `requested`, with colour off on a terminal without colours, and its record for the log.
-    private static func adopt(_ requested: AccessibilitySettings, chosenBy who: String,
-                              terminalHasColours: Bool) -> (AccessibilitySettings, SessionEvent) {
+    private static func adopt(
+        _ requested: AccessibilitySettings, chosenBy who: String,
+        terminalHasColours: Bool
+    ) -> (AccessibilitySettings, SessionEvent) {
         guard !terminalHasColours, !requested.isOn(.noColour) else {
             return (requested, .accessibilitySet(requested, by: who))
         }
@@ -140,8 +147,9 @@ public struct ExamFlow: Sendable {
         timers.clock = ExamClock(secondsAllowed: settings.secondsAllowed(for: exam))
         breakLedger.allowance = settings.breaks
         sheet.sitting.apply(restrictionStates: settings.restrictionStates)
-        (accessibility, accessibilityRecord) = Self.adopt(settings.accessibility, chosenBy: "proctor",
-                                                          terminalHasColours: terminalHasColours)
+        (accessibility, accessibilityRecord) = Self.adopt(
+            settings.accessibility, chosenBy: "proctor",
+            terminalHasColours: terminalHasColours)
         phase = .welcome
         return [.handOver(settings, log: settings.proctorEvents(for: exam) + [accessibilityRecord])]
     }
@@ -174,7 +182,8 @@ public struct ExamFlow: Sendable {
         case .passwordChecked(let accepted): return passwordChecked(accepted: accepted, now: now)
         case .allowedTimeNotStored(let problem): return notify("notice.time-not-stored", ["problem": problem], now: now)
         case .suggestionsChanged(let settings): return followSuggestions(settings)
-        case .pasteRejected(let count): return notify("notice.paste-rejected", now: now) + [.log(.pasteRejected(characters: count))]
+        case .pasteRejected(let count):
+            return notify("notice.paste-rejected", now: now) + [.log(.pasteRejected(characters: count))]
         case .proctorCommand(let command): return received(command, now: now)
         case .sittingOpened(let secondsAgo): return opened(at: WelcomeGate.opening(secondsAgo: secondsAgo, now: now))
         case .startCodeChecked(let accepted, let problem): return startCodeChecked(accepted, problem: problem, now: now)
@@ -230,8 +239,12 @@ public struct ExamFlow: Sendable {
         let wasTooSmall = isTooSmall
         size = newSize
         guard isTooSmall != wasTooSmall, isInExam else { return [] }
-        return [.log(isTooSmall ? .terminalTooSmall(columns: size.columns, rows: size.rows)
-                                : .terminalSizeRestored(columns: size.columns, rows: size.rows))]
+        return [
+            .log(
+                isTooSmall
+                    ? .terminalTooSmall(columns: size.columns, rows: size.rows)
+                    : .terminalSizeRestored(columns: size.columns, rows: size.rows))
+        ]
     }
 
     // MARK: - Time
@@ -281,7 +294,8 @@ public struct ExamFlow: Sendable {
     /// once (``LoopWaker``).
     public func untilNextTick(now: UInt64) -> Duration {
         if notices.expiry == nil, ScreenLook(accessibility).clockByTheMinute, let end = minuteCountdownEnd(now: now),
-           let quiet = timers.untilMinuteChange(of: end, now: now, savesProgress: isInExam) {
+            let quiet = timers.untilMinuteChange(of: end, now: now, savesProgress: isInExam)
+        {
             return quiet
         }
         switch phase.beneathHelp {
@@ -317,9 +331,11 @@ public struct ExamFlow: Sendable {
     }
 
     private func batch(_ ids: [String], now: UInt64, withProgress: Bool) -> SaveBatch {
-        let progress = withProgress && attemptID != nil ? secondsUsed(now: now).map {
-            SaveBatch.Progress(secondsUsed: $0, currentQuestion: sitting.current, breaksTaken: breaksTaken)
-        } : nil
+        let progress =
+            withProgress && attemptID != nil
+            ? secondsUsed(now: now).map {
+                SaveBatch.Progress(secondsUsed: $0, currentQuestion: sitting.current, breaksTaken: breaksTaken)
+            } : nil
         return SaveBatch(answers: sheet.answers(ids), progress: progress)
     }
 

@@ -61,7 +61,7 @@ extension ExamFlow {
         var offersHelp: Bool {
             switch self {
             case .launchSetup, .welcome, .consent, .startBanner, .question, .palette, .review, .confirmSubmit,
-                 .confirmBreak, .confirmLeave, .onBreak, .receipt, .refused, .scratchpad, .settings:
+                .confirmBreak, .confirmLeave, .onBreak, .receipt, .refused, .scratchpad, .settings:
                 return true
             case .proctor(let panel, _): return panel.step != .checking
             default: return false
@@ -116,7 +116,7 @@ extension ExamFlow {
         var isInExam: Bool {
             switch self {
             case .startBanner, .question, .palette, .review, .confirmSubmit, .submitting, .paused, .onBreak, .proctor,
-                 .scratchpad, .settings, .confirmBreak, .confirmLeave:
+                .scratchpad, .settings, .confirmBreak, .confirmLeave:
                 return true
             case .help(let returningTo): return returningTo.isInExam
             default: return false

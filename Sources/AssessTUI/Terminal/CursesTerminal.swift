@@ -176,7 +176,8 @@ public final class CursesTerminal: TerminalDevice, RawKeySource {
             // written: the first frame of a mostly blank screen costs a fraction.
             if Self.pair(for: .normal, palette: palette, hasColors: hasColors) == 0 {
                 werase(window)
-                changes.cells = FrameDiff.changes(from: CellGrid(rows: grid.rows, columns: grid.columns), to: grid).cells
+                changes.cells =
+                    FrameDiff.changes(from: CellGrid(rows: grid.rows, columns: grid.columns), to: grid).cells
             }
         }
         for position in changes.cells {
@@ -257,7 +258,8 @@ public final class CursesTerminal: TerminalDevice, RawKeySource {
     public func inputArrives(withinMilliseconds milliseconds: Int) -> Bool {
         guard isRunning else { return false }
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, Int32(clamping: max(0, milliseconds))) > 0 && descriptor.revents & Int16(POLLIN) != 0
+        return poll(&descriptor, 1, Int32(clamping: max(0, milliseconds))) > 0
+            && descriptor.revents & Int16(POLLIN) != 0
     }
 
     /// Waits for a key or for `wakeDescriptor` to become readable, whichever comes first
@@ -272,11 +274,15 @@ public final class CursesTerminal: TerminalDevice, RawKeySource {
         // Keys already read, a paste in progress or dropped bytes to report: the stream
         // decides, within a short time, before the loop waits on anything else.
         if keyStream.hasHeldKeys || keyStream.inBurst || keyStream.droppedBytes > 0 {
-            return readKey(timeoutMilliseconds: min(timeoutMilliseconds ?? KeyStream.quietMilliseconds,
-                                                    KeyStream.quietMilliseconds))
+            return readKey(
+                timeoutMilliseconds: min(
+                    timeoutMilliseconds ?? KeyStream.quietMilliseconds,
+                    KeyStream.quietMilliseconds))
         }
-        var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        var descriptors = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
         let ready = poll(&descriptors, 2, Int32(clamping: timeoutMilliseconds ?? -1))
         if ready > 0 && descriptors[1].revents != 0 { LoopWaker.drain() }
         // Input, a hang-up (POLLHUP, POLLERR) or a wake-up that may be a new size: curses decides.
@@ -319,8 +325,11 @@ public final class CursesTerminal: TerminalDevice, RawKeySource {
         }
     }
 
-    private static func colors(for role: ColorRole, in palette: ScreenPalette, defaultBackground: Int16) -> (Int16, Int16) {
-        let black = Int16(COLOR_BLACK), white = Int16(COLOR_WHITE)
+    private static func colors(for role: ColorRole, in palette: ScreenPalette, defaultBackground: Int16) -> (
+        Int16, Int16
+    ) {
+        let black = Int16(COLOR_BLACK)
+        let white = Int16(COLOR_WHITE)
         switch (palette, role) {
         case (.highContrast, .normal): return (white, black)
         case (.highContrast, .accent): return (Int16(COLOR_CYAN), black)
@@ -397,10 +406,16 @@ public final class CursesTerminal: TerminalDevice, RawKeySource {
     private func placeCursor(_ cursor: CellPosition?, in grid: CellGrid) {
         let window = assess_stdscr()
         if let cursor, grid.contains(row: cursor.row, column: cursor.column) {
-            if !cursorShown { curs_set(1); cursorShown = true }
+            if !cursorShown {
+                curs_set(1)
+                cursorShown = true
+            }
             wmove(window, Int32(cursor.row), Int32(cursor.column))
         } else {
-            if cursorShown { curs_set(0); cursorShown = false }
+            if cursorShown {
+                curs_set(0)
+                cursorShown = false
+            }
         }
     }
 }

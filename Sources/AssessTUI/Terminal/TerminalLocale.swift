@@ -30,9 +30,11 @@ public enum TerminalLocale {
     /// else `C.UTF-8`. `setLocale` sets every category to a name (`""` is the
     /// environment's) and says whether it could; `codeset` names the character set then
     /// in force. Calling it again gives the same outcome.
-    public static func adopt(environment: [String: String],
-                             setLocale: (String) -> Bool = { setlocale(LC_ALL, $0) != nil },
-                             codeset: () -> String = { String(cString: assess_codeset()) }) -> Outcome {
+    public static func adopt(
+        environment: [String: String],
+        setLocale: (String) -> Bool = { setlocale(LC_ALL, $0) != nil },
+        codeset: () -> String = { String(cString: assess_codeset()) }
+    ) -> Outcome {
         let requested = requested(in: environment)
         if setLocale(""), isUTF8(codeset()) { return .requested(requested) }
         if setLocale(fallback), isUTF8(codeset()) { return .fellBack(from: requested) }

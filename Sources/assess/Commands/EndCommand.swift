@@ -27,37 +27,50 @@ struct EndCommand: AsyncParsableCommand {
         let database = try runtime.database()
         let events = EventStore(database: database)
         guard let attempt = try database.attempt(attemptID) else {
-            throw CommandFailure(.notDone, "no attempt has the id \(attemptID); `assess status` lists the ones in progress")
+            throw CommandFailure(
+                .notDone, "no attempt has the id \(attemptID); `assess status` lists the ones in progress")
         }
         guard attempt.status == .inProgress else {
-            throw CommandFailure(.notDone, "attempt \(attempt.id) already ended (\(attempt.status.rawValue)); nothing to do")
+            throw CommandFailure(
+                .notDone, "attempt \(attempt.id) already ended (\(attempt.status.rawValue)); nothing to do")
         }
         let lock = runtime.terminalLock()
         let inspection = try LockMessages.inspect(lock, consequence: "nothing was ended")
         switch inspection {
         case .live(let record) where record.examID == attempt.examID && record.candidate == attempt.candidate:
-            throw CommandFailure(.locked, "attempt \(attempt.id) is running on this terminal; end it from the proctor's panel (Ctrl-])")
+            throw CommandFailure(
+                .locked, "attempt \(attempt.id) is running on this terminal; end it from the proctor's panel (Ctrl-])")
         case .stale(let record) where record.examID == attempt.examID && record.candidate == attempt.candidate:
-            throw CommandFailure(.locked, "attempt \(attempt.id) left a stale lock here; end both with: assess unlock --stale")
+            throw CommandFailure(
+                .locked, "attempt \(attempt.id) left a stale lock here; end both with: assess unlock --stale")
         default:
             break
         }
-        if let seat = AttemptLiveness.liveSeat(of: attempt, database: database, lostAfter: policy.leaseLostAfter,
-                                               now: runtime.clock.now) {
+        if let seat = AttemptLiveness.liveSeat(
+            of: attempt, database: database, lostAfter: policy.leaseLostAfter,
+            now: runtime.clock.now)
+        {
             let place = [seat.host, seat.tty].compactMap { $0 }.joined(separator: " ")
-            throw CommandFailure(.locked, """
+            throw CommandFailure(
+                .locked,
+                """
                 attempt \(attempt.id) is running at \(place.isEmpty ? "another terminal" : place); \
                 end it from the monitor (`assess monitor`) or the proctor's panel there (Ctrl-])
                 """)
         }
-        if let wait = try AttemptLiveness.secondsToWait(for: attempt, events: events, now: runtime.clock.now,
-                                                        staleLockHere: false) {
+        if let wait = try AttemptLiveness.secondsToWait(
+            for: attempt, events: events, now: runtime.clock.now,
+            staleLockHere: false)
+        {
             throw AttemptLiveness.refusal(attempt, seconds: wait)
         }
         try ProctorAuthorization(policy: policy, source: password.source, events: events, clock: runtime.clock)
             .require(for: "ending an attempt")
-        try ProctorActions.markInterrupted(attempt, by: runtime.process.userName, database: database, events: events,
-                                           clock: runtime.clock)
-        print("attempt \(attempt.id) (candidate \(attempt.candidate), exam \(attempt.examID)) is marked interrupted; its saved answers are kept")
+        try ProctorActions.markInterrupted(
+            attempt, by: runtime.process.userName, database: database, events: events,
+            clock: runtime.clock)
+        print(
+            "attempt \(attempt.id) (candidate \(attempt.candidate), exam \(attempt.examID)) is marked interrupted; its saved answers are kept"
+        )
     }
 }

@@ -31,7 +31,10 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try ExamFiles.load(exam)
-        FileHandle.standardError.write(Data("note: the exam's own settings (duration, navigation, shuffling, lock, suggestions, restrictions) have no place in \(format.rawValue) and are not exported\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "note: the exam's own settings (duration, navigation, shuffling, lock, suggestions, restrictions) have no place in \(format.rawValue) and are not exported\n"
+                    .utf8))
         let data: Data
         let path: String?
         switch format {

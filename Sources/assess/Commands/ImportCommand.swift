@@ -20,16 +20,22 @@ struct ImportCommand: ParsableCommand {
             nothing is written unless --keep-going. Exits 65 when a bank cannot be imported.
             """)
 
-    @Argument(help: ArgumentHelp("Question banks: .gift/.txt, Aiken .txt, Moodle .xml, QTI .xml, a QTI package .zip or its unpacked folder.",
-                                 valueName: "file"))
+    @Argument(
+        help: ArgumentHelp(
+            "Question banks: .gift/.txt, Aiken .txt, Moodle .xml, QTI .xml, a QTI package .zip or its unpacked folder.",
+            valueName: "file"))
     var files: [String]
 
-    @Option(help: ArgumentHelp("The banks' format: gift, aiken, moodle-xml or qti (default: told from each file).",
-                               valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "The banks' format: gift, aiken, moodle-xml or qti (default: told from each file).",
+            valueName: "format"))
     var format: InterchangeFormat?
 
-    @Option(name: [.short, .customLong("output")],
-            help: ArgumentHelp("The exam file to write (default: the first bank's name with .yaml, here).", valueName: "exam"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp(
+            "The exam file to write (default: the first bank's name with .yaml, here).", valueName: "exam"))
     var output: String?
 
     @Option(help: "The exam's title (default: from the exam file's name).")
@@ -47,8 +53,10 @@ struct ImportCommand: ParsableCommand {
     func validate() throws {
         if files.isEmpty { throw ValidationError("name at least one question bank") }
         guard let seconds = PolicyParser.parseDuration(duration), seconds >= 1, seconds <= 24 * 3600,
-              seconds == seconds.rounded() else {
-            throw ValidationError("--duration \"\(duration)\" is not a length of time from 1s to 24h such as 45m or 1h30m")
+            seconds == seconds.rounded()
+        else {
+            throw ValidationError(
+                "--duration \"\(duration)\" is not a length of time from 1s to 24h such as 45m or 1h30m")
         }
     }
 
@@ -59,8 +67,9 @@ struct ImportCommand: ParsableCommand {
         }
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let examID = Self.slug(name)
-        let importer = BankImporter(examID: examID, title: title ?? name,
-                                    durationSeconds: Int(PolicyParser.parseDuration(duration) ?? 3600))
+        let importer = BankImporter(
+            examID: examID, title: title ?? name,
+            durationSeconds: Int(PolicyParser.parseDuration(duration) ?? 3600))
         var banks: [ParsedBank] = []
         for file in files {
             var isFolder: ObjCBool = false
@@ -77,12 +86,17 @@ struct ImportCommand: ParsableCommand {
             }
             let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
             if size > Self.largestBank {
-                throw CommandFailure(.examInvalid, "\(file): \(size) bytes is more than a question bank may be (\(Self.largestBank >> 20) MiB); split it into smaller files")
+                throw CommandFailure(
+                    .examInvalid,
+                    "\(file): \(size) bytes is more than a question bank may be (\(Self.largestBank >> 20) MiB); split it into smaller files"
+                )
             }
             guard let data = FileManager.default.contents(atPath: file) else {
-                throw CommandFailure(.examMissing, FileManager.default.fileExists(atPath: file)
-                                     ? "\(file): cannot read this file; check its permissions"
-                                     : "\(file): no such file; check the path")
+                throw CommandFailure(
+                    .examMissing,
+                    FileManager.default.fileExists(atPath: file)
+                        ? "\(file): cannot read this file; check its permissions"
+                        : "\(file): no such file; check the path")
             }
             do {
                 banks.append(try importer.read(data: data, path: file, format: format))
@@ -102,7 +116,10 @@ struct ImportCommand: ParsableCommand {
             throw CommandFailure(.examInvalid, "no question could be imported; nothing was written")
         }
         if !outcome.rejections.isEmpty && !keepGoing {
-            throw CommandFailure(.examInvalid, "\(outcome.rejections.count) \(outcome.rejections.count == 1 ? "item" : "items") cannot be imported (listed above), so nothing was written; fix them, or add --keep-going to import the other \(imported)")
+            throw CommandFailure(
+                .examInvalid,
+                "\(outcome.rejections.count) \(outcome.rejections.count == 1 ? "item" : "items") cannot be imported (listed above), so nothing was written; fix them, or add --keep-going to import the other \(imported)"
+            )
         }
         do {
             try Data(yaml.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
@@ -111,9 +128,12 @@ struct ImportCommand: ParsableCommand {
         }
         var counts: [String: Int] = [:]
         for question in exam.questions { counts[question.kind.typeName, default: 0] += 1 }
-        let byType = QuestionKind.typeNames.compactMap { name in counts[name].map { "\($0) \(name)" } }.joined(separator: ", ")
+        let byType = QuestionKind.typeNames.compactMap { name in counts[name].map { "\($0) \(name)" } }.joined(
+            separator: ", ")
         let skipped = outcome.rejections.isEmpty ? "" : "; \(outcome.rejections.count) not imported (listed above)"
-        print("\(path): \(imported) \(imported == 1 ? "question" : "questions") (\(byType)) in \(exam.sections.count) section(s)\(skipped); exam key \(exam.shortKey)")
+        print(
+            "\(path): \(imported) \(imported == 1 ? "question" : "questions") (\(byType)) in \(exam.sections.count) section(s)\(skipped); exam key \(exam.shortKey)"
+        )
     }
 
     /// An exam id from a file name: lower-case letters, digits and `-`.

@@ -41,15 +41,19 @@ struct KioskTextCommand: ParsableCommand {
 
     func validate() throws {
         guard key.hasPrefix(Self.prefix), let english = Catalogue.english.entries[key] else {
-            throw ValidationError("\(key) is not one of the kiosk's sentences\(DidYouMean.hint(for: key, in: Self.keys)); known: \(Self.keys.joined(separator: ", "))")
+            throw ValidationError(
+                "\(key) is not one of the kiosk's sentences\(DidYouMean.hint(for: key, in: Self.keys)); known: \(Self.keys.joined(separator: ", "))"
+            )
         }
         let placeholders = Catalogue.placeholders(in: english)
         for value in values {
-            guard let name = value.split(separator: "=", maxSplits: 1).first.map(String.init), value.contains("=") else {
+            guard let name = value.split(separator: "=", maxSplits: 1).first.map(String.init), value.contains("=")
+            else {
                 throw ValidationError("\(value) is not NAME=VALUE; write e.g. status=75")
             }
             guard placeholders.contains(name) else {
-                let known = placeholders.isEmpty ? "it has none" : "it has " + placeholders.sorted().joined(separator: ", ")
+                let known =
+                    placeholders.isEmpty ? "it has none" : "it has " + placeholders.sorted().joined(separator: ", ")
                 throw ValidationError("\(key) has no placeholder {\(name)}; \(known)")
             }
         }
@@ -58,8 +62,10 @@ struct KioskTextCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let examLanguage = exam.flatMap { try? ExamLoader.load(fileAt: $0) }?.language ?? ""
-        let text = Catalogue.of(InterfaceLanguage.choose(examLanguage: examLanguage, requested: language.language,
-                                                         environment: environment))
+        let text = Catalogue.of(
+            InterfaceLanguage.choose(
+                examLanguage: examLanguage, requested: language.language,
+                environment: environment))
         var arguments: [String: any Sendable] = [:]
         for value in values {
             let parts = value.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

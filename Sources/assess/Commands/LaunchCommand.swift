@@ -26,24 +26,34 @@ struct LaunchCommand: AsyncParsableCommand {
     @Option(help: "The candidate's id.")
     var candidate: String
 
-    @Option(help: ArgumentHelp("Extra time: a multiplier such as 1.5x or 2x, or added minutes such as +15m.",
-                               valueName: "time"))
+    @Option(
+        help: ArgumentHelp(
+            "Extra time: a multiplier such as 1.5x or 2x, or added minutes such as +15m.",
+            valueName: "time"))
     var extraTime: String?
 
     @Option(help: ArgumentHelp("Breaks the candidate may take, as COUNTxMINUTES, e.g. 2x10m.", valueName: "breaks"))
     var breaks: String?
 
-    @Option(name: .customLong("deny"), help: ArgumentHelp("Deny a restriction's feature, e.g. back-navigation (repeatable).",
-                                                           valueName: "restriction"))
+    @Option(
+        name: .customLong("deny"),
+        help: ArgumentHelp(
+            "Deny a restriction's feature, e.g. back-navigation (repeatable).",
+            valueName: "restriction"))
     var denied: [String] = []
 
-    @Option(name: .customLong("allow"), help: ArgumentHelp("Allow a restriction's feature the exam denies by default (repeatable).",
-                                                            valueName: "restriction"))
+    @Option(
+        name: .customLong("allow"),
+        help: ArgumentHelp(
+            "Allow a restriction's feature the exam denies by default (repeatable).",
+            valueName: "restriction"))
     var allowed: [String] = []
 
-    @Option(name: .customLong("turn-off"), help: ArgumentHelp(
-        "Turn off a suggestion feature the exam allows: spell-check, word-completion, autocorrect (repeatable).",
-        valueName: "feature"))
+    @Option(
+        name: .customLong("turn-off"),
+        help: ArgumentHelp(
+            "Turn off a suggestion feature the exam allows: spell-check, word-completion, autocorrect (repeatable).",
+            valueName: "feature"))
     var turnedOff: [String] = []
 
     @OptionGroup(title: "Accessibility (the proctor may set any of them)")
@@ -66,20 +76,25 @@ struct LaunchCommand: AsyncParsableCommand {
         let dataDirectory = try runtime.dataDirectory()
         let database = try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)
         // Without flags, the candidate's accommodations on the roster are the starting values.
-        if settings == LaunchSettings(), let entry = try? TakeRequest.rosterEntry(in: database, exam: exam, candidate: candidate, text: .english) {
+        if settings == LaunchSettings(),
+            let entry = try? TakeRequest.rosterEntry(in: database, exam: exam, candidate: candidate, text: .english)
+        {
             let listed = RosterAccommodations.decode(entry.settings)
             if listed.problems(for: exam).isEmpty { settings = listed }
         }
-        var runner = SittingRunner(runtime: runtime, policy: policy, exam: exam, examPath: examPath, candidate: candidate)
+        var runner = SittingRunner(
+            runtime: runtime, policy: policy, exam: exam, examPath: examPath, candidate: candidate)
         runner.settings = settings
         runner.requestedLanguage = language.language
 
         let lock = runtime.terminalLock()
         let inspection = try LockMessages.inspect(lock, consequence: "the exam does not start until it can")
         try runner.refuseIfBlocked(inspection, running: try runner.attemptInProgress(in: database))
-        try ProctorAuthorization(policy: policy, source: .terminal,
-                                 events: EventStore(database: database), clock: runtime.clock)
-            .require(for: "launching an exam")
+        try ProctorAuthorization(
+            policy: policy, source: .terminal,
+            events: EventStore(database: database), clock: runtime.clock
+        )
+        .require(for: "launching an exam")
 
         if handOver {
             runner.startEvents = settings.proctorEvents(for: exam)
@@ -94,13 +109,18 @@ struct LaunchCommand: AsyncParsableCommand {
         var settings = LaunchSettings(accessibility: accessibility.settings)
         if let extraTime {
             guard let parsed = ExtraTime(parsing: extraTime) else {
-                throw CommandFailure(.commandLine, "--extra-time \(extraTime) is not a multiplier from 1 to 4 (1.5x) or added minutes up to 600 (+15m)")
+                throw CommandFailure(
+                    .commandLine,
+                    "--extra-time \(extraTime) is not a multiplier from 1 to 4 (1.5x) or added minutes up to 600 (+15m)"
+                )
             }
             settings.extraTime = parsed
         }
         if let breaks {
             guard let parsed = BreakAllowance(parsing: breaks) else {
-                throw CommandFailure(.commandLine, "--breaks \(breaks) is not COUNTxMINUTES with 1-10 breaks of 1-120 minutes, e.g. 2x10m")
+                throw CommandFailure(
+                    .commandLine,
+                    "--breaks \(breaks) is not COUNTxMINUTES with 1-10 breaks of 1-120 minutes, e.g. 2x10m")
             }
             settings.breaks = parsed
         }
@@ -114,7 +134,10 @@ struct LaunchCommand: AsyncParsableCommand {
         for name in turnedOff {
             guard let feature = SuggestionFeature(rawValue: name) else {
                 let names = SuggestionFeature.allCases.map(\.rawValue)
-                throw CommandFailure(.commandLine, "--turn-off \(name) is not a suggestion feature\(DidYouMean.hint(for: name, in: names)); known: \(names.joined(separator: ", "))")
+                throw CommandFailure(
+                    .commandLine,
+                    "--turn-off \(name) is not a suggestion feature\(DidYouMean.hint(for: name, in: names)); known: \(names.joined(separator: ", "))"
+                )
             }
             settings.disabledSuggestions.insert(feature)
         }

@@ -68,18 +68,23 @@ struct LogCommand: AsyncParsableCommand {
             let event = stored.event
             last = event.sequence
             if json {
-                print(try JSONReport.text(LogRecordReport(
-                    seq: event.sequence, time: event.wallTime.formatted(format), monotonicNs: event.monotonicNanoseconds,
-                    kind: event.kind, details: event.details, hash: event.hash, attempt: stored.attempt,
-                    serverTime: stored.serverTime?.formatted(format), writer: stored.writer)))
+                print(
+                    try JSONReport.text(
+                        LogRecordReport(
+                            seq: event.sequence, time: event.wallTime.formatted(format),
+                            monotonicNs: event.monotonicNanoseconds,
+                            kind: event.kind, details: event.details, hash: event.hash, attempt: stored.attempt,
+                            serverTime: stored.serverTime?.formatted(format), writer: stored.writer)))
             } else {
-                let details = event.details.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+                let details = event.details.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+                    separator: " ")
                 // Where a server keeps the log: its own time of the record and the role that wrote it.
-                let server = stored.serverTime.map { "\tserver \($0.formatted(format)) by \(stored.writer ?? "?")" } ?? ""
+                let server =
+                    stored.serverTime.map { "\tserver \($0.formatted(format)) by \(stored.writer ?? "?")" } ?? ""
                 print("\(event.sequence)\t\(event.wallTime.formatted(format))\t\(event.kind)\t\(details)\(server)")
             }
         }
-        fflush(nil)  // every open stream, so that a pipe sees each record at once
+        fflush(nil) // every open stream, so that a pipe sees each record at once
         return last
     }
 }

@@ -30,12 +30,16 @@ struct MarkCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Mark only this candidate's answers.", valueName: "id"))
     var candidate: String?
 
-    @Option(help: ArgumentHelp("Mark only this question (any type; an automatic score is overridden, with a reason).",
-                               valueName: "id"))
+    @Option(
+        help: ArgumentHelp(
+            "Mark only this question (any type; an automatic score is overridden, with a reason).",
+            valueName: "id"))
     var question: String?
 
-    @Option(help: ArgumentHelp("The order of the answers: question (each question for everyone) or candidate.",
-                               valueName: "question|candidate"))
+    @Option(
+        help: ArgumentHelp(
+            "The order of the answers: question (each question for everyone) or candidate.",
+            valueName: "question|candidate"))
     var order: MarkingDesk.Order = .byQuestion
 
     @Flag(help: "Put the candidates in a random order (their numbers follow it).")
@@ -49,22 +53,30 @@ struct MarkCommand: AsyncParsableCommand {
         let policy = try runtime.policy()
         let exam = try ExamFiles.load(examPath)
         if let question, exam.question(withID: question) == nil {
-            throw CommandFailure(.commandLine, "\(examPath) has no question \(question)\(DidYouMean.hint(for: question, in: exam.questions.map(\.id))); its questions: \(exam.questions.map(\.id).joined(separator: ", "))")
+            throw CommandFailure(
+                .commandLine,
+                "\(examPath) has no question \(question)\(DidYouMean.hint(for: question, in: exam.questions.map(\.id))); its questions: \(exam.questions.map(\.id).joined(separator: ", "))"
+            )
         }
         let database = try runtime.database()
         guard let store = database.marks else {
-            throw CommandFailure(.notDone, "\(StoreError.unsupported("marks")) (\(database.location)); nothing can be marked in it")
+            throw CommandFailure(
+                .notDone, "\(StoreError.unsupported("marks")) (\(database.location)); nothing can be marked in it")
         }
         let events = EventStore(database: store)
         // The password comes from the terminal only: the marking screen reads the keyboard next.
         try ProctorAuthorization(policy: policy, source: .terminal, events: events, clock: runtime.clock)
             .require(for: "marking")
-        let desk = try MarkingDesk(exam: exam, items: items(of: exam, in: store), order: order, showsCandidate: showCandidates)
+        let desk = try MarkingDesk(
+            exam: exam, items: items(of: exam, in: store), order: order, showsCandidate: showCandidates)
         if desk.items.isEmpty {
             let whose = candidate.map { " by candidate \($0)" } ?? ""
-            throw CommandFailure(.notDone, question == nil
-                ? "nothing to mark: no submitted attempt\(whose) at \(exam.id) has an essay answered; assess results lists the attempts"
-                : "nothing to mark: there is no submitted attempt\(whose) at \(exam.id); assess results lists the attempts")
+            throw CommandFailure(
+                .notDone,
+                question == nil
+                    ? "nothing to mark: no submitted attempt\(whose) at \(exam.id) has an essay answered; assess results lists the attempts"
+                    : "nothing to mark: there is no submitted attempt\(whose) at \(exam.id); assess results lists the attempts"
+            )
         }
 
         let terminal = CursesTerminal()
@@ -76,17 +88,22 @@ struct MarkCommand: AsyncParsableCommand {
         let marker = runtime.process.userName
         let left = MarkingScreen.run(desk, on: terminal, clock: runtime.clock) { item, mark in
             // The mark and its log record are one transaction: both are kept, or neither.
-            try store.addMark(StoredMark(
-                attemptID: item.attemptID, questionID: item.question.id, points: mark.points, comment: mark.comment,
-                overrideReason: mark.overrideReason, marker: marker, markedAt: runtime.clock.now),
+            try store.addMark(
+                StoredMark(
+                    attemptID: item.attemptID, questionID: item.question.id, points: mark.points, comment: mark.comment,
+                    overrideReason: mark.overrideReason, marker: marker, markedAt: runtime.clock.now),
                 logging: { stored in
-                    .proctor(.answerMarked(attemptID: item.attemptID, questionID: item.question.id, points: mark.points,
-                                           override: mark.overrideReason != nil, by: stored.marker))
+                    .proctor(
+                        .answerMarked(
+                            attemptID: item.attemptID, questionID: item.question.id, points: mark.points,
+                            override: mark.overrideReason != nil, by: stored.marker))
                 }, at: EventTime(runtime.clock))
         }
         terminal.stop()
         let marked = left.items.filter { $0.handMark != nil }.count
-        print("\(marked) of \(left.items.count) answers marked; \(left.unmarked.all) still to mark. Scores: assess results \(examPath)")
+        print(
+            "\(marked) of \(left.items.count) answers marked; \(left.unmarked.all) still to mark. Scores: assess results \(examPath)"
+        )
     }
 
     /// The answers to put on the desk: of every finished attempt sat with this exam file
@@ -108,11 +125,17 @@ struct MarkCommand: AsyncParsableCommand {
             let marks = try store.latestMarks(for: attempt.id)
             for question in exam.questions {
                 let automatic = score.marks[question.id] ?? Mark(awarded: 0, maximum: question.points)
-                guard question.id == self.question || (self.question == nil && automatic.needsManualMarking) else { continue }
-                items.append(MarkingItem(
-                    attemptID: attempt.id, candidate: attempt.candidate, anonymousNumber: number + 1, question: question,
-                    response: responses[question.id], automatic: automatic,
-                    handMark: marks[question.id].map { HandMark(points: $0.points, comment: $0.comment, overrideReason: $0.overrideReason) }))
+                guard question.id == self.question || (self.question == nil && automatic.needsManualMarking) else {
+                    continue
+                }
+                items.append(
+                    MarkingItem(
+                        attemptID: attempt.id, candidate: attempt.candidate, anonymousNumber: number + 1,
+                        question: question,
+                        response: responses[question.id], automatic: automatic,
+                        handMark: marks[question.id].map {
+                            HandMark(points: $0.points, comment: $0.comment, overrideReason: $0.overrideReason)
+                        }))
             }
         }
         return items

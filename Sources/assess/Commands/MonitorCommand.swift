@@ -11,7 +11,8 @@ import Foundation
 struct MonitorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "monitor",
-        abstract: "Watch every seat of the room live and send seats commands (pause, resume, add time, end, a break, a message).",
+        abstract:
+            "Watch every seat of the room live and send seats commands (pause, resume, add time, end, a break, a message).",
         discussion: """
             Asks for the proctor password once, then shows a row per seat of the store in force \
             (the lab's PostgreSQL server, or this machine's SQLite store): who, where, the state, \
@@ -23,8 +24,10 @@ struct MonitorCommand: AsyncParsableCommand {
             --json it prints one JSON line per seat that changes instead, for a school's own scripts.
             """)
 
-    @Argument(help: ArgumentHelp("Exam files or exam ids to watch (every exam when none): a file also gives the number of questions.",
-                                 valueName: "exam"))
+    @Argument(
+        help: ArgumentHelp(
+            "Exam files or exam ids to watch (every exam when none): a file also gives the number of questions.",
+            valueName: "exam"))
     var exams: [String] = []
 
     @Flag(help: "Print one JSON line per seat whenever it changes, instead of the screen; runs until interrupted.")
@@ -57,16 +60,19 @@ struct MonitorCommand: AsyncParsableCommand {
         guard let room = database.room else {
             throw CommandFailure(.notDone, "this store cannot show a room")
         }
-        try ProctorAuthorization(policy: policy, source: password.source, events: EventStore(database: database),
-                                 clock: runtime.clock).require(for: "watching the room")
+        try ProctorAuthorization(
+            policy: policy, source: password.source, events: EventStore(database: database),
+            clock: runtime.clock
+        ).require(for: "watching the room")
         let watcher: any RoomWatcher
         do {
             watcher = try room.roomWatcher()
         } catch {
             throw CommandFailure(.cannotWrite, "cannot watch the store \(room.location) for changes: \(error)")
         }
-        let source = StoreMonitorSource(store: room, exams: ids.isEmpty ? nil : ids, watcher: watcher,
-                                        proctor: runtime.process.userName, clock: runtime.clock)
+        let source = StoreMonitorSource(
+            store: room, exams: ids.isEmpty ? nil : ids, watcher: watcher,
+            proctor: runtime.process.userName, clock: runtime.clock)
         SignalTrap.install()
         if json {
             try MonitorJSON(source: source, clock: runtime.clock, lostAfter: policy.leaseLostAfter).run()

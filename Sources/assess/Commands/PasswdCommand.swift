@@ -31,7 +31,8 @@ struct PasswdCommand: AsyncParsableCommand {
             do {
                 _ = try PolicyParser.parse(others, path: path)
             } catch let error as PolicyError {
-                throw CommandFailure(.policyInvalid, "\(error.description)\nfix the policy file first; nothing was changed")
+                throw CommandFailure(
+                    .policyInvalid, "\(error.description)\nfix the policy file first; nothing was changed")
             }
         }
 
@@ -59,7 +60,9 @@ struct PasswdCommand: AsyncParsableCommand {
     static let key = "proctor-password"
 
     private static var tooShort: CommandFailure {
-        CommandFailure(.commandLine, "the password must have at least \(ProctorPassword.minimumLength) characters; nothing was changed")
+        CommandFailure(
+            .commandLine,
+            "the password must have at least \(ProctorPassword.minimumLength) characters; nothing was changed")
     }
 }
 
@@ -81,7 +84,8 @@ enum PolicyFileEditor {
         do {
             try AtomicFile.replace(path, with: Data((lines.joined(separator: "\n") + "\n").utf8))
         } catch {
-            throw CommandFailure(.cannotWrite, "cannot write the policy file \(path): \(error); run as a user who may change it")
+            throw CommandFailure(
+                .cannotWrite, "cannot write the policy file \(path): \(error); run as a user who may change it")
         }
     }
 }

@@ -54,7 +54,8 @@ struct PublishCommand: ParsableCommand {
         let cover = form.cover
         let publication = ExamPublication(
             exam: exam.id, deliveryKey: form.key, deliveryForm: form.json, title: cover.title,
-            durationSeconds: cover.durationSeconds, instructions: cover.instructions, questionCount: cover.questionCount,
+            durationSeconds: cover.durationSeconds, instructions: cover.instructions,
+            questionCount: cover.questionCount,
             scoringKey: source)
         let proctor = runtime.process.userName
         let outcome: PublishOutcome
@@ -63,7 +64,8 @@ struct PublishCommand: ParsableCommand {
         } catch let error as PublicationError {
             throw CommandFailure(.notDone, "\(examPath): \(error); nothing was published")
         } catch let error as StoreError {
-            throw CommandFailure(.notDone, "\(error); publishing is a proctor's: run this as an account with a proctor role")
+            throw CommandFailure(
+                .notDone, "\(error); publishing is a proctor's: run this as an account with a proctor role")
         } catch {
             throw CommandFailure(.cannotWrite, "cannot publish \(exam.id) in the store \(database.location): \(error)")
         }
@@ -72,15 +74,20 @@ struct PublishCommand: ParsableCommand {
         switch outcome {
         case .published: (done, word) = ("published", "published")
         case .unchanged: (done, word) = ("already published as it is; nothing changed", "unchanged")
-        case .newScoringKey: (done, word) = ("published a new scoring key; the questions are the same", "new-scoring-key")
+        case .newScoringKey:
+            (done, word) = ("published a new scoring key; the questions are the same", "new-scoring-key")
         case .replaced: (done, word) = ("replaced: the questions changed", "replaced")
         }
         if outcome != .unchanged(version: outcome.version) {
-            try? events.append(.proctor(.examPublished(examID: exam.id, deliveryKey: form.key, version: outcome.version,
-                                                       outcome: word, by: proctor)),
-                               at: EventTime(runtime.clock))
+            try? events.append(
+                .proctor(
+                    .examPublished(
+                        examID: exam.id, deliveryKey: form.key, version: outcome.version,
+                        outcome: word, by: proctor)),
+                at: EventTime(runtime.clock))
         }
-        print("""
+        print(
+            """
             \(exam.id): \(done)
             exam: \(exam.id)
             delivery key: \(ExamKey.short(form.key)) (\(form.key))
@@ -94,8 +101,9 @@ struct PublishCommand: ParsableCommand {
     static func ownerProblem(_ store: SQLiteStore) -> String? {
         let uid = geteuid()
         guard uid != 0, let path = store.fileURL?.path,
-              let owner = (try? FileManager.default.attributesOfItem(atPath: path))?[.ownerAccountID] as? NSNumber,
-              owner.uint32Value != uid else { return nil }
+            let owner = (try? FileManager.default.attributesOfItem(atPath: path))?[.ownerAccountID] as? NSNumber,
+            owner.uint32Value != uid
+        else { return nil }
         return "the store \(path) is not this account's: only the account that owns it, or root, publishes into it"
     }
 }

@@ -12,7 +12,8 @@ enum PublishedScoring {
     /// exam's scoring key wins over a file of the same id; attempts sat with that file
     /// (its exam key) still score with it.
     static func scorings(files: [Exam], named: [String], all: Bool, in database: any ExamStore) throws
-        -> [(exam: Exam, sealed: SealedScoring?)] {
+        -> [(exam: Exam, sealed: SealedScoring?)]
+    {
         var ids = named
         if all, let store = database.published {
             // Every published exam, when this account may list them; a seat's may not.
@@ -20,7 +21,8 @@ enum PublishedScoring {
         }
         guard !ids.isEmpty else { return files.map { ($0, nil) } }
         guard let store = database.published else {
-            throw CommandFailure(.notDone, "\(StoreError.unsupported("published exams")) (\(database.location)); name the exam files")
+            throw CommandFailure(
+                .notDone, "\(StoreError.unsupported("published exams")) (\(database.location)); name the exam files")
         }
         var published: [(exam: Exam, sealed: SealedScoring?)] = []
         for id in ids {
@@ -28,26 +30,36 @@ enum PublishedScoring {
             do {
                 key = try store.scoringKey(exam: id, version: nil)
             } catch let error as StoreError {
-                throw CommandFailure(.notDone, "\(error); the scoring key of \(id) is a proctor's: run results as an account with a proctor role")
+                throw CommandFailure(
+                    .notDone,
+                    "\(error); the scoring key of \(id) is a proctor's: run results as an account with a proctor role")
             }
             guard let key else {
-                throw CommandFailure(.examMissing, "no exam file \(id), and no exam \(id) is published in the store \(database.location)")
+                throw CommandFailure(
+                    .examMissing, "no exam file \(id), and no exam \(id) is published in the store \(database.location)"
+                )
             }
             let exam: Exam
             do {
                 exam = try ExamLoader.load(text: key.content, path: "\(id) (scoring key v\(key.version))")
             } catch {
-                throw CommandFailure(.examInvalid, "the scoring key v\(key.version) of \(id) is no longer a valid exam: "
-                                     + error.problems.map(\.description).joined(separator: "; "))
+                throw CommandFailure(
+                    .examInvalid,
+                    "the scoring key v\(key.version) of \(id) is no longer a valid exam: "
+                        + error.problems.map(\.description).joined(separator: "; "))
             }
             let sealed = SealedScoring(exam: exam)
             guard sealed.deliveryKey == key.deliveryKey else {
-                throw CommandFailure(.examInvalid, """
+                throw CommandFailure(
+                    .examInvalid,
+                    """
                     the scoring key v\(key.version) of \(id) does not make the delivery form published with it \
                     (\(ExamKey.short(sealed.deliveryKey)), not \(ExamKey.short(key.deliveryKey))); nothing was scored
                     """)
             }
-            printToStandardError("\(id): scored with its published scoring key v\(key.version) (delivery key \(ExamKey.short(key.deliveryKey)))")
+            printToStandardError(
+                "\(id): scored with its published scoring key v\(key.version) (delivery key \(ExamKey.short(key.deliveryKey)))"
+            )
             published.append((exam, sealed))
         }
         let publishedIDs = Set(published.map(\.exam.id))

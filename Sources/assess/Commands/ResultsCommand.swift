@@ -30,21 +30,32 @@ struct ResultsCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON: one object per attempt.")
     var json = false
 
-    @Option(help: ArgumentHelp("Write a QTI 2.1 results report (assessmentResult) for each attempt into this folder instead of printing.",
-                               valueName: "folder"))
+    @Option(
+        help: ArgumentHelp(
+            "Write a QTI 2.1 results report (assessmentResult) for each attempt into this folder instead of printing.",
+            valueName: "folder"))
     var qtiResults: String?
 
-    @Flag(help: "With --csv or --json: add each answer as given, the right answer, the marks, who gave them and their comments.")
+    @Flag(
+        help:
+            "With --csv or --json: add each answer as given, the right answer, the marks, who gave them and their comments."
+    )
     var withAnswers = false
 
-    @Option(help: ArgumentHelp("Print one candidate's report instead: each question, the answer given, the right answer, the points and the comment.",
-                               valueName: "id"))
+    @Option(
+        help: ArgumentHelp(
+            "Print one candidate's report instead: each question, the answer given, the right answer, the points and the comment.",
+            valueName: "id"))
     var candidate: String?
 
-    @Option(help: ArgumentHelp("The candidate report's format: text (to print) or html (to send).", valueName: "text|html"))
+    @Option(
+        help: ArgumentHelp("The candidate report's format: text (to print) or html (to send).", valueName: "text|html"))
     var format: CandidateReport.Format?
 
-    @Flag(help: "Print item statistics only: per question the share who got it right, and how often each choice was picked (JSON with --json).")
+    @Flag(
+        help:
+            "Print item statistics only: per question the share who got it right, and how often each choice was picked (JSON with --json)."
+    )
     var items = false
 
     func validate() throws {
@@ -58,7 +69,8 @@ struct ResultsCommand: AsyncParsableCommand {
             throw ValidationError("--format chooses the candidate report's format; name the candidate with --candidate")
         }
         if candidate != nil && (csv || json || qtiResults != nil || items) {
-            throw ValidationError("--candidate prints one candidate's report; leave out --csv, --json, --qti-results and --items")
+            throw ValidationError(
+                "--candidate prints one candidate's report; leave out --csv, --json, --qti-results and --items")
         }
         if items && (csv || qtiResults != nil) {
             throw ValidationError("--items prints a table, or JSON with --json")
@@ -68,17 +80,20 @@ struct ResultsCommand: AsyncParsableCommand {
     func run() async throws {
         let runtime = Runtime()
         let database = try runtime.database()
-        let scorings = try PublishedScoring.scorings(files: loadExams(), named: examPaths.filter { !isFile($0) },
-                                                     all: examPaths.isEmpty, in: database)
+        let scorings = try PublishedScoring.scorings(
+            files: loadExams(), named: examPaths.filter { !isFile($0) },
+            all: examPaths.isEmpty, in: database)
         let exams = scorings.map(\.exam)
         var rows: [ResultRow] = []
         for (exam, sealed) in scorings {
             for attempt in try database.attempts(exam: exam.id) where !attempt.isPractice {
                 let row = try ResultRow(attempt: attempt, exam: exam, database: database, sealed: sealed)
                 if let score = row.score {
-                    try database.saveResult(StoredResult(
-                        attemptID: attempt.id, examKey: attempt.examKey, awarded: score.awarded, maximum: score.maximum,
-                        awaitingManualMarking: score.awaitingManualMarking.count, computedAt: runtime.clock.now))
+                    try database.saveResult(
+                        StoredResult(
+                            attemptID: attempt.id, examKey: attempt.examKey, awarded: score.awarded,
+                            maximum: score.maximum,
+                            awaitingManualMarking: score.awaitingManualMarking.count, computedAt: runtime.clock.now))
                 }
                 rows.append(row)
             }
@@ -86,7 +101,10 @@ struct ResultsCommand: AsyncParsableCommand {
         if let candidate {
             let own = rows.filter { $0.attempt.candidate == candidate }
             guard !own.isEmpty else {
-                throw CommandFailure(.notDone, "candidate \(candidate) has no attempt at \(exams.map(\.id).joined(separator: ", ")); check the id with: assess results")
+                throw CommandFailure(
+                    .notDone,
+                    "candidate \(candidate) has no attempt at \(exams.map(\.id).joined(separator: ", ")); check the id with: assess results"
+                )
             }
             print(CandidateReport.text(own, format: format ?? .text), terminator: "")
         } else if items {
@@ -103,8 +121,9 @@ struct ResultsCommand: AsyncParsableCommand {
         } else if json {
             print(try ResultFormats.json(rows, withAnswers: withAnswers))
         } else {
-            print(ResultFormats.table(rows) + "\n" + ItemReport.table(ItemReport.statistics(rows, exams: exams)),
-                  terminator: "")
+            print(
+                ResultFormats.table(rows) + "\n" + ItemReport.table(ItemReport.statistics(rows, exams: exams)),
+                terminator: "")
         }
     }
 
@@ -118,7 +137,8 @@ struct ResultsCommand: AsyncParsableCommand {
                     candidate: row.attempt.candidate, attemptID: row.attempt.id,
                     datestamp: row.attempt.endedAt ?? row.attempt.startedAt, responses: row.responses, score: row.score)
                 let safe = "\(row.exam.id)-\(row.attempt.candidate)-\(row.attempt.id)".map { character in
-                    character.isASCII && (character.isLetter || character.isNumber || "._-".contains(character)) ? character : "_"
+                    character.isASCII && (character.isLetter || character.isNumber || "._-".contains(character))
+                        ? character : "_"
                 }
                 let name = String(safe) + ".xml"
                 try Data(QTIResultsWriter.document(exam: row.exam, sitting: sitting).utf8)
@@ -140,7 +160,8 @@ struct ResultsCommand: AsyncParsableCommand {
         if paths.isEmpty && !examPaths.isEmpty { return [] }
         if paths.isEmpty {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: examsDir) else {
-                throw CommandFailure(.examMissing, "cannot read the folder \(examsDir); name the exam files, or set --exams-dir")
+                throw CommandFailure(
+                    .examMissing, "cannot read the folder \(examsDir); name the exam files, or set --exams-dir")
             }
             paths = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { "\(examsDir)/\($0)" }
         }
@@ -148,7 +169,7 @@ struct ResultsCommand: AsyncParsableCommand {
         for path in paths {
             do {
                 exams.append(try ExamLoader.load(fileAt: path))
-            } catch where !examPaths.isEmpty {
+            } catch  where !examPaths.isEmpty {
                 throw ExamFiles.failure(path, error)
             } catch {
                 printToStandardError("assess: skipping \(path): not a valid exam")

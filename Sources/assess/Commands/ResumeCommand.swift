@@ -19,15 +19,16 @@ struct ResumeCommand: AsyncParsableCommand {
             The student's screens speak the language the attempt started in, unless --language names another.
             """ + "\n\n" + LanguageOption.helpIsEnglish)
 
-    @Argument(help: ArgumentHelp("The exam file the attempt was started with, or the id of the published exam it sat.",
-                                 valueName: "exam"))
+    @Argument(
+        help: ArgumentHelp(
+            "The exam file the attempt was started with, or the id of the published exam it sat.",
+            valueName: "exam"))
     var examPath: String
 
     @Option(help: "The candidate whose attempt continues.")
     var candidate: String
 
     @OptionGroup var language: LanguageOption
-
 
     func validate() throws {
         try checkCandidate(candidate)
@@ -36,19 +37,28 @@ struct ResumeCommand: AsyncParsableCommand {
     func run() async throws {
         let runtime = Runtime()
         let policy = try runtime.policy()
-        let exam = try SealedExamSource.exam(examPath, byID: false, candidate: candidate, runtime: runtime,
-                                             waitForOpening: false)
+        let exam = try SealedExamSource.exam(
+            examPath, byID: false, candidate: candidate, runtime: runtime,
+            waitForOpening: false)
         let dataDirectory = try runtime.dataDirectory()
         let database = try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)
         let events = EventStore(database: database)
         guard let attempt = try database.inProgressAttempt(exam: exam.id, candidate: candidate) else {
-            throw CommandFailure(.notDone, "candidate \(candidate) has no attempt at \(exam.id) in progress; nothing to resume (see `assess results`)")
+            throw CommandFailure(
+                .notDone,
+                "candidate \(candidate) has no attempt at \(exam.id) in progress; nothing to resume (see `assess results`)"
+            )
         }
         guard !attempt.isPractice else {
-            throw CommandFailure(.notDone, "attempt \(attempt.id) was practice, which is not resumed; start a new one with: assess take \(examPath) --practice")
+            throw CommandFailure(
+                .notDone,
+                "attempt \(attempt.id) was practice, which is not resumed; start a new one with: assess take \(examPath) --practice"
+            )
         }
         guard attempt.examKey == exam.examKey else {
-            throw CommandFailure(.examInvalid, """
+            throw CommandFailure(
+                .examInvalid,
+                """
                 \(examPath) is not the exam attempt \(attempt.id) was started with (exam key \(ExamKey.short(exam.examKey)), \
                 the attempt's \(ExamKey.short(attempt.examKey))); resume with the same file
                 """)
@@ -60,11 +70,15 @@ struct ResumeCommand: AsyncParsableCommand {
         case .free, .fromPreviousBoot:
             break
         case .live:
-            throw CommandFailure(.locked, LockMessages.refusal(inspection, in: language.catalogue(for: exam, environment: runtime.environment))
-                                 ?? "this terminal is locked")
+            throw CommandFailure(
+                .locked,
+                LockMessages.refusal(inspection, in: language.catalogue(for: exam, environment: runtime.environment))
+                    ?? "this terminal is locked")
         case .stale(let record):
             guard record.examID == exam.id, record.candidate == candidate else {
-                throw CommandFailure(.locked, """
+                throw CommandFailure(
+                    .locked,
+                    """
                     a stale lock of another sitting blocks this terminal: \(LockMessages.holder(record)); \
                     end that one first with `assess unlock --stale`
                     """)
@@ -72,8 +86,10 @@ struct ResumeCommand: AsyncParsableCommand {
             staleRecord = record
         }
         let now = runtime.clock.now
-        if let wait = try AttemptLiveness.secondsToWait(for: attempt, events: events, now: now,
-                                                        staleLockHere: staleRecord != nil) {
+        if let wait = try AttemptLiveness.secondsToWait(
+            for: attempt, events: events, now: now,
+            staleLockHere: staleRecord != nil)
+        {
             throw AttemptLiveness.refusal(attempt, seconds: wait)
         }
 
@@ -81,7 +97,9 @@ struct ResumeCommand: AsyncParsableCommand {
         let allowed = attempt.secondsAllowed ?? exam.durationSeconds
         let used = min(allowed, attempt.secondsUsed + (policy.chargeDowntime ? downSeconds : 0))
         guard used < allowed else {
-            throw CommandFailure(.notDone, """
+            throw CommandFailure(
+                .notDone,
+                """
                 attempt \(attempt.id) has no time left (\(used) of \(allowed) seconds used); \
                 end it with `assess end \(attempt.id)`
                 """)
@@ -90,9 +108,11 @@ struct ResumeCommand: AsyncParsableCommand {
         try ProctorAuthorization(policy: policy, source: .terminal, events: events, clock: runtime.clock)
             .require(for: "resuming an attempt")
         if staleRecord != nil {
-            _ = try ProctorActions.clearStaleLock(lock, events: events, by: runtime.process.userName, clock: runtime.clock)
+            _ = try ProctorActions.clearStaleLock(
+                lock, events: events, by: runtime.process.userName, clock: runtime.clock)
         }
-        var runner = SittingRunner(runtime: runtime, policy: policy, exam: exam, examPath: examPath, candidate: candidate)
+        var runner = SittingRunner(
+            runtime: runtime, policy: policy, exam: exam, examPath: examPath, candidate: candidate)
         runner.settings = LaunchSettings(json: attempt.settings) ?? LaunchSettings()
         let records = try events.events(attempt: attempt.id).map(\.event)
         runner.settings.accessibility = Self.accessibility(runner.settings.accessibility, asSwitchedIn: records)
@@ -100,19 +120,26 @@ struct ResumeCommand: AsyncParsableCommand {
         runner.resuming = (attempt, used)
         // The language the attempt started in, unless `--language` names another.
         runner.requestedLanguage = language.language ?? runner.settings.language
-        runner.startEvents = [.proctor(.attemptResumed(attemptID: attempt.id, downSeconds: downSeconds,
-                                                       charged: policy.chargeDowntime))]
+        runner.startEvents = [
+            .proctor(
+                .attemptResumed(
+                    attemptID: attempt.id, downSeconds: downSeconds,
+                    charged: policy.chargeDowntime))
+        ]
         try await runner.run { _ in SittingStore(dataDirectory: dataDirectory, database: database) }
     }
 
     /// The accessibility settings an attempt started with, as the student switched them
     /// inside the exam before it was interrupted (each switch is one of its log's `records`).
-    static func accessibility(_ started: AccessibilitySettings, asSwitchedIn records: [LoggedEvent]) -> AccessibilitySettings {
+    static func accessibility(_ started: AccessibilitySettings, asSwitchedIn records: [LoggedEvent])
+        -> AccessibilitySettings
+    {
         var settings = started
         let kind = SessionEvent.accessibilityChanged(.highContrast, on: true).kind
         for record in records where record.kind == kind {
             guard let option = record.details["setting"].flatMap(AccessibilityOption.init(rawValue:)),
-                  let on = record.details["on"].flatMap(Bool.init) else { continue }
+                let on = record.details["on"].flatMap(Bool.init)
+            else { continue }
             settings.set(option, on: on)
         }
         return settings

@@ -9,7 +9,8 @@ import Foundation
 struct RosterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "roster",
-        abstract: "Keep a sitting's roster: the candidates expected, with their extra time, breaks, accessibility and denied restrictions.",
+        abstract:
+            "Keep a sitting's roster: the candidates expected, with their extra time, breaks, accessibility and denied restrictions.",
         discussion: """
             Asks for the proctor password, then changes the roster of the exam in the store in force \
             (on PostgreSQL, run it as an account with a proctor role: a seat's role may not write a roster). \
@@ -21,32 +22,42 @@ struct RosterCommand: ParsableCommand {
             (see docs/proctors.md, "A roster and a common start").
             """)
 
-    @Argument(help: ArgumentHelp("The exam file (YAML), or its id; a file also checks --import's denied restrictions against the exam, and on a lab's server publishes the exam's time, which the server then gives each seat.",
-                                 valueName: "exam"))
+    @Argument(
+        help: ArgumentHelp(
+            "The exam file (YAML), or its id; a file also checks --import's denied restrictions against the exam, and on a lab's server publishes the exam's time, which the server then gives each seat.",
+            valueName: "exam"))
     var exam: String
 
-    @Option(name: .customLong("add"), parsing: .upToNextOption,
-            help: ArgumentHelp("Candidate ids to add, without accommodations (an id already on the roster is left as it is).",
-                               valueName: "id"))
+    @Option(
+        name: .customLong("add"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Candidate ids to add, without accommodations (an id already on the roster is left as it is).",
+            valueName: "id"))
     var added: [String] = []
 
-    @Option(name: .customLong("remove"), parsing: .upToNextOption,
-            help: ArgumentHelp("Candidate ids to take off the roster.", valueName: "id"))
+    @Option(
+        name: .customLong("remove"), parsing: .upToNextOption,
+        help: ArgumentHelp("Candidate ids to take off the roster.", valueName: "id"))
     var removed: [String] = []
 
-    @Option(name: .customLong("import"),
-            help: ArgumentHelp("A CSV file of candidates to add or replace: candidate,name,extra-time,breaks,accessibility,deny.",
-                               valueName: "file.csv"))
+    @Option(
+        name: .customLong("import"),
+        help: ArgumentHelp(
+            "A CSV file of candidates to add or replace: candidate,name,extra-time,breaks,accessibility,deny.",
+            valueName: "file.csv"))
     var importFile: String?
 
-    @Flag(help: ArgumentHelp("Make the welcome screens wait again for a new opening: forgets the sitting's opening and start code (for the next sitting of the same exam).",
-                             discussion: "The roster itself stays; change it with --add, --remove or --import."))
+    @Flag(
+        help: ArgumentHelp(
+            "Make the welcome screens wait again for a new opening: forgets the sitting's opening and start code (for the next sitting of the same exam).",
+            discussion: "The roster itself stays; change it with --add, --remove or --import."))
     var resetStart = false
 
     @Flag(help: "List the roster after the changes (the default when there are none).")
     var list = false
 
-    @Flag(help: "List the roster as one JSON object per line (candidate, name, extraTime, breaks, accessibility, deny).")
+    @Flag(
+        help: "List the roster as one JSON object per line (candidate, name, extraTime, breaks, accessibility, deny).")
     var json = false
 
     @OptionGroup var password: PasswordInputOptions
@@ -77,16 +88,23 @@ struct RosterCommand: ParsableCommand {
         guard let store = database.roster else {
             throw CommandFailure(.notDone, "this store cannot keep a roster")
         }
-        try ProctorAuthorization(policy: policy, source: password.source, events: EventStore(database: database),
-                                 clock: runtime.clock).require(for: "changing or reading a roster")
+        try ProctorAuthorization(
+            policy: policy, source: password.source, events: EventStore(database: database),
+            clock: runtime.clock
+        ).require(for: "changing or reading a roster")
         do {
             let listed = Set(try store.roster(exam: examID).map(\.candidate))
             let kept = added.filter(listed.contains)
-            if !kept.isEmpty { printToStandardError("\(examID): already on the roster, left as they are: \(kept.joined(separator: ", "))") }
+            if !kept.isEmpty {
+                printToStandardError(
+                    "\(examID): already on the roster, left as they are: \(kept.joined(separator: ", "))")
+            }
             var entries = added.filter { !listed.contains($0) }.map { RosterEntry(candidate: $0) }
             for candidate in imported {
-                entries.append(RosterEntry(candidate: candidate.candidate, name: candidate.name,
-                                           settings: try RosterAccommodations.encode(candidate.settings)))
+                entries.append(
+                    RosterEntry(
+                        candidate: candidate.candidate, name: candidate.name,
+                        settings: try RosterAccommodations.encode(candidate.settings)))
             }
             if let duration {
                 // The exam file's time is the store's to give each seat (a server's terms).
@@ -99,19 +117,24 @@ struct RosterCommand: ParsableCommand {
             if !removed.isEmpty {
                 let gone = try store.removeFromRoster(exam: examID, candidates: removed)
                 let missing = Set(removed).subtracting(gone).sorted()
-                printToStandardError("\(examID): \(gone.count) taken off the roster"
-                                     + (missing.isEmpty ? "" : "; not on it: \(missing.joined(separator: ", "))"))
+                printToStandardError(
+                    "\(examID): \(gone.count) taken off the roster"
+                        + (missing.isEmpty ? "" : "; not on it: \(missing.joined(separator: ", "))"))
             }
             if resetStart {
                 let had = try store.resetStart(exam: examID)
-                printToStandardError("\(examID): " + (had ? "the opening and the start code are forgotten; the welcome screens wait for a new opening"
-                                                       : "had no opening or start code; the welcome screens wait for one"))
+                printToStandardError(
+                    "\(examID): "
+                        + (had
+                            ? "the opening and the start code are forgotten; the welcome screens wait for a new opening"
+                            : "had no opening or start code; the welcome screens wait for one"))
             }
             if list || json || (entries.isEmpty && removed.isEmpty && !resetStart) {
                 try show(store.roster(exam: examID), exam: examID)
             }
         } catch let error as StoreError {
-            throw CommandFailure(.notDone, "\(error); a roster is the proctor's: run this as an account with a proctor role")
+            throw CommandFailure(
+                .notDone, "\(error); a roster is the proctor's: run this as an account with a proctor role")
         } catch let error as CommandFailure {
             throw error
         } catch {
@@ -125,7 +148,9 @@ struct RosterCommand: ParsableCommand {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw CommandFailure(.examMissing, "\(path): cannot be read (\(error.localizedDescription)); give the path of a roster CSV file")
+            throw CommandFailure(
+                .examMissing,
+                "\(path): cannot be read (\(error.localizedDescription)); give the path of a roster CSV file")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw CommandFailure(.examInvalid, "\(path):1: the file is not UTF-8 text; save the roster as CSV in UTF-8")
@@ -133,8 +158,11 @@ struct RosterCommand: ParsableCommand {
         do {
             return try RosterFile.parse(text, path: path, restrictions: restrictions)
         } catch {
-            throw CommandFailure(.examInvalid, error.problems.map(\.description).joined(separator: "\n")
-                                 + "\nfix the roster file (its columns are described in docs/proctors.md, \"A roster and a common start\") and import it again")
+            throw CommandFailure(
+                .examInvalid,
+                error.problems.map(\.description).joined(separator: "\n")
+                    + "\nfix the roster file (its columns are described in docs/proctors.md, \"A roster and a common start\") and import it again"
+            )
         }
     }
 
@@ -148,7 +176,8 @@ struct RosterCommand: ParsableCommand {
                     "accessibility": settings.accessibility.enabled.sorted().map(\.rawValue),
                     "deny": settings.restrictionStates.filter { !$0.value }.keys.sorted(),
                 ]
-                let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+                let data = try JSONSerialization.data(
+                    withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
                 print(String(decoding: data, as: UTF8.self))
             }
             return
@@ -159,12 +188,14 @@ struct RosterCommand: ParsableCommand {
         }
         let width = max(9, roster.map(\.candidate.count).max() ?? 0)
         let nameWidth = max(4, min(30, roster.map(\.name.count).max() ?? 0))
-        print("candidate".padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-              + "name".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  accommodations")
+        print(
+            "candidate".padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                + "name".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  accommodations")
         for entry in roster {
             let summary = RosterAccommodations.summary(RosterAccommodations.decode(entry.settings))
-            print(entry.candidate.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                  + entry.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  " + summary)
+            print(
+                entry.candidate.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                    + entry.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  " + summary)
         }
         print("\(roster.count) on the roster of \(exam)")
     }

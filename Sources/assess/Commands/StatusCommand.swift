@@ -8,7 +8,8 @@ import Foundation
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show whether this terminal is locked, by whom and since when, the attempts in progress, and the policy.")
+        abstract:
+            "Show whether this terminal is locked, by whom and since when, the attempts in progress, and the policy.")
 
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
@@ -22,7 +23,8 @@ struct StatusCommand: AsyncParsableCommand {
         let (running, storeProblem) = Self.attemptsInProgress(runtime: runtime)
         if let storeProblem { store += " (cannot be read: \(storeProblem); its attempts in progress are not shown)" }
         if try runtime.storeURL() == nil, Self.writableHere(try runtime.dataDirectory().path) {
-            store += " (this account can write it: its log's chain and its receipts find edits by anyone else, "
+            store +=
+                " (this account can write it: its log's chain and its receipts find edits by anyone else, "
                 + "never by this account; see Exams/FORMAT.md, \"Receipts\")"
         }
         var stranded: (attempt: Attempt, answers: Int)?
@@ -32,13 +34,15 @@ struct StatusCommand: AsyncParsableCommand {
         let others = running.filter { $0.attempt.id != stranded?.attempt.id }
         let waiting = runtime.waitingJournals().map(StatusReport.Waiting.init)
         if json {
-            var report = try Self.report(inspection, lockFile: lock.location, policy: policy, store: store, attempt: stranded,
-                                         others: others)
+            var report = try Self.report(
+                inspection, lockFile: lock.location, policy: policy, store: store, attempt: stranded,
+                others: others)
             report.waitingOnThisTerminal = waiting
             report.storeError = storeProblem
             print(try JSONReport.text(report))
         } else {
-            var text = Self.text(inspection, lockFile: lock.location, policy: policy, store: store, attempt: stranded, others: others)
+            var text = Self.text(
+                inspection, lockFile: lock.location, policy: policy, store: store, attempt: stranded, others: others)
             for journal in waiting { text += "\n" + Self.waitingLine(journal) }
             print(text)
         }
@@ -64,7 +68,8 @@ struct StatusCommand: AsyncParsableCommand {
 
     /// The attempts in progress in this store (practice left out), each with its number of
     /// answered questions; none, and why, when the store cannot be read.
-    static func attemptsInProgress(runtime: Runtime) -> (attempts: [(attempt: Attempt, answers: Int)], problem: String?) {
+    static func attemptsInProgress(runtime: Runtime) -> (attempts: [(attempt: Attempt, answers: Int)], problem: String?)
+    {
         do {
             let database = try runtime.database()
             let attempts = try database.attempts(status: .inProgress).filter { !$0.isPractice }.map { attempt in
@@ -79,9 +84,11 @@ struct StatusCommand: AsyncParsableCommand {
     }
 
     /// The human-readable report.
-    static func text(_ inspection: LockInspection, lockFile: String, policy: Policy, store: String,
-                     attempt stranded: (attempt: Attempt, answers: Int)? = nil,
-                     others: [(attempt: Attempt, answers: Int)] = []) -> String {
+    static func text(
+        _ inspection: LockInspection, lockFile: String, policy: Policy, store: String,
+        attempt stranded: (attempt: Attempt, answers: Int)? = nil,
+        others: [(attempt: Attempt, answers: Int)] = []
+    ) -> String {
         var lines: [String] = []
         switch inspection {
         case .free:
@@ -97,7 +104,9 @@ struct StatusCommand: AsyncParsableCommand {
             if let (attempt, answers) = stranded {
                 let used = DurationText.minutesAndSeconds(attempt.secondsUsed)
                 let allowed = attempt.secondsAllowed.map(DurationText.minutesAndSeconds) ?? "no limit"
-                lines.append("  its attempt \(attempt.id) is still in progress: answers saved \(answers), time used \(used) of \(allowed)")
+                lines.append(
+                    "  its attempt \(attempt.id) is still in progress: answers saved \(answers), time used \(used) of \(allowed)"
+                )
                 lines.append("  two ways out, both ask for the proctor password:")
                 lines.append("    continue it:  assess resume EXAM-FILE --candidate \(record.candidate)")
                 lines.append("    end it:       assess unlock --stale   (the attempt is marked interrupted)")
@@ -109,7 +118,9 @@ struct StatusCommand: AsyncParsableCommand {
             lines.append("attempts in progress in this store (a crash, a reboot or a dropped connection elsewhere):")
             for (attempt, answers) in others {
                 let last = (attempt.lastActiveAt ?? attempt.startedAt).formatted(.iso8601)
-                lines.append("  \(attempt.id)  exam \(attempt.examID), candidate \(attempt.candidate), answers saved \(answers), last saved \(last)")
+                lines.append(
+                    "  \(attempt.id)  exam \(attempt.examID), candidate \(attempt.candidate), answers saved \(answers), last saved \(last)"
+                )
             }
             lines.append("  continue one at the student's terminal: assess resume EXAM-FILE --candidate ID")
             lines.append("  end one: assess end ATTEMPT-ID")
@@ -121,22 +132,28 @@ struct StatusCommand: AsyncParsableCommand {
     }
 
     /// The JSON report: `{"state": "unlocked" | "locked" | "stale", "holder": {...}, ...}`.
-    static func json(_ inspection: LockInspection, lockFile: String, policy: Policy, store: String,
-                     attempt stranded: (attempt: Attempt, answers: Int)? = nil,
-                     others: [(attempt: Attempt, answers: Int)] = []) throws -> String {
-        try JSONReport.text(report(inspection, lockFile: lockFile, policy: policy, store: store, attempt: stranded, others: others))
+    static func json(
+        _ inspection: LockInspection, lockFile: String, policy: Policy, store: String,
+        attempt stranded: (attempt: Attempt, answers: Int)? = nil,
+        others: [(attempt: Attempt, answers: Int)] = []
+    ) throws -> String {
+        try JSONReport.text(
+            report(inspection, lockFile: lockFile, policy: policy, store: store, attempt: stranded, others: others))
     }
 
     /// The JSON report's value.
-    static func report(_ inspection: LockInspection, lockFile: String, policy: Policy, store: String,
-                       attempt stranded: (attempt: Attempt, answers: Int)? = nil,
-                       others: [(attempt: Attempt, answers: Int)] = []) throws -> StatusReport {
+    static func report(
+        _ inspection: LockInspection, lockFile: String, policy: Policy, store: String,
+        attempt stranded: (attempt: Attempt, answers: Int)? = nil,
+        others: [(attempt: Attempt, answers: Int)] = []
+    ) throws -> StatusReport {
         var report = StatusReport(
             state: "unlocked", lockFile: lockFile, policy: policy.source.description, store: store,
             attemptsInProgress: others.map { attempt, answers in
-                StatusReport.AttemptInProgress(id: attempt.id, exam: attempt.examID, candidate: attempt.candidate,
-                                               answersSaved: answers,
-                                               lastSaved: (attempt.lastActiveAt ?? attempt.startedAt).formatted(.iso8601))
+                StatusReport.AttemptInProgress(
+                    id: attempt.id, exam: attempt.examID, candidate: attempt.candidate,
+                    answersSaved: answers,
+                    lastSaved: (attempt.lastActiveAt ?? attempt.startedAt).formatted(.iso8601))
             })
         switch inspection {
         case .free:
@@ -150,8 +167,9 @@ struct StatusCommand: AsyncParsableCommand {
             report.state = "stale"
             report.holder = StatusReport.LockHolder(record)
             report.attempt = stranded.map { attempt, answers in
-                StatusReport.StrandedAttempt(id: attempt.id, answersSaved: answers, secondsUsed: attempt.secondsUsed,
-                                             secondsAllowed: attempt.secondsAllowed)
+                StatusReport.StrandedAttempt(
+                    id: attempt.id, answersSaved: answers, secondsUsed: attempt.secondsUsed,
+                    secondsAllowed: attempt.secondsAllowed)
             }
         }
         return report

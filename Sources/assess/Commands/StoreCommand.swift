@@ -20,7 +20,8 @@ struct StoreCommand: AsyncParsableCommand {
 struct StoreInitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Create or update the store's schema; for PostgreSQL also its roles, and give accounts a seat or proctor role.",
+        abstract:
+            "Create or update the store's schema; for PostgreSQL also its roles, and give accounts a seat or proctor role.",
         discussion: """
             For PostgreSQL, run it as a role that may create roles and owns the database, e.g. \
             `sudo -u postgres ASSESS_STORE=postgresql:///assess?host=/run/postgresql assess store init`. \
@@ -33,19 +34,28 @@ struct StoreInitCommand: AsyncParsableCommand {
             in place. For SQLite it creates the database file and brings its schema up to date.
             """)
 
-    @Option(name: .customLong("seat"), parsing: .singleValue,
-            help: ArgumentHelp("An account that sits exams, as ROLE or ROLE:CANDIDATE,… (* for any): it may start attempts for those candidates, add its own answers and events and read its own attempts (PostgreSQL; repeatable).", valueName: "role"))
+    @Option(
+        name: .customLong("seat"), parsing: .singleValue,
+        help: ArgumentHelp(
+            "An account that sits exams, as ROLE or ROLE:CANDIDATE,… (* for any): it may start attempts for those candidates, add its own answers and events and read its own attempts (PostgreSQL; repeatable).",
+            valueName: "role"))
     var seats: [String] = []
 
-    @Option(name: .customLong("proctor"), parsing: .singleValue,
-            help: ArgumentHelp("An account that proctors: it reads every attempt and ends any (PostgreSQL; repeatable).", valueName: "role"))
+    @Option(
+        name: .customLong("proctor"), parsing: .singleValue,
+        help: ArgumentHelp(
+            "An account that proctors: it reads every attempt and ends any (PostgreSQL; repeatable).", valueName: "role"
+        ))
     var proctors: [String] = []
 
     func run() async throws {
         let runtime = Runtime()
         guard let url = try runtime.storeURL() else {
             guard seats.isEmpty && proctors.isEmpty else {
-                throw CommandFailure(.commandLine, "--seat and --proctor are for a PostgreSQL store; SQLite has no roles (set store: in the policy or ASSESS_STORE first)")
+                throw CommandFailure(
+                    .commandLine,
+                    "--seat and --proctor are for a PostgreSQL store; SQLite has no roles (set store: in the policy or ASSESS_STORE first)"
+                )
             }
             let store = try runtime.database()
             print("\(store.location): schema up to date")
@@ -59,9 +69,13 @@ struct StoreInitCommand: AsyncParsableCommand {
                 try PostgresStore.grant(role: role, to: .seat, sittingAs: candidates, url: url)
             }
             for role in proctors { try PostgresStore.grant(role: role, to: .proctor, url: url) }
-            print("PostgreSQL \(location): " + (ran.isEmpty ? "schema up to date" : "ran migrations \(ran.joined(separator: ", "))"))
+            print(
+                "PostgreSQL \(location): "
+                    + (ran.isEmpty ? "schema up to date" : "ran migrations \(ran.joined(separator: ", "))"))
             for (role, candidates) in seatRoles {
-                let sitting = candidates.isEmpty ? role : candidates.map { $0 == "*" ? "any candidate" : $0 }.joined(separator: ", ")
+                let sitting =
+                    candidates.isEmpty
+                    ? role : candidates.map { $0 == "*" ? "any candidate" : $0 }.joined(separator: ", ")
                 print("  \(role): seat, sits as \(sitting)")
             }
             for role in proctors { print("  \(role): proctor") }
@@ -72,7 +86,8 @@ struct StoreInitCommand: AsyncParsableCommand {
 
     func validate() throws {
         for seat in seats where Self.seat(seat).role.isEmpty || Self.seat(seat).candidates.contains("") {
-            throw ValidationError("--seat \(seat): write ROLE or ROLE:CANDIDATE,CANDIDATE (or ROLE:* for any candidate)")
+            throw ValidationError(
+                "--seat \(seat): write ROLE or ROLE:CANDIDATE,CANDIDATE (or ROLE:* for any candidate)")
         }
     }
 

@@ -18,13 +18,17 @@ struct TakeCommand: AsyncParsableCommand {
             program is stopped (SIGTERM, SIGHUP); every answer is saved within a second.
             """ + "\n\n" + LanguageOption.helpIsEnglish)
 
-    @Argument(help: ArgumentHelp("The exam file (YAML), e.g. Exams/geography.yaml, or the id of an exam published in the store.",
-                                 valueName: "exam"))
+    @Argument(
+        help: ArgumentHelp(
+            "The exam file (YAML), e.g. Exams/geography.yaml, or the id of an exam published in the store.",
+            valueName: "exam"))
     var examPath: String?
 
-    @Option(name: .customLong("exam"),
-            help: ArgumentHelp("Sit the exam published in the store under this id (assess publish): no exam file is read.",
-                               valueName: "id"))
+    @Option(
+        name: .customLong("exam"),
+        help: ArgumentHelp(
+            "Sit the exam published in the store under this id (assess publish): no exam file is read.",
+            valueName: "id"))
     var examID: String?
 
     @Option(help: "The candidate's id; defaults to the login name.")
@@ -41,7 +45,8 @@ struct TakeCommand: AsyncParsableCommand {
     func validate() throws {
         try checkCandidate(candidate)
         if examPath == nil && examID == nil {
-            throw ValidationError("Missing expected argument '<exam>': an exam file, or --exam ID for an exam published in the store")
+            throw ValidationError(
+                "Missing expected argument '<exam>': an exam file, or --exam ID for an exam published in the store")
         }
         if examPath != nil && examID != nil {
             throw ValidationError("name the exam once: its file, or --exam ID for an exam published in the store")
@@ -50,8 +55,9 @@ struct TakeCommand: AsyncParsableCommand {
 
     /// What the command line asks for.
     var request: TakeRequest {
-        TakeRequest(examPath: examID ?? examPath ?? "", candidate: candidate, practice: practice,
-                    accessibility: accessibility.settings, language: language.language, byID: examID != nil)
+        TakeRequest(
+            examPath: examID ?? examPath ?? "", candidate: candidate, practice: practice,
+            accessibility: accessibility.settings, language: language.language, byID: examID != nil)
     }
 
     func run() async throws {

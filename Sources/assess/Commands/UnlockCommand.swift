@@ -35,7 +35,9 @@ struct UnlockCommand: AsyncParsableCommand {
         let inspection = try LockMessages.inspect(lock, consequence: "nothing was cleared")
         guard case .stale(let found) = inspection else {
             if case .live(let record) = inspection {
-                throw CommandFailure(.locked, """
+                throw CommandFailure(
+                    .locked,
+                    """
                     refused: the lock is held by a live session: \(LockMessages.holder(record)). \
                     It ends when that exam is submitted.
                     """)
@@ -48,7 +50,8 @@ struct UnlockCommand: AsyncParsableCommand {
         let record = try ProctorActions.clearStaleLock(lock, events: events, by: proctor, clock: runtime.clock)
         print("cleared the stale lock of \(LockMessages.holder(record))")
         if let attempt = try database.inProgressAttempt(exam: found.examID, candidate: found.candidate) {
-            try ProctorActions.markInterrupted(attempt, by: proctor, database: database, events: events, clock: runtime.clock)
+            try ProctorActions.markInterrupted(
+                attempt, by: proctor, database: database, events: events, clock: runtime.clock)
             print("attempt \(attempt.id) is marked interrupted; its saved answers are kept")
         }
     }

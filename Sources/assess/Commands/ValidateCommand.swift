@@ -8,7 +8,9 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check exam files and report every problem as file:line:column: message.",
-        discussion: "Exits 0 when every file is valid, 66 when a file does not exist or cannot be read, and 65 when any is not valid.")
+        discussion:
+            "Exits 0 when every file is valid, 66 when a file does not exist or cannot be read, and 65 when any is not valid."
+    )
 
     @Argument(help: ArgumentHelp("Exam files (YAML) to check.", valueName: "exam"))
     var exams: [String]
@@ -33,6 +35,7 @@ struct ValidateCommand: ParsableCommand {
         guard !failures.isEmpty else { return }
         // A file that is not there outweighs one that is not valid: the exit status says the worse.
         let reason: FailureReason = failures.contains { $0.reason == .examMissing } ? .examMissing : .examInvalid
-        throw CommandFailure(reason, "\(failures.count) of \(exams.count) exam files are not valid; fix the problems listed above")
+        throw CommandFailure(
+            reason, "\(failures.count) of \(exams.count) exam files are not valid; fix the problems listed above")
     }
 }

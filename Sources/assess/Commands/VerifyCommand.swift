@@ -17,18 +17,24 @@ struct VerifyCommand: AsyncParsableCommand {
             changed or removed.
             """)
 
-    @Argument(help: ArgumentHelp("The receipt code, e.g. 7KQ2-M9XD-P4TA (dashes and case do not matter).",
-                                 valueName: "receipt"))
+    @Argument(
+        help: ArgumentHelp(
+            "The receipt code, e.g. 7KQ2-M9XD-P4TA (dashes and case do not matter).",
+            valueName: "receipt"))
     var receipt: String
 
     func run() async throws {
         let code = Self.normalised(receipt)
         let database = try Runtime().database()
         guard let attempt = try database.attempt(withReceipt: code) else {
-            throw CommandFailure(.notDone, "no attempt in this store has the receipt \(code); check the code and the data directory (ASSESS_DATA_DIR)")
+            throw CommandFailure(
+                .notDone,
+                "no attempt in this store has the receipt \(code); check the code and the data directory (ASSESS_DATA_DIR)"
+            )
         }
         guard let submittedAt = attempt.endedAt else {
-            throw CommandFailure(.notDone, "attempt \(attempt.id) has the receipt \(code) but no submission time; the store was edited")
+            throw CommandFailure(
+                .notDone, "attempt \(attempt.id) has the receipt \(code) but no submission time; the store was edited")
         }
         let responses = try SavedAnswers(attempt: attempt.id, database: database).responses
         // The receipt covers the event log up to its newest record at submission, which the
@@ -38,27 +44,37 @@ struct VerifyCommand: AsyncParsableCommand {
         let chainHead = submission?.event.details["chain-head"]
         if let chainHead {
             if case .broken(let chainBreak) = try events.verifyChain() {
-                throw CommandFailure(.notDone, "receipt \(code) belongs to attempt \(attempt.id), but the event log was tampered with: \(chainBreak)")
+                throw CommandFailure(
+                    .notDone,
+                    "receipt \(code) belongs to attempt \(attempt.id), but the event log was tampered with: \(chainBreak)"
+                )
             }
             guard try Self.logStillHolds(chainHead, events: events) else {
-                throw CommandFailure(.notDone, """
+                throw CommandFailure(
+                    .notDone,
+                    """
                     receipt \(code) belongs to attempt \(attempt.id), but the event log no longer holds record \
                     \(chainHead.prefix { $0 != ":" }) as it was at submission: its newest records were removed or replaced
                     """)
             }
         }
-        let recomputed = Receipt.code(examKey: attempt.examKey, attemptID: attempt.id, responses: responses,
-                                      submittedAt: submittedAt, chainHead: chainHead)
+        let recomputed = Receipt.code(
+            examKey: attempt.examKey, attemptID: attempt.id, responses: responses,
+            submittedAt: submittedAt, chainHead: chainHead)
         guard recomputed == code else {
-            let what = submission == nil
+            let what =
+                submission == nil
                 ? "the event log holds no record of this submission (its newest records were removed), or the stored answers were changed"
                 : "the stored answers no longer give it (they give \(recomputed)): they were changed after submission"
-            throw CommandFailure(.notDone, """
+            throw CommandFailure(
+                .notDone,
+                """
                 receipt \(code) belongs to attempt \(attempt.id) (candidate \(attempt.candidate), exam \(attempt.examID)), \
                 but \(what)
                 """)
         }
-        print("""
+        print(
+            """
             valid: receipt \(code)
               candidate  \(attempt.candidate)
               exam       \(attempt.examID) (exam key \(ExamKey.short(attempt.examKey)))

@@ -1,8 +1,10 @@
-@testable import AssessPlatform
 import AssessTestSupport
 import Foundation
+
+@testable import AssessPlatform
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A running `lock-contender` (Tests/Support/LockContender), its output going to a file.
@@ -14,8 +16,9 @@ final class LockContenderProcess {
     /// Starts `lock-contender ARGUMENTS`; its standard output is written to `outputPath`.
     init(_ arguments: [String], outputPath: String) throws {
         self.outputPath = outputPath
-        child = try ChildProcess(try BuiltProducts.path(of: "lock-contender"), arguments,
-                                 outputPath: outputPath, errorPath: outputPath + ".err")
+        child = try ChildProcess(
+            try BuiltProducts.path(of: "lock-contender"), arguments,
+            outputPath: outputPath, errorPath: outputPath + ".err")
     }
 
     var pid: Int32 { child.pid }

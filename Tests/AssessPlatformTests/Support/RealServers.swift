@@ -1,6 +1,7 @@
 import AssessTestSupport
-@testable import AssessPlatform
 import Foundation
+
+@testable import AssessPlatform
 
 /// The runner the real tests drive tools with.
 let realRunner = SubprocessCommandRunner()
@@ -13,7 +14,8 @@ func runTool(_ executable: String, _ arguments: [String], timeout: Double = 10) 
     }
     let result = try realRunner.run(executable, arguments, timeoutSeconds: timeout)
     guard result.succeeded else {
-        throw TestSetupError("\(executable) \(arguments.joined(separator: " ")) exited \(result.exitStatus): \(result.standardError)")
+        throw TestSetupError(
+            "\(executable) \(arguments.joined(separator: " ")) exited \(result.exitStatus): \(result.standardError)")
     }
     return result.standardOutput
 }
@@ -71,8 +73,9 @@ final class VirtualDisplay {
             throw TestSetupError("Xvfb is not installed; apt-get install -y xvfb")
         }
         let announcement = scratch.file("xvfb-display")
-        child = try ChildProcess(xvfb, ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "640x480x24"],
-                                 outputPath: announcement, errorPath: "/dev/null")
+        child = try ChildProcess(
+            xvfb, ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "640x480x24"],
+            outputPath: announcement, errorPath: "/dev/null")
         var number = ""
         do {
             try waitUntil("Xvfb to announce its display", timeout: 15) {

@@ -57,9 +57,10 @@ case "acquire":
         }
     }
     let now = Date()
-    let record = LockRecord(pid: context.pid, bootID: bootID, user: context.userName, tty: context.tty,
-                            examID: "race", examKey: "race-key", candidate: "contender-\(context.pid)",
-                            startedAt: now, expiresAt: now.addingTimeInterval(3600))
+    let record = LockRecord(
+        pid: context.pid, bootID: bootID, user: context.userName, tty: context.tty,
+        examID: "race", examKey: "race-key", candidate: "contender-\(context.pid)",
+        startedAt: now, expiresAt: now.addingTimeInterval(3600))
     do {
         switch try lock.acquire(record) {
         case .acquired:

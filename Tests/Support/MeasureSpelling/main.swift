@@ -9,8 +9,8 @@
 // the whole screen) at the end of the essay with spell check on and off.
 import AssessCore
 import AssessSpelling
-import AssessTestSupport
 import AssessTUI
+import AssessTestSupport
 import Foundation
 
 func milliseconds(_ duration: Duration) -> String {
@@ -76,14 +76,20 @@ let completionTotal = time {
         slowest = max(slowest, one)
     }
 }
-print("completion: \(prefixes.count) lookups, mean \(milliseconds(completionTotal / prefixes.count)), slowest \(milliseconds(slowest))")
+print(
+    "completion: \(prefixes.count) lookups, mean \(milliseconds(completionTotal / prefixes.count)), slowest \(milliseconds(slowest))"
+)
 
 // Keystrokes at the end of the essay: the key, then a redraw of the whole 100×30 screen.
-func keystrokes(in essay: String, _ settings: SuggestionSettings, speller: HunspellSpeller) -> (mean: Duration, slowest: Duration) {
-    var flow = FlowFixtures.onFirstQuestion(of: ExamFixtures.essays, speller: speller, settings: settings,
-                                            practice: true)
+func keystrokes(in essay: String, _ settings: SuggestionSettings, speller: HunspellSpeller) -> (
+    mean: Duration, slowest: Duration
+) {
+    var flow = FlowFixtures.onFirstQuestion(
+        of: ExamFixtures.essays, speller: speller, settings: settings,
+        practice: true)
     for character in essay { _ = flow.update(.key(character == "\n" ? .enter : .character(character)), now: 0) }
-    var total = Duration.zero, slowest = Duration.zero
+    var total = Duration.zero
+    var slowest = Duration.zero
     let typed = Array("and then the reciever wrote more words ")
     for character in typed {
         let one = time {
@@ -99,5 +105,9 @@ func keystrokes(in essay: String, _ settings: SuggestionSettings, speller: Hunsp
 let fresh = try HunspellSpeller(files: files, language: "en")
 let on = keystrokes(in: essay, .practice, speller: fresh)
 let off = keystrokes(in: essay, .locked(examAllows: []), speller: fresh)
-print("keystroke + redraw at the end of the essay, spell check on:  mean \(milliseconds(on.mean)), slowest \(milliseconds(on.slowest))")
-print("keystroke + redraw at the end of the essay, spell check off: mean \(milliseconds(off.mean)), slowest \(milliseconds(off.slowest))")
+print(
+    "keystroke + redraw at the end of the essay, spell check on:  mean \(milliseconds(on.mean)), slowest \(milliseconds(on.slowest))"
+)
+print(
+    "keystroke + redraw at the end of the essay, spell check off: mean \(milliseconds(off.mean)), slowest \(milliseconds(off.slowest))"
+)

@@ -84,13 +84,17 @@ extension ExamFlow {
         case .lockedOut(let failures):
             panel.passwordChecked(accepted: false, message: text("panel.locked-out"))
             phase = .proctor(panel, returningTo: returningTo)
-            return [.log(.proctor(.passwordRejected(failures: failures))),
-                    .log(.proctor(.promptLockedOut(seconds: ProctorGate.lockSeconds)))]
+            return [
+                .log(.proctor(.passwordRejected(failures: failures))),
+                .log(.proctor(.promptLockedOut(seconds: ProctorGate.lockSeconds))),
+            ]
         }
     }
 
-    private mutating func perform(_ action: ProctorPanel.Action, minutes: Int, reason: String,
-                                  returningTo: Phase, now: UInt64) -> [FlowEffect] {
+    private mutating func perform(
+        _ action: ProctorPanel.Action, minutes: Int, reason: String,
+        returningTo: Phase, now: UInt64
+    ) -> [FlowEffect] {
         switch action {
         case .pause:
             phase = .paused
@@ -101,7 +105,10 @@ extension ExamFlow {
             timers.clock.add(minutes: minutes, now: now)
             closePanel(returningTo: returningTo, now: now)
             show(text.plural("notice.time-added", count: minutes), now: now)
-            return [.allowedTimeChanged(seconds: secondsAllowed), .log(.proctor(.timeAdded(minutes: minutes, reason: reason)))]
+            return [
+                .allowedTimeChanged(seconds: secondsAllowed),
+                .log(.proctor(.timeAdded(minutes: minutes, reason: reason))),
+            ]
         case .endExam:
             return [.log(.proctor(.endedExam(reason: reason)))] + submit(.proctor, now: now)
         case .abort:
@@ -181,14 +188,20 @@ extension ExamFlow {
             show(text("notice.break-allowed"), now: now)
         case .message:
             // Shown whole until the student acknowledges it; that is logged then (`messageRead`).
-            messages.receive(ProctorMessages.Message(id: command.id, text: command.message ?? "", from: command.issuedBy))
+            messages.receive(
+                ProctorMessages.Message(id: command.id, text: command.message ?? "", from: command.issuedBy))
         default:
             done = false
         }
         // The record of what was done comes first, then the acknowledgement.
         return effects
-            + [.log(.proctor(.commandCarriedOut(id: command.id, action: command.action.rawValue, by: command.issuedBy,
-                                                 reason: command.reason, done: done))),
-               .acknowledgeCommand(id: command.id)]
+            + [
+                .log(
+                    .proctor(
+                        .commandCarriedOut(
+                            id: command.id, action: command.action.rawValue, by: command.issuedBy,
+                            reason: command.reason, done: done))),
+                .acknowledgeCommand(id: command.id),
+            ]
     }
 }

@@ -152,7 +152,8 @@ public struct AnswerControl: Sendable, Equatable {
         case .changed: return .changed
         case .moved: return .moved
         case .notEditing: return .ignored
-        case .refused(.wordLimitReached): return .refused(key == .enter ? "refusal.word-limit" : "refusal.word-limit-delete")
+        case .refused(.wordLimitReached):
+            return .refused(key == .enter ? "refusal.word-limit" : "refusal.word-limit-delete")
         case .refused: return .refused(editor.mode == .numeric ? "refusal.only-number" : "refusal.character")
         }
     }
@@ -224,7 +225,9 @@ public struct AnswerControl: Sendable, Equatable {
     /// The right item chosen for left item `row`, as text, or `nil`.
     public func match(forRow row: Int) -> String? {
         let options = presented.question.kind.matchingOptions
-        guard case .matching(let chosen) = response, let option = chosen[row], options.indices.contains(option) else { return nil }
+        guard case .matching(let chosen) = response, let option = chosen[row], options.indices.contains(option) else {
+            return nil
+        }
         return options[option]
     }
 
@@ -244,10 +247,11 @@ public struct AnswerControl: Sendable, Equatable {
             if case .matching(let previous) = response { chosen = previous }
             let position = chosen[row].flatMap { presented.displayedPosition(ofFileIndex: $0) }
             let step = key == .left ? -1 : 1
-            let next: Int? = switch position {
-            case nil: step == 1 ? 0 : options.count - 1
-            case let current?: (current + step >= 0 && current + step < options.count) ? current + step : nil
-            }
+            let next: Int? =
+                switch position {
+                case nil: step == 1 ? 0 : options.count - 1
+                case let current?: (current + step >= 0 && current + step < options.count) ? current + step : nil
+                }
             chosen[row] = next.map { presented.fileIndex(ofDisplayed: $0) }
             response = chosen.isEmpty ? nil : .matching(chosen)
             return .changed
@@ -260,7 +264,9 @@ public struct AnswerControl: Sendable, Equatable {
 
     /// The items in the student's current order.
     public var orderingItems: [String] {
-        guard case .ordering(let items, _) = presented.question.kind, case .ordering(let order, _, _) = field else { return [] }
+        guard case .ordering(let items, _) = presented.question.kind, case .ordering(let order, _, _) = field else {
+            return []
+        }
         return order.map { items[$0] }
     }
 

@@ -26,7 +26,8 @@ struct AnswerSheet: Sendable {
     private mutating func prepareControl() {
         let presented = sitting.presented
         if controls[presented.question.id] == nil {
-            controls[presented.question.id] = AnswerControl(for: presented, response: sitting.responses[presented.question.id])
+            controls[presented.question.id] = AnswerControl(
+                for: presented, response: sitting.responses[presented.question.id])
         }
     }
 
@@ -65,6 +66,8 @@ struct AnswerSheet: Sendable {
 
     /// The answers and flags of questions `ids`, for the store.
     func answers(_ ids: [String]) -> [SaveBatch.Answer] {
-        ids.map { SaveBatch.Answer(questionID: $0, response: sitting.responses[$0], flagged: sitting.flagged.contains($0)) }
+        ids.map {
+            SaveBatch.Answer(questionID: $0, response: sitting.responses[$0], flagged: sitting.flagged.contains($0))
+        }
     }
 }

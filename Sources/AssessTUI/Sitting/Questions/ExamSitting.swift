@@ -49,7 +49,9 @@ public struct ExamSitting: Sendable, Equatable {
 
     /// Puts back the answers, flags and position of an attempt that is resumed after a
     /// crash. Answers to questions this exam does not have are dropped.
-    public mutating func restore(responses saved: [String: Response], flagged savedFlags: Set<String>, current index: Int) {
+    public mutating func restore(
+        responses saved: [String: Response], flagged savedFlags: Set<String>, current index: Int
+    ) {
         let ids = Set(questions.map(\.question.id))
         responses = saved.filter { ids.contains($0.key) }
         flagged = savedFlags.intersection(ids)

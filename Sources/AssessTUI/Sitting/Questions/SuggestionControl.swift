@@ -85,7 +85,8 @@ public struct SuggestionControl: Sendable {
     /// `nil` when there is one.
     public var missingDictionaryNote: String? {
         guard speller == nil else { return nil }
-        return language.lowercased() == "mul" ? text("suggestions.no-dictionary-multilingual")
+        return language.lowercased() == "mul"
+            ? text("suggestions.no-dictionary-multilingual")
             : text("suggestions.no-dictionary", ["language": language])
     }
 
@@ -177,7 +178,9 @@ public struct SuggestionControl: Sendable {
         case .enter:
             return choose(current.selection, in: &control)
         case .character(let character):
-            guard let number = character.wholeNumberValue, number >= 1, number <= current.candidates.count else { break }
+            guard let number = character.wholeNumberValue, number >= 1, number <= current.candidates.count else {
+                break
+            }
             return choose(number - 1, in: &control)
         default:
             break
@@ -200,7 +203,9 @@ public struct SuggestionControl: Sendable {
     }
 
     private mutating func offerSpelling(of control: AnswerControl) {
-        guard let speller, let editor = control.proseEditor, let range = WordScanner.word(at: editor.cursor, in: editor.text[...]) else {
+        guard let speller, let editor = control.proseEditor,
+            let range = WordScanner.word(at: editor.cursor, in: editor.text[...])
+        else {
             note = text("suggestions.no-word")
             return
         }
@@ -214,8 +219,9 @@ public struct SuggestionControl: Sendable {
             note = text("suggestions.none", ["word": word])
             return
         }
-        offer = Offer(kind: .spelling, questionID: control.presented.question.id, word: word, range: range,
-                      candidates: candidates, selection: 0)
+        offer = Offer(
+            kind: .spelling, questionID: control.presented.question.id, word: word, range: range,
+            candidates: candidates, selection: 0)
     }
 
     /// Completes the word before the cursor: at once when one word fits, with a list when several do.
@@ -238,8 +244,9 @@ public struct SuggestionControl: Sendable {
             note = text("suggestions.no-completion", ["prefix": prefix])
             return .moved
         }
-        offer = Offer(kind: .completion, questionID: control.presented.question.id, word: prefix, range: range,
-                      candidates: candidates, selection: 0)
+        offer = Offer(
+            kind: .completion, questionID: control.presented.question.id, word: prefix, range: range,
+            candidates: candidates, selection: 0)
         return candidates.count == 1 ? choose(0, in: &control) : .moved
     }
 
@@ -258,12 +265,17 @@ public struct SuggestionControl: Sendable {
 
     /// Replaces the word just ended when it is a common misspelling; one undo restores it.
     private mutating func autocorrect(_ control: inout AnswerControl) -> AnswerControl.Outcome {
-        guard let speller, let editor = control.proseEditor, editor.cursor > editor.text.startIndex else { return .changed }
+        guard let speller, let editor = control.proseEditor, editor.cursor > editor.text.startIndex else {
+            return .changed
+        }
         let end = editor.text.index(before: editor.cursor)
-        guard let range = WordScanner.word(at: end, in: editor.text[...]), range.upperBound == end else { return .changed }
+        guard let range = WordScanner.word(at: end, in: editor.text[...]), range.upperBound == end else {
+            return .changed
+        }
         let word = String(editor.text[range])
         guard let correction = speller.autocorrection(for: word),
-              control.replaceText(range, with: correction) == .changed else { return .changed }
+            control.replaceText(range, with: correction) == .changed
+        else { return .changed }
         note = text("suggestions.autocorrected", ["word": word, "correction": correction])
         return .changed
     }

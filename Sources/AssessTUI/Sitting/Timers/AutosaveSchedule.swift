@@ -49,8 +49,9 @@ struct AutosaveSchedule: Sendable, Equatable {
     /// The questions to save now, emptied from the schedule; empty when none is due.
     mutating func dueAnswers(now: UInt64) -> [String] {
         guard !unsaved.isEmpty,
-              now >= MonotonicTime.moment(lastChange, plus: Self.afterIdle)
-                || now >= MonotonicTime.moment(waitingSince, plus: Self.atLeastEvery) else { return [] }
+            now >= MonotonicTime.moment(lastChange, plus: Self.afterIdle)
+                || now >= MonotonicTime.moment(waitingSince, plus: Self.atLeastEvery)
+        else { return [] }
         return takeAll(now: now)
     }
 
@@ -79,8 +80,9 @@ struct AutosaveSchedule: Sendable, Equatable {
     /// How long from `now` until the next answer save is due; `nil` when none waits.
     func untilDue(now: UInt64) -> Duration? {
         guard !unsaved.isEmpty else { return nil }
-        let due = min(MonotonicTime.moment(lastChange, plus: Self.afterIdle),
-                      MonotonicTime.moment(waitingSince, plus: Self.atLeastEvery))
+        let due = min(
+            MonotonicTime.moment(lastChange, plus: Self.afterIdle),
+            MonotonicTime.moment(waitingSince, plus: Self.atLeastEvery))
         return MonotonicTime.span(from: now, to: due)
     }
 }

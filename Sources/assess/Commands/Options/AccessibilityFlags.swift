@@ -8,14 +8,16 @@ struct AccessibilityFlags: ParsableArguments {
     @Flag(help: "High contrast: the strongest colour pairs the terminal offers, bold for emphasis.")
     var highContrast = false
 
-    @Flag(name: [.customLong("no-colour"), .customLong("no-color")],
-          help: "No colour: monochrome, words and symbols carry every meaning (NO_COLOR=1 does the same).")
+    @Flag(
+        name: [.customLong("no-colour"), .customLong("no-color")],
+        help: "No colour: monochrome, words and symbols carry every meaning (NO_COLOR=1 does the same).")
     var noColour = false
 
     @Flag(help: "Reduced motion: no blinking cursor; the header's clock changes once a minute until the last minute.")
     var reducedMotion = false
 
-    @Flag(help: "Screen-reader layout: one column, no box drawing, the cursor on the focused item, each state in words.")
+    @Flag(
+        help: "Screen-reader layout: one column, no box drawing, the cursor on the focused item, each state in words.")
     var screenReader = false
 
     @Flag(help: "Larger spacing: a blank line between choices and wider margins.")

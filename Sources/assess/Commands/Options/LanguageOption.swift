@@ -6,9 +6,10 @@ import AssessExam
 /// `--language`, shared by `take`, `launch` and `resume`: the language of the student's
 /// screens when the exam's own `language` is not one the interface speaks.
 struct LanguageOption: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "Student screens' language where not the exam's: en, ja, ko, vi, pt-BR.",
-        valueName: "code"))
+    @Option(
+        help: ArgumentHelp(
+            "Student screens' language where not the exam's: en, ja, ko, vi, pt-BR.",
+            valueName: "code"))
     var language: InterfaceLanguage?
 
     /// What the help of `assess` and of the student's commands (`take`, `launch`, `resume`)
@@ -22,7 +23,8 @@ struct LanguageOption: ParsableArguments {
     /// The student's strings for `exam`: its language, else this option's, else the
     /// locale's in `environment`.
     func catalogue(for exam: Exam, environment: [String: String]) -> Catalogue {
-        Catalogue.of(InterfaceLanguage.choose(examLanguage: exam.language, requested: language, environment: environment))
+        Catalogue.of(
+            InterfaceLanguage.choose(examLanguage: exam.language, requested: language, environment: environment))
     }
 }
 
