@@ -144,6 +144,7 @@ struct ServerOutageTests {
         try first.waitFor("Saved on this terminal")
         Thread.sleep(forTimeInterval: 1.5)
         kill(try #require(try first.assessPID()), SIGKILL)
+        let killed = Date()
         try first.waitUntilAssessIsGone()
         let status = try first.assessCommand(["status"]).output
         #expect(status.contains("waiting on this terminal for the server: "), "\(status)")
@@ -164,6 +165,9 @@ struct ServerOutageTests {
             }
             let afterReboot = try first.assessCommand(["status"]).output
             #expect(afterReboot.contains("waiting on this terminal for the server: "), "\(afterReboot)")
+            // A reboot takes a while: without the stale lock that showed the seat gone, `resume`
+            // waits until the attempt has been quiet for `AttemptLiveness.quietSeconds` (15 s).
+            while Date().timeIntervalSince(killed) < 16 { Thread.sleep(forTimeInterval: 0.2) }
         } else {
             // As an earlier version left it: beside the lock. `resume` moves it and sends it.
             for name in journalFiles {
