@@ -198,7 +198,7 @@ struct SittingAnExamTests {
         #expect(welcome.contains("다국어"))
         #expect(welcome.contains("Đa ngôn ngữ"))
         try terminal.press("Enter")
-        try terminal.waitFor("Practice")
+        try terminal.waitFor("Practice: this terminal is not locked.")
         try terminal.press("Enter")
         try terminal.waitFor("Question 1 of")
     }

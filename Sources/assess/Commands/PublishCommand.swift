@@ -44,7 +44,11 @@ struct PublishCommand: ParsableCommand {
         guard let store = database.published else {
             throw CommandFailure(.notDone, "\(StoreError.unsupported("published exams")) (\(database.location))")
         }
-        if let store = database as? SQLiteStore, let problem = Self.ownerProblem(store) {
+        // On one machine's SQLite store, only the file's owner (or root) publishes.
+        if try runtime.storeURL() == nil,
+            let problem = Self.ownerProblem(
+                (try runtime.dataDirectory().path as NSString).appendingPathComponent(SQLiteStore.fileName))
+        {
             throw CommandFailure(.notDone, problem)
         }
         let events = EventStore(database: database)
@@ -98,9 +102,9 @@ struct PublishCommand: ParsableCommand {
 
     /// Why this account may not publish into the SQLite `store`: only the account that owns
     /// the store's file, or root, publishes; `nil` when this one may.
-    static func ownerProblem(_ store: SQLiteStore) -> String? {
+    static func ownerProblem(_ path: String) -> String? {
         let uid = geteuid()
-        guard uid != 0, let path = store.fileURL?.path,
+        guard uid != 0,
             let owner = (try? FileManager.default.attributesOfItem(atPath: path))?[.ownerAccountID] as? NSNumber,
             owner.uint32Value != uid
         else { return nil }
