@@ -89,59 +89,100 @@ package enum ResultFormats {
 
     /// One row per attempt and one column per question of every exam reported: `q:ID`
     /// for one exam, `q:EXAM/ID` when there are several (their ids may repeat).
-    /// `withAnswers` adds four columns per question after those: `answer:`, `marked_by:`,
-    /// `comment:` and `override:` (the reason a marker overrode the automatic score).
+    /// `withAnswers` adds five columns per question after those: `answer:` (empty when the
+    /// candidate left the question blank), `answered:` (`yes` or `no`, so that a blank
+    /// answer is told from any text a candidate typed), `marked_by:`, `comment:` and
+    /// `override:` (the reason a marker overrode the automatic score).
+    ///
+    /// Every cell goes through ``csvCell(_:typed:)``: text that came from a candidate, a
+    /// marker or an exam file is never read by a spreadsheet as a formula; the numbers and
+    /// words this program writes itself (scores, percentages, statuses) stay as they are.
     package static func csv(_ rows: [ResultRow], exams: [Exam], withAnswers: Bool = false) -> String {
         let columns = exams.flatMap { exam in exam.questions.map { (exam: exam.id, question: $0.id) } }
         let suffixes = columns.map { exams.count == 1 ? $0.question : "\($0.exam)/\($0.question)" }
         var names = suffixes.map { "q:" + $0 }
         if withAnswers {
-            names += suffixes.flatMap { ["answer:" + $0, "marked_by:" + $0, "comment:" + $0, "override:" + $0] }
+            names += suffixes.flatMap {
+                ["answer:" + $0, "answered:" + $0, "marked_by:" + $0, "comment:" + $0, "override:" + $0]
+            }
         }
         var lines = [
             ([
                 "exam", "candidate", "attempt", "status", "score", "maximum", "percent", "seconds_used",
                 "flagged", "awaiting_manual", "fully_marked",
-            ] + names).map(field).joined(separator: ",")
+            ] + names).map { csvCell($0, typed: true) }.joined(separator: ",")
         ]
         for row in rows {
             let score = row.score
-            var fields = [
-                row.exam.id, row.attempt.candidate, row.attempt.id, row.attempt.status.rawValue,
-                score.map { number($0.awarded) } ?? "", score.map { number($0.maximum) } ?? "",
-                row.percent.map { number($0) } ?? "", String(row.attempt.timeUsed),
-                row.flagged.joined(separator: " "), score?.awaitingManualMarking.joined(separator: " ") ?? "",
-                score.map { $0.isFullyMarked ? "yes" : "no" } ?? "",
+            var cells = [
+                csvCell(row.exam.id, typed: true), csvCell(row.attempt.candidate, typed: true),
+                csvCell(row.attempt.id, typed: false), csvCell(row.attempt.status.rawValue, typed: false),
+                csvCell(score.map { number($0.awarded) } ?? "", typed: false),
+                csvCell(score.map { number($0.maximum) } ?? "", typed: false),
+                csvCell(row.percent.map { number($0) } ?? "", typed: false),
+                csvCell(String(row.attempt.timeUsed), typed: false),
+                csvCell(row.flagged.joined(separator: " "), typed: true),
+                csvCell(score?.awaitingManualMarking.joined(separator: " ") ?? "", typed: true),
+                csvCell(score.map { $0.isFullyMarked ? "yes" : "no" } ?? "", typed: false),
             ]
             for column in columns {
                 guard column.exam == row.exam.id, let mark = score?.marks[column.question] else {
-                    fields.append("")
+                    cells.append("")
                     continue
                 }
-                fields.append(mark.needsManualMarking ? "manual" : number(mark.awarded))
+                cells.append(csvCell(mark.needsManualMarking ? "manual" : number(mark.awarded), typed: false))
             }
             if withAnswers {
                 for column in columns {
                     guard column.exam == row.exam.id, let question = row.exam.question(withID: column.question) else {
-                        fields += ["", "", "", ""]
+                        cells += ["", "", "", "", ""]
                         continue
                     }
                     let mark = row.marks[column.question]
-                    fields += [
-                        AnswerText.given(row.responses[column.question], to: question), mark?.marker ?? "",
-                        mark?.comment ?? "", mark?.overrideReason ?? "",
+                    let response = row.responses[column.question]
+                    let answered = isAnswered(response)
+                    cells += [
+                        csvCell(answered ? AnswerText.given(response, to: question) : "", typed: true),
+                        csvCell(answered ? "yes" : "no", typed: false),
+                        csvCell(mark?.marker ?? "", typed: true), csvCell(mark?.comment ?? "", typed: true),
+                        csvCell(mark?.overrideReason ?? "", typed: true),
                     ]
                 }
             }
-            lines.append(fields.map(field).joined(separator: ","))
+            lines.append(cells.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A CSV field, quoted when it holds a comma, a quote or a line break.
-    private static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    /// True when `response` says something: saved, and not empty text or an empty
+    /// selection (the rule by which the sitting counts a question answered).
+    package static func isAnswered(_ response: Response?) -> Bool {
+        switch response {
+        case nil: return false
+        case .shortText(let text), .numeric(let text), .essay(let text): return !text.allSatisfy(\.isWhitespace)
+        case .multipleResponse(let chosen): return !chosen.isEmpty
+        case .matching(let pairs): return !pairs.isEmpty
+        default: return true
+        }
+    }
+
+    /// The characters that make a spreadsheet (Excel, LibreOffice Calc, Google Sheets) read
+    /// a cell as a formula when they start it.
+    private static let formulaLeads: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// One CSV cell, as RFC 4180 asks: in double quotes, its quotes doubled, when it holds
+    /// a comma, a quote or a line break. `typed` text (a candidate's answer, a marker's
+    /// comment, an id from an exam file or the store) that starts with `=`, `+`, `-`, `@`,
+    /// a tab or a carriage return is led by a single quote `'`, so that a spreadsheet shows
+    /// it as text and never runs it; pass `typed: false` only for what this program writes
+    /// itself (a score, a percentage, a status), which stays a number a spreadsheet can sum.
+    package static func csvCell(_ text: String, typed: Bool) -> String {
+        var cell = text
+        if typed, let first = text.unicodeScalars.first, formulaLeads.contains(first) {
+            cell = "'" + text
+        }
+        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return cell }
+        return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// One JSON object per attempt, in an array; `withAnswers` adds each answer as given
