@@ -157,13 +157,7 @@ package enum ResultFormats {
     /// True when `response` says something: saved, and not empty text or an empty
     /// selection (the rule by which the sitting counts a question answered).
     package static func isAnswered(_ response: Response?) -> Bool {
-        switch response {
-        case nil: return false
-        case .shortText(let text), .numeric(let text), .essay(let text): return !text.allSatisfy(\.isWhitespace)
-        case .multipleResponse(let chosen): return !chosen.isEmpty
-        case .matching(let pairs): return !pairs.isEmpty
-        default: return true
-        }
+        response?.saysSomething ?? false
     }
 
     /// The characters that make a spreadsheet (Excel, LibreOffice Calc, Google Sheets) read

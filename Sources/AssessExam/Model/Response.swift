@@ -107,3 +107,17 @@ public enum Response: Sendable, Equatable, Hashable, Codable {
         self = response
     }
 }
+
+extension Response {
+    /// True when the answer says something: text that is not only white space, a choice
+    /// ticked, a pair matched. The screen counts a question answered by it, and the reports
+    /// tell a blank answer from one typed.
+    public var saysSomething: Bool {
+        switch self {
+        case .shortText(let text), .numeric(let text), .essay(let text): return !text.allSatisfy(\.isWhitespace)
+        case .multipleResponse(let chosen): return !chosen.isEmpty
+        case .matching(let pairs): return !pairs.isEmpty
+        default: return true
+        }
+    }
+}

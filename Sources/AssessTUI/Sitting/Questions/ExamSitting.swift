@@ -122,14 +122,7 @@ public struct ExamSitting: Sendable, Equatable {
 
     /// True when question `id` has an answer that says something (empty text counts as none).
     public func isAnswered(_ id: String) -> Bool {
-        switch responses[id] {
-        case nil: return false
-        case .shortText(let text), .numeric(let text), .essay(let text):
-            return !text.allSatisfy(\.isWhitespace)
-        case .multipleResponse(let chosen): return !chosen.isEmpty
-        case .matching(let pairs): return !pairs.isEmpty
-        default: return true
-        }
+        responses[id]?.saysSomething ?? false
     }
 
     /// How many questions are answered, unanswered and flagged.
