@@ -1,6 +1,7 @@
 import ArgumentParser
 import AssessApp
 import AssessCore
+import AssessPlatform
 import Foundation
 
 /// The `assess` command: a terminal exam client. Each subcommand is a small struct in
@@ -38,6 +39,8 @@ struct Assess: ParsableCommand {
     /// for as long as it lives (its pool monitor), and an exam left idle should not wake
     /// for anything but its clock.
     static func main() {
+        // Run setgid (a protected store), the student's environment is set aside first.
+        ProtectedStore.confine(command: CommandLine.arguments.dropFirst().first)
         let done = DispatchSemaphore(value: 0)
         let executor = SittingExecutor(name: "assess command", inBackground: false)
         Task(executorPreference: executor) {

@@ -24,6 +24,12 @@ public enum ExamLoader {
             throw ExamProblems([ExamProblem(path: path, line: 1, column: 1, message: reason)])
         }
         defer { try? handle.close() }
+        // Run setgid (a protected store), the program reads only what the student could.
+        if RealUser.borrowsGroup && !RealUser.mayRead(handle.fileDescriptor) {
+            throw ExamProblems([
+                ExamProblem(path: path, line: 1, column: 1, message: "cannot read this file; check its permissions")
+            ])
+        }
         let data: Data
         do {
             data = try handle.read(upToCount: ExamLimits.fileBytes + 1) ?? Data()

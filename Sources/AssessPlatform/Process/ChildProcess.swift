@@ -12,7 +12,8 @@ import Foundation
 ///
 /// The program gets `/dev/null` as standard input, its output in the given files, a
 /// process group of its own, no blocked signals and default signal actions (a parent
-/// that blocks or ignores SIGTERM must not pass that on). Whoever starts it must wait
+/// that blocks or ignores SIGTERM must not pass that on), and the real user's and group's
+/// ids as its own. Whoever starts it must wait
 /// for it (`waitForExit`) or `stop` it, or it stays a zombie until this process ends.
 struct ChildProcess {
     /// The program's process id, which is also its process group's id.
@@ -38,8 +39,10 @@ struct ChildProcess {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &everySignal)
         posix_spawnattr_setpgroup(&attributes, 0)
+        // RESETIDS: a program run setgid (a protected store) lends its group to no child.
         posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+            &attributes,
+            Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_RESETIDS))
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }

@@ -61,10 +61,14 @@ public final class SQLiteStore: Sendable {
         if opening >= 0 {
             _ = retryingInterrupts { flock(opening, LOCK_EX) }
         }
-        // Only its owner may read the store; SQLite gives its -wal and -shm files the
-        // database file's mode.
+        // Only its owner may read the store, or, in a folder whose files take its group (a
+        // protected store, setgid 2770), the folder's group too, whatever the umask. SQLite
+        // gives its -wal and -shm files the database file's mode.
         let created = open(fileURL.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        if created >= 0 { close(created) }
+        if created >= 0 {
+            fchmod(created, Self.isGroupFolder(dataDirectory.path) ? 0o660 : 0o600)
+            close(created)
+        }
 
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
@@ -85,6 +89,13 @@ public final class SQLiteStore: Sendable {
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         self.init(migrated: pool, fileURL: fileURL)
+    }
+
+    /// True when the files made in `folder` take its group (its setgid bit): a folder
+    /// shared by a group, such as a protected store's.
+    static func isGroupFolder(_ folder: String) -> Bool {
+        var status = stat()
+        return stat(folder, &status) == 0 && status.st_mode & S_ISGID != 0
     }
 
     /// Uses `writer` (a pool, or a queue such as an in-memory one) and brings its schema

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AssessApp
 import AssessCore
+import AssessPlatform
 import AssessStore
 import Foundation
 
@@ -22,10 +23,8 @@ struct StatusCommand: AsyncParsableCommand {
         var store = try runtime.storeLocation()
         let (running, storeProblem) = Self.attemptsInProgress(runtime: runtime)
         if let storeProblem { store += " (cannot be read: \(storeProblem); its attempts in progress are not shown)" }
-        if try runtime.storeURL() == nil, Self.writableHere(try runtime.dataDirectory().path) {
-            store +=
-                " (this account can write it: its log's chain and its receipts find edits by anyone else, "
-                + "never by this account; see Exams/FORMAT.md, \"Receipts\")"
+        if try runtime.storeURL() == nil {
+            store += Self.ownership(ProtectedStore.protection(of: try runtime.dataDirectory().path))
         }
         var stranded: (attempt: Attempt, answers: Int)?
         if case .stale(let record) = inspection {
@@ -53,9 +52,18 @@ struct StatusCommand: AsyncParsableCommand {
         }
     }
 
-    /// True when this account may write the SQLite store's folder (and so the store).
-    static func writableHere(_ folder: String) -> Bool {
-        access(folder, W_OK) == 0
+    /// Who can change a SQLite store kept as `protection` says, after its path.
+    static func ownership(_ protection: ProtectedStore.Protection) -> String {
+        switch protection {
+        case .writableByThisAccount:
+            " (this account can write it: its log's chain and its receipts find edits by anyone else, "
+                + "never by this account; see Exams/FORMAT.md, \"Receipts\")"
+        case .protected(let group):
+            " (protected: only group \(group) writes it, through this program installed setgid; "
+                + "this account cannot change it; see docs/stores.md)"
+        case .elsewhere:
+            ""
+        }
     }
 
     /// What a journal holds for the server, on one line.
