@@ -146,6 +146,9 @@ let package = Package(
         // Measures first frame, echo, bytes and memory beside nano, dialog and exam-terminal
         // (docs/performance.md); run by Benchmarks/run, never by the tests.
         .executableTarget(name: "assess-bench", dependencies: ["CPseudoTerminal"], path: "Benchmarks/FeelBenchmark"),
+        // The store alone: N seats' writes to one PostgreSQL server, without terminals.
+        .executableTarget(
+            name: "assess-store-bench", dependencies: ["AssessStore", "AssessCore"], path: "Benchmarks/StoreBenchmark"),
         .target(name: "CPseudoTerminal", path: "Benchmarks/CPseudoTerminal"),
         // A tiny program the lock tests start many times at once to race for the lock.
         .executableTarget(
