@@ -53,6 +53,12 @@ public enum ProctorEvent: Sendable, Equatable {
     /// version now in force, and what the publish did (`published`, `unchanged`,
     /// `new-scoring-key`, `replaced`).
     case examPublished(examID: String, deliveryKey: String, version: Int, outcome: String, by: String)
+    /// A proctor fixed a published exam's scoring key after its sitting (`assess results
+    /// --rescore --apply`): scoring key `version` replaced `previous` for `reason`; the
+    /// questions (and rules) it changed, and how many attempts now score differently.
+    case examRescored(
+        examID: String, previous: Int, version: Int, changed: [String], attemptsChanged: Int, reason: String,
+        by: String)
 
     /// The record's kind.
     public var kind: String {
@@ -77,6 +83,7 @@ public enum ProctorEvent: Sendable, Equatable {
         case .commandIssued: return "proctor.command-issued"
         case .answerMarked: return "answer.marked"
         case .examPublished: return "exam.published"
+        case .examRescored: return "exam.rescored"
         }
     }
 
@@ -123,6 +130,12 @@ public enum ProctorEvent: Sendable, Equatable {
         case .examPublished(let examID, let deliveryKey, let version, let outcome, let by):
             return [
                 "exam": examID, "delivery-key": deliveryKey, "scoring-key": "v\(version)", "outcome": outcome, "by": by,
+            ]
+        case .examRescored(let examID, let previous, let version, let changed, let attemptsChanged, let reason, let by):
+            return [
+                "exam": examID, "previous": "v\(previous)", "scoring-key": "v\(version)",
+                "changed": changed.joined(separator: ","), "attempts-changed": String(attemptsChanged),
+                "reason": reason, "by": by,
             ]
         }
     }
