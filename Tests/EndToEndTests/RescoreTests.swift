@@ -170,7 +170,7 @@ struct RescoreTests {
         let shared = fixture.setup.scratch.file("data")
         let proctor = try TerminalUnderTest("--help", dataDirectory: shared, policy: fixture.setup.policy)
         let published = try proctor.assessCommand(
-            ["publish", fixture.wrong, "--password-stdin"], input: ProctorTests.password + "\n")
+            ["publish", fixture.wrong, "--open", "--password-stdin"], input: ProctorTests.password + "\n")
         #expect(published.status == 0, "\(published.output)")
         for (candidate, capital) in [("ana", "Canberra"), ("bo", "Sydney")] {
             let seat = try TerminalUnderTest(
@@ -218,7 +218,7 @@ struct RescoreTests {
         let proctor = try TerminalUnderTest(
             "--help", policy: fixture.setup.policy, environment: ["ASSESS_STORE": lab.url(user: pat)])
         let published = try proctor.assessCommand(
-            ["publish", fixture.wrong, "--password-stdin"], input: ProctorTests.password + "\n")
+            ["publish", fixture.wrong, "--open", "--password-stdin"], input: ProctorTests.password + "\n")
         #expect(published.status == 0, "\(published.output)")
         for (candidate, role, capital) in [("ana", ana, "Canberra"), ("bo", bo, "Sydney")] {
             let seat = try TerminalUnderTest(

@@ -16,7 +16,8 @@ struct PublishCommand: ParsableCommand {
             as the account that owns the store, or root), validates the file and stores it in two parts: the \
             delivery form (everything the student sees, no answer) and the scoring key (the answers and the \
             marking rules). Prints the exam's id, its delivery key and its scoring key version, and logs it. \
-            Students then sit it by its id: assess take --exam ID. Publishing the same questions with other \
+            Students then sit it by its id: assess take --exam ID, which waits until the proctor opens the \
+            sitting (assess open ID, or --open here). Publishing the same questions with other \
             answers adds a new scoring key version (v2, v3, …), also after attempts exist, and `assess results` \
             scores with the newest. Other questions under the same id need --replace, and are refused once an \
             attempt of the exam exists.
@@ -27,6 +28,9 @@ struct PublishCommand: ParsableCommand {
 
     @Flag(help: "Replace a published exam whose questions changed (refused once an attempt of it exists).")
     var replace = false
+
+    @Flag(help: "Open the sitting as well (assess open): the seats get the questions now.")
+    var open = false
 
     @OptionGroup var password: PasswordInputOptions
 
@@ -89,6 +93,13 @@ struct PublishCommand: ParsableCommand {
             scoring key: v\(outcome.version)
             students sit it with: assess take --exam \(exam.id)
             """)
+        if open {
+            let opened = try SittingOpening.open(
+                exam: exam.id, in: database, by: proctor, clock: runtime.clock)
+            print(SittingOpening.report(opened, exam: exam.id))
+        } else {
+            print("its questions go to the seats once the sitting opens: assess open \(exam.id)")
+        }
     }
 
 }
