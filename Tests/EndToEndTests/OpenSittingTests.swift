@@ -126,4 +126,22 @@ struct OpenSittingTests {
         let log = try proctor.assessCommand(["log"]).output
         #expect(log.contains("sitting.opened") && log.contains("startCode=true"), "\(log)")
     }
+
+    @Test func launchSitsAPublishedExamByItsIDOnceOpen() throws {
+        let setup = try ProctorTests.Setup()
+        let shared = setup.scratch.file("data")
+        let proctor = try TerminalUnderTest("--help", dataDirectory: shared, policy: setup.policy)
+        let published = try proctor.assessCommand(
+            ["publish", Self.examFile, "--open", "--password-stdin"], input: ProctorTests.password + "\n")
+        #expect(published.status == 0, "\(published.output)")
+        #expect(published.output.hasSuffix("geography-quiz: open; the seats get their questions now\n"))
+        let deliveryKey = DeliveryForm(exam: try ExamLoader.load(fileAt: Self.examFile)).key
+        let seat = try TerminalUnderTest(
+            "launch geography-quiz --candidate cy --hand-over", dataDirectory: shared, policy: setup.policy)
+        try seat.answer("Proctor password:", with: ProctorTests.password)
+        let welcome = try seat.waitFor("Exam key")
+        #expect(welcome.contains(ExamKey.short(deliveryKey)), "\(welcome)")
+        try seat.acceptTheLock()
+        try seat.waitFor("What is the capital of Canada?")
+    }
 }

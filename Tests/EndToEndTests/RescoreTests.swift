@@ -156,6 +156,27 @@ struct RescoreTests {
         ] {
             #expect(rescored.contains(part), "\(rescored)")
         }
+        // mark and export take the published exam's id too: bo's Sydney, wrong under v2, is
+        // overridden by hand, and the export carries the fixed key.
+        let marking = try TerminalUnderTest(
+            "mark geography-quiz --question australia-capital --candidate bo --show-candidates",
+            dataDirectory: proctor.dataDirectory, policy: proctor.policy, environment: proctor.environment)
+        try marking.answer("Proctor password:", with: ProctorTests.password)
+        let desk = try marking.waitFor("Answer 1 of 1 · australia-capital · 1 point · Candidate bo")
+        #expect(desk.contains("Name the capital city of Australia.") && desk.contains("Sydney"), "\(desk)")
+        try marking.type("1")
+        try marking.press("Enter")
+        try marking.waitFor("Overriding the exam's own score needs a reason")
+        try marking.type("the question was unclear")
+        try marking.press("Enter")
+        try marking.waitFor("Saved: 1 point.")
+        try marking.press("Escape")
+        #expect(try marking.exitStatus() == 0)
+        #expect(scores(try proctor.assessCommand(["results", "geography-quiz", "--csv"]).output)["bo"] == "2")
+        let exported = try proctor.assessCommand(["export", "geography-quiz"])
+        #expect(exported.status == 0 && exported.output.contains("Canberra"), "\(exported.output)")
+        #expect(!exported.output.contains("Sydney"), "\(exported.output)")
+
         // The same file again: nothing left to apply.
         let again = try proctor.assessCommand(
             [
@@ -237,6 +258,7 @@ struct RescoreTests {
         let seat = try TerminalUnderTest(
             "--help", policy: fixture.setup.policy, environment: ["ASSESS_STORE": lab.url(user: ana)])
         for arguments in [
+            ["mark", "geography-quiz"], ["export", "geography-quiz"],
             ["results", "geography-quiz", "--rescore", fixture.fixed],
             [
                 "results", "geography-quiz", "--rescore", fixture.fixed, "--apply", "--reason", "mine",

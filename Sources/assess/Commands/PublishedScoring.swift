@@ -48,7 +48,7 @@ enum PublishedScoring {
         } catch let error as StoreError {
             throw CommandFailure(
                 .notDone,
-                "\(error); the scoring key of \(id) is a proctor's: run results as an account with a proctor role")
+                "\(error); the scoring key of \(id) is a proctor's: run this as an account with a proctor role")
         }
         guard let key else {
             if let version, let published = try? store.publishedExam(id) {
@@ -77,5 +77,24 @@ enum PublishedScoring {
                 """)
         }
         return sealed
+    }
+
+    /// The exam `argument` names for a proctor's command (`mark`, `export`): the exam file,
+    /// or, when `argument` is no file and looks like no path, the published exam of that id
+    /// with its newest scoring key, read as the proctor (on SQLite, only by the store's
+    /// owner or root: `doing` says what is refused otherwise).
+    static func examOrPublished(_ argument: String, runtime: Runtime, doing: String) throws -> (
+        exam: Exam, sealed: SealedScoring?
+    ) {
+        if FileManager.default.fileExists(atPath: argument) || SealedExamSource.looksLikePath(argument) {
+            return (try ExamFiles.load(argument), nil)
+        }
+        if let problem = try Publishing.ownerProblem(runtime) {
+            throw CommandFailure(.notDone, problem + " " + doing)
+        }
+        let database = try runtime.database()
+        guard let store = database.published else { return (try ExamFiles.load(argument), nil) }
+        let sealed = try scoring(of: argument, version: nil, in: store, location: database.location)
+        return (sealed.exam, sealed)
     }
 }
