@@ -24,7 +24,8 @@ struct Assess: ParsableCommand {
         subcommands: [
             TakeCommand.self, LaunchCommand.self, ResumeCommand.self, StatusCommand.self, UnlockCommand.self,
             EndCommand.self,
-            MonitorCommand.self, RosterCommand.self, PublishCommand.self, LogCommand.self, ResultsCommand.self,
+            MonitorCommand.self, RosterCommand.self, PublishCommand.self, OpenCommand.self, LogCommand.self,
+            ResultsCommand.self,
             MarkCommand.self, VerifyCommand.self, PasswdCommand.self,
             ValidateCommand.self,
             ImportCommand.self, ExportCommand.self,

@@ -48,7 +48,7 @@ struct SealedExamTests {
         let shared = setup.scratch.file("data")
         let proctor = try TerminalUnderTest("--help", dataDirectory: shared, policy: setup.policy)
         let published = try proctor.assessCommand(
-            ["publish", Self.examFile, "--password-stdin"], input: ProctorTests.password + "\n")
+            ["publish", Self.examFile, "--open", "--password-stdin"], input: ProctorTests.password + "\n")
         #expect(published.status == 0, "\(published.output)")
         let deliveryKey = DeliveryForm(exam: try ExamLoader.load(fileAt: Self.examFile)).key
         #expect(published.output.contains("delivery key: \(ExamKey.short(deliveryKey))"), "\(published.output)")
@@ -106,7 +106,7 @@ struct SealedExamTests {
         let proctor = try TerminalUnderTest(
             "--help", policy: setup.policy, environment: ["ASSESS_STORE": lab.url(user: pat)])
         let published = try proctor.assessCommand(
-            ["publish", Self.examFile, "--password-stdin"], input: ProctorTests.password + "\n")
+            ["publish", Self.examFile, "--open", "--password-stdin"], input: ProctorTests.password + "\n")
         #expect(published.status == 0 && published.output.contains("scoring key: v1"), "\(published.output)")
 
         let seat = try TerminalUnderTest(

@@ -67,6 +67,7 @@ package enum CandidateReport {
             text += "Exam \(row.exam.id), attempt \(row.attempt.id), \(row.attempt.status.rawValue)"
             text += " on \(row.attempt.startedAt.formatted(.iso8601))\n"
             text += "Result: \(summary(of: row))\n"
+            if let version = row.scoringKeyVersion { text += "Scored with the published scoring key v\(version)\n" }
             for (number, part) in parts(of: row).enumerated() {
                 text += "\n\(number + 1). \(part.question.id): \(part.question.prompt)\n"
                 text += indented("Answer: " + part.answer)
@@ -99,7 +100,11 @@ package enum CandidateReport {
             page +=
                 "<p>Exam \(escaped(row.exam.id)), attempt \(escaped(row.attempt.id)), \(row.attempt.status.rawValue)"
             page += " on \(row.attempt.startedAt.formatted(.iso8601))</p>\n"
-            page += "<p><strong>Result:</strong> \(escaped(summary(of: row)))</p>\n<dl>\n"
+            page += "<p><strong>Result:</strong> \(escaped(summary(of: row)))</p>\n"
+            if let version = row.scoringKeyVersion {
+                page += "<p>Scored with the published scoring key v\(version)</p>\n"
+            }
+            page += "<dl>\n"
             for (number, part) in parts(of: row).enumerated() {
                 page += "<dt>\(number + 1). \(escaped(part.question.prompt))</dt>\n"
                 page +=

@@ -21,6 +21,9 @@ package struct ResultRow {
     /// The newest mark a person gave each question, by question id (hand marks of essays
     /// and overrides of automatic scores).
     package let marks: [String: StoredMark]
+    /// The version of the published scoring key that scored it, for an attempt sat from a
+    /// published exam's delivery form.
+    package let scoringKeyVersion: Int?
 
     /// The line of `attempt` sat at `exam`, with its answers and marks read from `database`;
     /// with `sealed`, an attempt sat from the published delivery form is scored by its key.
@@ -32,6 +35,7 @@ package struct ResultRow {
         let sat = sealed.map { attempt.examKey == $0.deliveryKey } ?? false
         let responses = sat ? sealed?.fileResponses(saved.responses) ?? saved.responses : saved.responses
         self.responses = responses
+        scoringKeyVersion = sat ? sealed?.version : nil
         flagged = saved.flagged
         marks = try database.marks?.latestMarks(for: attempt.id) ?? [:]
         if attempt.examKey != exam.examKey && !sat {

@@ -53,6 +53,16 @@ public enum ProctorEvent: Sendable, Equatable {
     /// version now in force, and what the publish did (`published`, `unchanged`,
     /// `new-scoring-key`, `replaced`).
     case examPublished(examID: String, deliveryKey: String, version: Int, outcome: String, by: String)
+    /// Proctor `by` opened the sitting of `examID` from the command line (`assess open`,
+    /// `publish --open`): a published exam's delivery form goes to the seats from now on;
+    /// `startCode` when the sitting has a start code.
+    case sittingOpened(examID: String, by: String, startCode: Bool)
+    /// A proctor fixed a published exam's scoring key after its sitting (`assess results
+    /// --rescore --apply`): scoring key `version` replaced `previous` for `reason`; the
+    /// questions (and rules) it changed, and how many attempts now score differently.
+    case examRescored(
+        examID: String, previous: Int, version: Int, changed: [String], attemptsChanged: Int, reason: String,
+        by: String)
 
     /// The record's kind.
     public var kind: String {
@@ -77,6 +87,8 @@ public enum ProctorEvent: Sendable, Equatable {
         case .commandIssued: return "proctor.command-issued"
         case .answerMarked: return "answer.marked"
         case .examPublished: return "exam.published"
+        case .examRescored: return "exam.rescored"
+        case .sittingOpened: return "sitting.opened"
         }
     }
 
@@ -123,6 +135,14 @@ public enum ProctorEvent: Sendable, Equatable {
         case .examPublished(let examID, let deliveryKey, let version, let outcome, let by):
             return [
                 "exam": examID, "delivery-key": deliveryKey, "scoring-key": "v\(version)", "outcome": outcome, "by": by,
+            ]
+        case .sittingOpened(let examID, let by, let startCode):
+            return ["exam": examID, "by": by, "startCode": String(startCode)]
+        case .examRescored(let examID, let previous, let version, let changed, let attemptsChanged, let reason, let by):
+            return [
+                "exam": examID, "previous": "v\(previous)", "scoring-key": "v\(version)",
+                "changed": changed.joined(separator: ","), "attempts-changed": String(attemptsChanged),
+                "reason": reason, "by": by,
             ]
         }
     }

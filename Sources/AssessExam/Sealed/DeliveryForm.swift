@@ -225,11 +225,14 @@ public struct SealedScoring: Sendable {
     public let form: DeliveryForm
     /// The delivery key: what the attempts of the published exam carry.
     public let deliveryKey: String
+    /// The scoring key version `exam` was read from, when it came from a store.
+    public let version: Int?
     private let orders: [String: [Int]]
 
-    /// The scoring of `exam`, a scoring key's content.
-    public init(exam: Exam) {
+    /// The scoring of `exam`, a scoring key's content (version `version` in the store).
+    public init(exam: Exam, version: Int? = nil) {
         self.exam = exam
+        self.version = version
         form = DeliveryForm(exam: exam)
         deliveryKey = form.key
         var orders: [String: [Int]] = [:]

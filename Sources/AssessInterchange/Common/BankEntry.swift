@@ -58,11 +58,14 @@ public struct ImportedQuestion: Sendable, Equatable {
     public var location: SourceLocation
     /// What the native model could not keep (feedback, weights, units), one phrase each.
     public var losses: [String]
+    /// What the bank says of shuffling the question's choices (Moodle XML's
+    /// `<shuffleanswers>`, QTI's `shuffle`): `nil` when it says nothing.
+    public var shuffleChoices: Bool?
 
     /// Creates an imported question.
     public init(
         title: String?, prompt: String, points: Double = 1, kind: QuestionKind, section: String?,
-        location: SourceLocation, losses: [String] = []
+        location: SourceLocation, losses: [String] = [], shuffleChoices: Bool? = nil
     ) {
         self.title = title
         self.prompt = prompt
@@ -71,6 +74,7 @@ public struct ImportedQuestion: Sendable, Equatable {
         self.section = section
         self.location = location
         self.losses = losses
+        self.shuffleChoices = shuffleChoices
     }
 }
 

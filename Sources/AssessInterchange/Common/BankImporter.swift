@@ -121,6 +121,9 @@ public struct BankImporter: Sendable {
             return Outcome(exam: nil, yaml: nil, rejections: rejections, notes: [])
         }
         var notes: [String] = []
+        // The questions whose choices a shuffle would reorder, and which the banks keep in order.
+        var choiceQuestions = 0
+        var keptInOrder: [String] = []
         var usedIDs: Set<String> = []
         var sections: [ExamSection] = []
         var pendingText: [String] = []
@@ -151,6 +154,12 @@ public struct BankImporter: Sendable {
                     continue
                 }
                 for loss in imported.losses { notes.append("\(imported.location): \(id): \(loss)") }
+                switch question.kind {
+                case .singleChoice, .multipleResponse:
+                    choiceQuestions += 1
+                    if imported.shuffleChoices == false { keptInOrder.append("\(id) (\(imported.location))") }
+                default: break
+                }
                 let sectionTitle = imported.section.map { PlainText.removingControls($0).text }
                 if let last = sections.last, last.title == sectionTitle {
                     sections[sections.count - 1].questions.append(question)
@@ -167,9 +176,13 @@ public struct BankImporter: Sendable {
         if sections.count > 1 || sections[0].title != nil {
             sections = sections.map { ExamSection(title: $0.title ?? "Questions", questions: $0.questions) }
         }
+        if choiceQuestions > 0 {
+            notes.append(Self.shuffleNote(keptInOrder: keptInOrder))
+        }
         let built = Exam(
             id: examID, title: title, durationSeconds: durationSeconds,
-            instructions: instructions.joined(separator: "\n\n"), sections: Self.merged(sections))
+            instructions: instructions.joined(separator: "\n\n"),
+            shuffle: ShuffleSettings(questions: false, choices: keptInOrder.isEmpty), sections: Self.merged(sections))
         let yaml = NativeExamWriter.yaml(for: built)
         do {
             let exam = try ExamLoader.load(text: yaml, path: "\(examID).yaml")
@@ -182,6 +195,23 @@ public struct BankImporter: Sendable {
             }
             return Outcome(exam: nil, yaml: nil, rejections: rejections + problems, notes: notes)
         }
+    }
+
+    /// The `changed:` line that says how the exam shuffles choices: in an order of each
+    /// candidate's own (banks often list the right choice first), unless a bank asks to keep
+    /// some question's choices in order, which a native exam can say only for all of them.
+    static func shuffleNote(keptInOrder: [String]) -> String {
+        guard !keptInOrder.isEmpty else {
+            return """
+                shuffle: {choices: true}: each candidate sees the choices in an order of their own \
+                (the banks do not ask to keep them in order, and often list the right one first)
+                """
+        }
+        return """
+            shuffle: {choices: false}: the bank keeps the choices of \(keptInOrder.joined(separator: ", ")) \
+            in their order, so no question's choices are shuffled; set shuffle: {choices: true} in the exam file \
+            to shuffle them all
+            """
     }
 
     /// Sections with the same title brought together, in the order each title first appears.

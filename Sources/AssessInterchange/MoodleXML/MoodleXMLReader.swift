@@ -79,10 +79,14 @@ public enum MoodleXMLReader {
                 }
                 points = value
             }
+            // Moodle writes 1 or 0; true and false are read too.
+            let shuffle = element.child("shuffleanswers").map {
+                !["0", "false"].contains($0.text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
+            }
             return .question(
                 ImportedQuestion(
                     title: title, prompt: prompt, points: points, kind: kind, section: section,
-                    location: location, losses: losses))
+                    location: location, losses: losses, shuffleChoices: shuffle))
         }
 
         private func failure(_ message: String, line: Int? = nil) -> InterchangeError {

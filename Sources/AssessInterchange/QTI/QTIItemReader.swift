@@ -143,7 +143,10 @@ public enum QTIItemReader {
             return ImportedQuestion(
                 title: item.attributes["identifier"], prompt: prompt,
                 points: points(declaration, usesMapping: usesMapping), kind: kind, section: section,
-                location: location, losses: losses)
+                location: location, losses: losses,
+                shuffleChoices: interaction.attributes["shuffle"].map {
+                    ["true", "1"].contains($0.trimmingCharacters(in: .whitespaces))
+                })
         }
 
         /// `a`, `a and b`, `a, b and c`.

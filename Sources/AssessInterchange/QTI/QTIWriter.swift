@@ -17,7 +17,7 @@ public enum QTIWriter {
         var references: [String] = []
         for (index, question) in exam.questions.enumerated() {
             let path = "items/item-\(index + 1).xml"
-            files.append((path, item(question)))
+            files.append((path, item(question, shuffleChoices: exam.shuffle.choices)))
             references.append(path)
         }
         files.insert(("imsmanifest.xml", manifest(exam, items: references)), at: 0)
@@ -84,8 +84,9 @@ public enum QTIWriter {
         return lines.joined(separator: "\n")
     }
 
-    /// One question as an `assessmentItem`.
-    static func item(_ question: Question) -> String {
+    /// One question as an `assessmentItem`; its choices marked to be shuffled when the
+    /// exam shuffles choices (`shuffleChoices`).
+    static func item(_ question: Question, shuffleChoices: Bool = false) -> String {
         var declaration: [String] = []
         var interaction: [String] = []
         var processing = "match_correct"
@@ -108,7 +109,7 @@ public enum QTIWriter {
                 "  <correctResponse>\(values(["c\(correct + 1)"]))</correctResponse>", "</responseDeclaration>",
             ]
             interaction =
-                [#"    <choiceInteraction responseIdentifier="RESPONSE" shuffle="false" maxChoices="1">"#]
+                [#"    <choiceInteraction responseIdentifier="RESPONSE" shuffle="\#(shuffleChoices)" maxChoices="1">"#]
                 + choices(options) + ["    </choiceInteraction>"]
         case .multipleResponse(let options, let correct, let partial):
             declaration = [
@@ -128,7 +129,7 @@ public enum QTIWriter {
             }
             declaration.append("</responseDeclaration>")
             interaction =
-                [#"    <choiceInteraction responseIdentifier="RESPONSE" shuffle="false" maxChoices="0">"#]
+                [#"    <choiceInteraction responseIdentifier="RESPONSE" shuffle="\#(shuffleChoices)" maxChoices="0">"#]
                 + choices(options) + ["    </choiceInteraction>"]
         case .trueFalse(let answer):
             declaration = [

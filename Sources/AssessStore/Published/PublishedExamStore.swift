@@ -60,7 +60,7 @@ public enum PublicationError: Error, Equatable, CustomStringConvertible {
     case deliveryChanged(exam: String, published: String)
     /// Another delivery form under the same id after attempts of it exist.
     case attemptsExist(exam: String, count: Int)
-    /// The seat may not read the exam's questions yet: its sitting has a roster and is not open.
+    /// The seat may not read the exam's questions yet: the proctor has not opened its sitting.
     case notOpenYet(exam: String)
 
     public var description: String {
@@ -123,8 +123,10 @@ public protocol PublishedExamStore: ExamStore {
     )?
 
     /// The delivery form (JSON) and its key, for `candidate`'s sitting; `nil` when `exam`
-    /// is not published. Throws `PublicationError.notOpenYet` for an exam with a roster
-    /// whose sitting is not open.
+    /// is not published. Throws `PublicationError.notOpenYet` until the proctor opens the
+    /// sitting (`assess open`), with or without a roster (a proctor's role on PostgreSQL
+    /// reads it at any time), and `StoreError.notPermitted` for a candidate not on the
+    /// exam's roster.
     func deliveryForm(exam: String, candidate: String) throws -> (deliveryKey: String, form: String)?
 
     /// A version of the scoring key (the newest when `version` is nil); a proctor's.

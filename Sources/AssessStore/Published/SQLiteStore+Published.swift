@@ -141,30 +141,29 @@ extension SQLiteStore: PublishedExamStore {
 
     public func deliveryForm(exam: String, candidate: String) throws -> (deliveryKey: String, form: String)? {
         try read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT delivery_key, delivery_form FROM published_exams WHERE exam_id = ?",
+                    arguments: [exam])
+            else { return nil }
             if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM roster WHERE exam_id = ?)", arguments: [exam])
-                == true
+                == true,
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM roster WHERE exam_id = ? AND candidate = ?)",
+                    arguments: [exam, candidate]) != true
             {
-                guard
-                    try Bool.fetchOne(
-                        db, sql: "SELECT EXISTS (SELECT 1 FROM roster WHERE exam_id = ? AND candidate = ?)",
-                        arguments: [exam, candidate]) == true
-                else {
-                    throw StoreError.notPermitted("candidate \(candidate) is not on the roster of \(exam)")
-                }
-                guard
-                    try Bool.fetchOne(
-                        db,
-                        sql: """
-                            SELECT EXISTS (SELECT 1 FROM sitting_starts WHERE exam_id = ? AND opened_at IS NOT NULL)
-                            """, arguments: [exam]) == true
-                else {
-                    throw PublicationError.notOpenYet(exam: exam)
-                }
+                throw StoreError.notPermitted("candidate \(candidate) is not on the roster of \(exam)")
             }
-            return try Row.fetchOne(
-                db, sql: "SELECT delivery_key, delivery_form FROM published_exams WHERE exam_id = ?",
-                arguments: [exam]
-            ).map { ($0["delivery_key"], $0["delivery_form"]) }
+            guard
+                try Bool.fetchOne(
+                    db,
+                    sql: """
+                        SELECT EXISTS (SELECT 1 FROM sitting_starts WHERE exam_id = ? AND opened_at IS NOT NULL)
+                        """, arguments: [exam]) == true
+            else {
+                throw PublicationError.notOpenYet(exam: exam)
+            }
+            return (row["delivery_key"], row["delivery_form"])
         }
     }
 

@@ -20,7 +20,10 @@ struct ExportCommand: ParsableCommand {
         case gift, qti
     }
 
-    @Argument(help: ArgumentHelp("The exam file (YAML) to export.", valueName: "exam"))
+    @Argument(
+        help: ArgumentHelp(
+            "The exam file (YAML) to export, or the id of an exam published in the store (its newest scoring key; a proctor's).",
+            valueName: "exam"))
     var exam: String
 
     @Option(help: "gift or qti.")
@@ -30,7 +33,9 @@ struct ExportCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let loaded = try ExamFiles.load(exam)
+        let loaded = try PublishedScoring.examOrPublished(
+            exam, runtime: Runtime(), doing: "export the exams published in it"
+        ).exam
         FileHandle.standardError.write(
             Data(
                 "note: the exam's own settings (duration, navigation, shuffling, lock, suggestions, restrictions) have no place in \(format.rawValue) and are not exported\n"

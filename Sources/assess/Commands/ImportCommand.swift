@@ -16,7 +16,9 @@ struct ImportCommand: ParsableCommand {
             Each file's format is told from its content unless --format names it. The exam file \
             written is checked with the same loader as `assess validate`. The summary lists the \
             questions by type, what each lost on the way (feedback, weights, units) and \
-            everything not imported with its file and line. If anything cannot be imported, \
+            everything not imported with its file and line. The exam shuffles choices unless a bank asks to \
+            keep them in order (Moodle XML's shuffleanswers 0, QTI's shuffle="false"); a changed: line says \
+            which. If anything cannot be imported, \
             nothing is written unless --keep-going. Exits 65 when a bank cannot be imported.
             """)
 

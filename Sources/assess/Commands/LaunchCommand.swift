@@ -20,7 +20,10 @@ struct LaunchCommand: AsyncParsableCommand {
             while a lock holds the terminal or the candidate has an attempt at this exam in progress.
             """ + "\n\n" + LanguageOption.helpIsEnglish)
 
-    @Argument(help: ArgumentHelp("The exam file (YAML), e.g. Exams/geography.yaml.", valueName: "exam"))
+    @Argument(
+        help: ArgumentHelp(
+            "The exam file (YAML), e.g. Exams/geography.yaml, or the id of an exam published in the store.",
+            valueName: "exam"))
     var examPath: String
 
     @Option(help: "The candidate's id.")
@@ -71,7 +74,8 @@ struct LaunchCommand: AsyncParsableCommand {
     func run() async throws {
         let runtime = Runtime()
         let policy = try runtime.policy()
-        let exam = try ExamFiles.load(examPath)
+        let exam = try SealedExamSource.exam(
+            examPath, byID: false, candidate: candidate, runtime: runtime, waitForOpening: true)
         var settings = try launchSettings(for: exam)
         let dataDirectory = try runtime.dataDirectory()
         let database = try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)

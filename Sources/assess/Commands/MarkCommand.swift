@@ -24,7 +24,10 @@ struct MarkCommand: AsyncParsableCommand {
             who gave it and when (the newest counts); the log records each, never the answer.
             """)
 
-    @Argument(help: ArgumentHelp("The exam file the attempts were sat with.", valueName: "exam"))
+    @Argument(
+        help: ArgumentHelp(
+            "The exam file the attempts were sat with, or the id of an exam published in the store.",
+            valueName: "exam"))
     var examPath: String
 
     @Option(help: ArgumentHelp("Mark only this candidate's answers.", valueName: "id"))
@@ -51,7 +54,8 @@ struct MarkCommand: AsyncParsableCommand {
     func run() async throws {
         let runtime = Runtime()
         let policy = try runtime.policy()
-        let exam = try ExamFiles.load(examPath)
+        let (exam, sealed) = try PublishedScoring.examOrPublished(
+            examPath, runtime: runtime, doing: "mark the exams published in it")
         if let question, exam.question(withID: question) == nil {
             throw CommandFailure(
                 .commandLine,
@@ -68,7 +72,8 @@ struct MarkCommand: AsyncParsableCommand {
         try ProctorAuthorization(policy: policy, source: .terminal, events: events, clock: runtime.clock)
             .require(for: "marking")
         let desk = try MarkingDesk(
-            exam: exam, items: items(of: exam, in: store), order: order, showsCandidate: showCandidates)
+            exam: exam, items: items(of: exam, sealed: sealed, in: store), order: order,
+            showsCandidate: showCandidates)
         if desk.items.isEmpty {
             let whose = candidate.map { " by candidate \($0)" } ?? ""
             throw CommandFailure(
@@ -107,20 +112,25 @@ struct MarkCommand: AsyncParsableCommand {
     }
 
     /// The answers to put on the desk: of every finished attempt sat with this exam file
-    /// (the candidate's only, with --candidate), the essays, or the one question asked for.
-    private func items(of exam: Exam, in store: any MarkStore) throws -> [MarkingItem] {
+    /// (or, with `sealed`, with the published exam's delivery form; the candidate's only,
+    /// with --candidate), the essays, or the one question asked for.
+    private func items(of exam: Exam, sealed: SealedScoring?, in store: any MarkStore) throws -> [MarkingItem] {
         var attempts = try store.attempts(exam: exam.id, candidate: candidate).filter { attempt in
             !attempt.isPractice && (attempt.status == .submitted || attempt.status == .timedOut)
         }
-        let changed = attempts.filter { $0.examKey != exam.examKey }.count
+        let keys = Set([exam.examKey] + (sealed.map { [$0.deliveryKey] } ?? []))
+        let changed = attempts.filter { !keys.contains($0.examKey) }.count
         if changed > 0 {
             printToStandardError("assess: leaving out \(changed) attempts sat with another version of \(examPath)")
         }
-        attempts.removeAll { $0.examKey != exam.examKey }
+        attempts.removeAll { !keys.contains($0.examKey) }
         if shuffle { attempts.shuffle() }
         var items: [MarkingItem] = []
         for (number, attempt) in attempts.enumerated() {
-            let responses = try SavedAnswers(attempt: attempt.id, database: store).responses
+            let saved = try SavedAnswers(attempt: attempt.id, database: store).responses
+            // Answers to a published exam's delivery form, in the file's order.
+            let responses =
+                sealed.map { attempt.examKey == $0.deliveryKey ? $0.fileResponses(saved) : saved } ?? saved
             let score = Scorer.total(exam, responses: responses)
             let marks = try store.latestMarks(for: attempt.id)
             for question in exam.questions {

@@ -16,7 +16,8 @@ struct PublishCommand: ParsableCommand {
             as the account that owns the store, or root), validates the file and stores it in two parts: the \
             delivery form (everything the student sees, no answer) and the scoring key (the answers and the \
             marking rules). Prints the exam's id, its delivery key and its scoring key version, and logs it. \
-            Students then sit it by its id: assess take --exam ID. Publishing the same questions with other \
+            Students then sit it by its id: assess take --exam ID, which waits until the proctor opens the \
+            sitting (assess open ID, or --open here). Publishing the same questions with other \
             answers adds a new scoring key version (v2, v3, …), also after attempts exist, and `assess results` \
             scores with the newest. Other questions under the same id need --replace, and are refused once an \
             attempt of the exam exists.
@@ -27,6 +28,9 @@ struct PublishCommand: ParsableCommand {
 
     @Flag(help: "Replace a published exam whose questions changed (refused once an attempt of it exists).")
     var replace = false
+
+    @Flag(help: "Open the sitting as well (assess open): the seats get the questions now.")
+    var open = false
 
     @OptionGroup var password: PasswordInputOptions
 
@@ -45,22 +49,13 @@ struct PublishCommand: ParsableCommand {
             throw CommandFailure(.notDone, "\(StoreError.unsupported("published exams")) (\(database.location))")
         }
         // On one machine's SQLite store, only the file's owner (or root) publishes.
-        if try runtime.storeURL() == nil,
-            let problem = Self.ownerProblem(
-                (try runtime.dataDirectory().path as NSString).appendingPathComponent(SQLiteStore.fileName))
-        {
-            throw CommandFailure(.notDone, problem)
+        if let problem = try Publishing.ownerProblem(runtime) {
+            throw CommandFailure(.notDone, problem + " publish into it")
         }
         let events = EventStore(database: database)
         try ProctorAuthorization(policy: policy, source: password.source, events: events, clock: runtime.clock)
             .require(for: "publishing an exam")
-        let form = DeliveryForm(exam: exam)
-        let cover = form.cover
-        let publication = ExamPublication(
-            exam: exam.id, deliveryKey: form.key, deliveryForm: form.json, title: cover.title,
-            durationSeconds: cover.durationSeconds, instructions: cover.instructions,
-            questionCount: cover.questionCount,
-            scoringKey: source)
+        let publication = Publishing.publication(of: exam, source: source)
         let proctor = runtime.process.userName
         let outcome: PublishOutcome
         do {
@@ -86,7 +81,7 @@ struct PublishCommand: ParsableCommand {
             try? events.append(
                 .proctor(
                     .examPublished(
-                        examID: exam.id, deliveryKey: form.key, version: outcome.version,
+                        examID: exam.id, deliveryKey: publication.deliveryKey, version: outcome.version,
                         outcome: word, by: proctor)),
                 at: EventTime(runtime.clock))
         }
@@ -94,20 +89,17 @@ struct PublishCommand: ParsableCommand {
             """
             \(exam.id): \(done)
             exam: \(exam.id)
-            delivery key: \(ExamKey.short(form.key)) (\(form.key))
+            delivery key: \(ExamKey.short(publication.deliveryKey)) (\(publication.deliveryKey))
             scoring key: v\(outcome.version)
             students sit it with: assess take --exam \(exam.id)
             """)
+        if open {
+            let opened = try SittingOpening.open(
+                exam: exam.id, in: database, by: proctor, clock: runtime.clock)
+            print(SittingOpening.report(opened, exam: exam.id))
+        } else {
+            print("its questions go to the seats once the sitting opens: assess open \(exam.id)")
+        }
     }
 
-    /// Why this account may not publish into the SQLite `store`: only the account that owns
-    /// the store's file, or root, publishes; `nil` when this one may.
-    static func ownerProblem(_ path: String) -> String? {
-        let uid = geteuid()
-        guard uid != 0,
-            let owner = (try? FileManager.default.attributesOfItem(atPath: path))?[.ownerAccountID] as? NSNumber,
-            owner.uint32Value != uid
-        else { return nil }
-        return "the store \(path) is not this account's: only the account that owns it, or root, publishes into it"
-    }
 }

@@ -15,7 +15,13 @@ struct ResultsCommand: AsyncParsableCommand {
             answers and the marks people gave (assess mark). Without exam files, every .yaml \
             file in --exams-dir is used. An attempt whose exam file changed since it was sat \
             is listed but not scored. Scores include the hand marks; essays not marked yet are \
-            listed, and each attempt says whether it is fully marked. Practice attempts are left out.
+            listed, and each attempt says whether it is fully marked. Practice attempts are left out. \
+            A published exam (assess publish), named by its id, is scored with its newest scoring key \
+            (--scoring-key N for an earlier one). When its key was wrong, --rescore FIXED.yaml shows whose \
+            score would change and by how much (nothing is changed), refusing a file that changes what the \
+            students saw; --apply --reason WHY then publishes the fixed key as the next version, logs the \
+            regrade (exam.rescored) and scores with it from then on. Rescoring is a proctor's: on PostgreSQL \
+            a proctor role, on SQLite the store's owner or root; --apply asks for the proctor password.
             """)
 
     @Argument(help: ArgumentHelp("Exam files to report on (default: every exam in --exams-dir).", valueName: "exam"))
@@ -58,7 +64,48 @@ struct ResultsCommand: AsyncParsableCommand {
     )
     var items = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Score a published exam with this version of its scoring key instead of the newest (1 for v1).",
+            valueName: "version"))
+    var scoringKey: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "For the published exam named by its id: show whose score this fixed exam file would change (a dry run).",
+            valueName: "fixed-exam"))
+    var rescore: String?
+
+    @Flag(help: "With --rescore: publish the fixed file as the next scoring key version and score with it.")
+    var apply = false
+
+    @Option(help: ArgumentHelp("With --apply: why the key was fixed (written to the log).", valueName: "why"))
+    var reason: String?
+
+    @OptionGroup var password: PasswordInputOptions
+
     func validate() throws {
+        if rescore != nil || scoringKey != nil {
+            let option = rescore != nil ? "--rescore" : "--scoring-key"
+            if examPaths.count != 1 {
+                throw ValidationError("\(option) goes with one published exam, named by its id")
+            }
+            if csv || json || qtiResults != nil || items || candidate != nil, rescore != nil {
+                throw ValidationError("--rescore prints its own report; leave out the other report options")
+            }
+            if rescore != nil && scoringKey != nil {
+                throw ValidationError("--rescore compares with the newest scoring key; leave out --scoring-key")
+            }
+        }
+        if let scoringKey, scoringKey < 1 {
+            throw ValidationError("--scoring-key takes a version number: 1 for v1, 2 for v2, …")
+        }
+        if apply && rescore == nil { throw ValidationError("--apply goes with --rescore FIXED-EXAM") }
+        if reason != nil && !apply { throw ValidationError("--reason goes with --apply") }
+        if apply && (reason ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--apply needs --reason \"WHY\": the log keeps why the key was fixed")
+        }
+        if password.passwordStdin && !apply { throw ValidationError("--password-stdin goes with --apply") }
         if [csv, json, qtiResults != nil].filter({ $0 }).count > 1 {
             throw ValidationError("choose one of --csv, --json and --qti-results")
         }
@@ -79,10 +126,17 @@ struct ResultsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let runtime = Runtime()
+        if let rescore {
+            return try rescoreExam(examPaths[0], fixedPath: rescore, runtime: runtime)
+        }
+        if scoringKey != nil, isFile(examPaths[0]) {
+            throw CommandFailure(
+                .commandLine, "--scoring-key reads a published exam's key: name the exam by its id, not a file")
+        }
         let database = try runtime.database()
         let scorings = try PublishedScoring.scorings(
             files: loadExams(), named: examPaths.filter { !isFile($0) },
-            all: examPaths.isEmpty, in: database)
+            all: examPaths.isEmpty, version: scoringKey, in: database)
         let exams = scorings.map(\.exam)
         var rows: [ResultRow] = []
         for (exam, sealed) in scorings {
