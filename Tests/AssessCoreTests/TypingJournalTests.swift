@@ -76,7 +76,7 @@ struct TypingJournalTests {
         try journal.append([
             Self.checkpoint("q2", "", mark: 0, kind: .shortText), Self.typed("q2", at: 0, "42"),
             Self.checkpoint("q1", "Dear Siñ日本", mark: 1), Self.checkpoint("q2", "42", mark: 1, kind: .shortText),
-            Self.typed("q1", at: 14, "!"),
+            Self.typed("q1", at: 15, "!"),
         ])
         let before = TypingJournal.records(at: journal.path)
 
@@ -90,10 +90,10 @@ struct TypingJournalTests {
             compacted == [
                 Self.checkpoint("q2", "", mark: 0, kind: .shortText), Self.typed("q2", at: 0, "42"),
                 Self.checkpoint("q1", "Dear Siñ日本", mark: 1), Self.checkpoint("q2", "42", mark: 1, kind: .shortText),
-                Self.typed("q1", at: 14, "!"),
+                Self.typed("q1", at: 15, "!"),
             ])
         // Appending goes on in the new file.
-        try journal.append([Self.typed("q1", at: 15, "?")])
+        try journal.append([Self.typed("q1", at: 16, "?")])
         let records = TypingJournal.records(at: journal.path)
         #expect(records.count == compacted.count + 1)
         let stored = ["q1": "Dear Siñ日本", "q2": "42"]
