@@ -239,6 +239,7 @@ package struct SittingRunner {
             exam: exam, presentation: presentation,
             restrictionStates: settings.restrictionStates(for: exam))
         if let resuming {
+            try Self.replayTyping(of: resuming.attempt.id, from: runtime.journalDirectory(), into: database)
             try restore(&sitting, from: resuming.attempt, database: database)
         }
         if !welcomeFirst { try start(terminal) }
@@ -271,7 +272,7 @@ package struct SittingRunner {
             clock: runtime.clock, proctorPassword: policy.proctorPassword, settings: settings,
             startEvents: startEvents + (taken?.takeover.map { [$0] } ?? [])
                 + (launchSetup == nil ? [flow.accessibilityRecord] : []),
-            commands: commands)
+            commands: commands, typingJournal: practice ? nil : runtime.journalDirectory())
         let outcome = await app.run()
         terminal.stop()
         Self.reportWaiting(database, in: text)
@@ -313,6 +314,42 @@ package struct SittingRunner {
             return nil
         }
         return BackgroundSpeller(files: files, language: language, checksSpelling: checksSpelling)
+    }
+
+    /// Puts into the store what the crashed sitting of attempt `attemptID` typed after its
+    /// last save, from its typing journal in `directory`, and removes the journal: the
+    /// newest text of each answer it changed (on a lab seat, the server gets it). A text
+    /// the journal cannot place on the store's (see ``TypingJournal``) stays as stored.
+    package static func replayTyping(of attemptID: String, from directory: String, into database: any ExamStore)
+        throws
+    {
+        let journal = TypingJournal(directory: directory, attempt: attemptID)
+        let records = TypingJournal.records(at: journal.path)
+        guard !records.isEmpty else {
+            journal.remove()
+            return
+        }
+        var stored: [String: StoredResponse] = [:]
+        for response in try database.responses(for: attemptID) { stored[response.questionID] = response }
+        let newest = TypingJournal.newestTexts(records) { question in
+            switch stored[question].flatMap({ Response(json: $0.value) }) {
+            case .essay(let text), .shortText(let text), .numeric(let text): return text
+            default: return nil
+            }
+        }
+        for (question, typed) in newest.sorted(by: { $0.key < $1.key }) {
+            let response: Response? =
+                switch typed.kind {
+                case _ where typed.text.isEmpty: nil
+                case .essay: .essay(typed.text)
+                case .shortText: .shortText(typed.text)
+                case .numeric: .numeric(typed.text)
+                }
+            try database.saveResponse(
+                attempt: attemptID, question: question, value: response?.json ?? "null",
+                flagged: stored[question]?.flagged ?? false, at: Date())
+        }
+        journal.remove()
     }
 
     /// Puts a resumed attempt's saved answers, flags and position back into `sitting`.

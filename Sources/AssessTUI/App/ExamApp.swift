@@ -13,6 +13,8 @@ public final class ExamApp {
     private let inbox = ProgramInbox<FlowEvent>()
     private let writer: SittingWriter
     private let flow: ExamFlow
+    /// Where the typing goes between saves, when the sitting journals it.
+    private let journal: SittingJournal?
     /// The proctor's monitor's line to this seat, when the store has one.
     private let commands: (any SeatCommandLink)?
 
@@ -28,12 +30,17 @@ public final class ExamApp {
     ///   - startEvents: Logged right after the attempt starts, tagged with it (the
     ///     proctor's launch settings, a resume).
     ///   - commands: Where the proctor's commands from the monitor come from; none without one.
+    ///   - typingJournal: The folder of the attempt's typing journal (``TypingJournal``),
+    ///     where each key's edits are written off the loop; none keeps no journal.
     public init(
         flow: ExamFlow, terminal: any TerminalDevice, session: AssessmentSession, consent: FlowConsentPrompt,
         recorder: any SittingRecorder, clock: any Clock, proctorPassword: ProctorPassword?,
         settings: LaunchSettings = LaunchSettings(), startEvents: [SessionEvent] = [],
-        commands: (any SeatCommandLink)? = nil
+        commands: (any SeatCommandLink)? = nil, typingJournal: String? = nil
     ) {
+        var flow = flow
+        flow.recordsTyping = typingJournal != nil
+        journal = typingJournal.map(SittingJournal.init(directory:))
         self.flow = flow
         self.commands = commands
         self.terminal = terminal
@@ -43,7 +50,8 @@ public final class ExamApp {
         writer = SittingWriter(
             SittingWriter.Context(
                 session: session, recorder: recorder, clock: clock, exam: flow.sitting.exam, candidate: flow.candidate,
-                practice: flow.practice, settings: settings, startEvents: startEvents, inbox: inbox, commands: commands)
+                practice: flow.practice, settings: settings, startEvents: startEvents, inbox: inbox, commands: commands,
+                journal: journal)
         )
         consent.connect(inbox)
     }
@@ -58,7 +66,7 @@ public final class ExamApp {
         let poller = commands.map { CommandPoller(link: $0, inbox: inbox, watchOpening: flow.waitsForOpening) }
         let checks = SerialWorker(name: "assess check")
         let runner = SittingEffects(
-            writer: writer, consent: consent, checks: checks, poller: poller, inbox: inbox,
+            writer: writer, journal: journal, consent: consent, checks: checks, poller: poller, inbox: inbox,
             proctorPassword: proctorPassword, commands: commands)
         let program = Program(
             model: SittingModel(flow: flow), terminal: terminal, clock: clock, runner: runner, inbox: inbox)
@@ -73,6 +81,7 @@ public final class ExamApp {
         poller?.stop()
         checks.finish()
         await writer.drain()
+        journal?.finish()
         return outcome
     }
 
@@ -96,6 +105,8 @@ struct SittingModel: ProgramModel {
         case flow(FlowEffect)
         /// The flow now renews the seat's lease itself (or no longer does).
         case sittingKeepsLease(Bool)
+        /// For the typing journal, before the flow's effects of the same turn.
+        case typed([TypingNote])
     }
 
     private(set) var flow: ExamFlow
@@ -126,6 +137,9 @@ struct SittingModel: ProgramModel {
 
     mutating func update(_ event: FlowEvent, now: UInt64) -> [Effect] {
         var effects = flow.update(event, now: now).map(Effect.flow)
+        let notes = flow.takeTypingNotes()
+        // First: a save among the effects waits for its checkpoint in the journal.
+        if !notes.isEmpty { effects.insert(.typed(notes), at: 0) }
         if flow.renewsLease != toldKeepsLease {
             toldKeepsLease = flow.renewsLease
             effects.insert(.sittingKeepsLease(toldKeepsLease), at: 0)
@@ -148,12 +162,14 @@ struct SittingModel: ProgramModel {
 }
 
 /// Carries out the sitting's effects: the disk and the engine through the writer, the
+/// typing to its journal,
 /// password and start-code checks on the checks worker, the consent answer to the engine.
 struct SittingEffects: EffectRunner {
     typealias Model = SittingModel
     typealias Outcome = SittingOutcome
 
     let writer: SittingWriter
+    let journal: SittingJournal?
     let consent: FlowConsentPrompt
     let checks: SerialWorker
     let poller: CommandPoller?
@@ -166,6 +182,8 @@ struct SittingEffects: EffectRunner {
         switch effect {
         case .sittingKeepsLease(let keeps):
             poller?.setSittingKeepsLease(keeps)
+        case .typed(let notes):
+            journal?.record(notes)
         case .flow(.exit(let outcome)):
             return outcome
         case .flow(.consent(let granted)):

@@ -24,6 +24,8 @@ final class SittingWriter: Sendable {
         let inbox: ProgramInbox<FlowEvent>
         /// Where the proctor's commands are acknowledged, when the monitor can send them.
         let commands: (any SeatCommandLink)?
+        /// The typing journal, when the sitting keeps one.
+        let journal: SittingJournal?
     }
 
     init(_ context: Context) {
@@ -122,6 +124,7 @@ private struct WriterState {
                     (try? recorder.finish(attemptID: attemptID, as: .aborted, receipt: nil, at: context.clock.now))
                     != nil
             }
+            if stored { context.journal?.remove() }
             _ = await session.requestLock(false)
             context.inbox.post(.released(abortStored: stored))
         case .deliver:
@@ -146,6 +149,8 @@ private struct WriterState {
         do {
             let id = try recorder.startAttempt(practice: context.practice, settings: settings)
             attemptID = id
+            // Before the flow hears of the attempt, and so before any key's edits.
+            context.journal?.start(attempt: id)
             await session.record(.examStarted(attemptID: id, examID: context.exam.id, candidate: context.candidate))
             for event in startEvents {
                 await session.record(event)
@@ -163,11 +168,15 @@ private struct WriterState {
         guard let attemptID, !batch.isEmpty else { return }
         var failed: [String] = []
         var problem = ""
+        var saved: Set<String> = []
+        // The journal holds this save's checkpoint before the store holds its texts.
+        if batch.journalMark != nil { context.journal?.flush() }
         for answer in batch.answers {
             do {
                 try recorder.save(
                     attemptID: attemptID, questionID: answer.questionID, response: answer.response,
                     flagged: answer.flagged)
+                saved.insert(answer.questionID)
                 await session.record(
                     .answerSaved(
                         questionID: answer.questionID,
@@ -177,6 +186,7 @@ private struct WriterState {
                 problem = String(describing: error)
             }
         }
+        if let mark = batch.journalMark { context.journal?.saved(mark: mark, questions: saved) }
         if !failed.isEmpty { context.inbox.post(.saveFailed(questionIDs: failed, problem: problem)) }
         if let progress = batch.progress {
             // A failure here costs at most a few seconds of accounting after a crash; the
@@ -212,6 +222,8 @@ private struct WriterState {
         var problem: String?
         do {
             try recorder.finish(attemptID: id, as: reason.end, receipt: code, at: submittedAt)
+            // Every answer is in the store and the attempt is over: nothing left to replay.
+            context.journal?.remove()
         } catch {
             problem = String(describing: error)
         }

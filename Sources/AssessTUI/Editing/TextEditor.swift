@@ -1,3 +1,5 @@
+import AssessCore
+
 /// The position of the cursor in a laid-out editor, in display cells.
 public struct EditorLayout: Hashable, Sendable {
     /// The visual lines, wrapped at the width the layout was made for.
@@ -81,6 +83,9 @@ public struct TextEditor: Hashable, Sendable {
     /// ``wordCount``, kept up to date by each edit from the words around the change
     /// (``countWords(after:becomes:was:)``), so a key in a long essay does not count all of it.
     private var words: Int
+    /// The changes made since ``takeEdits()``, when the editor keeps them (an answer's, for
+    /// the typing journal); `nil` when it does not.
+    private var editLog: [TextEdit]?
 
     private static let undoDepth = 500
 
@@ -112,6 +117,18 @@ public struct TextEditor: Hashable, Sendable {
         self.text = cleaned
         self.cursor = cleaned.endIndex
         self.words = Self.countWords(in: cleaned)
+    }
+
+    /// Keeps every change from now on, for ``takeEdits()``.
+    public mutating func keepEdits() {
+        if editLog == nil { editLog = [] }
+    }
+
+    /// The changes made since the last call (in order), when the editor keeps them.
+    public mutating func takeEdits() -> [TextEdit] {
+        guard let edits = editLog, !edits.isEmpty else { return [] }
+        editLog = []
+        return edits
     }
 
     // MARK: Reading
@@ -399,6 +416,12 @@ public struct TextEditor: Hashable, Sendable {
     /// bytes after the cursor.
     private mutating func edit(_ range: Range<String.Index>, with replacement: String, words: Int, cursorOffset: Int) {
         self.words = words
+        if editLog != nil {
+            let change = TextEdit(
+                start: utf8Offset(of: range.lowerBound),
+                removed: text.utf8.distance(from: range.lowerBound, to: range.upperBound), inserted: replacement)
+            editLog?.append(change)
+        }
         // By scalars: an undone change may begin or end inside a character (a combining mark).
         text.unicodeScalars.replaceSubrange(range, with: replacement.unicodeScalars)
         let utf8Index = text.utf8.index(text.startIndex, offsetBy: min(cursorOffset, text.utf8.count))

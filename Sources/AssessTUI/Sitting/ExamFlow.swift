@@ -61,6 +61,14 @@ public struct ExamFlow: Sendable {
     public internal(set) var carriedOutCommands: Set<Int64> = []
     /// The lockout in front of the proctor's panel.
     public internal(set) var proctorGate = ProctorGate()
+    /// True when the app journals the typing (``takeTypingNotes()``) between saves.
+    public var recordsTyping = false
+    /// What the typing journal has not yet been told.
+    var typingNotes: [TypingNote] = []
+    /// The text questions the journal has a checkpoint of, with their kind of answer.
+    var journaledQuestions: [String: TypedAnswerKind] = [:]
+    /// The last save's checkpoint in the typing journal.
+    private var lastJournalMark: UInt64 = 0
     /// Spell check, completion and autocorrect for prose answers; its settings follow
     /// the engine's (``FlowEvent/suggestionsChanged(_:)``).
     public var suggestions = SuggestionControl() {
@@ -330,13 +338,41 @@ public struct ExamFlow: Sendable {
         batch(timers.autosave.takeAll(now: now), now: now, withProgress: true)
     }
 
-    private func batch(_ ids: [String], now: UInt64, withProgress: Bool) -> SaveBatch {
+    private mutating func batch(_ ids: [String], now: UInt64, withProgress: Bool) -> SaveBatch {
         let progress =
             withProgress && attemptID != nil
             ? secondsUsed(now: now).map {
                 SaveBatch.Progress(secondsUsed: $0, currentQuestion: sitting.current, breaksTaken: breaksTaken)
             } : nil
-        return SaveBatch(answers: sheet.answers(ids), progress: progress)
+        var batch = SaveBatch(answers: sheet.answers(ids), progress: progress)
+        checkpointTyping(of: &batch)
+        return batch
+    }
+
+    /// Tells the typing journal the texts `batch` saves of the questions it journals, under
+    /// a mark of the batch's own, so that it can drop what the store then has.
+    private mutating func checkpointTyping(of batch: inout SaveBatch) {
+        let journaled = batch.answers.compactMap { answer in
+            journaledQuestions[answer.questionID].map { (answer, $0) }
+        }
+        guard !journaled.isEmpty else { return }
+        lastJournalMark += 1
+        batch.journalMark = lastJournalMark
+        for (answer, kind) in journaled {
+            let text: String
+            switch answer.response {
+            case .essay(let typed), .shortText(let typed), .numeric(let typed): text = typed
+            default: text = ""
+            }
+            typingNotes.append(
+                .checkpoint(question: answer.questionID, kind: kind, text: text, mark: lastJournalMark))
+        }
+    }
+
+    /// What the typing journal has not been told yet, in order; emptied.
+    public mutating func takeTypingNotes() -> [TypingNote] {
+        defer { typingNotes = [] }
+        return typingNotes
     }
 
     /// Saves everything unsaved now (leaving a question, opening a list).

@@ -72,6 +72,9 @@ public struct SaveBatch: Sendable, Equatable {
     public var answers: [Answer]
     /// The time used, the question on screen and the breaks taken; `nil` before the exam starts.
     public var progress: Progress?
+    /// The typing journal's checkpoint of this save's texts (``TypingNote/checkpoint``),
+    /// when the sitting journals its typing.
+    public var journalMark: UInt64?
 
     /// How far an attempt has come.
     public struct Progress: Sendable, Equatable {
@@ -105,6 +108,15 @@ public struct ReceiptInfo: Sendable, Equatable {
         self.submittedAt = submittedAt
         self.reason = reason
     }
+}
+
+/// What the flow tells the typing journal, in the order it happened (see ``TypingJournal``).
+public enum TypingNote: Sendable, Equatable {
+    /// `question`'s text is `text` here: before its first edit in the sitting (`mark` 0),
+    /// or in the save the ``SaveBatch/journalMark`` `mark` names.
+    case checkpoint(question: String, kind: TypedAnswerKind, text: String, mark: UInt64)
+    /// `question`'s text changed.
+    case edited(question: String, [TextEdit])
 }
 
 /// Something the flow asks the app to do; the flow itself does no I/O. Effects that

@@ -1,3 +1,4 @@
+import AssessCore
 import AssessExam
 
 /// The state of one question's answer area on screen: which choice is highlighted,
@@ -25,6 +26,8 @@ public struct AnswerControl: Sendable, Equatable {
     public private(set) var field: Field
     /// The answer as it stands, in file indices; `nil` when unanswered.
     public private(set) var response: Response?
+    /// The changes to the text since ``takeEdits()``, for the typing journal.
+    private var edits: [TextEdit] = []
 
     /// A control for `presented`, showing `response` when it was answered before.
     public init(for presented: PresentedQuestion, response: Response?) {
@@ -34,11 +37,12 @@ public struct AnswerControl: Sendable, Equatable {
         case .singleChoice, .multipleResponse, .trueFalse:
             field = .choices(highlight: 0)
         case .shortText:
-            field = .line(TextEditor(text: Self.text(of: response), mode: .singleLine))
+            field = .line(Self.keepingEdits(TextEditor(text: Self.text(of: response), mode: .singleLine)))
         case .numeric:
-            field = .line(TextEditor(text: Self.text(of: response), mode: .numeric))
+            field = .line(Self.keepingEdits(TextEditor(text: Self.text(of: response), mode: .numeric)))
         case .essay(let wordLimit):
-            field = .essay(TextEditor(text: Self.text(of: response), mode: .multiLine, wordLimit: wordLimit))
+            field = .essay(
+                Self.keepingEdits(TextEditor(text: Self.text(of: response), mode: .multiLine, wordLimit: wordLimit)))
         case .matching:
             field = .matching(row: 0)
         case .ordering:
@@ -48,6 +52,29 @@ public struct AnswerControl: Sendable, Equatable {
                 field = .ordering(order: presented.optionOrder, cursor: 0, picked: false)
             }
         }
+    }
+
+    private static func keepingEdits(_ editor: TextEditor) -> TextEditor {
+        var editor = editor
+        editor.keepEdits()
+        return editor
+    }
+
+    /// The text of a text field (short text, numeric, essay) and the kind of answer it
+    /// makes; `nil` for the other controls.
+    public var typedText: (kind: TypedAnswerKind, text: String)? {
+        switch (field, presented.question.kind) {
+        case (.essay(let editor), _): return (.essay, editor.text)
+        case (.line(let editor), .numeric): return (.numeric, editor.text)
+        case (.line(let editor), _): return (.shortText, editor.text)
+        default: return nil
+        }
+    }
+
+    /// The changes to the text made since the last call, in order.
+    public mutating func takeEdits() -> [TextEdit] {
+        defer { edits = [] }
+        return edits
     }
 
     /// The labels shown for a choice question, in displayed order.
@@ -192,6 +219,7 @@ public struct AnswerControl: Sendable, Equatable {
         field = .matching(row: 0)
         if follows { response = nil }
         let outcome = change(&edited)
+        edits += edited.takeEdits()
         field = edited.mode == .multiLine ? .essay(edited) : .line(edited)
         if follows || outcome == .changed { response = response(for: edited.text) }
         return outcome

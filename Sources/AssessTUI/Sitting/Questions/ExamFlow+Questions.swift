@@ -66,7 +66,15 @@ extension ExamFlow {
         default:
             // One binding of the control only, so that the edit finds its text unshared.
             var (control, follows) = sheet.takeControl()
+            let id = sitting.question.id
+            if recordsTyping, journaledQuestions[id] == nil, let typed = control.typedText {
+                // What the first edit of the sitting starts from.
+                journaledQuestions[id] = typed.kind
+                typingNotes.append(.checkpoint(question: id, kind: typed.kind, text: typed.text, mark: 0))
+            }
             let outcome = suggestions.handle(key, in: &control, width: answerWidth)
+            let edits = control.takeEdits()
+            if recordsTyping, !edits.isEmpty { typingNotes.append(.edited(question: id, edits)) }
             sheet.putBack(control, follows: follows, changed: outcome == .changed)
             switch outcome {
             case .changed: timers.autosave.changed(sitting.question.id, now: now)

@@ -1,0 +1,63 @@
+import AssessCore
+import AssessExam
+import AssessStore
+import AssessTestSupport
+import Foundation
+import Testing
+
+/// A sitting killed with SIGKILL while the student types, then resumed: the typing
+/// journal gives back every character the screen showed before the kill.
+@Suite("Typing a crash does not lose", .ownThread)
+struct CrashTypingTests {
+    /// The screen with the clock's figures (which go on between the two sittings) as `#`.
+    private static func withoutClock(_ screen: String) -> String {
+        screen.replacing(/\d+:\d\d(:\d\d)?/) { match in String(repeating: "#", count: match.output.0.count) }
+    }
+
+    @Test func everyCharacterOnTheScreenAtAKillIsBackAfterResumeAndTheJournalIsTheExamAccountsOnly() throws {
+        let setup = try ProctorTests.Setup()
+        let exam = try setup.exam("essay.yaml", ProctorTests.essayExam)
+        let first = try TerminalUnderTest(
+            "take \(exam) --candidate c-301", policy: setup.policy, width: 80, height: 24)
+        try first.acceptTheLock()
+        try first.waitFor("Describe your town.")
+        // Saved by the autosave (more than a second of typing), then edited in the middle,
+        // deleted, and typed on: the journal's edits are made where they were.
+        try first.type("The river runs past the old mill.")
+        try first.waitFor("old mill.")
+        Thread.sleep(forTimeInterval: 1.5)
+        for _ in 0..<5 { try first.press("Left") }
+        try first.type("stone ")
+        try first.press("End")
+        try first.press("BSpace")
+        try first.type("; café")
+        try first.waitFor("the old stone mill; café")
+        let typed = "The river runs past the old stone mill; café"
+        let journal = (first.dataDirectory as NSString).appendingPathComponent("journal")
+        let attempt = try #require(try first.store().attempts(exam: "essay-resume").first)
+        let file = (journal as NSString).appendingPathComponent("typing-\(attempt.id).jsonl")
+        #expect((try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int) == 0o600)
+        #expect((try FileManager.default.attributesOfItem(atPath: journal)[.posixPermissions] as? Int) == 0o700)
+        // The last keys, and the kill as soon as they show: well inside the autosave's pause.
+        try first.type(" and a ferry")
+        try first.waitFor("café and a ferry")
+        kill(try #require(try first.assessPID()), SIGKILL)
+        let atKill = try first.styledScreen()
+        try first.waitUntilAssessIsGone()
+
+        let second = try TerminalUnderTest(
+            "resume \(exam) --candidate c-301", lockDirectory: first.lockDirectory,
+            dataDirectory: first.dataDirectory, policy: setup.policy, width: 80, height: 24)
+        try second.answer("Proctor password:", with: ProctorTests.password)
+        try second.acceptTheLock()
+        try second.waitFor("café and a ferry")
+        let resumed = try second.styledScreen()
+        #expect(Self.withoutClock(resumed) == Self.withoutClock(atKill), "at the kill:\n\(atKill)\nresumed:\n\(resumed)")
+        let saved = try second.store().responses(for: attempt.id)
+        #expect(saved.map(\.value) == [Response.essay(typed + " and a ferry").json])
+        // The replayed journal is gone; the resumed sitting keeps one of its own.
+        let left = try FileManager.default.contentsOfDirectory(atPath: journal).filter { $0.hasPrefix("typing-") }
+        #expect(left == ["typing-\(attempt.id).jsonl"])
+        #expect(!(try String(contentsOfFile: file, encoding: .utf8)).contains("ferry"))
+    }
+}
