@@ -16,6 +16,8 @@
 //   CNcursesw         the C system library for ncursesw, with a shim for macros and globals
 //   CHunspell         the C system library for Hunspell (spell checking)
 //   CLibpng           the C system library for libpng (Debian libpng-dev), with a shim for its macros
+//   CChafa            the C system library for chafa (Debian libchafa-dev), which turns pixels into
+//                     character mosaics for the terminal
 //   AssessSpelling    spell checking, suggestions, completion and autocorrect for the editor,
 //                     behind the small `Speller` protocol; the real one uses Hunspell
 //   AssessTUI         the ncurses front end: screens draw into a cell grid; one layer talks to curses
@@ -90,13 +92,14 @@ let package = Package(
         .systemLibrary(name: "CLibpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
         .systemLibrary(name: "CLibpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         .target(
             name: "AssessSpelling",
             dependencies: ["CHunspell"]
         ),
         .target(
             name: "AssessTUI",
-            dependencies: ["AssessCore", "AssessExam", "AssessSpelling", "CNcursesw"]
+            dependencies: ["AssessCore", "AssessExam", "AssessSpelling", "CNcursesw", "CChafa"]
         ),
         .target(
             name: "AssessApp",
@@ -158,6 +161,10 @@ let package = Package(
         .executableTarget(
             name: "measure-spelling", dependencies: ["AssessSpelling", "AssessTUI", "AssessCore", "AssessTestSupport"],
             path: "Tests/Support/MeasureSpelling"),
+        // Times decoding a picture and converting it to a mosaic (docs/performance.md#pictures).
+        .executableTarget(
+            name: "measure-pictures", dependencies: ["AssessExam", "AssessTUI", "AssessTestSupport"],
+            path: "Tests/Support/MeasurePictures"),
     ]
 )
 

@@ -41,6 +41,13 @@ public struct DecodedPicture: Sendable, Equatable {
     public var size: PictureSize
     /// `4 × width × height` bytes.
     public var rgba: [UInt8]
+
+    /// A picture of `size` with `rgba`, which must hold `4 × width × height` bytes.
+    public init(size: PictureSize, rgba: [UInt8]) {
+        precondition(rgba.count == 4 * size.width * size.height, "a picture's pixels must fill its size")
+        self.size = size
+        self.rgba = rgba
+    }
 }
 
 /// Why a picture file was refused, as a sentence that ends with what to do.
