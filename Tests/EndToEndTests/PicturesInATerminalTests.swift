@@ -1,4 +1,5 @@
 import AssessExam
+import AssessStore
 import AssessTestSupport
 import Foundation
 import Testing
@@ -97,5 +98,28 @@ struct PicturesInATerminalTests {
             uniqueKeysWithValues: try database.responses(for: attempt.id).map { ($0.questionID, $0.value) })
         #expect(responses.count == 4)
         #expect(responses["round-shape"].flatMap { Response(json: $0) } == .singleChoice(1))
+    }
+
+    @Test func aPublishedExamCarriesItsPicturesToTheSeat() throws {
+        let setup = try ProctorTests.Setup()
+        let shared = setup.scratch.file("data")
+        let examFile = TerminalUnderTest.packageRoot + "/Exams/pictures.yaml"
+        let proctor = try TerminalUnderTest("--help", dataDirectory: shared, policy: setup.policy)
+        let published = try proctor.assessCommand(
+            ["publish", examFile, "--password-stdin"], input: ProctorTests.password + "\n")
+        #expect(published.status == 0, "\(published.output)")
+        let store = try SQLiteStore(dataDirectory: URL(fileURLWithPath: shared))
+        let form = try #require(try store.deliveryForm(exam: "pictures-quiz", candidate: "ana"))
+        let chart = try Data(
+            contentsOf: URL(fileURLWithPath: TerminalUnderTest.packageRoot + "/Exams/pictures/bar-chart.png"))
+        #expect(form.form.contains(chart.base64EncodedString()))
+
+        let seat = try TerminalUnderTest(
+            "take --exam pictures-quiz --candidate ana", dataDirectory: shared, policy: setup.policy, width: 80,
+            height: 24)
+        try seat.acceptTheLock()
+        try seat.waitFor("Which bar of the chart is the tallest?")
+        let screen = try seat.waitFor("█")
+        #expect(screen.contains("  A bar chart of four bars, from left to right"))
     }
 }
