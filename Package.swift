@@ -4,7 +4,8 @@
 // Targets, from the bottom up (see docs/architecture.md):
 //   AssessCore        the session engine: lock state machine, policy, suggestions,
 //                     status events, and the protocols every side effect enters through
-//   AssessExam        exam files: model, YAML loader with positioned errors, scoring, exam key
+//   AssessExam        exam files: model, YAML loader with positioned errors, scoring, exam key,
+//                     pictures (PNG files checked from their header, decoded with libpng)
 //   AssessPlatform    the real implementations of the engine's protocols (flock lock file,
 //                     clipboards, clock, processes, environment)
 //   AssessInterchange question banks in and out: GIFT, Aiken, Moodle XML and QTI to the
@@ -14,6 +15,9 @@
 //   CLibpq            the C system library for libpq, PostgreSQL's client (Debian libpq-dev)
 //   CNcursesw         the C system library for ncursesw, with a shim for macros and globals
 //   CHunspell         the C system library for Hunspell (spell checking)
+//   CLibpng           the C system library for libpng (Debian libpng-dev), with a shim for its macros
+//   CChafa            the C system library for chafa (Debian libchafa-dev), which turns pixels into
+//                     character mosaics for the terminal
 //   AssessSpelling    spell checking, suggestions, completion and autocorrect for the editor,
 //                     behind the small `Speller` protocol; the real one uses Hunspell
 //   AssessTUI         the ncurses front end: screens draw into a cell grid; one layer talks to curses
@@ -54,7 +58,7 @@ let package = Package(
         .target(
             name: "AssessExam",
             dependencies: [
-                "AssessCore",
+                "AssessCore", "CLibpng",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -87,13 +91,15 @@ let package = Package(
         .systemLibrary(name: "CNcursesw"),
         .systemLibrary(name: "CLibpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
+        .systemLibrary(name: "CLibpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         .target(
             name: "AssessSpelling",
             dependencies: ["CHunspell"]
         ),
         .target(
             name: "AssessTUI",
-            dependencies: ["AssessCore", "AssessExam", "AssessSpelling", "CNcursesw"]
+            dependencies: ["AssessCore", "AssessExam", "AssessSpelling", "CNcursesw", "CChafa"]
         ),
         .target(
             name: "AssessApp",
@@ -158,6 +164,10 @@ let package = Package(
         .executableTarget(
             name: "measure-spelling", dependencies: ["AssessSpelling", "AssessTUI", "AssessCore", "AssessTestSupport"],
             path: "Tests/Support/MeasureSpelling"),
+        // Times decoding a picture and converting it to a mosaic (docs/performance.md#pictures).
+        .executableTarget(
+            name: "measure-pictures", dependencies: ["AssessExam", "AssessTUI", "AssessTestSupport"],
+            path: "Tests/Support/MeasurePictures"),
     ]
 )
 

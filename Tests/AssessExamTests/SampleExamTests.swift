@@ -6,7 +6,7 @@ import Testing
     @Test func everySampleExamLoadsWithoutProblems() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: TestFiles.exams.path)
             .filter { $0.hasSuffix(".yaml") }.sorted()
-        #expect(names == ["all-types.yaml", "geography.yaml", "multilingual.yaml", "spelling.yaml"])
+        #expect(names == ["all-types.yaml", "geography.yaml", "multilingual.yaml", "pictures.yaml", "spelling.yaml"])
         for name in names {
             #expect(throws: Never.self, "\(name)") { try ExamLoader.load(fileAt: TestFiles.sample(name)) }
         }
@@ -58,6 +58,18 @@ import Testing
             #expect(prompts.contains(marker))
         }
         #expect(exam.questions.contains { $0.kind == .essay(wordLimit: 120) })
+    }
+
+    @Test func picturesQuizCarriesItsFourPictures() throws {
+        let exam = try ExamLoader.load(fileAt: TestFiles.sample("pictures.yaml"))
+        #expect(exam.questions.count == 4)
+        #expect(
+            exam.questions.compactMap(\.image?.file) == Array(repeating: "pictures/bar-chart.png", count: 2) + [
+                "pictures/triangle.png"
+            ])
+        #expect(
+            exam.questions[3].choiceImages.mapValues(\.file) == [0: "pictures/square.png", 1: "pictures/circle.png"])
+        #expect(Set(exam.pictures.keys).count == 4)
     }
 
     @Test func largestSampleValidatesQuickly() throws {

@@ -301,6 +301,12 @@ package struct SittingRunner {
             terminalHasColours: terminal.hasColors, studentMaySwitch: policy.studentSettings,
             launch: launchSetup, waitsForOpening: waitsForOpening && resuming == nil)
         flow.language = language
+        if !exam.pictures.isEmpty {
+            flow.pictures = PictureShelf(
+                pictures: exam.pictures,
+                showsMosaics: PictureShelf.showsMosaics(
+                    term: runtime.environment["TERM"], isUTF8Locale: terminal.isUTF8Locale))
+        }
         return flow
     }
 

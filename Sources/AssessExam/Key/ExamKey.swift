@@ -105,6 +105,19 @@ public enum ExamKey {
             form.texts("items", items)
             form.partialCredit(partialCredit)
         }
+        // Only when there are some, so that every exam written before pictures keeps its key.
+        // The key covers each picture's file name, alt text and width, not its bytes.
+        if let image = question.image { write(image, as: "image", to: &form) }
+        for index in question.choiceImages.keys.sorted() {
+            form.number("choice-image", Double(index))
+            if let image = question.choiceImages[index] { write(image, as: "image", to: &form) }
+        }
+    }
+
+    private static func write(_ image: ExamImage, as name: String, to form: inout CanonicalForm) {
+        form.text("\(name)-file", image.file)
+        form.text("\(name)-alt", image.alt)
+        form.line("\(name)-width", image.width.map(String.init) ?? "none")
     }
 }
 

@@ -41,12 +41,13 @@ public enum ExamLoader {
                         "cannot read this file (\(error.localizedDescription)); check that it is a file and readable")
             ])
         }
-        return try load(data: data, path: path)
+        return try load(data: data, path: path, pictureFolder: (path as NSString).deletingLastPathComponent)
     }
 
     /// Loads an exam from the bytes of a file read from `path`. The bytes must be UTF-8;
-    /// a leading byte order mark is ignored.
-    public static func load(data: Data, path: String) throws(ExamProblems) -> Exam {
+    /// a leading byte order mark is ignored. With a `pictureFolder`, the pictures the
+    /// questions name are read from it and checked (``PictureLimits``) into ``Exam/pictures``.
+    public static func load(data: Data, path: String, pictureFolder: String? = nil) throws(ExamProblems) -> Exam {
         guard data.count <= ExamLimits.fileBytes else {
             throw ExamProblems([
                 ExamProblem(
@@ -61,7 +62,7 @@ public enum ExamLoader {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         switch UTF8Text.decode(bytes) {
         case .text(let text):
-            return try load(text: text, path: path)
+            return try load(text: text, path: path, pictureFolder: pictureFolder)
         case .invalid(let offset, let line, let column):
             throw ExamProblems([
                 ExamProblem(
@@ -72,8 +73,9 @@ public enum ExamLoader {
     }
 
     /// Loads an exam from YAML `text`; `path` names it in problems. Text past any of
-    /// ``ExamLimits`` is refused before it is read into a tree.
-    public static func load(text: String, path: String) throws(ExamProblems) -> Exam {
+    /// ``ExamLimits`` is refused before it is read into a tree. Without a `pictureFolder`
+    /// (see ``load(data:path:pictureFolder:)``) picture files are not read.
+    public static func load(text: String, path: String, pictureFolder: String? = nil) throws(ExamProblems) -> Exam {
         if let problem = YAMLBudget.firstProblem(in: text, path: path) {
             throw ExamProblems([problem])
         }
@@ -85,7 +87,16 @@ public enum ExamLoader {
         }
         var reader = ExamReader(path: path)
         let exam = reader.readExam(root)
-        if let exam, reader.problems.isEmpty { return exam }
+        if var exam, reader.problems.isEmpty {
+            guard let pictureFolder else { return exam }
+            switch loadPictures(
+                reader.pictureReferences, folder: pictureFolder.isEmpty ? "." : pictureFolder, path: path)
+            {
+            case .success(let pictures): exam.pictures = pictures
+            case .failure(let problems): throw problems
+            }
+            return exam
+        }
         throw ExamProblems(reader.problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
     }
 

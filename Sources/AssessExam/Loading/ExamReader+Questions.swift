@@ -5,7 +5,7 @@ import Yams
 /// Reading each question type's own keys.
 extension ExamReader {
     /// Keys every question has.
-    static let commonQuestionKeys = ["id", "type", "prompt", "points"]
+    static let commonQuestionKeys = ["id", "type", "prompt", "points", "image"]
     /// The keys each question type adds to the common ones.
     static let keysByType: [QuestionType: [String]] = [
         .singleChoice: ["choices", "answer"],
@@ -63,12 +63,95 @@ extension ExamReader {
     }
 
     private mutating func readChoices(_ fields: Fields) -> [String]? {
-        guard
-            let choices = reader.textList(fields, "choices", required: true, minimum: 2, example: "[Ottawa, Toronto]"),
-            reader.requireDistinct(
-                choices, nodes: fields["choices"]?.array() ?? [], what: "\"choices\" in \(fields.owner)")
-        else { return nil }
+        guard let nodes = reader.list(fields, "choices", required: true, example: "[Ottawa, Toronto]") else {
+            return nil
+        }
+        guard nodes.count >= 2 else {
+            let what = nodes.isEmpty ? "is empty" : "has only \(nodes.count)"
+            reader.report(
+                at: fields["choices"] ?? fields.node, "\"choices\" in \(fields.owner) \(what); list at least 2")
+            return nil
+        }
+        guard reader.withinItemLimit(nodes, fields, "choices") else { return nil }
+        var choices: [String] = []
+        for (index, node) in nodes.enumerated() {
+            let what = "choice \(index + 1) of \(fields.owner)"
+            if node.mapping != nil {
+                guard let choice = reader.fields(node, owner: what, known: Self.choiceKeys),
+                    let text = reader.text(choice, "text", required: true, example: "Ottawa")
+                else { return nil }
+                choices.append(text)
+            } else {
+                guard let text = reader.text(node, what: what) else { return nil }
+                choices.append(text)
+            }
+        }
+        guard reader.requireDistinct(choices, nodes: nodes, what: "\"choices\" in \(fields.owner)") else { return nil }
         return choices
+    }
+
+    /// The keys of a choice written as a mapping.
+    static let choiceKeys = ["text", "image"]
+    /// The keys of `image:`.
+    static let imageKeys = ["file", "alt", "width"]
+    /// The widths, in columns, a picture may ask for.
+    static let imageWidths = 4...200
+
+    /// The pictures of the choices written as `{text:, image:}`, by choice index. Their
+    /// other keys were checked by ``readChoices(_:)``.
+    mutating func readChoiceImages(_ fields: Fields) -> [Int: ExamImage]? {
+        guard let nodes = fields["choices"]?.sequence else { return [:] }
+        var images: [Int: ExamImage] = [:]
+        var complete = true
+        for (index, node) in nodes.enumerated() {
+            guard let mapping = node.mapping, mapping["image"] != nil else { continue }
+            let owner = "choice \(index + 1) of \(fields.owner)"
+            if let image = readImage(Fields(node: node, mapping: mapping, owner: owner)) {
+                images[index] = image
+            } else {
+                complete = false
+            }
+        }
+        return complete ? images : nil
+    }
+
+    /// `image:` in `fields`, checked for its keys and its file name (the file itself is
+    /// checked by the loader); `nil` with a problem when it is wrong, or with none when absent.
+    mutating func readImage(_ fields: Fields) -> ExamImage? {
+        guard let node = fields["image"], !reader.isNull(node) else { return nil }
+        let owner = "\"image\" of \(fields.owner)"
+        guard let image = reader.fields(node, owner: owner, known: Self.imageKeys) else { return nil }
+        let file = reader.text(image, "file", required: true, example: "map.png")
+        let alt = reader.text(image, "alt", required: true, example: "a map of Canada with its provinces")
+        var width: Int?
+        if let widthNode = reader.value(image, "width", required: false, example: "40") {
+            guard let number = reader.number(widthNode, what: "\"width\" in \(owner)"),
+                number == number.rounded(), Self.imageWidths.contains(Int(number))
+            else {
+                reader.report(
+                    at: widthNode,
+                    """
+                    "width" in \(owner) must be a whole number of columns from \(Self.imageWidths.lowerBound) to \
+                    \(Self.imageWidths.upperBound); leave it out to let the screen choose
+                    """)
+                return nil
+            }
+            width = Int(number)
+        }
+        guard let file, let alt, let fileNode = image["file"] else { return nil }
+        guard PictureLimits.isPlainFileName(file) else {
+            reader.report(
+                at: fileNode,
+                """
+                "file" in \(owner) is "\(file)"; name a .png file in the exam's own folder or below it \
+                (no "/" at the start, no "..")
+                """)
+            return nil
+        }
+        let reference = ExamImage(file: file, alt: alt, width: width)
+        pictureReferences.append(
+            PictureReference(image: reference, line: fileNode.mark?.line ?? 1, column: fileNode.mark?.column ?? 1))
+        return reference
     }
 
     /// The index of `answer` in `choices`, or a problem with the closest choice as a hint.

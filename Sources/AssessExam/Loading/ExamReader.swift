@@ -22,6 +22,8 @@ struct ExamReader {
     private var questionIDs: [String: Node] = [:]
     /// Questions met so far, across sections, against ``ExamLimits/questions``.
     private var questionCount = 0
+    /// Every picture the questions name, with where its `file:` is, for the loader to check.
+    var pictureReferences: [PictureReference] = []
 
     init(path: String) {
         reader = NodeReader(path: path)
@@ -243,8 +245,11 @@ struct ExamReader {
         let prompt = reader.text(named, "prompt", required: true, example: "What is the capital of Canada?")
         let points = readPoints(named)
         let kind = readKind(named)
-        guard let id, let prompt, let points, let kind else { return nil }
-        return Question(id: id, prompt: prompt, points: points, kind: kind)
+        let image = readImage(named)
+        let imageIsRight = image != nil || named["image"].map(reader.isNull) ?? true
+        let choiceImages = readChoiceImages(named)
+        guard let id, let prompt, let points, let kind, imageIsRight, let choiceImages else { return nil }
+        return Question(id: id, prompt: prompt, points: points, kind: kind, image: image, choiceImages: choiceImages)
     }
 
     private mutating func readPoints(_ fields: Fields) -> Double? {

@@ -1,4 +1,5 @@
 import AssessCore
+import Foundation
 
 /// An exam as written in its YAML file, after validation. Everything here is plain data:
 /// the loader builds it, and scoring, presentation and the exam key read it.
@@ -30,6 +31,10 @@ public struct Exam: Sendable, Equatable {
     /// The questions, in sections. A file with a top-level `questions:` list has one
     /// section whose title is `nil`.
     public var sections: [ExamSection]
+    /// The bytes of each picture file the questions name (``ExamImage/file``), by file name:
+    /// read and checked by the loader from beside the exam file, or carried by a published
+    /// exam's delivery form. Empty for an exam read from text alone.
+    public var pictures: [String: Data] = [:]
 
     /// Creates an exam from its parts; the loader is the usual way to get one.
     public init(

@@ -8,13 +8,46 @@ public struct Question: Sendable, Equatable {
     public var points: Double
     /// The question type and its answer data.
     public var kind: QuestionKind
+    /// The picture shown with the prompt (`image:`), if any.
+    public var image: ExamImage?
+    /// The pictures of single-choice and multiple-response choices written as `{text:,
+    /// image:}`, by the choice's index in the file's order.
+    public var choiceImages: [Int: ExamImage]
 
     /// Creates a question.
-    public init(id: String, prompt: String, points: Double = 1, kind: QuestionKind) {
+    public init(
+        id: String, prompt: String, points: Double = 1, kind: QuestionKind, image: ExamImage? = nil,
+        choiceImages: [Int: ExamImage] = [:]
+    ) {
         self.id = id
         self.prompt = prompt
         self.points = points
         self.kind = kind
+        self.image = image
+        self.choiceImages = choiceImages
+    }
+
+    /// Every picture the question shows: the prompt's, then the choices' in file order.
+    public var images: [ExamImage] {
+        (image.map { [$0] } ?? []) + choiceImages.keys.sorted().compactMap { choiceImages[$0] }
+    }
+}
+
+/// A picture in an exam: a PNG file beside the exam file, and the text that stands for it
+/// wherever the picture itself cannot be shown (see `Exams/FORMAT.md`).
+public struct ExamImage: Sendable, Hashable, Codable {
+    /// The file's name, relative to the exam file's folder.
+    public var file: String
+    /// What the picture shows, in words: shown beside it, or instead of it.
+    public var alt: String
+    /// The most columns the picture may take on screen (`width:`), or `nil` to let the screen choose.
+    public var width: Int?
+
+    /// Creates a picture reference.
+    public init(file: String, alt: String, width: Int? = nil) {
+        self.file = file
+        self.alt = alt
+        self.width = width
     }
 }
 

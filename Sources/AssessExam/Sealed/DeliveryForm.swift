@@ -34,6 +34,8 @@ public struct DeliveryForm: Sendable, Equatable, Codable {
     public var suggestions: [String]
     public var restrictions: [DeliveredRestriction]
     public var sections: [DeliveredSection]
+    /// The bytes of each picture the questions name, base64, by file name; absent when none.
+    public var pictures: [String: String]?
 
     /// The delivery form of `exam`: its answers left out.
     public init(exam: Exam) {
@@ -55,6 +57,9 @@ public struct DeliveryForm: Sendable, Equatable, Codable {
         sections = exam.sections.map { section in
             DeliveredSection(title: section.title, questions: section.questions.map(DeliveredQuestion.init))
         }
+        let named = Set(exam.questions.flatMap(\.images).map(\.file))
+        let carried = exam.pictures.filter { named.contains($0.key) }.mapValues { $0.base64EncodedString() }
+        pictures = carried.isEmpty ? nil : carried
     }
 
     /// Reads a form from the JSON ``json`` wrote; `nil` when it is not one.
@@ -75,7 +80,7 @@ public struct DeliveryForm: Sendable, Equatable, Codable {
     /// The exam a seat sits: the form with placeholder answers (no choice is right, no
     /// text accepted), matching options and ordering items in the delivered order.
     public var exam: Exam {
-        Exam(
+        var exam = Exam(
             id: id, title: title, version: version, durationSeconds: durationSeconds, instructions: instructions,
             language: language, navigation: Navigation(rawValue: navigation) ?? .free,
             shuffle: ShuffleSettings(questions: shuffleQuestions, choices: shuffleChoices),
@@ -87,6 +92,8 @@ public struct DeliveryForm: Sendable, Equatable, Codable {
             sections: sections.map { section in
                 ExamSection(title: section.title, questions: section.questions.map(\.question))
             })
+        exam.pictures = (pictures ?? [:]).compactMapValues { Data(base64Encoded: $0) }
+        return exam
     }
 
     /// The delivery key: the exam key (`ExamKey`) of ``exam``. What the welcome screen,
@@ -168,12 +175,20 @@ public struct DeliveredQuestion: Sendable, Equatable, Codable {
     public var options: [String]?
     /// Ordering: the items, in the delivered order.
     public var items: [String]?
+    /// The picture shown with the prompt.
+    public var image: ExamImage?
+    /// The choices' pictures, by choice index as a string (JSON keys are text).
+    public var choiceImages: [String: ExamImage]?
 
     init(_ question: Question) {
         id = question.id
         type = question.kind.typeName
         prompt = question.prompt
         points = question.points
+        image = question.image
+        choiceImages =
+            question.choiceImages.isEmpty
+            ? nil : Dictionary(uniqueKeysWithValues: question.choiceImages.map { (String($0.key), $0.value) })
         let order = DeliveryForm.deliveredOrder(of: question)
         switch question.kind {
         case .singleChoice(let choices, _), .multipleResponse(let choices, _, _):
@@ -212,7 +227,9 @@ public struct DeliveredQuestion: Sendable, Equatable, Codable {
                 partialCredit: .none, distractors: Array(options.dropFirst()))
         case .ordering: kind = .ordering(items: items ?? [], partialCredit: .none)
         }
-        return Question(id: id, prompt: prompt, points: points, kind: kind)
+        let choicePictures = Dictionary(
+            uniqueKeysWithValues: (choiceImages ?? [:]).compactMap { key, value in Int(key).map { ($0, value) } })
+        return Question(id: id, prompt: prompt, points: points, kind: kind, image: image, choiceImages: choicePictures)
     }
 }
 

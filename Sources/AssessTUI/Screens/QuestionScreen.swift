@@ -32,9 +32,17 @@ enum QuestionScreen {
         let promptEnd = ScreenKit.paragraph(
             question.prompt, row: 4, width: width, style: CellStyle(bold: true),
             into: &grid, lastRow: grid.rows - 8)
+        var answerTop = promptEnd + 1
+        if let image = question.image {
+            // The picture takes what the answer leaves: the rows its control needs stay free.
+            let lastRow = grid.rows - 6 - AnswerView.rowsNeeded(flow.control)
+            answerTop =
+                PictureView.render(
+                    image, shelf: flow.pictures, row: promptEnd + 1, width: width, lastRow: lastRow, into: &grid) + 1
+        }
         let area = CellRect(
-            row: promptEnd + 1, column: ScreenKit.margin,
-            height: grid.rows - 4 - (promptEnd + 1), width: width)
+            row: answerTop, column: ScreenKit.margin,
+            height: grid.rows - 4 - answerTop, width: width)
         AnswerView.render(flow.control, suggestions: flow.suggestions, in: area, into: &grid)
         SuggestionView.offer(flow.suggestions.offer(for: flow.control), row: grid.rows - 4, into: &grid)
 
@@ -166,6 +174,20 @@ enum AnswerView {
         }
     }
 
+    /// The rows `control` needs below a question's picture: every choice, or a few lines
+    /// for a typed answer, so that a picture never pushes the answer off the screen.
+    static func rowsNeeded(_ control: AnswerControl) -> Int {
+        switch control.field {
+        case .choices:
+            let multiple: Bool
+            if case .multipleResponse = control.presented.question.kind { multiple = true } else { multiple = false }
+            return (multiple ? 2 : 0) + control.choiceLabels.count * (1 + ScreenKit.look.choiceGap)
+        case .line: return 3
+        case .essay: return 6
+        case .matching, .ordering: return min(8, control.choiceLabels.count + 2)
+        }
+    }
+
     static func choices(_ control: AnswerControl, highlight: Int, in area: CellRect, into grid: inout CellGrid) {
         let multiple: Bool
         if case .multipleResponse = control.presented.question.kind { multiple = true } else { multiple = false }
@@ -177,6 +199,12 @@ enum AnswerView {
         var labels = control.choiceLabels
         if case .trueFalse = control.presented.question.kind {
             labels = [ScreenKit.text("answer.true"), ScreenKit.text("answer.false")]
+        }
+        let pictures = control.presented.question.choiceImages
+        if !pictures.isEmpty {
+            labels = labels.indices.map { index in
+                PictureView.label(labels[index], picture: pictures[control.presented.fileIndex(ofDisplayed: index)])
+            }
         }
         for (index, label) in labels.enumerated() {
             let row = area.row + (multiple ? 2 : 0) + index * (1 + look.choiceGap)

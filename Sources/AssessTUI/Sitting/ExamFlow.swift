@@ -75,6 +75,9 @@ public struct ExamFlow: Sendable {
         didSet { if suggestions.text != text { suggestions.text = text } }
     }
 
+    /// The exam's pictures and their mosaics; `nil` shows every picture as its alt text.
+    public var pictures: PictureShelf?
+
     /// How long the end banner stays up before the receipt (which waits for Enter).
     public static let bannerTime: Duration = .seconds(5)
     /// How long a notice stays up.

@@ -1,0 +1,128 @@
+import AssessExam
+import CChafa
+import Foundation
+import Synchronization
+
+/// A picture drawn in character cells: one character a cell, row after row.
+public struct PictureMosaic: Sendable, Hashable {
+    /// The cells across.
+    public var columns: Int
+    /// Each row's characters, `columns` of them.
+    public var rows: [String]
+
+    /// Converts `picture` to a mosaic of `columns` × `rows` block symbols with chafa, in
+    /// ink and paper (see `assess_chafa_mosaic`); `nil` when chafa cannot.
+    public static func convert(_ picture: DecodedPicture, columns: Int, rows: Int) -> PictureMosaic? {
+        guard columns > 0, rows > 0 else { return nil }
+        var cells = [UInt32](repeating: 0x20, count: columns * rows)
+        let status = picture.rgba.withUnsafeBufferPointer { pixels in
+            assess_chafa_mosaic(
+                pixels.baseAddress, Int32(picture.size.width), Int32(picture.size.height), Int32(columns), Int32(rows),
+                &cells)
+        }
+        guard status == 0 else { return nil }
+        let lines = (0..<rows).map { row in
+            String(
+                String.UnicodeScalarView(
+                    cells[(row * columns)..<((row + 1) * columns)].map { code in
+                        // Only one-column block symbols are drawn; anything else is a space.
+                        let scalar = Unicode.Scalar(code).flatMap { Self.drawable($0) ? $0 : nil }
+                        return scalar ?? " "
+                    }))
+        }
+        return PictureMosaic(columns: columns, rows: lines)
+    }
+
+    /// True for the characters a mosaic may hold: the space and the block elements (U+2580–U+259F).
+    static func drawable(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || (0x2580...0x259F).contains(scalar.value)
+    }
+}
+
+/// The pictures of one sitting and their mosaics, made off the key thread.
+///
+/// A screen asks for a picture at a size with ``mosaic(of:columns:rows:)``; the first
+/// time, that starts decoding and converting it on a thread of its own and returns `nil`
+/// (the screen shows the picture's alt text in a frame meanwhile); when the mosaic is
+/// made, ``ready`` wakes the program loop, which draws again and finds it. Each picture
+/// is decoded and converted once per size; the key thread never waits for either.
+public final class PictureShelf: Sendable {
+    private enum Entry: Sendable {
+        case converting
+        case ready(PictureMosaic)
+        case failed
+    }
+
+    private struct Request: Hashable {
+        var file: String
+        var columns: Int
+        var rows: Int
+    }
+
+    private let pictures: [String: Data]
+    private let sizes: [String: PictureSize]
+    private let entries = Mutex<[Request: Entry]>([:])
+    private let ready: @Sendable () -> Void
+    /// False when the terminal cannot show block symbols (the Linux console, a locale that
+    /// is not UTF-8): pictures are then shown as their alt text alone.
+    public let showsMosaics: Bool
+
+    /// The shelf for `pictures` (an exam's ``Exam/pictures``), on a terminal that can show
+    /// mosaics when `showsMosaics`; `ready` is called on a converting thread when a mosaic is made.
+    public init(
+        pictures: [String: Data], showsMosaics: Bool, ready: @escaping @Sendable () -> Void = { LoopWaker.wake() }
+    ) {
+        self.pictures = pictures
+        // The header alone: 33 bytes each, no pixels.
+        self.sizes = pictures.compactMapValues { try? PictureFile.checkedSize(of: $0).get() }
+        self.showsMosaics = showsMosaics
+        self.ready = ready
+    }
+
+    /// True when terminal `name` (`TERM`) in a UTF-8 locale can show block mosaics: not
+    /// the Linux console, whose font lacks most block symbols, and not a dumb terminal.
+    public static func showsMosaics(term: String?, isUTF8Locale: Bool) -> Bool {
+        guard isUTF8Locale, let term, !term.isEmpty else { return false }
+        return term != "linux" && term != "dumb" && !term.hasPrefix("vt")
+    }
+
+    /// The cells a picture takes at most `columns` across and `rows` down, keeping its
+    /// shape (a cell is about twice as tall as it is wide); `nil` for an unknown picture.
+    public func cells(of file: String, columns: Int, rows: Int) -> (columns: Int, rows: Int)? {
+        guard let size = sizes[file], columns > 0, rows > 0 else { return nil }
+        var across = columns
+        var down = max(1, Int((Double(across) * Double(size.height) / Double(size.width) / 2).rounded()))
+        if down > rows {
+            down = rows
+            across = max(1, min(columns, Int((Double(down) * 2 * Double(size.width) / Double(size.height)).rounded())))
+        }
+        return (across, down)
+    }
+
+    /// The mosaic of `file` at `columns` × `rows`, once it is made; the first call starts
+    /// making it and returns `nil`, as do the calls until it is made, and every call for a
+    /// picture that could not be decoded.
+    public func mosaic(of file: String, columns: Int, rows: Int) -> PictureMosaic? {
+        let request = Request(file: file, columns: columns, rows: rows)
+        let start: Bool = entries.withLock { entries in
+            guard entries[request] == nil else { return false }
+            entries[request] = .converting
+            return true
+        }
+        if start, let data = pictures[file] {
+            Thread.detachNewThread { [self] in
+                let mosaic = (try? PictureFile.decode(data).get()).flatMap {
+                    PictureMosaic.convert($0, columns: columns, rows: rows)
+                }
+                entries.withLock { $0[request] = mosaic.map { .ready($0) } ?? .failed }
+                ready()
+            }
+        } else if start {
+            entries.withLock { $0[request] = .failed }
+        }
+        return entries.withLock { entries in
+            if case .ready(let mosaic)? = entries[request] { return mosaic }
+            return nil
+        }
+    }
+}

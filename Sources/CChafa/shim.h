@@ -1,0 +1,36 @@
+// chafa's C API (Debian: libchafa-dev, and libglib2.0-dev for the GLib headers it
+// includes); pkg-config "chafa" supplies the include paths and the libraries. Its symbol
+// tags are flags Swift imports awkwardly, so the one conversion the screens need is here.
+#include <chafa.h>
+#include <stdint.h>
+
+// Draws `width` × `height` RGBA pixels (unassociated alpha, rows without padding) as
+// `columns` × `rows` cells of block symbols (halves, quadrants, the full block and the
+// space), in ink and paper only: light ink on a dark paper, as a terminal's own colours
+// are by default. Each cell's character (a Unicode scalar) goes to `cells`, row after
+// row. Returns 0, or 1 when chafa could not make the canvas.
+static inline int assess_chafa_mosaic(const uint8_t *pixels, int width, int height, int columns, int rows,
+                                      uint32_t *cells) {
+    ChafaSymbolMap *symbols = chafa_symbol_map_new();
+    chafa_symbol_map_add_by_tags(symbols, (ChafaSymbolTags)(CHAFA_SYMBOL_TAG_BLOCK | CHAFA_SYMBOL_TAG_SPACE |
+                                                            CHAFA_SYMBOL_TAG_SOLID));
+    ChafaCanvasConfig *config = chafa_canvas_config_new();
+    chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_FGBG);
+    chafa_canvas_config_set_geometry(config, columns, rows);
+    chafa_canvas_config_set_symbol_map(config, symbols);
+    chafa_canvas_config_set_fg_color(config, 0xffffff);
+    chafa_canvas_config_set_bg_color(config, 0x000000);
+    ChafaCanvas *canvas = chafa_canvas_new(config);
+    int status = 1;
+    if (canvas) {
+        chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels, width, height, width * 4);
+        for (int y = 0; y < rows; y++) {
+            for (int x = 0; x < columns; x++) cells[y * columns + x] = chafa_canvas_get_char_at(canvas, x, y);
+        }
+        chafa_canvas_unref(canvas);
+        status = 0;
+    }
+    chafa_canvas_config_unref(config);
+    chafa_symbol_map_unref(symbols);
+    return status;
+}

@@ -1,0 +1,125 @@
+import AssessExam
+import AssessStore
+import AssessTestSupport
+import Foundation
+import Testing
+
+/// The pictures quiz (`Exams/pictures.yaml`) sat in the real binary in tmux at 80×24: the
+/// whole screen, text and attributes as tmux draws them (`capture-pane -e`), compared with
+/// its golden copy in `Screens/` (`ASSESS_RECORD_SCREENS=1` records them anew); the mosaic
+/// where tmux stands for a Unicode terminal, the alt text alone on the Linux console; and
+/// the quiz sat to its receipt.
+@Suite("Pictures in a real terminal", .ownThread)
+struct PicturesInATerminalTests {
+    static let screens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Screens")
+
+    /// A practice sitting of the pictures quiz at 80×24, steady clock (reduced motion), on its first question.
+    /// `term`, when given, is the `TERM` assess sees (tmux sets its own for the window).
+    static func firstQuestion(term: String? = nil) throws -> TerminalUnderTest {
+        let assess = try BuiltProducts.path(of: "assess")
+        let terminal = try TerminalUnderTest(
+            "take Exams/pictures.yaml --candidate p-1 --practice --reduced-motion",
+            program: term.map { "env TERM=\($0) \(assess)" }, width: 80, height: 24)
+        try terminal.waitFor("Exam key")
+        try terminal.press("Enter")
+        try terminal.waitFor("Practice: this terminal is not locked")
+        try terminal.press("Enter")
+        try terminal.waitFor("Which bar of the chart is the tallest?")
+        return terminal
+    }
+
+    /// Waits until the styled screen is the golden screen `name` (a mosaic is drawn a
+    /// moment after the first frame), or records it; fails with both when it never is.
+    static func expectScreen(
+        _ terminal: TerminalUnderTest, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let path = screens.appendingPathComponent("\(name).txt").path
+        if ProcessInfo.processInfo.environment["ASSESS_RECORD_SCREENS"] == "1" {
+            Thread.sleep(forTimeInterval: 1)
+            try FileManager.default.createDirectory(at: screens, withIntermediateDirectories: true)
+            try terminal.styledScreen().write(toFile: path, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOfFile: path, encoding: .utf8)
+        let deadline = Date().addingTimeInterval(10)
+        var screen = ""
+        while Date() < deadline {
+            screen = try terminal.styledScreen()
+            if screen == expected { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let expectedLines = expected.components(separatedBy: "\n")
+        let lines = screen.components(separatedBy: "\n")
+        let row = Array(zip(expectedLines, lines)).firstIndex { $0 != $1 } ?? min(expectedLines.count, lines.count)
+        Issue.record(
+            """
+            the screen differs from \(path) from row \(row):
+            expected: \(expectedLines.indices.contains(row) ? expectedLines[row].debugDescription : "nothing")
+            found:    \(lines.indices.contains(row) ? lines[row].debugDescription : "nothing")
+            """, sourceLocation: sourceLocation)
+    }
+
+    @Test func aUnicodeTerminalShowsTheChartAsAMosaicBesideItsAltText() throws {
+        let terminal = try Self.firstQuestion()
+        let screen = try terminal.waitFor("█")
+        #expect(screen.contains("█  Picture\n"))
+        #expect(screen.contains("  A bar chart of four bars, from left to right"))
+        try Self.expectScreen(terminal, named: "pictures-mosaic-80x24")
+    }
+
+    @Test func theLinuxConsoleShowsTheAltTextAloneInAFrame() throws {
+        let terminal = try Self.firstQuestion(term: "linux")
+        let screen = try terminal.waitFor("┌ Picture ")
+        #expect(!screen.contains("█"))
+        try Self.expectScreen(terminal, named: "pictures-console-80x24")
+    }
+
+    @Test func thePicturesQuizIsSatToItsReceiptWithEveryAnswerStored() throws {
+        let terminal = try TerminalUnderTest("take Exams/pictures.yaml --candidate p-2", width: 80, height: 24)
+        try terminal.acceptTheLock()
+        try terminal.waitFor("Which bar of the chart is the tallest?")
+        try terminal.press("2", "Tab")
+        try terminal.waitFor("How many units do the four bars")
+        try terminal.type("17")
+        try terminal.waitFor("Answer: 17")
+        try terminal.press("Tab")
+        try terminal.waitFor("What kind of triangle is drawn?")
+        try terminal.press("1", "Tab")
+        let choices = try terminal.waitFor("Which picture shows a shape with no corners?")
+        #expect(choices.contains("1. Picture 1 (picture: a green square)"))
+        #expect(choices.contains("2. Picture 2 (picture: a red circle)"))
+        try terminal.press("2")
+        try terminal.submitAndLeaveThroughTheReceipt()
+        #expect(try terminal.exitStatus() == 0)
+        let database = try terminal.store()
+        let attempt = try #require(try database.attempts(exam: "pictures-quiz", candidate: "p-2").first)
+        #expect(attempt.status == .submitted)
+        let responses = Dictionary(
+            uniqueKeysWithValues: try database.responses(for: attempt.id).map { ($0.questionID, $0.value) })
+        #expect(responses.count == 4)
+        #expect(responses["round-shape"].flatMap { Response(json: $0) } == .singleChoice(1))
+    }
+
+    @Test func aPublishedExamCarriesItsPicturesToTheSeat() throws {
+        let setup = try ProctorTests.Setup()
+        let shared = setup.scratch.file("data")
+        let examFile = TerminalUnderTest.packageRoot + "/Exams/pictures.yaml"
+        let proctor = try TerminalUnderTest("--help", dataDirectory: shared, policy: setup.policy)
+        let published = try proctor.assessCommand(
+            ["publish", examFile, "--password-stdin"], input: ProctorTests.password + "\n")
+        #expect(published.status == 0, "\(published.output)")
+        let store = try SQLiteStore(dataDirectory: URL(fileURLWithPath: shared))
+        let form = try #require(try store.deliveryForm(exam: "pictures-quiz", candidate: "ana"))
+        let chart = try Data(
+            contentsOf: URL(fileURLWithPath: TerminalUnderTest.packageRoot + "/Exams/pictures/bar-chart.png"))
+        #expect(form.form.contains(chart.base64EncodedString()))
+
+        let seat = try TerminalUnderTest(
+            "take --exam pictures-quiz --candidate ana", dataDirectory: shared, policy: setup.policy, width: 80,
+            height: 24)
+        try seat.acceptTheLock()
+        try seat.waitFor("Which bar of the chart is the tallest?")
+        let screen = try seat.waitFor("█")
+        #expect(screen.contains("  A bar chart of four bars, from left to right"))
+    }
+}
