@@ -30,6 +30,10 @@ public struct Exam: Sendable, Equatable {
     /// The questions, in sections. A file with a top-level `questions:` list has one
     /// section whose title is `nil`.
     public var sections: [ExamSection]
+    /// The key this exam was delivered under, when it is only a part of the exam a store
+    /// published (a pool's questions drawn for one candidate by the server): the whole
+    /// delivery form's key, which `examKey` then gives. `nil` for a whole exam.
+    public var deliveredKey: String?
 
     /// Creates an exam from its parts; the loader is the usual way to get one.
     public init(
@@ -71,11 +75,25 @@ public struct ExamSection: Sendable, Equatable {
     public var title: String?
     /// The section's questions in file order.
     public var questions: [Question]
+    /// For a pool (`select:`), how many of its questions each candidate is given (see
+    /// `PoolDraw`); `nil` when every candidate sits every question.
+    public var select: Int?
 
     /// Creates a section.
-    public init(title: String?, questions: [Question]) {
+    public init(title: String?, questions: [Question], select: Int? = nil) {
         self.title = title
         self.questions = questions
+        self.select = select
+    }
+
+    /// True when the section is a pool that gives each candidate fewer than all its questions.
+    public var isPool: Bool {
+        select.map { $0 < questions.count } ?? false
+    }
+
+    /// How many questions each candidate sits in this section.
+    public var questionsSat: Int {
+        min(select ?? questions.count, questions.count)
     }
 }
 

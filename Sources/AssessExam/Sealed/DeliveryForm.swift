@@ -34,6 +34,9 @@ public struct DeliveryForm: Sendable, Equatable, Codable {
     public var suggestions: [String]
     public var restrictions: [DeliveredRestriction]
     public var sections: [DeliveredSection]
+    /// The candidate whose questions these are, when the server sent only the questions
+    /// drawn from each pool for them (`assess.drawn_form`); `nil` for the whole form.
+    public var drawnFor: String?
 
     /// The delivery form of `exam`: its answers left out.
     public init(exam: Exam) {
@@ -53,7 +56,8 @@ public struct DeliveryForm: Sendable, Equatable, Codable {
             DeliveredRestriction(id: $0.id, title: $0.title, detail: $0.detail, isOnByDefault: $0.isOnByDefault)
         }
         sections = exam.sections.map { section in
-            DeliveredSection(title: section.title, questions: section.questions.map(DeliveredQuestion.init))
+            DeliveredSection(
+                title: section.title, select: section.select, questions: section.questions.map(DeliveredQuestion.init))
         }
     }
 
@@ -85,7 +89,7 @@ public struct DeliveryForm: Sendable, Equatable, Codable {
                 Restriction(id: $0.id, title: $0.title, detail: $0.detail, isOnByDefault: $0.isOnByDefault)
             },
             sections: sections.map { section in
-                ExamSection(title: section.title, questions: section.questions.map(\.question))
+                ExamSection(title: section.title, questions: section.questions.map(\.question), select: section.select)
             })
     }
 
@@ -98,7 +102,7 @@ public struct DeliveryForm: Sendable, Equatable, Codable {
     public var cover: ExamCover {
         ExamCover(
             title: title, durationSeconds: durationSeconds, instructions: instructions,
-            questionCount: sections.reduce(0) { $0 + $1.questions.count })
+            questionCount: exam.sections.reduce(0) { $0 + $1.questionsSat })
     }
 
     /// For each delivered position of `question`'s matching options or ordering items, the
@@ -147,6 +151,8 @@ public struct DeliveredRestriction: Sendable, Equatable, Codable {
 /// A section as a seat receives it.
 public struct DeliveredSection: Sendable, Equatable, Codable {
     public var title: String?
+    /// For a pool, how many of its questions each candidate is given.
+    public var select: Int?
     public var questions: [DeliveredQuestion]
 }
 

@@ -70,6 +70,8 @@ enum PostgresSchema {
             source: PackageResources.postgres_v11_published_exams_sql),
         Migration(
             file: "postgres-v12-message-read", recorded: "v12", source: PackageResources.postgres_v12_message_read_sql),
+        Migration(
+            file: "postgres-v13-pool-draws", recorded: "v13", source: PackageResources.postgres_v13_pool_draws_sql),
     ]
 
     /// Every migration, in order: its recorded name and its SQL for `roles`.

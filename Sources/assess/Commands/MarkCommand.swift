@@ -121,9 +121,11 @@ struct MarkCommand: AsyncParsableCommand {
         var items: [MarkingItem] = []
         for (number, attempt) in attempts.enumerated() {
             let responses = try SavedAnswers(attempt: attempt.id, database: store).responses
-            let score = Scorer.total(exam, responses: responses)
+            // A pool's questions not drawn for this candidate were never asked: nothing to mark.
+            let sat = exam.drawn(for: attempt.candidate, key: attempt.examKey)
+            let score = Scorer.total(sat, responses: responses)
             let marks = try store.latestMarks(for: attempt.id)
-            for question in exam.questions {
+            for question in sat.questions {
                 let automatic = score.marks[question.id] ?? Mark(awarded: 0, maximum: question.points)
                 guard question.id == self.question || (self.question == nil && automatic.needsManualMarking) else {
                     continue
