@@ -63,6 +63,12 @@ public struct Exam: Sendable, Equatable {
         sections.flatMap(\.questions)
     }
 
+    /// How many questions each candidate sits: all of them but for the questions of each
+    /// pool that are not drawn for them.
+    public var questionsSat: Int {
+        sections.reduce(0) { $0 + $1.questionsSat }
+    }
+
     /// The question with `id`, if there is one.
     public func question(withID id: String) -> Question? {
         questions.first { $0.id == id }

@@ -102,7 +102,7 @@ public struct DeliveryForm: Sendable, Equatable, Codable {
     public var cover: ExamCover {
         ExamCover(
             title: title, durationSeconds: durationSeconds, instructions: instructions,
-            questionCount: exam.sections.reduce(0) { $0 + $1.questionsSat })
+            questionCount: exam.questionsSat)
     }
 
     /// For each delivered position of `question`'s matching options or ordering items, the
