@@ -80,3 +80,55 @@ struct PoolDrawTests {
         #expect((1...10).allSatisfy { all.contains("Pool prompt number \($0)?") })
     }
 }
+
+/// The sample pool (Exams/pool.yaml) sat at two seats on one machine: each candidate is
+/// shown the warm-up and the three questions drawn for them, and `results` scores each out
+/// of their own questions.
+@Suite("A pool sat by two candidates", .ownThread)
+struct PoolSittingTests {
+    @Test func twoCandidatesSitTheirOwnDrawAndResultsScoresEachOnIt() throws {
+        let scratch = try TemporaryDirectory("assess-pool-sitting")
+        defer { scratch.remove() }
+        let shared = scratch.file("data")
+        let exam = try ExamLoader.load(fileAt: TerminalUnderTest.packageRoot + "/Exams/pool.yaml")
+        var drawn: [String: Set<String>] = [:]
+        for candidate in ["ana", "ben"] {
+            let seat = try TerminalUnderTest("take Exams/pool.yaml --candidate \(candidate)", dataDirectory: shared)
+            try seat.acceptTheLock()
+            let shown = ExamPresentation(exam: exam, candidate: candidate).questions.map(\.question)
+            #expect(shown.count == 5)
+            for (index, question) in shown.enumerated() {
+                try seat.waitFor("Question \(index + 1) of 5")
+                try seat.waitFor(question.prompt)
+                // Only the warm-up's number of planets is answered, and rightly.
+                if question.id == "planet-count" {
+                    try seat.type("8")
+                    try seat.waitFor("Answer: 8")
+                }
+                if index + 1 < shown.count { try seat.press("Tab") }
+            }
+            try seat.submitAndLeaveThroughTheReceipt()
+            #expect(try seat.exitStatus() == 0)
+            drawn[candidate] = Set(shown.map(\.id))
+        }
+        #expect(drawn["ana"] != drawn["ben"], "ana and ben drew the same questions")
+
+        let results = try TerminalUnderTest("--help", dataDirectory: shared).assessCommand(
+            ["results", "Exams/pool.yaml", "--csv"])
+        #expect(results.status == 0, "\(results.output)")
+        let lines = results.output.split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
+        let header = try #require(lines.first { $0.first == "exam" })
+        for candidate in ["ana", "ben"] {
+            let row = try #require(lines.first { $0.count > 1 && $0[1] == Substring(candidate) }, "\(results.output)")
+            func cell(_ name: String) throws -> Substring { row[try #require(header.firstIndex(of: Substring(name)))] }
+            // One point of the 1 + 1 + 3 × 2 of the questions given to them.
+            #expect(try cell("score") == "1" && cell("maximum") == "8", "\(candidate): \(row)")
+            for question in exam.questions {
+                let given = drawn[candidate]?.contains(question.id) == true
+                #expect(try cell("q:\(question.id)").isEmpty == !given, "\(candidate) \(question.id): \(row)")
+            }
+        }
+    }
+}
