@@ -108,4 +108,16 @@ import Testing
         #expect(ExamPresentation(exam: pool, candidate: "ana").questions.count == 3)
         #expect(pool.questionsSat == 3)
     }
+
+    @Test func aPoolTravelsInQTIAndGIFTSaysItCannotCarryIt() throws {
+        let yaml = try imported(try GIFTReader.read(text: Self.gift, file: "geography.gift"))
+        let pool = try ExamLoader.load(
+            text: try selecting(2, in: "Geography / Rivers", of: yaml), path: "imported.yaml")
+        let package = try QTIWriter.package(for: pool)
+        let back = try #require(
+            Banks.importer.assemble([try Banks.importer.read(data: package, path: "pool.zip", format: nil)]).exam)
+        #expect(back.sections.map(\.select) == [2, nil])
+        let (_, losses) = GIFTWriter.write(pool)
+        #expect(losses.contains { $0.hasPrefix("section \"Geography / Rivers\": the pool (select: 2) is not kept") })
+    }
 }
