@@ -79,6 +79,54 @@ struct PoolDrawTests {
             lab.url(user: pat), "SELECT delivery_form FROM assess.delivery_form('pool-quiz', 'ana')")
         #expect((1...10).allSatisfy { all.contains("Pool prompt number \($0)?") })
     }
+
+    @Test func aSeatSitsThePoolTheServerDrewAndResultsScoresItOnThoseQuestions() throws {
+        let lab = try LabStoreTests.LabDatabase()
+        let setup = try ProctorTests.Setup()
+        let ana = lab.name + "_ana"
+        let pat = lab.name + "_pat"
+        defer { try? lab.psql("DROP ROLE IF EXISTS \(pat)") }
+        let admin = try TerminalUnderTest("--help", environment: ["ASSESS_STORE": lab.url()])
+        #expect(try admin.assessCommand(["store", "init", "--seat", ana + ":ana", "--proctor", pat]).status == 0)
+        let proctor = try TerminalUnderTest(
+            "--help", policy: setup.policy, environment: ["ASSESS_STORE": lab.url(user: pat)])
+        let published = try proctor.assessCommand(
+            ["publish", "Exams/pool.yaml", "--password-stdin"], input: ProctorTests.password + "\n")
+        #expect(published.status == 0, "\(published.output)")
+
+        // The seat is sent two warm-up questions and the three drawn for ana, shown in the
+        // order the whole form would give her.
+        let form = DeliveryForm(exam: try ExamLoader.load(fileAt: TerminalUnderTest.packageRoot + "/Exams/pool.yaml"))
+        let shown = ExamPresentation(exam: form.exam, candidate: "ana").questions.map(\.question)
+        let seat = try TerminalUnderTest(
+            "take --exam science-pool --candidate ana", policy: setup.policy,
+            environment: ["ASSESS_STORE": lab.url(user: ana)])
+        try seat.acceptTheLock()
+        for (index, question) in shown.enumerated() {
+            try seat.waitFor("Question \(index + 1) of 5")
+            try seat.waitFor(question.prompt)
+            if question.id == "planet-count" {
+                try seat.type("8")
+                try seat.waitFor("Answer: 8")
+            }
+            if index + 1 < shown.count { try seat.press("Tab") }
+        }
+        try seat.submitAndLeaveThroughTheReceipt()
+        #expect(try seat.exitStatus() == 0)
+        let attempt = try PostgresConnectionForTests.psql(
+            lab.url(user: pat), "SELECT exam_key FROM assess.attempts WHERE candidate = 'ana'")
+        #expect(attempt.trimmingCharacters(in: .newlines) == form.key)
+
+        let results = try proctor.assessCommand(["results", "science-pool", "--csv"])
+        #expect(results.status == 0, "\(results.output)")
+        let lines = results.output.split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
+        let header = try #require(lines.first { $0.first == "exam" }, "\(results.output)")
+        let row = try #require(lines.first { $0.count > 1 && $0[1] == "ana" }, "\(results.output)")
+        let score = try #require(header.firstIndex(of: "score"))
+        #expect(row[score] == "1" && row[score + 1] == "8", "\(results.output)")
+    }
 }
 
 /// The sample pool (Exams/pool.yaml) sat at two seats on one machine: each candidate is
