@@ -180,3 +180,57 @@ struct PoolSittingTests {
         }
     }
 }
+
+/// `assess mark` of a pool: a question is offered for marking only in the attempts of the
+/// candidates it was drawn for.
+@Suite("Marking a pool", .ownThread)
+struct PoolMarkingTests {
+    static let exam = """
+        id: essays-pool
+        title: Essays
+        duration: 20m
+        sections:
+          - title: One of three
+            select: 1
+            questions:
+              - {id: river, type: essay, prompt: Describe a river you know., points: 5}
+              - {id: market, type: essay, prompt: Describe a market on a busy day., points: 5}
+              - {id: storm, type: essay, prompt: Describe a storm you remember., points: 5}
+        """
+
+    @Test func aQuestionIsMarkedOnlyInTheAttemptsItWasDrawnFor() throws {
+        let setup = try ProctorTests.Setup()
+        let path = try setup.exam("essays.yaml", Self.exam)
+        let exam = try ExamLoader.load(fileAt: path)
+        let data = try TemporaryDirectory("assess-e2e-pool-marking")
+        defer { data.remove() }
+        let store = try SQLiteStore(dataDirectory: data.url)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        var drawn: [String: String] = [:]
+        // Each candidate answers the essay drawn for them, and a stray answer to every other one.
+        for candidate in ["c-401", "c-402"] {
+            let given = try #require(exam.drawn(for: candidate, key: exam.examKey).questions.first?.id)
+            drawn[candidate] = given
+            let attempt = try store.startAttempt(
+                examID: exam.id, examKey: exam.examKey, candidate: candidate, secondsAllowed: 1200, at: start)
+            for question in exam.questions {
+                let text = question.id == given ? "My \(question.id), by \(candidate)." : "Not asked of \(candidate)."
+                try store.saveResponse(
+                    attempt: attempt.id, question: question.id, value: Response.essay(text).json, flagged: false,
+                    at: start)
+            }
+            try store.finishAttempt(
+                id: attempt.id, status: .submitted, receipt: "R-\(candidate)", at: start.addingTimeInterval(600))
+        }
+        let first = try #require(drawn["c-401"])
+        #expect(first != drawn["c-402"], "both candidates drew \(first)")
+
+        let terminal = try TerminalUnderTest(
+            "mark \(path) --question \(first)", dataDirectory: data.url.path, policy: setup.policy)
+        try terminal.answer("Proctor password:", with: ProctorTests.password)
+        let screen = try terminal.waitFor("Answer 1 of 1 · \(first) · 5 points · Candidate #1")
+        #expect(screen.contains("My \(first), by c-401."))
+        #expect(!screen.contains("Not asked"))
+        #expect(screen.contains("Still to mark: 1 of this question, 1 in all"))
+    }
+}
