@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// What one candidate sees: the questions in display order, and for each question the
