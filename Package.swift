@@ -85,7 +85,7 @@ let package = Package(
                 "postgres-v03-seat-limits", "postgres-v04-room-commands", "postgres-v05-marks",
                 "postgres-v06-rosters-starts", "postgres-v07-seat-news", "postgres-v08-commands-acknowledged",
                 "postgres-v09-lease-liveness", "postgres-v10-server-decides", "postgres-v11-published-exams",
-                "postgres-v12-message-read", "postgres-v13-open-releases-forms",
+                "postgres-v12-message-read", "postgres-v13-open-releases-forms", "postgres-v14-pool-draws",
             ].map { .embedInCode("Postgres/SQL/\($0).sql") }
         ),
         .systemLibrary(name: "CNcursesw"),

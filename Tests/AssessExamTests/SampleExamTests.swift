@@ -6,7 +6,7 @@ import Testing
     @Test func everySampleExamLoadsWithoutProblems() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: TestFiles.exams.path)
             .filter { $0.hasSuffix(".yaml") }.sorted()
-        #expect(names == ["all-types.yaml", "geography.yaml", "multilingual.yaml", "pictures.yaml", "spelling.yaml"])
+        #expect(names == ["all-types.yaml", "geography.yaml", "multilingual.yaml", "pictures.yaml", "pool.yaml", "spelling.yaml"])
         for name in names {
             #expect(throws: Never.self, "\(name)") { try ExamLoader.load(fileAt: TestFiles.sample(name)) }
         }
@@ -70,6 +70,18 @@ import Testing
         #expect(
             exam.questions[3].choiceImages.mapValues(\.file) == [0: "pictures/square.png", 1: "pictures/circle.png"])
         #expect(Set(exam.pictures.keys).count == 4)
+    }
+
+    @Test func poolSampleGivesEachCandidateTheWarmUpAndThreeOfItsPool() throws {
+        let exam = try ExamLoader.load(fileAt: TestFiles.sample("pool.yaml"))
+        #expect(exam.sections.map(\.select) == [nil, 3] && exam.sections[1].questions.count == 8)
+        #expect(exam.questionsSat == 5)
+        let draws = Set(
+            ["c-1", "c-2", "c-3", "c-4"].map { candidate in
+                Set(ExamPresentation(exam: exam, candidate: candidate).questions.map(\.question.id))
+            })
+        #expect(draws.allSatisfy { $0.count == 5 && $0.isSuperset(of: ["water-boils", "planet-count"]) })
+        #expect(draws.count > 1)
     }
 
     @Test func largestSampleValidatesQuickly() throws {

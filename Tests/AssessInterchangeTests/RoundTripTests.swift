@@ -7,7 +7,7 @@ import Testing
 /// import(export(exam)) gives the same questions, answers and points back: exactly for
 /// QTI, and for GIFT up to what GIFT cannot say (`giftView`).
 @Suite struct RoundTripTests {
-    static let samples = ["geography.yaml", "spelling.yaml", "all-types.yaml", "multilingual.yaml"]
+    static let samples = ["geography.yaml", "spelling.yaml", "all-types.yaml", "multilingual.yaml", "pool.yaml"]
 
     /// An exam with every question type and every setting a question can have.
     static let everyType = Exam(

@@ -33,7 +33,7 @@ package enum CandidateReport {
     }
 
     private static func parts(of row: ResultRow) -> [Part] {
-        row.exam.questions.map { question in
+        row.sat.questions.map { question in
             let mark = row.score?.marks[question.id]
             let points =
                 mark.map { mark in

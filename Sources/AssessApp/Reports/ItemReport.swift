@@ -14,6 +14,9 @@ package enum ItemReport {
     /// One question, as `--items --json` writes it.
     package struct Item: Encodable {
         package var question: String
+        /// The scored attempts that were given the question (for a pool's question, fewer
+        /// than the exam's).
+        package var attempts: Int
         package var answered: Int
         package var right: Int
         /// Answers still waiting for a person to mark them.
@@ -33,6 +36,7 @@ package enum ItemReport {
         /// The item as `statistics` count it.
         package init(_ statistics: ItemStatistics) {
             question = statistics.questionID
+            attempts = statistics.attempts
             answered = statistics.answered
             right = statistics.right
             awaitingMarking = statistics.awaitingMarking
@@ -74,7 +78,7 @@ package enum ItemReport {
                 let share = item.shareRight.map { ResultFormats.number(($0 * 100).rounded()) + "%" } ?? "-"
                 text += "  " + item.question.padding(toLength: width, withPad: " ", startingAt: 0)
                 text +=
-                    "  right \(item.right)/\(exam.attempts) (\(share))  mean \(ResultFormats.number(item.meanPoints))"
+                    "  right \(item.right)/\(item.attempts) (\(share))  mean \(ResultFormats.number(item.meanPoints))"
                 text += "/\(ResultFormats.number(item.maximum))  answered \(item.answered)"
                 text += item.awaitingMarking > 0 ? "  \(item.awaitingMarking) to mark\n" : "\n"
                 for choice in item.choices ?? [] {

@@ -92,7 +92,8 @@ package enum ResultFormats {
     /// `withAnswers` adds five columns per question after those: `answer:` (empty when the
     /// candidate left the question blank), `answered:` (`yes` or `no`, so that a blank
     /// answer is told from any text a candidate typed), `marked_by:`, `comment:` and
-    /// `override:` (the reason a marker overrode the automatic score).
+    /// `override:` (the reason a marker overrode the automatic score). A question of a pool
+    /// that was not drawn for the row's candidate has every cell empty, `answered:` too.
     ///
     /// Every cell goes through ``csvCell(_:typed:)``: text that came from a candidate, a
     /// marker or an exam file is never read by a spreadsheet as a formula; the numbers and
@@ -134,7 +135,8 @@ package enum ResultFormats {
             }
             if withAnswers {
                 for column in columns {
-                    guard column.exam == row.exam.id, let question = row.exam.question(withID: column.question) else {
+                    // A question of a pool not drawn for this candidate was never asked.
+                    guard column.exam == row.exam.id, let question = row.sat.question(withID: column.question) else {
                         cells += ["", "", "", "", ""]
                         continue
                     }

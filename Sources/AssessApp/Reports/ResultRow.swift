@@ -9,6 +9,10 @@ package struct ResultRow {
     package let attempt: Attempt
     /// The exam file it is reported with.
     package let exam: Exam
+    /// The exam as this candidate sat it: each pool holds only the questions drawn for
+    /// them (`Exam.drawn(for:key:)`). A question left out was never asked: it is neither
+    /// scored nor unanswered.
+    package let sat: Exam
     /// The marks, hand marks included, for a submitted or timed-out attempt sat with this
     /// exam file; else `nil`.
     package let score: ExamScore?
@@ -30,19 +34,20 @@ package struct ResultRow {
     package init(attempt: Attempt, exam: Exam, database: any ExamStore, sealed: SealedScoring? = nil) throws {
         self.attempt = attempt
         self.exam = exam
+        sat = exam.drawn(for: attempt.candidate, key: attempt.examKey)
         let saved = try SavedAnswers(attempt: attempt.id, database: database)
         // Answers to a published exam's delivery form, in the file's order for scoring.
-        let sat = sealed.map { attempt.examKey == $0.deliveryKey } ?? false
-        let responses = sat ? sealed?.fileResponses(saved.responses) ?? saved.responses : saved.responses
+        let fromForm = sealed.map { attempt.examKey == $0.deliveryKey } ?? false
+        let responses = fromForm ? sealed?.fileResponses(saved.responses) ?? saved.responses : saved.responses
         self.responses = responses
         scoringKeyVersion = sat ? sealed?.version : nil
         flagged = saved.flagged
         marks = try database.marks?.latestMarks(for: attempt.id) ?? [:]
-        if attempt.examKey != exam.examKey && !sat {
+        if attempt.examKey != exam.examKey && !fromForm {
             score = nil
             unscored = "exam file changed since"
         } else if attempt.status == .submitted || attempt.status == .timedOut {
-            score = Scorer.total(exam, responses: responses).applying(handMarks: marks.mapValues(\.points))
+            score = Scorer.total(sat, responses: responses).applying(handMarks: marks.mapValues(\.points))
             unscored = nil
         } else {
             score = nil

@@ -38,7 +38,9 @@ package enum SealedExamSource {
                         a proctor publishes it with: assess publish EXAM.yaml
                         """)
                 }
-                guard let form = DeliveryForm(json: json), form.key == key else {
+                // A form drawn for the candidate holds only their pools' questions: its own
+                // key is not the exam's, which the server names beside it.
+                guard let form = DeliveryForm(json: json), form.key == key || form.drawnFor == candidate else {
                     throw CommandFailure(
                         .examInvalid,
                         """
@@ -46,7 +48,9 @@ package enum SealedExamSource {
                         (delivery key \(ExamKey.short(key))); a proctor publishes it again with this version of assess
                         """)
                 }
-                return form.exam
+                var exam = form.exam
+                if form.drawnFor != nil { exam.deliveredKey = key }
+                return exam
             } catch let error as PublicationError {
                 guard waitForOpening, case .notOpenYet = error else { throw CommandFailure(.notDone, "\(error)") }
                 if !waiting {

@@ -58,6 +58,8 @@ public enum ExamKey {
         for section in exam.sections {
             form.optionalText("section", section.title)
             form.count("questions", section.questions.count)
+            // Only for a pool, so that every exam written before pools keeps its key.
+            if let select = section.select { form.line("select", String(select)) }
             for question in section.questions {
                 write(question, to: &form)
             }
@@ -122,8 +124,9 @@ public enum ExamKey {
 }
 
 extension Exam {
-    /// The exam key: SHA-256 hex of the exam's canonical form (see `ExamKey`).
-    public var examKey: String { ExamKey.key(of: self) }
+    /// The exam key: SHA-256 hex of the exam's canonical form (see `ExamKey`); for the
+    /// questions a server drew from a published exam, the key they were delivered under.
+    public var examKey: String { deliveredKey ?? ExamKey.key(of: self) }
 
     /// The first 8 hex digits of the exam key, grouped as `xxxx-xxxx`.
     public var shortKey: String { ExamKey.short(examKey) }

@@ -12,7 +12,7 @@ struct ExamReader {
     ]
     static let shuffleKeys = ["questions", "choices"]
     static let restrictionKeys = ["id", "title", "detail", "default"]
-    static let sectionKeys = ["title", "questions"]
+    static let sectionKeys = ["title", "questions", "select"]
     /// The longest exam the format allows, in seconds.
     static let longestDuration = 24 * 3600
 
@@ -189,14 +189,40 @@ struct ExamReader {
                 }
                 let title = reader.text(section, "title", required: true, example: "Part A")
                 let questions = readQuestionList(section)
-                if let title, let questions {
-                    sections.append(ExamSection(title: title, questions: questions))
+                let select = readSelect(section, questions: questions?.count)
+                if let title, let questions, let select {
+                    sections.append(ExamSection(title: title, questions: questions, select: select))
                 } else {
                     complete = false
                 }
             }
             return complete ? sections : nil
         }
+    }
+
+    /// A section's `select:` (how many of its questions each candidate sits): `.some(nil)`
+    /// when absent, `nil` when wrong. `count` is the number of questions read, if they were.
+    private mutating func readSelect(_ fields: Fields, questions count: Int?) -> Int?? {
+        guard let node = reader.value(fields, "select", required: false, example: "5") else { return .some(nil) }
+        guard let select = node.int, select > 0 else {
+            reader.report(
+                at: node,
+                """
+                "select" in \(fields.owner) must be a whole number above 0 (how many of its questions each \
+                candidate is given), not \(reader.describe(node))
+                """)
+            return nil
+        }
+        if let count, select > count {
+            reader.report(
+                at: node,
+                """
+                "select" in \(fields.owner) is \(select), but the section has only \(count) \
+                \(count == 1 ? "question" : "questions"); add questions or select at most \(count)
+                """)
+            return nil
+        }
+        return .some(select)
     }
 
     private mutating func readQuestionList(_ fields: Fields) -> [Question]? {

@@ -13,7 +13,8 @@ public struct ItemStatistics: Sendable, Equatable {
 
     /// The question.
     public var questionID: String
-    /// The scored attempts counted.
+    /// The scored attempts that were given the question: for a pool's question, only
+    /// those of the candidates it was drawn for.
     public var attempts: Int
     /// How many of them answered the question.
     public var answered: Int
@@ -35,11 +36,14 @@ public struct ItemStatistics: Sendable, Equatable {
     }
 
     /// One entry per question of `exam`, in file order, over `sittings` (each attempt's
-    /// answers and its score with hand marks applied).
+    /// answers and its score with hand marks applied). An attempt whose score has no mark
+    /// for a question was not given it (a pool's question drawn for others) and is not
+    /// counted for it.
     public static func of(_ exam: Exam, sittings: [(responses: [String: Response], score: ExamScore)])
         -> [ItemStatistics]
     {
         exam.questions.map { question in
+            let sittings = sittings.filter { $0.score.marks[question.id] != nil }
             var item = ItemStatistics(
                 questionID: question.id, attempts: sittings.count, answered: 0, right: 0,
                 awaitingMarking: 0, meanPoints: 0, maximum: question.points, choices: choiceTemplate(question))

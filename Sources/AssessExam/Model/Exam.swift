@@ -35,6 +35,10 @@ public struct Exam: Sendable, Equatable {
     /// read and checked by the loader from beside the exam file, or carried by a published
     /// exam's delivery form. Empty for an exam read from text alone.
     public var pictures: [String: Data] = [:]
+    /// The key this exam was delivered under, when it is only a part of the exam a store
+    /// published (a pool's questions drawn for one candidate by the server): the whole
+    /// delivery form's key, which `examKey` then gives. `nil` for a whole exam.
+    public var deliveredKey: String?
 
     /// Creates an exam from its parts; the loader is the usual way to get one.
     public init(
@@ -64,6 +68,12 @@ public struct Exam: Sendable, Equatable {
         sections.flatMap(\.questions)
     }
 
+    /// How many questions each candidate sits: all of them but for the questions of each
+    /// pool that are not drawn for them.
+    public var questionsSat: Int {
+        sections.reduce(0) { $0 + $1.questionsSat }
+    }
+
     /// The question with `id`, if there is one.
     public func question(withID id: String) -> Question? {
         questions.first { $0.id == id }
@@ -76,11 +86,25 @@ public struct ExamSection: Sendable, Equatable {
     public var title: String?
     /// The section's questions in file order.
     public var questions: [Question]
+    /// For a pool (`select:`), how many of its questions each candidate is given (see
+    /// `PoolDraw`); `nil` when every candidate sits every question.
+    public var select: Int?
 
     /// Creates a section.
-    public init(title: String?, questions: [Question]) {
+    public init(title: String?, questions: [Question], select: Int? = nil) {
         self.title = title
         self.questions = questions
+        self.select = select
+    }
+
+    /// True when the section is a pool that gives each candidate fewer than all its questions.
+    public var isPool: Bool {
+        select.map { $0 < questions.count } ?? false
+    }
+
+    /// How many questions each candidate sits in this section.
+    public var questionsSat: Int {
+        min(select ?? questions.count, questions.count)
     }
 }
 

@@ -1,13 +1,13 @@
-import Crypto
 import Foundation
 
 /// What one candidate sees: the questions in display order, and for each question the
 /// order of its choices or items. The same exam and candidate always give the same
 /// presentation, so a resumed or re-run attempt looks the same.
 ///
-/// The seed is SHA-256(exam key ‖ "\n" ‖ candidate). With `shuffle.questions`, the
-/// questions of each section are shuffled among themselves and sections stay in file
-/// order. With `shuffle.choices`, single-choice and multiple-response choices are
+/// The seed is SHA-256(exam key ‖ "\n" ‖ candidate). A pool (`select:`) gives only the
+/// questions `PoolDraw` draws with it, in file order. With `shuffle.questions`, the
+/// questions of each section (those drawn) are shuffled among themselves and sections
+/// stay in file order. With `shuffle.choices`, single-choice and multiple-response choices are
 /// shuffled. Matching right-hand items and ordering items are always shuffled, since
 /// file order would give the answer away; when a shuffle happens to leave them in file
 /// order, they are rotated by one.
@@ -27,13 +27,13 @@ public struct ExamPresentation: Sendable, Equatable {
     public init(exam: Exam, candidate: String) {
         self.candidate = candidate
         examKey = exam.examKey
-        let seed = Data(SHA256.hash(data: Data("\(examKey)\n\(candidate)".utf8)))
+        let seed = PoolDraw.seed(key: examKey, candidate: candidate)
         var questions: [PresentedQuestion] = []
         for (sectionIndex, section) in exam.sections.enumerated() {
-            var order = Array(section.questions.indices)
+            var order = PoolDraw.drawn(section, seed: seed)
             if exam.shuffle.questions {
                 var stream = SeededStream(seed: seed, purpose: "questions of section \(sectionIndex)")
-                order = stream.permutation(of: order.count)
+                order = stream.permutation(of: order.count).map { order[$0] }
             }
             for questionIndex in order {
                 let question = section.questions[questionIndex]

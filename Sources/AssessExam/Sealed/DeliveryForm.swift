@@ -36,6 +36,9 @@ public struct DeliveryForm: Sendable, Equatable, Codable {
     public var sections: [DeliveredSection]
     /// The bytes of each picture the questions name, base64, by file name; absent when none.
     public var pictures: [String: String]?
+    /// The candidate whose questions these are, when the server sent only the questions
+    /// drawn from each pool for them (`assess.drawn_form`); `nil` for the whole form.
+    public var drawnFor: String?
 
     /// The delivery form of `exam`: its answers left out.
     public init(exam: Exam) {
@@ -55,7 +58,8 @@ public struct DeliveryForm: Sendable, Equatable, Codable {
             DeliveredRestriction(id: $0.id, title: $0.title, detail: $0.detail, isOnByDefault: $0.isOnByDefault)
         }
         sections = exam.sections.map { section in
-            DeliveredSection(title: section.title, questions: section.questions.map(DeliveredQuestion.init))
+            DeliveredSection(
+                title: section.title, select: section.select, questions: section.questions.map(DeliveredQuestion.init))
         }
         let named = Set(exam.questions.flatMap(\.images).map(\.file))
         let carried = exam.pictures.filter { named.contains($0.key) }.mapValues { $0.base64EncodedString() }
@@ -90,7 +94,7 @@ public struct DeliveryForm: Sendable, Equatable, Codable {
                 Restriction(id: $0.id, title: $0.title, detail: $0.detail, isOnByDefault: $0.isOnByDefault)
             },
             sections: sections.map { section in
-                ExamSection(title: section.title, questions: section.questions.map(\.question))
+                ExamSection(title: section.title, questions: section.questions.map(\.question), select: section.select)
             })
         exam.pictures = (pictures ?? [:]).compactMapValues { Data(base64Encoded: $0) }
         return exam
@@ -105,7 +109,7 @@ public struct DeliveryForm: Sendable, Equatable, Codable {
     public var cover: ExamCover {
         ExamCover(
             title: title, durationSeconds: durationSeconds, instructions: instructions,
-            questionCount: sections.reduce(0) { $0 + $1.questions.count })
+            questionCount: exam.questionsSat)
     }
 
     /// For each delivered position of `question`'s matching options or ordering items, the
@@ -154,6 +158,8 @@ public struct DeliveredRestriction: Sendable, Equatable, Codable {
 /// A section as a seat receives it.
 public struct DeliveredSection: Sendable, Equatable, Codable {
     public var title: String?
+    /// For a pool, how many of its questions each candidate is given.
+    public var select: Int?
     public var questions: [DeliveredQuestion]
 }
 

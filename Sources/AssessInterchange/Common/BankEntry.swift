@@ -109,6 +109,9 @@ public struct ParsedBank: Sendable, Equatable {
     public var entries: [BankEntry] = []
     /// Everything not imported, in file order.
     public var rejections: [Rejection] = []
+    /// For a section (by its title) that the bank makes a pool of (QTI's `selection`), how
+    /// many of its questions each candidate is given.
+    public var selections: [String: Int] = [:]
 
     /// Creates an empty bank.
     public init() {}

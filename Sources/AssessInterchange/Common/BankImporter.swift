@@ -100,6 +100,27 @@ public struct BankImporter: Sendable {
     /// Makes one exam of `banks`, in order: control characters removed, descriptions put
     /// before the next question, ids made from titles, and each question checked by the
     /// native loader (one that fails it is rejected with the loader's reason).
+    /// `sections` with the pools the banks name (`ParsedBank.selections`); a pool that asks
+    /// for more questions than were imported is left out, and said.
+    private func pools(_ sections: [ExamSection], banks: [ParsedBank], notes: inout [String]) -> [ExamSection] {
+        var selections: [String: Int] = [:]
+        for bank in banks {
+            for (title, count) in bank.selections { selections[PlainText.removingControls(title).text] = count }
+        }
+        return sections.map { section in
+            guard let title = section.title, let count = selections[title] else { return section }
+            guard count >= 1, count <= section.questions.count else {
+                notes.append(
+                    "section \"\(title)\": the bank selects \(count) of its questions, but \(section.questions.count) were imported; every candidate sits them all"
+                )
+                return section
+            }
+            var pool = section
+            pool.select = count
+            return pool
+        }
+    }
+
     public func assemble(_ banks: [ParsedBank]) -> Outcome {
         var rejections = banks.flatMap(\.rejections)
         // The exam's limit on questions, before each is checked (a check takes about a millisecond).
@@ -182,7 +203,8 @@ public struct BankImporter: Sendable {
         let built = Exam(
             id: examID, title: title, durationSeconds: durationSeconds,
             instructions: instructions.joined(separator: "\n\n"),
-            shuffle: ShuffleSettings(questions: false, choices: keptInOrder.isEmpty), sections: Self.merged(sections))
+            shuffle: ShuffleSettings(questions: false, choices: keptInOrder.isEmpty),
+            sections: pools(Self.merged(sections), banks: banks, notes: &notes))
         let yaml = NativeExamWriter.yaml(for: built)
         do {
             let exam = try ExamLoader.load(text: yaml, path: "\(examID).yaml")

@@ -40,6 +40,7 @@ public enum NativeExamWriter {
             lines.append("sections:")
             for section in exam.sections {
                 lines.append("  - title: \(quote(section.title ?? "Questions"))")
+                if let select = section.select { lines.append("    select: \(select)") }
                 lines.append("    questions:")
                 for question in section.questions { lines += questionLines(question, indent: "      ") }
             }

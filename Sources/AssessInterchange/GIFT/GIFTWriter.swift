@@ -17,6 +17,11 @@ public enum GIFTWriter {
                 lines.append("$CATEGORY: \(title.replacingOccurrences(of: "\n", with: " "))")
                 lines.append("")
             }
+            if section.isPool, let select = section.select {
+                losses.append(
+                    "section \"\(section.title ?? exam.title)\": the pool (select: \(select)) is not kept: GIFT has no pools, so every question of it is exported"
+                )
+            }
             for question in section.questions {
                 guard let answers = answers(question, losses: &losses) else { continue }
                 if question.points != 1 { lines.append("// points: \(NativeExamWriter.number(question.points))") }

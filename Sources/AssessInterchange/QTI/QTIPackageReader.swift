@@ -100,6 +100,7 @@ public struct QTIPackageReader: Sendable {
         var sectionOf: [String: String] = [:]
         var order: [String] = []
         var rubricBefore: [String: (text: String, location: SourceLocation)] = [:]
+        var selections: [String: Int] = [:]
         for test in tests {
             guard let testData = try file(Self.normalized(test)) else { continue }
             var location = here
@@ -107,6 +108,11 @@ public struct QTIPackageReader: Sendable {
             let root = try XMLTree.parse(testData, location: location, rename: QTIItemReader.qti3Name)
             let folder = (test as NSString).deletingLastPathComponent
             for section in root.descendants("assessmentSection") {
+                if let select = section.child("selection")?.attributes["select"].flatMap(Int.init),
+                    let title = section.attributes["title"] ?? section.attributes["identifier"]
+                {
+                    selections[title] = select
+                }
                 let rubric = section.children("rubricBlock").map { PlainText.fromHTML($0.innerMarkup) }.filter {
                     !$0.isEmpty
                 }
@@ -126,6 +132,7 @@ public struct QTIPackageReader: Sendable {
         }
         let itemPaths = order + items.map(Self.normalized).filter { !order.contains($0) }
         var bank = ParsedBank()
+        bank.selections = selections
         guard !itemPaths.isEmpty else {
             throw InterchangeError(
                 manifestLocation, "the manifest lists no QTI item resources; there is nothing to import")

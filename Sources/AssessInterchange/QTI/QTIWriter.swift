@@ -68,6 +68,8 @@ public enum QTIWriter {
             lines.append(
                 #"    <assessmentSection identifier="section-\#(index + 1)" title="\#(attribute(section.title ?? exam.title))" visible="true">"#
             )
+            // A pool: QTI's own selection, which comes before a section's rubric and items.
+            if let select = section.select { lines.append(#"      <selection select="\#(select)"/>"#) }
             if index == 0, !exam.instructions.isEmpty {
                 lines.append(
                     #"      <rubricBlock view="candidate"><div>\#(markup(exam.instructions))</div></rubricBlock>"#)

@@ -73,6 +73,8 @@ enum PostgresSchema {
         Migration(
             file: "postgres-v13-open-releases-forms", recorded: "v13",
             source: PackageResources.postgres_v13_open_releases_forms_sql),
+        Migration(
+            file: "postgres-v14-pool-draws", recorded: "v14", source: PackageResources.postgres_v14_pool_draws_sql),
     ]
 
     /// Every migration, in order: its recorded name and its SQL for `roles`.

@@ -131,9 +131,11 @@ struct MarkCommand: AsyncParsableCommand {
             // Answers to a published exam's delivery form, in the file's order.
             let responses =
                 sealed.map { attempt.examKey == $0.deliveryKey ? $0.fileResponses(saved) : saved } ?? saved
-            let score = Scorer.total(exam, responses: responses)
+            // A pool's questions not drawn for this candidate were never asked: nothing to mark.
+            let sat = exam.drawn(for: attempt.candidate, key: attempt.examKey)
+            let score = Scorer.total(sat, responses: responses)
             let marks = try store.latestMarks(for: attempt.id)
-            for question in exam.questions {
+            for question in sat.questions {
                 let automatic = score.marks[question.id] ?? Mark(awarded: 0, maximum: question.points)
                 guard question.id == self.question || (self.question == nil && automatic.needsManualMarking) else {
                     continue

@@ -51,7 +51,7 @@ struct MonitorCommand: AsyncParsableCommand {
             if FileManager.default.fileExists(atPath: name) {
                 let exam = try ExamFiles.load(name)
                 ids.append(exam.id)
-                questionCounts[exam.id] = exam.questions.count
+                questionCounts[exam.id] = exam.questionsSat
             } else {
                 ids.append(name)
             }

@@ -24,7 +24,10 @@ struct ValidateCommand: ParsableCommand {
         for path in exams {
             do {
                 let exam = try ExamLoader.load(fileAt: path)
-                print("\(path): valid — \(exam.title), \(exam.questions.count) questions, exam key \(exam.shortKey)")
+                let sat = exam.questionsSat < exam.questions.count ? " (each candidate sits \(exam.questionsSat))" : ""
+                print(
+                    "\(path): valid — \(exam.title), \(exam.questions.count) questions\(sat), exam key \(exam.shortKey)"
+                )
             } catch {
                 failures.append(ExamFiles.failure(path, error))
                 for problem in error.problems {
