@@ -40,7 +40,7 @@ package struct ResultRow {
         let fromForm = sealed.map { attempt.examKey == $0.deliveryKey } ?? false
         let responses = fromForm ? sealed?.fileResponses(saved.responses) ?? saved.responses : saved.responses
         self.responses = responses
-        scoringKeyVersion = sat ? sealed?.version : nil
+        scoringKeyVersion = fromForm ? sealed?.version : nil
         flagged = saved.flagged
         marks = try database.marks?.latestMarks(for: attempt.id) ?? [:]
         if attempt.examKey != exam.examKey && !fromForm {
