@@ -22,6 +22,11 @@ struct ImportExportTests {
         let summary = try importing.writtenText()
         #expect(summary.contains("2 questions (1 single-choice, 1 true-false)"))
         #expect(summary.contains("rivers.gift:3: Cairo: feedback"))
+        // GIFT lists the right choice first: the exam shuffles the choices, and says so.
+        #expect(summary.contains("changed: shuffle: {choices: true}: each candidate sees the choices in an order"))
+        #expect(
+            try String(contentsOfFile: exam, encoding: .utf8).contains(
+                "shuffle:\n  questions: false\n  choices: true\n"))
         #expect(try importing.assessCommand(["validate", exam]).status == 0)
 
         let sitting = try TerminalUnderTest("take \(exam) --candidate c-301 --practice")

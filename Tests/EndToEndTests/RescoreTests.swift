@@ -109,6 +109,17 @@ struct RescoreTests {
             ), "\(reworded.output)")
         #expect(reworded.output.split(separator: "\n").count == 1, "\(reworded.output)")
 
+        // Another exam's file, and the exam's own file by its path, are refused too.
+        let spelling = TerminalUnderTest.packageRoot + "/Exams/spelling.yaml"
+        let other = try proctor.assessCommand(["results", "geography-quiz", "--rescore", spelling])
+        #expect(
+            other.status == 1
+                && other.output
+                    == "assess: \(spelling) is the exam spelling-test, not geography-quiz; name the fixed file of geography-quiz\n",
+            "\(other.output)")
+        let byPath = try proctor.assessCommand(["results", fixture.wrong, "--rescore", fixture.fixed])
+        #expect(byPath.status == 64 && byPath.output.contains("name the exam by its id"), "\(byPath.output)")
+
         // --apply needs a reason, and the proctor password.
         let noReason = try proctor.assessCommand(["results", "geography-quiz", "--rescore", fixture.fixed, "--apply"])
         #expect(noReason.status == 64 && noReason.output.contains("--reason"), "\(noReason.output)")

@@ -24,7 +24,10 @@ struct ResultsCommand: AsyncParsableCommand {
             a proctor role, on SQLite the store's owner or root; --apply asks for the proctor password.
             """)
 
-    @Argument(help: ArgumentHelp("Exam files to report on (default: every exam in --exams-dir).", valueName: "exam"))
+    @Argument(
+        help: ArgumentHelp(
+            "Exam files, or ids of exams published in the store, to report on (default: every exam in --exams-dir and every published exam this account may read).",
+            valueName: "exam"))
     var examPaths: [String] = []
 
     @Option(help: "Where to look for exam files when none are named.")
