@@ -27,8 +27,15 @@ enum CrashLoss {
     static func measure(assess: String, exam: String, runs: Int) throws -> Result {
         var result = Result()
         let typed = Array(Workload.typing(characters: 100))
+        // `resume` asks for the proctor password: one set once (scrypt takes seconds on a busy
+        // machine), its policy given to every run.
+        let setup = try Sandbox()
+        _ = try Subprocess.run(
+            assess, ["passwd", "--password-stdin"], environment: setup.environment, input: password + "\n")
+        let policy = try String(contentsOfFile: setup.path("policy.yaml"), encoding: .utf8)
         for run in 0..<runs {
             let sandbox = try Sandbox()
+            _ = try sandbox.write(policy, to: "policy.yaml")
             let candidate = "crash-\(run)"
             let sitting = try AssessDriver.openEssay(
                 assess: assess, exam: exam, candidate: candidate, practice: false, in: sandbox)
@@ -51,9 +58,6 @@ enum CrashLoss {
             }
             sitting.stop()
 
-            // `resume` asks for the proctor password: one is set now, after the sitting.
-            _ = try Subprocess.run(
-                assess, ["passwd", "--password-stdin"], environment: sandbox.environment, input: password + "\n")
             let resumed = try PseudoTerminalProcess(
                 arguments: [assess, "resume", exam, "--candidate", candidate], environment: sandbox.environment)
             guard resumed.waitFor("Proctor password:", timeout: .seconds(30)) != nil else {

@@ -14,11 +14,15 @@ struct CrashTypingTests {
         screen.replacing(/\d+:\d\d(:\d\d)?/) { match in String(repeating: "#", count: match.output.0.count) }
     }
 
-    @Test func everyCharacterOnTheScreenAtAKillIsBackAfterResumeAndTheJournalIsTheExamAccountsOnly() throws {
+    @Test func everyCharacterOnTheScreenAtAKillIsBackAfterResumeAndTheJournalIsTheExamAccountsOnlyEvenWithAnOpenUmask()
+        throws
+    {
         let setup = try ProctorTests.Setup()
         let exam = try setup.exam("essay.yaml", ProctorTests.essayExam)
+        // An open umask: the journal is the exam account's all the same.
         let first = try TerminalUnderTest(
-            "take \(exam) --candidate c-301", policy: setup.policy, width: 80, height: 24)
+            "take \(exam) --candidate c-301", policy: setup.policy,
+            program: "umask 000 && " + BuiltProducts.path(of: "assess"), width: 80, height: 24)
         try first.acceptTheLock()
         try first.waitFor("Describe your town.")
         // Saved by the autosave (more than a second of typing), then edited in the middle,
