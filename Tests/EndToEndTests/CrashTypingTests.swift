@@ -65,4 +65,37 @@ struct CrashTypingTests {
         #expect(left == ["typing-\(attempt.id).jsonl"])
         #expect(!(try String(contentsOfFile: file, encoding: .utf8)).contains("ferry"))
     }
+
+    @Test func aLabSeatKilledMidEssayPutsItsTypingIntoTheServerOnResume() throws {
+        let server = try ServerOutageTests.PrivateServer()
+        let setup = try ProctorTests.Setup()
+        let exam = try setup.exam("essay.yaml", ProctorTests.essayExam)
+        let environment = ["ASSESS_STORE": server.url()]
+        #expect(try TerminalUnderTest("store init", environment: environment).exitStatus() == 0)
+        let first = try TerminalUnderTest(
+            "take \(exam) --candidate c-302", policy: setup.policy, environment: environment, width: 80, height: 24)
+        try first.acceptTheLock()
+        try first.waitFor("Describe your town.")
+        try first.type("A square with a fountain.")
+        try first.waitFor("fountain.")
+        Thread.sleep(forTimeInterval: 1.5)
+        try first.press("BSpace")
+        try first.type(" and a market")
+        try first.waitFor("fountain and a market")
+        kill(try #require(try first.assessPID()), SIGKILL)
+        try first.waitUntilAssessIsGone()
+
+        let second = try TerminalUnderTest(
+            "resume \(exam) --candidate c-302", lockDirectory: first.lockDirectory,
+            dataDirectory: first.dataDirectory, policy: setup.policy, environment: environment, width: 80, height: 24)
+        try second.answer("Proctor password:", with: ProctorTests.password)
+        try second.acceptTheLock()
+        try second.waitFor("A square with a fountain and a market")
+        let store = try PostgresStore(url: server.url())
+        let attempt = try #require(try store.attempts(candidate: "c-302").first)
+        #expect(
+            try store.responses(for: attempt.id).map(\.value) == [
+                Response.essay("A square with a fountain and a market").json
+            ])
+    }
 }
