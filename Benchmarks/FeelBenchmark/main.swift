@@ -1,7 +1,7 @@
 // assess-bench: measures how `assess` feels in a terminal, beside programs people know.
 //
 //   assess-bench [--assess PATH] [--exams DIR] [--exam-terminal PATH --exam-terminal-exam FILE] [--quick]
-//                [--lab | --lab-only | --sessions-only]
+//                [--lab | --lab-only | --sessions-only | --crash-only]
 //
 // Every program runs on a pseudo-terminal of 100×30 cells with TERM=xterm-256color and
 // LANG=C.UTF-8, in a fresh temporary home, lock and data directory. Progress goes to
@@ -31,6 +31,8 @@ struct Options {
     var labOnly = false
     /// Measures only the many-sessions rows (for profiling them; not a table to publish).
     var sessionsOnly = false
+    /// Measures only the crash rows (sittings killed while typing).
+    var crashOnly = false
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -42,6 +44,7 @@ struct Options {
                 lab = true
                 labOnly = true
             case "--sessions-only": sessionsOnly = true
+            case "--crash-only": crashOnly = true
             case "--assess", "--exams", "--exam-terminal", "--exam-terminal-exam":
                 guard let value = rest.popFirst() else {
                     throw MeasurementError(description: "\(argument) needs a value")
@@ -79,6 +82,11 @@ func run(_ options: Options) throws -> String {
     var report = Report()
     if options.labOnly {
         try addLabRows(to: &report, assess: options.assess, exam: allTypes, quick: options.quick)
+        return report.text
+    }
+    let crashRuns = options.quick ? 5 : 52
+    if options.crashOnly {
+        try addCrashRows(to: &report, assess: options.assess, exam: allTypes, runs: crashRuns)
         return report.text
     }
     if options.sessionsOnly {
@@ -256,6 +264,7 @@ func run(_ options: Options) throws -> String {
             + "that shows the welcome screen's footer. Memory: peak resident set (VmHWM), which counts "
             + "the shared Swift runtime, Foundation and SQLite libraries in full for every process; PSS shares them out."
     )
+    try addCrashRows(to: &report, assess: options.assess, exam: allTypes, runs: crashRuns)
     if options.lab { try addLabRows(to: &report, assess: options.assess, exam: allTypes, quick: options.quick) }
     return report.text
 }

@@ -111,7 +111,8 @@ struct TypingJournalTests {
             Self.typed("q", at: 2, "c"), Self.checkpoint("q", "abc", mark: 2), Self.typed("q", at: 3, "d"),
         ]
         for stored in [nil, "ab", "abc"] {
-            #expect(TypingJournal.newestTexts(records) { _ in stored }["q"]?.text == "abcd", "store: \(stored ?? "none")")
+            #expect(
+                TypingJournal.newestTexts(records) { _ in stored }["q"]?.text == "abcd", "store: \(stored ?? "none")")
         }
         // The store already has the newest text: nothing to replay.
         #expect(TypingJournal.newestTexts(records) { _ in "abcd" }.isEmpty)
@@ -120,7 +121,9 @@ struct TypingJournalTests {
         // An edit past the end of the text, or a checkpoint that does not match, stops the replay.
         let broken = [Self.checkpoint("q", "", mark: 0), Self.typed("q", at: 5, "x")]
         #expect(TypingJournal.newestTexts(broken) { _ in nil }.isEmpty)
-        let mismatch = [Self.checkpoint("q", "", mark: 0), Self.typed("q", at: 0, "a"), Self.checkpoint("q", "b", mark: 1)]
+        let mismatch = [
+            Self.checkpoint("q", "", mark: 0), Self.typed("q", at: 0, "a"), Self.checkpoint("q", "b", mark: 1),
+        ]
         #expect(TypingJournal.newestTexts(mismatch) { _ in nil }.isEmpty)
     }
 

@@ -19,7 +19,7 @@ private struct Sitting {
         studentMaySwitch: Set<AccessibilityOption> = [], launchedByTheProctor: Bool = false,
         recorder: InMemorySittingRecorder = InMemorySittingRecorder(), timeout: Duration = .seconds(10),
         commands: InMemoryCommandLink? = nil, acknowledgedBeforeResume: [SeatCommand] = [],
-        steps: [ScriptedTerminal.Step]
+        typingJournal: String? = nil, steps: [ScriptedTerminal.Step]
     ) {
         let consent = FlowConsentPrompt()
         harness = SessionHarness(
@@ -37,7 +37,7 @@ private struct Sitting {
         flow.restoreCommands(acknowledged: acknowledgedBeforeResume)
         app = ExamApp(
             flow: flow, terminal: terminal, session: harness.session, consent: consent, recorder: recorder,
-            clock: harness.clock, proctorPassword: nil, commands: commands)
+            clock: harness.clock, proctorPassword: nil, commands: commands, typingJournal: typingJournal)
     }
 
     /// Runs the sitting to its end; fails the test when the script could not go on.
@@ -112,6 +112,34 @@ struct ExamAppTests {
         #expect(kinds.contains("session.interrupted"))
         #expect(kinds.last == "lock.released")
         #expect(!kinds.contains("exam.submitted"))
+    }
+
+    @Test func eachKeysTypingIsInTheJournalBeforeTheStoreHasItAndTheJournalGoesWithTheSubmission() async throws {
+        let scratch = try TemporaryDirectory("assess-typing-journal")
+        let recorder = InMemorySittingRecorder()
+        let journal: @Sendable () -> String = {
+            TypingJournal(directory: scratch.path, attempt: recorder.record.attemptID ?? "none").path
+        }
+        let journaled: @Sendable () -> String? = {
+            TypingJournal.newestTexts(TypingJournal.records(at: journal())) { _ in nil }["australia"]?.text
+        }
+        let sitting = Sitting(
+            recorder: recorder, typingJournal: scratch.path,
+            steps: toTheFirstQuestion + [
+                .key(.tab), .key(.tab), .type("Canb"),
+                .until("the typing journaled, nothing saved yet") {
+                    recorder.record.saves.isEmpty && journaled() == "Canb"
+                },
+                .wait(seconds: 0.4), .until("the answer saved") { recorder.record.saves == ["australia"] },
+                .key(.backspace), .type("berra"),
+                .until("the journal goes on from the save") { journaled() == "Canberra" },
+                .key(.function(4)), .screen("Review"), .key(.character("s")), .screen("This cannot be undone"),
+                .key(.character("y")), .screen("no longer locked"), .key(.enter), .screen("Receipt"),
+                .key(.character("q")),
+            ])
+        #expect(await sitting.run() == .submitted)
+        #expect(recorder.record.answers["australia"] == .some(.shortText("Canberra")))
+        #expect(!FileManager.default.fileExists(atPath: journal()))
     }
 
     @Test func theLaunchScreenIsTheFirstPhaseAndTheAttemptStartsWithWhatTheProctorHandsOver() async {

@@ -27,7 +27,8 @@ struct TextEditorEditsTests {
                 default:
                     if !editor.text.isEmpty {
                         let start = editor.text.index(editor.text.startIndex, offsetBy: Int(random.next() % 3))
-                        let end = editor.text.index(start, offsetBy: min(2, editor.text.distance(from: start, to: editor.text.endIndex)))
+                        let end = editor.text.index(
+                            start, offsetBy: min(2, editor.text.distance(from: start, to: editor.text.endIndex)))
                         editor.replace(start..<end, with: "xy")
                     }
                 }

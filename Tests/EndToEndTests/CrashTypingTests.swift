@@ -14,11 +14,15 @@ struct CrashTypingTests {
         screen.replacing(/\d+:\d\d(:\d\d)?/) { match in String(repeating: "#", count: match.output.0.count) }
     }
 
-    @Test func everyCharacterOnTheScreenAtAKillIsBackAfterResumeAndTheJournalIsTheExamAccountsOnly() throws {
+    @Test func everyCharacterOnTheScreenAtAKillIsBackAfterResumeAndTheJournalIsTheExamAccountsOnlyEvenWithAnOpenUmask()
+        throws
+    {
         let setup = try ProctorTests.Setup()
         let exam = try setup.exam("essay.yaml", ProctorTests.essayExam)
+        // An open umask: the journal is the exam account's all the same.
         let first = try TerminalUnderTest(
-            "take \(exam) --candidate c-301", policy: setup.policy, width: 80, height: 24)
+            "take \(exam) --candidate c-301", policy: setup.policy,
+            program: "umask 000 && " + BuiltProducts.path(of: "assess"), width: 80, height: 24)
         try first.acceptTheLock()
         try first.waitFor("Describe your town.")
         // Saved by the autosave (more than a second of typing), then edited in the middle,
@@ -50,14 +54,48 @@ struct CrashTypingTests {
             dataDirectory: first.dataDirectory, policy: setup.policy, width: 80, height: 24)
         try second.answer("Proctor password:", with: ProctorTests.password)
         try second.acceptTheLock()
-        try second.waitFor("café and a ferry")
+        try second.waitFor("Describe your town.")
         let resumed = try second.styledScreen()
-        #expect(Self.withoutClock(resumed) == Self.withoutClock(atKill), "at the kill:\n\(atKill)\nresumed:\n\(resumed)")
+        #expect(
+            Self.withoutClock(resumed) == Self.withoutClock(atKill), "at the kill:\n\(atKill)\nresumed:\n\(resumed)")
         let saved = try second.store().responses(for: attempt.id)
         #expect(saved.map(\.value) == [Response.essay(typed + " and a ferry").json])
         // The replayed journal is gone; the resumed sitting keeps one of its own.
         let left = try FileManager.default.contentsOfDirectory(atPath: journal).filter { $0.hasPrefix("typing-") }
         #expect(left == ["typing-\(attempt.id).jsonl"])
         #expect(!(try String(contentsOfFile: file, encoding: .utf8)).contains("ferry"))
+    }
+
+    @Test func aLabSeatKilledMidEssayPutsItsTypingIntoTheServerOnResume() throws {
+        let server = try ServerOutageTests.PrivateServer()
+        let setup = try ProctorTests.Setup()
+        let exam = try setup.exam("essay.yaml", ProctorTests.essayExam)
+        let environment = ["ASSESS_STORE": server.url()]
+        #expect(try TerminalUnderTest("store init", environment: environment).exitStatus() == 0)
+        let first = try TerminalUnderTest(
+            "take \(exam) --candidate c-302", policy: setup.policy, environment: environment, width: 80, height: 24)
+        try first.acceptTheLock()
+        try first.waitFor("Describe your town.")
+        try first.type("A square with a fountain.")
+        try first.waitFor("fountain.")
+        Thread.sleep(forTimeInterval: 1.5)
+        try first.press("BSpace")
+        try first.type(" and a market")
+        try first.waitFor("fountain and a market")
+        kill(try #require(try first.assessPID()), SIGKILL)
+        try first.waitUntilAssessIsGone()
+
+        let second = try TerminalUnderTest(
+            "resume \(exam) --candidate c-302", lockDirectory: first.lockDirectory,
+            dataDirectory: first.dataDirectory, policy: setup.policy, environment: environment, width: 80, height: 24)
+        try second.answer("Proctor password:", with: ProctorTests.password)
+        try second.acceptTheLock()
+        try second.waitFor("A square with a fountain and a market")
+        let store = try PostgresStore(url: server.url())
+        let attempt = try #require(try store.attempts(candidate: "c-302").first)
+        #expect(
+            try store.responses(for: attempt.id).map(\.value) == [
+                Response.essay("A square with a fountain and a market").json
+            ])
     }
 }

@@ -54,7 +54,13 @@ public enum TypingRecord: Hashable, Sendable {
 
 extension TypingRecord: Codable {
     private enum Key: String, CodingKey {
-        case checkpoint = "c", edit = "e", kind = "k", digest = "d", mark = "m", start = "s", removed = "r"
+        case checkpoint = "c"
+        case edit = "e"
+        case kind = "k"
+        case digest = "d"
+        case mark = "m"
+        case start = "s"
+        case removed = "r"
         case inserted = "t"
     }
 
@@ -134,8 +140,9 @@ public final class TypingJournal {
         var text = ""
         for byte in name.utf8 {
             let scalar = UnicodeScalar(byte)
-            if byte < 0x80, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || byte == 0x5F
-                || byte == 0x2D
+            if byte < 0x80,
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || byte == 0x5F
+                    || byte == 0x2D
             {
                 text.unicodeScalars.append(scalar)
             } else {
