@@ -33,6 +33,9 @@ public struct BankImporter: Sendable {
         /// What each imported question lost (feedback, weights, units) or had removed
         /// (control characters), with its id and place.
         public var notes: [String]
+        /// The pictures the exam names (`EXAM-pictures/ID.png`, by the exam's and the
+        /// question's ids), to be written beside the exam file.
+        public var pictures: [String: Data] = [:]
     }
 
     /// Reads one file's bytes as `format` (or the guessed format) into a parsed bank.
@@ -121,6 +124,7 @@ public struct BankImporter: Sendable {
             return Outcome(exam: nil, yaml: nil, rejections: rejections, notes: [])
         }
         var notes: [String] = []
+        var pictures: [String: Data] = [:]
         var usedIDs: Set<String> = []
         var sections: [ExamSection] = []
         var pendingText: [String] = []
@@ -143,9 +147,14 @@ public struct BankImporter: Sendable {
                     pendingText = []
                 }
                 let id = Self.uniqueID(for: imported.title, number: number, used: &usedIDs)
-                let question = Question(
+                var question = Question(
                     id: id, prompt: cleaned.question.prompt, points: cleaned.question.points,
                     kind: cleaned.question.kind)
+                if let picture = imported.picture {
+                    let file = "\(examID)-pictures/\(id).png"
+                    question.image = ExamImage(file: file, alt: PlainText.removingControls(picture.alt).text)
+                    pictures[file] = picture.data
+                }
                 if let problem = check(question) {
                     rejections.append(Rejection(imported.location, problem))
                     continue
@@ -172,8 +181,9 @@ public struct BankImporter: Sendable {
             instructions: instructions.joined(separator: "\n\n"), sections: Self.merged(sections))
         let yaml = NativeExamWriter.yaml(for: built)
         do {
-            let exam = try ExamLoader.load(text: yaml, path: "\(examID).yaml")
-            return Outcome(exam: exam, yaml: yaml, rejections: rejections, notes: notes)
+            var exam = try ExamLoader.load(text: yaml, path: "\(examID).yaml")
+            exam.pictures = pictures
+            return Outcome(exam: exam, yaml: yaml, rejections: rejections, notes: notes, pictures: pictures)
         } catch {
             // Each question passed the loader alone, so this is the exam's own settings
             // (an id or title the loader refuses): say so rather than write a bad file.
