@@ -60,4 +60,36 @@ import Testing
         #expect(question.picture?.alt == "a picture (mouth map.png)")
         #expect(question.losses.contains("the picture mouth map.png has no alt text; write one in the exam file"))
     }
+
+    @Test func aQTIPackageCarriesThePromptsPicturesThereAndBack() throws {
+        let exam = try ExamLoader.load(fileAt: Banks.exams.appendingPathComponent("pictures.yaml").path)
+        let package = try QTIWriter.package(for: exam)
+        let bank = try QTIPackageReader().read(data: package, path: "pictures.zip")
+        #expect(bank.rejections.isEmpty)
+        let outcome = Banks.importer.assemble([bank])
+        let imported = try #require(outcome.exam)
+        let chart = try #require(exam.pictures["pictures/bar-chart.png"])
+        #expect(
+            imported.questions[0].image
+                == ExamImage(file: "imported-pictures/tallest-bar.png", alt: exam.questions[0].image?.alt ?? ""))
+        #expect(imported.questions[0].prompt == exam.questions[0].prompt)
+        #expect(outcome.pictures["imported-pictures/tallest-bar.png"] == chart)
+        #expect(outcome.pictures["imported-pictures/triangle-kind.png"] == exam.pictures["pictures/triangle.png"])
+        // The choices' pictures are not carried yet: the last question has no picture of its own.
+        #expect(imported.questions[3].image == nil)
+        #expect(!outcome.notes.contains { $0.contains("tallest-bar") && $0.contains("picture") })
+    }
+
+    @Test func aHostilePictureInAQTIPackageRefusesItsItem() throws {
+        var exam = try ExamLoader.load(fileAt: Banks.exams.appendingPathComponent("pictures.yaml").path)
+        exam.pictures["pictures/triangle.png"] = TestPictures.hugeHeader(width: 30_000, height: 30_000)
+        let bank = try QTIPackageReader().read(data: try QTIWriter.package(for: exam), path: "pictures.zip")
+        #expect(Banks.questions(bank).map(\.title) == ["tallest-bar", "bar-total", "round-shape"])
+        let rejection = try #require(bank.rejections.first)
+        #expect(rejection.location.member == "items/pictures/triangle.png")
+        #expect(
+            rejection.reason
+                == "picture \"items/pictures/triangle.png\": the picture is 30,000 × 30,000 pixels; a picture may be at most 2048 × 2048: scale it down"
+        )
+    }
 }

@@ -70,6 +70,17 @@ public struct ImportedQuestion: Sendable, Equatable {
     public var losses: [String]
     /// The prompt's picture, carried from the bank (its file is named when the question gets its id).
     public var picture: ImportedPicture?
+    /// A picture the prompt names by address (`<img src>`), for the package it came in to
+    /// carry: its address and alt text.
+    var pictureSource: (source: String, alt: String)? {
+        get { pictureAddress.map { ($0, pictureSourceAlt) } }
+        set {
+            pictureAddress = newValue?.source
+            pictureSourceAlt = newValue?.alt ?? ""
+        }
+    }
+    private var pictureAddress: String?
+    private var pictureSourceAlt = ""
 
     /// Creates an imported question.
     public init(

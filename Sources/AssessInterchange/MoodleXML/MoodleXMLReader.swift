@@ -56,7 +56,8 @@ public enum MoodleXMLReader {
             var prompt = richText(element.child("questiontext"), what: "the question text")
             // The carried picture is shown as itself: its `[image: …]` leaves the text.
             if let token = carriedToken, let range = prompt.range(of: token) {
-                prompt = PlainText.tidy(prompt.replacingCharacters(in: range, with: ""), collapsingNewlines: true)
+                let rest = PlainText.tidy(prompt.replacingCharacters(in: range, with: ""), collapsingNewlines: true)
+                if !rest.isEmpty { prompt = rest }
             }
             if type == "description" {
                 return .description(prompt, section: section, location: location)
