@@ -109,7 +109,13 @@ public final class PictureShelf: Sendable {
             entries[request] = .converting
             return true
         }
-        if start, let data = pictures[file] {
+        if start {
+            // The call that starts the conversion returns nil whatever its thread does
+            // meanwhile, so the first frame is always the same.
+            guard let data = pictures[file] else {
+                entries.withLock { $0[request] = .failed }
+                return nil
+            }
             Thread.detachNewThread { [self] in
                 let mosaic = (try? PictureFile.decode(data).get()).flatMap {
                     PictureMosaic.convert($0, columns: columns, rows: rows)
@@ -117,8 +123,7 @@ public final class PictureShelf: Sendable {
                 entries.withLock { $0[request] = mosaic.map { .ready($0) } ?? .failed }
                 ready()
             }
-        } else if start {
-            entries.withLock { $0[request] = .failed }
+            return nil
         }
         return entries.withLock { entries in
             if case .ready(let mosaic)? = entries[request] { return mosaic }
