@@ -99,6 +99,7 @@ public struct StyleLayer: Equatable, Sendable {
         if style.underline { words.append("underline") }
         if style.reverse { words.append("reverse") }
         if style.color != .normal { words.append(colorNames.first { $0.1 == style.color }!.0) }
+        if let picture = style.picture { words.append("picture:\(picture.ink)/\(picture.paper)") }
         return words.isEmpty ? "plain" : words.joined(separator: " ")
     }
 
@@ -158,6 +159,11 @@ public struct StyleLayer: Equatable, Sendable {
             case "dim": style.dim = true
             case "underline": style.underline = true
             case "reverse": style.reverse = true
+            case _ where word.hasPrefix("picture:"):
+                // A mosaic cell's colours, `picture:INK/PAPER`.
+                let colours = word.dropFirst("picture:".count).split(separator: "/").compactMap { UInt8($0) }
+                guard colours.count == 2, colours[0] < 8, colours[1] < 8, colours[0] != colours[1] else { return nil }
+                style.picture = PictureColours(ink: colours[0], paper: colours[1])
             default:
                 guard let role = colorNames.first(where: { $0.0 == word })?.1 else { return nil }
                 style.color = role

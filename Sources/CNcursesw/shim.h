@@ -18,6 +18,7 @@
 static inline WINDOW *assess_stdscr(void) { return stdscr; }
 static inline int assess_lines(void) { return LINES; }
 static inline int assess_cols(void) { return COLS; }
+static inline int assess_color_pairs(void) { return COLOR_PAIRS; }
 
 // Attribute bits (NCURSES_BITS macros).
 static inline attr_t assess_a_normal(void) { return A_NORMAL; }

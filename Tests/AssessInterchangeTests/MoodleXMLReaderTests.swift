@@ -88,13 +88,13 @@ import Testing
         let bank = try read(
             """
             <question type="essay"><name><text>pic</text></name>
-              <questiontext format="html"><text>&lt;p&gt;Describe &lt;img src="@@PLUGINFILE@@/a.png" alt="a cell"&gt;&lt;/p&gt;</text>
-              <file name="a.png" encoding="base64">AAAA</file></questiontext></question>
+              <questiontext format="html"><text>&lt;p&gt;Describe &lt;img src="@@PLUGINFILE@@/a.gif" alt="a cell"&gt;&lt;/p&gt;</text>
+              <file name="a.gif" encoding="base64">AAAA</file></questiontext></question>
             <question type="calculated"><name><text>calc</text></name><questiontext><text>x?</text></questiontext></question>
             """)
         let question = try #require(Banks.questions(bank).first)
         #expect(question.prompt == "Describe [image: a cell]")
-        #expect(question.losses.contains { $0.contains("file(s) in the question text (a.png)") })
+        #expect(question.losses.contains { $0.contains("file(s) in the question text (a.gif)") })
         #expect(bank.rejections.count == 1)
         #expect(bank.rejections.first?.reason.contains("\"calculated\"") == true)
         #expect(bank.rejections.first?.location.line == 6)

@@ -88,9 +88,16 @@ import Testing
         #expect(mosaic.rows.count == 8)
         #expect(mosaic.rows.allSatisfy { $0.unicodeScalars.count == 20 })
         #expect(mosaic.rows.joined().unicodeScalars.allSatisfy(PictureMosaic.drawable))
-        // The pale ground is ink (light on dark paper) at the corners; the dark disc is paper in the middle.
-        #expect(mosaic.rows[0].first == "█")
-        #expect(mosaic.rows[4].unicodeScalars.map(Character.init)[10] == " ")
+        // The pale ground and the dark blue disc come out white and blue.
+        #expect(mosaic.colours.count == 8 && mosaic.colours.allSatisfy { $0.count == 20 })
+        // The colour a cell shows whole: its ink under a full block, its paper under a space.
+        func shown(_ row: Int, _ column: Int) -> UInt8? {
+            let symbol = Array(mosaic.rows[row])[column]
+            let colours = mosaic.colours[row][column]
+            return symbol == "█" ? colours.ink : (symbol == " " ? colours.paper : nil)
+        }
+        #expect(shown(0, 0) == 7)
+        #expect(shown(4, 10) == 4)
     }
 
     @Test func theShelfConvertsEachPictureOnceASize() {

@@ -1,4 +1,5 @@
 import AssessExam
+import Foundation
 
 /// Where something is in an imported file: the file, the line (from 1) and, inside a QTI
 /// package, the item file.
@@ -42,6 +43,15 @@ public struct InterchangeError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String { "\(location): \(message)" }
 }
 
+/// A picture a bank carries for a question's prompt: its PNG bytes, already checked
+/// (`PictureFile`), and its alt text.
+public struct ImportedPicture: Sendable, Equatable {
+    /// The PNG file's bytes.
+    public var data: Data
+    /// The text that stands for it.
+    public var alt: String
+}
+
 /// One question read from a bank, before it gets its id in the native exam.
 public struct ImportedQuestion: Sendable, Equatable {
     /// The bank's name or title for the question, if it has one; the id is made from it.
@@ -61,6 +71,19 @@ public struct ImportedQuestion: Sendable, Equatable {
     /// What the bank says of shuffling the question's choices (Moodle XML's
     /// `<shuffleanswers>`, QTI's `shuffle`): `nil` when it says nothing.
     public var shuffleChoices: Bool?
+    /// The prompt's picture, carried from the bank (its file is named when the question gets its id).
+    public var picture: ImportedPicture?
+    /// A picture the prompt names by address (`<img src>`), for the package it came in to
+    /// carry: its address and alt text.
+    var pictureSource: (source: String, alt: String)? {
+        get { pictureAddress.map { ($0, pictureSourceAlt) } }
+        set {
+            pictureAddress = newValue?.source
+            pictureSourceAlt = newValue?.alt ?? ""
+        }
+    }
+    private var pictureAddress: String?
+    private var pictureSourceAlt = ""
 
     /// Creates an imported question.
     public init(

@@ -33,6 +33,9 @@ public struct BankImporter: Sendable {
         /// What each imported question lost (feedback, weights, units) or had removed
         /// (control characters), with its id and place.
         public var notes: [String]
+        /// The pictures the exam names (`EXAM-pictures/ID.png`, by the exam's and the
+        /// question's ids), to be written beside the exam file.
+        public var pictures: [String: Data] = [:]
     }
 
     /// Reads one file's bytes as `format` (or the guessed format) into a parsed bank.
@@ -145,6 +148,7 @@ public struct BankImporter: Sendable {
         // The questions whose choices a shuffle would reorder, and which the banks keep in order.
         var choiceQuestions = 0
         var keptInOrder: [String] = []
+        var pictures: [String: Data] = [:]
         var usedIDs: Set<String> = []
         var sections: [ExamSection] = []
         var pendingText: [String] = []
@@ -167,9 +171,14 @@ public struct BankImporter: Sendable {
                     pendingText = []
                 }
                 let id = Self.uniqueID(for: imported.title, number: number, used: &usedIDs)
-                let question = Question(
+                var question = Question(
                     id: id, prompt: cleaned.question.prompt, points: cleaned.question.points,
                     kind: cleaned.question.kind)
+                if let picture = imported.picture {
+                    let file = "\(examID)-pictures/\(id).png"
+                    question.image = ExamImage(file: file, alt: PlainText.removingControls(picture.alt).text)
+                    pictures[file] = picture.data
+                }
                 if let problem = check(question) {
                     rejections.append(Rejection(imported.location, problem))
                     continue
@@ -207,8 +216,9 @@ public struct BankImporter: Sendable {
             sections: pools(Self.merged(sections), banks: banks, notes: &notes))
         let yaml = NativeExamWriter.yaml(for: built)
         do {
-            let exam = try ExamLoader.load(text: yaml, path: "\(examID).yaml")
-            return Outcome(exam: exam, yaml: yaml, rejections: rejections, notes: notes)
+            var exam = try ExamLoader.load(text: yaml, path: "\(examID).yaml")
+            exam.pictures = pictures
+            return Outcome(exam: exam, yaml: yaml, rejections: rejections, notes: notes, pictures: pictures)
         } catch {
             // Each question passed the loader alone, so this is the exam's own settings
             // (an id or title the loader refuses): say so rather than write a bad file.

@@ -55,6 +55,10 @@ public enum NativeExamWriter {
             ("prompt", quote(question.prompt)),
         ]
         if question.points != 1 { fields.append(("points", number(question.points))) }
+        if let image = question.image {
+            let width = image.width.map { ", width: \($0)" } ?? ""
+            fields.append(("image", "{file: \(quote(image.file)), alt: \(quote(image.alt))\(width)}"))
+        }
         switch question.kind {
         case .singleChoice(let choices, let correct):
             fields.append(("choices", list(choices)))

@@ -74,6 +74,25 @@ enum PlainText {
     static let pictureLoss =
         "pictures are shown as their alt text ([image: …]); the pictures themselves are not carried"
 
+    /// The address and alt text of the first picture (`<img>`) of an HTML fragment.
+    static func firstPicture(_ html: String) -> (source: String, alt: String)? {
+        var index = html.startIndex
+        while let open = html[index...].firstIndex(of: "<") {
+            guard startsTag(html, at: open), let close = html[open...].firstIndex(of: ">") else {
+                index = html.index(after: open)
+                continue
+            }
+            let tag = String(html[html.index(after: open)..<close])
+            if tagName(tag) == "img", let source = attribute("src", in: tag) {
+                let alt = (attribute("alt", in: tag).map(decodeEntities) ?? "").trimmingCharacters(
+                    in: .whitespacesAndNewlines)
+                return (decodeEntities(source).trimmingCharacters(in: .whitespacesAndNewlines), alt)
+            }
+            index = html.index(after: close)
+        }
+        return nil
+    }
+
     /// Whether an HTML fragment holds a picture.
     static func hasPicture(_ html: String) -> Bool {
         html.range(of: "<img", options: .caseInsensitive) != nil

@@ -38,6 +38,10 @@ public enum MoodleXMLReader {
         let element: XMLElement
         let location: SourceLocation
         var losses: [String] = []
+        /// The name of the question text's `<file>` carried as the prompt's picture, if any.
+        var carriedPicture: String?
+        /// How the question text reads that picture, `[image: alt]`, taken out of the prompt.
+        var carriedToken: String?
 
         init(element: XMLElement, location: SourceLocation) {
             self.element = element
@@ -48,7 +52,13 @@ public enum MoodleXMLReader {
             let title = element.child("name")?.child("text").map {
                 $0.text.trimmingCharacters(in: .whitespacesAndNewlines)
             }
-            let prompt = richText(element.child("questiontext"), what: "the question text")
+            let picture = type == "description" ? nil : try promptPicture(element.child("questiontext"))
+            var prompt = richText(element.child("questiontext"), what: "the question text")
+            // The carried picture is shown as itself: its `[image: …]` leaves the text.
+            if let token = carriedToken, let range = prompt.range(of: token) {
+                let rest = PlainText.tidy(prompt.replacingCharacters(in: range, with: ""), collapsingNewlines: true)
+                if !rest.isEmpty { prompt = rest }
+            }
             if type == "description" {
                 return .description(prompt, section: section, location: location)
             }
@@ -83,10 +93,41 @@ public enum MoodleXMLReader {
             let shuffle = element.child("shuffleanswers").map {
                 !["0", "false"].contains($0.text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
             }
-            return .question(
-                ImportedQuestion(
-                    title: title, prompt: prompt, points: points, kind: kind, section: section,
-                    location: location, losses: losses, shuffleChoices: shuffle))
+            var question = ImportedQuestion(
+                title: title, prompt: prompt, points: points, kind: kind, section: section,
+                location: location, losses: losses, shuffleChoices: shuffle)
+            question.picture = picture
+            return .question(question)
+        }
+
+        /// The first picture of the question text when it is a PNG the text's own `<file>`
+        /// holds (`src="@@PLUGINFILE@@/name.png"`), checked as `validate` checks a picture:
+        /// a hostile or damaged one refuses the question. Any other picture stays its alt text.
+        private mutating func promptPicture(_ holder: XMLElement?) throws(InterchangeError) -> ImportedPicture? {
+            let prefix = "@@PLUGINFILE@@/"
+            guard let holder, (holder.attributes["format"] ?? "html") == "html",
+                let found = PlainText.firstPicture(holder.child("text")?.text ?? ""), found.source.hasPrefix(prefix)
+            else { return nil }
+            let name = String(found.source.dropFirst(prefix.count)).removingPercentEncoding ?? ""
+            guard name.lowercased().hasSuffix(".png"),
+                let file = holder.children("file").first(where: { $0.attributes["name"] == name })
+            else { return nil }
+            guard let data = Data(base64Encoded: file.text, options: .ignoreUnknownCharacters) else {
+                throw failure(
+                    "the picture \(name) in <file> is not base64; export the question from Moodle again",
+                    line: file.line)
+            }
+            if case .failure(let problem) = PictureFile.decode(data) {
+                throw failure("picture \"\(name)\": \(problem)", line: file.line)
+            }
+            var alt = found.alt
+            if alt.isEmpty {
+                alt = "a picture (\(name))"
+                losses.append("the picture \(name) has no alt text; write one in the exam file")
+            }
+            carriedPicture = name
+            carriedToken = "[image: \(found.alt.isEmpty ? name : found.alt)]"
+            return ImportedPicture(data: data, alt: alt)
         }
 
         private func failure(_ message: String, line: Int? = nil) -> InterchangeError {
@@ -99,7 +140,9 @@ public enum MoodleXMLReader {
         /// its `<file>` children are reported.
         private mutating func richText(_ holder: XMLElement?, what: String) -> String {
             guard let holder else { return "" }
-            let files = holder.children("file")
+            // The question text's carried picture is no loss; any other file is.
+            let carried = holder === element.child("questiontext") ? carriedPicture : nil
+            let files = holder.children("file").filter { $0.attributes["name"] != carried }
             if !files.isEmpty {
                 losses.append(
                     "\(files.count) file(s) in \(what) (\(files.compactMap { $0.attributes["name"] }.joined(separator: ", "))) are not imported"
@@ -110,7 +153,8 @@ public enum MoodleXMLReader {
             case "plain_text": return PlainText.tidy(raw, collapsingNewlines: false)
             case "markdown": return PlainText.fromMarkdown(raw)
             default:
-                if PlainText.hasPicture(raw), !losses.contains(PlainText.pictureLoss) {
+                let pictures = raw.lowercased().components(separatedBy: "<img").count - 1
+                if pictures > (carried == nil ? 0 : 1), !losses.contains(PlainText.pictureLoss) {
                     losses.append(PlainText.pictureLoss)
                 }
                 return PlainText.fromHTML(raw)

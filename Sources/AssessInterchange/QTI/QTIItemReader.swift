@@ -140,13 +140,20 @@ public enum QTIItemReader {
             case "matchInteraction": kind = try match(interaction, declaration, usesMapping: usesMapping)
             default: kind = try associate(interaction, declaration, usesMapping: usesMapping)
             }
-            return ImportedQuestion(
+            var question = ImportedQuestion(
                 title: item.attributes["identifier"], prompt: prompt,
                 points: points(declaration, usesMapping: usesMapping), kind: kind, section: section,
                 location: location, losses: losses,
                 shuffleChoices: interaction.attributes["shuffle"].map {
                     ["true", "1"].contains($0.trimmingCharacters(in: .whitespaces))
                 })
+            // A prompt's one picture may be carried by the package the item came in.
+            let pictures = body.descendants("img")
+            if pictures.count == 1, let source = pictures[0].attributes["src"] {
+                let alt = (pictures[0].attributes["alt"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                question.pictureSource = (source.trimmingCharacters(in: .whitespacesAndNewlines), alt)
+            }
+            return question
         }
 
         /// `a`, `a and b`, `a, b and c`.

@@ -1,3 +1,4 @@
+import AssessExam
 import Foundation
 import ZIPFoundation
 
@@ -148,13 +149,59 @@ public struct QTIPackageReader: Sendable {
             do {
                 let items = try QTIItemReader.readItem(
                     data: itemData, file: path, member: member, section: sectionOf[member])
-                bank.entries += items.entries
+                for entry in items.entries {
+                    guard case .question(var question) = entry, let source = question.pictureSource else {
+                        bank.entries.append(entry)
+                        continue
+                    }
+                    do {
+                        try Self.carryPicture(source, of: &question, itemMember: member, file: file)
+                        bank.entries.append(.question(question))
+                    } catch {
+                        bank.reject(error.location, error.message)
+                    }
+                }
                 bank.rejections += items.rejections
             } catch {
                 bank.reject(error.location, error.message)
             }
         }
         return bank
+    }
+
+    /// Carries the PNG a question's prompt names (`<img src>`, relative to its item's
+    /// file) when the package holds it, checked as `validate` checks a picture: a hostile or
+    /// damaged one throws, refusing the question. Any other picture stays its alt text.
+    private static func carryPicture(
+        _ source: (source: String, alt: String), of question: inout ImportedQuestion, itemMember: String,
+        file: (String) throws(InterchangeError) -> Data?
+    ) throws(InterchangeError) {
+        let address = source.source.removingPercentEncoding ?? source.source
+        guard address.lowercased().hasSuffix(".png"), !address.contains(":"), !address.hasPrefix("/") else { return }
+        let folder = (itemMember as NSString).deletingLastPathComponent
+        let member = normalized(folder.isEmpty ? address : "\(folder)/\(address)")
+        guard let data = try file(member) else { return }
+        var location = question.location
+        location.member = member
+        if case .failure(let problem) = PictureFile.decode(data) {
+            throw InterchangeError(location, "picture \"\(member)\": \(problem)")
+        }
+        let name = (member as NSString).lastPathComponent
+        var alt = source.alt
+        if alt.isEmpty {
+            alt = "a picture (\(name))"
+            question.losses.append("the picture \(name) has no alt text; write one in the exam file")
+        }
+        // The item's text reads the picture as `[image: …]`, or `[image]` where its markup
+        // lost the attributes; a prompt that is the picture alone keeps those words.
+        let tokens = ["[image: \(source.alt.isEmpty ? name : source.alt)]", "[image]"]
+        let prompt = question.prompt
+        if let range = tokens.compactMap({ prompt.range(of: $0) }).first {
+            let rest = PlainText.tidy(prompt.replacingCharacters(in: range, with: ""), collapsingNewlines: true)
+            if !rest.isEmpty { question.prompt = rest }
+        }
+        question.losses.removeAll { $0 == PlainText.pictureLoss }
+        question.picture = ImportedPicture(data: data, alt: alt)
     }
 
     /// `a/./b/../c` → `a/c`.

@@ -25,13 +25,27 @@ public enum QTIWriter {
         return files
     }
 
-    /// The zipped package.
+    /// The pictures the package holds, by path: each picture of a prompt beside the items,
+    /// at `items/` and its file name in the exam, so that an item's `<img src>` is that name.
+    public static func pictures(for exam: Exam) -> [(path: String, data: Data)] {
+        var seen: Set<String> = []
+        return exam.questions.compactMap { question in
+            guard let file = question.image?.file, let data = exam.pictures[file], seen.insert(file).inserted else {
+                return nil
+            }
+            return ("items/\(file)", data)
+        }
+    }
+
+    /// The zipped package: the text files, then the pictures.
     public static func package(for exam: Exam) throws -> Data {
         let archive = try Archive(data: Data(), accessMode: .create)
-        for file in files(for: exam) {
-            let bytes = Data(file.text.utf8)
+        let entries = files(for: exam).map { ($0.path, Data($0.text.utf8)) } + pictures(for: exam)
+        for file in entries {
+            let bytes = file.1
+            let path = file.0
             try archive.addEntry(
-                with: file.path, type: .file, uncompressedSize: Int64(bytes.count),
+                with: path, type: .file, uncompressedSize: Int64(bytes.count),
                 compressionMethod: .deflate
             ) { position, size in
                 bytes.subdata(in: Int(position)..<min(bytes.count, Int(position) + size))
@@ -49,8 +63,9 @@ public enum QTIWriter {
             #"    <resource identifier="test" type="imsqti_test_xmlv2p1" href="test.xml"><file href="test.xml"/></resource>"#,
         ]
         for (index, path) in items.enumerated() {
+            let picture = exam.questions[index].image.map { #"<file href="items/\#(attribute($0.file))"/>"# } ?? ""
             lines.append(
-                #"    <resource identifier="item-\#(index + 1)" type="imsqti_item_xmlv2p1" href="\#(attribute(path))"><file href="\#(attribute(path))"/></resource>"#
+                #"    <resource identifier="item-\#(index + 1)" type="imsqti_item_xmlv2p1" href="\#(attribute(path))"><file href="\#(attribute(path))"/>\#(picture)</resource>"#
             )
         }
         lines += ["  </resources>", "</manifest>", ""]
@@ -237,6 +252,9 @@ public enum QTIWriter {
             "  <itemBody>",
             "    <div>\(markup(question.prompt))</div>",
         ]
+        if let image = question.image {
+            lines.append(#"    <p><img src="\#(attribute(image.file))" alt="\#(attribute(image.alt))"/></p>"#)
+        }
         lines += interaction
         lines.append("  </itemBody>")
         if let customProcessing {

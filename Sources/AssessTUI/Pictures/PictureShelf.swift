@@ -3,34 +3,50 @@ import CChafa
 import Foundation
 import Synchronization
 
-/// A picture drawn in character cells: one character a cell, row after row.
+/// A picture drawn in character cells: one block symbol a cell, each in two of the
+/// terminal's eight basic colours.
 public struct PictureMosaic: Sendable, Hashable {
     /// The cells across.
     public var columns: Int
     /// Each row's characters, `columns` of them.
     public var rows: [String]
+    /// Each row's cells' colours, `columns` of them.
+    public var colours: [[PictureColours]]
 
-    /// Converts `picture` to a mosaic of `columns` × `rows` block symbols with chafa, in
-    /// ink and paper (see `assess_chafa_mosaic`); `nil` when chafa cannot.
+    /// Converts `picture` to a mosaic of `columns` × `rows` cells with chafa (see
+    /// `assess_chafa_mosaic`); `nil` when chafa cannot.
     public static func convert(_ picture: DecodedPicture, columns: Int, rows: Int) -> PictureMosaic? {
         guard columns > 0, rows > 0 else { return nil }
-        var cells = [UInt32](repeating: 0x20, count: columns * rows)
+        let count = columns * rows
+        var cells = [UInt32](repeating: 0x20, count: count)
+        var inks = [UInt8](repeating: 7, count: count)
+        var papers = [UInt8](repeating: 0, count: count)
         let status = picture.rgba.withUnsafeBufferPointer { pixels in
             assess_chafa_mosaic(
                 pixels.baseAddress, Int32(picture.size.width), Int32(picture.size.height), Int32(columns), Int32(rows),
-                &cells)
+                &cells, &inks, &papers)
         }
         guard status == 0 else { return nil }
-        let lines = (0..<rows).map { row in
-            String(
-                String.UnicodeScalarView(
-                    cells[(row * columns)..<((row + 1) * columns)].map { code in
-                        // Only one-column block symbols are drawn; anything else is a space.
-                        let scalar = Unicode.Scalar(code).flatMap { Self.drawable($0) ? $0 : nil }
-                        return scalar ?? " "
-                    }))
+        var lines: [String] = []
+        var colours: [[PictureColours]] = []
+        for row in 0..<rows {
+            var line = String.UnicodeScalarView()
+            var rowColours: [PictureColours] = []
+            for index in (row * columns)..<((row + 1) * columns) {
+                // Only one-column block symbols are drawn; a cell of one colour is a space.
+                var scalar = Unicode.Scalar(cells[index]).flatMap { drawable($0) ? $0 : nil } ?? " "
+                var ink = inks[index]
+                if ink == papers[index] {
+                    scalar = " "
+                    ink = papers[index] == 0 ? 7 : 0
+                }
+                line.append(scalar)
+                rowColours.append(PictureColours(ink: ink, paper: papers[index]))
+            }
+            lines.append(String(line))
+            colours.append(rowColours)
         }
-        return PictureMosaic(columns: columns, rows: lines)
+        return PictureMosaic(columns: columns, rows: lines, colours: colours)
     }
 
     /// True for the characters a mosaic may hold: the space and the block elements (U+2580–U+259F).
@@ -109,7 +125,13 @@ public final class PictureShelf: Sendable {
             entries[request] = .converting
             return true
         }
-        if start, let data = pictures[file] {
+        if start {
+            // The call that starts the conversion returns nil whatever its thread does
+            // meanwhile, so the first frame is always the same.
+            guard let data = pictures[file] else {
+                entries.withLock { $0[request] = .failed }
+                return nil
+            }
             Thread.detachNewThread { [self] in
                 let mosaic = (try? PictureFile.decode(data).get()).flatMap {
                     PictureMosaic.convert($0, columns: columns, rows: rows)
@@ -117,8 +139,7 @@ public final class PictureShelf: Sendable {
                 entries.withLock { $0[request] = mosaic.map { .ready($0) } ?? .failed }
                 ready()
             }
-        } else if start {
-            entries.withLock { $0[request] = .failed }
+            return nil
         }
         return entries.withLock { entries in
             if case .ready(let mosaic)? = entries[request] { return mosaic }

@@ -24,24 +24,51 @@ public enum ScreenPalette: Hashable, Sendable {
     case monochrome
 }
 
-/// How one cell looks: text attributes and a colour role.
+/// The colours of one cell of a picture's mosaic: its symbol's (ink) and the rest of the
+/// cell's (paper), each one of the terminal's eight basic colours (0 black, 1 red, 2 green,
+/// 3 yellow, 4 blue, 5 magenta, 6 cyan, 7 white), never the same.
+public struct PictureColours: Hashable, Sendable {
+    public let ink: UInt8
+    public let paper: UInt8
+
+    /// Colours `ink` on `paper`; both below 8 and different.
+    public init(ink: UInt8, paper: UInt8) {
+        precondition(ink < 8 && paper < 8 && ink != paper, "a picture's cell has two different basic colours")
+        self.ink = ink
+        self.paper = paper
+    }
+}
+
+/// How one cell looks: text attributes and a colour role, or a picture's colours.
 public struct CellStyle: Hashable, Sendable {
     public var bold: Bool
     public var dim: Bool
     public var underline: Bool
     public var reverse: Bool
     public var color: ColorRole
+    /// A mosaic cell's own colours, drawn instead of the role's where the terminal has
+    /// colour pairs enough; `nil` for everything else.
+    public var picture: PictureColours? {
+        get {
+            pictureCode == 0 ? nil : PictureColours(ink: (pictureCode >> 3) & 7, paper: pictureCode & 7)
+        }
+        set { pictureCode = newValue.map { 0x40 | $0.ink << 3 | $0.paper } ?? 0 }
+    }
+    /// ``picture`` in one byte, so that a cell stays plain bits of 24 bytes: 0 for none,
+    /// else 0x40 with the ink in bits 3–5 and the paper in bits 0–2.
+    private var pictureCode: UInt8 = 0
 
     /// Creates a style; every attribute is off and the colour is ``ColorRole/normal`` unless given.
     public init(
         bold: Bool = false, dim: Bool = false, underline: Bool = false,
-        reverse: Bool = false, color: ColorRole = .normal
+        reverse: Bool = false, color: ColorRole = .normal, picture: PictureColours? = nil
     ) {
         self.bold = bold
         self.dim = dim
         self.underline = underline
         self.reverse = reverse
         self.color = color
+        self.picture = picture
     }
 
     /// No attributes, normal colour.

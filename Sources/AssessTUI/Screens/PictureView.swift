@@ -1,7 +1,7 @@
 import AssessExam
 
 /// A question's picture on screen, in one of two forms:
-/// - a mosaic of block symbols (``PictureShelf``) with the alt text beside it, on a
+/// - a mosaic of block symbols in colours (``PictureShelf``) with the alt text beside it, on a
 ///   terminal that shows them; until the mosaic is made, a frame of its size with the alt
 ///   text inside;
 /// - the alt text alone, in a frame titled "Picture" (in words, without the frame, in the
@@ -31,7 +31,11 @@ enum PictureView {
         {
             if let mosaic = shelf.mosaic(of: image.file, columns: cells.columns, rows: cells.rows) {
                 for (offset, line) in mosaic.rows.enumerated() {
-                    grid.put(line, row: row + offset, column: column)
+                    for (index, symbol) in line.enumerated() {
+                        grid.put(
+                            String(symbol), row: row + offset, column: column + index,
+                            style: CellStyle(picture: mosaic.colours[offset][index]))
+                    }
                 }
             } else {
                 // The alt text in a frame of the picture's size until the mosaic is made.

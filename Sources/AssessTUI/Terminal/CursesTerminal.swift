@@ -323,6 +323,28 @@ public final class CursesTerminal: TerminalDevice, RawKeySource {
             let (foreground, background) = Self.colors(for: role, in: palette, defaultBackground: defaultBackground)
             init_pair(Self.pairNumber(for: role), foreground, background)
         }
+        // The 56 pairs of two different basic colours a mosaic's cells use, after the roles'
+        // (62 in all: within the 64 of an 8-colour terminal such as TERM=screen).
+        picturePairs = Int(assess_color_pairs()) > Self.picturePairBase + 56
+        if picturePairs {
+            for ink in UInt8(0)..<8 {
+                for paper in UInt8(0)..<8 where paper != ink {
+                    let colours = PictureColours(ink: ink, paper: paper)
+                    init_pair(Self.pairNumber(for: colours), Int16(ink), Int16(paper))
+                }
+            }
+        }
+    }
+
+    /// True when the terminal has the pairs a mosaic's colours need; without them a mosaic
+    /// is drawn in the terminal's own two colours.
+    private var picturePairs = false
+    /// The pair before the first picture pair: the roles' pairs come first.
+    private static let picturePairBase = ColorRole.allCases.count
+
+    private static func pairNumber(for colours: PictureColours) -> Int16 {
+        let paperIndex = colours.paper < colours.ink ? colours.paper : colours.paper - 1
+        return Int16(picturePairBase + 1 + Int(colours.ink) * 7 + Int(paperIndex))
     }
 
     private static func colors(for role: ColorRole, in palette: ScreenPalette, defaultBackground: Int16) -> (
@@ -359,7 +381,10 @@ public final class CursesTerminal: TerminalDevice, RawKeySource {
     /// instead, padded with a space for a wide cell, so the row never shifts.
     private func drawCell(_ cell: Cell, row: Int, column: Int) {
         let attributes = attributes(for: cell.style)
-        let pair = Self.pair(for: cell.style.color, palette: palette, hasColors: hasColors)
+        var pair = Self.pair(for: cell.style.color, palette: palette, hasColors: hasColors)
+        if let colours = cell.style.picture, picturePairs, hasColors, palette != .monochrome {
+            pair = Self.pairNumber(for: colours)
+        }
         let grapheme = cell.grapheme
         // Most cells are one printable ASCII character, one column wide in every locale.
         if let ascii = grapheme.asciiValue, ascii >= 0x20, ascii < 0x7F {

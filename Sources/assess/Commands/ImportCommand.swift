@@ -123,6 +123,18 @@ struct ImportCommand: ParsableCommand {
                 "\(outcome.rejections.count) \(outcome.rejections.count == 1 ? "item" : "items") cannot be imported (listed above), so nothing was written; fix them, or add --keep-going to import the other \(imported)"
             )
         }
+        // The pictures first, beside where the exam goes: the exam file names them.
+        let folder = (path as NSString).deletingLastPathComponent
+        for (name, data) in outcome.pictures.sorted(by: { $0.key < $1.key }) {
+            let picture = (folder as NSString).appendingPathComponent(name)
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: (picture as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try data.write(to: URL(fileURLWithPath: picture), options: .withoutOverwriting)
+            } catch {
+                throw CommandFailure(.cannotWrite, "cannot write the picture \(picture): \(error.localizedDescription)")
+            }
+        }
         do {
             try Data(yaml.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
         } catch {
