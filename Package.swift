@@ -14,6 +14,8 @@
 //   CLibpq            the C system library for libpq, PostgreSQL's client (Debian libpq-dev)
 //   CNcursesw         the C system library for ncursesw, with a shim for macros and globals
 //   CHunspell         the C system library for Hunspell (spell checking)
+//   AssessSandbox     runs a student's program (python3, C, bash) under bubblewrap with limits on
+//                     time, memory, processes and output; no network and none of the machine's files
 //   AssessSpelling    spell checking, suggestions, completion and autocorrect for the editor,
 //                     behind the small `Speller` protocol; the real one uses Hunspell
 //   AssessTUI         the ncurses front end: screens draw into a cell grid; one layer talks to curses
@@ -84,6 +86,7 @@ let package = Package(
                 "postgres-v12-message-read",
             ].map { .embedInCode("Postgres/SQL/\($0).sql") }
         ),
+        .target(name: "AssessSandbox"),
         .systemLibrary(name: "CNcursesw"),
         .systemLibrary(name: "CLibpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
@@ -132,6 +135,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "AssessPlatformTests", dependencies: ["AssessPlatform", "AssessTestSupport", "lock-contender"]),
+        .testTarget(name: "AssessSandboxTests", dependencies: ["AssessSandbox", "AssessCore", "AssessTestSupport"]),
         .testTarget(name: "AssessSpellingTests", dependencies: ["AssessSpelling", "AssessTestSupport"]),
         .testTarget(name: "AssessStoreTests", dependencies: ["AssessStore", "AssessTestSupport"]),
         .testTarget(
