@@ -39,6 +39,9 @@ public struct AnswerControl: Sendable, Equatable {
             field = .line(TextEditor(text: Self.text(of: response), mode: .numeric))
         case .essay(let wordLimit):
             field = .essay(TextEditor(text: Self.text(of: response), mode: .multiLine, wordLimit: wordLimit))
+        case .code(let code):
+            // A program is written in the essay's editor, starting from the starter text.
+            field = .essay(TextEditor(text: response == nil ? code.starter : Self.text(of: response), mode: .multiLine))
         case .matching:
             field = .matching(row: 0)
         case .ordering:
@@ -163,7 +166,7 @@ public struct AnswerControl: Sendable, Equatable {
     public var proseEditor: TextEditor? {
         switch field {
         case .line(let editor) where editor.mode == .singleLine: return editor
-        case .essay(let editor): return editor
+        case .essay(let editor): if case .code = presented.question.kind { return nil } else { return editor }
         default: return nil
         }
     }
@@ -203,13 +206,14 @@ public struct AnswerControl: Sendable, Equatable {
         switch presented.question.kind {
         case .numeric: return .numeric(text)
         case .essay: return .essay(text)
+        case .code: return .code(text)
         default: return .shortText(text)
         }
     }
 
     private static func text(of response: Response?) -> String {
         switch response {
-        case .shortText(let text), .numeric(let text), .essay(let text): return text
+        case .shortText(let text), .numeric(let text), .essay(let text), .code(let text): return text
         default: return ""
         }
     }
