@@ -100,13 +100,16 @@ let package = Package(
         ),
         .target(
             name: "AssessApp",
-            dependencies: ["AssessCore", "AssessExam", "AssessPlatform", "AssessSpelling", "AssessStore", "AssessTUI"]
+            dependencies: [
+                "AssessCore", "AssessExam", "AssessPlatform", "AssessSandbox", "AssessSpelling", "AssessStore",
+                "AssessTUI",
+            ]
         ),
         .executableTarget(
             name: "assess",
             dependencies: [
-                "AssessApp", "AssessCore", "AssessExam", "AssessInterchange", "AssessPlatform", "AssessSpelling",
-                "AssessStore",
+                "AssessApp", "AssessCore", "AssessExam", "AssessInterchange", "AssessPlatform", "AssessSandbox",
+                "AssessSpelling", "AssessStore",
                 "AssessTUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -119,7 +122,8 @@ let package = Package(
         .testTarget(
             name: "AssessAppTests",
             dependencies: [
-                "AssessApp", "AssessTestSupport", "AssessStore", "AssessExam", "AssessPlatform", "assess",
+                "AssessApp", "AssessTestSupport", "AssessStore", "AssessExam", "AssessPlatform", "AssessSandbox",
+                "assess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["Fixtures"]),
         .testTarget(name: "AssessCoreTests", dependencies: ["AssessCore", "AssessTestSupport"]),

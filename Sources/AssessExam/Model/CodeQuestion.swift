@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// A programming question (`type: code`): the student writes a program in `language`;
@@ -29,6 +30,22 @@ public struct CodeQuestion: Sendable, Equatable {
         self.tests = tests
         self.runsDuringExam = runsDuringExam
         self.limits = limits
+    }
+}
+
+extension CodeQuestion {
+    /// What decides the outcome of running `code` against the hidden tests: SHA-256 hex of
+    /// the language, the limits, every test and the code. `results` keeps outcomes under it,
+    /// so a changed test, limit or answer runs them again and nothing else does.
+    public func runKey(code: String) -> String {
+        var text = "assess code tests 1\nlanguage=\(language.rawValue)\n"
+        text += "time=\(limits.timeSeconds)\nmemory=\(limits.memoryBytes)\noutput=\(limits.outputBytes)\n"
+        for test in tests {
+            text += "stdin=\(test.standardInput.utf8.count):\(test.standardInput)\n"
+            text += "stdout=\(test.expectedOutput.utf8.count):\(test.expectedOutput)\npoints=\(test.points)\n"
+        }
+        text += "code=\(code.utf8.count):\(code)"
+        return SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 }
 
