@@ -98,6 +98,26 @@ import Testing
         #expect(outcomes.allSatisfy { $0.points == 0 })
     }
 
+    @Test func theWorkedExamplesOfTheFormatGuideScoreFullMarks() throws {
+        let guide = try String(contentsOfFile: PackageRoot.path + "/Exams/FORMAT.md", encoding: .utf8)
+        let examples = try #require(guide.components(separatedBy: "Worked examples").last)
+        var blocks: [String: String] = [:]
+        for (fence, id) in [("```yaml\n# python3", "fizz"), ("```c\n", "digit-sum"), ("```bash\n", "count-lines")] {
+            let start = try #require(examples.range(of: fence), "no \(fence) example")
+            let body = examples[start.lowerBound...].drop { $0 != "\n" }.dropFirst()
+            let end = try #require(body.range(of: "```"))
+            blocks[id] = String(body[..<end.lowerBound])
+        }
+        let scratch = try TemporaryDirectory("assess-code-guide")
+        defer { scratch.remove() }
+        let database = try SQLiteStore(dataDirectory: scratch.url)
+        let row = try submitted(blocks, in: database)
+        let tests = CodeTests(sandbox: try Sandbox.locate(), folder: CodeTests.folder(in: scratch.path))
+        let scored = row.applyingCodeTests(try tests.outcomes(of: row.codeAnswers.map(\.answer)).outcomes)
+        #expect(scored.score?.awarded == 8, "\(scored.codeTests)")
+        #expect(scored.score?.maximum == 8)
+    }
+
     /// A submitted attempt at the programming exam answering with `answers`, as its result row.
     private func submitted(_ answers: [String: String], in database: SQLiteStore) throws -> ResultRow {
         let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))

@@ -16,7 +16,10 @@ struct ResultsCommand: AsyncParsableCommand {
             answers and the marks people gave (assess mark). Without exam files, every .yaml \
             file in --exams-dir is used. An attempt whose exam file changed since it was sat \
             is listed but not scored. Scores include the hand marks; essays not marked yet are \
-            listed, and each attempt says whether it is fully marked. Practice attempts are left out.
+            listed, and each attempt says whether it is fully marked. Practice attempts are left out. \
+            Code answers are scored by running their hidden tests in a bubblewrap sandbox (the \
+            Debian package bubblewrap); the outcomes are kept in the data directory, so only \
+            changed answers or tests run again.
             """)
 
     @Argument(help: ArgumentHelp("Exam files to report on (default: every exam in --exams-dir).", valueName: "exam"))
