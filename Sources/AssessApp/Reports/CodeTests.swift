@@ -42,7 +42,7 @@ package struct CodeTests {
         var outcomes: [String: [CodeTestOutcome]] = [:]
         var pending: [Answer] = []
         for answer in answers where outcomes[answer.key] == nil {
-            if let kept = kept(answer.key, tests: answer.question.tests.count) {
+            if let kept = Self.keptOutcomes(of: answer, in: folder) {
                 outcomes[answer.key] = kept
             } else if !pending.contains(where: { $0.key == answer.key }) {
                 pending.append(answer)
@@ -65,6 +65,15 @@ package struct CodeTests {
             keep(result, as: answer.key)
         }
         return (outcomes, pending.count)
+    }
+
+    /// The outcomes an earlier `results` kept for `answer` in `folder`, without running anything.
+    package static func keptOutcomes(of answer: Answer, in folder: String) -> [CodeTestOutcome]? {
+        guard let data = FileManager.default.contents(atPath: "\(folder)/\(answer.key).json"),
+            let outcomes = try? JSONDecoder().decode([CodeTestOutcome].self, from: data),
+            outcomes.count == answer.question.tests.count
+        else { return nil }
+        return outcomes
     }
 
     /// Runs `answer` against each hidden test: a C program is compiled once.
@@ -96,14 +105,6 @@ package struct CodeTests {
     }
 
     private func path(_ key: String) -> String { "\(folder)/\(key).json" }
-
-    /// The outcomes kept under `key`, when there is one for each of `tests` tests.
-    private func kept(_ key: String, tests: Int) -> [CodeTestOutcome]? {
-        guard let data = FileManager.default.contents(atPath: path(key)),
-            let outcomes = try? JSONDecoder().decode([CodeTestOutcome].self, from: data), outcomes.count == tests
-        else { return nil }
-        return outcomes
-    }
 
     /// Keeps `outcomes` under `key`; a file that cannot be written only means running again next time.
     private func keep(_ outcomes: [CodeTestOutcome], as key: String) {

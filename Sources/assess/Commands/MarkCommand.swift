@@ -106,6 +106,19 @@ struct MarkCommand: AsyncParsableCommand {
         )
     }
 
+    /// The outcomes of the hidden tests `results` ran and kept for the code answers among
+    /// `responses`, by question id; a code answer whose tests have not run waits for a hand mark.
+    private func keptCodeTests(_ exam: Exam, _ responses: [String: Response]) -> [String: [CodeTestOutcome]] {
+        guard let directory = try? Runtime().dataDirectory().path else { return [:] }
+        let folder = CodeTests.folder(in: directory)
+        var outcomes: [String: [CodeTestOutcome]] = [:]
+        for question in exam.questions {
+            guard case .code(let code) = question.kind, case .code(let text)? = responses[question.id] else { continue }
+            outcomes[question.id] = CodeTests.keptOutcomes(of: CodeTests.Answer(question: code, code: text), in: folder)
+        }
+        return outcomes
+    }
+
     /// The answers to put on the desk: of every finished attempt sat with this exam file
     /// (the candidate's only, with --candidate), the essays, or the one question asked for.
     private func items(of exam: Exam, in store: any MarkStore) throws -> [MarkingItem] {
@@ -121,7 +134,7 @@ struct MarkCommand: AsyncParsableCommand {
         var items: [MarkingItem] = []
         for (number, attempt) in attempts.enumerated() {
             let responses = try SavedAnswers(attempt: attempt.id, database: store).responses
-            let score = Scorer.total(exam, responses: responses)
+            let score = Scorer.total(exam, responses: responses, codeTests: keptCodeTests(exam, responses))
             let marks = try store.latestMarks(for: attempt.id)
             for question in exam.questions {
                 let automatic = score.marks[question.id] ?? Mark(awarded: 0, maximum: question.points)
