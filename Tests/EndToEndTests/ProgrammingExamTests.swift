@@ -30,7 +30,12 @@ struct ProgrammingExamTests {
         let seat = try TerminalUnderTest(
             "take --exam programming --candidate ana", dataDirectory: shared, policy: setup.policy)
         try seat.acceptTheLock()
-        try seat.waitFor("n = int(input())")
+        let question = try seat.waitFor("n = int(input())")
+        // Under the prompt: the language and the samples (line ends as ⏎), never a hidden test.
+        #expect(question.contains("Write a program in Python 3."), "\(question)")
+        #expect(question.contains("Example 1: input 3⏎ → output Fizz⏎"), "\(question)")
+        #expect(question.contains("Example 2: input 4⏎ → output 4⏎"), "\(question)")
+        #expect(!question.contains("15⏎") && !question.contains("10⏎"))
         // After the starter: the rest of FizzBuzz, on one line.
         try seat.type("print('FizzBuzz' if n % 15 == 0 else 'Fizz' if n % 3 == 0 else 'Buzz' if n % 5 == 0 else n)")
         try seat.waitFor("else n)")
