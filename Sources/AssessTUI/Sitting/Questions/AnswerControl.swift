@@ -86,6 +86,8 @@ public struct AnswerControl: Sendable, Equatable {
             return handleChoice(key, highlight: highlight)
         case .line:
             return editText { Self.edit(&$0, key, width: width) }
+        case .essay where key == .enter && presented.question.kind.typeName == "code":
+            return editText(Self.newLineKeepingIndentation)
         case .essay:
             return editText { Self.edit(&$0, key, width: Self.essayTextWidth(answerWidth: width)) }
         case .matching(let row):
@@ -159,6 +161,14 @@ public struct AnswerControl: Sendable, Equatable {
             return .refused(key == .enter ? "refusal.word-limit" : "refusal.word-limit-delete")
         case .refused: return .refused(editor.mode == .numeric ? "refusal.only-number" : "refusal.character")
         }
+    }
+
+    /// Enter in a program: a new line indented as the cursor's line is (its leading spaces).
+    static func newLineKeepingIndentation(_ editor: inout TextEditor) -> Outcome {
+        let text = editor.text
+        let lineStart = text[..<editor.cursor].lastIndex(of: "\n").map(text.index(after:)) ?? text.startIndex
+        let indentation = text[lineStart..<editor.cursor].prefix { $0 == " " }
+        return editor.replace(editor.cursor..<editor.cursor, with: "\n" + indentation) ? .changed : .ignored
     }
 
     /// The editor of an answer written in words (short text, essay); `nil` for a number
