@@ -41,6 +41,19 @@ import Testing
         #expect(answer.response == .code("n = int(input())\ndef f():\n    if n:\n        return 1\n        "))
     }
 
+    @Test func tabIndentsToTheNextFourColumns() {
+        var answer = control()
+        _ = answer.handle(.tab, width: 60)
+        type("if n:", into: &answer)
+        _ = answer.handle(.tab, width: 60)
+        type("x\n", into: &answer)
+        _ = answer.handle(.tab, width: 60)
+        #expect(
+            answer.response
+                == .code("n = int(input())\n    if n:   x\n    \t".replacingOccurrences(of: "\t", with: "    ")))
+        #expect(answer.isCode)
+    }
+
     @Test func enterInAnEssayAddsOnlyALineBreak() {
         let exam = Exam(
             id: "essay", title: "Essay", durationSeconds: 60,

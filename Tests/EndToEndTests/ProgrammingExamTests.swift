@@ -36,6 +36,12 @@ struct ProgrammingExamTests {
         #expect(question.contains("Example 1: input 3⏎ → output Fizz⏎"), "\(question)")
         #expect(question.contains("Example 2: input 4⏎ → output 4⏎"), "\(question)")
         #expect(!question.contains("15⏎") && !question.contains("10⏎"))
+        // Tab indents, Page Down moves on, as the footer says.
+        #expect(question.contains("PgDn next  Tab indent  F4 review & submit"), "\(question)")
+        try seat.press("Tab")
+        try seat.waitFor("│    ")
+        #expect(try seat.screen().contains("Question 1 of 3"))
+        try seat.press("BSpace", "BSpace", "BSpace", "BSpace")
         // After the starter: the rest of FizzBuzz, on one line.
         try seat.type("print('FizzBuzz' if n % 15 == 0 else 'Fizz' if n % 3 == 0 else 'Buzz' if n % 5 == 0 else n)")
         try seat.waitFor("else n)")

@@ -150,7 +150,10 @@ enum QuestionScreen {
     static func keys(_ flow: ExamFlow) -> [(String, String)] {
         let sitting = flow.sitting
         let text = ScreenKit.text
-        var keys: [(String, String)] = [("Tab", text("key.next")), ("F4", text("key.review-submit"))]
+        var keys: [(String, String)] =
+            flow.control.isCode
+            ? [("PgDn", text("key.next")), ("Tab", text("key.indent")), ("F4", text("key.review-submit"))]
+            : [("Tab", text("key.next")), ("F4", text("key.review-submit"))]
         switch flow.control.field {
         case .choices: keys += [("↑↓", text("key.move")), ("Space", text("key.choose"))]
         case .line, .essay: keys += [("^U", text("key.undo"))] + flow.suggestions.keys(for: flow.control)

@@ -86,8 +86,10 @@ public struct AnswerControl: Sendable, Equatable {
             return handleChoice(key, highlight: highlight)
         case .line:
             return editText { Self.edit(&$0, key, width: width) }
-        case .essay where key == .enter && presented.question.kind.typeName == "code":
+        case .essay where key == .enter && isCode:
             return editText(Self.newLineKeepingIndentation)
+        case .essay where key == .tab && isCode:
+            return editText(Self.indent)
         case .essay:
             return editText { Self.edit(&$0, key, width: Self.essayTextWidth(answerWidth: width)) }
         case .matching(let row):
@@ -161,6 +163,21 @@ public struct AnswerControl: Sendable, Equatable {
             return .refused(key == .enter ? "refusal.word-limit" : "refusal.word-limit-delete")
         case .refused: return .refused(editor.mode == .numeric ? "refusal.only-number" : "refusal.character")
         }
+    }
+
+    /// True for a code question, whose editor indents with Tab and keeps indentation on Enter.
+    public var isCode: Bool { presented.question.kind.typeName == "code" }
+
+    /// The columns one Tab indents a program by.
+    static let indentWidth = 4
+
+    /// Tab in a program: spaces up to the next multiple of ``indentWidth`` columns.
+    static func indent(_ editor: inout TextEditor) -> Outcome {
+        let text = editor.text
+        let lineStart = text[..<editor.cursor].lastIndex(of: "\n").map(text.index(after:)) ?? text.startIndex
+        let column = text[lineStart..<editor.cursor].count
+        let spaces = String(repeating: " ", count: indentWidth - column % indentWidth)
+        return editor.replace(editor.cursor..<editor.cursor, with: spaces) ? .changed : .ignored
     }
 
     /// Enter in a program: a new line indented as the cursor's line is (its leading spaces).
