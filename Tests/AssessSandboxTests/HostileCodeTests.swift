@@ -42,11 +42,14 @@ import Testing
 
     @Test func aShellForkBombEndsAtTheTimeLimitAndLeavesNoProcess() throws {
         let sandbox = try Sandbox.locate()
-        let run = try sandbox.run(
-            try sandbox.prepare(.bash, source: "bomb() { bomb | bomb & }\nbomb\nsleep 86.412\n"), standardInput: "",
-            limits: limits)
+        // The script first says which PID namespace it runs in (every process of the bomb
+        // is in it), since other tests run `bash main.sh` in sandboxes of their own too.
+        let source = "readlink /proc/self/ns/pid\nbomb() { bomb | bomb & }\nbomb\nsleep 86.412\n"
+        let run = try sandbox.run(try sandbox.prepare(.bash, source: source), standardInput: "", limits: limits)
         #expect(run.wallSeconds < limits.wallSeconds + slack)
-        #expect(try processesRunning("/usr/bin/bash\u{0}main.sh").isEmpty)
+        let namespace = try #require(run.standardOutput.split(separator: "\n").first.map(String.init))
+        #expect(namespace.hasPrefix("pid:["), "\(run.standardOutput)")
+        #expect(try processesRunning("/usr/bin/bash\u{0}main.sh", inNamespace: namespace).isEmpty)
         #expect(try processesRunning("86.412").isEmpty)
     }
 
@@ -175,15 +178,21 @@ import Testing
         #expect(try processesRunning("86.415").isEmpty)
     }
 
-    /// The ids of processes whose command line contains `marker`, waiting up to two seconds
-    /// for them to go (the PID namespace's last processes are reaped by the kernel).
-    private func processesRunning(_ marker: String) throws -> [String] {
+    /// The ids of processes whose command line contains `marker` (and, when given, in the
+    /// PID namespace `namespace`, as `readlink /proc/PID/ns/pid` says), waiting up to two
+    /// seconds for them to go (the PID namespace's last processes are reaped by the kernel).
+    private func processesRunning(_ marker: String, inNamespace namespace: String? = nil) throws -> [String] {
         var found: [String] = []
         for _ in 0..<20 {
             found = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { entry in
                 guard entry.allSatisfy(\.isNumber),
                     let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
                 else { return false }
+                if let namespace,
+                    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(entry)/ns/pid")) != namespace
+                {
+                    return false
+                }
                 return String(decoding: data, as: UTF8.self).contains(marker)
             }
             if found.isEmpty { return [] }
