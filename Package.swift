@@ -18,6 +18,8 @@
 //   CLibpng           the C system library for libpng (Debian libpng-dev), with a shim for its macros
 //   CChafa            the C system library for chafa (Debian libchafa-dev), which turns pixels into
 //                     character mosaics for the terminal
+//   AssessSandbox     runs a student's program (python3, C, bash) under bubblewrap with limits on
+//                     time, memory, processes and output; no network and none of the machine's files
 //   AssessSpelling    spell checking, suggestions, completion and autocorrect for the editor,
 //                     behind the small `Speller` protocol; the real one uses Hunspell
 //   AssessTUI         the ncurses front end: screens draw into a cell grid; one layer talks to curses
@@ -88,6 +90,7 @@ let package = Package(
                 "postgres-v12-message-read", "postgres-v13-open-releases-forms", "postgres-v14-pool-draws",
             ].map { .embedInCode("Postgres/SQL/\($0).sql") }
         ),
+        .target(name: "AssessSandbox"),
         .systemLibrary(name: "CNcursesw"),
         .systemLibrary(name: "CLibpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
@@ -103,13 +106,16 @@ let package = Package(
         ),
         .target(
             name: "AssessApp",
-            dependencies: ["AssessCore", "AssessExam", "AssessPlatform", "AssessSpelling", "AssessStore", "AssessTUI"]
+            dependencies: [
+                "AssessCore", "AssessExam", "AssessPlatform", "AssessSandbox", "AssessSpelling", "AssessStore",
+                "AssessTUI",
+            ]
         ),
         .executableTarget(
             name: "assess",
             dependencies: [
-                "AssessApp", "AssessCore", "AssessExam", "AssessInterchange", "AssessPlatform", "AssessSpelling",
-                "AssessStore",
+                "AssessApp", "AssessCore", "AssessExam", "AssessInterchange", "AssessPlatform", "AssessSandbox",
+                "AssessSpelling", "AssessStore",
                 "AssessTUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -122,7 +128,8 @@ let package = Package(
         .testTarget(
             name: "AssessAppTests",
             dependencies: [
-                "AssessApp", "AssessTestSupport", "AssessStore", "AssessExam", "AssessPlatform", "assess",
+                "AssessApp", "AssessTestSupport", "AssessStore", "AssessExam", "AssessPlatform", "AssessSandbox",
+                "assess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["Fixtures"]),
         .testTarget(name: "AssessCoreTests", dependencies: ["AssessCore", "AssessTestSupport"]),
@@ -138,6 +145,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "AssessPlatformTests", dependencies: ["AssessPlatform", "AssessTestSupport", "lock-contender"]),
+        .testTarget(name: "AssessSandboxTests", dependencies: ["AssessSandbox", "AssessCore", "AssessTestSupport"]),
         .testTarget(name: "AssessSpellingTests", dependencies: ["AssessSpelling", "AssessTestSupport"]),
         .testTarget(name: "AssessStoreTests", dependencies: ["AssessStore", "AssessTestSupport"]),
         .testTarget(

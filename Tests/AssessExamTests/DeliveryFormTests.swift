@@ -82,7 +82,7 @@ import Testing
             case .numeric(let answer, _):
                 if case .value(let value, _) = answer { given[question.id] = .numeric(String(value)) }
                 if case .range(let low, _) = answer { given[question.id] = .numeric(String(low)) }
-            case .essay: break
+            case .essay, .code: break
             case .matching(let pairs, _, _):
                 // Each left item's right text, as its index among the options the seat was sent.
                 let options = sent.kind.matchingOptions

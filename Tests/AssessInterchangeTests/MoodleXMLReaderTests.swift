@@ -132,3 +132,85 @@ import Testing
         }
     }
 }
+
+/// CodeRunner questions: by standard input and output in python3 or C, or named and skipped.
+@Suite struct CodeRunnerImportTests {
+    private func read(_ questions: String) throws -> ParsedBank {
+        try MoodleXMLReader.read(
+            data: Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n\(questions)\n</quiz>\n".utf8),
+            file: "bank.xml")
+    }
+
+    @Test func aPython3QuestionByInputAndOutputImportsWithItsExamplesAsSamples() throws {
+        let bank = try read(
+            """
+            <question type="coderunner">
+              <name><text>Double</text></name>
+              <questiontext format="html"><text><![CDATA[<p>Print twice the number read.</p>]]></text></questiontext>
+              <defaultgrade>4</defaultgrade>
+              <coderunnertype>python3</coderunnertype>
+              <answerpreload>n = int(input())
+            </answerpreload>
+              <allornothing>0</allornothing>
+              <testcases>
+                <testcase testtype="0" useasexample="1" hiderestiffail="0" mark="1.0000000">
+                  <testcode><text></text></testcode>
+                  <stdin><text>2
+            </text></stdin>
+                  <expected><text>4
+            </text></expected>
+                </testcase>
+                <testcase testtype="0" useasexample="0" hiderestiffail="0" mark="3.0000000">
+                  <testcode><text></text></testcode>
+                  <stdin><text>-5
+            </text></stdin>
+                  <expected><text>-10
+            </text></expected>
+                </testcase>
+              </testcases>
+            </question>
+            """)
+        let question = try #require(Banks.questions(bank).first)
+        #expect(question.points == 4)
+        #expect(question.losses.isEmpty, "\(question.losses)")
+        #expect(
+            question.kind
+                == .code(
+                    CodeQuestion(
+                        language: .python3, starter: "n = int(input())\n",
+                        samples: [CodeCase(standardInput: "2\n", expectedOutput: "4\n")],
+                        tests: [
+                            CodeCase(standardInput: "2\n", expectedOutput: "4\n", points: 1),
+                            CodeCase(standardInput: "-5\n", expectedOutput: "-10\n", points: 3),
+                        ])))
+    }
+
+    @Test func otherLanguagesAndTestCodeAreNamedAndSkipped() throws {
+        let bank = try read(
+            """
+            <question type="coderunner"><name><text>j</text></name><questiontext><text>Java.</text></questiontext>
+              <coderunnertype>java_program</coderunnertype>
+              <testcases><testcase mark="1"><stdin><text></text></stdin><expected><text>1</text></expected></testcase></testcases>
+            </question>
+            <question type="coderunner"><name><text>f</text></name><questiontext><text>A function.</text></questiontext>
+              <coderunnertype>python3</coderunnertype>
+              <testcases><testcase mark="1"><testcode><text>print(f(2))</text></testcode><expected><text>4</text></expected></testcase></testcases>
+            </question>
+            <question type="coderunner"><name><text>c</text></name><questiontext><text>C, all or nothing.</text></questiontext>
+              <coderunnertype>c_program</coderunnertype><defaultgrade>1</defaultgrade>
+              <testcases><testcase mark="1"><stdin><text></text></stdin><expected><text>hi</text></expected></testcase>
+                <testcase mark="1"><stdin><text>x</text></stdin><expected><text>hi</text></expected></testcase></testcases>
+            </question>
+            """)
+        #expect(bank.rejections.count == 2)
+        #expect(bank.rejections.first?.reason.contains("\"java_program\"") == true)
+        #expect(bank.rejections.last?.reason.contains("test code") == true)
+        let c = try #require(Banks.questions(bank).first)
+        guard case .code(let code) = c.kind else {
+            Issue.record("not a code question")
+            return
+        }
+        #expect(code.language == .c && code.tests.map(\.points) == [0.5, 0.5] && c.points == 1)
+        #expect(c.losses.contains { $0.contains("all-or-nothing") })
+    }
+}

@@ -177,8 +177,13 @@ package struct ResultReport: Encodable {
         package var answer: String?
         /// The right answer, for a question scored automatically (`--with-answers`).
         package var correctAnswer: String?
+        /// A code answer's hidden tests, in order: each one's verdict, points and seconds (`--with-answers`).
+        package var tests: [CodeTestOutcome]?
 
-        package init(_ mark: AssessExam.Mark, handMark: StoredMark?, question: Question?, response: Response?) {
+        package init(
+            _ mark: AssessExam.Mark, handMark: StoredMark?, question: Question?, response: Response?,
+            tests: [CodeTestOutcome]? = nil
+        ) {
             awarded = mark.awarded
             maximum = mark.maximum
             manual = mark.needsManualMarking
@@ -189,6 +194,7 @@ package struct ResultReport: Encodable {
             if let question {
                 answer = AnswerText.given(response, to: question)
                 correctAnswer = AnswerText.correct(question)
+                self.tests = tests
             }
         }
     }

@@ -182,7 +182,8 @@ package enum ResultFormats {
     }
 
     /// One JSON object per attempt, in an array; `withAnswers` adds each answer as given
-    /// and the right answer to every question's mark.
+    /// (a code answer's whole program) and the right answer to every question's mark, and
+    /// to a code answer's mark its hidden tests' outcomes.
     package static func json(_ rows: [ResultRow], withAnswers: Bool = false) throws -> String {
         try JSONReport.text(
             rows.map { row in
@@ -200,7 +201,7 @@ package enum ResultFormats {
                                     ResultReport.Mark(
                                         mark, handMark: row.marks[id],
                                         question: withAnswers ? row.exam.question(withID: id) : nil,
-                                        response: row.responses[id])
+                                        response: row.responses[id], tests: row.codeTests[id])
                                 )
                             })
                     },

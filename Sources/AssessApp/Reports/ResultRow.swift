@@ -14,8 +14,9 @@ package struct ResultRow {
     /// scored nor unanswered.
     package let sat: Exam
     /// The marks, hand marks included, for a submitted or timed-out attempt sat with this
-    /// exam file; else `nil`.
-    package let score: ExamScore?
+    /// exam file; else `nil`. Code answers score once their tests' outcomes are applied
+    /// (``applyingCodeTests(_:)``).
+    package private(set) var score: ExamScore?
     /// The questions flagged for review.
     package let flagged: [String]
     /// Why there is no score, when there is none.
@@ -28,6 +29,8 @@ package struct ResultRow {
     /// The version of the published scoring key that scored it, for an attempt sat from a
     /// published exam's delivery form.
     package let scoringKeyVersion: Int?
+    /// The outcomes of the hidden tests of each code answer, by question id.
+    package private(set) var codeTests: [String: [CodeTestOutcome]] = [:]
 
     /// The line of `attempt` sat at `exam`, with its answers and marks read from `database`;
     /// with `sealed`, an attempt sat from the published delivery form is scored by its key.
@@ -53,6 +56,27 @@ package struct ResultRow {
             score = nil
             unscored = attempt.status == .inProgress ? "in progress" : "not submitted"
         }
+    }
+
+    /// The code answers this row scores: each answered code question, with the answer.
+    package var codeAnswers: [(questionID: String, answer: CodeTests.Answer)] {
+        guard score != nil else { return [] }
+        return sat.questions.compactMap { question in
+            guard case .code(let code) = question.kind, case .code(let text)? = responses[question.id],
+                responses[question.id]?.saysSomething == true
+            else { return nil }
+            return (question.id, CodeTests.Answer(question: code, code: text))
+        }
+    }
+
+    /// The row scored with the outcomes of its code answers' tests (`outcomes` by run key).
+    package func applyingCodeTests(_ outcomes: [String: [CodeTestOutcome]]) -> ResultRow {
+        var row = self
+        for (id, answer) in codeAnswers { row.codeTests[id] = outcomes[answer.key] }
+        guard !row.codeTests.isEmpty else { return row }
+        row.score = Scorer.total(sat, responses: responses, codeTests: row.codeTests)
+            .applying(handMarks: marks.mapValues(\.points))
+        return row
     }
 
     /// The score as a percentage of the maximum.

@@ -106,6 +106,21 @@ public enum ExamKey {
         case .ordering(let items, let partialCredit):
             form.texts("items", items)
             form.partialCredit(partialCredit)
+        case .code(let code):
+            form.line("language", code.language.rawValue)
+            form.text("starter", code.starter)
+            for (name, cases) in [("samples", code.samples), ("tests", code.tests)] {
+                form.count(name, cases.count)
+                for entry in cases {
+                    form.text("stdin", entry.standardInput)
+                    form.text("stdout", entry.expectedOutput)
+                    form.number("points", entry.points)
+                }
+            }
+            form.line("run-during-exam", String(code.runsDuringExam))
+            form.number("time", code.limits.timeSeconds)
+            form.line("memory", String(code.limits.memoryBytes))
+            form.line("output", String(code.limits.outputBytes))
         }
         // Only when there are some, so that every exam written before pictures keeps its key.
         // The key covers each picture's file name, alt text and width, not its bytes.

@@ -13,6 +13,8 @@ public enum ExamLimits {
     public static let questions = 2_000
     /// Choices, answers, accepted answers, pairs or items in one question.
     public static let itemsPerQuestion = 100
+    /// Sample runs a code question may allow during the exam (`run-during-exam:`).
+    public static let runsDuringExam = 1_000
     /// How deep lists and mappings may be nested (an exam needs 7).
     public static let nesting = 16
     /// Characters (Unicode scalars) in one text: a prompt, a choice, the instructions.

@@ -16,6 +16,7 @@ extension ExamReader {
         .essay: ["word-limit"],
         .matching: ["pairs", "distractors", "partial-credit"],
         .ordering: ["items", "partial-credit"],
+        .code: ["language", "starter", "samples", "tests", "run-during-exam", "limits"],
     ]
     /// The `partial-credit:` word that turns partial credit on, per type.
     static let partialCreditWord: [QuestionType: String] = [
@@ -30,6 +31,9 @@ extension ExamReader {
         return keys
     }()
     static let pairKeys = ["left", "right"]
+    static let sampleKeys = ["stdin", "stdout"]
+    static let testKeys = ["stdin", "stdout", "points"]
+    static let limitKeys = ["time", "memory", "output"]
 
     /// Reads `type:` and the keys of that type. Keys that belong to another type are
     /// reported, since the author probably meant a different type or misplaced them.
@@ -59,6 +63,7 @@ extension ExamReader {
         case .essay: return readEssay(fields)
         case .matching: return readMatching(fields)
         case .ordering: return readOrdering(fields)
+        case .code: return readCode(fields)
         }
     }
 
@@ -306,5 +311,137 @@ extension ExamReader {
             let partial
         else { return nil }
         return .ordering(items: items, partialCredit: partial)
+    }
+
+    private mutating func readCode(_ fields: Fields) -> QuestionKind? {
+        let languages = CodeLanguage.allCases.map(\.rawValue)
+        let language = reader.word(fields, "language", required: true, options: languages)
+            .flatMap(CodeLanguage.init(rawValue:))
+        var starter = ""
+        if let node = reader.value(fields, "starter", required: false, example: "n = int(input())") {
+            starter = rawText(node, what: "\"starter\" in \(fields.owner)") ?? ""
+        }
+        let samples = readCases(fields, "samples", required: false, keys: Self.sampleKeys)
+        let tests = readCases(fields, "tests", required: true, keys: Self.testKeys)
+        var runs = 0
+        var valid = true
+        if let node = reader.value(fields, "run-during-exam", required: false, example: "10") {
+            if let count = node.int, count >= 0, count <= ExamLimits.runsDuringExam {
+                runs = count
+            } else {
+                reader.report(
+                    at: node,
+                    "\"run-during-exam\" in \(fields.owner) must be a whole number from 0 to \(ExamLimits.runsDuringExam), not \(reader.describe(node))"
+                )
+                valid = false
+            }
+        }
+        if runs > 0 && samples?.isEmpty != false {
+            reader.report(
+                at: fields["run-during-exam"] ?? fields.node,
+                "\(fields.owner) allows runs during the exam but has no \"samples\" to run; add samples or set run-during-exam: 0"
+            )
+            valid = false
+        }
+        let limits = readLimits(fields)
+        guard valid, let language, let samples, let tests, let limits else { return nil }
+        return .code(
+            CodeQuestion(
+                language: language, starter: starter, samples: samples, tests: tests, runsDuringExam: runs,
+                limits: limits))
+    }
+
+    /// The cases under `key`: each `{stdin: ..., stdout: ...}` (and `points:` for tests).
+    /// Both texts are kept exactly as written, white space and all; `stdin` may be left out.
+    private mutating func readCases(_ fields: Fields, _ key: String, required: Bool, keys: [String]) -> [CodeCase]? {
+        let example = "[{stdin: \"3\\n\", stdout: \"Fizz\\n\"}]"
+        guard let nodes = reader.list(fields, key, required: required, example: example) else {
+            return required ? nil : []
+        }
+        guard !required || !nodes.isEmpty else {
+            reader.report(at: fields[key] ?? fields.node, "\"\(key)\" in \(fields.owner) is empty; add at least one")
+            return nil
+        }
+        guard reader.withinItemLimit(nodes, fields, key) else { return nil }
+        var cases: [CodeCase] = []
+        var valid = true
+        for (index, node) in nodes.enumerated() {
+            let owner = "\(key) \(index + 1) of \(fields.owner)"
+            guard let entry = reader.fields(node, owner: owner, known: keys) else {
+                valid = false
+                continue
+            }
+            let input = entry["stdin"].map { rawText($0, what: "\"stdin\" in \(owner)") } ?? ""
+            guard let outputNode = reader.value(entry, "stdout", required: true, example: "\"Fizz\\n\"") else {
+                valid = false
+                continue
+            }
+            let output = rawText(outputNode, what: "\"stdout\" in \(owner)")
+            var points = 0.0
+            if keys.contains("points") {
+                let read = entry["points"] == nil ? 1 : reader.number(entry, "points", required: true, example: "1")
+                guard let read, read >= 0 else {
+                    if read != nil {
+                        reader.report(at: entry["points"] ?? node, "\"points\" in \(owner) is negative; use 0 or more")
+                    }
+                    valid = false
+                    continue
+                }
+                points = read
+            }
+            guard let input, let output else {
+                valid = false
+                continue
+            }
+            cases.append(CodeCase(standardInput: input, expectedOutput: output, points: points))
+        }
+        return valid ? cases : nil
+    }
+
+    /// `limits: {time: 2s, memory: 64MB, output: 64KB}`, each optional (``CodeLimits/standard``).
+    private mutating func readLimits(_ fields: Fields) -> CodeLimits? {
+        var limits = CodeLimits.standard
+        guard let node = reader.value(fields, "limits", required: false, example: "{time: 2s, memory: 64MB}") else {
+            return limits
+        }
+        guard let entry = reader.fields(node, owner: "\"limits\" of \(fields.owner)", known: Self.limitKeys) else {
+            return nil
+        }
+        let most = CodeLimits.most
+        var valid = true
+        if let time = entry["time"] {
+            if let seconds = CodeLimitText.seconds(time.scalar?.string ?? ""), seconds > 0, seconds <= most.timeSeconds
+            {
+                limits.timeSeconds = seconds
+            } else {
+                reader.report(
+                    at: time,
+                    "\"time\" in the limits of \(fields.owner) must be a time from 0.1s to \(Int(most.timeSeconds))s, such as 2s or 500ms"
+                )
+                valid = false
+            }
+        }
+        for (key, most, example) in [("memory", most.memoryBytes, "64MB"), ("output", most.outputBytes, "64KB")] {
+            guard let value = entry[key] else { continue }
+            if let bytes = CodeLimitText.bytes(value.scalar?.string ?? ""), bytes >= 1024, bytes <= most {
+                if key == "memory" { limits.memoryBytes = bytes } else { limits.outputBytes = bytes }
+            } else {
+                reader.report(
+                    at: value,
+                    "\"\(key)\" in the limits of \(fields.owner) must be a size from 1KB to \(CodeLimitText.size(most)), such as \(example)"
+                )
+                valid = false
+            }
+        }
+        return valid ? limits : nil
+    }
+
+    /// A text value exactly as written (no trimming; may be empty), or a problem when it is not text.
+    private mutating func rawText(_ node: Node, what: String) -> String? {
+        guard let scalar = node.scalar else {
+            reader.report(at: node, "\(what) must be text, not \(reader.describe(node))")
+            return nil
+        }
+        return reader.isNull(node) ? "" : scalar.string
     }
 }

@@ -275,6 +275,18 @@ struct ExamReader {
         let imageIsRight = image != nil || named["image"].map(reader.isNull) ?? true
         let choiceImages = readChoiceImages(named)
         guard let id, let prompt, let points, let kind, imageIsRight, let choiceImages else { return nil }
+        if case .code(let code) = kind {
+            // A code question is worth its tests' points; `points:`, if written, must say the same.
+            let sum = code.tests.reduce(0) { $0 + $1.points }
+            if let node = named["points"], points != sum {
+                reader.report(
+                    at: node,
+                    "\"points\" of \(named.owner) is \(MarkRules.number(points)) but its tests are worth \(MarkRules.number(sum)); remove \"points\" (a code question is worth its tests' points) or change the tests' points"
+                )
+                return nil
+            }
+            return Question(id: id, prompt: prompt, points: sum, kind: kind, image: image, choiceImages: choiceImages)
+        }
         return Question(id: id, prompt: prompt, points: points, kind: kind, image: image, choiceImages: choiceImages)
     }
 

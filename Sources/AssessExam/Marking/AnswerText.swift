@@ -12,7 +12,7 @@ public enum AnswerText {
                 ? "(no answer)" : indices.sorted().map { choice($0, of: choices) }.joined(separator: "; ")
         case (_, .trueFalse(let value)):
             return value ? "true" : "false"
-        case (_, .shortText(let text)), (_, .numeric(let text)), (_, .essay(let text)):
+        case (_, .shortText(let text)), (_, .numeric(let text)), (_, .essay(let text)), (_, .code(let text)):
             return text
         case (.matching(let pairs, _, _), .matching(let chosen)):
             let rights = question.kind.matchingOptions
@@ -25,7 +25,8 @@ public enum AnswerText {
         }
     }
 
-    /// The right answer to `question`, or nil for an essay (marked by hand).
+    /// The right answer to `question`, or nil for an essay (marked by hand) or a code
+    /// question (scored by its tests).
     public static func correct(_ question: Question) -> String? {
         switch question.kind {
         case .singleChoice(let choices, let correct):
@@ -44,7 +45,7 @@ public enum AnswerText {
             case .range(let low, let high):
                 return "\(MarkRules.number(low)) to \(MarkRules.number(high))" + suffix
             }
-        case .essay:
+        case .essay, .code:
             return nil
         case .matching(let pairs, _, _):
             return pairs.map { "\($0.left) → \($0.right)" }.joined(separator: "; ")

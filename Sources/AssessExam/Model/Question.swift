@@ -75,6 +75,8 @@ public enum QuestionKind: Sendable, Equatable {
     /// Put `items` (given here in the correct order) back in order. `partialCredit`
     /// decides whether each item in its right place earns a share of the points.
     case ordering(items: [String], partialCredit: PartialCredit)
+    /// A program run against hidden tests in a sandbox (see `CodeQuestion`).
+    case code(CodeQuestion)
 
     /// The question type.
     var type: QuestionType {
@@ -87,6 +89,7 @@ public enum QuestionKind: Sendable, Equatable {
         case .essay: return .essay
         case .matching: return .matching
         case .ordering: return .ordering
+        case .code: return .code
         }
     }
 
@@ -127,6 +130,7 @@ enum QuestionType: String, CaseIterable, Sendable {
     case essay
     case matching
     case ordering
+    case code
 }
 
 /// Whether a partly right answer earns part of the points (`partial-credit:`).

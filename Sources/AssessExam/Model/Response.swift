@@ -23,6 +23,8 @@ public enum Response: Sendable, Equatable, Hashable, Codable {
     case matching([Int: Int])
     /// Ordering: item indices in the order the student put them.
     case ordering([Int])
+    /// A program's source, as typed.
+    case code(String)
 
     private enum CodingKeys: String, CodingKey {
         case type, choice, choices, value, text, pairs, order
@@ -36,7 +38,8 @@ public enum Response: Sendable, Equatable, Hashable, Codable {
         case .singleChoice(let index): try container.encode(index, forKey: .choice)
         case .multipleResponse(let indices): try container.encode(indices.sorted(), forKey: .choices)
         case .trueFalse(let value): try container.encode(value, forKey: .value)
-        case .shortText(let text), .numeric(let text), .essay(let text): try container.encode(text, forKey: .text)
+        case .shortText(let text), .numeric(let text), .essay(let text), .code(let text):
+            try container.encode(text, forKey: .text)
         case .matching(let pairs):
             try container.encode(pairs.sorted { $0.key < $1.key }.map { [$0.key, $0.value] }, forKey: .pairs)
         case .ordering(let order): try container.encode(order, forKey: .order)
@@ -71,6 +74,7 @@ public enum Response: Sendable, Equatable, Hashable, Codable {
             }
             self = .matching(pairs)
         case .ordering: self = .ordering(try container.decode([Int].self, forKey: .order))
+        case .code: self = .code(try container.decode(String.self, forKey: .text))
         }
     }
 
@@ -85,6 +89,7 @@ public enum Response: Sendable, Equatable, Hashable, Codable {
         case .essay: return .essay
         case .matching: return .matching
         case .ordering: return .ordering
+        case .code: return .code
         }
     }
 
@@ -114,7 +119,8 @@ extension Response {
     /// tell a blank answer from one typed.
     public var saysSomething: Bool {
         switch self {
-        case .shortText(let text), .numeric(let text), .essay(let text): return !text.allSatisfy(\.isWhitespace)
+        case .shortText(let text), .numeric(let text), .essay(let text), .code(let text):
+            return !text.allSatisfy(\.isWhitespace)
         case .multipleResponse(let chosen): return !chosen.isEmpty
         case .matching(let pairs): return !pairs.isEmpty
         default: return true

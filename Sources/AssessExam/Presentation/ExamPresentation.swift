@@ -60,7 +60,7 @@ public struct ExamPresentation: Sendable, Equatable {
             return notInFileOrder(stream.permutation(of: question.kind.matchingOptions.count))
         case .ordering(let items, _):
             return notInFileOrder(stream.permutation(of: items.count))
-        case .trueFalse, .shortText, .numeric, .essay:
+        case .trueFalse, .shortText, .numeric, .essay, .code:
             return []
         }
     }
@@ -102,7 +102,7 @@ public struct PresentedQuestion: Sendable, Equatable {
         case .singleChoice(let choices, _), .multipleResponse(let choices, _, _): texts = choices
         case .matching: texts = question.kind.matchingOptions
         case .ordering(let items, _): texts = items
-        case .trueFalse, .shortText, .numeric, .essay: texts = []
+        case .trueFalse, .shortText, .numeric, .essay, .code: texts = []
         }
         return optionOrder.map { texts[$0] }
     }

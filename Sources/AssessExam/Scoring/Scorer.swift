@@ -45,12 +45,16 @@ public struct ExamScore: Sendable, Equatable {
 ///   is right with it); a distractor is never right and takes nothing off.
 /// - ordering: with `none`, `p` only for the exact order. With `per-position`,
 ///   `p × items in their right place / items`.
+/// - code: the points of each hidden test passed (`codeTests`, run by `results` in a
+///   sandbox); an answer whose tests have not been run needs marking.
 ///
 /// No response, or a response of another question type, earns 0. Indices outside the
 /// question count as wrong.
 public enum Scorer {
     /// Marks one question.
-    public static func mark(_ question: Question, _ response: Response?) -> Mark {
+    public static func mark(_ question: Question, _ response: Response?, codeTests: [CodeTestOutcome]? = nil)
+        -> Mark
+    {
         let points = question.points
         func share(_ fraction: Double) -> Mark { Mark(awarded: points * fraction, maximum: points) }
         guard let response else { return share(0) }
@@ -79,16 +83,24 @@ public enum Scorer {
         case (.ordering(let items, let partialCredit), .ordering(let order)):
             let right = order.count == items.count ? order.indices.filter { order[$0] == $0 }.count : 0
             return share(fraction(right: right, of: items.count, partialCredit))
+        case (.code, .code):
+            guard let codeTests else {
+                return Mark(awarded: 0, maximum: points, needsManualMarking: response.saysSomething)
+            }
+            return Mark(awarded: min(points, codeTests.reduce(0) { $0 + $1.points }), maximum: points)
         default:
             return share(0)
         }
     }
 
-    /// Marks every question of `exam`; `responses` are keyed by question id.
-    public static func total(_ exam: Exam, responses: [String: Response]) -> ExamScore {
+    /// Marks every question of `exam`; `responses` and `codeTests` (the outcomes of the
+    /// code answers' hidden tests) are keyed by question id.
+    public static func total(
+        _ exam: Exam, responses: [String: Response], codeTests: [String: [CodeTestOutcome]] = [:]
+    ) -> ExamScore {
         var score = ExamScore(marks: [:], awarded: 0, maximum: 0, awaitingManualMarking: [])
         for question in exam.questions {
-            let mark = mark(question, responses[question.id])
+            let mark = mark(question, responses[question.id], codeTests: codeTests[question.id])
             score.marks[question.id] = mark
             score.awarded += mark.awarded
             score.maximum += mark.maximum

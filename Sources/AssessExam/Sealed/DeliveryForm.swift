@@ -5,7 +5,8 @@ import Foundation
 /// What a seat is sent of a published exam: everything the student is shown (title,
 /// instructions, sections, prompts, choices, points, duration, navigation, restrictions,
 /// suggestions, language) and nothing that scores it: no right choice, accepted text,
-/// number, range, pair or order, and no marking rule (partial credit, case, half points).
+/// number, range, pair or order, no hidden test of a code question, and no marking rule
+/// (partial credit, case, half points).
 ///
 /// Matching options and ordering items are kept in a *delivered order* that depends only
 /// on the question's id and the texts themselves (``deliveredOrder(of:)``), never on which
@@ -185,6 +186,9 @@ public struct DeliveredQuestion: Sendable, Equatable, Codable {
     public var image: ExamImage?
     /// The choices' pictures, by choice index as a string (JSON keys are text).
     public var choiceImages: [String: ExamImage]?
+    /// Code: what the student is shown and may run (language, starter, samples, runs,
+    /// limits), never the hidden tests.
+    public var code: DeliveredCode?
 
     init(_ question: Question) {
         id = question.id
@@ -211,6 +215,8 @@ public struct DeliveredQuestion: Sendable, Equatable, Codable {
             self.options = order.map { options[$0] }
         case .ordering(let items, _):
             self.items = order.map { items[$0] }
+        case .code(let question):
+            code = DeliveredCode(question)
         }
     }
 
@@ -232,11 +238,48 @@ public struct DeliveredQuestion: Sendable, Equatable, Codable {
                 pairs: (left ?? []).map { MatchingPair(left: $0, right: options.first ?? "") },
                 partialCredit: .none, distractors: Array(options.dropFirst()))
         case .ordering: kind = .ordering(items: items ?? [], partialCredit: .none)
+        case .code: kind = .code(code?.question ?? CodeQuestion(language: .python3, tests: []))
         }
         let choicePictures = Dictionary(
             uniqueKeysWithValues: (choiceImages ?? [:]).compactMap { key, value in Int(key).map { ($0, value) } })
         return Question(id: id, prompt: prompt, points: points, kind: kind, image: image, choiceImages: choicePictures)
     }
+}
+
+/// A code question as a seat receives it: everything but the hidden tests.
+public struct DeliveredCode: Sendable, Equatable, Codable {
+    public var language: String
+    public var starter: String
+    public var samples: [DeliveredSample]
+    public var runsDuringExam: Int
+    public var timeSeconds: Double
+    public var memoryBytes: Int
+    public var outputBytes: Int
+
+    init(_ question: CodeQuestion) {
+        language = question.language.rawValue
+        starter = question.starter
+        samples = question.samples.map { DeliveredSample(stdin: $0.standardInput, stdout: $0.expectedOutput) }
+        runsDuringExam = question.runsDuringExam
+        timeSeconds = question.limits.timeSeconds
+        memoryBytes = question.limits.memoryBytes
+        outputBytes = question.limits.outputBytes
+    }
+
+    /// The question a seat sits: no tests.
+    var question: CodeQuestion {
+        CodeQuestion(
+            language: CodeLanguage(rawValue: language) ?? .python3, starter: starter,
+            samples: samples.map { CodeCase(standardInput: $0.stdin, expectedOutput: $0.stdout) }, tests: [],
+            runsDuringExam: runsDuringExam,
+            limits: CodeLimits(timeSeconds: timeSeconds, memoryBytes: memoryBytes, outputBytes: outputBytes))
+    }
+}
+
+/// A sample of a code question, as the student sees it.
+public struct DeliveredSample: Sendable, Equatable, Codable {
+    public var stdin: String
+    public var stdout: String
 }
 
 /// Scores what seats answered to a published exam: the scoring key (the whole exam, with

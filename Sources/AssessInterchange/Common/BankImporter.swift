@@ -293,7 +293,7 @@ public struct BankImporter: Sendable {
                 pairs: pairs.map { MatchingPair(left: clean($0.left), right: clean($0.right)) }, partialCredit: partial,
                 distractors: distractors.map(clean))
         case .ordering(let items, let partial): kind = .ordering(items: items.map(clean), partialCredit: partial)
-        case .trueFalse, .essay: kind = imported.kind
+        case .trueFalse, .essay, .code: kind = imported.kind
         }
         let prompt = clean(imported.prompt)
         return (Question(id: "", prompt: prompt, points: imported.points, kind: kind), removed)

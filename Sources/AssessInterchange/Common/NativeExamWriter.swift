@@ -54,7 +54,9 @@ public enum NativeExamWriter {
             ("id", quote(question.id)), ("type", question.kind.typeName),
             ("prompt", quote(question.prompt)),
         ]
-        if question.points != 1 { fields.append(("points", number(question.points))) }
+        if question.points != 1, question.kind.typeName != "code" {
+            fields.append(("points", number(question.points)))
+        }
         if let image = question.image {
             let width = image.width.map { ", width: \($0)" } ?? ""
             fields.append(("image", "{file: \(quote(image.file)), alt: \(quote(image.alt))\(width)}"))
@@ -96,6 +98,25 @@ public enum NativeExamWriter {
         case .ordering(let items, let partial):
             fields.append(("items", list(items)))
             if partial == .proportional { fields.append(("partial-credit", "per-position")) }
+        case .code(let code):
+            func cases(_ cases: [CodeCase], points: Bool) -> String {
+                "["
+                    + cases.map { entry in
+                        "{stdin: \(quote(entry.standardInput)), stdout: \(quote(entry.expectedOutput))"
+                            + (points ? ", points: \(number(entry.points))}" : "}")
+                    }.joined(separator: ", ") + "]"
+            }
+            fields.append(("language", code.language.rawValue))
+            if !code.starter.isEmpty { fields.append(("starter", quote(code.starter))) }
+            if !code.samples.isEmpty { fields.append(("samples", cases(code.samples, points: false))) }
+            fields.append(("tests", cases(code.tests, points: true)))
+            if code.runsDuringExam > 0 { fields.append(("run-during-exam", "\(code.runsDuringExam)")) }
+            let limits = code.limits
+            fields.append(
+                (
+                    "limits",
+                    "{time: \(number(limits.timeSeconds))s, memory: \(CodeLimitText.size(limits.memoryBytes)), output: \(CodeLimitText.size(limits.outputBytes))}"
+                ))
         }
         let continuation = indent + "  "
         return fields.enumerated().map { index, field in

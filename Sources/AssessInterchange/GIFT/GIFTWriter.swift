@@ -87,6 +87,9 @@ public enum GIFTWriter {
         case .ordering:
             losses.append("\(question.id): ordering questions have no GIFT form and are left out")
             return nil
+        case .code:
+            losses.append("\(question.id): code questions have no GIFT form and are left out")
+            return nil
         }
     }
 

@@ -2,7 +2,8 @@ import AssessExam
 import Foundation
 
 /// Reads Moodle XML (`<quiz>` of `<question type="...">`): multichoice, truefalse,
-/// shortanswer, numerical, matching, essay, description and category. Text in any format
+/// shortanswer, numerical, matching, essay, description, category, and CodeRunner's
+/// coderunner in python3 or C whose tests give standard input and expected output. Text in any format
 /// (HTML, Moodle's, Markdown, plain; CDATA or escaped) becomes plain text; images and files
 /// are reported as not imported. Any other question type is reported by name.
 public enum MoodleXMLReader {
@@ -68,7 +69,7 @@ public enum MoodleXMLReader {
             {
                 losses.append("general feedback is not kept")
             }
-            let kind: QuestionKind
+            var kind: QuestionKind
             switch type {
             case "multichoice": kind = try multichoice()
             case "truefalse": kind = try trueFalse()
@@ -76,9 +77,10 @@ public enum MoodleXMLReader {
             case "numerical": kind = try numerical()
             case "matching": kind = try matching()
             case "essay": kind = essay()
+            case "coderunner": kind = try codeRunner()
             default:
                 throw failure(
-                    "question type \"\(type)\" has no counterpart in assess; the types that import are multichoice, truefalse, shortanswer, numerical, matching, essay and description"
+                    "question type \"\(type)\" has no counterpart in assess; the types that import are multichoice, truefalse, shortanswer, numerical, matching, essay, coderunner and description"
                 )
             }
             var points = 1.0
@@ -88,6 +90,17 @@ public enum MoodleXMLReader {
                     throw failure("<defaultgrade> \"\(grade)\" is not a number of 0 or more")
                 }
                 points = value
+            }
+            if case .code(var code) = kind {
+                // CodeRunner gives the question's grade in shares of the tests' marks; a code
+                // question is worth its tests' points, so each test gets its share of the grade.
+                let marks = code.tests.reduce(0) { $0 + $1.points }
+                for index in code.tests.indices {
+                    let share = marks > 0 ? code.tests[index].points / marks : 1 / Double(code.tests.count)
+                    code.tests[index].points = share * points
+                }
+                kind = .code(code)
+                points = code.tests.reduce(0) { $0 + $1.points }
             }
             // Moodle writes 1 or 0; true and false are read too.
             let shuffle = element.child("shuffleanswers").map {
@@ -303,6 +316,53 @@ public enum MoodleXMLReader {
             }
             losses.append("matching scores each right pair (per-pair), as Moodle does")
             return .matching(pairs: pairs, partialCredit: .proportional, distractors: extras)
+        }
+
+        /// The CodeRunner types that import, and the language each is run in.
+        static let codeRunnerLanguages: [String: CodeLanguage] = [
+            "python3": .python3, "python3_w_input": .python3, "c_program": .c,
+        ]
+
+        /// A CodeRunner question: its type's language, the answer preload as the starter,
+        /// each test case a hidden test (with its mark), those used as examples also samples.
+        private mutating func codeRunner() throws(InterchangeError) -> QuestionKind {
+            let type = element.child("coderunnertype")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            guard let language = Self.codeRunnerLanguages[type] else {
+                throw failure(
+                    "the CodeRunner type \"\(type)\" is not a language assess runs; the types that import are \(Self.codeRunnerLanguages.keys.sorted().joined(separator: ", "))"
+                )
+            }
+            func text(_ holder: XMLElement?) -> String { holder?.child("text")?.text ?? holder?.text ?? "" }
+            var samples: [CodeCase] = []
+            var tests: [CodeCase] = []
+            let cases = element.child("testcases")?.children("testcase") ?? []
+            for (index, testCase) in cases.enumerated() {
+                guard text(testCase.child("testcode")).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                    throw failure(
+                        "test \(index + 1) runs test code against the student's code; only tests by standard input and expected output import",
+                        line: testCase.line)
+                }
+                let markText = testCase.attributes["mark"] ?? "1"
+                guard let mark = Double(markText), mark >= 0 else {
+                    throw failure(
+                        "the mark \"\(markText)\" of test \(index + 1) is not a number of 0 or more",
+                        line: testCase.line)
+                }
+                let test = CodeCase(
+                    standardInput: text(testCase.child("stdin")), expectedOutput: text(testCase.child("expected")),
+                    points: mark)
+                tests.append(test)
+                if testCase.attributes["useasexample"] == "1" {
+                    samples.append(CodeCase(standardInput: test.standardInput, expectedOutput: test.expectedOutput))
+                }
+            }
+            guard !tests.isEmpty else { throw failure("the CodeRunner question has no test cases") }
+            if element.child("allornothing")?.text.trimmingCharacters(in: .whitespacesAndNewlines) != "0" {
+                losses.append("all-or-nothing grading becomes the points of each test passed")
+            }
+            return .code(
+                CodeQuestion(
+                    language: language, starter: text(element.child("answerpreload")), samples: samples, tests: tests))
         }
 
         private mutating func essay() -> QuestionKind {

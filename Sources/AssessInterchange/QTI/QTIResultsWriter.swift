@@ -79,7 +79,7 @@ public enum QTIResultsWriter {
         switch kind {
         case .singleChoice, .trueFalse: return ("single", "identifier")
         case .multipleResponse: return ("multiple", "identifier")
-        case .shortText, .essay: return ("single", "string")
+        case .shortText, .essay, .code: return ("single", "string")
         case .numeric: return ("single", "float")
         case .matching: return ("multiple", "directedPair")
         case .ordering: return ("ordered", "identifier")
@@ -92,7 +92,7 @@ public enum QTIResultsWriter {
         case .singleChoice(let index): return ["c\(index + 1)"]
         case .multipleResponse(let indices): return indices.sorted().map { "c\($0 + 1)" }
         case .trueFalse(let value): return [value ? "true" : "false"]
-        case .shortText(let text), .essay(let text): return [text]
+        case .shortText(let text), .essay(let text), .code(let text): return [text]
         case .numeric(let text):
             var unit: String?
             if case .numeric(_, let questionUnit) = kind { unit = questionUnit }

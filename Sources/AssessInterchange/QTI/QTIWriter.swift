@@ -199,6 +199,13 @@ public enum QTIWriter {
             let limitClass = wordLimit.map { #" class="assess-word-limit-\#($0)""# } ?? ""
             interaction = [#"    <extendedTextInteraction responseIdentifier="RESPONSE"\#(limitClass)/>"#]
             customProcessing = []
+        case .code(let code):
+            // QTI has no code interaction: the program is free text; its tests stay behind.
+            declaration = [#"<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="string"/>"#]
+            interaction = [
+                #"    <extendedTextInteraction responseIdentifier="RESPONSE" class="assess-code-\#(code.language.rawValue)"/>"#
+            ]
+            customProcessing = []
         case .matching(let pairs, let partial, _):
             // The targets are the options (each right item once, then the distractors); a
             // target that serves several left items may be matched that many times.

@@ -97,7 +97,13 @@ enum HelpScreen {
             }
             typing = panel.takesText
         case .question:
-            keys = [(k("tab-pagedown"), t(sitting.canGoBack ? "help.next" : "help.next-linear"))]
+            keys = [
+                (
+                    flow.control.isCode ? "PgDn" : k("tab-pagedown"),
+                    t(sitting.canGoBack ? "help.next" : "help.next-linear")
+                )
+            ]
+            if flow.control.isCode { keys.append(("Tab", t("help.indent"))) }
             if sitting.canGoBack { keys.append((k("shift-tab-pageup"), t("help.previous"))) }
             switch flow.control.field {
             case .choices:

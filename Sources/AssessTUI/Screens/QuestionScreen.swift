@@ -29,9 +29,13 @@ enum QuestionScreen {
                 flagged, row: 2, column: grid.columns - ScreenKit.margin - flagged.displayWidth,
                 style: ScreenKit.warning)
         }
-        let promptEnd = ScreenKit.paragraph(
+        var promptEnd = ScreenKit.paragraph(
             question.prompt, row: 4, width: width, style: CellStyle(bold: true),
             into: &grid, lastRow: grid.rows - 8)
+        if case .code(let code) = question.kind {
+            promptEnd = ScreenKit.paragraph(
+                codeBrief(code), row: promptEnd + 1, width: width, into: &grid, lastRow: grid.rows - 8)
+        }
         var answerTop = promptEnd + 1
         if let image = question.image {
             // The picture takes what the answer leaves: the rows its control needs stay free.
@@ -55,6 +59,22 @@ enum QuestionScreen {
                 into: &grid)
         }
         ScreenKit.footer(keys(flow), pinned: pinnedKeys(flow), into: &grid)
+    }
+
+    /// What a code question says under its prompt: the language, then each sample's input
+    /// and expected output, line ends shown as ⏎ so that both fit on one line.
+    static func codeBrief(_ code: CodeQuestion) -> String {
+        let text = ScreenKit.text
+        let names: [CodeLanguage: String] = [.python3: "Python 3", .c: "C", .bash: "Bash"]
+        let shown = { (value: String) in value.isEmpty ? "∅" : value.replacingOccurrences(of: "\n", with: "⏎") }
+        let samples = code.samples.enumerated().map { index, sample in
+            text(
+                "question.code-sample",
+                ["number": index + 1, "input": shown(sample.standardInput), "output": shown(sample.expectedOutput)])
+        }
+        return
+            ([text("question.code-language", ["language": names[code.language] ?? code.language.rawValue])]
+            + samples).joined(separator: "\n")
     }
 
     /// The keys at the right end of the footer, which always show: the settings (F9) when
@@ -138,7 +158,10 @@ enum QuestionScreen {
     static func keys(_ flow: ExamFlow) -> [(String, String)] {
         let sitting = flow.sitting
         let text = ScreenKit.text
-        var keys: [(String, String)] = [("Tab", text("key.next")), ("F4", text("key.review-submit"))]
+        var keys: [(String, String)] =
+            flow.control.isCode
+            ? [("PgDn", text("key.next")), ("Tab", text("key.indent")), ("F4", text("key.review-submit"))]
+            : [("Tab", text("key.next")), ("F4", text("key.review-submit"))]
         switch flow.control.field {
         case .choices: keys += [("↑↓", text("key.move")), ("Space", text("key.choose"))]
         case .line, .essay: keys += [("^U", text("key.undo"))] + flow.suggestions.keys(for: flow.control)

@@ -111,6 +111,19 @@ struct MarkCommand: AsyncParsableCommand {
         )
     }
 
+    /// The outcomes of the hidden tests `results` ran and kept for the code answers among
+    /// `responses`, by question id; a code answer whose tests have not run waits for a hand mark.
+    private func keptCodeTests(_ exam: Exam, _ responses: [String: Response]) -> [String: [CodeTestOutcome]] {
+        guard let directory = try? Runtime().dataDirectory().path else { return [:] }
+        let folder = CodeTests.folder(in: directory)
+        var outcomes: [String: [CodeTestOutcome]] = [:]
+        for question in exam.questions {
+            guard case .code(let code) = question.kind, case .code(let text)? = responses[question.id] else { continue }
+            outcomes[question.id] = CodeTests.keptOutcomes(of: CodeTests.Answer(question: code, code: text), in: folder)
+        }
+        return outcomes
+    }
+
     /// The answers to put on the desk: of every finished attempt sat with this exam file
     /// (or, with `sealed`, with the published exam's delivery form; the candidate's only,
     /// with --candidate), the essays, or the one question asked for.
@@ -133,7 +146,7 @@ struct MarkCommand: AsyncParsableCommand {
                 sealed.map { attempt.examKey == $0.deliveryKey ? $0.fileResponses(saved) : saved } ?? saved
             // A pool's questions not drawn for this candidate were never asked: nothing to mark.
             let sat = exam.drawn(for: attempt.candidate, key: attempt.examKey)
-            let score = Scorer.total(sat, responses: responses)
+            let score = Scorer.total(sat, responses: responses, codeTests: keptCodeTests(sat, responses))
             let marks = try store.latestMarks(for: attempt.id)
             for question in sat.questions {
                 let automatic = score.marks[question.id] ?? Mark(awarded: 0, maximum: question.points)

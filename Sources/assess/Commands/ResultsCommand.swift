@@ -2,6 +2,7 @@ import ArgumentParser
 import AssessApp
 import AssessExam
 import AssessInterchange
+import AssessSandbox
 import AssessStore
 import Foundation
 
@@ -21,7 +22,10 @@ struct ResultsCommand: AsyncParsableCommand {
             score would change and by how much (nothing is changed), refusing a file that changes what the \
             students saw; --apply --reason WHY then publishes the fixed key as the next version, logs the \
             regrade (exam.rescored) and scores with it from then on. Rescoring is a proctor's: on PostgreSQL \
-            a proctor role, on SQLite the store's owner or root; --apply asks for the proctor password.
+            a proctor role, on SQLite the store's owner or root; --apply asks for the proctor password. \
+            Code answers are scored by running their hidden tests in a bubblewrap sandbox (the \
+            Debian package bubblewrap); the outcomes are kept in the data directory, so only \
+            changed answers or tests run again.
             """)
 
     @Argument(
@@ -144,15 +148,17 @@ struct ResultsCommand: AsyncParsableCommand {
         var rows: [ResultRow] = []
         for (exam, sealed) in scorings {
             for attempt in try database.attempts(exam: exam.id) where !attempt.isPractice {
-                let row = try ResultRow(attempt: attempt, exam: exam, database: database, sealed: sealed)
-                if let score = row.score {
-                    try database.saveResult(
-                        StoredResult(
-                            attemptID: attempt.id, examKey: attempt.examKey, awarded: score.awarded,
-                            maximum: score.maximum,
-                            awaitingManualMarking: score.awaitingManualMarking.count, computedAt: runtime.clock.now))
-                }
-                rows.append(row)
+                rows.append(try ResultRow(attempt: attempt, exam: exam, database: database, sealed: sealed))
+            }
+        }
+        rows = try runCodeTests(rows, runtime: runtime)
+        for row in rows {
+            if let score = row.score {
+                try database.saveResult(
+                    StoredResult(
+                        attemptID: row.attempt.id, examKey: row.attempt.examKey, awarded: score.awarded,
+                        maximum: score.maximum,
+                        awaitingManualMarking: score.awaitingManualMarking.count, computedAt: runtime.clock.now))
             }
         }
         if let candidate {
@@ -182,6 +188,35 @@ struct ResultsCommand: AsyncParsableCommand {
                 ResultFormats.table(rows) + "\n" + ItemReport.table(ItemReport.statistics(rows, exams: exams)),
                 terminator: "")
         }
+    }
+
+    /// `rows` scored with the hidden tests of their code answers, run in the sandbox (or
+    /// kept from an earlier `results`). Without bubblewrap nothing is scored.
+    private func runCodeTests(_ rows: [ResultRow], runtime: Runtime) throws -> [ResultRow] {
+        let answers = rows.flatMap { $0.codeAnswers.map(\.answer) }
+        guard !answers.isEmpty else { return rows }
+        let sandbox: Sandbox
+        do {
+            sandbox = try Sandbox.locate()
+        } catch {
+            throw CommandFailure(
+                .notDone, "\(answers.count) code answers need their tests run, but \(error); nothing was scored")
+        }
+        let folder = CodeTests.folder(in: try runtime.dataDirectory().path)
+        let started = Date()
+        let found: (outcomes: [String: [CodeTestOutcome]], ran: Int)
+        do {
+            found = try CodeTests(sandbox: sandbox, folder: folder).outcomes(of: answers)
+        } catch {
+            throw CommandFailure(
+                .notDone, "the tests of the code answers could not be run: \(error); nothing was scored")
+        }
+        if found.ran > 0 {
+            printToStandardError(
+                "ran the hidden tests of \(found.ran) code answers in \(String(format: "%.1f", Date().timeIntervalSince(started))) s (\(answers.count - found.ran) kept from before)"
+            )
+        }
+        return rows.map { $0.applyingCodeTests(found.outcomes) }
     }
 
     /// One `EXAM-CANDIDATE-ATTEMPT.xml` per attempt in `folder`, made if missing (any

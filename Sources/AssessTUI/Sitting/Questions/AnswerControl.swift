@@ -43,6 +43,11 @@ public struct AnswerControl: Sendable, Equatable {
         case .essay(let wordLimit):
             field = .essay(
                 Self.keepingEdits(TextEditor(text: Self.text(of: response), mode: .multiLine, wordLimit: wordLimit)))
+        case .code(let code):
+            // A program is written in the essay's editor, starting from the starter text.
+            field = .essay(
+                Self.keepingEdits(
+                    TextEditor(text: response == nil ? code.starter : Self.text(of: response), mode: .multiLine)))
         case .matching:
             field = .matching(row: 0)
         case .ordering:
@@ -110,6 +115,10 @@ public struct AnswerControl: Sendable, Equatable {
             return handleChoice(key, highlight: highlight)
         case .line:
             return editText { Self.edit(&$0, key, width: width) }
+        case .essay where key == .enter && isCode:
+            return editText(Self.newLineKeepingIndentation)
+        case .essay where key == .tab && isCode:
+            return editText(Self.indent)
         case .essay:
             return editText { Self.edit(&$0, key, width: Self.essayTextWidth(answerWidth: width)) }
         case .matching(let row):
@@ -185,12 +194,35 @@ public struct AnswerControl: Sendable, Equatable {
         }
     }
 
+    /// True for a code question, whose editor indents with Tab and keeps indentation on Enter.
+    public var isCode: Bool { presented.question.kind.typeName == "code" }
+
+    /// The columns one Tab indents a program by.
+    static let indentWidth = 4
+
+    /// Tab in a program: spaces up to the next multiple of ``indentWidth`` columns.
+    static func indent(_ editor: inout TextEditor) -> Outcome {
+        let text = editor.text
+        let lineStart = text[..<editor.cursor].lastIndex(of: "\n").map(text.index(after:)) ?? text.startIndex
+        let column = text[lineStart..<editor.cursor].count
+        let spaces = String(repeating: " ", count: indentWidth - column % indentWidth)
+        return editor.replace(editor.cursor..<editor.cursor, with: spaces) ? .changed : .ignored
+    }
+
+    /// Enter in a program: a new line indented as the cursor's line is (its leading spaces).
+    static func newLineKeepingIndentation(_ editor: inout TextEditor) -> Outcome {
+        let text = editor.text
+        let lineStart = text[..<editor.cursor].lastIndex(of: "\n").map(text.index(after:)) ?? text.startIndex
+        let indentation = text[lineStart..<editor.cursor].prefix { $0 == " " }
+        return editor.replace(editor.cursor..<editor.cursor, with: "\n" + indentation) ? .changed : .ignored
+    }
+
     /// The editor of an answer written in words (short text, essay); `nil` for a number
     /// or a choice. Suggestions are offered only here.
     public var proseEditor: TextEditor? {
         switch field {
         case .line(let editor) where editor.mode == .singleLine: return editor
-        case .essay(let editor): return editor
+        case .essay(let editor): if case .code = presented.question.kind { return nil } else { return editor }
         default: return nil
         }
     }
@@ -231,13 +263,14 @@ public struct AnswerControl: Sendable, Equatable {
         switch presented.question.kind {
         case .numeric: return .numeric(text)
         case .essay: return .essay(text)
+        case .code: return .code(text)
         default: return .shortText(text)
         }
     }
 
     private static func text(of response: Response?) -> String {
         switch response {
-        case .shortText(let text), .numeric(let text), .essay(let text): return text
+        case .shortText(let text), .numeric(let text), .essay(let text), .code(let text): return text
         default: return ""
         }
     }

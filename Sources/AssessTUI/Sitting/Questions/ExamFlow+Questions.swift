@@ -21,6 +21,9 @@ extension ExamFlow {
 
     mutating func handleInQuestion(_ key: Key, now: UInt64) -> [FlowEffect] {
         switch key {
+        case .tab where control.isCode:
+            // In a program Tab indents; Page Down moves on.
+            return answer(key, now: now)
         case .tab, .pageDown:
             // Where there is no going back, leaving a question (not for the review) asks first.
             if !sitting.canGoBack, sitting.current + 1 < sitting.questions.count {
@@ -64,25 +67,30 @@ extension ExamFlow {
             guard let on = suggestions.autocorrectToggle(for: control) else { return [] }
             return [.setSuggestion(.autocorrect, on: on)]
         default:
-            // One binding of the control only, so that the edit finds its text unshared.
-            var (control, follows) = sheet.takeControl()
-            let id = sitting.question.id
-            if recordsTyping, journaledQuestions[id] == nil, let typed = control.typedText {
-                // What the first edit of the sitting starts from.
-                journaledQuestions[id] = typed.kind
-                typingNotes.append(.checkpoint(question: id, kind: typed.kind, text: typed.text, mark: 0))
-            }
-            let outcome = suggestions.handle(key, in: &control, width: answerWidth)
-            let edits = control.takeEdits()
-            if recordsTyping, !edits.isEmpty { typingNotes.append(.edited(question: id, edits)) }
-            sheet.putBack(control, follows: follows, changed: outcome == .changed)
-            switch outcome {
-            case .changed: timers.autosave.changed(sitting.question.id, now: now)
-            case .refused(let why): showAboutKey(text(why), now: now)
-            case .ignored, .moved: break
-            }
-            return []
+            return answer(key, now: now)
         }
+    }
+
+    /// Gives `key` to the question's answer control.
+    private mutating func answer(_ key: Key, now: UInt64) -> [FlowEffect] {
+        // One binding of the control only, so that the edit finds its text unshared.
+        var (control, follows) = sheet.takeControl()
+        let id = sitting.question.id
+        if recordsTyping, journaledQuestions[id] == nil, let typed = control.typedText {
+            // What the first edit of the sitting starts from.
+            journaledQuestions[id] = typed.kind
+            typingNotes.append(.checkpoint(question: id, kind: typed.kind, text: typed.text, mark: 0))
+        }
+        let outcome = suggestions.handle(key, in: &control, width: answerWidth)
+        let edits = control.takeEdits()
+        if recordsTyping, !edits.isEmpty { typingNotes.append(.edited(question: id, edits)) }
+        sheet.putBack(control, follows: follows, changed: outcome == .changed)
+        switch outcome {
+        case .changed: timers.autosave.changed(sitting.question.id, now: now)
+        case .refused(let why): showAboutKey(text(why), now: now)
+        case .ignored, .moved: break
+        }
+        return []
     }
 
     /// Goes to question `index`, or to the review past the last; saves what is unsaved.

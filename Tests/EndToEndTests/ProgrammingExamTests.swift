@@ -1,0 +1,71 @@
+import AssessExam
+import AssessStore
+import AssessTestSupport
+import Foundation
+import Testing
+
+/// Exams/programming.yaml from end to end: published (the seat's form holds no hidden
+/// test), sat by its id in tmux with a program typed into the first question, and scored
+/// by `results`, which runs the hidden tests in the sandbox once and keeps their outcomes.
+@Suite("Programming exams: publish, sit, score with hidden tests", .ownThread)
+struct ProgrammingExamTests {
+    static let examFile = TerminalUnderTest.packageRoot + "/Exams/programming.yaml"
+
+    @Test func aPublishedProgrammingExamIsSatAndScoredByItsHiddenTests() throws {
+        let setup = try ProctorTests.Setup()
+        let shared = setup.scratch.file("data")
+        let proctor = try TerminalUnderTest("--help", dataDirectory: shared, policy: setup.policy)
+        let published = try proctor.assessCommand(
+            ["publish", Self.examFile, "--password-stdin"], input: ProctorTests.password + "\n")
+        #expect(published.status == 0, "\(published.output)")
+
+        // What a seat receives: the samples, never a hidden test.
+        let store = try SQLiteStore(dataDirectory: URL(fileURLWithPath: shared))
+        let form = try #require(try store.deliveryForm(exam: "programming", candidate: "ana")).form
+        #expect(form.contains("\"stdout\":\"Fizz\\n\"") && form.contains("n = int(input())"))
+        for hidden in ["FizzBuzz\\n", "Buzz\\n", "999", "28\\n", "nothing wrong", "ERROR"] {
+            #expect(!form.contains(hidden), "the hidden \(hidden) reached the seat's form")
+        }
+
+        let seat = try TerminalUnderTest(
+            "take --exam programming --candidate ana", dataDirectory: shared, policy: setup.policy)
+        try seat.acceptTheLock()
+        let question = try seat.waitFor("n = int(input())")
+        // Under the prompt: the language and the samples (line ends as ⏎), never a hidden test.
+        #expect(question.contains("Write a program in Python 3."), "\(question)")
+        #expect(question.contains("Example 1: input 3⏎ → output Fizz⏎"), "\(question)")
+        #expect(question.contains("Example 2: input 4⏎ → output 4⏎"), "\(question)")
+        #expect(!question.contains("15⏎") && !question.contains("10⏎"))
+        // Tab indents, Page Down moves on, as the footer says.
+        #expect(question.contains("PgDn next  Tab indent  F4 review & submit"), "\(question)")
+        try seat.press("Tab")
+        try seat.waitFor("│    ")
+        #expect(try seat.screen().contains("Question 1 of 3"))
+        try seat.press("BSpace", "BSpace", "BSpace", "BSpace")
+        // After the starter: the rest of FizzBuzz, on one line.
+        try seat.type("print('FizzBuzz' if n % 15 == 0 else 'Fizz' if n % 3 == 0 else 'Buzz' if n % 5 == 0 else n)")
+        try seat.waitFor("else n)")
+        try seat.submitAndLeaveThroughTheReceipt()
+        #expect(try seat.exitStatus() == 0)
+
+        let results = try proctor.assessCommand(["results", "programming", "--json", "--with-answers"])
+        #expect(results.status == 0, "\(results.output)")
+        #expect(results.output.contains("ran the hidden tests of 1 code answers"), "\(results.output)")
+        // Standard output (the JSON array, its closing bracket alone on the last line), then standard error.
+        let start = try #require(results.output.range(of: "["))
+        let end = try #require(results.output.range(of: "\n]"))
+        let json = results.output[start.lowerBound..<end.upperBound]
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        let marks = try #require(rows.first?["marks"] as? [String: [String: Any]])
+        #expect(marks["fizz"]?["awarded"] as? Double == 3, "\(results.output)")
+        let tests = try #require(marks["fizz"]?["tests"] as? [[String: Any]])
+        #expect(tests.map { $0["verdict"] as? String } == ["passed", "passed", "passed"])
+        #expect((marks["fizz"]?["answer"] as? String)?.hasPrefix("n = int(input())\nprint('FizzBuzz'") == true)
+        #expect(rows.first?["score"] as? Double == 3)
+
+        // A second results runs nothing and scores the same.
+        let again = try proctor.assessCommand(["results", "programming", "--csv"])
+        #expect(again.status == 0 && !again.output.contains("ran the hidden tests"), "\(again.output)")
+        #expect(again.output.contains("programming,ana,"))
+    }
+}
