@@ -292,14 +292,24 @@ struct ProctorTests {
         #expect(log.contains("charged=false"))
     }
 
-    @Test func unlockStaleAsksThePasswordAndMarksTheAttemptInterrupted() throws {
-        let setup = try Setup()
+    /// After a crash the way on is `resume`: clearing the stale lock keeps the attempt in
+    /// progress, an attempt that ended blocks a new one, and only a proctor's
+    /// `take --new-attempt` (password, logged) starts another.
+    @Test func aCrashedAttemptIsContinuedNeverReplacedUnlessAProctorAllowsANewAttempt() throws {
+        let setup = try ProctorTests.Setup()
         let exam = try setup.exam("essay.yaml", Self.essayExam)
         let terminal = try TerminalUnderTest("take \(exam) --candidate c-206", policy: setup.policy)
         try terminal.acceptTheLock()
         try terminal.waitFor("Describe your town.")
         kill(try #require(try terminal.assessPID()), SIGKILL)
         try terminal.waitUntilAssessIsGone()
+        let database = try terminal.store()
+        let first = try #require(try database.attempts(exam: "essay-resume").first)
+
+        let status = try terminal.assessCommand(["status"]).output
+        #expect(status.contains("continue it (the way on):  assess resume"), "\(status)")
+        #expect(status.contains("free this terminal only:   assess unlock --stale   (the attempt stays in progress)"))
+        #expect(!status.contains("marked interrupted"))
 
         let wrong = try terminal.assessCommand(["unlock", "--stale", "--password-stdin"], input: "nope\n")
         #expect(wrong.status == 77)
@@ -307,11 +317,37 @@ struct ProctorTests {
         let cleared = try terminal.assessCommand(
             ["unlock", "--stale", "--password-stdin"], input: Self.password + "\n")
         #expect(cleared.status == 0)
-        #expect(cleared.output.contains("marked interrupted"))
-        let database = try terminal.store()
-        #expect(try database.attempts(exam: "essay-resume").first?.status == .interrupted)
-        let status = try terminal.assessCommand(["status"]).output
-        #expect(status.contains("unlocked"))
+        #expect(cleared.output.contains("attempt \(first.id) stays in progress"), "\(cleared.output)")
+        #expect(try database.attempt(first.id)?.status == .inProgress)
+        #expect(try terminal.assessCommand(["status"]).output.contains("unlocked"))
+        let whileInProgress = try terminal.assessCommand(["take", exam, "--candidate", "c-206"])
+        #expect(whileInProgress.status == 75)
+        #expect(whileInProgress.output.contains("assess resume"))
+
+        // A proctor ends it for good (once its last save is 15 s old); a plain take is refused.
+        var ended = try terminal.assessCommand(["end", first.id, "--password-stdin"], input: Self.password + "\n")
+        let deadline = Date().addingTimeInterval(30)
+        while ended.status == 75 && Date() < deadline {
+            Thread.sleep(forTimeInterval: 1)
+            ended = try terminal.assessCommand(["end", first.id, "--password-stdin"], input: Self.password + "\n")
+        }
+        #expect(ended.status == 0, "\(ended.output)")
+        let refused = try terminal.assessCommand(["take", exam, "--candidate", "c-206"])
+        #expect(refused.status == 75)
+        #expect(refused.output.contains("already has an attempt at essay-resume (\(first.id))"), "\(refused.output)")
+        #expect(refused.output.contains("assess take \(exam) --candidate c-206 --new-attempt"))
+        #expect(try database.attempts(exam: "essay-resume").count == 1)
+
+        let again = try TerminalUnderTest(
+            "take \(exam) --candidate c-206 --new-attempt", lockDirectory: terminal.lockDirectory,
+            dataDirectory: terminal.dataDirectory, policy: setup.policy)
+        try typePassword(again)
+        try again.acceptTheLock()
+        try again.waitFor("Describe your town.")
+        let attempts = try database.attempts(exam: "essay-resume")
+        #expect(attempts.map(\.status) == [.interrupted, .inProgress])
+        let log = try again.assessCommand(["log"]).output
+        #expect(log.contains("attempt.new-allowed"), "\(log)")
     }
 
     @Test func aScriptedAttemptsResultsAsCSVHaveTheExpectedScoresAndTheReceiptVerifies() throws {

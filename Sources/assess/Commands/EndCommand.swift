@@ -13,7 +13,8 @@ struct EndCommand: AsyncParsableCommand {
         discussion: """
             Asks for the proctor password. `assess status` lists the attempts in progress. An \
             attempt still running on this terminal is ended from the proctor's panel (Ctrl-]) \
-            instead; one whose stale lock is here is ended with `assess unlock --stale`.
+            instead; one whose stale lock is here is ended once `assess unlock --stale` cleared the lock. \
+            The candidate then sits the exam again only with a proctor's `assess take … --new-attempt`.
             """)
 
     @Argument(help: ArgumentHelp("The attempt's id, as `assess status` shows it.", valueName: "attempt"))
@@ -42,7 +43,9 @@ struct EndCommand: AsyncParsableCommand {
                 .locked, "attempt \(attempt.id) is running on this terminal; end it from the proctor's panel (Ctrl-])")
         case .stale(let record) where record.examID == attempt.examID && record.candidate == attempt.candidate:
             throw CommandFailure(
-                .locked, "attempt \(attempt.id) left a stale lock here; end both with: assess unlock --stale")
+                .locked,
+                "attempt \(attempt.id) left a stale lock here; clear it with `assess unlock --stale`, then end the attempt with `assess end \(attempt.id)`"
+            )
         default:
             break
         }

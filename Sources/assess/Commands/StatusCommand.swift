@@ -107,9 +107,11 @@ struct StatusCommand: AsyncParsableCommand {
                 lines.append(
                     "  its attempt \(attempt.id) is still in progress: answers saved \(answers), time used \(used) of \(allowed)"
                 )
-                lines.append("  two ways out, both ask for the proctor password:")
-                lines.append("    continue it:  assess resume EXAM-FILE --candidate \(record.candidate)")
-                lines.append("    end it:       assess unlock --stale   (the attempt is marked interrupted)")
+                lines.append("  its answers and accommodations are kept; each way asks for the proctor password:")
+                lines.append("    continue it (the way on):  assess resume EXAM-FILE --candidate \(record.candidate)")
+                lines.append("    free this terminal only:   assess unlock --stale   (the attempt stays in progress)")
+                lines.append("    end it for good:           assess unlock --stale, then assess end \(attempt.id)")
+                lines.append("  a candidate whose attempt ended sits again only with a proctor's --new-attempt")
             } else {
                 lines.append("  a proctor clears it with: assess unlock --stale")
             }
@@ -123,7 +125,8 @@ struct StatusCommand: AsyncParsableCommand {
                 )
             }
             lines.append("  continue one at the student's terminal: assess resume EXAM-FILE --candidate ID")
-            lines.append("  end one: assess end ATTEMPT-ID")
+            lines.append(
+                "  end one for good: assess end ATTEMPT-ID (the candidate then sits again only with --new-attempt)")
         }
         lines.append("lock file: \(lockFile)")
         lines.append("policy: \(policy.source)")
