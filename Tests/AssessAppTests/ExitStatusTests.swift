@@ -96,6 +96,7 @@ struct ExitStatusTests {
         Case(["verify", "ABCD-EFGH-JKLM"], .notDone, says: "no attempt in this store has the receipt"),
         Case(["log", "--attempt", "nope"], .notDone, says: "no attempt has the id nope"),
         Case(["end", "nope", "--password-stdin"], .notDone, says: "no attempt has the id nope"),
+        Case(["end", "--exam", "geography-quiz", "--password-stdin"], .usage, says: "or --exam ID --candidate ID"),
         Case(["unlock", "--stale", "--password-stdin"], .notDone, says: "no stale lock"),
         Case(["status", "--colour"], .usage, says: "see 'assess --help'"),
         Case(["results", "--csv", "--json"], .usage, says: "see 'assess --help'"),

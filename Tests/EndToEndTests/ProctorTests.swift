@@ -350,6 +350,56 @@ struct ProctorTests {
         #expect(log.contains("attempt.new-allowed"), "\(log)")
     }
 
+    /// `status` names the exam it knows in commands ready to paste; `end` takes the start of
+    /// an attempt's id, or the exam and the candidate.
+    @Test func statusPrintsCommandsReadyToPasteAndEndTakesAPrefixOrTheExamAndCandidate() throws {
+        let setup = try Setup()
+        let exam = try setup.exam("essay.yaml", Self.essayExam)
+        let shared = setup.scratch.file("data")
+        let proctor = try TerminalUnderTest("--help", dataDirectory: shared, policy: setup.policy)
+        let published = try proctor.assessCommand(["publish", exam, "--password-stdin"], input: Self.password + "\n")
+        #expect(published.status == 0, "\(published.output)")
+        let seat = try TerminalUnderTest(
+            "take --exam essay-resume --candidate c-208", dataDirectory: shared, policy: setup.policy)
+        try seat.acceptTheLock()
+        try seat.waitFor("Describe your town.")
+        kill(try #require(try seat.assessPID()), SIGKILL)
+        try seat.waitUntilAssessIsGone()
+        let attempt = try #require(try seat.store().attempts(exam: "essay-resume").first)
+
+        let status = try seat.assessCommand(["status"]).output.components(separatedBy: "\n")
+        #expect(
+            status.contains("    continue it (the way on):  assess resume essay-resume --candidate c-208"), "\(status)")
+        #expect(
+            status.contains(
+                "    end it for good:           assess unlock --stale, then assess end --exam essay-resume --candidate c-208"
+            ))
+        let cleared = try seat.assessCommand(["unlock", "--stale", "--password-stdin"], input: Self.password + "\n")
+        #expect(cleared.output.contains("  end it:       assess end --exam essay-resume --candidate c-208"))
+        // Elsewhere (no lock here), the attempt is listed with both commands.
+        let elsewhere = try proctor.assessCommand(["status"]).output.components(separatedBy: "\n")
+        #expect(
+            elsewhere.contains(
+                "    continue it at the student's terminal:  assess resume essay-resume --candidate c-208"))
+        #expect(elsewhere.contains("    end it for good:  assess end --exam essay-resume --candidate c-208"))
+
+        // The start of the id names it (once its last save is 15 s old).
+        let prefix = String(attempt.id.prefix(8)).lowercased()
+        var ended = try proctor.assessCommand(["end", prefix, "--password-stdin"], input: Self.password + "\n")
+        let deadline = Date().addingTimeInterval(30)
+        while ended.status == 75 && Date() < deadline {
+            Thread.sleep(forTimeInterval: 1)
+            ended = try proctor.assessCommand(["end", prefix, "--password-stdin"], input: Self.password + "\n")
+        }
+        #expect(ended.status == 0, "\(ended.output)")
+        #expect(
+            ended.output.contains("attempt \(attempt.id) (candidate c-208, exam essay-resume) is marked interrupted"))
+        let again = try proctor.assessCommand(
+            ["end", "--exam", "essay-resume", "--candidate", "c-208", "--password-stdin"], input: Self.password + "\n")
+        #expect(again.status == 1)
+        #expect(again.output.contains("candidate c-208 has no attempt at essay-resume in progress"), "\(again.output)")
+    }
+
     @Test func aScriptedAttemptsResultsAsCSVHaveTheExpectedScoresAndTheReceiptVerifies() throws {
         let setup = try Setup()
         let exam = try setup.exam(

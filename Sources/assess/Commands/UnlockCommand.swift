@@ -51,11 +51,12 @@ struct UnlockCommand: AsyncParsableCommand {
         let record = try ProctorActions.clearStaleLock(lock, events: events, by: proctor, clock: runtime.clock)
         print("cleared the stale lock of \(LockMessages.holder(record))")
         if let attempt = try database.inProgressAttempt(exam: found.examID, candidate: found.candidate) {
+            let published = (try? database.published?.cover(exam: found.examID)) != nil ? [found.examID] : []
             print(
                 """
                 attempt \(attempt.id) stays in progress with its saved answers and accommodations
-                  continue it:  assess resume EXAM-FILE --candidate \(found.candidate)   (the file of \(found.examID))
-                  end it:       assess end \(attempt.id)
+                  continue it:  \(StatusCommand.resumeCommand(exam: found.examID, candidate: found.candidate, published: Set(published)))
+                  end it:       assess end --exam \(found.examID) --candidate \(found.candidate)
                 """)
         }
     }
