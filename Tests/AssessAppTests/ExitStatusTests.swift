@@ -143,6 +143,28 @@ struct ExitStatusTests {
         #expect(!result.standardError.contains("Fatal error"))
     }
 
+    /// `results` in a folder with no `Exams` and no exam named says what it needs, rather
+    /// than that a folder it assumed cannot be read.
+    @Test func resultsWithNoExamSaysWhatItNeeds() throws {
+        let scratch = try TemporaryDirectory("assess-exit")
+        let environment = try Self.make(.fresh, in: scratch)
+        let result = try SubprocessCommandRunner().run(
+            "env",
+            environment + [
+                "sh", "-c", "cd '\(scratch.path)' && exec \"$@\" < /dev/null", "assess",
+                try BuiltProducts.path(of: "assess"), "results",
+            ],
+            timeoutSeconds: 30)
+        #expect(result.exitStatus == ExitStatus.noInput.rawValue, "\(result.standardError)")
+        #expect(
+            result.standardError == """
+                assess: results scores attempts with their exams' answer keys, and found no exam: name the exam files \
+                (assess results geography.yaml), the id of an exam published in the store (assess publish), \
+                or a folder of exam files with --exams-dir (no exam file in Exams)
+
+                """)
+    }
+
     @Test func everyStatusHasAReasonAndATestAndTheDocsSayWhatItMeans() throws {
         let commands = try String(contentsOfFile: Self.packageRoot + "/docs/commands.md", encoding: .utf8)
         let reached = Set(FailureReason.allCases.map(\.status)).union([.success])
