@@ -110,6 +110,7 @@ struct ExitStatusTests {
         Case(["results", valid, "--with-answers"], .usage, says: "see 'assess --help'"),
         Case(["results", valid, "--candidate", "c-1"], .notDone, says: "candidate c-1 has no attempt"),
         Case(["kiosk-text", "kiosk.endd"], .usage, says: "did you mean \"kiosk.ended\""),
+        Case(["take", valid, "--language", "de"], .usage, says: "no language \"de\"; it speaks en, ja, ko, vi, pt-BR"),
         Case(["kiosk-text", "kiosk.ended", "code=1"], .usage, says: "kiosk.ended has no placeholder {code}"),
         Case(
             ["take", valid, "--candidate", "c-2"], in: .roster, .notOnRoster,

@@ -243,4 +243,37 @@ struct LanguageTests {
         try terminal.press("Enter")
         try terminal.waitFor("Câu 1/8")
     }
+
+    /// `--language` sets the interface's language over the exam's own; the questions stay
+    /// in the exam's.
+    @Test func languageSpeaksTheInterfaceOverAnEnglishExamWhoseQuestionsStayEnglish() throws {
+        let terminal = try TerminalUnderTest(
+            "take Exams/geography.yaml --candidate ja-9 --language ja", width: 80, height: 24)
+        try terminal.waitForWrittenLines([
+            " assess                                                                    試験",
+            "",
+            "  Geography quiz",
+            "",
+            "  受験者    ja-9",
+            "  時間      10分",
+            "  問題数    4",
+            "  試験キー  9178-f32b",
+            "",
+            "  ────────────────────────────────────────────────────────────────────────────",
+            "  Four questions on capitals, rivers and maps.",
+            "  Choose or type one answer for each. You may go back to earlier questions.",
+            "", "", "", "", "", "", "", "", "", "",
+            "────────────────────────────────────────────────────────────────────────────────",
+            " Enter 開始  q 終了                                                  F1 ヘルプ",
+        ])
+        try terminal.press("Enter")
+        try terminal.waitFor("試験のためにこの端末をロックしますか")
+        try terminal.press("y")
+        try terminal.waitFor("この端末はロックされました")
+        try terminal.press("Enter")
+        let question = try terminal.waitFor("問題 1/4").components(separatedBy: "\n")
+        #expect(question.contains("  問題 1/4 · 1点"), "\(question)")
+        #expect(question.contains("  What is the capital of Canada?"))
+        #expect(question.contains(" Tab 次へ  F4 確認・提出  ↑↓ 移動  Space 選択  S-Tab 戻る   F9 設定  F1 ヘルプ"))
+    }
 }
