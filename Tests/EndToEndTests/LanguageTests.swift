@@ -244,6 +244,17 @@ struct LanguageTests {
         try terminal.waitFor("Câu 1/8")
     }
 
+    /// From the welcome screen of the geography quiz (an English exam) to its first question, in Japanese.
+    static func beginGeographyInJapanese(_ terminal: TerminalUnderTest) throws {
+        try terminal.waitFor("試験キー")
+        try terminal.press("Enter")
+        try terminal.waitFor("試験のためにこの端末をロックしますか")
+        try terminal.press("y")
+        try terminal.waitFor("この端末はロックされました")
+        try terminal.press("Enter")
+        try terminal.waitFor("問題 1/4")
+    }
+
     /// `--language` sets the interface's language over the exam's own; the questions stay
     /// in the exam's.
     @Test func languageSpeaksTheInterfaceOverAnEnglishExamWhoseQuestionsStayEnglish() throws {
@@ -275,5 +286,46 @@ struct LanguageTests {
         #expect(question.contains("  問題 1/4 · 1点"), "\(question)")
         #expect(question.contains("  What is the capital of Canada?"))
         #expect(question.contains(" Tab 次へ  F4 確認・提出  ↑↓ 移動  Space 選択  S-Tab 戻る   F9 設定  F1 ヘルプ"))
+    }
+
+    /// Once the student leaves the receipt, it is printed below the screen (so it stays in
+    /// the scroll-back), its time local and in the interface language's usual form.
+    @Test func theReceiptStaysOnTheTerminalInLocalTimeAndTheLanguagesForm() throws {
+        let terminal = try TerminalUnderTest(
+            "take Exams/geography.yaml --candidate ja-10 --language ja", environment: ["TZ": "Asia/Tokyo"],
+            width: 80, height: 24)
+        try Self.beginGeographyInJapanese(terminal)
+        try terminal.press("3")
+        try terminal.press("F4")
+        try terminal.waitFor("提出前の確認")
+        try terminal.press("s")
+        try terminal.waitFor("解答を提出しますか")
+        try terminal.press("y")
+        try terminal.waitFor("この端末のロックは解除されました。")
+        try terminal.press("Enter")
+        let screen = try terminal.waitFor("受領番号を控えてください")
+        let attempt = try #require(try terminal.store().attempts(exam: "geography-quiz").first)
+        let code = try #require(attempt.receipt)
+        let ended = try #require(attempt.endedAt)
+        let tokyo = DateFormatter()
+        tokyo.timeZone = TimeZone(identifier: "Asia/Tokyo")
+        tokyo.dateFormat = "y年M月d日 H:mm:ss"
+        let time = tokyo.string(from: ended)
+        #expect(screen.contains("│ 提出日時  \(time) "), "\(screen)")
+        try terminal.press("Enter")
+        #expect(try terminal.exitStatus() == 0)
+        let printed = try terminal.writtenLines().drop { $0.isEmpty }
+        #expect(
+            Array(printed) == [
+                "解答は提出されました。",
+                "",
+                "  受領番号  \(code)",
+                "  提出日時  \(time)",
+                "  試験キー  \(ExamKey.short(attempt.examKey))",
+                "  受験者    ja-10",
+                "",
+                "受領番号を控えてください。提出内容の証明になります。",
+                "EXIT=0",
+            ], "\(printed)")
     }
 }

@@ -346,7 +346,10 @@ package struct SittingRunner {
     /// and the exit status.
     package static func report(_ outcome: SittingOutcome, locale isUTF8: Bool, in text: Catalogue) throws {
         switch outcome {
-        case .submitted, .quitBeforeStart:
+        case .submitted(let printed):
+            // On the terminal after the screen, so it stays there and in the scroll-back.
+            if let printed { print(printed.lines(in: text).joined(separator: "\n")) }
+        case .quitBeforeStart:
             return
         case .launchCancelled:
             throw CommandFailure(.notDone, text("terminal.launch-cancelled"))

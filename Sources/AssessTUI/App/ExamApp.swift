@@ -43,7 +43,8 @@ public final class ExamApp {
         writer = SittingWriter(
             SittingWriter.Context(
                 session: session, recorder: recorder, clock: clock, exam: flow.sitting.exam, candidate: flow.candidate,
-                practice: flow.practice, settings: settings, startEvents: startEvents, inbox: inbox, commands: commands)
+                practice: flow.practice, settings: settings, startEvents: startEvents, inbox: inbox, commands: commands,
+                language: flow.language)
         )
         consent.connect(inbox)
     }

@@ -24,6 +24,8 @@ final class SittingWriter: Sendable {
         let inbox: ProgramInbox<FlowEvent>
         /// Where the proctor's commands are acknowledged, when the monitor can send them.
         let commands: (any SeatCommandLink)?
+        /// The interface language, whose form the receipt's time takes.
+        let language: InterfaceLanguage
     }
 
     init(_ context: Context) {
@@ -221,7 +223,8 @@ private struct WriterState {
         reportDelivery()
         context.inbox.post(
             .submitted(
-                ReceiptInfo(code: code, submittedAt: submittedAt.formatted(.iso8601), reason: reason),
+                ReceiptInfo(
+                    code: code, submittedAt: ReceiptTime.text(submittedAt, in: context.language), reason: reason),
                 problem: problem))
     }
 }
