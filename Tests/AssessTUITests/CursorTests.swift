@@ -105,6 +105,8 @@ struct CursorTests {
         "ordering": .on("⇕ 1."),
         "scratchpad": .after("  ("),
         "wrong-password": .after("password: "),
+        "proctor-checking-again": .on("Checking"),
+        "proctor-abort-sure": .on("y  "),
         "proctor-minutes": .after("add: 0"),
         "proctor-reason": .after(": "),
         "proctor-reason-typed": .after("4 → 7"),

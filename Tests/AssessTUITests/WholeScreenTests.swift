@@ -174,6 +174,20 @@ struct WholeScreenTests {
                 (.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
                 (.key(.enter), 6 * s), (.passwordChecked(accepted: true), 6 * s),
             ]),
+        // A second password sent after a wrong one: "Checking…" alone, the old "Wrong password." gone.
+        Walk(
+            "proctor-checking-again",
+            onQuestion + [
+                (.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
+                (.key(.enter), 6 * s), (.passwordChecked(accepted: false), 6 * s),
+                (.key(.character("y")), 7 * s), (.key(.enter), 7 * s),
+            ]),
+        // Abort asks once more after its reason: the attempt will not count.
+        Walk(
+            "proctor-abort-sure",
+            proctorMenu + [
+                (.key(.down), 7 * s), (.key(.down), 7 * s), (.key(.down), 7 * s), (.key(.enter), 7 * s),
+            ] + "wrong candidate".map { (.key(.character($0)), 8 * s) } + [(.key(.enter), 8 * s)]),
         // The panel's fields take the answers' undo and redo, and its footer says so (the
         // reason typed, a move from seat 4 to 7, has no words: translated screens draw it too).
         Walk(

@@ -75,6 +75,34 @@ struct ProctorTests {
         #expect(!text.contains(Self.password))
     }
 
+    @Test func passwdAtTheTerminalAsksAgainWhenThePasswordIsTooShort() throws {
+        let scratch = try TemporaryDirectory("assess-e2e-passwd")
+        let policy = scratch.file("policy.yaml")
+        let terminal = try TerminalUnderTest("passwd", policy: policy, width: 80, height: 24)
+        try terminal.waitFor("New proctor password:")
+        try terminal.type("short")
+        try terminal.press("Enter")
+        try terminal.waitForWrittenLines([
+            "New proctor password:",
+            "too short: at least 8 characters, this one has 5; try again",
+            "New proctor password:",
+        ])
+        try terminal.type("long-enough-7")
+        try terminal.press("Enter")
+        try terminal.waitFor("Again:")
+        try terminal.type("long-enough-7")
+        try terminal.press("Enter")
+        #expect(try terminal.exitStatus(seconds: 30) == 0)
+        try terminal.waitForWrittenLines([
+            "New proctor password:",
+            "too short: at least 8 characters, this one has 5; try again",
+            "New proctor password:",
+            "Again:",
+            "the proctor password is set in \(policy)",
+            "EXIT=0",
+        ])
+    }
+
     @Test func passwdAtTheTerminalAsksTwiceAndRefusesTwoDifferentPasswords() throws {
         let scratch = try TemporaryDirectory("assess-e2e-passwd")
         let policy = scratch.file("policy.yaml")
@@ -557,6 +585,8 @@ struct ProctorTests {
         try openProctorMenu(terminal, down: 3)
         try terminal.press("Enter")
         try giveReason(terminal, "wrong candidate")
+        try terminal.waitFor("Abort this attempt? It will not count")
+        try terminal.press("y")
         #expect(try terminal.exitStatus() == 1)
         #expect(try terminal.screen().contains("the proctor aborted the attempt (wrong candidate)"))
         #expect(try terminal.assessCommand(["status", "--json"]).output.contains("\"state\":\"unlocked\""))
