@@ -468,13 +468,13 @@ struct ProctorTests {
         let lines = csv.output.split(separator: "\n")
         #expect(
             lines.first
-                == "exam,candidate,attempt,status,score,maximum,percent,seconds_used,flagged,awaiting_manual,fully_marked,q:sky,q:capital,q:story"
+                == "exam,candidate,attempt,status,score,maximum,percent,seconds_used,flagged,to_mark_by_hand,fully_marked,q:sky,q:capital,q:story"
         )
         let row = try #require(lines.dropFirst().first).split(separator: ",", omittingEmptySubsequences: false)
         #expect(row[0] == "scored" && row[1] == "c-207" && row[3] == "submitted")
         #expect(row[4] == "3" && row[5] == "8" && row[6] == "37.5")
         #expect(row[9] == "story" && row[10] == "no")
-        #expect(Array(row[11...]) == ["1", "2", "manual"])
+        #expect(Array(row[11...]) == ["1", "2", "to mark"])
 
         let table = try terminal.assessCommand(["results", exam]).output
         #expect(table.contains("essays to mark by hand:"))
