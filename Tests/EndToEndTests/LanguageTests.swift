@@ -60,7 +60,7 @@ struct LanguageTests {
         #expect(lines.contains("  問題 5/8 · 1点"))
         // The footer's keys in Japanese, the help pinned whole at the right.
         let footer = try #require(lines.last { !$0.isEmpty })
-        #expect(footer.hasPrefix(" Tab 次へ  F4 確認・提出") && footer.hasSuffix("F1 ヘルプ"), "\(footer)")
+        #expect(footer.hasPrefix(" Tab 次へ  ↑↓ 移動  Space 選択  F4 確認・提出") && footer.hasSuffix("F1 ヘルプ"), "\(footer)")
         #expect(!screen.contains("\u{FFFD}"))
 
         // The ordering question after it, in Vietnamese under Japanese keys.
@@ -285,7 +285,7 @@ struct LanguageTests {
         let question = try terminal.waitFor("問題 1/4").components(separatedBy: "\n")
         #expect(question.contains("  問題 1/4 · 1点"), "\(question)")
         #expect(question.contains("  What is the capital of Canada?"))
-        #expect(question.contains(" Tab 次へ  F4 確認・提出  ↑↓ 移動  Space 選択  S-Tab 戻る   F9 設定  F1 ヘルプ"))
+        #expect(question.contains(" Tab 次へ  ↑↓ 移動  Space 選択  F4 確認・提出  S-Tab 戻る   F9 設定  F1 ヘルプ"))
     }
 
     /// Once the student leaves the receipt, it is printed below the screen (so it stays in
