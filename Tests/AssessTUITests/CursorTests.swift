@@ -106,6 +106,7 @@ struct CursorTests {
         "scratchpad": .after("  ("),
         "wrong-password": .after("password: "),
         "proctor-checking-again": .on("Checking"),
+        "review-cut": .on("  1. unanswered"),
         "proctor-abort-sure": .on("y  "),
         "proctor-minutes": .after("add: 0"),
         "proctor-reason": .after(": "),

@@ -366,12 +366,6 @@ public enum MonitorText {
 
     /// `text` cut to `width` columns with "…" when longer.
     static func fit(_ text: String, _ width: Int) -> String {
-        guard text.displayWidth > width, width > 1 else { return text }
-        var cut = ""
-        for character in text {
-            if (cut + String(character)).displayWidth > width - 1 { break }
-            cut.append(character)
-        }
-        return cut + "…"
+        text.fitted(to: width)
     }
 }
