@@ -49,7 +49,8 @@ struct LanguageTests {
         // no wide character of the title took more or fewer cells in tmux than planned.
         #expect(lines.allSatisfy { $0.displayWidth <= 80 }, "\(screen)")
         let header = try #require(lines.first)
-        #expect(header.hasPrefix(" Multilingual sampler / 多言語 / 다국어 / Đa ngôn ngữ"), "\(header)")
+        // The title too long for its place ends in "…", a space before the counter.
+        #expect(header.hasPrefix(" Multilingual sampler / 多言語 / 다국어 / Đa ngôn ng… 0/8"), "\(header)")
         #expect(header.contains("0/8 解答済み   残り ") && header.displayWidth == 79, "\(header)")
         // The prompt whole at the margin; each choice whole, in one column, numbered.
         #expect(lines.contains("  Tiếng Việt: Sông nào chảy qua Hà Nội?"))
@@ -144,8 +145,10 @@ struct LanguageTests {
     }
 
     @Test func theReceiptInVietnameseAndTheReportOfAnInterruptedSittingAfterIt() throws {
-        // Submitted: the receipt, whole; the terminal after it holds only the exit status.
-        let terminal = try TerminalUnderTest("take \(Self.exam) --candidate vi-1", environment: ["LANG": "vi_VN.UTF-8"])
+        // Submitted: the receipt, whole, its time in Vietnamese's form; the terminal after it
+        // holds the receipt's lines and the exit status.
+        let terminal = try TerminalUnderTest(
+            "take \(Self.exam) --candidate vi-1", environment: ["LANG": "vi_VN.UTF-8", "TZ": "UTC"])
         try Self.beginInVietnamese(terminal)
         try terminal.press("F4")
         try terminal.waitFor("Xem lại trước khi nộp")
@@ -157,7 +160,10 @@ struct LanguageTests {
         let receipt = try terminal.waitFor("Hãy giữ mã biên nhận")
         let attempt = try #require(try terminal.store().attempts(exam: "multilingual-sampler", candidate: "vi-1").first)
         let code = try #require(attempt.receipt)
-        let submitted = try #require(attempt.endedAt).formatted(.iso8601)
+        let vietnamese = DateFormatter()
+        vietnamese.timeZone = TimeZone(identifier: "UTC")
+        vietnamese.dateFormat = "'ngày' d 'tháng' M, y H:mm:ss"
+        let submitted = vietnamese.string(from: try #require(attempt.endedAt))
         let title = " Multilingual sampler / 多言語 / 다국어 / Đa ngôn ngữ / Multilíngue"
         /// A line of the receipt's box, 64 columns wide from column 18.
         func boxed(_ text: String) -> String {
@@ -183,7 +189,17 @@ struct LanguageTests {
         #expect(receipt.components(separatedBy: "\n").prefix(30) == expected[...], "\(receipt)")
         try terminal.press("Enter")
         #expect(try terminal.exitStatus() == 0)
-        try terminal.waitForWrittenLines(["EXIT=0"])
+        try terminal.waitForWrittenLines([
+            "Bài làm của bạn đã được nộp.",
+            "",
+            "  Biên nhận   \(code)",
+            "  Đã nộp lúc  \(submitted)",
+            "  Mã bài thi  \(ExamKey.short(attempt.examKey))",
+            "  Thí sinh    vi-1",
+            "",
+            "Hãy giữ mã biên nhận: nó chứng minh những gì bạn đã nộp.",
+            "EXIT=0",
+        ])
 
         // Interrupted (SIGTERM) with the attempt in progress: what the terminal says after
         // the screen closes, whole.

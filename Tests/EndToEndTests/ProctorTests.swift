@@ -525,7 +525,7 @@ struct ProctorTests {
         let status = try terminal.assessCommand(["status"]).output
         #expect(status.contains("unlocked"))
         #expect(status.contains("\(attempt.id)  exam essay-resume, candidate c-209, answers saved 1"))
-        #expect(status.contains("assess end ATTEMPT-ID"))
+        #expect(status.contains("    end it for good:  assess end --exam essay-resume --candidate c-209"))
         let ended = try terminal.assessCommand(["end", attempt.id, "--password-stdin"], input: Self.password + "\n")
         #expect(ended.status == 0)
         #expect(try database.attempt(attempt.id)?.status == .interrupted)
