@@ -7,6 +7,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The candidate already has an attempt of this exam in progress; resume or end it
     /// before starting another.
     case attemptAlreadyInProgress(id: String)
+    /// The candidate already sat this exam (`id`, ended as `status`, or still in progress):
+    /// another attempt needs a proctor's allowance (`allowNewAttempt`), used once.
+    case earlierAttempt(id: String, status: AttemptStatus)
     /// An attempt can only be finished with a status that ends it, not `inProgress`.
     case notAFinishingStatus(AttemptStatus)
     /// The stored details of this event record are not a JSON object of strings: the
@@ -31,6 +34,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             return "attempt \(id) is no longer in progress (it is \(status.rawValue))"
         case .attemptAlreadyInProgress(let id):
             return "attempt \(id) of this exam is already in progress for this candidate"
+        case .earlierAttempt(let id, let status):
+            return
+                "the candidate already has an attempt at this exam (\(id), \(status.rawValue)); only a proctor allows another"
         case .notAFinishingStatus(let status):
             return "an attempt cannot be finished as \(status.rawValue)"
         case .unreadableEvent(let sequence):

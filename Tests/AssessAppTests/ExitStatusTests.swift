@@ -96,6 +96,7 @@ struct ExitStatusTests {
         Case(["verify", "ABCD-EFGH-JKLM"], .notDone, says: "no attempt in this store has the receipt"),
         Case(["log", "--attempt", "nope"], .notDone, says: "no attempt has the id nope"),
         Case(["end", "nope", "--password-stdin"], .notDone, says: "no attempt has the id nope"),
+        Case(["end", "--exam", "geography-quiz", "--password-stdin"], .usage, says: "or --exam ID --candidate ID"),
         Case(["unlock", "--stale", "--password-stdin"], .notDone, says: "no stale lock"),
         Case(["status", "--colour"], .usage, says: "see 'assess --help'"),
         Case(["results", "--csv", "--json"], .usage, says: "see 'assess --help'"),
@@ -109,6 +110,7 @@ struct ExitStatusTests {
         Case(["results", valid, "--with-answers"], .usage, says: "see 'assess --help'"),
         Case(["results", valid, "--candidate", "c-1"], .notDone, says: "candidate c-1 has no attempt"),
         Case(["kiosk-text", "kiosk.endd"], .usage, says: "did you mean \"kiosk.ended\""),
+        Case(["take", valid, "--language", "de"], .usage, says: "no language \"de\"; it speaks en, ja, ko, vi, pt-BR"),
         Case(["kiosk-text", "kiosk.ended", "code=1"], .usage, says: "kiosk.ended has no placeholder {code}"),
         Case(
             ["take", valid, "--candidate", "c-2"], in: .roster, .notOnRoster,
@@ -140,6 +142,28 @@ struct ExitStatusTests {
         #expect(lines.contains { $0.hasPrefix("assess: ") }, "\(result.standardError)")
         #expect(result.standardError.contains(example.says), "\(result.standardError)")
         #expect(!result.standardError.contains("Fatal error"))
+    }
+
+    /// `results` in a folder with no `Exams` and no exam named says what it needs, rather
+    /// than that a folder it assumed cannot be read.
+    @Test func resultsWithNoExamSaysWhatItNeeds() throws {
+        let scratch = try TemporaryDirectory("assess-exit")
+        let environment = try Self.make(.fresh, in: scratch)
+        let result = try SubprocessCommandRunner().run(
+            "env",
+            environment + [
+                "sh", "-c", "cd '\(scratch.path)' && exec \"$@\" < /dev/null", "assess",
+                try BuiltProducts.path(of: "assess"), "results",
+            ],
+            timeoutSeconds: 30)
+        #expect(result.exitStatus == ExitStatus.noInput.rawValue, "\(result.standardError)")
+        #expect(
+            result.standardError == """
+                assess: results scores attempts with their exams' answer keys, and found no exam: name the exam files \
+                (assess results geography.yaml), the id of an exam published in the store (assess publish), \
+                or a folder of exam files with --exams-dir (no exam file in Exams)
+
+                """)
     }
 
     @Test func everyStatusHasAReasonAndATestAndTheDocsSayWhatItMeans() throws {

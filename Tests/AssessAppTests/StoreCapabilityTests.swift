@@ -89,6 +89,9 @@ final class StoreLacking: ExamStore, @unchecked Sendable {
             attempt: attemptID, secondsUsed: secondsUsed, currentQuestion: currentQuestion,
             breaksTaken: breaksTaken, at: time)
     }
+    func allowNewAttempt(exam examID: String, candidate: String) throws {
+        try inner.allowNewAttempt(exam: examID, candidate: candidate)
+    }
     func updateSecondsAllowed(attempt attemptID: String, seconds: Int) throws {
         try inner.updateSecondsAllowed(attempt: attemptID, seconds: seconds)
     }

@@ -111,9 +111,10 @@ import Testing
                 == "Autocorrected “{correction}” to “x”; ^U undoes it.")
     }
 
-    @Test func theLanguageComesFromTheExamThenTheRequestThenTheLocale() {
+    @Test func theLanguageComesFromTheRequestThenTheExamThenTheLocale() {
         let japanese = ["LANG": "ja_JP.UTF-8"]
-        #expect(InterfaceLanguage.choose(examLanguage: "vi", requested: .korean, environment: japanese) == .vietnamese)
+        #expect(InterfaceLanguage.choose(examLanguage: "vi", requested: .korean, environment: japanese) == .korean)
+        #expect(InterfaceLanguage.choose(examLanguage: "vi", requested: nil, environment: japanese) == .vietnamese)
         #expect(InterfaceLanguage.choose(examLanguage: "mul", requested: .korean, environment: japanese) == .korean)
         #expect(InterfaceLanguage.choose(examLanguage: "mul", requested: nil, environment: japanese) == .japanese)
         #expect(

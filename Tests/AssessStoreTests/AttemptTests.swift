@@ -44,7 +44,33 @@ import Testing
         let first = try startAlgebra(in: database)
         #expect(throws: StoreError.attemptAlreadyInProgress(id: first.id)) { try startAlgebra(in: database) }
         try database.finishAttempt(id: first.id, status: .submitted, receipt: "R-1", at: start)
+        try database.allowNewAttempt(exam: "algebra", candidate: "c-17")
         #expect(try startAlgebra(in: database).id != first.id)
+    }
+
+    /// On one machine the store itself refuses a candidate's second attempt (practice
+    /// aside) until a proctor allows one, and each allowance starts one attempt; on a
+    /// lab's server the same rule is the server's for a seat's role (`ServerDecidesTests`).
+    @Test(arguments: [StoreBackend.sqlite, .sqliteFile])
+    func anAttemptThatEndedBlocksAnotherUntilAProctorAllowsOne(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let database = opened.store
+        let first = try startAlgebra(in: database)
+        try database.finishAttempt(id: first.id, status: .interrupted, receipt: nil, at: start)
+        #expect(throws: StoreError.earlierAttempt(id: first.id, status: .interrupted)) {
+            try startAlgebra(in: database)
+        }
+        // Practice and other candidates are not held back.
+        let practice = try startAlgebra(in: database, practice: true)
+        try database.finishAttempt(id: practice.id, status: .aborted, receipt: nil, at: start)
+        _ = try startAlgebra(in: database, candidate: "c-18")
+
+        try database.allowNewAttempt(exam: "algebra", candidate: "c-17")
+        let second = try startAlgebra(in: database)
+        try database.finishAttempt(id: second.id, status: .submitted, receipt: "R-2", at: start)
+        #expect(throws: StoreError.earlierAttempt(id: second.id, status: .submitted)) {
+            try startAlgebra(in: database)
+        }
     }
 
     @Test(arguments: StoreBackend.allCases)
@@ -261,6 +287,7 @@ import Testing
             examID: "algebra", examKey: "k", candidate: "c-17", secondsAllowed: 60,
             settings: #"{"extraTime":"x"}"#, at: start)
         try database.finishAttempt(id: first.id, status: .submitted, receipt: "R", at: start)
+        try database.allowNewAttempt(exam: "algebra", candidate: "c-17")
         _ = try database.startAttempt(examID: "algebra", examKey: "k", candidate: "c-17", secondsAllowed: 60, at: start)
         _ = try database.startAttempt(examID: "algebra", examKey: "k", candidate: "b-02", secondsAllowed: 60, at: start)
         #expect(try database.candidates() == ["b-02", "c-17"])

@@ -131,6 +131,7 @@ import Testing
         try store.acknowledgeCommand(
             earlierBreak, exam: "algebra", candidate: "ben", holder: seatB, at: start.addingTimeInterval(1))
         _ = try store.finishAttempt(id: earlier.id, status: .submitted, receipt: nil, at: start.addingTimeInterval(2))
+        try store.allowNewAttempt(exam: "algebra", candidate: "ben")
         let ben = try store.startAttempt(
             examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600,
             at: start.addingTimeInterval(10))

@@ -63,14 +63,15 @@ import Testing
         }
         expectRefused("SELECT assess.start_attempt('algebra', 'k', 'ana', 600, false, '{}', now())", as: ana)
         expectRefused("SELECT assess.allow_new_attempt('algebra', 'ana')", as: ana)
+        #expect(throws: StoreError.self) { try anaStore.allowNewAttempt(exam: "algebra", candidate: "ana") }
         // A practice attempt is the seat's to begin and end again.
         let practice = try anaStore.startAttempt(
             examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600,
             isPractice: true, at: start)
         try anaStore.finishAttempt(id: practice.id, status: .aborted, receipt: nil, at: start)
 
-        // A proctor allows one more, once; a proctor ends it.
-        try run("SELECT assess.allow_new_attempt('algebra', 'ana')", as: proctor)
+        // A proctor allows one more, once (as `assess roster --allow-new-attempt` does); a proctor ends it.
+        try PostgresStore(url: proctor).allowNewAttempt(exam: "algebra", candidate: "ana")
         let again = try anaStore.startAttempt(
             examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
         #expect(

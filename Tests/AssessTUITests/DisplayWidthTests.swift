@@ -49,3 +49,15 @@ struct DisplayWidthTests {
         #expect("a\nb".displayWidth == 2)
     }
 }
+
+@Suite("Text cut to a width")
+struct FittedTextTests {
+    @Test func textThatFitsIsLeftWholeAndACutEndsInAnEllipsisWithinTheWidth() {
+        #expect("Rivers".fitted(to: 6) == "Rivers")
+        #expect("Multilingual sampler".fitted(to: 10) == "Multiling…")
+        // Wide characters: never half of one, and the cut stays within the width.
+        #expect("多言語サンプル".fitted(to: 6) == "多言…")
+        #expect("多言語サンプル".fitted(to: 6).displayWidth == 5)
+        #expect("Đa ngôn ngữ".fitted(to: 7) == "Đa ngô…")
+    }
+}

@@ -406,6 +406,13 @@ import Testing
             .timeline([
                 .init(time: start, kind: "exam.started", details: ["attempt": "a-0"]),
                 .init(time: start.addingTimeInterval(65), kind: "paste.rejected", details: ["characters": "40"]),
+                // Too long for its row: its kind and its details end in "…".
+                .init(
+                    time: start.addingTimeInterval(70), kind: "proctor.command-refused.while-on-break",
+                    details: [
+                        "action": "message", "by": "pat",
+                        "reason": "please raise your hand when you are back from the break so I can check the seat",
+                    ]),
             ]), now: 0)
         Self.golden.assertMatches(Self.render(model), named: "timeline-80x24")
         #expect(model.update(.read(Self.room(3)), now: Self.second) == [.loadTimeline(seat)])

@@ -134,7 +134,15 @@ struct ProctorFlowTests {
         var aborting = started()
         openMenu(&aborting, now: 0, down: 3)
         _ = aborting.update(.key(.enter), now: 0)
-        let aborted = enter("wrong candidate", into: &aborting, now: 0)
+        // The reason, then "are you sure?": n goes back to the menu, y aborts.
+        #expect(enter("wrong candidate", into: &aborting, now: 0).isEmpty)
+        #expect(aborting.panel?.step == .confirmAbort(reason: "wrong candidate"))
+        #expect(aborting.update(.key(.character("n")), now: 0).isEmpty)
+        #expect(aborting.panel?.step == .menu(selection: 0))
+        for _ in 0..<3 { _ = aborting.update(.key(.down), now: 0) }
+        _ = aborting.update(.key(.enter), now: 0)
+        _ = enter("wrong candidate", into: &aborting, now: 0)
+        let aborted = aborting.update(.key(.character("y")), now: 0)
         guard case .abort(let reason, let saving) = aborted.last else {
             Issue.record("no abort in \(aborted)")
             return

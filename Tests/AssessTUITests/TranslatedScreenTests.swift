@@ -159,7 +159,10 @@ struct TranslatedScreenTests {
         let allowed = own.union(Self.contentWords)
         for walk in Self.walks {
             let lines = WholeScreenTests.draw(walk, size: size, language: language).lines()
-            let english = Self.words(in: lines.joined(separator: "\n")).subtracting(allowed)
+            // A word cut short ("sin…") is the start of the exam's own text, not English left.
+            let shown = lines.joined(separator: "\n").replacingOccurrences(
+                of: #"\p{L}+…"#, with: "…", options: .regularExpression)
+            let english = Self.words(in: shown).subtracting(allowed)
             #expect(
                 english.isEmpty,
                 "\(walk.name) in \(language.rawValue): \(english.sorted())\n\(lines.joined(separator: "\n"))")
@@ -280,7 +283,8 @@ struct TranslatedScreenTests {
     /// The words the exams and the test's events put on screen, which stay as they are,
     /// and the names of keys, which are the keyboard's.
     static let contentWords: Set<String> = {
-        let exams = [ExamFixtures.capitals, ExamFixtures.essays, ExamFixtures.everyType].map { String(describing: $0) }
+        let exams = [ExamFixtures.capitals, ExamFixtures.essays, ExamFixtures.everyType, WholeScreenTests.longTexts]
+            .map { String(describing: $0) }
         let typed =
             "My town has a river and a bridge. Canb The Moon the policy does not allow exam capitals here"
             + " recieve receive relieve gov government governor towm rivr"

@@ -93,6 +93,15 @@ struct WholeScreenTests {
         return exam
     }()
 
+    /// An exam whose title and prompts are longer than a row: where they are cut, "…" says so.
+    static let longTexts: Exam = {
+        var exam = ExamFixtures.capitals
+        exam.title = "Multilingual sampler / 多言語 / 다국어 / Đa ngôn ngữ / Português do Brasil"
+        exam.sections[0].questions[0].prompt =
+            "Which of these cities has been the capital of Canada since the nineteenth century, chosen by the Queen?"
+        return exam
+    }()
+
     static let walks: [Walk] = [
         Walk(
             "launch-setup", exam: ExamFixtures.everyType, launched: true,
@@ -118,6 +127,8 @@ struct WholeScreenTests {
             onQuestion + "My town has a river and a bridge.".map { (.key(.character($0)), 3 * s) }),
         Walk("palette", onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(3)), 4 * s)]),
         Walk("review", onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(4)), 4 * s)]),
+        // A title and a prompt too long for their rows end in "…", two cells before the counter.
+        Walk("review-cut", exam: longTexts, onQuestion + [(.key(.function(4)), 4 * s)]),
         Walk("confirm-submit", onQuestion + [(.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s)]),
         Walk(
             "end-banner",
@@ -174,6 +185,20 @@ struct WholeScreenTests {
                 (.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
                 (.key(.enter), 6 * s), (.passwordChecked(accepted: true), 6 * s),
             ]),
+        // A second password sent after a wrong one: "Checking…" alone, the old "Wrong password." gone.
+        Walk(
+            "proctor-checking-again",
+            onQuestion + [
+                (.key(ExamFlow.proctorKey), 5 * s), (.key(.character("x")), 6 * s),
+                (.key(.enter), 6 * s), (.passwordChecked(accepted: false), 6 * s),
+                (.key(.character("y")), 7 * s), (.key(.enter), 7 * s),
+            ]),
+        // Abort asks once more after its reason: the attempt will not count.
+        Walk(
+            "proctor-abort-sure",
+            proctorMenu + [
+                (.key(.down), 7 * s), (.key(.down), 7 * s), (.key(.down), 7 * s), (.key(.enter), 7 * s),
+            ] + "wrong candidate".map { (.key(.character($0)), 8 * s) } + [(.key(.enter), 8 * s)]),
         // The panel's fields take the answers' undo and redo, and its footer says so (the
         // reason typed, a move from seat 4 to 7, has no words: translated screens draw it too).
         Walk(

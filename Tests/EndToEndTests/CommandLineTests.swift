@@ -125,9 +125,11 @@ struct CommandLineTests {
             let words = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             #expect(
                 words.contains(
-                    "This help is in English only. The student's screens speak the exam's language when it "
-                        + "is English, Japanese, Korean, Vietnamese or Brazilian Portuguese, else the one "
-                        + "`--language` names, else the locale's (LC_ALL, LC_MESSAGES, LANG)."), "\(command)")
+                    "This help is in English only. The student's screens speak the language `--language` "
+                        + "names, else the exam's when it is English, Japanese, Korean, Vietnamese or Brazilian "
+                        + "Portuguese, else the locale's (LC_ALL, LC_MESSAGES, LANG); the questions stay in the exam's."
+                ),
+                "\(command)")
         }
     }
 

@@ -49,7 +49,8 @@ struct LanguageTests {
         // no wide character of the title took more or fewer cells in tmux than planned.
         #expect(lines.allSatisfy { $0.displayWidth <= 80 }, "\(screen)")
         let header = try #require(lines.first)
-        #expect(header.hasPrefix(" Multilingual sampler / 多言語 / 다국어 / Đa ngôn ngữ"), "\(header)")
+        // The title too long for its place ends in "…", a space before the counter.
+        #expect(header.hasPrefix(" Multilingual sampler / 多言語 / 다국어 / Đa ngôn ng… 0/8"), "\(header)")
         #expect(header.contains("0/8 解答済み   残り ") && header.displayWidth == 79, "\(header)")
         // The prompt whole at the margin; each choice whole, in one column, numbered.
         #expect(lines.contains("  Tiếng Việt: Sông nào chảy qua Hà Nội?"))
@@ -60,7 +61,7 @@ struct LanguageTests {
         #expect(lines.contains("  問題 5/8 · 1点"))
         // The footer's keys in Japanese, the help pinned whole at the right.
         let footer = try #require(lines.last { !$0.isEmpty })
-        #expect(footer.hasPrefix(" Tab 次へ  F4 確認・提出") && footer.hasSuffix("F1 ヘルプ"), "\(footer)")
+        #expect(footer.hasPrefix(" Tab 次へ  ↑↓ 移動  Space 選択  F4 確認・提出") && footer.hasSuffix("F1 ヘルプ"), "\(footer)")
         #expect(!screen.contains("\u{FFFD}"))
 
         // The ordering question after it, in Vietnamese under Japanese keys.
@@ -144,8 +145,10 @@ struct LanguageTests {
     }
 
     @Test func theReceiptInVietnameseAndTheReportOfAnInterruptedSittingAfterIt() throws {
-        // Submitted: the receipt, whole; the terminal after it holds only the exit status.
-        let terminal = try TerminalUnderTest("take \(Self.exam) --candidate vi-1", environment: ["LANG": "vi_VN.UTF-8"])
+        // Submitted: the receipt, whole, its time in Vietnamese's form; the terminal after it
+        // holds the receipt's lines and the exit status.
+        let terminal = try TerminalUnderTest(
+            "take \(Self.exam) --candidate vi-1", environment: ["LANG": "vi_VN.UTF-8", "TZ": "UTC"])
         try Self.beginInVietnamese(terminal)
         try terminal.press("F4")
         try terminal.waitFor("Xem lại trước khi nộp")
@@ -157,7 +160,10 @@ struct LanguageTests {
         let receipt = try terminal.waitFor("Hãy giữ mã biên nhận")
         let attempt = try #require(try terminal.store().attempts(exam: "multilingual-sampler", candidate: "vi-1").first)
         let code = try #require(attempt.receipt)
-        let submitted = try #require(attempt.endedAt).formatted(.iso8601)
+        let vietnamese = DateFormatter()
+        vietnamese.timeZone = TimeZone(identifier: "UTC")
+        vietnamese.dateFormat = "'ngày' d 'tháng' M, y H:mm:ss"
+        let submitted = vietnamese.string(from: try #require(attempt.endedAt))
         let title = " Multilingual sampler / 多言語 / 다국어 / Đa ngôn ngữ / Multilíngue"
         /// A line of the receipt's box, 64 columns wide from column 18.
         func boxed(_ text: String) -> String {
@@ -183,7 +189,17 @@ struct LanguageTests {
         #expect(receipt.components(separatedBy: "\n").prefix(30) == expected[...], "\(receipt)")
         try terminal.press("Enter")
         #expect(try terminal.exitStatus() == 0)
-        try terminal.waitForWrittenLines(["EXIT=0"])
+        try terminal.waitForWrittenLines([
+            "Bài làm của bạn đã được nộp.",
+            "",
+            "  Biên nhận   \(code)",
+            "  Đã nộp lúc  \(submitted)",
+            "  Mã bài thi  \(ExamKey.short(attempt.examKey))",
+            "  Thí sinh    vi-1",
+            "",
+            "Hãy giữ mã biên nhận: nó chứng minh những gì bạn đã nộp.",
+            "EXIT=0",
+        ])
 
         // Interrupted (SIGTERM) with the attempt in progress: what the terminal says after
         // the screen closes, whole.
@@ -242,5 +258,90 @@ struct LanguageTests {
         try terminal.waitFor("Máy này đã được khóa")
         try terminal.press("Enter")
         try terminal.waitFor("Câu 1/8")
+    }
+
+    /// From the welcome screen of the geography quiz (an English exam) to its first question, in Japanese.
+    static func beginGeographyInJapanese(_ terminal: TerminalUnderTest) throws {
+        try terminal.waitFor("試験キー")
+        try terminal.press("Enter")
+        try terminal.waitFor("試験のためにこの端末をロックしますか")
+        try terminal.press("y")
+        try terminal.waitFor("この端末はロックされました")
+        try terminal.press("Enter")
+        try terminal.waitFor("問題 1/4")
+    }
+
+    /// `--language` sets the interface's language over the exam's own; the questions stay
+    /// in the exam's.
+    @Test func languageSpeaksTheInterfaceOverAnEnglishExamWhoseQuestionsStayEnglish() throws {
+        let terminal = try TerminalUnderTest(
+            "take Exams/geography.yaml --candidate ja-9 --language ja", width: 80, height: 24)
+        try terminal.waitForWrittenLines([
+            " assess                                                                    試験",
+            "",
+            "  Geography quiz",
+            "",
+            "  受験者    ja-9",
+            "  時間      10分",
+            "  問題数    4",
+            "  試験キー  9178-f32b",
+            "",
+            "  ────────────────────────────────────────────────────────────────────────────",
+            "  Four questions on capitals, rivers and maps.",
+            "  Choose or type one answer for each. You may go back to earlier questions.",
+            "", "", "", "", "", "", "", "", "", "",
+            "────────────────────────────────────────────────────────────────────────────────",
+            " Enter 開始  q 終了                                                  F1 ヘルプ",
+        ])
+        try terminal.press("Enter")
+        try terminal.waitFor("試験のためにこの端末をロックしますか")
+        try terminal.press("y")
+        try terminal.waitFor("この端末はロックされました")
+        try terminal.press("Enter")
+        let question = try terminal.waitFor("問題 1/4").components(separatedBy: "\n")
+        #expect(question.contains("  問題 1/4 · 1点"), "\(question)")
+        #expect(question.contains("  What is the capital of Canada?"))
+        #expect(question.contains(" Tab 次へ  ↑↓ 移動  Space 選択  F4 確認・提出  S-Tab 戻る   F9 設定  F1 ヘルプ"))
+    }
+
+    /// Once the student leaves the receipt, it is printed below the screen (so it stays in
+    /// the scroll-back), its time local and in the interface language's usual form.
+    @Test func theReceiptStaysOnTheTerminalInLocalTimeAndTheLanguagesForm() throws {
+        let terminal = try TerminalUnderTest(
+            "take Exams/geography.yaml --candidate ja-10 --language ja", environment: ["TZ": "Asia/Tokyo"],
+            width: 80, height: 24)
+        try Self.beginGeographyInJapanese(terminal)
+        try terminal.press("3")
+        try terminal.press("F4")
+        try terminal.waitFor("提出前の確認")
+        try terminal.press("s")
+        try terminal.waitFor("解答を提出しますか")
+        try terminal.press("y")
+        try terminal.waitFor("この端末のロックは解除されました。")
+        try terminal.press("Enter")
+        let screen = try terminal.waitFor("受領番号を控えてください")
+        let attempt = try #require(try terminal.store().attempts(exam: "geography-quiz").first)
+        let code = try #require(attempt.receipt)
+        let ended = try #require(attempt.endedAt)
+        let tokyo = DateFormatter()
+        tokyo.timeZone = TimeZone(identifier: "Asia/Tokyo")
+        tokyo.dateFormat = "y年M月d日 H:mm:ss"
+        let time = tokyo.string(from: ended)
+        #expect(screen.contains("│ 提出日時  \(time) "), "\(screen)")
+        try terminal.press("Enter")
+        #expect(try terminal.exitStatus() == 0)
+        let printed = try terminal.writtenLines().drop { $0.isEmpty }
+        #expect(
+            Array(printed) == [
+                "解答は提出されました。",
+                "",
+                "  受領番号  \(code)",
+                "  提出日時  \(time)",
+                "  試験キー  \(ExamKey.short(attempt.examKey))",
+                "  受験者    ja-10",
+                "",
+                "受領番号を控えてください。提出内容の証明になります。",
+                "EXIT=0",
+            ], "\(printed)")
     }
 }

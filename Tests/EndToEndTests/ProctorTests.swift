@@ -75,6 +75,34 @@ struct ProctorTests {
         #expect(!text.contains(Self.password))
     }
 
+    @Test func passwdAtTheTerminalAsksAgainWhenThePasswordIsTooShort() throws {
+        let scratch = try TemporaryDirectory("assess-e2e-passwd")
+        let policy = scratch.file("policy.yaml")
+        let terminal = try TerminalUnderTest("passwd", policy: policy, width: 80, height: 24)
+        try terminal.waitFor("New proctor password:")
+        try terminal.type("short")
+        try terminal.press("Enter")
+        try terminal.waitForWrittenLines([
+            "New proctor password:",
+            "too short: at least 8 characters, this one has 5; try again",
+            "New proctor password:",
+        ])
+        try terminal.type("long-enough-7")
+        try terminal.press("Enter")
+        try terminal.waitFor("Again:")
+        try terminal.type("long-enough-7")
+        try terminal.press("Enter")
+        #expect(try terminal.exitStatus(seconds: 30) == 0)
+        try terminal.waitForWrittenLines([
+            "New proctor password:",
+            "too short: at least 8 characters, this one has 5; try again",
+            "New proctor password:",
+            "Again:",
+            "the proctor password is set in \(policy)",
+            "EXIT=0",
+        ])
+    }
+
     @Test func passwdAtTheTerminalAsksTwiceAndRefusesTwoDifferentPasswords() throws {
         let scratch = try TemporaryDirectory("assess-e2e-passwd")
         let policy = scratch.file("policy.yaml")
@@ -292,14 +320,24 @@ struct ProctorTests {
         #expect(log.contains("charged=false"))
     }
 
-    @Test func unlockStaleAsksThePasswordAndMarksTheAttemptInterrupted() throws {
-        let setup = try Setup()
+    /// After a crash the way on is `resume`: clearing the stale lock keeps the attempt in
+    /// progress, an attempt that ended blocks a new one, and only a proctor's
+    /// `take --new-attempt` (password, logged) starts another.
+    @Test func aCrashedAttemptIsContinuedNeverReplacedUnlessAProctorAllowsANewAttempt() throws {
+        let setup = try ProctorTests.Setup()
         let exam = try setup.exam("essay.yaml", Self.essayExam)
         let terminal = try TerminalUnderTest("take \(exam) --candidate c-206", policy: setup.policy)
         try terminal.acceptTheLock()
         try terminal.waitFor("Describe your town.")
         kill(try #require(try terminal.assessPID()), SIGKILL)
         try terminal.waitUntilAssessIsGone()
+        let database = try terminal.store()
+        let first = try #require(try database.attempts(exam: "essay-resume").first)
+
+        let status = try terminal.assessCommand(["status"]).output
+        #expect(status.contains("continue it (the way on):  assess resume"), "\(status)")
+        #expect(status.contains("free this terminal only:   assess unlock --stale   (the attempt stays in progress)"))
+        #expect(!status.contains("marked interrupted"))
 
         let wrong = try terminal.assessCommand(["unlock", "--stale", "--password-stdin"], input: "nope\n")
         #expect(wrong.status == 77)
@@ -307,11 +345,87 @@ struct ProctorTests {
         let cleared = try terminal.assessCommand(
             ["unlock", "--stale", "--password-stdin"], input: Self.password + "\n")
         #expect(cleared.status == 0)
-        #expect(cleared.output.contains("marked interrupted"))
-        let database = try terminal.store()
-        #expect(try database.attempts(exam: "essay-resume").first?.status == .interrupted)
-        let status = try terminal.assessCommand(["status"]).output
-        #expect(status.contains("unlocked"))
+        #expect(cleared.output.contains("attempt \(first.id) stays in progress"), "\(cleared.output)")
+        #expect(try database.attempt(first.id)?.status == .inProgress)
+        #expect(try terminal.assessCommand(["status"]).output.contains("unlocked"))
+        let whileInProgress = try terminal.assessCommand(["take", exam, "--candidate", "c-206"])
+        #expect(whileInProgress.status == 75)
+        #expect(whileInProgress.output.contains("assess resume"))
+
+        // A proctor ends it for good (once its last save is 15 s old); a plain take is refused.
+        var ended = try terminal.assessCommand(["end", first.id, "--password-stdin"], input: Self.password + "\n")
+        let deadline = Date().addingTimeInterval(30)
+        while ended.status == 75 && Date() < deadline {
+            Thread.sleep(forTimeInterval: 1)
+            ended = try terminal.assessCommand(["end", first.id, "--password-stdin"], input: Self.password + "\n")
+        }
+        #expect(ended.status == 0, "\(ended.output)")
+        let refused = try terminal.assessCommand(["take", exam, "--candidate", "c-206"])
+        #expect(refused.status == 75)
+        #expect(refused.output.contains("already has an attempt at essay-resume (\(first.id))"), "\(refused.output)")
+        #expect(refused.output.contains("assess take \(exam) --candidate c-206 --new-attempt"))
+        #expect(try database.attempts(exam: "essay-resume").count == 1)
+
+        let again = try TerminalUnderTest(
+            "take \(exam) --candidate c-206 --new-attempt", lockDirectory: terminal.lockDirectory,
+            dataDirectory: terminal.dataDirectory, policy: setup.policy)
+        try typePassword(again)
+        try again.acceptTheLock()
+        try again.waitFor("Describe your town.")
+        let attempts = try database.attempts(exam: "essay-resume")
+        #expect(attempts.map(\.status) == [.interrupted, .inProgress])
+        let log = try again.assessCommand(["log"]).output
+        #expect(log.contains("attempt.new-allowed"), "\(log)")
+    }
+
+    /// `status` names the exam it knows in commands ready to paste; `end` takes the start of
+    /// an attempt's id, or the exam and the candidate.
+    @Test func statusPrintsCommandsReadyToPasteAndEndTakesAPrefixOrTheExamAndCandidate() throws {
+        let setup = try Setup()
+        let exam = try setup.exam("essay.yaml", Self.essayExam)
+        let shared = setup.scratch.file("data")
+        let proctor = try TerminalUnderTest("--help", dataDirectory: shared, policy: setup.policy)
+        let published = try proctor.assessCommand(["publish", exam, "--password-stdin"], input: Self.password + "\n")
+        #expect(published.status == 0, "\(published.output)")
+        let seat = try TerminalUnderTest(
+            "take --exam essay-resume --candidate c-208", dataDirectory: shared, policy: setup.policy)
+        try seat.acceptTheLock()
+        try seat.waitFor("Describe your town.")
+        kill(try #require(try seat.assessPID()), SIGKILL)
+        try seat.waitUntilAssessIsGone()
+        let attempt = try #require(try seat.store().attempts(exam: "essay-resume").first)
+
+        let status = try seat.assessCommand(["status"]).output.components(separatedBy: "\n")
+        #expect(
+            status.contains("    continue it (the way on):  assess resume essay-resume --candidate c-208"), "\(status)")
+        #expect(
+            status.contains(
+                "    end it for good:           assess unlock --stale, then assess end --exam essay-resume --candidate c-208"
+            ))
+        let cleared = try seat.assessCommand(["unlock", "--stale", "--password-stdin"], input: Self.password + "\n")
+        #expect(cleared.output.contains("  end it:       assess end --exam essay-resume --candidate c-208"))
+        // Elsewhere (no lock here), the attempt is listed with both commands.
+        let elsewhere = try proctor.assessCommand(["status"]).output.components(separatedBy: "\n")
+        #expect(
+            elsewhere.contains(
+                "    continue it at the student's terminal:  assess resume essay-resume --candidate c-208"))
+        #expect(elsewhere.contains("    end it for good:  assess end --exam essay-resume --candidate c-208"))
+
+        // The start of the id names it (once its last save is 15 s old).
+        let prefix = String(attempt.id.prefix(8)).lowercased()
+        var ended = try proctor.assessCommand(["end", prefix, "--password-stdin"], input: Self.password + "\n")
+        let deadline = Date().addingTimeInterval(30)
+        while ended.status == 75 && Date() < deadline {
+            Thread.sleep(forTimeInterval: 1)
+            ended = try proctor.assessCommand(["end", prefix, "--password-stdin"], input: Self.password + "\n")
+        }
+        #expect(ended.status == 0, "\(ended.output)")
+        #expect(
+            ended.output.contains("attempt \(attempt.id) (candidate c-208, exam essay-resume) is marked interrupted"))
+        let again = try proctor.assessCommand(
+            ["end", "--exam", "essay-resume", "--candidate", "c-208", "--password-stdin"], input: Self.password + "\n")
+        #expect(again.status == 1)
+        #expect(again.output.contains("candidate c-208 has no attempt at essay-resume in progress"), "\(again.output)")
     }
 
     @Test func aScriptedAttemptsResultsAsCSVHaveTheExpectedScoresAndTheReceiptVerifies() throws {
@@ -354,13 +468,13 @@ struct ProctorTests {
         let lines = csv.output.split(separator: "\n")
         #expect(
             lines.first
-                == "exam,candidate,attempt,status,score,maximum,percent,seconds_used,flagged,awaiting_manual,fully_marked,q:sky,q:capital,q:story"
+                == "exam,candidate,attempt,status,score,maximum,percent,seconds_used,flagged,to_mark_by_hand,fully_marked,q:sky,q:capital,q:story"
         )
         let row = try #require(lines.dropFirst().first).split(separator: ",", omittingEmptySubsequences: false)
         #expect(row[0] == "scored" && row[1] == "c-207" && row[3] == "submitted")
         #expect(row[4] == "3" && row[5] == "8" && row[6] == "37.5")
         #expect(row[9] == "story" && row[10] == "no")
-        #expect(Array(row[11...]) == ["1", "2", "manual"])
+        #expect(Array(row[11...]) == ["1", "2", "to mark"])
 
         let table = try terminal.assessCommand(["results", exam]).output
         #expect(table.contains("essays to mark by hand:"))
@@ -411,7 +525,7 @@ struct ProctorTests {
         let status = try terminal.assessCommand(["status"]).output
         #expect(status.contains("unlocked"))
         #expect(status.contains("\(attempt.id)  exam essay-resume, candidate c-209, answers saved 1"))
-        #expect(status.contains("assess end ATTEMPT-ID"))
+        #expect(status.contains("    end it for good:  assess end --exam essay-resume --candidate c-209"))
         let ended = try terminal.assessCommand(["end", attempt.id, "--password-stdin"], input: Self.password + "\n")
         #expect(ended.status == 0)
         #expect(try database.attempt(attempt.id)?.status == .interrupted)
@@ -471,6 +585,8 @@ struct ProctorTests {
         try openProctorMenu(terminal, down: 3)
         try terminal.press("Enter")
         try giveReason(terminal, "wrong candidate")
+        try terminal.waitFor("Abort this attempt? It will not count")
+        try terminal.press("y")
         #expect(try terminal.exitStatus() == 1)
         #expect(try terminal.screen().contains("the proctor aborted the attempt (wrong candidate)"))
         #expect(try terminal.assessCommand(["status", "--json"]).output.contains("\"state\":\"unlocked\""))

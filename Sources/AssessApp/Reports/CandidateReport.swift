@@ -24,12 +24,27 @@ package enum CandidateReport {
         let overrideReason: String?
     }
 
-    /// The report of `rows` (one candidate's attempts) in `format`.
-    package static func text(_ rows: [ResultRow], format: Format) -> String {
+    /// The report of `rows` (one candidate's attempts) in `format`, its times in `timeZone`.
+    package static func text(_ rows: [ResultRow], format: Format, timeZone: TimeZone = .current) -> String {
         switch format {
-        case .text: return plain(rows)
-        case .html: return html(rows)
+        case .text: return plain(rows, timeZone: timeZone)
+        case .html: return html(rows, timeZone: timeZone)
         }
+    }
+
+    /// When the attempt ended (or started, while in progress), as a person reads it:
+    /// "November 26, 2026 at 11:23 AM", in `timeZone`.
+    private static func when(_ row: ResultRow, timeZone: TimeZone) -> String {
+        (row.attempt.endedAt ?? row.attempt.startedAt).formatted(
+            Date.FormatStyle(date: .long, time: .shortened, locale: Locale(identifier: "en"), timeZone: timeZone))
+    }
+
+    /// "Submitted on November 26, 2026 at 11:23 AM, receipt K7QF-2M9D-XW4T": the attempt's
+    /// status, its time and its receipt, without the store's ids.
+    private static func sitting(_ row: ResultRow, timeZone: TimeZone) -> String {
+        let status = ResultFormats.status(row.attempt.status)
+        let receipt = row.attempt.receipt.map { ", receipt \($0)" } ?? ""
+        return status.prefix(1).uppercased() + status.dropFirst() + " on " + when(row, timeZone: timeZone) + receipt
     }
 
     private static func parts(of row: ResultRow) -> [Part] {
@@ -49,23 +64,25 @@ package enum CandidateReport {
         }
     }
 
-    /// "7.5 of 10 points (75 %), fully marked".
+    /// "7.5 of 10 points (75%), fully marked".
     private static func summary(of row: ResultRow) -> String {
         guard let score = row.score else { return "not scored: \(row.unscored ?? "not scored")" }
-        let percent = row.percent.map { " (\(ResultFormats.number($0.rounded())) %)" } ?? ""
+        let percent = row.percent.map { " (\(ResultFormats.number($0.rounded()))%)" } ?? ""
         let marking =
-            score.isFullyMarked ? "fully marked" : "\(score.awaitingManualMarking.count) answers not marked yet"
+            score.isFullyMarked
+            ? "fully marked"
+            : score.awaitingManualMarking.count == 1
+                ? "1 answer not marked yet" : "\(score.awaitingManualMarking.count) answers not marked yet"
         return
             "\(ResultFormats.number(score.awarded)) of \(ResultFormats.number(score.maximum)) points\(percent), \(marking)"
     }
 
-    private static func plain(_ rows: [ResultRow]) -> String {
+    private static func plain(_ rows: [ResultRow], timeZone: TimeZone) -> String {
         var text = ""
         for row in rows {
             let title = "\(row.exam.title) — \(row.attempt.candidate)"
             text += title + "\n" + String(repeating: "=", count: title.count) + "\n"
-            text += "Exam \(row.exam.id), attempt \(row.attempt.id), \(row.attempt.status.rawValue)"
-            text += " on \(row.attempt.startedAt.formatted(.iso8601))\n"
+            text += sitting(row, timeZone: timeZone) + " (exam \(row.exam.id), attempt \(row.attempt.id))\n"
             text += "Result: \(summary(of: row))\n"
             if let version = row.scoringKeyVersion { text += "Scored with the published scoring key v\(version)\n" }
             for (number, part) in parts(of: row).enumerated() {
@@ -86,31 +103,33 @@ package enum CandidateReport {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "   " + $0 }.joined(separator: "\n") + "\n"
     }
 
-    private static func html(_ rows: [ResultRow]) -> String {
+    /// A page a school hands a student: in English (its words are), each exam's questions
+    /// and answers marked with the exam's language, no id of the store's.
+    private static func html(_ rows: [ResultRow], timeZone: TimeZone) -> String {
         let candidate = rows.first?.attempt.candidate ?? ""
         var page = """
             <!DOCTYPE html>
-            <html><head><meta charset="utf-8"><title>Results of \(escaped(candidate))</title>
+            <html lang="en"><head><meta charset="utf-8"><title>Results of \(escaped(candidate))</title>
             <style>body{font-family:sans-serif;max-width:48em;margin:2em auto}dt{font-weight:bold;margin-top:1em}\
             dd{margin-left:1.5em}.answer{white-space:pre-wrap}.label{color:#555}</style></head><body>
 
             """
         for row in rows {
-            page += "<h1>\(escaped(row.exam.title)) — \(escaped(row.attempt.candidate))</h1>\n"
-            page +=
-                "<p>Exam \(escaped(row.exam.id)), attempt \(escaped(row.attempt.id)), \(row.attempt.status.rawValue)"
-            page += " on \(row.attempt.startedAt.formatted(.iso8601))</p>\n"
+            let lang = " lang=\"\(escaped(row.exam.language))\""
+            page += "<h1><span\(lang)>\(escaped(row.exam.title))</span> — \(escaped(row.attempt.candidate))</h1>\n"
+            page += "<p>\(escaped(sitting(row, timeZone: timeZone)))</p>\n"
             page += "<p><strong>Result:</strong> \(escaped(summary(of: row)))</p>\n"
             if let version = row.scoringKeyVersion {
                 page += "<p>Scored with the published scoring key v\(version)</p>\n"
             }
             page += "<dl>\n"
             for (number, part) in parts(of: row).enumerated() {
-                page += "<dt>\(number + 1). \(escaped(part.question.prompt))</dt>\n"
+                page += "<dt>\(number + 1). <span\(lang)>\(escaped(part.question.prompt))</span></dt>\n"
                 page +=
-                    "<dd><span class=\"label\">Answer:</span> <span class=\"answer\">\(escaped(part.answer))</span></dd>\n"
+                    "<dd><span class=\"label\">Answer:</span> <span class=\"answer\"\(lang)>\(escaped(part.answer))</span></dd>\n"
                 if let correct = part.correct {
-                    page += "<dd><span class=\"label\">Right answer:</span> \(escaped(correct))</dd>\n"
+                    page +=
+                        "<dd><span class=\"label\">Right answer:</span> <span\(lang)>\(escaped(correct))</span></dd>\n"
                 }
                 page += "<dd><span class=\"label\">Points:</span> \(escaped(part.points))</dd>\n"
                 if let reason = part.overrideReason {

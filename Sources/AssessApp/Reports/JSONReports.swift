@@ -154,19 +154,21 @@ package struct ResultReport: Encodable {
     package var score: Double?
     package var maximum: Double?
     package var percent: Double?
-    package var awaitingManualMarking: [String]?
+    /// The questions whose answers wait for a person to mark them.
+    package var toMarkByHand: [String]?
     /// True when no answer of a scored attempt waits for a person to mark it.
     package var fullyMarked: Bool?
     package var marks: [String: Mark]?
     /// Why there is no score, when there is none.
     package var unscored: String?
 
-    /// One question's mark: `manual` while it waits for a person; the marker's fields when
-    /// a person marked it; the answers with `--with-answers`.
+    /// One question's mark: `toMarkByHand` while it waits for a person, `markedByHand` once
+    /// a person's mark counts (with the marker's fields); the answers with `--with-answers`.
     package struct Mark: Encodable {
         package var awarded: Double
         package var maximum: Double
-        package var manual: Bool
+        package var toMarkByHand: Bool
+        package var markedByHand: Bool
         /// Who gave the hand mark that counts, when, and their comment.
         package var markedBy: String?
         package var markedAt: String?
@@ -186,7 +188,8 @@ package struct ResultReport: Encodable {
         ) {
             awarded = mark.awarded
             maximum = mark.maximum
-            manual = mark.needsManualMarking
+            toMarkByHand = mark.needsManualMarking
+            markedByHand = handMark != nil
             markedBy = handMark?.marker
             markedAt = handMark?.markedAt.formatted(.iso8601)
             comment = handMark.flatMap { $0.comment.isEmpty ? nil : $0.comment }

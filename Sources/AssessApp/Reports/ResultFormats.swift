@@ -9,15 +9,27 @@ package enum ResultFormats {
         value.formatted(.number.precision(.fractionLength(0...2)).grouping(.never))
     }
 
+    /// An attempt's status as a teacher says it: "submitted", "time ran out", "interrupted",
+    /// "aborted", "in progress".
+    package static func status(_ status: AttemptStatus) -> String {
+        switch status {
+        case .inProgress: return "in progress"
+        case .submitted: return "submitted"
+        case .timedOut: return "time ran out"
+        case .interrupted: return "interrupted"
+        case .aborted: return "aborted"
+        }
+    }
+
     /// A table, per-question marks, the essays to mark and a histogram of scores.
     package static func table(_ rows: [ResultRow]) -> String {
         guard !rows.isEmpty else { return "no attempts yet\n" }
-        let header = ["exam", "candidate", "status", "score", "max", "%", "time", "flags", "manual", "marked"]
+        let header = ["exam", "candidate", "status", "score", "max", "%", "time", "flags", "to mark", "marked"]
         var lines: [[String]] = [header]
         for row in rows {
             let score = row.score
             lines.append([
-                row.exam.id, row.attempt.candidate, row.attempt.status.rawValue,
+                row.exam.id, row.attempt.candidate, status(row.attempt.status),
                 score.map { number($0.awarded) } ?? "-", score.map { number($0.maximum) } ?? "-",
                 row.percent.map { number($0.rounded()) } ?? "-", DurationText.minutesAndSeconds(row.attempt.timeUsed),
                 String(row.flagged.count), score.map { String($0.awaitingManualMarking.count) } ?? "-",
@@ -110,14 +122,14 @@ package enum ResultFormats {
         var lines = [
             ([
                 "exam", "candidate", "attempt", "status", "score", "maximum", "percent", "seconds_used",
-                "flagged", "awaiting_manual", "fully_marked",
+                "flagged", "to_mark_by_hand", "fully_marked",
             ] + names).map { csvCell($0, typed: true) }.joined(separator: ",")
         ]
         for row in rows {
             let score = row.score
             var cells = [
                 csvCell(row.exam.id, typed: true), csvCell(row.attempt.candidate, typed: true),
-                csvCell(row.attempt.id, typed: false), csvCell(row.attempt.status.rawValue, typed: false),
+                csvCell(row.attempt.id, typed: false), csvCell(status(row.attempt.status), typed: false),
                 csvCell(score.map { number($0.awarded) } ?? "", typed: false),
                 csvCell(score.map { number($0.maximum) } ?? "", typed: false),
                 csvCell(row.percent.map { number($0) } ?? "", typed: false),
@@ -131,7 +143,7 @@ package enum ResultFormats {
                     cells.append("")
                     continue
                 }
-                cells.append(csvCell(mark.needsManualMarking ? "manual" : number(mark.awarded), typed: false))
+                cells.append(csvCell(mark.needsManualMarking ? "to mark" : number(mark.awarded), typed: false))
             }
             if withAnswers {
                 for column in columns {
@@ -189,10 +201,10 @@ package enum ResultFormats {
             rows.map { row in
                 ResultReport(
                     exam: row.exam.id, candidate: row.attempt.candidate, attempt: row.attempt.id,
-                    status: row.attempt.status.rawValue, secondsUsed: row.attempt.timeUsed, flagged: row.flagged,
+                    status: status(row.attempt.status), secondsUsed: row.attempt.timeUsed, flagged: row.flagged,
                     score: row.score?.awarded, maximum: row.score?.maximum,
                     percent: row.score.map { _ in row.percent ?? 0 },
-                    awaitingManualMarking: row.score?.awaitingManualMarking, fullyMarked: row.score?.isFullyMarked,
+                    toMarkByHand: row.score?.awaitingManualMarking, fullyMarked: row.score?.isFullyMarked,
                     marks: row.score.map { score in
                         Dictionary(
                             uniqueKeysWithValues: score.marks.map { id, mark in

@@ -24,6 +24,26 @@ package enum ProctorActions {
         return record
     }
 
+    /// True when `candidate` has an attempt at `examID` that ended (practice aside) and
+    /// none in progress: a new attempt then needs a proctor's allowance.
+    package static func needsAllowance(exam examID: String, candidate: String, database: any ExamStore) throws -> Bool {
+        let earlier = try database.attempts(exam: examID, candidate: candidate, status: nil).filter { !$0.isPractice }
+        return !earlier.isEmpty && !earlier.contains { $0.status == .inProgress }
+    }
+
+    /// Allows `candidate` one more attempt at `examID` and logs who did.
+    ///
+    /// - Throws: `StoreError.notPermitted` when the store's role is not a proctor's (a seat
+    ///   on a lab's server, where only a proctor's role gives the allowance).
+    package static func allowNewAttempt(
+        exam examID: String, candidate: String, by proctor: String, database: any ExamStore, events: EventStore,
+        clock: any Clock
+    ) throws {
+        try database.allowNewAttempt(exam: examID, candidate: candidate)
+        try events.append(
+            .proctor(.newAttemptAllowed(examID: examID, candidate: candidate, by: proctor)), at: EventTime(clock))
+    }
+
     /// Ends `attempt` as interrupted, keeping its saved answers, and logs it in its timeline.
     package static func markInterrupted(
         _ attempt: Attempt, by proctor: String, database: any ExamStore, events: EventStore,

@@ -51,6 +51,9 @@ package struct SittingRunner {
     package var requestedLanguage: InterfaceLanguage?
     /// The welcome screen waits for the sitting's common start (an exam with a roster).
     package var waitsForOpening = false
+    /// A proctor gave the word for a new attempt although the candidate has one
+    /// (`take --new-attempt`): the store, not this sitting, then decides.
+    package var newAttemptAllowed = false
 
     /// A sitting of `candidate` at `exam` (loaded from `examPath`) under `policy`; the
     /// other settings start empty and the command sets those it has.
@@ -117,6 +120,23 @@ package struct SittingRunner {
                         "end": "assess end \(running.id)",
                     ]))
         }
+    }
+
+    /// Refuses (exit 75) a new attempt, practice aside, when the candidate already has one
+    /// at this exam that ended, unless a proctor allowed another: the way on after a crash
+    /// is `resume`, which keeps the answers and the accommodations. Changes nothing.
+    package func refuseIfSatBefore(in database: any ExamStore) throws {
+        guard !practice, resuming == nil, !newAttemptAllowed else { return }
+        let earlier = try database.attempts(exam: exam.id, candidate: candidate, status: nil).filter { !$0.isPractice }
+        guard let last = earlier.last, last.status != .inProgress else { return }
+        throw CommandFailure(
+            .locked,
+            text(
+                "terminal.attempt-ended-before",
+                [
+                    "candidate": candidate, "exam": exam.id, "attempt": last.id,
+                    "new": "assess take \(examPath) --candidate \(candidate) --new-attempt",
+                ]))
     }
 
     /// Takes the lease on (exam, candidate) for this sitting (not for practice), or refuses
@@ -230,6 +250,7 @@ package struct SittingRunner {
         defer { lease.map { try? database.releaseLease(exam: exam.id, candidate: candidate, holder: $0) } }
         let running = try attemptInProgress(in: database)
         try refuseIfBlocked(existing, running: running)
+        try refuseIfSatBefore(in: database)
         // A practice attempt a crash left in progress counts for nothing: close it.
         if let leftover = running, leftover.isPractice {
             try database.finishAttempt(id: leftover.id, status: .interrupted, receipt: nil, at: runtime.clock.now)
@@ -368,7 +389,10 @@ package struct SittingRunner {
     /// and the exit status.
     package static func report(_ outcome: SittingOutcome, locale isUTF8: Bool, in text: Catalogue) throws {
         switch outcome {
-        case .submitted, .quitBeforeStart:
+        case .submitted(let printed):
+            // On the terminal after the screen, so it stays there and in the scroll-back.
+            if let printed { print(printed.lines(in: text).joined(separator: "\n")) }
+        case .quitBeforeStart:
             return
         case .launchCancelled:
             throw CommandFailure(.notDone, text("terminal.launch-cancelled"))

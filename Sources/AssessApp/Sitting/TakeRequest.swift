@@ -19,12 +19,14 @@ package struct TakeRequest: Equatable {
     package var language: InterfaceLanguage?
     /// The exam is the one published in the store under `examPath` (`--exam ID`).
     package var byID = false
+    /// `--new-attempt`: a proctor allows one more attempt (asks for the proctor password).
+    package var newAttempt = false
 
     /// A request for `examPath`; the rest as the command line says, else its defaults.
     package init(
         examPath: String, candidate: String? = nil, practice: Bool = false,
         accessibility: AccessibilitySettings = AccessibilitySettings(), language: InterfaceLanguage? = nil,
-        byID: Bool = false
+        byID: Bool = false, newAttempt: Bool = false
     ) {
         self.examPath = examPath
         self.candidate = candidate
@@ -32,6 +34,7 @@ package struct TakeRequest: Equatable {
         self.accessibility = accessibility
         self.language = language
         self.byID = byID
+        self.newAttempt = newAttempt
     }
 
     /// Sits the exam in this terminal: the policy's and the roster's checks, then the sitting.
@@ -76,9 +79,21 @@ package struct TakeRequest: Equatable {
         runner.settings.accessibility = accessibility
         runner.accessibilityChosenBy = "student"
         runner.requestedLanguage = language
-        try await runner.run(welcomeFirst: true) { runner in
+        // The proctor's word for a new attempt is asked before the screen is taken over.
+        var opened: SittingStore?
+        if newAttempt && !practice {
             let dataDirectory = try runtime.dataDirectory()
             let database = try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)
+            try TakeRequest.allowNewAttempt(
+                exam: exam.id, candidate: candidate, database: database, policy: policy, runtime: runtime)
+            runner.newAttemptAllowed = true
+            opened = SittingStore(dataDirectory: dataDirectory, database: database)
+        }
+        try await runner.run(welcomeFirst: true) { [opened] runner in
+            let dataDirectory = try opened?.dataDirectory ?? runtime.dataDirectory()
+            let database =
+                try opened?.database
+                ?? runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)
             if !practice,
                 let entry = try TakeRequest.rosterEntry(in: database, exam: exam, candidate: candidate, text: text)
             {
@@ -106,6 +121,26 @@ package struct TakeRequest: Equatable {
 }
 
 extension TakeRequest {
+    /// Gives the proctor's word for a new attempt of `candidate` at `exam` when they have
+    /// one that ended (asking for the proctor password). A store whose role may not record
+    /// it (a seat on a lab's server) is left to decide: the server starts the attempt only
+    /// when a proctor allowed it from a proctor's role (`assess roster EXAM --allow-new-attempt`).
+    static func allowNewAttempt(
+        exam: String, candidate: String, database: any ExamStore, policy: Policy, runtime: Runtime
+    ) throws {
+        guard try ProctorActions.needsAllowance(exam: exam, candidate: candidate, database: database) else { return }
+        let events = EventStore(database: database)
+        try ProctorAuthorization(policy: policy, source: .terminal, events: events, clock: runtime.clock)
+            .require(for: "allowing a new attempt")
+        do {
+            try ProctorActions.allowNewAttempt(
+                exam: exam, candidate: candidate, by: runtime.process.userName, database: database, events: events,
+                clock: runtime.clock)
+        } catch StoreError.notPermitted {
+            return
+        }
+    }
+
     /// `items` joined as `text`'s language lists them ("a, b" or "a、b").
     package static func list(_ items: [String], in text: Catalogue) -> String {
         items.dropFirst().reduce(items.first ?? "") { text("list.join", ["first": $0, "next": $1]) }

@@ -36,6 +36,9 @@ public enum ProctorEvent: Sendable, Equatable {
     case attemptResumed(attemptID: String, downSeconds: Int, charged: Bool)
     /// `assess unlock --stale` ended a crashed attempt as interrupted.
     case attemptInterrupted(attemptID: String, by: String)
+    /// Proctor `by` allowed `candidate` one more attempt at `examID` (`assess take
+    /// --new-attempt`, `assess roster --allow-new-attempt`).
+    case newAttemptAllowed(examID: String, candidate: String, by: String)
     /// The seat carried out command `id` (`action`) that proctor `by` sent from the
     /// monitor for `reason`; `done` is false when the seat's state did not allow it, and the
     /// record is then of its own kind, a warning on the monitor's row.
@@ -82,6 +85,7 @@ public enum ProctorEvent: Sendable, Equatable {
         case .breakEnded: return "break.ended"
         case .attemptResumed: return "attempt.resumed"
         case .attemptInterrupted: return "attempt.interrupted"
+        case .newAttemptAllowed: return "attempt.new-allowed"
         case .commandCarriedOut(_, _, _, _, let done): return done ? "proctor.command" : "proctor.command-refused"
         case .messageRead: return "proctor.message-read"
         case .commandIssued: return "proctor.command-issued"
@@ -121,6 +125,8 @@ public enum ProctorEvent: Sendable, Equatable {
             return ["attempt": attemptID, "downSeconds": String(downSeconds), "charged": String(charged)]
         case .attemptInterrupted(let attemptID, let by):
             return ["attempt": attemptID, "by": by]
+        case .newAttemptAllowed(let examID, let candidate, let by):
+            return ["exam": examID, "candidate": candidate, "by": by]
         case .commandCarriedOut(let id, let action, let by, let reason, let done):
             return ["command": String(id), "action": action, "by": by, "reason": reason, "done": String(done)]
         case .messageRead(let id, let by):

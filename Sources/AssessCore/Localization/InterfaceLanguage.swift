@@ -81,15 +81,16 @@ public enum InterfaceLanguage: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// The language of the interface: the exam's `language` when it is one of these,
-    /// else `requested` (`--language`), else the locale's (`LC_ALL`, then `LC_MESSAGES`,
-    /// then `LANG`, the order the C library reads them in), else English.
+    /// The language of the interface: `requested` (`--language`) when given, else the
+    /// exam's `language` when it is one of these, else the locale's (`LC_ALL`, then
+    /// `LC_MESSAGES`, then `LANG`, the order the C library reads them in), else English.
+    /// The questions stay in the exam's language whatever this is.
     public static func choose(
         examLanguage: String, requested: InterfaceLanguage?,
         environment: [String: String]
     ) -> InterfaceLanguage {
-        if let exam = InterfaceLanguage(tag: examLanguage) { return exam }
         if let requested { return requested }
+        if let exam = InterfaceLanguage(tag: examLanguage) { return exam }
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
         return locale.flatMap(InterfaceLanguage.init(tag:)) ?? .english
     }

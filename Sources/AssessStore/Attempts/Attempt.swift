@@ -83,6 +83,8 @@ extension Attempt: FetchableRecord, PersistableRecord {
         public static let secondsAllowed = Column("secondsAllowed")
         /// The receipt.
         public static let receipt = Column("receipt")
+        /// Whether the attempt is practice.
+        public static let isPractice = Column("isPractice")
     }
 }
 

@@ -9,7 +9,8 @@ extension SQLiteStore: ExamStore {
     ///
     /// - Throws: `StoreError.attemptAlreadyInProgress` when the candidate already has
     ///   an attempt of this exam in progress (resume it with `inProgressAttempt`, or
-    ///   finish it, first).
+    ///   finish it, first); `StoreError.earlierAttempt` when they have one that ended and
+    ///   no allowance for another (`allowNewAttempt`); practice is exempt.
     public func startAttempt(
         examID: String, examKey: String, candidate: String,
         secondsAllowed: Int?, isPractice: Bool, settings: String, at time: Date
@@ -17,6 +18,23 @@ extension SQLiteStore: ExamStore {
         try write { db in
             if let running = try inProgressAttempt(db, exam: examID, candidate: candidate) {
                 throw StoreError.attemptAlreadyInProgress(id: running.id)
+            }
+            var allowance: Int64?
+            if !isPractice,
+                let earlier = try Attempt.filter(
+                    Attempt.Columns.examID == examID && Attempt.Columns.candidate == candidate
+                        && Attempt.Columns.isPractice == false
+                ).order(Attempt.Columns.startedAt.desc, Column.rowID.desc).fetchOne(db)
+            {
+                allowance = try Int64.fetchOne(
+                    db,
+                    sql: """
+                        SELECT id FROM newAttemptsAllowed WHERE examID = ? AND candidate = ? AND usedBy IS NULL
+                        ORDER BY id LIMIT 1
+                        """, arguments: [examID, candidate])
+                guard allowance != nil else {
+                    throw StoreError.earlierAttempt(id: earlier.id, status: earlier.status)
+                }
             }
             try db.execute(
                 sql: "INSERT OR IGNORE INTO candidates (id, firstSeenAt) VALUES (?, ?)",
@@ -26,7 +44,22 @@ extension SQLiteStore: ExamStore {
                 status: .inProgress, startedAt: time, endedAt: nil, secondsAllowed: secondsAllowed,
                 secondsUsed: 0, receipt: nil, isPractice: isPractice, settings: settings,
                 currentQuestion: 0, breaksTaken: 0, lastActiveAt: time)
-            return try attempt.insertAndFetch(db)
+            let started = try attempt.insertAndFetch(db)
+            if let allowance {
+                try db.execute(
+                    sql: "UPDATE newAttemptsAllowed SET usedBy = ? WHERE id = ?", arguments: [started.id, allowance])
+            }
+            return started
+        }
+    }
+
+    /// Records a proctor's allowance of one more attempt, which the candidate's next
+    /// attempt at the exam uses.
+    public func allowNewAttempt(exam examID: String, candidate: String) throws {
+        try write { db in
+            try db.execute(
+                sql: "INSERT INTO newAttemptsAllowed (examID, candidate, allowedAt) VALUES (?, ?, ?)",
+                arguments: [examID, candidate, Date()])
         }
     }
 

@@ -292,6 +292,11 @@ public final class JournaledStore: ExamStore, StoreJournal, @unchecked Sendable 
         return remember(started) ?? started
     }
 
+    /// A proctor's word, never journaled: the server takes it or refuses it now.
+    public func allowNewAttempt(exam examID: String, candidate: String) throws {
+        try server.allowNewAttempt(exam: examID, candidate: candidate)
+    }
+
     public func updateSecondsAllowed(attempt attemptID: String, seconds: Int) throws {
         try server.updateSecondsAllowed(attempt: attemptID, seconds: seconds)
     }

@@ -138,6 +138,10 @@ public final class PostgresStore: ExamStore {
         return started
     }
 
+    public func allowNewAttempt(exam examID: String, candidate: String) throws {
+        try call("SELECT assess.allow_new_attempt($1, $2)", [examID, candidate], attempt: nil)
+    }
+
     public func updateProgress(
         attempt attemptID: String, secondsUsed: Int, currentQuestion: Int,
         breaksTaken: Int, at time: Date

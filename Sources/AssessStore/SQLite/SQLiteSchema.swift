@@ -31,6 +31,7 @@ enum SQLiteSchema {
             Migration(name: "sqlite-v06-rosters-starts", recorded: "v6", migrate: RosterSchema.sqlite),
             Migration(name: "sqlite-v07-lease-process-start", recorded: "v7", migrate: addLeaseProcessStart),
             Migration(name: "sqlite-v08-published-exams", recorded: "v8", migrate: PublishedSchema.sqlite),
+            Migration(name: "sqlite-v09-new-attempts-allowed", recorded: "v9", migrate: addNewAttemptsAllowed),
         ]
     }
 
@@ -41,6 +42,18 @@ enum SQLiteSchema {
             migrator.registerMigration(migration.recorded, migrate: migration.migrate)
         }
         return migrator
+    }
+
+    /// `v9`: a proctor's allowance of one more attempt for a candidate who already sat an
+    /// exam (PostgreSQL's `new_attempts_allowed`, v10); `usedBy` is the attempt that used it.
+    private static func addNewAttemptsAllowed(_ db: Database) throws {
+        try db.create(table: "newAttemptsAllowed") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("examID", .text).notNull()
+            t.column("candidate", .text).notNull()
+            t.column("allowedAt", .datetime).notNull()
+            t.column("usedBy", .text)
+        }
     }
 
     /// `v1`: the hash-chained event log, attempts, responses and the history of every

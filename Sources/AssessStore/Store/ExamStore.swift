@@ -43,11 +43,19 @@ public protocol ExamStore: AnyObject, Sendable {
     /// Starts a new attempt, in progress, with a fresh random id, and records the candidate.
     ///
     /// - Throws: `StoreError.attemptAlreadyInProgress` when the candidate already has an
-    ///   attempt of this exam in progress.
+    ///   attempt of this exam in progress; `StoreError.earlierAttempt` (SQLite) or
+    ///   `StoreError.notPermitted` (a seat's role on PostgreSQL) when the candidate already
+    ///   has an attempt of this exam (practice aside) and no proctor allowed another.
     func startAttempt(
         examID: String, examKey: String, candidate: String, secondsAllowed: Int?,
         isPractice: Bool, settings: String, at time: Date
     ) throws -> Attempt
+
+    /// Allows the candidate one more attempt at this exam beside those they have: the next
+    /// `startAttempt` (practice aside) uses the allowance.
+    ///
+    /// - Throws: `StoreError.notPermitted` when the server's role is not a proctor's.
+    func allowNewAttempt(exam examID: String, candidate: String) throws
 
     /// Records how far an attempt in progress has come: the time used, the question on
     /// screen, the breaks taken, and that its session was alive at `time`.

@@ -51,7 +51,7 @@ public final class ExamApp {
             SittingWriter.Context(
                 session: session, recorder: recorder, clock: clock, exam: flow.sitting.exam, candidate: flow.candidate,
                 practice: flow.practice, settings: settings, startEvents: startEvents, inbox: inbox, commands: commands,
-                journal: journal)
+                journal: journal, language: flow.language)
         )
         consent.connect(inbox)
     }

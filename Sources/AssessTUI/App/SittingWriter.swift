@@ -26,6 +26,8 @@ final class SittingWriter: Sendable {
         let commands: (any SeatCommandLink)?
         /// The typing journal, when the sitting keeps one.
         let journal: SittingJournal?
+        /// The interface language, whose form the receipt's time takes.
+        let language: InterfaceLanguage
     }
 
     init(_ context: Context) {
@@ -233,7 +235,8 @@ private struct WriterState {
         reportDelivery()
         context.inbox.post(
             .submitted(
-                ReceiptInfo(code: code, submittedAt: submittedAt.formatted(.iso8601), reason: reason),
+                ReceiptInfo(
+                    code: code, submittedAt: ReceiptTime.text(submittedAt, in: context.language), reason: reason),
                 problem: problem))
     }
 }

@@ -63,7 +63,8 @@ public enum MonitorScreen {
             : totals.map { "\($0.state.symbol) \($0.state.rawValue) \($0.count)" }.joined(separator: " · ")
         let attention = totals.contains { $0.state.needsAttention }
         grid.put(
-            totalsText, row: 1, column: 1, style: attention ? ScreenKit.error : ScreenKit.title,
+            totalsText.fitted(to: grid.columns - 2), row: 1, column: 1,
+            style: attention ? ScreenKit.error : ScreenKit.title,
             maxWidth: grid.columns - 2)
         // With no seat highlighted the cursor sits on the room's totals; else on the seat's row.
         grid.cursor = CellPosition(row: 1, column: 1)
@@ -77,7 +78,8 @@ public enum MonitorScreen {
         let startsText = model.startsText(now: now)
         if !startsText.isEmpty { keysText += " · start: " + startsText }
         grid.put(
-            keysText, row: 2, column: 1, style: keys.count > 1 ? ScreenKit.warning : .plain, maxWidth: grid.columns - 2)
+            keysText.fitted(to: grid.columns - 2), row: 2, column: 1,
+            style: keys.count > 1 ? ScreenKit.warning : .plain, maxWidth: grid.columns - 2)
 
         let widths = Widths(columns: grid.columns)
         let starts = widths.starts
@@ -144,9 +146,13 @@ public enum MonitorScreen {
         }
         let statusRow = grid.rows - 3
         if let problem = model.problem {
-            grid.put("⚠ " + problem, row: statusRow, column: 1, style: ScreenKit.error, maxWidth: grid.columns - 2)
+            grid.put(
+                ("⚠ " + problem).fitted(to: grid.columns - 2), row: statusRow, column: 1, style: ScreenKit.error,
+                maxWidth: grid.columns - 2)
         } else if let notice = model.notice {
-            grid.put(notice, row: statusRow, column: 1, style: ScreenKit.warning, maxWidth: grid.columns - 2)
+            grid.put(
+                notice.fitted(to: grid.columns - 2), row: statusRow, column: 1, style: ScreenKit.warning,
+                maxWidth: grid.columns - 2)
         } else if finding {
             let label = grid.put("find: ", row: statusRow, column: 1, style: ScreenKit.dim)
             let width = min(model.find.maximumLength + 1, grid.columns - 2 - label)
@@ -159,7 +165,8 @@ public enum MonitorScreen {
                 maxWidth: max(0, grid.columns - 1 - end))
         } else {
             grid.put(
-                status.joined(separator: " · "), row: statusRow, column: 1, style: ScreenKit.dim,
+                status.joined(separator: " · ").fitted(to: grid.columns - 2), row: statusRow, column: 1,
+                style: ScreenKit.dim,
                 maxWidth: grid.columns - 2)
         }
         let footerKeys =
@@ -189,7 +196,8 @@ public enum MonitorScreen {
         into grid: inout CellGrid
     ) {
         grid.put(
-            "Timeline of \(key.candidate) at \(key.exam) (newest last, live)", row: 1, column: 1,
+            "Timeline of \(key.candidate) at \(key.exam) (newest last, live)".fitted(to: grid.columns - 2), row: 1,
+            column: 1,
             style: ScreenKit.title, maxWidth: grid.columns - 2)
         let entries = model.timeline
         // The line that says which lines show takes the last row when they do not all fit.
@@ -210,8 +218,8 @@ public enum MonitorScreen {
             let style = SeatWarning.kinds.contains(entry.kind) ? ScreenKit.warning : CellStyle.plain
             let row = 3 + offset
             grid.put(time, row: row, column: 1, style: ScreenKit.dim)
-            grid.put(entry.kind, row: row, column: 10, style: style, maxWidth: 26)
-            grid.put(details, row: row, column: 37, maxWidth: grid.columns - 38)
+            grid.put(entry.kind.fitted(to: 26), row: row, column: 10, style: style, maxWidth: 26)
+            grid.put(details.fitted(to: grid.columns - 38), row: row, column: 37, maxWidth: grid.columns - 38)
             // The cursor sits on the newest line shown while the timeline follows, else on
             // the first line, where scrolling moved the view.
             if offset == 0 || model.timelineTop == nil { grid.cursor = CellPosition(row: row, column: 1) }
@@ -366,12 +374,6 @@ public enum MonitorText {
 
     /// `text` cut to `width` columns with "…" when longer.
     static func fit(_ text: String, _ width: Int) -> String {
-        guard text.displayWidth > width, width > 1 else { return text }
-        var cut = ""
-        for character in text {
-            if (cut + String(character)).displayWidth > width - 1 { break }
-            cut.append(character)
-        }
-        return cut + "…"
+        text.fitted(to: width)
     }
 }

@@ -105,3 +105,20 @@ extension StringProtocol {
     /// The columns this text occupies on a terminal; see ``DisplayWidth``.
     public var displayWidth: Int { DisplayWidth.of(text: self) }
 }
+
+extension String {
+    /// This text when it fits `width` columns; else as much of it as fits `width - 1`
+    /// columns followed by "…", so that a cut never reads as the whole.
+    public func fitted(to width: Int) -> String {
+        guard displayWidth > width, width > 1 else { return self }
+        var cut = ""
+        var used = 0
+        for character in self {
+            let next = character.displayWidth
+            if used + next > width - 1 { break }
+            cut.append(character)
+            used += next
+        }
+        return cut + "…"
+    }
+}

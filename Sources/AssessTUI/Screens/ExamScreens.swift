@@ -219,9 +219,10 @@ public enum ExamScreens {
 
     static func scratchpad(_ flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
         QuestionScreen.header(flow, now: now, into: &grid)
+        let width = grid.columns - 2 * ScreenKit.margin
         grid.put(
-            ScreenKit.text("scratchpad.about"),
-            row: 2, column: ScreenKit.margin, style: ScreenKit.dim, maxWidth: grid.columns - 2 * ScreenKit.margin)
+            ScreenKit.text("scratchpad.about").fitted(to: width), row: 2, column: ScreenKit.margin,
+            style: ScreenKit.dim, maxWidth: width)
         let area = CellRect(
             row: 4, column: ScreenKit.margin, height: grid.rows - 8,
             width: ExamScreens.answerWidth(columns: grid.columns))

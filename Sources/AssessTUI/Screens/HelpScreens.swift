@@ -94,6 +94,8 @@ enum HelpScreen {
                     (k("typing"), t("help.panel-reason")), ("Enter", t("help.panel-confirm")),
                     ("Esc", t("help.panel-back")),
                 ]
+            case .confirmAbort:
+                keys = [("y", t("help.panel-abort")), (k("n-esc"), t("help.panel-back"))]
             }
             typing = panel.takesText
         case .question:

@@ -90,9 +90,9 @@ enum ReviewScreen {
                     ["number": index + 1, "state": state, "prompt": prompt])
                 : "\(flagged ? "⚑" : " ") \(index + 1). \(state)"
                     + String(repeating: " ", count: stateWidth - state.displayWidth + 2) + prompt
+            let width = grid.columns - 2 * ScreenKit.margin
             grid.put(
-                line, row: firstRow + offset, column: ScreenKit.margin,
-                style: style, maxWidth: grid.columns - 2 * ScreenKit.margin)
+                line.fitted(to: width), row: firstRow + offset, column: ScreenKit.margin, style: style, maxWidth: width)
             // The cursor sits on the highlighted row, where a screen reader or a magnifier looks.
             if index == selection { grid.cursor = CellPosition(row: firstRow + offset, column: ScreenKit.margin) }
         }

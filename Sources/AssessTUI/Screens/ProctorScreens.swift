@@ -85,6 +85,14 @@ enum ProctorScreens {
             ScreenKit.footer(
                 [("Enter", text("key.confirm")), ("Esc", text("key.cancel")), ScreenKit.undoRedoKey],
                 pinned: ExamScreens.helpFooterKey, into: &grid)
+        case .confirmAbort:
+            let end = ScreenKit.paragraph(
+                text("panel.abort-sure"), row: row, width: width, style: ScreenKit.title, into: &grid)
+            let yes = text("key.abort-now")
+            let no = text("key.go-back")
+            grid.put("y  \(yes)        n  \(no)", row: end + 1, column: ScreenKit.margin, style: CellStyle(bold: true))
+            grid.cursor = CellPosition(row: end + 1, column: ScreenKit.margin)
+            ScreenKit.footer([("y", yes), ("n", no)], pinned: ExamScreens.helpFooterKey, into: &grid)
         }
         if let message = panel.message {
             ScreenKit.notice(message, style: ScreenKit.error, into: &grid)

@@ -154,20 +154,25 @@ enum QuestionScreen {
     }
 
     /// The keys for the footer, most needed first: a narrow terminal cuts the last ones
-    /// (the pinned ones, ``pinnedKeys(_:)``, come after them and always show).
+    /// (the pinned ones, ``pinnedKeys(_:)``, come after them and always show). The keys that
+    /// answer come right after Tab, before review & submit, so that they always show; while
+    /// an item of an ordering is held they say how to carry and put it down.
     static func keys(_ flow: ExamFlow) -> [(String, String)] {
         let sitting = flow.sitting
         let text = ScreenKit.text
         var keys: [(String, String)] =
-            flow.control.isCode
-            ? [("PgDn", text("key.next")), ("Tab", text("key.indent")), ("F4", text("key.review-submit"))]
-            : [("Tab", text("key.next")), ("F4", text("key.review-submit"))]
+            flow.control.isCode ? [("PgDn", text("key.next")), ("Tab", text("key.indent"))] : [("Tab", text("key.next"))]
         switch flow.control.field {
         case .choices: keys += [("↑↓", text("key.move")), ("Space", text("key.choose"))]
         case .line, .essay: keys += [("^U", text("key.undo"))] + flow.suggestions.keys(for: flow.control)
         case .matching: keys += [("↑↓", text("key.row")), ("←→", text("key.match"))]
-        case .ordering: keys += [("↑↓", text("key.move")), ("Space", text("key.pick-up"))]
+        case .ordering(_, _, let picked):
+            keys +=
+                picked
+                ? [("↑↓", text("key.carry")), ("Space", text("key.put-down"))]
+                : [("↑↓", text("key.move")), ("Space", text("key.pick-up"))]
         }
+        keys.append(("F4", text("key.review-submit")))
         if flow.breaksLeft > 0 { keys.append(("F6", text("key.break"))) }
         if sitting.canGoBack { keys.append(("S-Tab", text("key.back"))) }
         if sitting.canFlag { keys.append(("F2", text("key.flag"))) }

@@ -81,7 +81,9 @@ enum ScreenKit {
         grid.fill(CellRect(row: 0, column: 0, height: 1, width: grid.columns), style: header)
         let rightWidth = right.displayWidth
         grid.put(right, row: 0, column: max(0, grid.columns - rightWidth - 1), style: header)
-        grid.put(left, row: 0, column: 1, style: header, maxWidth: max(0, grid.columns - rightWidth - 3))
+        // Two cells and, when cut, "…" between the left text and the right: they never run together.
+        let leftWidth = max(0, grid.columns - rightWidth - 3)
+        grid.put(left.fitted(to: leftWidth), row: 0, column: 1, style: header, maxWidth: leftWidth)
     }
 
     /// The keys at the bottom, as "key action" pairs, with a rule above them (none in the
@@ -149,7 +151,8 @@ enum ScreenKit {
     /// The notice line just above the footer.
     static func notice(_ text: String?, style: CellStyle = warning, into grid: inout CellGrid) {
         guard let text else { return }
-        grid.put(text, row: grid.rows - 3, column: margin, style: style, maxWidth: grid.columns - 2 * margin)
+        let width = grid.columns - 2 * margin
+        grid.put(text.fitted(to: width), row: grid.rows - 3, column: margin, style: style, maxWidth: width)
     }
 
     /// "09:41" or "1:02:03".

@@ -73,7 +73,9 @@ extension ExamFlow {
         case .confirmBreak: return confirmBreak(key, now: now)
         case .confirmLeave: return confirmLeave(key, now: now)
         case .endBanner(_, let receipt): return leaveEndBanner(key, for: receipt)
-        case .receipt: return key == .enter || key == .character("q") ? [.exit(.submitted)] : []
+        case .receipt(let receipt):
+            let printed = PrintedReceipt(receipt: receipt, examKey: shortKey, candidate: candidate)
+            return key == .enter || key == .character("q") ? [.exit(.submitted(printed))] : []
         case .refused(_, let outcome): return key == .enter || key == .character("q") ? [.exit(outcome)] : []
         case .onBreak(let since, _): return key == .enter ? returnFromBreak(since: since, now: now) : []
         case .proctor(let panel, let returningTo):

@@ -98,6 +98,8 @@ extension SubmissionReason {
 }
 
 /// What the receipt screen shows.
+/// The receipt screen's fields; `submittedAt` in the interface language's form, local time
+/// (`ReceiptTime`).
 public struct ReceiptInfo: Sendable, Equatable {
     public var code: String
     public var submittedAt: String
@@ -159,10 +161,37 @@ public enum FlowEffect: Sendable, Equatable {
     case checkStartCode(String)
 }
 
+/// The receipt as the shell prints it once the screen is given back, so that it stays on
+/// the terminal and in its scroll-back after the student leaves the receipt screen.
+public struct PrintedReceipt: Sendable, Equatable {
+    /// The receipt itself, as the screen showed it.
+    public var receipt: ReceiptInfo
+    /// The exam key, short, as the screen showed it.
+    public var examKey: String
+    /// The candidate's id.
+    public var candidate: String
+
+    public init(receipt: ReceiptInfo, examKey: String, candidate: String) {
+        self.receipt = receipt
+        self.examKey = examKey
+        self.candidate = candidate
+    }
+
+    /// The lines printed, in `text`'s language: the receipt screen's heading and fields.
+    public func lines(in text: Catalogue) -> [String] {
+        [text(receipt.reason == .timeUp ? "receipt.time-up" : "receipt.submitted"), ""]
+            + ScreenKit.aligned([
+                (text("label.receipt"), receipt.code), (text("label.submitted"), receipt.submittedAt),
+                (text("label.exam-key"), examKey), (text("label.candidate"), candidate),
+            ]).map { "  " + $0 } + ["", text("receipt.keep")]
+    }
+}
+
 /// How a sitting ended, for the executable's exit status.
 public enum SittingOutcome: Sendable, Equatable {
-    /// The attempt was submitted (by the student or when time ran out).
-    case submitted
+    /// The attempt was submitted (by the student or when time ran out); the receipt to
+    /// print after the screen, when there is one.
+    case submitted(PrintedReceipt?)
     /// The student left before beginning.
     case quitBeforeStart
     /// The proctor cancelled at the launch screen (or the terminal hung up there); nothing

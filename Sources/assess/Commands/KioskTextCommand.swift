@@ -15,7 +15,7 @@ struct KioskTextCommand: ParsableCommand {
         discussion: """
             For Kiosk/assess-kiosk-shell. KEY is one of the catalogues' kiosk.* keys \
             (\(keys.joined(separator: ", "))); each NAME=VALUE fills the placeholder {NAME}. \
-            The language is chosen as for `take`: the exam's (--exam), else --language, else \
+            The language is chosen as for `take`: --language, else the exam's (--exam), else \
             the locale's (LC_ALL, LC_MESSAGES, LANG). An exam file that does not load is left \
             for `take` to report: its language is then not used.
             """,
@@ -34,7 +34,7 @@ struct KioskTextCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Values for the sentence's placeholders, e.g. status=75.", valueName: "name=value"))
     var values: [String] = []
 
-    @Option(help: ArgumentHelp("The exam file whose language comes first.", valueName: "exam"))
+    @Option(help: ArgumentHelp("The exam file whose language is used when --language is not given.", valueName: "exam"))
     var exam: String?
 
     @OptionGroup var language: LanguageOption

@@ -40,8 +40,7 @@ struct PasswdCommand: AsyncParsableCommand {
         if passwordStdin {
             password = try PasswordInput.read(prompt: "", from: .standardInput)
         } else {
-            password = try PasswordInput.read(prompt: "New proctor password: ", from: .terminal)
-            guard password.count >= ProctorPassword.minimumLength else { throw Self.tooShort }
+            password = try Self.askForANewPassword()
             let again = try PasswordInput.read(prompt: "Again: ", from: .terminal)
             guard again == password else {
                 throw CommandFailure(.notDone, "the two passwords differ; nothing was changed")
@@ -54,6 +53,21 @@ struct PasswdCommand: AsyncParsableCommand {
             throw CommandFailure(.notDone, "the password was written to \(path) but does not read back; check the file")
         }
         print("the proctor password is set in \(path)")
+    }
+
+    /// A new password typed on the terminal, asked again (up to three times in all) while it
+    /// is too short: a proctor who typed a short one is told and tries again.
+    private static func askForANewPassword() throws -> String {
+        for try_ in 1...ProctorAuthorization.tries {
+            let typed = try PasswordInput.read(prompt: "New proctor password: ", from: .terminal)
+            if typed.count >= ProctorPassword.minimumLength { return typed }
+            if try_ < ProctorAuthorization.tries {
+                PasswordInput.say(
+                    "too short: at least \(ProctorPassword.minimumLength) characters, this one has \(typed.count); try again"
+                )
+            }
+        }
+        throw tooShort
     }
 
     /// The policy file's key for the password hash.

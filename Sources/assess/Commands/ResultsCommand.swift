@@ -13,8 +13,9 @@ struct ResultsCommand: AsyncParsableCommand {
         abstract: "Score the attempts at exams: a table and a histogram, or CSV or JSON for scripts.",
         discussion: """
             Scoring happens here, with the exam files' answer keys; the store keeps only the \
-            answers and the marks people gave (assess mark). Without exam files, every .yaml \
-            file in --exams-dir is used. An attempt whose exam file changed since it was sat \
+            answers and the marks people gave (assess mark). Without exam files or ids, every \
+            exam published in the store and every .yaml file in --exams-dir (by default ./Exams, \
+            when there is one) is used. An attempt whose exam file changed since it was sat \
             is listed but not scored. Scores include the hand marks; essays not marked yet are \
             listed, and each attempt says whether it is fully marked. Practice attempts are left out. \
             A published exam (assess publish), named by its id, is scored with its newest scoring key \
@@ -34,8 +35,8 @@ struct ResultsCommand: AsyncParsableCommand {
             valueName: "exam"))
     var examPaths: [String] = []
 
-    @Option(help: "Where to look for exam files when none are named.")
-    var examsDir = "Exams"
+    @Option(help: "Where to look for exam files when none are named (default: ./Exams, when there is one).")
+    var examsDir: String?
 
     @Flag(help: "Print CSV: one row per attempt, one column per question.")
     var csv = false
@@ -145,6 +146,15 @@ struct ResultsCommand: AsyncParsableCommand {
             files: loadExams(), named: examPaths.filter { !isFile($0) },
             all: examPaths.isEmpty, version: scoringKey, in: database)
         let exams = scorings.map(\.exam)
+        if exams.isEmpty && examPaths.isEmpty {
+            throw CommandFailure(
+                .examMissing,
+                """
+                results scores attempts with their exams' answer keys, and found no exam: name the exam files \
+                (assess results geography.yaml), the id of an exam published in the store (assess publish), \
+                or a folder of exam files with --exams-dir (no exam file in \(examsDir ?? Self.defaultExamsDir))
+                """)
+        }
         var rows: [ResultRow] = []
         for (exam, sealed) in scorings {
             for attempt in try database.attempts(exam: exam.id) where !attempt.isPractice {
@@ -242,6 +252,9 @@ struct ResultsCommand: AsyncParsableCommand {
         print("\(rows.count) QTI results reports written to \(folder)")
     }
 
+    /// The folder of exam files looked in when neither files nor --exams-dir are given.
+    static let defaultExamsDir = "Exams"
+
     /// True when `argument` names an exam file rather than the id of a published exam.
     private func isFile(_ argument: String) -> Bool {
         FileManager.default.fileExists(atPath: argument) || SealedExamSource.looksLikePath(argument)
@@ -251,11 +264,14 @@ struct ResultsCommand: AsyncParsableCommand {
         var paths = examPaths.filter(isFile)
         if paths.isEmpty && !examPaths.isEmpty { return [] }
         if paths.isEmpty {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: examsDir) else {
+            let folder = examsDir ?? Self.defaultExamsDir
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+                // ./Exams is only a default: without it, the published exams are scored.
+                guard examsDir != nil else { return [] }
                 throw CommandFailure(
-                    .examMissing, "cannot read the folder \(examsDir); name the exam files, or set --exams-dir")
+                    .examMissing, "cannot read the folder \(folder); name the exam files, or set --exams-dir")
             }
-            paths = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { "\(examsDir)/\($0)" }
+            paths = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { "\(folder)/\($0)" }
         }
         var exams: [Exam] = []
         for path in paths {

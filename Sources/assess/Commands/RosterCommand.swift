@@ -47,6 +47,13 @@ struct RosterCommand: ParsableCommand {
             valueName: "file.csv"))
     var importFile: String?
 
+    @Option(
+        name: .customLong("allow-new-attempt"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Candidate ids allowed one more attempt although they have one that ended (logged); their next `assess take` uses it.",
+            valueName: "id"))
+    var allowedAgain: [String] = []
+
     @Flag(
         help: ArgumentHelp(
             "Make the welcome screens wait again for a new opening: forgets the sitting's opening and start code (for the next sitting of the same exam).",
@@ -63,7 +70,7 @@ struct RosterCommand: ParsableCommand {
     @OptionGroup var password: PasswordInputOptions
 
     func validate() throws {
-        for id in added + removed {
+        for id in added + removed + allowedAgain {
             if let problem = CandidateID.problem(with: id) { throw ValidationError(problem) }
         }
         if let clash = Set(added).intersection(removed).sorted().first {
@@ -121,6 +128,12 @@ struct RosterCommand: ParsableCommand {
                     "\(examID): \(gone.count) taken off the roster"
                         + (missing.isEmpty ? "" : "; not on it: \(missing.joined(separator: ", "))"))
             }
+            for candidate in allowedAgain {
+                try ProctorActions.allowNewAttempt(
+                    exam: examID, candidate: candidate, by: runtime.process.userName, database: database,
+                    events: EventStore(database: database), clock: runtime.clock)
+                printToStandardError("\(examID): \(candidate) may start one more attempt")
+            }
             if resetStart {
                 let had = try store.resetStart(exam: examID)
                 printToStandardError(
@@ -129,7 +142,7 @@ struct RosterCommand: ParsableCommand {
                             ? "the opening and the start code are forgotten; the welcome screens wait for a new opening"
                             : "had no opening or start code; the welcome screens wait for one"))
             }
-            if list || json || (entries.isEmpty && removed.isEmpty && !resetStart) {
+            if list || json || (entries.isEmpty && removed.isEmpty && allowedAgain.isEmpty && !resetStart) {
                 try show(store.roster(exam: examID), exam: examID)
             }
         } catch let error as StoreError {

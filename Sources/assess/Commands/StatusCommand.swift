@@ -21,7 +21,7 @@ struct StatusCommand: AsyncParsableCommand {
         let lock = runtime.terminalLock()
         let inspection = try LockMessages.inspect(lock, consequence: "whether this terminal is locked is unknown")
         var store = try runtime.storeLocation()
-        let (running, storeProblem) = Self.attemptsInProgress(runtime: runtime)
+        let (running, published, storeProblem) = Self.attemptsInProgress(runtime: runtime)
         if let storeProblem { store += " (cannot be read: \(storeProblem); its attempts in progress are not shown)" }
         if try runtime.storeURL() == nil {
             store += Self.ownership(ProtectedStore.protection(of: try runtime.dataDirectory().path))
@@ -41,7 +41,8 @@ struct StatusCommand: AsyncParsableCommand {
             print(try JSONReport.text(report))
         } else {
             var text = Self.text(
-                inspection, lockFile: lock.location, policy: policy, store: store, attempt: stranded, others: others)
+                inspection, lockFile: lock.location, policy: policy, store: store, attempt: stranded, others: others,
+                published: published)
             for journal in waiting { text += "\n" + Self.waitingLine(journal) }
             print(text)
         }
@@ -75,27 +76,40 @@ struct StatusCommand: AsyncParsableCommand {
     }
 
     /// The attempts in progress in this store (practice left out), each with its number of
-    /// answered questions; none, and why, when the store cannot be read.
-    static func attemptsInProgress(runtime: Runtime) -> (attempts: [(attempt: Attempt, answers: Int)], problem: String?)
-    {
+    /// answered questions, and which of their exams are published in the store (`resume`
+    /// takes those by id); none, and why, when the store cannot be read.
+    static func attemptsInProgress(runtime: Runtime) -> (
+        attempts: [(attempt: Attempt, answers: Int)], published: Set<String>, problem: String?
+    ) {
         do {
             let database = try runtime.database()
             let attempts = try database.attempts(status: .inProgress).filter { !$0.isPractice }.map { attempt in
                 (attempt, try SavedAnswers(attempt: attempt.id, database: database).responses.count)
             }
-            return (attempts, nil)
+            let published = Set(attempts.map { $0.0.examID }).filter { exam in
+                (try? database.published?.cover(exam: exam)) != nil
+            }
+            return (attempts, published, nil)
         } catch let failure as CommandFailure {
-            return ([], failure.message)
+            return ([], [], failure.message)
         } catch {
-            return ([], String(describing: error))
+            return ([], [], String(describing: error))
         }
+    }
+
+    /// `assess resume` for `candidate`'s attempt at `exam`, ready to paste: by the exam's id
+    /// when it is published in the store, else by its file, which the store does not know.
+    static func resumeCommand(exam: String, candidate: String, published: Set<String>) -> String {
+        published.contains(exam)
+            ? "assess resume \(exam) --candidate \(candidate)"
+            : "assess resume EXAM-FILE --candidate \(candidate)   (EXAM-FILE: the file of \(exam))"
     }
 
     /// The human-readable report.
     static func text(
         _ inspection: LockInspection, lockFile: String, policy: Policy, store: String,
         attempt stranded: (attempt: Attempt, answers: Int)? = nil,
-        others: [(attempt: Attempt, answers: Int)] = []
+        others: [(attempt: Attempt, answers: Int)] = [], published: Set<String> = []
     ) -> String {
         var lines: [String] = []
         switch inspection {
@@ -115,9 +129,15 @@ struct StatusCommand: AsyncParsableCommand {
                 lines.append(
                     "  its attempt \(attempt.id) is still in progress: answers saved \(answers), time used \(used) of \(allowed)"
                 )
-                lines.append("  two ways out, both ask for the proctor password:")
-                lines.append("    continue it:  assess resume EXAM-FILE --candidate \(record.candidate)")
-                lines.append("    end it:       assess unlock --stale   (the attempt is marked interrupted)")
+                lines.append("  its answers and accommodations are kept; each way asks for the proctor password:")
+                lines.append(
+                    "    continue it (the way on):  "
+                        + resumeCommand(exam: record.examID, candidate: record.candidate, published: published))
+                lines.append("    free this terminal only:   assess unlock --stale   (the attempt stays in progress)")
+                lines.append(
+                    "    end it for good:           assess unlock --stale, then assess end --exam \(record.examID) --candidate \(record.candidate)"
+                )
+                lines.append("  a candidate whose attempt ended sits again only with a proctor's --new-attempt")
             } else {
                 lines.append("  a proctor clears it with: assess unlock --stale")
             }
@@ -129,9 +149,13 @@ struct StatusCommand: AsyncParsableCommand {
                 lines.append(
                     "  \(attempt.id)  exam \(attempt.examID), candidate \(attempt.candidate), answers saved \(answers), last saved \(last)"
                 )
+                lines.append(
+                    "    continue it at the student's terminal:  "
+                        + resumeCommand(exam: attempt.examID, candidate: attempt.candidate, published: published))
+                lines.append(
+                    "    end it for good:  assess end --exam \(attempt.examID) --candidate \(attempt.candidate)")
             }
-            lines.append("  continue one at the student's terminal: assess resume EXAM-FILE --candidate ID")
-            lines.append("  end one: assess end ATTEMPT-ID")
+            lines.append("  a candidate whose attempt ended sits again only with a proctor's --new-attempt")
         }
         lines.append("lock file: \(lockFile)")
         lines.append("policy: \(policy.source)")

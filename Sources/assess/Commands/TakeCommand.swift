@@ -37,6 +37,14 @@ struct TakeCommand: AsyncParsableCommand {
     @Flag(help: "Practice: no lock, suggestions on, nothing graded (when the policy allows).")
     var practice = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "A proctor allows this candidate one more attempt although they already have one (asks for the proctor password; logged).",
+            discussion:
+                "After a crash, continue the attempt with `assess resume` instead: it keeps the answers. The roster's accommodations apply to the new attempt as to the first."
+        ))
+    var newAttempt = false
+
     @OptionGroup(title: "Accessibility (those the policy's student-settings allows)")
     var accessibility: AccessibilityFlags
 
@@ -57,7 +65,8 @@ struct TakeCommand: AsyncParsableCommand {
     var request: TakeRequest {
         TakeRequest(
             examPath: examID ?? examPath ?? "", candidate: candidate, practice: practice,
-            accessibility: accessibility.settings, language: language.language, byID: examID != nil)
+            accessibility: accessibility.settings, language: language.language, byID: examID != nil,
+            newAttempt: newAttempt)
     }
 
     func run() async throws {

@@ -10,9 +10,10 @@ struct UnlockCommand: AsyncParsableCommand {
         commandName: "unlock",
         abstract: "Clear a stale lock left by a crashed session (a live lock is never cleared).",
         discussion: """
-            Check `assess status` first. Asks for the proctor password; the attempt the lock \
-            belonged to is marked interrupted (its answers are kept; `assess resume` is the other \
-            way out). Both are written to the event log.
+            Check `assess status` first. Asks for the proctor password and logs the clearing. \
+            The attempt the lock belonged to stays in progress with its answers and accommodations: \
+            `assess resume` continues it (at any terminal), `assess end` ends it. A new `assess take` \
+            of that candidate is refused while it is in progress.
             """)
 
     @Flag(help: "Clear the lock only if its holder is gone (required).")
@@ -50,9 +51,13 @@ struct UnlockCommand: AsyncParsableCommand {
         let record = try ProctorActions.clearStaleLock(lock, events: events, by: proctor, clock: runtime.clock)
         print("cleared the stale lock of \(LockMessages.holder(record))")
         if let attempt = try database.inProgressAttempt(exam: found.examID, candidate: found.candidate) {
-            try ProctorActions.markInterrupted(
-                attempt, by: proctor, database: database, events: events, clock: runtime.clock)
-            print("attempt \(attempt.id) is marked interrupted; its saved answers are kept")
+            let published = (try? database.published?.cover(exam: found.examID)) != nil ? [found.examID] : []
+            print(
+                """
+                attempt \(attempt.id) stays in progress with its saved answers and accommodations
+                  continue it:  \(StatusCommand.resumeCommand(exam: found.examID, candidate: found.candidate, published: Set(published)))
+                  end it:       assess end --exam \(found.examID) --candidate \(found.candidate)
+                """)
         }
     }
 }

@@ -26,6 +26,8 @@ public struct ProctorPanel: Sendable, Equatable {
         case minutes
         /// Typing the reason for `action` (with the minutes, for added time) in ``ProctorPanel/entry``.
         case reason(action: Action, minutes: Int)
+        /// Asking "are you sure?" before aborting for `reason`: `y` aborts, `n` or Esc goes back.
+        case confirmAbort(reason: String)
     }
 
     /// What the flow should do after a key.
@@ -67,8 +69,10 @@ public struct ProctorPanel: Sendable, Equatable {
     /// True while keys typed are text (the password, the minutes, the reason): `?` is
     /// typed there, and only F1 opens the help.
     var takesText: Bool {
-        if case .menu = step { return false }
-        return true
+        switch step {
+        case .menu, .confirmAbort: return false
+        default: return true
+        }
     }
 
     /// The app checked the password: open the menu, or ask again.
@@ -96,7 +100,7 @@ public struct ProctorPanel: Sendable, Equatable {
     mutating func handle(_ key: Key) -> Outcome {
         if key == .escape {
             switch step {
-            case .minutes, .reason:
+            case .minutes, .reason, .confirmAbort:
                 go(to: .menu(selection: 0))
                 message = nil
                 return .nothing
@@ -111,6 +115,8 @@ public struct ProctorPanel: Sendable, Equatable {
             if key == .enter {
                 let password = entry.text
                 go(to: .checking)
+                // "Checking…" alone: the last wrong password is not this one.
+                message = nil
                 return .checkPassword(password)
             }
             _ = entry.handle(key)
@@ -139,9 +145,21 @@ public struct ProctorPanel: Sendable, Equatable {
                     message = text("panel.reason-needed")
                     return .nothing
                 }
+                message = nil
+                // An abort cannot be undone and the attempt does not count: asked once more.
+                if action == .abort {
+                    go(to: .confirmAbort(reason: reason))
+                    return .nothing
+                }
                 return .perform(action, minutes: minutes, reason: reason)
             }
             _ = entry.handle(key)
+        case .confirmAbort(let reason):
+            switch key {
+            case .character("y"), .character("Y"): return .perform(.abort, minutes: 0, reason: reason)
+            case .character("n"), .character("N"): go(to: .menu(selection: 0))
+            default: break
+            }
         }
         return .nothing
     }

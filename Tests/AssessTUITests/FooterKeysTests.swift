@@ -1,0 +1,45 @@
+import AssessCore
+import AssessExam
+import AssessTestSupport
+import Foundation
+import Testing
+
+@testable import AssessTUI
+
+/// At 80 columns the footer always names the key that answers the question on screen, in
+/// every language and for every question type (and while an item of an ordering is held):
+/// review & submit and the keys after it give way first.
+@Suite("The answering key in the footer at 80 columns")
+struct FooterKeysTests {
+    typealias Walk = WholeScreenTests.Walk
+
+    /// A question of every type of `ExamFixtures.everyType` by its number of Tabs from the
+    /// first, the keys pressed there, and the footer's key and action that answer it.
+    static let questions: [(name: String, tabs: Int, keys: [Key], key: String, action: String)] = [
+        ("single choice", 0, [], "Space", "key.choose"),
+        ("multiple response", 1, [], "Space", "key.choose"),
+        ("true or false", 2, [], "Space", "key.choose"),
+        ("short text", 3, [], "Tab", "key.next"),
+        ("numeric", 4, [], "Tab", "key.next"),
+        ("essay", 5, [], "Tab", "key.next"),
+        ("matching", 6, [], "←→", "key.match"),
+        ("ordering", 7, [], "Space", "key.pick-up"),
+        ("ordering, an item held", 7, [.character(" ")], "Space", "key.put-down"),
+    ]
+
+    @Test(arguments: InterfaceLanguage.allCases)
+    func everyQuestionTypesFooterNamesItsAnsweringKey(_ language: InterfaceLanguage) {
+        let text = Catalogue.of(language)
+        for question in Self.questions {
+            let walk = Walk(
+                question.name, exam: ExamFixtures.everyType,
+                TranslatedScreenTests.onEveryType(question.tabs, then: question.keys))
+            let grid = WholeScreenTests.draw(walk, size: TerminalSize(columns: 80, rows: 24), language: language)
+            let footer = grid.lines().last ?? ""
+            #expect(
+                footer.contains(question.key + " " + text(question.action) + " "),
+                "\(language.rawValue) \(question.name): \(footer)")
+            #expect(footer.hasPrefix(" Tab " + text("key.next")), "\(language.rawValue) \(question.name): \(footer)")
+        }
+    }
+}
