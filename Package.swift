@@ -4,6 +4,7 @@
 // Targets, from the bottom up (see docs/architecture.md):
 //   AssessCore        the session engine: lock state machine, policy, suggestions,
 //                     status events, and the protocols every side effect enters through
+//   AssessCalculator  the students' calculator: a pure, decimal evaluator of one-line expressions
 //   AssessExam        exam files: model, YAML loader with positioned errors, scoring, exam key
 //   AssessPlatform    the real implementations of the engine's protocols (flock lock file,
 //                     clipboards, clock, processes, environment)
@@ -51,6 +52,7 @@ let package = Package(
             // (no files to install; see Localization/Catalogue.swift).
             resources: ["en", "ja", "ko", "vi", "pt-BR"].map { .embedInCode("Localization/Catalogues/\($0).txt") }
         ),
+        .target(name: "AssessCalculator"),
         .target(
             name: "AssessExam",
             dependencies: [
@@ -119,6 +121,7 @@ let package = Package(
                 "AssessApp", "AssessTestSupport", "AssessStore", "AssessExam", "AssessPlatform", "assess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["Fixtures"]),
+        .testTarget(name: "AssessCalculatorTests", dependencies: ["AssessCalculator"]),
         .testTarget(name: "AssessCoreTests", dependencies: ["AssessCore", "AssessTestSupport"]),
         .testTarget(
             name: "AssessExamTests",
