@@ -56,7 +56,7 @@ let package = Package(
         .target(
             name: "AssessExam",
             dependencies: [
-                "AssessCore",
+                "AssessCore", "AssessCalculator",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -83,7 +83,7 @@ let package = Package(
                 "postgres-v03-seat-limits", "postgres-v04-room-commands", "postgres-v05-marks",
                 "postgres-v06-rosters-starts", "postgres-v07-seat-news", "postgres-v08-commands-acknowledged",
                 "postgres-v09-lease-liveness", "postgres-v10-server-decides", "postgres-v11-published-exams",
-                "postgres-v12-message-read",
+                "postgres-v12-message-read", "postgres-v13-tool-used",
             ].map { .embedInCode("Postgres/SQL/\($0).sql") }
         ),
         .systemLibrary(name: "CNcursesw"),
@@ -95,7 +95,7 @@ let package = Package(
         ),
         .target(
             name: "AssessTUI",
-            dependencies: ["AssessCore", "AssessExam", "AssessSpelling", "CNcursesw"]
+            dependencies: ["AssessCore", "AssessCalculator", "AssessExam", "AssessSpelling", "CNcursesw"]
         ),
         .target(
             name: "AssessApp",

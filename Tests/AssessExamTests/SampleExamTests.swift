@@ -43,8 +43,11 @@ import Testing
         #expect(exam.sections.count == 2)
         #expect(Set(exam.questions.map(\.kind.typeName)) == Set(QuestionKind.typeNames))
         #expect(
-            exam.restrictions.map(\.id) == ["back-navigation", "flag-for-review", "question-palette", "scratchpad"])
-        #expect(exam.restrictions.map(\.isOnByDefault) == [true, true, true, false])
+            exam.restrictions.map(\.id) == [
+                "back-navigation", "flag-for-review", "question-palette", "scratchpad", "calculator",
+            ])
+        #expect(exam.restrictions.map(\.isOnByDefault) == [true, true, true, false, true])
+        #expect(exam.calculator == .scientific)
         #expect(exam.suggestions == [.wordCompletion])
         #expect(exam.durationSeconds == 5400)
         #expect(exam.version == "2.1")

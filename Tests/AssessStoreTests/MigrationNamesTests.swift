@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func theRecordedNamesAreTheFirstStoresOnes() {
-        #expect(PostgresSchema.migrationNames == (1...12).map { "v\($0)" })
+        #expect(PostgresSchema.migrationNames == (1...13).map { "v\($0)" })
         #expect(SQLiteSchema.migrations.map(\.recorded) == (1...8).map { "v\($0)" })
     }
 

@@ -93,6 +93,14 @@ struct WholeScreenTests {
         return exam
     }()
 
+    /// On the calculator exam's numeric question, the calculator open with two results and an
+    /// expression that has none.
+    static let calculating: [(FlowEvent, UInt64)] =
+        onQuestion + [(.key(ExamFlow.calculatorKey), 3 * s)]
+        + ["0.1+0.2\n", "sqrt(2)*3\n", "2/(1-1)\n"].joined().map { character in
+            (.key(character == "\n" ? .enter : .character(character)), 4 * s)
+        }
+
     static let walks: [Walk] = [
         Walk(
             "launch-setup", exam: ExamFixtures.everyType, launched: true,
@@ -116,6 +124,9 @@ struct WholeScreenTests {
         Walk(
             "essay", exam: ExamFixtures.essays,
             onQuestion + "My town has a river and a bridge.".map { (.key(.character($0)), 3 * s) }),
+        Walk("calculator", exam: ExamFixtures.calculating, calculating),
+        Walk("high-contrast-calculator", exam: ExamFixtures.calculating, accessibility: [.highContrast], calculating),
+        Walk("screen-reader-calculator", exam: ExamFixtures.calculating, accessibility: [.screenReader], calculating),
         Walk("palette", onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(3)), 4 * s)]),
         Walk("review", onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(4)), 4 * s)]),
         Walk("confirm-submit", onQuestion + [(.key(.function(4)), 4 * s), (.key(.character("s")), 5 * s)]),
@@ -299,6 +310,9 @@ struct WholeScreenTests {
     /// launch screen, the consent, the banner, a break, the receipt, a refusal and the
     /// proctor's panel.
     static let helpWalks: [Walk] = [
+        Walk(
+            "help-calculator", exam: ExamFixtures.calculating,
+            onQuestion + [(.key(ExamFlow.calculatorKey), 3 * s), (.key(.function(1)), 4 * s)]),
         Walk("help-launch-setup", exam: ExamFixtures.everyType, launched: true, [(.key(.function(1)), 0)], now: 0),
         Walk("help-consent", begin + [(.key(.character("?")), s)]),
         Walk("help-start-banner", started + [(.key(.function(1)), 2 * s)]),

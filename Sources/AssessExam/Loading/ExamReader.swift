@@ -1,3 +1,4 @@
+import AssessCalculator
 import AssessCore
 import Foundation
 import Yams
@@ -7,7 +8,7 @@ import Yams
 struct ExamReader {
     static let examKeys = [
         "id", "title", "version", "duration", "instructions", "language", "navigation",
-        "shuffle", "lock", "suggestions", "restrictions", "questions", "sections",
+        "shuffle", "lock", "suggestions", "calculator", "restrictions", "questions", "sections",
         "half-points",
     ]
     static let shuffleKeys = ["questions", "choices"]
@@ -53,7 +54,8 @@ struct ExamReader {
         let lock = reader.word(fields, "lock", required: false, options: LockMode.allCases.map(\.rawValue))
             .flatMap(LockMode.init(rawValue:))
         let suggestions = readSuggestions(fields)
-        let restrictions = readRestrictions(fields)
+        let calculator = readCalculator(fields)
+        let restrictions = readRestrictions(fields, calculator: calculator)
         let halfPoints = reader.bool(fields, "half-points", required: false) ?? false
         let sections = readSections(fields)
         guard let id, let title, let duration, let sections else { return nil }
@@ -61,7 +63,7 @@ struct ExamReader {
             id: id, title: title, version: version, durationSeconds: duration, instructions: instructions,
             language: language ?? "en", navigation: navigation ?? .free, shuffle: shuffle ?? ShuffleSettings(),
             lock: lock ?? .required, suggestions: suggestions, restrictions: restrictions,
-            halfPoints: halfPoints, sections: sections)
+            calculator: calculator, halfPoints: halfPoints, sections: sections)
     }
 
     private mutating func readDuration(_ fields: Fields) -> Int? {
@@ -126,7 +128,28 @@ struct ExamReader {
         return features
     }
 
-    private mutating func readRestrictions(_ fields: Fields) -> [Restriction] {
+    /// `calculator: basic | scientific | none`; `nil` for none or when the key is absent.
+    private mutating func readCalculator(_ fields: Fields) -> CalculatorKind? {
+        let options = CalculatorKind.allCases.map(\.rawValue) + ["none"]
+        return reader.word(fields, "calculator", required: false, options: options).flatMap(
+            CalculatorKind.init(rawValue:))
+    }
+
+    /// The `restrictions:` list; with a `calculator`, its restriction at the end unless listed.
+    private mutating func readRestrictions(_ fields: Fields, calculator: CalculatorKind?) -> [Restriction] {
+        var restrictions = readListedRestrictions(fields)
+        let listed = restrictions.firstIndex { $0.id == Restriction.calculatorID }
+        if let calculator, listed == nil { restrictions.append(.calculator(calculator)) }
+        if calculator == nil, let listed, let node = fields["restrictions"] {
+            reader.report(
+                at: node,
+                "restriction \"\(restrictions[listed].id)\" allows a calculator, but the exam has none; add `calculator: basic` or `calculator: scientific`, or remove the restriction"
+            )
+        }
+        return restrictions
+    }
+
+    private mutating func readListedRestrictions(_ fields: Fields) -> [Restriction] {
         guard let nodes = reader.list(fields, "restrictions", required: false, example: "[...]") else { return [] }
         var restrictions: [Restriction] = []
         var seen: [String: Node] = [:]

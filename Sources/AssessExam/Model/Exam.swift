@@ -1,3 +1,4 @@
+import AssessCalculator
 import AssessCore
 
 /// An exam as written in its YAML file, after validation. Everything here is plain data:
@@ -25,6 +26,9 @@ public struct Exam: Sendable, Equatable {
     public var suggestions: Set<SuggestionFeature>
     /// Restrictions the proctor can turn on or off before the lock.
     public var restrictions: [Restriction]
+    /// The calculator the students may open (`calculator:`); `nil` for none. The proctor
+    /// may still deny it through the restriction ``ExamSitting``'s `calculator` id names.
+    public var calculator: CalculatorKind?
     /// Whether a marker may give half points (`half-points:`); whole points otherwise.
     public var halfPoints: Bool
     /// The questions, in sections. A file with a top-level `questions:` list has one
@@ -37,7 +41,7 @@ public struct Exam: Sendable, Equatable {
         instructions: String = "", language: String = "en", navigation: Navigation = .free,
         shuffle: ShuffleSettings = ShuffleSettings(), lock: LockMode = .required,
         suggestions: Set<SuggestionFeature> = [], restrictions: [Restriction] = [],
-        halfPoints: Bool = false, sections: [ExamSection]
+        calculator: CalculatorKind? = nil, halfPoints: Bool = false, sections: [ExamSection]
     ) {
         self.id = id
         self.title = title
@@ -50,6 +54,7 @@ public struct Exam: Sendable, Equatable {
         self.lock = lock
         self.suggestions = suggestions
         self.restrictions = restrictions
+        self.calculator = calculator
         self.halfPoints = halfPoints
         self.sections = sections
     }
@@ -107,6 +112,23 @@ public struct ShuffleSettings: Sendable, Equatable {
     public init(questions: Bool = false, choices: Bool = false) {
         self.questions = questions
         self.choices = choices
+    }
+}
+
+/// The restriction by which the proctor denies the exam's calculator: the loader adds it,
+/// on by default, to an exam with a calculator that does not list it.
+extension Restriction {
+    /// The calculator restriction's id.
+    public static let calculatorID = "calculator"
+
+    /// The restriction the loader adds for a calculator of `kind`.
+    public static func calculator(_ kind: CalculatorKind) -> Restriction {
+        Restriction(
+            id: calculatorID, title: "Calculator",
+            detail: kind == .basic
+                ? "A basic calculator (+ - × ÷ %, brackets, memory) in a panel over the question."
+                : "A scientific calculator (powers, roots, trigonometry, logarithms) in a panel over the question.",
+            isOnByDefault: true)
     }
 }
 

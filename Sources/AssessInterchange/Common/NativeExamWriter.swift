@@ -24,6 +24,7 @@ public enum NativeExamWriter {
         if !exam.suggestions.isEmpty {
             lines.append("suggestions: [\(exam.suggestions.map(\.rawValue).sorted().joined(separator: ", "))]")
         }
+        if let calculator = exam.calculator { lines.append("calculator: \(calculator.rawValue)") }
         if !exam.restrictions.isEmpty {
             lines.append("restrictions:")
             for restriction in exam.restrictions {

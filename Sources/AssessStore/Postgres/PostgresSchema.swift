@@ -70,6 +70,7 @@ enum PostgresSchema {
             source: PackageResources.postgres_v11_published_exams_sql),
         Migration(
             file: "postgres-v12-message-read", recorded: "v12", source: PackageResources.postgres_v12_message_read_sql),
+        Migration(file: "postgres-v13-tool-used", recorded: "v13", source: PackageResources.postgres_v13_tool_used_sql),
     ]
 
     /// Every migration, in order: its recorded name and its SQL for `roles`.

@@ -69,6 +69,7 @@ public enum ExamScreens {
         case .onBreak(_, let until): ProctorScreens.onBreak(flow, until: until, now: now, into: &grid)
         case .proctor: ProctorScreens.panel(flow, now: now, into: &grid)
         case .scratchpad: scratchpad(flow, now: now, into: &grid)
+        case .calculator: CalculatorScreen.render(flow, now: now, into: &grid)
         case .help(let returningTo): HelpScreen.render(flow, keysOf: returningTo, now: now, into: &grid)
         case .settings(let selection, _): SettingsScreen.render(flow, selection: selection, now: now, into: &grid)
         }

@@ -137,6 +137,8 @@ enum QuestionScreen {
         case .matching: keys += [("↑↓", text("key.row")), ("←→", text("key.match"))]
         case .ordering: keys += [("↑↓", text("key.move")), ("Space", text("key.pick-up"))]
         }
+        // The calculator's key before the rest, so that a narrow footer still shows it.
+        if sitting.calculator != nil { keys.append(("^K", text("key.calculator"))) }
         if flow.breaksLeft > 0 { keys.append(("F6", text("key.break"))) }
         if sitting.canGoBack { keys.append(("S-Tab", text("key.back"))) }
         if sitting.canFlag { keys.append(("F2", text("key.flag"))) }

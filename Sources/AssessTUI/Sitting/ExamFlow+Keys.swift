@@ -82,6 +82,7 @@ extension ExamFlow {
         case .settings(let selection, let returningTo):
             return handleInSettings(key, selection: selection, returningTo: returningTo, now: now)
         case .scratchpad: return handleInScratchpad(key, now: now)
+        case .calculator: return handleInCalculator(key, now: now)
         }
     }
 

@@ -26,6 +26,9 @@ public struct ExamFlow: Sendable {
     var messages = ProctorMessages()
     /// The breaks allowed and taken.
     var breakLedger: BreakLedger
+    /// The calculator's panel, once the student has opened it: kept for the sitting, in
+    /// memory only, so its results and memory are there when it opens again.
+    public internal(set) var calculatorPanel: CalculatorPanel?
     /// The language of the screens and messages (English unless set).
     public var language = InterfaceLanguage.english {
         didSet { suggestions.text = text }

@@ -1,0 +1,65 @@
+import AssessExam
+import AssessStore
+import AssessTestSupport
+import Foundation
+import Testing
+
+/// The tools an exam gives its students, in the real binary in a real terminal (tmux) at
+/// 80×24: what the student sees, what the answer becomes and what the log keeps.
+@Suite("The students' tools in a real terminal", .ownThread)
+struct ToolsTests {
+    /// A scientific calculator and a numeric question first.
+    static let exam = """
+        id: speeds
+        title: Speeds
+        duration: 10m
+        calculator: scientific
+        questions:
+          - id: speed
+            type: numeric
+            prompt: A train travels 150 km in 2 hours. What is its average speed?
+            answer: 75
+            unit: km/h
+          - id: faster
+            type: single-choice
+            prompt: Which is faster?
+            choices: [80 km/h, 20 m/s]
+            answer: 20 m/s
+
+        """
+
+    @Test func theCalculatorsResultBecomesTheAnswerAndTheLogSaysSoWithoutTheExpression() throws {
+        let scratch = try TemporaryDirectory("assess-e2e-calculator")
+        let file = scratch.file("speeds.yaml")
+        try Self.exam.write(toFile: file, atomically: true, encoding: .utf8)
+        let terminal = try TerminalUnderTest("take '\(file)' --candidate c-calc", width: 80, height: 24)
+        try terminal.acceptTheLock()
+        try terminal.waitFor("Question 1 of 2")
+        try terminal.waitFor("^K calculator")
+        try terminal.press("C-k")
+        try terminal.waitFor("Scientific calculator · degrees · M = 0")
+        try terminal.type("150/(1+1)")
+        try terminal.press("Enter")
+        try terminal.waitFor("150/(1+1) = 75")
+        try terminal.type("2/0")
+        try terminal.press("Enter")
+        let refused = try terminal.waitFor("You cannot divide by zero.")
+        #expect(refused.contains("Expression: 2/0"))
+        try terminal.press("C-p")
+        let answered = try terminal.waitFor("Answer: 75")
+        #expect(answered.contains("Your answer is now 75 (Ctrl-U undoes it)."))
+        let attempt = try #require(try terminal.store().attempts(exam: "speeds", candidate: "c-calc").first)
+        try terminal.waitForLog("result-copied")
+        let log = try terminal.assessCommand(["log", "--attempt", attempt.id]).output
+        let tools = log.split(separator: "\n").filter { $0.contains("tool.used\t") }
+        #expect(tools.count == 2, "\(log)")
+        let copied = "tool.used\taction=result-copied question=speed tool=calculator"
+        #expect(tools.first?.hasSuffix("tool.used\taction=opened tool=calculator") == true, "\(tools)")
+        #expect(tools.last?.hasSuffix(copied) == true, "\(tools)")
+        #expect(!log.contains("150/") && !log.contains("2/0"), "\(log)")
+        try terminal.submitAndLeaveThroughTheReceipt()
+        #expect(try terminal.exitStatus() == 0)
+        let responses = try terminal.store().responses(for: attempt.id)
+        #expect(responses.first { $0.questionID == "speed" }?.value == Response.numeric("75").json)
+    }
+}
