@@ -185,12 +185,16 @@ struct TranslatedScreenTests {
             named: "\(language.rawValue)-\(name)-80x24")
     }
 
-    /// The calculator in each translation as recorded, in the standard, high-contrast and
-    /// screen reader's layouts, at 80×24.
+    /// The tools in each translation as recorded (the calculator in the standard,
+    /// high-contrast and screen reader's layouts, the hidden countdown, the time left asked
+    /// for), at 80×24.
     @Test(
         arguments: InterfaceLanguage.allCases.filter { $0 != .english },
-        ["calculator", "high-contrast-calculator", "screen-reader-calculator", "help-calculator"])
-    func translatedCalculatorScreensDrawAsRecorded(_ language: InterfaceLanguage, _ name: String) throws {
+        [
+            "calculator", "high-contrast-calculator", "screen-reader-calculator", "help-calculator", "timer-hidden",
+            "screen-reader-time-left",
+        ])
+    func translatedToolScreensDrawAsRecorded(_ language: InterfaceLanguage, _ name: String) throws {
         let walk = try #require(Self.walks.first { $0.name == name })
         WholeScreenTests.golden.assertMatches(
             WholeScreenTests.draw(walk, size: TerminalSize(columns: 80, rows: 24), language: language),

@@ -125,6 +125,17 @@ struct WholeScreenTests {
             "essay", exam: ExamFixtures.essays,
             onQuestion + "My town has a river and a bridge.".map { (.key(.character($0)), 3 * s) }),
         Walk("calculator", exam: ExamFixtures.calculating, calculating),
+        // The countdown hidden (Ctrl-O), and the time left asked for (Ctrl-T), in an exam of
+        // ten minutes (a shorter one is all "the last five minutes", where the clock shows).
+        Walk(
+            "timer-hidden", exam: ExamFixtures.essays, onQuestion + [(.key(ExamFlow.hideTimerKey), 3 * s)], now: 63 * s),
+        Walk(
+            "high-contrast-timer-hidden", exam: ExamFixtures.essays, accessibility: [.highContrast],
+            onQuestion + [(.key(ExamFlow.hideTimerKey), 3 * s)], now: 63 * s),
+        Walk(
+            "screen-reader-time-left", exam: ExamFixtures.essays, accessibility: [.screenReader],
+            onQuestion + [(.key(ExamFlow.hideTimerKey), 3 * s), (.key(ExamFlow.timeLeftKey), 62 * s)],
+            now: 63 * s),
         Walk("high-contrast-calculator", exam: ExamFixtures.calculating, accessibility: [.highContrast], calculating),
         Walk("screen-reader-calculator", exam: ExamFixtures.calculating, accessibility: [.screenReader], calculating),
         Walk("palette", onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(3)), 4 * s)]),

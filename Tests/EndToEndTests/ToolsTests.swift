@@ -62,4 +62,26 @@ struct ToolsTests {
         let responses = try terminal.store().responses(for: attempt.id)
         #expect(responses.first { $0.questionID == "speed" }?.value == Response.numeric("75").json)
     }
+
+    @Test func theCountdownHidesAndTheTimeLeftIsToldAndBothAreLogged() throws {
+        let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-timer", width: 80, height: 24)
+        try terminal.acceptTheLock()
+        try terminal.waitFor("Time left 09:")
+        try terminal.press("C-o")
+        let hidden = try terminal.waitFor("time hidden")
+        #expect(!hidden.contains("Time left"))
+        #expect(hidden.contains("Countdown hidden until the last 5 minutes; Ctrl-T tells the time left."))
+        try terminal.press("C-t")
+        try terminal.waitFor("Time left: 10 minutes.")
+        try terminal.press("C-o")
+        try terminal.waitFor("Countdown shown again.")
+        try terminal.waitFor("Time left 09:")
+        let attempt = try #require(try terminal.store().attempts(exam: "geography-quiz", candidate: "c-timer").first)
+        try terminal.waitForLog("action=shown")
+        let tools = try terminal.assessCommand(["log", "--attempt", attempt.id]).output.split(separator: "\n")
+            .filter { $0.contains("tool.used\t") }.map { String($0.split(separator: "\t").last ?? "") }
+        #expect(tools == ["action=hidden tool=timer", "action=asked tool=time-left", "action=shown tool=timer"])
+        kill(try #require(try terminal.assessPID()), SIGTERM)
+        #expect(try terminal.exitStatus() == 1)
+    }
 }

@@ -61,7 +61,10 @@ enum QuestionScreen {
     static func header(_ flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
         let sitting = flow.sitting
         let section = sitting.presented.sectionTitle.map { " — \($0)" } ?? ""
-        let time = flow.secondsLeft(now: now).map { ScreenKit.look.timeLeft($0) } ?? ""
+        let secondsLeft = flow.secondsLeft(now: now)
+        let hidden = secondsLeft.map(flow.hidesTime(secondsLeft:)) ?? false
+        let time =
+            hidden ? ScreenKit.text("time.hidden") : secondsLeft.map { ScreenKit.look.timeLeft($0) } ?? ""
         let mode = flow.practice ? ScreenKit.text("header.practice") + "  " : ""
         if ScreenKit.look.linear {
             ScreenKit.headerBar(left: stateInWords(flow, time: time), right: "", into: &grid)
@@ -78,7 +81,7 @@ enum QuestionScreen {
                     ]) + "   " + time,
             into: &grid)
         // The last minutes: the clock stands out by its attributes, not by its colour alone.
-        if let left = flow.secondsLeft(now: now), let from = markedFrom(secondsAllowed: flow.secondsAllowed),
+        if let left = secondsLeft, !hidden, let from = markedFrom(secondsAllowed: flow.secondsAllowed),
             left <= from
         {
             grid.put(time, row: 0, column: max(0, grid.columns - time.displayWidth - 1), style: clockMarked)

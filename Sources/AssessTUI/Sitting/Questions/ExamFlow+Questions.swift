@@ -57,6 +57,8 @@ extension ExamFlow {
             phase = .confirmBreak
             return []
         case Self.calculatorKey: return openCalculator(now: now)
+        case Self.hideTimerKey: return toggleTimer(now: now)
+        case Self.timeLeftKey: return sayTimeLeft(now: now)
         case Self.settingsKey:
             guard !switchableSettings.isEmpty else { return refuse("notice.settings-fixed", now: now) }
             phase = .settings(selection: 0, returningTo: .question)

@@ -1,10 +1,41 @@
 import AssessCalculator
 import AssessCore
 
-/// The tools the exam may give its students: the calculator.
+/// The tools the exam may give its students: the calculator; and those every sitting has:
+/// hiding the countdown, and asking the time left.
 extension ExamFlow {
     /// The key that opens (and closes) the calculator.
     public static let calculatorKey = Key.control("k")
+    /// The key that hides the countdown in the header, and shows it again.
+    public static let hideTimerKey = Key.control("o")
+    /// The key that says the time left on the notice line.
+    public static let timeLeftKey = Key.control("t")
+    /// From how many seconds left a hidden countdown shows again: the last five minutes.
+    public static let hiddenTimerShowsFrom = 300
+
+    /// True when the header hides the countdown with `secondsLeft` left: while the student
+    /// hid it, until the last five minutes.
+    public func hidesTime(secondsLeft: Int) -> Bool {
+        timerHidden && secondsLeft > Self.hiddenTimerShowsFrom
+    }
+
+    /// The hide-timer key on a question: the header says "time hidden" instead of the
+    /// countdown (the warnings still come, and the last five minutes show it again).
+    mutating func toggleTimer(now: UInt64) -> [FlowEffect] {
+        timerHidden.toggle()
+        showAboutKey(text(timerHidden ? "notice.timer-hidden" : "notice.timer-shown"), now: now)
+        return [.log(.toolUsed(tool: "timer", action: timerHidden ? "hidden" : "shown", questionID: nil))]
+    }
+
+    /// The time-left key on a question: the time left on the notice line, in words, for a
+    /// student who hid the countdown or does not want it read out every minute.
+    mutating func sayTimeLeft(now: UInt64) -> [FlowEffect] {
+        guard let left = secondsLeft(now: now) else { return [] }
+        // Whole minutes rounded up, as the header counts them, until the last minute.
+        let shown = left > 60 ? (left + 59) / 60 * 60 : left
+        showAboutKey(text("notice.time-left", ["time": text.duration(shown)]), now: now)
+        return [.log(.toolUsed(tool: "time-left", action: "asked", questionID: nil))]
+    }
 
     /// The calculator key on a question: the panel opens when the exam has a calculator the
     /// proctor did not deny. The log says it was opened, never what is typed into it.
