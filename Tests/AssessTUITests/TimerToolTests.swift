@@ -76,4 +76,19 @@ struct TimerToolTests {
         _ = flow.update(.key(ExamFlow.hideTimerKey), now: Self.s)
         #expect(HelpScreen.keys(of: .question, in: flow).contains { $0 == ("Ctrl-O", "show the countdown again") })
     }
+
+    @Test func theNoCountdownAccommodationKeepsItHiddenToTheEndWithTheWarnings() {
+        var flow = Self.onQuestion(settings: [.noCountdown])
+        #expect(Self.header(flow, now: 60 * Self.s).hasSuffix("time hidden "))
+        #expect(flow.update(.tick, now: 540 * Self.s).logged == [.timerWarning(minutesLeft: 1)])
+        #expect(flow.timeWarning == "One minute left.")
+        #expect(Self.header(flow, now: 580 * Self.s).hasSuffix("time hidden "))
+        // Ctrl-O cannot show it; Ctrl-T still tells the time left.
+        #expect(flow.update(.key(ExamFlow.hideTimerKey), now: 581 * Self.s).logged.isEmpty)
+        #expect(flow.notice?.text == "The countdown stays hidden (an accommodation); Ctrl-T tells the time left.")
+        #expect(Self.header(flow, now: 582 * Self.s).hasSuffix("time hidden "))
+        _ = flow.update(.key(ExamFlow.timeLeftKey), now: 585 * Self.s)
+        #expect(flow.notice?.text == "Time left: 15 seconds.")
+        #expect(!HelpScreen.keys(of: .question, in: flow).contains { $0.0 == "Ctrl-O" })
+    }
 }

@@ -122,10 +122,10 @@ enum HelpScreen {
             keys.append(("F4", t("help.review")))
             if sitting.canUseScratchpad { keys.append(("F5", t("help.scratchpad"))) }
             if sitting.calculator != nil { keys.append(("Ctrl-K", t("help.calculator"))) }
-            keys += [
-                ("Ctrl-T", t("help.time-left")),
-                ("Ctrl-O", t(flow.timerHidden ? "help.show-timer" : "help.hide-timer")),
-            ]
+            keys.append(("Ctrl-T", t("help.time-left")))
+            if !flow.accessibility.isOn(.noCountdown) {
+                keys.append(("Ctrl-O", t(flow.timerHidden ? "help.show-timer" : "help.hide-timer")))
+            }
             if flow.breaksLeft > 0 { keys.append(("F6", t.plural("help.break", count: flow.breaksLeft))) }
             if !flow.switchableSettings.isEmpty { keys.append(("F9", t("help.settings"))) }
         case .palette:

@@ -13,15 +13,17 @@ extension ExamFlow {
     /// From how many seconds left a hidden countdown shows again: the last five minutes.
     public static let hiddenTimerShowsFrom = 300
 
-    /// True when the header hides the countdown with `secondsLeft` left: while the student
-    /// hid it, until the last five minutes.
+    /// True when the header hides the countdown with `secondsLeft` left: always under the
+    /// accommodation "no countdown timer"; while the student hid it, until the last five minutes.
     public func hidesTime(secondsLeft: Int) -> Bool {
-        timerHidden && secondsLeft > Self.hiddenTimerShowsFrom
+        accessibility.isOn(.noCountdown) || timerHidden && secondsLeft > Self.hiddenTimerShowsFrom
     }
 
     /// The hide-timer key on a question: the header says "time hidden" instead of the
     /// countdown (the warnings still come, and the last five minutes show it again).
     mutating func toggleTimer(now: UInt64) -> [FlowEffect] {
+        // Under the accommodation the countdown stays hidden whatever the student presses.
+        if accessibility.isOn(.noCountdown) { return refuse("notice.timer-accommodation", now: now) }
         timerHidden.toggle()
         showAboutKey(text(timerHidden ? "notice.timer-hidden" : "notice.timer-shown"), now: now)
         return [.log(.toolUsed(tool: "timer", action: timerHidden ? "hidden" : "shown", questionID: nil))]
