@@ -63,3 +63,23 @@ import Testing
         #expect(!ExamKey.canonicalForm(of: none).contains("calculator"))
     }
 }
+
+/// `reference:` in an exam file: the sheet, its restriction, and the exam key.
+@Suite struct ReferenceSettingTests {
+    static let questions = "questions: [{id: a, type: true-false, prompt: P, answer: true}]\n"
+
+    @Test func anExamWithASheetGetsItsRestrictionOnByDefault() throws {
+        let loaded = try exam(header + "reference: {title: Formulas, text: \"a = b\\nc = d\"}\n" + Self.questions)
+        #expect(loaded.reference == ReferenceSheet(title: "Formulas", text: "a = b\nc = d"))
+        #expect(loaded.restrictions.map(\.id) == [Restriction.referenceID])
+        #expect(loaded.examKey != (try exam(header + Self.questions)).examKey)
+    }
+
+    @Test func aSheetWithoutTextOrAReferenceRestrictionWithoutASheetIsReported() {
+        #expect(problems(in: header + "reference: {title: Formulas}\n" + Self.questions).count == 1)
+        let found = problems(
+            in: header + "restrictions: [{id: reference, title: R, detail: D, default: on}]\n" + Self.questions)
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("add `reference: {title: ..., text: ...}`") == true)
+    }
+}

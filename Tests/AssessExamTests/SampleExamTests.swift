@@ -44,9 +44,10 @@ import Testing
         #expect(Set(exam.questions.map(\.kind.typeName)) == Set(QuestionKind.typeNames))
         #expect(
             exam.restrictions.map(\.id) == [
-                "back-navigation", "flag-for-review", "question-palette", "scratchpad", "calculator",
+                "back-navigation", "flag-for-review", "question-palette", "scratchpad", "calculator", "reference",
             ])
-        #expect(exam.restrictions.map(\.isOnByDefault) == [true, true, true, false, true])
+        #expect(exam.restrictions.map(\.isOnByDefault) == [true, true, true, false, true, true])
+        #expect(exam.reference?.title == "Formulas")
         #expect(exam.calculator == .scientific)
         #expect(exam.suggestions == [.wordCompletion])
         #expect(exam.durationSeconds == 5400)

@@ -62,11 +62,12 @@ import Testing
         exam.sections
     }
 
-    @Test func theNativeWriterKeepsTheCalculatorAndItsRestriction() throws {
+    @Test func theNativeWriterKeepsTheCalculatorTheReferenceSheetAndTheirRestrictions() throws {
         let exam = try ExamLoader.load(fileAt: Banks.exams.appendingPathComponent("all-types.yaml").path)
         #expect(exam.calculator != nil)
         let back = try ExamLoader.load(text: NativeExamWriter.yaml(for: exam), path: "back.yaml")
         #expect(back.calculator == exam.calculator)
+        #expect(back.reference == exam.reference && exam.reference != nil)
         #expect(back.restrictions == exam.restrictions)
         #expect(back.examKey == exam.examKey)
     }

@@ -192,7 +192,7 @@ struct TranslatedScreenTests {
         arguments: InterfaceLanguage.allCases.filter { $0 != .english },
         [
             "calculator", "high-contrast-calculator", "screen-reader-calculator", "help-calculator", "timer-hidden",
-            "screen-reader-time-left",
+            "screen-reader-time-left", "reference", "high-contrast-reference", "screen-reader-reference",
         ])
     func translatedToolScreensDrawAsRecorded(_ language: InterfaceLanguage, _ name: String) throws {
         let walk = try #require(Self.walks.first { $0.name == name })
@@ -296,7 +296,10 @@ struct TranslatedScreenTests {
     /// The words the exams and the test's events put on screen, which stay as they are,
     /// and the names of keys, which are the keyboard's.
     static let contentWords: Set<String> = {
-        let exams = [ExamFixtures.capitals, ExamFixtures.essays, ExamFixtures.everyType, ExamFixtures.calculating].map {
+        let exams = [
+            ExamFixtures.capitals, ExamFixtures.essays, ExamFixtures.everyType, ExamFixtures.calculating,
+            ExamFixtures.referenced,
+        ].map {
             String(describing: $0)
         }
         let typed =

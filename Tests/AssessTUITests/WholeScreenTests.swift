@@ -125,6 +125,16 @@ struct WholeScreenTests {
             "essay", exam: ExamFixtures.essays,
             onQuestion + "My town has a river and a bridge.".map { (.key(.character($0)), 3 * s) }),
         Walk("calculator", exam: ExamFixtures.calculating, calculating),
+        // The reference sheet (Ctrl-L), scrolled down two lines.
+        Walk(
+            "reference", exam: ExamFixtures.referenced,
+            onQuestion + [(.key(ExamFlow.referenceKey), 3 * s), (.key(.down), 4 * s), (.key(.down), 4 * s)]),
+        Walk(
+            "high-contrast-reference", exam: ExamFixtures.referenced, accessibility: [.highContrast],
+            onQuestion + [(.key(ExamFlow.referenceKey), 3 * s), (.key(.down), 4 * s), (.key(.down), 4 * s)]),
+        Walk(
+            "screen-reader-reference", exam: ExamFixtures.referenced, accessibility: [.screenReader],
+            onQuestion + [(.key(ExamFlow.referenceKey), 3 * s), (.key(.down), 4 * s), (.key(.down), 4 * s)]),
         // The countdown hidden (Ctrl-O), and the time left asked for (Ctrl-T), in an exam of
         // ten minutes (a shorter one is all "the last five minutes", where the clock shows).
         Walk(

@@ -84,4 +84,44 @@ struct ToolsTests {
         kill(try #require(try terminal.assessPID()), SIGTERM)
         #expect(try terminal.exitStatus() == 1)
     }
+
+    @Test func theReferenceSheetScrollsAndItsOpeningIsLogged() throws {
+        let scratch = try TemporaryDirectory("assess-e2e-reference")
+        let file = scratch.file("circles.yaml")
+        let lines = (1...30).map { "    Row \($0) of the table" }.joined(separator: "\n")
+        try """
+        id: circles
+        title: Circles
+        duration: 10m
+        reference:
+          title: Formulas
+          text: |
+        \(lines)
+        questions:
+          - {id: area, type: true-false, prompt: The area of a circle of radius 1 is π., answer: true}
+
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let terminal = try TerminalUnderTest("take '\(file)' --candidate c-ref", width: 80, height: 24)
+        try terminal.acceptTheLock()
+        // A narrow footer leaves the key out (F9 and F1 are pinned); the help lists it.
+        try terminal.waitFor("The area of a circle")
+        try terminal.press("F1")
+        try terminal.waitFor("Ctrl-L")
+        try terminal.press("Escape")
+        try terminal.waitFor("The area of a circle")
+        try terminal.press("C-l")
+        let top = try terminal.waitFor("Formulas  lines 1–16 of 30")
+        #expect(top.contains("Row 1 of the table") && !top.contains("Row 17 of"))
+        try terminal.press("End")
+        let end = try terminal.waitFor("Formulas  lines 15–30 of 30")
+        #expect(end.contains("Row 30 of the table"))
+        try terminal.press("Escape")
+        try terminal.waitFor("The area of a circle")
+        let attempt = try #require(try terminal.store().attempts(exam: "circles", candidate: "c-ref").first)
+        try terminal.waitForLog("tool=reference")
+        let log = try terminal.assessCommand(["log", "--attempt", attempt.id]).output
+        #expect(log.contains("tool.used\taction=opened tool=reference"), "\(log)")
+        kill(try #require(try terminal.assessPID()), SIGTERM)
+        #expect(try terminal.exitStatus() == 1)
+    }
 }

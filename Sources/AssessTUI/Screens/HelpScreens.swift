@@ -122,6 +122,7 @@ enum HelpScreen {
             keys.append(("F4", t("help.review")))
             if sitting.canUseScratchpad { keys.append(("F5", t("help.scratchpad"))) }
             if sitting.calculator != nil { keys.append(("Ctrl-K", t("help.calculator"))) }
+            if sitting.reference != nil { keys.append(("Ctrl-L", t("help.reference"))) }
             keys.append(("Ctrl-T", t("help.time-left")))
             if !flow.accessibility.isOn(.noCountdown) {
                 keys.append(("Ctrl-O", t(flow.timerHidden ? "help.show-timer" : "help.hide-timer")))
@@ -157,6 +158,11 @@ enum HelpScreen {
             keys += [
                 ("F2", t("help.memory-add")), ("F3", t("help.memory-subtract")), ("F4", t("help.memory-clear")),
                 ("Ctrl-U / Ctrl-R", t("help.undo-redo")), (k("esc-ctrl-k"), t("help.back-to-question")),
+            ]
+        case .reference:
+            keys = [
+                ("↑ ↓ PageUp PageDown Home End", t("help.reference-scroll")),
+                (k("esc-ctrl-l"), t("help.back-to-question")),
             ]
         case .settings:
             keys = [

@@ -142,6 +142,7 @@ enum QuestionScreen {
         }
         // The calculator's key before the rest, so that a narrow footer still shows it.
         if sitting.calculator != nil { keys.append(("^K", text("key.calculator"))) }
+        if sitting.reference != nil { keys.append(("^L", text("key.reference"))) }
         if flow.breaksLeft > 0 { keys.append(("F6", text("key.break"))) }
         if sitting.canGoBack { keys.append(("S-Tab", text("key.back"))) }
         if sitting.canFlag { keys.append(("F2", text("key.flag"))) }

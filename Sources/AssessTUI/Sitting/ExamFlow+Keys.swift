@@ -83,6 +83,7 @@ extension ExamFlow {
             return handleInSettings(key, selection: selection, returningTo: returningTo, now: now)
         case .scratchpad: return handleInScratchpad(key, now: now)
         case .calculator: return handleInCalculator(key, now: now)
+        case .reference(let top): return handleInReference(key, top: top)
         }
     }
 

@@ -47,6 +47,8 @@ extension ExamFlow {
         case scratchpad
         /// The calculator's panel over the question (``ExamFlow/calculatorPanel``).
         case calculator
+        /// The exam's reference sheet, scrolled to its line `top`.
+        case reference(top: Int)
         /// A signal, a hang-up or the proctor's abort ends the sitting; waiting for the
         /// writer to save and release the lock.
         case leaving(Leaving)
@@ -63,7 +65,8 @@ extension ExamFlow {
         var offersHelp: Bool {
             switch self {
             case .launchSetup, .welcome, .consent, .startBanner, .question, .palette, .review, .confirmSubmit,
-                .confirmBreak, .confirmLeave, .onBreak, .receipt, .refused, .scratchpad, .calculator, .settings:
+                .confirmBreak, .confirmLeave, .onBreak, .receipt, .refused, .scratchpad, .calculator, .reference,
+                .settings:
                 return true
             case .proctor(let panel, _): return panel.step != .checking
             default: return false
@@ -94,6 +97,7 @@ extension ExamFlow {
             case .proctor: return "proctor"
             case .scratchpad: return "scratchpad"
             case .calculator: return "calculator"
+            case .reference: return "reference"
             case .leaving: return "leaving"
             case .help: return "help"
             case .settings: return "settings"
@@ -119,7 +123,7 @@ extension ExamFlow {
         var isInExam: Bool {
             switch self {
             case .startBanner, .question, .palette, .review, .confirmSubmit, .submitting, .paused, .onBreak, .proctor,
-                .scratchpad, .calculator, .settings, .confirmBreak, .confirmLeave:
+                .scratchpad, .calculator, .reference, .settings, .confirmBreak, .confirmLeave:
                 return true
             case .help(let returningTo): return returningTo.isInExam
             default: return false

@@ -57,6 +57,7 @@ extension ExamFlow {
             phase = .confirmBreak
             return []
         case Self.calculatorKey: return openCalculator(now: now)
+        case Self.referenceKey: return openReference(now: now)
         case Self.hideTimerKey: return toggleTimer(now: now)
         case Self.timeLeftKey: return sayTimeLeft(now: now)
         case Self.settingsKey:

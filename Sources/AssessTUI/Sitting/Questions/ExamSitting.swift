@@ -91,6 +91,11 @@ public struct ExamSitting: Sendable, Equatable {
         restrictionState(Restriction.calculatorID) ? exam.calculator : nil
     }
 
+    /// The reference sheet the student may open: the exam's, unless the proctor denied it.
+    public var reference: ReferenceSheet? {
+        restrictionState(Restriction.referenceID) ? exam.reference : nil
+    }
+
     /// True when the student may move to question `index` from here.
     public func canMove(to index: Int) -> Bool {
         guard questions.indices.contains(index), index != current else { return false }

@@ -1,17 +1,52 @@
 import AssessCalculator
 import AssessCore
 
-/// The tools the exam may give its students: the calculator; and those every sitting has:
+/// The tools the exam may give its students: the calculator and the reference sheet; and
+/// those every sitting has:
 /// hiding the countdown, and asking the time left.
 extension ExamFlow {
     /// The key that opens (and closes) the calculator.
     public static let calculatorKey = Key.control("k")
+    /// The key that opens (and closes) the reference sheet.
+    public static let referenceKey = Key.control("l")
     /// The key that hides the countdown in the header, and shows it again.
     public static let hideTimerKey = Key.control("o")
     /// The key that says the time left on the notice line.
     public static let timeLeftKey = Key.control("t")
     /// From how many seconds left a hidden countdown shows again: the last five minutes.
     public static let hiddenTimerShowsFrom = 300
+
+    /// The reference key on a question: the sheet opens at its top when the exam has one
+    /// the proctor did not deny; the log says it was opened.
+    mutating func openReference(now: UInt64) -> [FlowEffect] {
+        guard sitting.reference != nil else { return refuse("notice.no-reference", now: now) }
+        phase = .reference(top: 0)
+        return saveNow(now: now) + [.log(.toolUsed(tool: "reference", action: "opened", questionID: nil))]
+    }
+
+    /// The sheet's keys: ↑ ↓, PageUp PageDown, Home End scroll it (the screen keeps the
+    /// last line in sight); Esc or the reference key go back.
+    mutating func handleInReference(_ key: Key, top: Int) -> [FlowEffect] {
+        let page = max(1, size.rows - 8)
+        let last = max(0, referenceLines.count - page)
+        switch key {
+        case .escape, Self.referenceKey: phase = .question
+        case .up: phase = .reference(top: max(0, top - 1))
+        case .down: phase = .reference(top: min(last, top + 1))
+        case .pageUp: phase = .reference(top: max(0, top - page))
+        case .pageDown, .character(" "): phase = .reference(top: min(last, top + page))
+        case .home: phase = .reference(top: 0)
+        case .end: phase = .reference(top: last)
+        default: break
+        }
+        return []
+    }
+
+    /// The reference sheet's text wrapped to the screen's width, its line breaks kept.
+    public var referenceLines: [String] {
+        guard let sheet = sitting.reference else { return [] }
+        return ExamScreens.referenceLines(sheet.text, columns: size.columns)
+    }
 
     /// True when the header hides the countdown with `secondsLeft` left: always under the
     /// accommodation "no countdown timer"; while the student hid it, until the last five minutes.
