@@ -4,6 +4,7 @@
 // Targets, from the bottom up (see docs/architecture.md):
 //   AssessCore        the session engine: lock state machine, policy, suggestions,
 //                     status events, and the protocols every side effect enters through
+//   AssessCalculator  the students' calculator: a pure, decimal evaluator of one-line expressions
 //   AssessExam        exam files: model, YAML loader with positioned errors, scoring, exam key,
 //                     pictures (PNG files checked from their header, decoded with libpng)
 //   AssessPlatform    the real implementations of the engine's protocols (flock lock file,
@@ -57,10 +58,11 @@ let package = Package(
             // (no files to install; see Localization/Catalogue.swift).
             resources: ["en", "ja", "ko", "vi", "pt-BR"].map { .embedInCode("Localization/Catalogues/\($0).txt") }
         ),
+        .target(name: "AssessCalculator"),
         .target(
             name: "AssessExam",
             dependencies: [
-                "AssessCore", "CLibpng",
+                "AssessCore", "AssessCalculator", "CLibpng",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -88,6 +90,7 @@ let package = Package(
                 "postgres-v06-rosters-starts", "postgres-v07-seat-news", "postgres-v08-commands-acknowledged",
                 "postgres-v09-lease-liveness", "postgres-v10-server-decides", "postgres-v11-published-exams",
                 "postgres-v12-message-read", "postgres-v13-open-releases-forms", "postgres-v14-pool-draws",
+                "postgres-v15-tool-used",
             ].map { .embedInCode("Postgres/SQL/\($0).sql") }
         ),
         .target(name: "AssessSandbox"),
@@ -102,7 +105,7 @@ let package = Package(
         ),
         .target(
             name: "AssessTUI",
-            dependencies: ["AssessCore", "AssessExam", "AssessSpelling", "CNcursesw", "CChafa"]
+            dependencies: ["AssessCore", "AssessCalculator", "AssessExam", "AssessSpelling", "CNcursesw", "CChafa"]
         ),
         .target(
             name: "AssessApp",
@@ -132,6 +135,7 @@ let package = Package(
                 "assess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["Fixtures"]),
+        .testTarget(name: "AssessCalculatorTests", dependencies: ["AssessCalculator"]),
         .testTarget(name: "AssessCoreTests", dependencies: ["AssessCore", "AssessTestSupport"]),
         .testTarget(
             name: "AssessExamTests",

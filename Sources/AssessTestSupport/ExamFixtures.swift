@@ -22,6 +22,45 @@ public enum ExamFixtures {
                 ])
         ])
 
+    /// A scientific calculator (the loader's `calculator` restriction with it, on): a
+    /// numeric question (75 km/h), then a single-choice one.
+    public static let calculating = Exam(
+        id: "speeds", title: "Speeds", durationSeconds: 600,
+        restrictions: [.calculator(.scientific)], calculator: .scientific,
+        sections: [
+            ExamSection(
+                title: nil,
+                questions: [
+                    Question(
+                        id: "speed", prompt: "A train travels 150 km in 2 hours. What is its average speed?",
+                        kind: .numeric(answer: .value(75, tolerance: 0.5), unit: "km/h")),
+                    Question(
+                        id: "faster", prompt: "Which is faster?",
+                        kind: .singleChoice(choices: ["80 km/h", "20 m/s"], correct: 1)),
+                ])
+        ])
+
+    /// A reference sheet of 30 lines (the `reference` restriction with it, on) and one
+    /// single-choice question.
+    public static let referenced: Exam = {
+        let sheet = ReferenceSheet(
+            title: "Formulas",
+            text: "Area of a circle: π × r²\nCircumference: 2 × π × r\n\n"
+                + (1...27).map { "Line \($0) of the table." }.joined(separator: "\n"))
+        return Exam(
+            id: "circles", title: "Circles", durationSeconds: 600, restrictions: [.reference(sheet)],
+            reference: sheet,
+            sections: [
+                ExamSection(
+                    title: nil,
+                    questions: [
+                        Question(
+                            id: "area", prompt: "Which is the area of a circle of radius 1?",
+                            kind: .singleChoice(choices: ["π", "2π"], correct: 0))
+                    ])
+            ])
+    }()
+
     /// An essay without a word limit, then a short-text question, in English.
     public static let essays = Exam(
         id: "essays", title: "Essays", durationSeconds: 600,

@@ -29,12 +29,12 @@ struct PolicyParserTests {
                 .studentSettings
                 == [.highContrast, .largerSpacing])
         #expect(try PolicyParser.parse("student-settings: none\n", path: "p.yaml").studentSettings.isEmpty)
-        #expect(try PolicyParser.parse("student-settings: \"*\"\n", path: "p.yaml").studentSettings.count == 5)
+        #expect(try PolicyParser.parse("student-settings: \"*\"\n", path: "p.yaml").studentSettings.count == 6)
         #expect(
             throws: PolicyError(
                 path: "p.yaml", line: 1, column: 20,
                 message:
-                    "\"high-contrst\" is not an accessibility setting (did you mean \"high-contrast\"?); known: high-contrast, no-colour, reduced-motion, screen-reader, larger-spacing"
+                    "\"high-contrst\" is not an accessibility setting (did you mean \"high-contrast\"?); known: high-contrast, no-colour, reduced-motion, screen-reader, larger-spacing, no-countdown"
             )
         ) {
             try PolicyParser.parse("student-settings: [high-contrst]\n", path: "p.yaml")

@@ -40,6 +40,13 @@ struct RosterFileTests {
         #expect(roster[2].settings.extraTime == .minutes(20))
     }
 
+    @Test func theNoCountdownAccommodationAndTheCalculatorAreARostersToo() throws {
+        let roster = try parse(
+            "candidate,accessibility,deny\nana,no-countdown,calculator\n", restrictions: ["calculator"])
+        #expect(roster[0].settings.accessibility == AccessibilitySettings([.noCountdown]))
+        #expect(roster[0].settings.restrictionStates == ["calculator": false])
+    }
+
     @Test func onlyTheCandidateColumnIsRequired() throws {
         let roster = try parse("candidate\nana\nben\n")
         #expect(roster == [RosterCandidate(candidate: "ana"), RosterCandidate(candidate: "ben")])
@@ -70,7 +77,7 @@ struct RosterFileTests {
                 """) == [
                     "room-12.csv:2: extra-time \"9x\" is not a multiplier from 1 to 4 (1.5x) or added minutes up to 600 (+15m); leave it empty for none",
                     "room-12.csv:3: breaks \"3x200m\" is not COUNTxMINUTES with 1-10 breaks of 1-120 minutes (2x10m); leave it empty for none",
-                    "room-12.csv:4: accessibility \"big-text\" is not a setting; the settings are high-contrast, no-colour, reduced-motion, screen-reader, larger-spacing, separated by spaces",
+                    "room-12.csv:4: accessibility \"big-text\" is not a setting; the settings are high-contrast, no-colour, reduced-motion, screen-reader, larger-spacing, no-countdown, separated by spaces",
                     "room-12.csv:5: deny \"back-navigaton\" is not a restriction of the exam (did you mean \"back-navigation\"?); its restrictions: back-navigation, flagging",
                     "room-12.csv:6: candidate ana is already on line 2; list each candidate once",
                     "room-12.csv:7: the candidate id \"e f\" may hold only letters A-Z and a-z, digits, dot, dash and underscore",

@@ -48,8 +48,12 @@ import Testing
         // Every type but code, which needs a sandbox to score: programming.yaml has those.
         #expect(Set(exam.questions.map(\.kind.typeName)) == Set(QuestionKind.typeNames).subtracting(["code"]))
         #expect(
-            exam.restrictions.map(\.id) == ["back-navigation", "flag-for-review", "question-palette", "scratchpad"])
-        #expect(exam.restrictions.map(\.isOnByDefault) == [true, true, true, false])
+            exam.restrictions.map(\.id) == [
+                "back-navigation", "flag-for-review", "question-palette", "scratchpad", "calculator", "reference",
+            ])
+        #expect(exam.restrictions.map(\.isOnByDefault) == [true, true, true, false, true, true])
+        #expect(exam.reference?.title == "Formulas")
+        #expect(exam.calculator == .scientific)
         #expect(exam.suggestions == [.wordCompletion])
         #expect(exam.durationSeconds == 5400)
         #expect(exam.version == "2.1")

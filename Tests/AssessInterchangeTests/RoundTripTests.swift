@@ -62,6 +62,16 @@ import Testing
         exam.sections
     }
 
+    @Test func theNativeWriterKeepsTheCalculatorTheReferenceSheetAndTheirRestrictions() throws {
+        let exam = try ExamLoader.load(fileAt: Banks.exams.appendingPathComponent("all-types.yaml").path)
+        #expect(exam.calculator != nil)
+        let back = try ExamLoader.load(text: NativeExamWriter.yaml(for: exam), path: "back.yaml")
+        #expect(back.calculator == exam.calculator)
+        #expect(back.reference == exam.reference && exam.reference != nil)
+        #expect(back.restrictions == exam.restrictions)
+        #expect(back.examKey == exam.examKey)
+    }
+
     @Test func qtiPackageGivesEveryQuestionBack() throws {
         for exam in try Self.exams() {
             let data = try QTIWriter.package(for: exam)

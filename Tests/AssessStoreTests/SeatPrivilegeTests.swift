@@ -38,6 +38,18 @@ import Testing
         return (anaStore, anaAttempt, benAttempt)
     }
 
+    @Test func aSeatLogsTheToolsItsStudentUsedButNoOtherToolKind() throws {
+        let (anaStore, anaAttempt, _) = try twoSittings()
+        let time = EventTime(wall: start, monotonicNanoseconds: 2)
+        try anaStore.appendEvent(
+            .toolUsed(tool: "calculator", action: "result-copied", questionID: "q1"), at: time, attempt: anaAttempt.id)
+        expectRefused(
+            "SELECT * FROM assess.append_event(0, 0, 'tool.typed', '{}', '\(anaAttempt.id)')", as: ana)
+        let records = try PostgresStore(url: proctor).events(after: 0, limit: nil, attempt: anaAttempt.id)
+        #expect(records.map(\.event.kind) == ["timer.warning", "tool.used"])
+        #expect(records.last?.event.details == ["tool": "calculator", "action": "result-copied", "question": "q1"])
+    }
+
     @Test func aSeatCannotChangeOrRemoveAnAnswerOnceWritten() throws {
         let (_, anaAttempt, _) = try twoSittings()
         expectRefused("UPDATE assess.responses SET value = 'changed' WHERE attempt_id = '\(anaAttempt.id)'", as: ana)

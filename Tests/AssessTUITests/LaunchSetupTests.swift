@@ -15,18 +15,18 @@ struct LaunchSetupTests {
             setup.rows.count == 2 + exam.restrictions.count + exam.suggestions.count
                 + AccessibilityOption.allCases.count)
         #expect(setup.rows.first == .extraTime)
-        #expect(setup.rows.last == .accessibility(.largerSpacing))
+        #expect(setup.rows.last == .accessibility(.noCountdown))
     }
 
     @Test func spaceOnAnAccessibilityRowSwitchesItAndTheLastRowScrollsIntoViewUnderTheCursor() throws {
         var setup = LaunchSetup(exam: exam, candidate: "c-1", settings: LaunchSettings())
         for _ in setup.rows.dropLast() { _ = setup.handle(.down) }
         _ = setup.handle(.character(" "))
-        #expect(setup.settings.accessibility == AccessibilitySettings([.largerSpacing]))
+        #expect(setup.settings.accessibility == AccessibilitySettings([.noCountdown]))
         var grid = CellGrid(rows: 24, columns: 80)
         LaunchSetupScreen.render(setup, into: &grid)
         let cursor = try #require(grid.cursor)
-        #expect(grid.lines()[cursor.row].contains("Accessibility: larger spacing"))
+        #expect(grid.lines()[cursor.row].contains("Accessibility: no countdown timer"))
         #expect(grid.lines()[cursor.row].contains(" on "))
         _ = setup.handle(.character(" "))
         #expect(setup.settings.accessibility == AccessibilitySettings())

@@ -188,6 +188,22 @@ struct TranslatedScreenTests {
             named: "\(language.rawValue)-\(name)-80x24")
     }
 
+    /// The tools in each translation as recorded (the calculator in the standard,
+    /// high-contrast and screen reader's layouts, the hidden countdown, the time left asked
+    /// for), at 80×24.
+    @Test(
+        arguments: InterfaceLanguage.allCases.filter { $0 != .english },
+        [
+            "calculator", "high-contrast-calculator", "screen-reader-calculator", "help-calculator", "timer-hidden",
+            "screen-reader-time-left", "reference", "high-contrast-reference", "screen-reader-reference",
+        ])
+    func translatedToolScreensDrawAsRecorded(_ language: InterfaceLanguage, _ name: String) throws {
+        let walk = try #require(Self.walks.first { $0.name == name })
+        WholeScreenTests.golden.assertMatches(
+            WholeScreenTests.draw(walk, size: TerminalSize(columns: 80, rows: 24), language: language),
+            named: "\(language.rawValue)-\(name)-80x24")
+    }
+
     @Test(arguments: InterfaceLanguage.allCases)
     func reviewRowsStartTheirPromptsInOneColumn(_ language: InterfaceLanguage) throws {
         let walk = Walk(
@@ -283,16 +299,22 @@ struct TranslatedScreenTests {
     /// The words the exams and the test's events put on screen, which stay as they are,
     /// and the names of keys, which are the keyboard's.
     static let contentWords: Set<String> = {
-        let exams = [ExamFixtures.capitals, ExamFixtures.essays, ExamFixtures.everyType, WholeScreenTests.longTexts]
-            .map { String(describing: $0) }
+        let exams = [
+            ExamFixtures.capitals, ExamFixtures.essays, ExamFixtures.everyType, WholeScreenTests.longTexts,
+            ExamFixtures.calculating, ExamFixtures.referenced,
+        ].map {
+            String(describing: $0)
+        }
         let typed =
             "My town has a river and a bridge. Canb The Moon the policy does not allow exam capitals here"
             + " recieve receive relieve gov government governor towm rivr"
             + " ana /dev/pts/3 /data: Permission denied xclip: exit 1 tmux"
             + " " + (WholeScreenTests.proctorMessage.message ?? "")
         // Keys' names, and names that are the same in every language: a process id, a
-        // variable and an encoding a refusal names.
-        let keys = "Tab Enter Space Esc PageDown PageUp Shift Home End Ctrl assess pid LANG UTF-8"
+        // variable and an encoding a refusal names, the calculator's functions.
+        let keys =
+            "Tab Enter Space Esc PageDown PageUp Shift Home End Ctrl assess pid LANG UTF-8"
+            + " sqrt cbrt sin cos tan asin acos atan log ans"
         return words(in: (exams + [typed, keys]).joined(separator: " "))
     }()
 

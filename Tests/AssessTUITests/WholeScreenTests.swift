@@ -101,6 +101,13 @@ struct WholeScreenTests {
             "Which of these cities has been the capital of Canada since the nineteenth century, chosen by the Queen?"
         return exam
     }()
+    /// On the calculator exam's numeric question, the calculator open with two results and an
+    /// expression that has none.
+    static let calculating: [(FlowEvent, UInt64)] =
+        onQuestion + [(.key(ExamFlow.calculatorKey), 3 * s)]
+        + ["0.1+0.2\n", "sqrt(2)*3\n", "2/(1-1)\n"].joined().map { character in
+            (.key(character == "\n" ? .enter : .character(character)), 4 * s)
+        }
 
     static let walks: [Walk] = [
         Walk(
@@ -125,6 +132,30 @@ struct WholeScreenTests {
         Walk(
             "essay", exam: ExamFixtures.essays,
             onQuestion + "My town has a river and a bridge.".map { (.key(.character($0)), 3 * s) }),
+        Walk("calculator", exam: ExamFixtures.calculating, calculating),
+        // The reference sheet (Ctrl-L), scrolled down two lines.
+        Walk(
+            "reference", exam: ExamFixtures.referenced,
+            onQuestion + [(.key(ExamFlow.referenceKey), 3 * s), (.key(.down), 4 * s), (.key(.down), 4 * s)]),
+        Walk(
+            "high-contrast-reference", exam: ExamFixtures.referenced, accessibility: [.highContrast],
+            onQuestion + [(.key(ExamFlow.referenceKey), 3 * s), (.key(.down), 4 * s), (.key(.down), 4 * s)]),
+        Walk(
+            "screen-reader-reference", exam: ExamFixtures.referenced, accessibility: [.screenReader],
+            onQuestion + [(.key(ExamFlow.referenceKey), 3 * s), (.key(.down), 4 * s), (.key(.down), 4 * s)]),
+        // The countdown hidden (Ctrl-O), and the time left asked for (Ctrl-T), in an exam of
+        // ten minutes (a shorter one is all "the last five minutes", where the clock shows).
+        Walk(
+            "timer-hidden", exam: ExamFixtures.essays, onQuestion + [(.key(ExamFlow.hideTimerKey), 3 * s)], now: 63 * s),
+        Walk(
+            "high-contrast-timer-hidden", exam: ExamFixtures.essays, accessibility: [.highContrast],
+            onQuestion + [(.key(ExamFlow.hideTimerKey), 3 * s)], now: 63 * s),
+        Walk(
+            "screen-reader-time-left", exam: ExamFixtures.essays, accessibility: [.screenReader],
+            onQuestion + [(.key(ExamFlow.hideTimerKey), 3 * s), (.key(ExamFlow.timeLeftKey), 62 * s)],
+            now: 63 * s),
+        Walk("high-contrast-calculator", exam: ExamFixtures.calculating, accessibility: [.highContrast], calculating),
+        Walk("screen-reader-calculator", exam: ExamFixtures.calculating, accessibility: [.screenReader], calculating),
         Walk("palette", onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(3)), 4 * s)]),
         Walk("review", onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(4)), 4 * s)]),
         // A title and a prompt too long for their rows end in "…", two cells before the counter.
@@ -324,6 +355,9 @@ struct WholeScreenTests {
     /// launch screen, the consent, the banner, a break, the receipt, a refusal and the
     /// proctor's panel.
     static let helpWalks: [Walk] = [
+        Walk(
+            "help-calculator", exam: ExamFixtures.calculating,
+            onQuestion + [(.key(ExamFlow.calculatorKey), 3 * s), (.key(.function(1)), 4 * s)]),
         Walk("help-launch-setup", exam: ExamFixtures.everyType, launched: true, [(.key(.function(1)), 0)], now: 0),
         Walk("help-consent", begin + [(.key(.character("?")), s)]),
         Walk("help-start-banner", started + [(.key(.function(1)), 2 * s)]),

@@ -200,10 +200,10 @@ struct AccessibilityTests {
             "launch \(Self.exam) --candidate a-6 --screen-reader", policy: setup.policy)
         try terminal.answer("Proctor password:", with: ProctorTests.password)
         try terminal.waitFor("Proctor: before the hand-over")
-        // The last row is larger spacing; four up is high contrast. The rows scroll.
+        // The last row is no countdown timer; five up is high contrast. The rows scroll.
         for _ in 0..<30 { try terminal.press("Down") }
         try terminal.waitFor("Accessibility: screen-reader layout on")
-        for _ in 0..<4 { try terminal.press("Up") }
+        for _ in 0..<5 { try terminal.press("Up") }
         try terminal.press("Space")
         try terminal.waitFor("Accessibility: high contrast        on")
         try terminal.press("Enter")

@@ -256,6 +256,7 @@ extension TakeRequest {
         "--reduced-motion": .accessibility(.reducedMotion),
         "--screen-reader": .accessibility(.screenReader),
         "--larger-spacing": .accessibility(.largerSpacing),
+        "--no-countdown": .accessibility(.noCountdown),
     ]
 
     /// `take`'s options, each followed by its value.

@@ -12,6 +12,9 @@ public enum AccessibilityOption: String, CaseIterable, Codable, Sendable, Compar
     case screenReader = "screen-reader"
     /// A blank line between choices and wider margins.
     case largerSpacing = "larger-spacing"
+    /// No countdown in the header, ever (an accommodation): the time warnings still come,
+    /// and Ctrl-T still tells the time left.
+    case noCountdown = "no-countdown"
 
     /// A title for screens and messages.
     public var title: String {
@@ -21,6 +24,7 @@ public enum AccessibilityOption: String, CaseIterable, Codable, Sendable, Compar
         case .reducedMotion: return "reduced motion"
         case .screenReader: return "screen-reader layout"
         case .largerSpacing: return "larger spacing"
+        case .noCountdown: return "no countdown timer"
         }
     }
 
@@ -35,6 +39,9 @@ public enum AccessibilityOption: String, CaseIterable, Codable, Sendable, Compar
             return
                 "For a screen reader or braille display: one column, no boxes or lines, the cursor on the focused item, each state in words."
         case .largerSpacing: return "A blank line between choices and wider margins."
+        case .noCountdown:
+            return
+                "No countdown in the header, even in the last minutes; the time warnings still come, and Ctrl-T tells the time left."
         }
     }
 

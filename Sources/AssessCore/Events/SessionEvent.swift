@@ -44,6 +44,10 @@ public enum SessionEvent: Sendable, Equatable {
     case accessibilitySet(AccessibilitySettings, by: String)
     /// The student switched one accessibility setting inside the exam.
     case accessibilityChanged(AccessibilityOption, on: Bool)
+    /// The student used one of the exam's tools: `tool` (`calculator` …) and what was done
+    /// with it (`opened`, `result-copied` into the answer to `questionID` …), never what
+    /// was typed into it.
+    case toolUsed(tool: String, action: String, questionID: String?)
     /// The proctor's side: launch settings, the password prompt, pauses, breaks, resume.
     case proctor(ProctorEvent)
     /// The store's server was away for `seconds` from `since`; `delivered` writes waited on
@@ -85,6 +89,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .sessionInterrupted: return "session.interrupted"
         case .accessibilitySet: return "accessibility.set"
         case .accessibilityChanged: return "accessibility.changed"
+        case .toolUsed: return "tool.used"
         case .storeOutage: return "store.outage"
         case .leaseTakenOver: return "lease.taken-over"
         case .proctor(let event): return event.kind
@@ -151,6 +156,10 @@ public enum SessionEvent: Sendable, Equatable {
         case .leaseTakenOver(let host, let tty, let pid, let why):
             var details = ["host": host, "pid": String(pid), "why": why]
             if let tty { details["tty"] = tty }
+            return details
+        case .toolUsed(let tool, let action, let questionID):
+            var details = ["tool": tool, "action": action]
+            if let questionID { details["question"] = questionID }
             return details
         case .proctor(let event):
             return event.details

@@ -47,6 +47,12 @@ public enum ExamKey {
         form.line("shuffle-choices", String(exam.shuffle.choices))
         form.line("lock", exam.lock.rawValue)
         form.line("suggestions", exam.suggestions.map(\.rawValue).sorted().joined(separator: ","))
+        // Only an exam with a calculator has the line, so the keys of exams without one stay.
+        if let calculator = exam.calculator { form.line("calculator", calculator.rawValue) }
+        if let reference = exam.reference {
+            form.text("reference-title", reference.title)
+            form.text("reference-text", reference.text)
+        }
         form.count("restrictions", exam.restrictions.count)
         for restriction in exam.restrictions {
             form.text("restriction-id", restriction.id)

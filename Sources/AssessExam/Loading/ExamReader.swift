@@ -1,3 +1,4 @@
+import AssessCalculator
 import AssessCore
 import Foundation
 import Yams
@@ -7,7 +8,7 @@ import Yams
 struct ExamReader {
     static let examKeys = [
         "id", "title", "version", "duration", "instructions", "language", "navigation",
-        "shuffle", "lock", "suggestions", "restrictions", "questions", "sections",
+        "shuffle", "lock", "suggestions", "calculator", "reference", "restrictions", "questions", "sections",
         "half-points",
     ]
     static let shuffleKeys = ["questions", "choices"]
@@ -55,7 +56,9 @@ struct ExamReader {
         let lock = reader.word(fields, "lock", required: false, options: LockMode.allCases.map(\.rawValue))
             .flatMap(LockMode.init(rawValue:))
         let suggestions = readSuggestions(fields)
-        let restrictions = readRestrictions(fields)
+        let calculator = readCalculator(fields)
+        let reference = readReference(fields)
+        let restrictions = readRestrictions(fields, calculator: calculator, reference: reference)
         let halfPoints = reader.bool(fields, "half-points", required: false) ?? false
         let sections = readSections(fields)
         guard let id, let title, let duration, let sections else { return nil }
@@ -63,7 +66,7 @@ struct ExamReader {
             id: id, title: title, version: version, durationSeconds: duration, instructions: instructions,
             language: language ?? "en", navigation: navigation ?? .free, shuffle: shuffle ?? ShuffleSettings(),
             lock: lock ?? .required, suggestions: suggestions, restrictions: restrictions,
-            halfPoints: halfPoints, sections: sections)
+            calculator: calculator, reference: reference, halfPoints: halfPoints, sections: sections)
     }
 
     private mutating func readDuration(_ fields: Fields) -> Int? {
@@ -128,7 +131,55 @@ struct ExamReader {
         return features
     }
 
-    private mutating func readRestrictions(_ fields: Fields) -> [Restriction] {
+    /// `calculator: basic | scientific | none`; `nil` for none or when the key is absent.
+    private mutating func readCalculator(_ fields: Fields) -> CalculatorKind? {
+        let options = CalculatorKind.allCases.map(\.rawValue) + ["none"]
+        return reader.word(fields, "calculator", required: false, options: options).flatMap(
+            CalculatorKind.init(rawValue:))
+    }
+
+    /// `reference: {title: Formulas, text: "..."}`, or `nil` without the key.
+    private mutating func readReference(_ fields: Fields) -> ReferenceSheet? {
+        guard
+            let node = reader.value(
+                fields, "reference", required: false, example: "{title: Formulas, text: \"Area of a circle: πr²\"}"),
+            let entry = reader.fields(node, owner: "\"reference\"", known: ["title", "text"])
+        else { return nil }
+        let title = reader.text(entry, "title", required: true, example: "Formulas")
+        let text = reader.text(entry, "text", required: true, example: "Area of a circle: πr²")
+        guard let title, let text else { return nil }
+        return ReferenceSheet(title: title, text: text)
+    }
+
+    /// The `restrictions:` list; with a `calculator` or a `reference`, its restriction at the
+    /// end unless listed.
+    private mutating func readRestrictions(_ fields: Fields, calculator: CalculatorKind?, reference: ReferenceSheet?)
+        -> [Restriction]
+    {
+        var restrictions = readListedRestrictions(fields)
+        let listed = restrictions.firstIndex { $0.id == Restriction.calculatorID }
+        if let calculator, listed == nil { restrictions.append(.calculator(calculator)) }
+        if calculator == nil, let listed, let node = fields["restrictions"] {
+            reader.report(
+                at: node,
+                "restriction \"\(restrictions[listed].id)\" allows a calculator, but the exam has none; add `calculator: basic` or `calculator: scientific`, or remove the restriction"
+            )
+        }
+        if let reference, !restrictions.contains(where: { $0.id == Restriction.referenceID }) {
+            restrictions.append(.reference(reference))
+        }
+        if reference == nil, restrictions.contains(where: { $0.id == Restriction.referenceID }),
+            let node = fields["restrictions"]
+        {
+            reader.report(
+                at: node,
+                "restriction \"reference\" allows a reference sheet, but the exam has none; add `reference: {title: ..., text: ...}`, or remove the restriction"
+            )
+        }
+        return restrictions
+    }
+
+    private mutating func readListedRestrictions(_ fields: Fields) -> [Restriction] {
         guard let nodes = reader.list(fields, "restrictions", required: false, example: "[...]") else { return [] }
         var restrictions: [Restriction] = []
         var seen: [String: Node] = [:]

@@ -1,3 +1,4 @@
+import AssessCalculator
 import AssessCore
 import Foundation
 
@@ -26,6 +27,12 @@ public struct Exam: Sendable, Equatable {
     public var suggestions: Set<SuggestionFeature>
     /// Restrictions the proctor can turn on or off before the lock.
     public var restrictions: [Restriction]
+    /// The calculator the students may open (`calculator:`); `nil` for none. The proctor
+    /// may still deny it through the restriction ``ExamSitting``'s `calculator` id names.
+    public var calculator: CalculatorKind?
+    /// The reference sheet the students may open (`reference:`); `nil` for none. The
+    /// proctor may deny it through the `reference` restriction, as the calculator.
+    public var reference: ReferenceSheet?
     /// Whether a marker may give half points (`half-points:`); whole points otherwise.
     public var halfPoints: Bool
     /// The questions, in sections. A file with a top-level `questions:` list has one
@@ -46,7 +53,8 @@ public struct Exam: Sendable, Equatable {
         instructions: String = "", language: String = "en", navigation: Navigation = .free,
         shuffle: ShuffleSettings = ShuffleSettings(), lock: LockMode = .required,
         suggestions: Set<SuggestionFeature> = [], restrictions: [Restriction] = [],
-        halfPoints: Bool = false, sections: [ExamSection]
+        calculator: CalculatorKind? = nil, reference: ReferenceSheet? = nil, halfPoints: Bool = false,
+        sections: [ExamSection]
     ) {
         self.id = id
         self.title = title
@@ -59,6 +67,8 @@ public struct Exam: Sendable, Equatable {
         self.lock = lock
         self.suggestions = suggestions
         self.restrictions = restrictions
+        self.calculator = calculator
+        self.reference = reference
         self.halfPoints = halfPoints
         self.sections = sections
     }
@@ -136,6 +146,50 @@ public struct ShuffleSettings: Sendable, Equatable {
     public init(questions: Bool = false, choices: Bool = false) {
         self.questions = questions
         self.choices = choices
+    }
+}
+
+/// The restriction by which the proctor denies the exam's calculator: the loader adds it,
+/// on by default, to an exam with a calculator that does not list it.
+extension Restriction {
+    /// The calculator restriction's id.
+    public static let calculatorID = "calculator"
+
+    /// The restriction the loader adds for a calculator of `kind`.
+    public static func calculator(_ kind: CalculatorKind) -> Restriction {
+        Restriction(
+            id: calculatorID, title: "Calculator",
+            detail: kind == .basic
+                ? "A basic calculator (+ - × ÷ %, brackets, memory) in a panel over the question."
+                : "A scientific calculator (powers, roots, trigonometry, logarithms) in a panel over the question.",
+            isOnByDefault: true)
+    }
+}
+
+/// A reference sheet (`reference:`): formulas, constants or a table the students may read
+/// during the exam, in a scrollable panel.
+public struct ReferenceSheet: Sendable, Equatable {
+    /// The panel's title, such as `Formulas`.
+    public var title: String
+    /// The sheet's text; its line breaks are kept.
+    public var text: String
+
+    public init(title: String, text: String) {
+        self.title = title
+        self.text = text
+    }
+}
+
+extension Restriction {
+    /// The reference sheet's restriction id.
+    public static let referenceID = "reference"
+
+    /// The restriction the loader adds, on by default, to an exam with a reference sheet
+    /// that does not list it.
+    public static func reference(_ sheet: ReferenceSheet) -> Restriction {
+        Restriction(
+            id: referenceID, title: "Reference sheet",
+            detail: "The reference sheet \"\(sheet.title)\" in a scrollable panel.", isOnByDefault: true)
     }
 }
 

@@ -24,6 +24,12 @@ public enum NativeExamWriter {
         if !exam.suggestions.isEmpty {
             lines.append("suggestions: [\(exam.suggestions.map(\.rawValue).sorted().joined(separator: ", "))]")
         }
+        if let calculator = exam.calculator { lines.append("calculator: \(calculator.rawValue)") }
+        if let reference = exam.reference {
+            lines.append("reference:")
+            lines.append("  title: \(quote(reference.title))")
+            lines.append("  text: \(quote(reference.text))")
+        }
         if !exam.restrictions.isEmpty {
             lines.append("restrictions:")
             for restriction in exam.restrictions {

@@ -75,6 +75,7 @@ enum PostgresSchema {
             source: PackageResources.postgres_v13_open_releases_forms_sql),
         Migration(
             file: "postgres-v14-pool-draws", recorded: "v14", source: PackageResources.postgres_v14_pool_draws_sql),
+        Migration(file: "postgres-v15-tool-used", recorded: "v15", source: PackageResources.postgres_v15_tool_used_sql),
     ]
 
     /// Every migration, in order: its recorded name and its SQL for `roles`.

@@ -69,6 +69,8 @@ public enum ExamScreens {
         case .onBreak(_, let until): ProctorScreens.onBreak(flow, until: until, now: now, into: &grid)
         case .proctor: ProctorScreens.panel(flow, now: now, into: &grid)
         case .scratchpad: scratchpad(flow, now: now, into: &grid)
+        case .calculator: CalculatorScreen.render(flow, now: now, into: &grid)
+        case .reference(let top): reference(flow, top: top, now: now, into: &grid)
         case .help(let returningTo): HelpScreen.render(flow, keysOf: returningTo, now: now, into: &grid)
         case .settings(let selection, _): SettingsScreen.render(flow, selection: selection, now: now, into: &grid)
         }
@@ -230,6 +232,43 @@ public enum ExamScreens {
         ScreenKit.notice(flow.notice?.text, into: &grid)
         ScreenKit.footer(
             [("F5", ScreenKit.text("key.back-to-question")), ("Esc", ScreenKit.text("key.back"))],
+            pinned: helpFooterKey, into: &grid)
+    }
+
+    /// `text` wrapped for a screen `columns` wide, each of its lines on its own.
+    static func referenceLines(_ text: String, columns: Int) -> [String] {
+        let width = max(1, columns - 2 * ScreenKit.margin)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+            line.isEmpty ? [""] : TextWrap.lines(String(line), width: width)
+        }
+    }
+
+    /// The reference sheet: its title and where the lines shown are, then the lines from
+    /// `top`; in every layout plain lines at the margin, the cursor on the title.
+    static func reference(_ flow: ExamFlow, top: Int, now: UInt64, into grid: inout CellGrid) {
+        guard let sheet = flow.sitting.reference else { return }
+        QuestionScreen.header(flow, now: now, into: &grid)
+        let lines = flow.referenceLines
+        let page = max(1, grid.rows - 8)
+        let shown = lines.dropFirst(top).prefix(page)
+        let width = grid.columns - 2 * ScreenKit.margin
+        let position =
+            lines.count > page
+            ? "  "
+                + ScreenKit.text(
+                    "reference.position", ["first": top + 1, "last": top + shown.count, "count": lines.count])
+            : ""
+        grid.put(sheet.title, row: 2, column: ScreenKit.margin, style: ScreenKit.title, maxWidth: width)
+        grid.put(
+            position, row: 2, column: ScreenKit.margin + min(width, sheet.title.displayWidth), style: ScreenKit.dim,
+            maxWidth: max(0, width - sheet.title.displayWidth))
+        grid.cursor = CellPosition(row: 2, column: ScreenKit.margin)
+        for (offset, line) in shown.enumerated() {
+            grid.put(line, row: 4 + offset, column: ScreenKit.margin, maxWidth: width)
+        }
+        ScreenKit.notice(flow.notice?.text, into: &grid)
+        ScreenKit.footer(
+            [("↑↓", ScreenKit.text("key.scroll")), ("Esc", ScreenKit.text("key.back-to-question"))],
             pinned: helpFooterKey, into: &grid)
     }
 

@@ -129,6 +129,12 @@ enum HelpScreen {
             if sitting.canJump { keys.append(("F3", t("help.list"))) }
             keys.append(("F4", t("help.review")))
             if sitting.canUseScratchpad { keys.append(("F5", t("help.scratchpad"))) }
+            if sitting.calculator != nil { keys.append(("Ctrl-K", t("help.calculator"))) }
+            if sitting.reference != nil { keys.append(("Ctrl-L", t("help.reference"))) }
+            keys.append(("Ctrl-T", t("help.time-left")))
+            if !flow.accessibility.isOn(.noCountdown) {
+                keys.append(("Ctrl-O", t(flow.timerHidden ? "help.show-timer" : "help.hide-timer")))
+            }
             if flow.breaksLeft > 0 { keys.append(("F6", t.plural("help.break", count: flow.breaksLeft))) }
             if !flow.switchableSettings.isEmpty { keys.append(("F9", t("help.settings"))) }
         case .palette:
@@ -151,6 +157,20 @@ enum HelpScreen {
             keys = [
                 (k("typing"), t("help.write-notes")), ("← → ↑ ↓ Home End", t("help.move-notes")),
                 ("Ctrl-U / Ctrl-R", t("help.undo-redo")), (k("f5-esc"), t("help.back-to-question")),
+            ]
+        case .calculator:
+            typing = true
+            keys = [(k("typing"), t("help.calculator-typing")), ("Enter", t("help.calculate"))]
+            if case .numeric = sitting.question.kind { keys.append(("Ctrl-P", t("help.calculator-put"))) }
+            if sitting.calculator == .scientific { keys.append(("Tab", t("help.angle-unit"))) }
+            keys += [
+                ("F2", t("help.memory-add")), ("F3", t("help.memory-subtract")), ("F4", t("help.memory-clear")),
+                ("Ctrl-U / Ctrl-R", t("help.undo-redo")), (k("esc-ctrl-k"), t("help.back-to-question")),
+            ]
+        case .reference:
+            keys = [
+                ("↑ ↓ PageUp PageDown Home End", t("help.reference-scroll")),
+                (k("esc-ctrl-l"), t("help.back-to-question")),
             ]
         case .settings:
             keys = [

@@ -89,7 +89,10 @@ enum QuestionScreen {
     static func header(_ flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
         let sitting = flow.sitting
         let section = sitting.presented.sectionTitle.map { " — \($0)" } ?? ""
-        let time = flow.secondsLeft(now: now).map { ScreenKit.look.timeLeft($0) } ?? ""
+        let secondsLeft = flow.secondsLeft(now: now)
+        let hidden = secondsLeft.map(flow.hidesTime(secondsLeft:)) ?? false
+        let time =
+            hidden ? ScreenKit.text("time.hidden") : secondsLeft.map { ScreenKit.look.timeLeft($0) } ?? ""
         let mode = flow.practice ? ScreenKit.text("header.practice") + "  " : ""
         if ScreenKit.look.linear {
             ScreenKit.headerBar(left: stateInWords(flow, time: time), right: "", into: &grid)
@@ -106,7 +109,7 @@ enum QuestionScreen {
                     ]) + "   " + time,
             into: &grid)
         // The last minutes: the clock stands out by its attributes, not by its colour alone.
-        if let left = flow.secondsLeft(now: now), let from = markedFrom(secondsAllowed: flow.secondsAllowed),
+        if let left = secondsLeft, !hidden, let from = markedFrom(secondsAllowed: flow.secondsAllowed),
             left <= from
         {
             grid.put(time, row: 0, column: max(0, grid.columns - time.displayWidth - 1), style: clockMarked)
@@ -173,6 +176,9 @@ enum QuestionScreen {
                 : [("↑↓", text("key.move")), ("Space", text("key.pick-up"))]
         }
         keys.append(("F4", text("key.review-submit")))
+        // The tools' keys before the rest, so that a narrow footer still shows them.
+        if sitting.calculator != nil { keys.append(("^K", text("key.calculator"))) }
+        if sitting.reference != nil { keys.append(("^L", text("key.reference"))) }
         if flow.breaksLeft > 0 { keys.append(("F6", text("key.break"))) }
         if sitting.canGoBack { keys.append(("S-Tab", text("key.back"))) }
         if sitting.canFlag { keys.append(("F2", text("key.flag"))) }

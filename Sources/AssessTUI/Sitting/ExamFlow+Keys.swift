@@ -84,6 +84,8 @@ extension ExamFlow {
         case .settings(let selection, let returningTo):
             return handleInSettings(key, selection: selection, returningTo: returningTo, now: now)
         case .scratchpad: return handleInScratchpad(key, now: now)
+        case .calculator: return handleInCalculator(key, now: now)
+        case .reference(let top): return handleInReference(key, top: top)
         }
     }
 

@@ -140,7 +140,7 @@ extension ExamFlow {
     /// the proctor's panel, so `?` is text there and only F1 opens the help.
     public var isTypingText: Bool {
         switch phase {
-        case .scratchpad: return true
+        case .scratchpad, .calculator: return true
         case .proctor(let panel, _): return panel.takesText
         case .question:
             switch control.field {

@@ -26,6 +26,11 @@ public struct ExamFlow: Sendable {
     var messages = ProctorMessages()
     /// The breaks allowed and taken.
     var breakLedger: BreakLedger
+    /// The calculator's panel, once the student has opened it: kept for the sitting, in
+    /// memory only, so its results and memory are there when it opens again.
+    public internal(set) var calculatorPanel: CalculatorPanel?
+    /// True while the student has the header's countdown hidden (``hidesTime(secondsLeft:)``).
+    public internal(set) var timerHidden = false
     /// The language of the screens and messages (English unless set).
     public var language = InterfaceLanguage.english {
         didSet { suggestions.text = text }

@@ -45,6 +45,10 @@ extension ExamFlow {
         case proctor(ProctorPanel, returningTo: Phase)
         /// The student's scratchpad: notes that are never saved, submitted or marked.
         case scratchpad
+        /// The calculator's panel over the question (``ExamFlow/calculatorPanel``).
+        case calculator
+        /// The exam's reference sheet, scrolled to its line `top`.
+        case reference(top: Int)
         /// A signal, a hang-up or the proctor's abort ends the sitting; waiting for the
         /// writer to save and release the lock.
         case leaving(Leaving)
@@ -61,7 +65,8 @@ extension ExamFlow {
         var offersHelp: Bool {
             switch self {
             case .launchSetup, .welcome, .consent, .startBanner, .question, .palette, .review, .confirmSubmit,
-                .confirmBreak, .confirmLeave, .onBreak, .receipt, .refused, .scratchpad, .settings:
+                .confirmBreak, .confirmLeave, .onBreak, .receipt, .refused, .scratchpad, .calculator, .reference,
+                .settings:
                 return true
             case .proctor(let panel, _): return panel.step != .checking
             default: return false
@@ -91,6 +96,8 @@ extension ExamFlow {
             case .onBreak: return "on-break"
             case .proctor: return "proctor"
             case .scratchpad: return "scratchpad"
+            case .calculator: return "calculator"
+            case .reference: return "reference"
             case .leaving: return "leaving"
             case .help: return "help"
             case .settings: return "settings"
@@ -116,7 +123,7 @@ extension ExamFlow {
         var isInExam: Bool {
             switch self {
             case .startBanner, .question, .palette, .review, .confirmSubmit, .submitting, .paused, .onBreak, .proctor,
-                .scratchpad, .settings, .confirmBreak, .confirmLeave:
+                .scratchpad, .calculator, .reference, .settings, .confirmBreak, .confirmLeave:
                 return true
             case .help(let returningTo): return returningTo.isInExam
             default: return false

@@ -235,6 +235,13 @@ public struct AnswerControl: Sendable, Equatable {
         return editText { $0.replace(range, with: replacement) ? .changed : .ignored }
     }
 
+    /// Replaces a numeric answer with `number` as one undo step (the calculator's result);
+    /// `.ignored` for any other question, or when the answer already says it.
+    public mutating func putNumber(_ number: String) -> Outcome {
+        guard case .numeric = presented.question.kind else { return .ignored }
+        return editText { $0.replace($0.text.startIndex..<$0.text.endIndex, with: number) ? .changed : .ignored }
+    }
+
     /// Applies `change` to the text field's editor, and makes the edited text the response
     /// when it changed. While `change` runs, neither the field nor the response holds the
     /// text (the field holds a placeholder), so that the editor changes the one copy in

@@ -59,6 +59,10 @@ extension ExamFlow {
             guard breaksLeft > 0 else { return refuse("notice.no-breaks", now: now) }
             phase = .confirmBreak
             return []
+        case Self.calculatorKey: return openCalculator(now: now)
+        case Self.referenceKey: return openReference(now: now)
+        case Self.hideTimerKey: return toggleTimer(now: now)
+        case Self.timeLeftKey: return sayTimeLeft(now: now)
         case Self.settingsKey:
             guard !switchableSettings.isEmpty else { return refuse("notice.settings-fixed", now: now) }
             phase = .settings(selection: 0, returningTo: .question)

@@ -1,3 +1,4 @@
+import AssessCalculator
 import AssessExam
 
 /// The student's progress through an exam: which question is shown, what has been
@@ -84,6 +85,16 @@ public struct ExamSitting: Sendable, Equatable {
     /// True when the scratchpad is available: only when the exam lists it and it is allowed,
     /// since an exam that says nothing of notes should not grow a notes area.
     public var canUseScratchpad: Bool { restrictions[RestrictionID.scratchpad] == true }
+
+    /// The calculator the student may open: the exam's, unless the proctor denied it.
+    public var calculator: CalculatorKind? {
+        restrictionState(Restriction.calculatorID) ? exam.calculator : nil
+    }
+
+    /// The reference sheet the student may open: the exam's, unless the proctor denied it.
+    public var reference: ReferenceSheet? {
+        restrictionState(Restriction.referenceID) ? exam.reference : nil
+    }
 
     /// True when the student may move to question `index` from here.
     public func canMove(to index: Int) -> Bool {

@@ -23,11 +23,14 @@ struct AccessibilityFlags: ParsableArguments {
     @Flag(help: "Larger spacing: a blank line between choices and wider margins.")
     var largerSpacing = false
 
+    @Flag(help: "No countdown timer: the header never shows the time left; the warnings still come, Ctrl-T tells it.")
+    var noCountdown = false
+
     /// The settings the flags ask for.
     var settings: AccessibilitySettings {
         let chosen: [(AccessibilityOption, Bool)] = [
             (.highContrast, highContrast), (.noColour, noColour), (.reducedMotion, reducedMotion),
-            (.screenReader, screenReader), (.largerSpacing, largerSpacing),
+            (.screenReader, screenReader), (.largerSpacing, largerSpacing), (.noCountdown, noCountdown),
         ]
         return AccessibilitySettings(Set(chosen.filter(\.1).map(\.0)))
     }

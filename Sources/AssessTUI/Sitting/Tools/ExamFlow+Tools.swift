@@ -1,0 +1,120 @@
+import AssessCalculator
+import AssessCore
+
+/// The tools the exam may give its students: the calculator and the reference sheet; and
+/// those every sitting has:
+/// hiding the countdown, and asking the time left.
+extension ExamFlow {
+    /// The key that opens (and closes) the calculator.
+    public static let calculatorKey = Key.control("k")
+    /// The key that opens (and closes) the reference sheet.
+    public static let referenceKey = Key.control("l")
+    /// The key that hides the countdown in the header, and shows it again.
+    public static let hideTimerKey = Key.control("o")
+    /// The key that says the time left on the notice line.
+    public static let timeLeftKey = Key.control("t")
+    /// From how many seconds left a hidden countdown shows again: the last five minutes.
+    public static let hiddenTimerShowsFrom = 300
+
+    /// The reference key on a question: the sheet opens at its top when the exam has one
+    /// the proctor did not deny; the log says it was opened.
+    mutating func openReference(now: UInt64) -> [FlowEffect] {
+        guard sitting.reference != nil else { return refuse("notice.no-reference", now: now) }
+        phase = .reference(top: 0)
+        return saveNow(now: now) + [.log(.toolUsed(tool: "reference", action: "opened", questionID: nil))]
+    }
+
+    /// The sheet's keys: ↑ ↓, PageUp PageDown, Home End scroll it (the screen keeps the
+    /// last line in sight); Esc or the reference key go back.
+    mutating func handleInReference(_ key: Key, top: Int) -> [FlowEffect] {
+        let page = max(1, size.rows - 8)
+        let last = max(0, referenceLines.count - page)
+        switch key {
+        case .escape, Self.referenceKey: phase = .question
+        case .up: phase = .reference(top: max(0, top - 1))
+        case .down: phase = .reference(top: min(last, top + 1))
+        case .pageUp: phase = .reference(top: max(0, top - page))
+        case .pageDown, .character(" "): phase = .reference(top: min(last, top + page))
+        case .home: phase = .reference(top: 0)
+        case .end: phase = .reference(top: last)
+        default: break
+        }
+        return []
+    }
+
+    /// The reference sheet's text wrapped to the screen's width, its line breaks kept.
+    public var referenceLines: [String] {
+        guard let sheet = sitting.reference else { return [] }
+        return ExamScreens.referenceLines(sheet.text, columns: size.columns)
+    }
+
+    /// True when the header hides the countdown with `secondsLeft` left: always under the
+    /// accommodation "no countdown timer"; while the student hid it, until the last five minutes.
+    public func hidesTime(secondsLeft: Int) -> Bool {
+        accessibility.isOn(.noCountdown) || timerHidden && secondsLeft > Self.hiddenTimerShowsFrom
+    }
+
+    /// The hide-timer key on a question: the header says "time hidden" instead of the
+    /// countdown (the warnings still come, and the last five minutes show it again).
+    mutating func toggleTimer(now: UInt64) -> [FlowEffect] {
+        // Under the accommodation the countdown stays hidden whatever the student presses.
+        if accessibility.isOn(.noCountdown) { return refuse("notice.timer-accommodation", now: now) }
+        timerHidden.toggle()
+        showAboutKey(text(timerHidden ? "notice.timer-hidden" : "notice.timer-shown"), now: now)
+        return [.log(.toolUsed(tool: "timer", action: timerHidden ? "hidden" : "shown", questionID: nil))]
+    }
+
+    /// The time-left key on a question: the time left on the notice line, in words, for a
+    /// student who hid the countdown or does not want it read out every minute.
+    mutating func sayTimeLeft(now: UInt64) -> [FlowEffect] {
+        guard let left = secondsLeft(now: now) else { return [] }
+        // Whole minutes rounded up, as the header counts them, until the last minute.
+        let shown = left > 60 ? (left + 59) / 60 * 60 : left
+        showAboutKey(text("notice.time-left", ["time": text.duration(shown)]), now: now)
+        return [.log(.toolUsed(tool: "time-left", action: "asked", questionID: nil))]
+    }
+
+    /// The calculator key on a question: the panel opens when the exam has a calculator the
+    /// proctor did not deny. The log says it was opened, never what is typed into it.
+    mutating func openCalculator(now: UInt64) -> [FlowEffect] {
+        guard let kind = sitting.calculator else { return refuse("notice.no-calculator", now: now) }
+        if calculatorPanel?.calculator.kind != kind { calculatorPanel = CalculatorPanel(kind: kind) }
+        phase = .calculator
+        return saveNow(now: now) + [.log(.toolUsed(tool: "calculator", action: "opened", questionID: nil))]
+    }
+
+    mutating func handleInCalculator(_ key: Key, now: UInt64) -> [FlowEffect] {
+        guard var panel = calculatorPanel else {
+            phase = .question
+            return []
+        }
+        if key == Self.calculatorKey {
+            phase = .question
+            return []
+        }
+        let outcome = panel.handle(key)
+        calculatorPanel = panel
+        switch outcome {
+        case .stay: return []
+        case .close:
+            phase = .question
+            return []
+        case .refused(let why): return refuse(why, now: now)
+        case .putInAnswer(let result): return putInAnswer(result, now: now)
+        }
+    }
+
+    /// Puts `result` into the numeric answer of the question beneath, as the one paste a
+    /// locked sitting allows (Ctrl-U undoes it), and goes back to the question.
+    private mutating func putInAnswer(_ result: CalculatorNumber, now: UInt64) -> [FlowEffect] {
+        guard case .numeric = sitting.question.kind else { return refuse("notice.calculator-not-numeric", now: now) }
+        let id = sitting.question.id
+        var (control, follows) = sheet.takeControl()
+        let outcome = control.putNumber(result.plain)
+        sheet.putBack(control, follows: follows, changed: outcome == .changed)
+        if outcome == .changed { timers.autosave.changed(id, now: now) }
+        phase = .question
+        showAboutKey(text("notice.calculator-put", ["number": result.plain]), now: now)
+        return [.log(.toolUsed(tool: "calculator", action: "result-copied", questionID: id))]
+    }
+}

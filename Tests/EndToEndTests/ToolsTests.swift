@@ -1,0 +1,127 @@
+import AssessExam
+import AssessStore
+import AssessTestSupport
+import Foundation
+import Testing
+
+/// The tools an exam gives its students, in the real binary in a real terminal (tmux) at
+/// 80×24: what the student sees, what the answer becomes and what the log keeps.
+@Suite("The students' tools in a real terminal", .ownThread)
+struct ToolsTests {
+    /// A scientific calculator and a numeric question first.
+    static let exam = """
+        id: speeds
+        title: Speeds
+        duration: 10m
+        calculator: scientific
+        questions:
+          - id: speed
+            type: numeric
+            prompt: A train travels 150 km in 2 hours. What is its average speed?
+            answer: 75
+            unit: km/h
+          - id: faster
+            type: single-choice
+            prompt: Which is faster?
+            choices: [80 km/h, 20 m/s]
+            answer: 20 m/s
+
+        """
+
+    @Test func theCalculatorsResultBecomesTheAnswerAndTheLogSaysSoWithoutTheExpression() throws {
+        let scratch = try TemporaryDirectory("assess-e2e-calculator")
+        let file = scratch.file("speeds.yaml")
+        try Self.exam.write(toFile: file, atomically: true, encoding: .utf8)
+        let terminal = try TerminalUnderTest("take '\(file)' --candidate c-calc", width: 80, height: 24)
+        try terminal.acceptTheLock()
+        try terminal.waitFor("Question 1 of 2")
+        try terminal.waitFor("^K calculator")
+        try terminal.press("C-k")
+        try terminal.waitFor("Scientific calculator · degrees · M = 0")
+        try terminal.type("150/(1+1)")
+        try terminal.press("Enter")
+        try terminal.waitFor("150/(1+1) = 75")
+        try terminal.type("2/0")
+        try terminal.press("Enter")
+        let refused = try terminal.waitFor("You cannot divide by zero.")
+        #expect(refused.contains("Expression: 2/0"))
+        try terminal.press("C-p")
+        let answered = try terminal.waitFor("Answer: 75")
+        #expect(answered.contains("Your answer is now 75 (Ctrl-U undoes it)."))
+        let attempt = try #require(try terminal.store().attempts(exam: "speeds", candidate: "c-calc").first)
+        try terminal.waitForLog("result-copied")
+        let log = try terminal.assessCommand(["log", "--attempt", attempt.id]).output
+        let tools = log.split(separator: "\n").filter { $0.contains("tool.used\t") }
+        #expect(tools.count == 2, "\(log)")
+        let copied = "tool.used\taction=result-copied question=speed tool=calculator"
+        #expect(tools.first?.hasSuffix("tool.used\taction=opened tool=calculator") == true, "\(tools)")
+        #expect(tools.last?.hasSuffix(copied) == true, "\(tools)")
+        #expect(!log.contains("150/") && !log.contains("2/0"), "\(log)")
+        try terminal.submitAndLeaveThroughTheReceipt()
+        #expect(try terminal.exitStatus() == 0)
+        let responses = try terminal.store().responses(for: attempt.id)
+        #expect(responses.first { $0.questionID == "speed" }?.value == Response.numeric("75").json)
+    }
+
+    @Test func theCountdownHidesAndTheTimeLeftIsToldAndBothAreLogged() throws {
+        let terminal = try TerminalUnderTest("take Exams/geography.yaml --candidate c-timer", width: 80, height: 24)
+        try terminal.acceptTheLock()
+        try terminal.waitFor("Time left 09:")
+        try terminal.press("C-o")
+        let hidden = try terminal.waitFor("time hidden")
+        #expect(!hidden.contains("Time left"))
+        #expect(hidden.contains("Countdown hidden until the last 5 minutes; Ctrl-T tells the time left."))
+        try terminal.press("C-t")
+        try terminal.waitFor("Time left: 10 minutes.")
+        try terminal.press("C-o")
+        try terminal.waitFor("Countdown shown again.")
+        try terminal.waitFor("Time left 09:")
+        let attempt = try #require(try terminal.store().attempts(exam: "geography-quiz", candidate: "c-timer").first)
+        try terminal.waitForLog("action=shown")
+        let tools = try terminal.assessCommand(["log", "--attempt", attempt.id]).output.split(separator: "\n")
+            .filter { $0.contains("tool.used\t") }.map { String($0.split(separator: "\t").last ?? "") }
+        #expect(tools == ["action=hidden tool=timer", "action=asked tool=time-left", "action=shown tool=timer"])
+        kill(try #require(try terminal.assessPID()), SIGTERM)
+        #expect(try terminal.exitStatus() == 1)
+    }
+
+    @Test func theReferenceSheetScrollsAndItsOpeningIsLogged() throws {
+        let scratch = try TemporaryDirectory("assess-e2e-reference")
+        let file = scratch.file("circles.yaml")
+        let lines = (1...30).map { "    Row \($0) of the table" }.joined(separator: "\n")
+        try """
+        id: circles
+        title: Circles
+        duration: 10m
+        reference:
+          title: Formulas
+          text: |
+        \(lines)
+        questions:
+          - {id: area, type: true-false, prompt: The area of a circle of radius 1 is π., answer: true}
+
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let terminal = try TerminalUnderTest("take '\(file)' --candidate c-ref", width: 80, height: 24)
+        try terminal.acceptTheLock()
+        // A narrow footer leaves the key out (F9 and F1 are pinned); the help lists it.
+        try terminal.waitFor("The area of a circle")
+        try terminal.press("F1")
+        try terminal.waitFor("Ctrl-L")
+        try terminal.press("Escape")
+        try terminal.waitFor("The area of a circle")
+        try terminal.press("C-l")
+        let top = try terminal.waitFor("Formulas  lines 1–16 of 30")
+        #expect(top.contains("Row 1 of the table") && !top.contains("Row 17 of"))
+        try terminal.press("End")
+        let end = try terminal.waitFor("Formulas  lines 15–30 of 30")
+        #expect(end.contains("Row 30 of the table"))
+        try terminal.press("Escape")
+        try terminal.waitFor("The area of a circle")
+        let attempt = try #require(try terminal.store().attempts(exam: "circles", candidate: "c-ref").first)
+        try terminal.waitForLog("tool=reference")
+        let log = try terminal.assessCommand(["log", "--attempt", attempt.id]).output
+        #expect(log.contains("tool.used\taction=opened tool=reference"), "\(log)")
+        kill(try #require(try terminal.assessPID()), SIGTERM)
+        #expect(try terminal.exitStatus() == 1)
+    }
+}
