@@ -11,7 +11,8 @@ import Synchronization
 // began to the return of the answer's commit (fsync on). The seats' writes are run by a pool
 // of threads, each with a share of the seats in the order their seconds begin, so a write that
 // waits delays the rest of that thread's seats, and that wait counts too. N grows until p99
-// passes 1 s, a write fails, or the server's connections run out; then pgbench's TPC-B-like
+// passes 1 s or a write fails (twice: a shared machine swings), or the server's connections
+// run out; then pgbench's TPC-B-like
 // load on the same server, for scale. Run under .ci/with-postgres (Benchmarks/run does):
 //
 //   ASSESS_POSTGRES_FSYNC=on ASSESS_POSTGRES_MAX_CONNECTIONS=2100 .ci/with-postgres \
@@ -43,6 +44,11 @@ struct Options {
 struct Failure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Writes a line of the table at once (`print` holds it back when the output is a file).
+func say(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }
 
 func progress(_ text: String) {
@@ -210,27 +216,32 @@ do {
     let server = Server(superuserURL: url)
     let connections =
         Int(try server.psql("SHOW max_connections").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 100
-    print(
+    say(
         "| store alone: seats | durable p50 | durable p99 | rows/s | failed writes | holds (p99 ≤ 1 s) | load before |")
-    print("|---|---|---|---|---|---|---|")
+    say("|---|---|---|---|---|---|---|")
     var largest = 0
     for count in options.ladder {
         guard count + 10 <= connections else {
             progress("\(count) seats need more connections than the server's \(connections); stopping there")
             break
         }
-        let before = load()
-        let step = try measure(count: count, options: options, server: server)
-        print(
-            "| \(count) | \(String(format: "%.0f ms", step.percentile(0.5))) | \(String(format: "%.0f ms", step.percentile(0.99))) | \(String(format: "%.0f", step.rowsPerSecond)) | \(step.failures.count) | \(step.holds ? "yes" : "no") | \(before) |"
-        )
-        for failure in step.failures.prefix(3) { progress("failed: \(failure)") }
-        guard step.holds else { break }
+        // A shared machine swings: a step that misses is measured once more before it counts.
+        var holds = false
+        for _ in 0..<2 where !holds {
+            let before = load()
+            let step = try measure(count: count, options: options, server: server)
+            say(
+                "| \(count) | \(String(format: "%.0f ms", step.percentile(0.5))) | \(String(format: "%.0f ms", step.percentile(0.99))) | \(String(format: "%.0f", step.rowsPerSecond)) | \(step.failures.count) | \(step.holds ? "yes" : "no") | \(before) |"
+            )
+            for failure in step.failures.prefix(3) { progress("failed: \(failure)") }
+            holds = step.holds
+        }
+        guard holds else { break }
         largest = count
     }
     let tps = try pgbench(server: server)
-    print("")
-    print(
+    say("")
+    say(
         "Largest N with keystroke-to-durable p99 ≤ 1 s: \(largest) (of \(options.ladder.map(String.init).joined(separator: ", ")); \(connections) connections allowed). pgbench TPC-B-like, 100 clients, same server: \(tps) tps. Load after: \(load())."
     )
 } catch {
