@@ -16,7 +16,7 @@ import Synchronization
 // load on the same server, for scale. Run under .ci/with-postgres (Benchmarks/run does):
 //
 //   ASSESS_POSTGRES_FSYNC=on ASSESS_POSTGRES_MAX_CONNECTIONS=2100 .ci/with-postgres \
-//       assess-store-bench --assess PATH [--seats 100,250,500] [--seconds 20] [--threads 64]
+//       assess-store-bench --assess PATH [--seats 100,250,500] [--seconds 20] [--threads 256]
 //           [--without-room-notify]
 
 /// What the command line asked for.
@@ -24,7 +24,7 @@ struct Options {
     var assess = ""
     var ladder = [25, 50, 100, 250, 500, 1000, 1500, 2000]
     var seconds = 20
-    var threads = 64
+    var threads = 256
     /// Without the `room_changed` triggers on answers and log records: what the store would
     /// reach if a write did not NOTIFY the monitors (an experiment, not the store as shipped).
     var withoutRoomNotify = false
