@@ -11,22 +11,31 @@ import Synchronization
 // began to the return of the answer's commit (fsync on). The seats' writes are run by a pool
 // of threads, each with a share of the seats in the order their seconds begin, so a write that
 // waits delays the rest of that thread's seats, and that wait counts too. N grows until p99
-// passes 1 s, a write fails, or the server's connections run out; then pgbench's TPC-B-like
+// passes 1 s or a write fails (twice: a shared machine swings), or the server's connections
+// run out; then pgbench's TPC-B-like
 // load on the same server, for scale. Run under .ci/with-postgres (Benchmarks/run does):
 //
 //   ASSESS_POSTGRES_FSYNC=on ASSESS_POSTGRES_MAX_CONNECTIONS=2100 .ci/with-postgres \
-//       assess-store-bench --assess PATH [--seats 100,250,500] [--seconds 20] [--threads 64]
+//       assess-store-bench --assess PATH [--seats 100,250,500] [--seconds 20] [--threads 256]
+//           [--without-room-notify]
 
 /// What the command line asked for.
 struct Options {
     var assess = ""
-    var ladder = [100, 250, 500, 1000, 1500, 2000]
+    var ladder = [25, 50, 100, 250, 500, 1000, 1500, 2000]
     var seconds = 20
-    var threads = 64
+    var threads = 256
+    /// Without the `room_changed` triggers on answers and log records: what the store would
+    /// reach if a write did not NOTIFY the monitors (an experiment, not the store as shipped).
+    var withoutRoomNotify = false
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
         while let name = rest.popFirst() {
+            if name == "--without-room-notify" {
+                withoutRoomNotify = true
+                continue
+            }
             guard let value = rest.popFirst() else { throw Failure("\(name) needs a value") }
             switch name {
             case "--assess": assess = value
@@ -43,6 +52,11 @@ struct Options {
 struct Failure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Writes a line of the table at once (`print` holds it back when the output is a file).
+func say(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }
 
 func progress(_ text: String) {
@@ -117,6 +131,11 @@ func measure(count: Int, options: Options, server: Server) throws -> Step {
     var environment = ProcessInfo.processInfo.environment
     environment["ASSESS_STORE"] = server.url(database: database, user: "postgres")
     try run(options.assess, ["store", "init"] + seats.flatMap { ["--seat", $0] }, environment: environment)
+    if options.withoutRoomNotify {
+        try server.psql(
+            "DROP TRIGGER room_changed ON assess.responses; DROP TRIGGER room_changed ON assess.events",
+            database: database)
+    }
     progress("\(count) seats: roles made; connecting")
     var opened: [(store: PostgresStore, attempt: String)] = []
     for seat in seats {
@@ -210,27 +229,32 @@ do {
     let server = Server(superuserURL: url)
     let connections =
         Int(try server.psql("SHOW max_connections").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 100
-    print(
+    say(
         "| store alone: seats | durable p50 | durable p99 | rows/s | failed writes | holds (p99 ≤ 1 s) | load before |")
-    print("|---|---|---|---|---|---|---|")
+    say("|---|---|---|---|---|---|---|")
     var largest = 0
     for count in options.ladder {
         guard count + 10 <= connections else {
             progress("\(count) seats need more connections than the server's \(connections); stopping there")
             break
         }
-        let before = load()
-        let step = try measure(count: count, options: options, server: server)
-        print(
-            "| \(count) | \(String(format: "%.0f ms", step.percentile(0.5))) | \(String(format: "%.0f ms", step.percentile(0.99))) | \(String(format: "%.0f", step.rowsPerSecond)) | \(step.failures.count) | \(step.holds ? "yes" : "no") | \(before) |"
-        )
-        for failure in step.failures.prefix(3) { progress("failed: \(failure)") }
-        guard step.holds else { break }
+        // A shared machine swings: a step that misses is measured once more before it counts.
+        var holds = false
+        for _ in 0..<2 where !holds {
+            let before = load()
+            let step = try measure(count: count, options: options, server: server)
+            say(
+                "| \(count) | \(String(format: "%.0f ms", step.percentile(0.5))) | \(String(format: "%.0f ms", step.percentile(0.99))) | \(String(format: "%.0f", step.rowsPerSecond)) | \(step.failures.count) | \(step.holds ? "yes" : "no") | \(before) |"
+            )
+            for failure in step.failures.prefix(3) { progress("failed: \(failure)") }
+            holds = step.holds
+        }
+        guard holds else { break }
         largest = count
     }
     let tps = try pgbench(server: server)
-    print("")
-    print(
+    say("")
+    say(
         "Largest N with keystroke-to-durable p99 ≤ 1 s: \(largest) (of \(options.ladder.map(String.init).joined(separator: ", ")); \(connections) connections allowed). pgbench TPC-B-like, 100 clients, same server: \(tps) tps. Load after: \(load())."
     )
 } catch {

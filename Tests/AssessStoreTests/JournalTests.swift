@@ -195,4 +195,21 @@ import Testing
         let mode = try FileManager.default.attributesOfItem(atPath: journal.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }
+
+    @Test func inAFolderSharedByAGroupTheJournalsFolderAndFilesAreTheGroupsToo() throws {
+        // A protected store's folder (setgid 2770): another exam account's sitting must be
+        // able to send what this one left.
+        chmod(folder.path, 0o2770)
+        let journal = SeatJournal(directory: folder.file("journal"), exam: "algebra", candidate: "ana")
+        try journal.append(
+            .progress(attempt: "a1", secondsUsed: 1, currentQuestion: 0, breaksTaken: 0, atMilliseconds: 5))
+        try journal.markDelivered(0)
+        let folderMode = try FileManager.default.attributesOfItem(atPath: folder.file("journal"))[.posixPermissions]
+        #expect(folderMode as? Int == 0o2770)
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.file("journal")) {
+            let mode = try FileManager.default.attributesOfItem(atPath: folder.file("journal/" + file))[
+                .posixPermissions]
+            #expect(mode as? Int == 0o660, "\(file)")
+        }
+    }
 }

@@ -17,6 +17,15 @@ struct ProtectedStoreTests {
             "take \(machine.exam) --candidate c-701", program: machine.asStudent(machine.program))
         try terminal.acceptTheLock()
         try terminal.waitFor("Question 1 of 4")
+        // While the sitting is open, SQLite's -wal and -shm files and the seats' news file
+        // are there: the group's too, so that the next exam account's sitting can open them.
+        let open = try FileManager.default.contentsOfDirectory(atPath: machine.store).sorted()
+        #expect(open == ["assess.sqlite", "assess.sqlite-news", "assess.sqlite-shm", "assess.sqlite-wal"])
+        for name in open {
+            let attributes = try FileManager.default.attributesOfItem(atPath: machine.store + "/" + name)
+            #expect((attributes[.posixPermissions] as? Int) == 0o660, "\(name)")
+            #expect((attributes[.groupOwnerAccountName] as? String) == machine.group, "\(name)")
+        }
         try terminal.press("Tab")
         try terminal.waitFor("Question 2 of 4")
         try terminal.press("Tab", "Tab")

@@ -84,7 +84,8 @@ public final class SeatJournal: @unchecked Sendable {
         FileManager.default.contents(atPath: path)
     }
 
-    /// Creates `directory` (mode 0700, its missing parents too) when it is missing.
+    /// Creates `directory` (mode 0700, its missing parents too) when it is missing; 2770
+    /// inside a folder shared by a group (a protected store's, see `SQLiteStore.isGroupFolder`).
     private static func makeDirectory(_ directory: String) throws {
         guard !FileManager.default.fileExists(atPath: directory) else { return }
         let parent = (directory as NSString).deletingLastPathComponent
@@ -92,8 +93,15 @@ public final class SeatJournal: @unchecked Sendable {
         guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
             throw JournalError(path: directory, action: "create", errno: errno)
         }
-        // Whatever the umask: only the exam account reads its journals.
-        chmod(directory, 0o700)
+        // Whatever the umask: only the exam account (or the store's group) reads its journals.
+        chmod(directory, SQLiteStore.isGroupFolder(parent) ? 0o2770 : 0o700)
+    }
+
+    /// Gives a file just made in `folder` its mode whatever the umask: 0600, or 0660 in a
+    /// folder shared by a group, so that the next sitting of another exam account there can
+    /// send it.
+    private static func setMode(_ descriptor: Int32, in folder: String) {
+        fchmod(descriptor, SQLiteStore.isGroupFolder(folder) ? 0o660 : 0o600)
     }
 
     /// Writes the file at `old` to `new` (0600, `fsync`ed, its folder too), then removes
@@ -109,6 +117,7 @@ public final class SeatJournal: @unchecked Sendable {
             let flags = existing == nil ? O_WRONLY | O_CREAT | O_TRUNC : O_WRONLY | O_APPEND
             let descriptor = open(target, flags | O_CLOEXEC | O_NOFOLLOW, 0o600)
             guard descriptor >= 0 else { throw JournalError(path: target, action: "open", errno: errno) }
+            setMode(descriptor, in: (new as NSString).deletingLastPathComponent)
             let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             guard written == data.count, fsync(descriptor) == 0 else {
                 let problem = errno
@@ -136,6 +145,7 @@ public final class SeatJournal: @unchecked Sendable {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw JournalError(path: path, action: "open", errno: errno) }
         defer { close(descriptor) }
+        Self.setMode(descriptor, in: (path as NSString).deletingLastPathComponent)
         let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         guard written == line.count else { throw JournalError(path: path, action: "write", errno: errno) }
         guard fsync(descriptor) == 0 else { throw JournalError(path: path, action: "fsync", errno: errno) }
@@ -170,6 +180,7 @@ public final class SeatJournal: @unchecked Sendable {
         let descriptor = open(deliveredPath, O_WRONLY | O_TRUNC | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw JournalError(path: deliveredPath, action: "open", errno: errno) }
         defer { close(descriptor) }
+        Self.setMode(descriptor, in: (deliveredPath as NSString).deletingLastPathComponent)
         let text = Array("\(count)\n".utf8)
         guard write(descriptor, text, text.count) == text.count, fsync(descriptor) == 0 else {
             throw JournalError(path: deliveredPath, action: "write", errno: errno)

@@ -38,10 +38,19 @@ final class FileChangeWatcher: RoomWatcher, @unchecked Sendable {
         }
     }
 
+    /// Gives the open `file` mode 0660 when its folder is shared by a group (a protected
+    /// store's), so that every exam account's sitting there may open it; a file another
+    /// account made keeps its mode (only its owner may change it, and did so).
+    static func shareWithTheFoldersGroup(_ descriptor: Int32, in file: URL) {
+        guard SQLiteStore.isGroupFolder(file.deletingLastPathComponent().path) else { return }
+        fchmod(descriptor, 0o660)
+    }
+
     /// Makes `file` if it is missing and adds a watch on it to `inotify`.
     private static func watch(_ file: URL, with inotify: Int32) -> Bool {
         let made = open(file.path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard made >= 0 else { return false }
+        shareWithTheFoldersGroup(made, in: file)
         close(made)
         return inotify_add_watch(inotify, file.path, mask) >= 0
     }

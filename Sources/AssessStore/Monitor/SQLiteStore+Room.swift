@@ -214,11 +214,15 @@ extension SQLiteStore: RoomStore {
     /// Tells the seats waiting on this store (``seatWatcher(exam:candidate:holder:)``) that
     /// there is news for some of them: the news file is opened for writing and closed,
     /// which inotify reports to their watchers. Made with the database file's mode (only
-    /// its owner's), in the folder the database's own log is written in.
+    /// its owner's, or its group's too in a protected store's folder), in the folder the
+    /// database's own log is written in.
     func announceSeatNews() {
         guard let newsFileURL else { return }
         let descriptor = open(newsFileURL.path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        if descriptor >= 0 { close(descriptor) }
+        if descriptor >= 0 {
+            FileChangeWatcher.shareWithTheFoldersGroup(descriptor, in: newsFileURL)
+            close(descriptor)
+        }
     }
 }
 
