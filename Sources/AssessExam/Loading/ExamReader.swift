@@ -243,8 +243,10 @@ struct ExamReader {
         let prompt = reader.text(named, "prompt", required: true, example: "What is the capital of Canada?")
         let points = readPoints(named)
         let kind = readKind(named)
+        let guide = reader.text(
+            named, "guide", required: false, example: "Full marks name the Sun's light and the Moon's orbit.")
         guard let id, let prompt, let points, let kind else { return nil }
-        return Question(id: id, prompt: prompt, points: points, kind: kind)
+        return Question(id: id, prompt: prompt, points: points, kind: kind, guide: guide)
     }
 
     private mutating func readPoints(_ fields: Fields) -> Double? {

@@ -8,13 +8,17 @@ public struct Question: Sendable, Equatable {
     public var points: Double
     /// The question type and its answer data.
     public var kind: QuestionKind
+    /// A marking guide or model answer for the marker (`guide:`), shown beside the answer
+    /// being marked; never sent to a seat and not part of the exam key.
+    public var guide: String?
 
     /// Creates a question.
-    public init(id: String, prompt: String, points: Double = 1, kind: QuestionKind) {
+    public init(id: String, prompt: String, points: Double = 1, kind: QuestionKind, guide: String? = nil) {
         self.id = id
         self.prompt = prompt
         self.points = points
         self.kind = kind
+        self.guide = guide
     }
 }
 
