@@ -79,4 +79,18 @@ import Testing
         #expect(helpScreen.contains("F1: this help"))
         #expect(!helpScreen.contains("─"))
     }
+
+    @Test(arguments: [false, true])
+    func aShortTerminalKeepsTheAnswerAndDropsTheGuideRatherThanOverlapping(_ screenReader: Bool) {
+        var desk = MarkingDesk(
+            exam: Self.exam, items: Self.items(), order: .byQuestion,
+            accessibility: AccessibilitySettings(screenReader ? [.screenReader] : []))
+        // From 15 rows the form keeps its place below the answer (fewer overlap with or without a guide).
+        for rows in 15...19 {
+            let grid = draw(&desk, TerminalSize(columns: 80, rows: rows))
+            let screen = grid.lines().joined(separator: "\n")
+            #expect(screen.contains("The Moon pulls the water"), "\(rows) rows")
+            #expect(screen.contains("Points (0–4"), "\(rows) rows")
+        }
+    }
 }

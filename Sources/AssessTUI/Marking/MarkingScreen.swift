@@ -152,7 +152,8 @@ public enum MarkingScreen {
         _ desk: inout MarkingDesk, _ item: MarkingItem, in area: CellRect, into grid: inout CellGrid
     ) {
         var box = area
-        if let guide = item.question.guide {
+        // Beside the answer at 100 columns; under it only where both boxes keep a line of text.
+        if let guide = item.question.guide, grid.columns >= 100 || area.height >= 6 {
             var guideBox = area
             if grid.columns >= 100 {
                 box.width = area.width * 3 / 5
@@ -203,7 +204,8 @@ public enum MarkingScreen {
     ) {
         var answerRows = area.height - 1
         var guideLines: [String] = []
-        if let guide = item.question.guide {
+        // Under the answer where both keep their heading and a line.
+        if let guide = item.question.guide, area.height >= 4 {
             guideLines = TextWrap.lines(guide, width: area.width)
             let guideRows = min(guideLines.count + 1, max(2, area.height / 2))
             answerRows -= guideRows
