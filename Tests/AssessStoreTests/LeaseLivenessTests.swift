@@ -63,12 +63,12 @@ import Testing
         #expect(refused.holder.host == holder.host && refused.holder.pid == holder.pid && refused.takenOver == nil)
         let seat = try Self.seat(opened.store)
         #expect(seat.holderAlive && (seat.leaseAge ?? 0) > 3000)
-        #expect(seat.state(lostAfter: 30) == .welcome && seat.restsOnLiveness(lostAfter: 30))
+        #expect(seat.state(lostAfter: 30) == .welcome && seat.watchesLiveness(lostAfter: 30) && !seat.holderGone)
         // Its own renewal goes on as before.
         #expect(
             try opened.store.takeLease(exam: "algebra", candidate: "c-17", holder: holder, at: Date()).holder.pid
                 == holder.pid)
-        #expect(try !Self.seat(opened.store).restsOnLiveness(lostAfter: 30))
+        #expect(try Self.seat(opened.store).watchesLiveness(lostAfter: 30))
     }
 
     @Test(arguments: [StoreBackend.sqlite, .sqliteFile])

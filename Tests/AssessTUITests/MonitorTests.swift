@@ -151,17 +151,33 @@ import Testing
         #expect(model.totals(now: 30 * Self.second).map(\.state) == [.answering])
         #expect(!Self.render(model, now: 30 * Self.second).lines().contains { $0.contains("! lost") })
         // Nothing in the store changes when that holder ends: the monitor reads the room
-        // again once a second while a seat rests on it.
-        #expect(seat.restsOnLiveness(lostAfter: 30))
+        // again once a second while a seat's holder is known alive.
+        #expect(seat.watchesLiveness(lostAfter: 30))
         #expect(!model.livenessReadDue(now: Self.second / 2))
         #expect(model.livenessReadDue(now: Self.second))
-        // Read again with its holder gone: lost at once.
-        seat.holderAlive = false
-        #expect(seat.state(lostAfter: 30) == .lost && !seat.restsOnLiveness(lostAfter: 30))
+        // Read again with its holder gone: lost at once, and no more reads for it.
+        (seat.holderAlive, seat.holderGone) = (false, true)
+        #expect(seat.state(lostAfter: 30) == .lost && !seat.watchesLiveness(lostAfter: 30))
         #expect(!Self.model([seat]).livenessReadDue(now: 5 * Self.second))
-        // A seat renewed within the lease's time needs no such read, alive or not.
-        (seat.leaseAge, seat.holderAlive) = (5, true)
-        #expect(!seat.restsOnLiveness(lostAfter: 30) && !Self.model([seat]).livenessReadDue(now: 5 * Self.second))
+        // A seat renewed within the lease's time is read again too while its holder is alive:
+        // a seat killed between two renewals shows lost within seconds.
+        (seat.leaseAge, seat.holderAlive, seat.holderGone) = (5, true, false)
+        #expect(seat.watchesLiveness(lostAfter: 30) && Self.model([seat]).livenessReadDue(now: Self.second))
+        // A holder not known either way (a seat on another machine, on SQLite) is not read for.
+        seat.holderAlive = false
+        #expect(!seat.watchesLiveness(lostAfter: 30) && !Self.model([seat]).livenessReadDue(now: 5 * Self.second))
+    }
+
+    @Test func aSeatWhoseHolderIsKnownGoneIsLostWithinSecondsWhateverTheLeaseTime() {
+        var seat = Self.room(1)[0]
+        (seat.leaseAge, seat.holderAlive, seat.holderGone) = (1, false, true)
+        // Renewed a second ago, a 120 s lease: a killed seat still shows lost within the grace.
+        #expect(seat.state(lostAfter: 120) == .answering)
+        #expect(seat.state(elapsed: SeatView.holderGoneGrace, lostAfter: 120) == .lost)
+        #expect(Self.model([seat]).totals(now: 3 * Self.second).map(\.state) == [.lost])
+        // The same age with the holder not known gone waits for the lease's time.
+        seat.holderGone = false
+        #expect(seat.state(elapsed: 10, lostAfter: 120) == .answering)
     }
 
     @Test func sortingFilteringAndFindingNarrowTheList() {

@@ -1,3 +1,4 @@
+import AssessCore
 import Testing
 
 @testable import AssessTUI
@@ -79,6 +80,49 @@ struct TextWrapTests {
                 var visible = line
                 while visible.last == " " { visible.removeLast() }
                 #expect(visible.displayWidth <= max(width, 2))
+            }
+        }
+    }
+
+    @Test("Kinsoku: no line begins with closing punctuation; the character before moves down with it")
+    func kinsokuKeepsClosingPunctuationOffTheStartOfALine() {
+        // Four wide characters fill a line of 8: 。 would start the next.
+        #expect(TextWrap.lines("試験です。次へ", width: 8) == ["試験で", "す。次へ"])
+        for (text, width) in [
+            ("この端末はロックされています。監督者に知らせてください。", 10),
+            ("「はい」、「いいえ」。どちらですか？", 8), ("東京、大阪、京都。", 6),
+        ] {
+            for line in TextWrap.lines(text, width: width).dropFirst() {
+                #expect(!"。、」』）！？".contains(line.first ?? " "), "\(line) starts a line of \(text)")
+            }
+        }
+    }
+
+    @Test("Kinsoku: no line ends with opening punctuation")
+    func kinsokuKeepsOpeningPunctuationOffTheEndOfALine() {
+        #expect(TextWrap.lines("あい「うえ」", width: 6) == ["あい", "「う", "え」"])
+        for line in TextWrap.lines("答えは「東京」と「大阪」です。", width: 8) {
+            #expect(!"「『（".contains(line.last ?? " "), "\(line) ends with an opening bracket")
+        }
+    }
+
+    @Test("Kinsoku gives way when a line would be left empty")
+    func kinsokuGivesWayOnANarrowLine() {
+        #expect(TextWrap.lines("あ。", width: 2) == ["あ", "。"])
+    }
+
+    @Test("Kinsoku in the lock banner's Japanese at every width a screen gives it")
+    func theJapaneseLockBannerNeverStartsALineWithClosingPunctuation() {
+        let text = Catalogue.of(.japanese)
+        let banner = [
+            "start.locked", "start.until", "start.enter-begins", "start.enter-begins-opened", "start.practice",
+        ]
+        .map { text($0, ["time": "8時間"]) }
+        for sentence in banner {
+            for width in 10...76 {
+                for line in TextWrap.lines(sentence, width: width).dropFirst() {
+                    #expect(!"。、」』）！？".contains(line.first ?? " "), "\(line) at \(width) columns")
+                }
             }
         }
     }

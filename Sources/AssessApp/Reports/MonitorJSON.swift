@@ -73,12 +73,13 @@ package struct MonitorJSON {
                     FileHandle.standardOutput.write(try encoder.encode(line) + Data("\n".utf8))
                 }
             }
-            // A holder known alive that ends changes nothing in the store: while a seat is
-            // not lost only for that, the room is read again each time round (once a second).
-            let restsOnLiveness = seats.contains { seat in
-                seat.restsOnLiveness(elapsed: Double(clock.monotonicNanoseconds &- readAt) / 1e9, lostAfter: lostAfter)
+            // A holder known alive that ends (a seat killed) changes nothing in the store:
+            // while a seat's holder is known alive, the room is read again each time round
+            // (once a second), so that seat shows lost within seconds.
+            let watchesLiveness = seats.contains { seat in
+                seat.watchesLiveness(elapsed: Double(clock.monotonicNanoseconds &- readAt) / 1e9, lostAfter: lostAfter)
             }
-            changed = source.waitForChange(milliseconds: 1000) || restsOnLiveness
+            changed = source.waitForChange(milliseconds: 1000) || watchesLiveness
         }
     }
 }

@@ -18,6 +18,11 @@ public struct SeatView: Sendable, Equatable, Codable {
     /// ago it renewed: on PostgreSQL its server backend is still connected, on SQLite its
     /// process still runs on this machine (see `Lease` in AssessStore).
     public var holderAlive: Bool
+    /// True when the store knew, when the seat was read, that the lease's holder had ended:
+    /// on PostgreSQL its server backend was gone (a killed seat's connection closes, and its
+    /// backend ends, at once), on SQLite its process was gone from this machine. Such a seat
+    /// is lost once its lease is ``holderGoneGrace`` seconds old, whatever the lease's time.
+    public var holderGone: Bool
     /// The candidate's latest attempt of the exam, if one has started.
     public var attempt: String?
     /// The exam key the attempt runs (a second key in a room means a second version of the exam).
@@ -49,7 +54,8 @@ public struct SeatView: Sendable, Equatable, Codable {
     /// A seat with these fields; counts default to none.
     public init(
         exam: String, candidate: String, host: String? = nil, tty: String? = nil, leaseAge: Double? = nil,
-        holderAlive: Bool = false, attempt: String? = nil, examKey: String? = nil, status: String? = nil,
+        holderAlive: Bool = false, holderGone: Bool = false, attempt: String? = nil, examKey: String? = nil,
+        status: String? = nil,
         secondsAllowed: Int? = nil,
         secondsUsed: Int = 0, progressAge: Double? = nil, answered: Int = 0, flagged: Int = 0,
         breaksTaken: Int = 0, lastEvent: String? = nil, lastEventAge: Double? = nil, lastHold: String? = nil,
@@ -61,6 +67,7 @@ public struct SeatView: Sendable, Equatable, Codable {
         self.tty = tty
         self.leaseAge = leaseAge
         self.holderAlive = holderAlive
+        self.holderGone = holderGone
         self.attempt = attempt
         self.examKey = examKey
         self.status = status
@@ -77,8 +84,13 @@ public struct SeatView: Sendable, Equatable, Codable {
         self.pendingCommands = pendingCommands
     }
 
+    /// Seconds a lease whose holder is known gone may stay unrenewed before its seat shows
+    /// lost: a seat whose connection broke and came back renews within them.
+    public static let holderGoneGrace: Double = 3
+
     /// The seat's state `elapsed` seconds after it was read, when a lease not renewed for
-    /// `lostAfter` seconds is lost unless its holder was known alive.
+    /// `lostAfter` seconds is lost unless its holder was known alive, and one whose holder was
+    /// known gone is lost after ``holderGoneGrace``.
     public func state(elapsed: Double = 0, lostAfter: Double) -> SeatState {
         switch status {
         case "submitted": return .submitted
@@ -96,7 +108,8 @@ public struct SeatView: Sendable, Equatable, Codable {
             // a hang-up, a lost terminal. `assess resume` continues it.
             return .interrupted
         }
-        if max(0, leaseAge) + elapsed >= lostAfter && !holderAlive { return .lost }
+        let age = max(0, leaseAge) + elapsed
+        if (age >= lostAfter && !holderAlive) || (holderGone && age >= Self.holderGoneGrace) { return .lost }
         guard attempt != nil else { return .welcome }
         switch lastHold {
         case "exam.paused": return .paused
@@ -105,15 +118,12 @@ public struct SeatView: Sendable, Equatable, Codable {
         }
     }
 
-    /// True when the seat, `elapsed` seconds after it was read, is not lost only because its
-    /// holder was known alive then: its lease is older than `lostAfter`. Nothing in the store
-    /// changes when such a holder ends (a backend disconnected, a process killed), so a
-    /// monitor reads the room again while this holds, to show the seat lost in time.
-    public func restsOnLiveness(elapsed: Double = 0, lostAfter: Double) -> Bool {
-        guard holderAlive else { return false }
-        var unknown = self
-        unknown.holderAlive = false
-        return unknown.state(elapsed: elapsed, lostAfter: lostAfter) == .lost
+    /// True when the seat's holder was known alive and the seat not lost: the holder can end
+    /// (a seat killed) with no write to the store, so a monitor reads the room again every
+    /// second or so while this holds, to show the seat lost within seconds
+    /// rather than after the lease's time.
+    public func watchesLiveness(elapsed: Double = 0, lostAfter: Double) -> Bool {
+        holderAlive && leaseAge != nil && state(elapsed: elapsed, lostAfter: lostAfter) != .lost
     }
 
     /// Seconds left `elapsed` seconds after the seat was read: counted down from the last

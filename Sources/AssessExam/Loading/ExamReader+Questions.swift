@@ -5,7 +5,7 @@ import Yams
 /// Reading each question type's own keys.
 extension ExamReader {
     /// Keys every question has.
-    static let commonQuestionKeys = ["id", "type", "prompt", "points", "image"]
+    static let commonQuestionKeys = ["id", "type", "prompt", "points", "image", "guide"]
     /// The keys each question type adds to the common ones.
     static let keysByType: [QuestionType: [String]] = [
         .singleChoice: ["choices", "answer"],

@@ -325,6 +325,8 @@ struct ExamReader {
         let image = readImage(named)
         let imageIsRight = image != nil || named["image"].map(reader.isNull) ?? true
         let choiceImages = readChoiceImages(named)
+        let guide = reader.text(
+            named, "guide", required: false, example: "Full marks name the Sun's light and the Moon's orbit.")
         guard let id, let prompt, let points, let kind, imageIsRight, let choiceImages else { return nil }
         if case .code(let code) = kind {
             // A code question is worth its tests' points; `points:`, if written, must say the same.
@@ -336,9 +338,9 @@ struct ExamReader {
                 )
                 return nil
             }
-            return Question(id: id, prompt: prompt, points: sum, kind: kind, image: image, choiceImages: choiceImages)
+            return Question(id: id, prompt: prompt, points: sum, kind: kind, image: image, choiceImages: choiceImages, guide: guide)
         }
-        return Question(id: id, prompt: prompt, points: points, kind: kind, image: image, choiceImages: choiceImages)
+        return Question(id: id, prompt: prompt, points: points, kind: kind, image: image, choiceImages: choiceImages, guide: guide)
     }
 
     private mutating func readPoints(_ fields: Fields) -> Double? {

@@ -13,11 +13,14 @@ public struct Question: Sendable, Equatable {
     /// The pictures of single-choice and multiple-response choices written as `{text:,
     /// image:}`, by the choice's index in the file's order.
     public var choiceImages: [Int: ExamImage]
+    /// A marking guide or model answer for the marker (`guide:`), shown beside the answer
+    /// being marked; never sent to a seat and not part of the exam key.
+    public var guide: String?
 
     /// Creates a question.
     public init(
         id: String, prompt: String, points: Double = 1, kind: QuestionKind, image: ExamImage? = nil,
-        choiceImages: [Int: ExamImage] = [:]
+        choiceImages: [Int: ExamImage] = [:], guide: String? = nil
     ) {
         self.id = id
         self.prompt = prompt
@@ -25,6 +28,7 @@ public struct Question: Sendable, Equatable {
         self.kind = kind
         self.image = image
         self.choiceImages = choiceImages
+        self.guide = guide
     }
 
     /// Every picture the question shows: the prompt's, then the choices' in file order.

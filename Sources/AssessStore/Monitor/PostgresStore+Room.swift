@@ -23,7 +23,7 @@ extension PostgresStore: RoomStore {
             UNION SELECT exam_id, candidate FROM assess.leases WHERE $1::text[] IS NULL OR exam_id = ANY($1::text[])
         )
         SELECT s.exam_id, s.candidate, l.host, l.tty, extract(epoch FROM now() - l.renewed_at)::float8 AS lease_age,
-               assess.backend_alive(l.backend_pid, l.backend_start) AS holder_alive,
+               assess.backend_alive(l.backend_pid, l.backend_start) AS holder_alive, l.backend_pid IS NOT NULL AS holder_known,
                a.id, a.exam_key, a.status, a.seconds_allowed, a.seconds_used, a.breaks_taken,
                extract(epoch FROM now() - a.last_active_at)::float8 AS progress_age,
                r.answered, r.flagged, e.kind AS last_event, extract(epoch FROM now() - e.server_time)::float8 AS last_event_age,
@@ -72,6 +72,7 @@ extension PostgresStore: RoomStore {
             return SeatView(
                 exam: exam, candidate: candidate, host: row["host"], tty: row["tty"],
                 leaseAge: row["lease_age"].flatMap(Double.init), holderAlive: row["holder_alive"] == "t",
+                holderGone: row["holder_known"] == "t" && row["holder_alive"] == "f",
                 attempt: row["id"], examKey: row["exam_key"],
                 status: row["status"], secondsAllowed: row["seconds_allowed"].flatMap(Int.init),
                 secondsUsed: row["seconds_used"].flatMap(Int.init) ?? 0,

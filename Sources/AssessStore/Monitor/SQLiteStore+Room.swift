@@ -66,6 +66,7 @@ extension SQLiteStore: RoomStore {
                 seat.tty = lease["tty"]
                 seat.leaseAge = (lease["renewed_at"] as Date?).map { time.timeIntervalSince($0) }
                 seat.holderAlive = LocalProcess.isAlive(Self.holder(lease))
+                seat.holderGone = LocalProcess.isGone(Self.holder(lease))
                 seats[key(exam, candidate)] = seat
             }
             for (id, seat) in seats {

@@ -1,3 +1,4 @@
+import AssessCore
 import AssessExam
 import Foundation
 
@@ -102,6 +103,9 @@ public struct MarkingDesk: Sendable, Equatable {
     public static let candidatesKey = Key.control("t")
 
     public let exam: Exam
+    /// The marker's accessibility settings (`assess mark --screen-reader` and the like): how
+    /// the screen is drawn, as for a sitting.
+    public let accessibility: AccessibilitySettings
     public private(set) var items: [MarkingItem]
     public private(set) var order: Order
     /// The item on screen.
@@ -141,9 +145,13 @@ public struct MarkingDesk: Sendable, Equatable {
     }
 
     /// Puts `items` on the desk in `order` (within a question or candidate, in the order
-    /// given), the candidates shown by number unless `showsCandidate`.
-    public init(exam: Exam, items: [MarkingItem], order: Order, showsCandidate: Bool = false) {
+    /// given), the candidates shown by number unless `showsCandidate`, drawn with `accessibility`.
+    public init(
+        exam: Exam, items: [MarkingItem], order: Order, showsCandidate: Bool = false,
+        accessibility: AccessibilitySettings = AccessibilitySettings()
+    ) {
         self.exam = exam
+        self.accessibility = accessibility
         self.order = order
         self.showsCandidate = showsCandidate
         self.items = Self.sorted(items, by: order, exam: exam)

@@ -41,10 +41,19 @@ public enum MarkingScreen {
         ("F1", "this help"),
     ]
 
-    /// Draws `desk` into `grid` (and tells the desk how many answer lines fit, for paging).
+    /// Draws `desk` into `grid` (and tells the desk how many answer lines fit, for paging),
+    /// with the marker's accessibility settings: the screen reader's layout has one column,
+    /// no box drawing and each state in words.
     public static func render(_ desk: inout MarkingDesk, into grid: inout CellGrid) {
+        ScreenKit.drawing(with: ScreenLook(desk.accessibility), text: .english, into: &grid) { grid in
+            draw(&desk, into: &grid)
+        }
+    }
+
+    private static func draw(_ desk: inout MarkingDesk, into grid: inout CellGrid) {
         grid.clear()
         grid.cursor = nil
+        let linear = ScreenKit.look.linear
         let width = grid.columns - 2 * ScreenKit.margin
         let mode =
             (desk.order == .byQuestion ? "by question" : "by candidate") + (desk.showsCandidate ? "" : " · anonymous")
@@ -67,38 +76,30 @@ public enum MarkingScreen {
             "Answer \(desk.index + 1) of \(desk.items.count) · \(item.question.id) · \(points) · \(who)", row: 1,
             column: ScreenKit.margin, style: ScreenKit.title, maxWidth: width)
         let unmarked = desk.unmarked
-        grid.put(
-            "Still to mark: \(unmarked.thisQuestion) of this question, \(unmarked.all) in all", row: 2,
-            column: ScreenKit.margin, style: ScreenKit.dim, maxWidth: width)
+        let progress = "Still to mark: \(unmarked.thisQuestion) of this question, \(unmarked.all) in all"
+        let state =
+            item.handMark.map { "marked: \(MarkRules.number($0.points)) points" }
+            ?? (item.isUnmarked ? "not marked yet" : "scored by the exam")
+        let stateStyle = item.handMark == nil ? ScreenKit.dim : ScreenKit.success
+        if linear {
+            // One column: the answer's state follows the progress in the same sentence.
+            grid.put(progress + "; this answer: " + state, row: 2, column: ScreenKit.margin, maxWidth: width)
+        } else {
+            grid.put(progress, row: 2, column: ScreenKit.margin, style: ScreenKit.dim, maxWidth: width)
+            grid.put(
+                state, row: 2, column: grid.columns - ScreenKit.margin - state.displayWidth, style: stateStyle)
+        }
         let promptEnd = ScreenKit.paragraph(
-            item.question.prompt, row: 4, width: width, style: CellStyle(bold: true),
+            item.question.prompt, row: 4, width: width, style: ScreenKit.look.adjusted(CellStyle(bold: true)),
             into: &grid, lastRow: 6)
 
-        let boxTop = promptEnd + 1
+        let top = promptEnd + 1
         let formTop = grid.rows - (item.isOverride ? 7 : 6)
-        let box = CellRect(row: boxTop, column: ScreenKit.margin, height: max(3, formTop - boxTop), width: width)
-        let layout = desk.answerLayout(width: box.width - 4)
-        let lines = layout.lines
-        var label = item.isEssay ? "Answer · \(layout.words) words" : "Answer"
-        if !item.isEssay {
-            label +=
-                " · scored \(MarkRules.number(item.automatic.awarded)) of \(MarkRules.number(item.automatic.maximum))"
-            label += AnswerText.correct(item.question).map { " · right answer: \($0)" } ?? ""
-        }
-        let visible = box.height - 2
-        desk.fit(visibleLines: visible, totalLines: lines.count)
-        let shown = lines.dropFirst(desk.scroll).prefix(visible)
-        let position =
-            lines.count > visible
-            ? " lines \(desk.scroll + 1)-\(desk.scroll + shown.count) of \(lines.count) " : ""
-        grid.drawBox(box, title: label, line: .rounded)
-        if !position.isEmpty {
-            grid.put(
-                position, row: box.row + box.height - 1, column: box.column + box.width - 2 - position.displayWidth,
-                style: ScreenKit.dim)
-        }
-        for (offset, line) in shown.enumerated() {
-            grid.put(line, row: box.row + 1 + offset, column: box.column + 2, maxWidth: box.width - 4)
+        let area = CellRect(row: top, column: ScreenKit.margin, height: max(3, formTop - top), width: width)
+        if linear {
+            linearAnswer(&desk, item, in: area, into: &grid)
+        } else {
+            boxedAnswer(&desk, item, in: area, into: &grid)
         }
 
         let step = desk.exam.halfPoints ? ", halves allowed" : ""
@@ -111,12 +112,6 @@ public enum MarkingScreen {
             row += 1
             field("Reason for the override", desk.reason, .reason, row: row, desk, &grid)
         }
-        let state =
-            item.handMark.map { "marked: \(MarkRules.number($0.points)) points" }
-            ?? (item.isUnmarked ? "not marked yet" : "scored by the exam")
-        grid.put(
-            state, row: 2, column: grid.columns - ScreenKit.margin - state.displayWidth,
-            style: item.handMark == nil ? ScreenKit.dim : ScreenKit.success)
         ScreenKit.notice(
             desk.notice, style: desk.notice?.hasPrefix("Saved") == true ? ScreenKit.success : ScreenKit.warning,
             into: &grid)
@@ -135,6 +130,103 @@ public enum MarkingScreen {
                     ("", .plain),
                     ("y leaves without saving · n stays (then Enter saves)", CellStyle(bold: true)),
                 ], width: 64, focus: 4, into: &grid)
+        }
+    }
+
+    /// The answer box's title: the word count of an essay, the exam's own score otherwise.
+    private static func answerLabel(_ item: MarkingItem, words: Int) -> String {
+        guard !item.isEssay else { return "Answer · \(words) words" }
+        return "Answer · scored \(MarkRules.number(item.automatic.awarded)) of "
+            + "\(MarkRules.number(item.automatic.maximum))"
+            + (AnswerText.correct(item.question).map { " · right answer: \($0)" } ?? "")
+    }
+
+    /// "lines 3-12 of 40" when the answer is longer than the lines shown, else nil.
+    private static func position(_ scroll: Int, shown: Int, of total: Int, visible: Int) -> String? {
+        total > visible ? "lines \(scroll + 1)-\(scroll + shown) of \(total)" : nil
+    }
+
+    /// The answer in a box filling `area`; with a marking guide, the guide in a box of its
+    /// own beside it (100 columns or more) or under it.
+    private static func boxedAnswer(
+        _ desk: inout MarkingDesk, _ item: MarkingItem, in area: CellRect, into grid: inout CellGrid
+    ) {
+        var box = area
+        // Beside the answer at 100 columns; under it only where both boxes keep a line of text.
+        if let guide = item.question.guide, grid.columns >= 100 || area.height >= 6 {
+            var guideBox = area
+            if grid.columns >= 100 {
+                box.width = area.width * 3 / 5
+                guideBox.column = box.column + box.width + 1
+                guideBox.width = area.width - box.width - 1
+            } else {
+                let needed = TextWrap.lines(guide, width: area.width - 4).count + 2
+                guideBox.height = min(needed, max(3, area.height / 2))
+                box.height = area.height - guideBox.height
+                guideBox.row = box.row + box.height
+            }
+            grid.drawBox(guideBox, title: "Marking guide", line: .rounded)
+            let lines = TextWrap.lines(guide, width: guideBox.width - 4)
+            for (offset, line) in lines.prefix(guideBox.height - 2).enumerated() {
+                grid.put(
+                    line, row: guideBox.row + 1 + offset, column: guideBox.column + 2, maxWidth: guideBox.width - 4)
+            }
+            if lines.count > guideBox.height - 2 {
+                let more = " \(guideBox.height - 2) of \(lines.count) lines "
+                grid.put(
+                    more, row: guideBox.row + guideBox.height - 1,
+                    column: guideBox.column + guideBox.width - 2 - more.displayWidth, style: ScreenKit.dim)
+            }
+        }
+        let layout = desk.answerLayout(width: box.width - 4)
+        let lines = layout.lines
+        let visible = box.height - 2
+        desk.fit(visibleLines: visible, totalLines: lines.count)
+        let shown = lines.dropFirst(desk.scroll).prefix(visible)
+        grid.drawBox(box, title: answerLabel(item, words: layout.words), line: .rounded)
+        if let position = position(desk.scroll, shown: shown.count, of: lines.count, visible: visible).map({
+            " \($0) "
+        }) {
+            grid.put(
+                position, row: box.row + box.height - 1, column: box.column + box.width - 2 - position.displayWidth,
+                style: ScreenKit.dim)
+        }
+        for (offset, line) in shown.enumerated() {
+            grid.put(line, row: box.row + 1 + offset, column: box.column + 2, maxWidth: box.width - 4)
+        }
+    }
+
+    /// The screen reader's layout of the answer: a heading line that says what follows and
+    /// which lines show, the answer's lines, then the marking guide under its own heading,
+    /// all in one column without box drawing.
+    private static func linearAnswer(
+        _ desk: inout MarkingDesk, _ item: MarkingItem, in area: CellRect, into grid: inout CellGrid
+    ) {
+        var answerRows = area.height - 1
+        var guideLines: [String] = []
+        // Under the answer where both keep their heading and a line.
+        if let guide = item.question.guide, area.height >= 4 {
+            guideLines = TextWrap.lines(guide, width: area.width)
+            let guideRows = min(guideLines.count + 1, max(2, area.height / 2))
+            answerRows -= guideRows
+            let heading = area.row + 1 + answerRows
+            let shown = guideLines.prefix(guideRows - 1)
+            let more = shown.count < guideLines.count ? " (\(shown.count) of \(guideLines.count) lines)" : ""
+            grid.put("Marking guide\(more):", row: heading, column: area.column, style: ScreenKit.title)
+            for (offset, line) in shown.enumerated() {
+                grid.put(line, row: heading + 1 + offset, column: area.column, maxWidth: area.width)
+            }
+        }
+        let layout = desk.answerLayout(width: area.width)
+        let lines = layout.lines
+        let visible = max(1, answerRows)
+        desk.fit(visibleLines: visible, totalLines: lines.count)
+        let shown = lines.dropFirst(desk.scroll).prefix(visible)
+        let position = position(desk.scroll, shown: shown.count, of: lines.count, visible: visible)
+        let heading = answerLabel(item, words: layout.words) + (position.map { ", " + $0 } ?? "") + ":"
+        grid.put(heading, row: area.row, column: area.column, style: ScreenKit.title, maxWidth: area.width)
+        for (offset, line) in shown.enumerated() {
+            grid.put(line, row: area.row + 1 + offset, column: area.column, maxWidth: area.width)
         }
     }
 

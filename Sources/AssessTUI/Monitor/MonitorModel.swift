@@ -168,18 +168,18 @@ public struct MonitorModel: Sendable {
         Double(now &- readAt) / 1e9
     }
 
-    /// How often the room is read again while a seat is not lost only because its holder
-    /// was known alive (see ``SeatView/restsOnLiveness(elapsed:lostAfter:)``): no write tells
-    /// the monitor when such a holder ends, so this is how late it may show the seat lost.
+    /// How often the room is read again while a seat's holder is known alive (see
+    /// ``SeatView/watchesLiveness(elapsed:lostAfter:)``): no write tells the monitor when
+    /// such a holder ends (a seat killed), so this is how late it may see it gone.
     public static let livenessReadEvery: Double = 1
 
     /// True at `now` when the room should be read again although the store reported no
-    /// change: a seat rests on its holder being alive, and the last read is
+    /// change: a seat's holder was known alive, and the last read is
     /// ``livenessReadEvery`` old.
     public func livenessReadDue(now: UInt64) -> Bool {
         let elapsed = elapsed(now: now)
         return elapsed >= Self.livenessReadEvery
-            && seats.contains { $0.restsOnLiveness(elapsed: elapsed, lostAfter: lostAfter) }
+            && seats.contains { $0.watchesLiveness(elapsed: elapsed, lostAfter: lostAfter) }
     }
 
     /// The seats shown, filtered, found and sorted, at `now`.

@@ -22,6 +22,9 @@ public struct WrappedLine: Hashable, Sendable {
 /// - a line may also break before or after any wide character other than Hangul
 ///   (CJK ideographs, kana, fullwidth forms), since Chinese and Japanese do not separate
 ///   words with spaces; Korean does, so it breaks at spaces like Latin text;
+/// - kinsoku: a line never begins with closing punctuation (`。`, `、`, `」`, `）`, `！` …)
+///   nor ends with opening punctuation (`「`, `（` …); the character before moves down with
+///   it instead, unless that would leave the line empty;
 /// - a word longer than the width is broken wherever it must be;
 /// - a single character wider than the width (a wide character at width 1) gets a
 ///   line of its own.
@@ -107,8 +110,17 @@ public enum TextWrap {
     static func wrapByCharacter(_ paragraph: Substring, width: Int, into result: inout [WrappedLine]) {
         var lineStart = paragraph.startIndex
         var lineWidth = 0
-        /// The latest place the current line may break, if any.
+        /// The latest place the current line may break, if any, and the one before it (where
+        /// the line breaks instead when the latest would start a line with closing punctuation).
         var lastBreak: String.Index?
+        var earlierBreak: String.Index?
+        func mayBreak(at place: String.Index) {
+            guard place != lastBreak else { return }
+            earlierBreak = lastBreak
+            lastBreak = place
+        }
+        /// True when the character before was opening punctuation: no break follows it.
+        var afterOpening = false
         var index = paragraph.startIndex
         while index < paragraph.endIndex {
             let character = paragraph[index]
@@ -116,12 +128,18 @@ public enum TextWrap {
             let characterWidth = character.displayWidth
             if character == " " {
                 lineWidth += characterWidth
-                lastBreak = next
+                mayBreak(at: next)
+                afterOpening = false
                 index = next
                 continue
             }
             let breaksAround = allowsBreakAround(character)
-            if breaksAround && index > lineStart { lastBreak = index }
+            if closing.contains(character) {
+                // No line starts with it: the break just before it is not one.
+                if lastBreak == index { lastBreak = earlierBreak }
+            } else if breaksAround && index > lineStart && !afterOpening {
+                mayBreak(at: index)
+            }
             if lineWidth + characterWidth > width && index > lineStart {
                 if let breakIndex = lastBreak, breakIndex > lineStart {
                     result.append(WrappedLine(text: paragraph[lineStart..<breakIndex], endsParagraph: false))
@@ -134,13 +152,24 @@ public enum TextWrap {
                     lineWidth = 0
                 }
                 lastBreak = nil
+                earlierBreak = nil
             }
             lineWidth += characterWidth
-            if breaksAround { lastBreak = next }
+            afterOpening = opening.contains(character)
+            if breaksAround && !afterOpening { mayBreak(at: next) }
             index = next
         }
         result.append(WrappedLine(text: paragraph[lineStart..<paragraph.endIndex], endsParagraph: true))
     }
+
+    /// Closing punctuation no line may begin with (kinsoku): Japanese and Chinese full stops
+    /// and commas, closing brackets and quotes, and the fullwidth marks that end a phrase.
+    private static let closing: Set<Character> = [
+        "。", "、", "，", "．", "｡", "､", "」", "』", "）", "］", "｝", "】", "〕", "〉", "》", "〙", "〗",
+        "！", "？", "：", "；", "・", "…", "ー", "ゝ", "ゞ", "々",
+    ]
+    /// Opening brackets and quotes no line may end with.
+    private static let opening: Set<Character> = ["「", "『", "（", "［", "｛", "【", "〔", "〈", "《", "〘", "〖"]
 
     /// Wide characters a line may break before or after: all but Hangul.
     private static func allowsBreakAround(_ character: Character) -> Bool {

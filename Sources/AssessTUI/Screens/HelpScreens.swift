@@ -192,7 +192,8 @@ enum SettingsScreen {
         grid.put(text("settings.title"), row: 2, column: ScreenKit.margin, style: ScreenKit.title)
         let width = grid.columns - 2 * ScreenKit.margin
         var row = 4
-        // The states line up after the widest label, measured in cells.
+        // The states line up after the widest label, measured in cells, with a clear gap
+        // after it (three spaces at least, so no label runs into its state).
         let labelWidth =
             flow.switchableSettings.map { text.sentenceStart("setting." + $0.rawValue).displayWidth }.max() ?? 0
         for (index, option) in flow.switchableSettings.enumerated() where row < grid.rows - 5 {
@@ -201,7 +202,7 @@ enum SettingsScreen {
             let line =
                 ScreenKit.look.linear
                 ? text("words.setting", ["setting": label, "state": state])
-                : " " + ScreenKit.padded(label, to: max(24, labelWidth)) + " \(state) "
+                : " " + ScreenKit.padded(label, to: max(24, labelWidth + 2)) + " \(state) "
             grid.put(
                 line, row: row, column: ScreenKit.margin, style: index == selection ? ScreenKit.selected : .plain,
                 maxWidth: width)

@@ -114,7 +114,8 @@ enum ScreenKit {
     }
 
     /// A proctor's or marker's help screen below the header: `title`, then every key with
-    /// what it does, one a key (long actions wrap), the cursor on the title, and a footer
+    /// what it does, one a key (long actions wrap; in the screen reader's layout a sentence
+    /// a key), the cursor on the title, and a footer
     /// that says how to go `back`.
     static func keyHelp(_ title: String, keys: [(String, String)], back: String, into grid: inout CellGrid) {
         grid.put(title, row: 2, column: margin, style: self.title)
@@ -122,7 +123,14 @@ enum ScreenKit {
         let width = grid.columns - 2 * margin
         var row = 4
         for (key, action) in keys where row < grid.rows - 3 {
-            grid.put(key, row: row, column: margin, style: CellStyle(bold: true), maxWidth: keyWidth)
+            if look.linear {
+                // One line a key, read as a sentence: "F1: this help".
+                row = paragraph(
+                    text("help.line", ["key": key, "action": action]), row: row, width: width, into: &grid,
+                    lastRow: grid.rows - 3)
+                continue
+            }
+            grid.put(key, row: row, column: margin, style: look.adjusted(CellStyle(bold: true)), maxWidth: keyWidth)
             row = paragraph(
                 action, row: row, column: margin + keyWidth, width: width - keyWidth, into: &grid,
                 lastRow: grid.rows - 3)

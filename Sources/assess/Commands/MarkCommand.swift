@@ -18,7 +18,9 @@ struct MarkCommand: AsyncParsableCommand {
             with the question, the word count and the points it can earn; type the points \
             (halves when the exam has half-points: true) and a comment, and Enter saves them. \
             Marking is anonymous (candidates are numbered; Ctrl-T shows the ids) and goes by \
-            question unless --order candidate. Without --question only essays are shown; \
+            question unless --order candidate. A question's guide: in the exam file (a marking guide or \
+            model answer) shows beside the answer; --screen-reader and the other accessibility flags \
+            draw the screen as they draw a sitting. Without --question only essays are shown; \
             --question ID shows that question for everyone, and a mark of a question the exam \
             scores by itself overrides its score and needs a reason. Every mark is kept with \
             who gave it and when (the newest counts); the log records each, never the answer.
@@ -51,6 +53,9 @@ struct MarkCommand: AsyncParsableCommand {
     @Flag(help: "Show the candidates' ids from the start instead of numbers.")
     var showCandidates = false
 
+    @OptionGroup(title: "Accessibility (how the marking screen is drawn)")
+    var accessibility: AccessibilityFlags
+
     func run() async throws {
         let runtime = Runtime()
         let policy = try runtime.policy()
@@ -73,7 +78,7 @@ struct MarkCommand: AsyncParsableCommand {
             .require(for: "marking")
         let desk = try MarkingDesk(
             exam: exam, items: items(of: exam, sealed: sealed, in: store), order: order,
-            showsCandidate: showCandidates)
+            showsCandidate: showCandidates, accessibility: accessibility.settings)
         if desk.items.isEmpty {
             let whose = candidate.map { " by candidate \($0)" } ?? ""
             throw CommandFailure(
