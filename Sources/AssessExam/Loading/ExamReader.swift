@@ -338,9 +338,11 @@ struct ExamReader {
                 )
                 return nil
             }
-            return Question(id: id, prompt: prompt, points: sum, kind: kind, image: image, choiceImages: choiceImages, guide: guide)
+            return Question(
+                id: id, prompt: prompt, points: sum, kind: kind, image: image, choiceImages: choiceImages, guide: guide)
         }
-        return Question(id: id, prompt: prompt, points: points, kind: kind, image: image, choiceImages: choiceImages, guide: guide)
+        return Question(
+            id: id, prompt: prompt, points: points, kind: kind, image: image, choiceImages: choiceImages, guide: guide)
     }
 
     private mutating func readPoints(_ fields: Fields) -> Double? {

@@ -164,7 +164,8 @@ enum QuestionScreen {
         let sitting = flow.sitting
         let text = ScreenKit.text
         var keys: [(String, String)] =
-            flow.control.isCode ? [("PgDn", text("key.next")), ("Tab", text("key.indent"))] : [("Tab", text("key.next"))]
+            flow.control.isCode
+            ? [("PgDn", text("key.next")), ("Tab", text("key.indent"))] : [("Tab", text("key.next"))]
         switch flow.control.field {
         case .choices: keys += [("↑↓", text("key.move")), ("Space", text("key.choose"))]
         case .line, .essay: keys += [("^U", text("key.undo"))] + flow.suggestions.keys(for: flow.control)
