@@ -45,8 +45,9 @@ struct CrashTypingTests {
         // The last keys, and the kill as soon as they show: well inside the autosave's pause.
         try first.type(" and a ferry")
         try first.waitFor("café and a ferry")
-        kill(try #require(try first.assessPID()), SIGKILL)
+        // The screen is taken before the kill: after it, the shell prints its own line there.
         let atKill = try first.styledScreen()
+        kill(try #require(try first.assessPID()), SIGKILL)
         try first.waitUntilAssessIsGone()
 
         let second = try TerminalUnderTest(

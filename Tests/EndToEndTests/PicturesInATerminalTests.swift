@@ -109,7 +109,7 @@ struct PicturesInATerminalTests {
         let examFile = TerminalUnderTest.packageRoot + "/Exams/pictures.yaml"
         let proctor = try TerminalUnderTest("--help", dataDirectory: shared, policy: setup.policy)
         let published = try proctor.assessCommand(
-            ["publish", examFile, "--password-stdin"], input: ProctorTests.password + "\n")
+            ["publish", examFile, "--open", "--password-stdin"], input: ProctorTests.password + "\n")
         #expect(published.status == 0, "\(published.output)")
         let store = try SQLiteStore(dataDirectory: URL(fileURLWithPath: shared))
         let form = try #require(try store.deliveryForm(exam: "pictures-quiz", candidate: "ana"))

@@ -41,7 +41,7 @@ struct PoolDrawTests {
         let proctor = try TerminalUnderTest(
             "--help", policy: setup.policy, environment: ["ASSESS_STORE": lab.url(user: pat)])
         let published = try proctor.assessCommand(
-            ["publish", file, "--password-stdin"], input: ProctorTests.password + "\n")
+            ["publish", file, "--open", "--password-stdin"], input: ProctorTests.password + "\n")
         #expect(published.status == 0, "\(published.output)")
 
         let whole = DeliveryForm(exam: try ExamLoader.load(fileAt: file))
@@ -91,7 +91,7 @@ struct PoolDrawTests {
         let proctor = try TerminalUnderTest(
             "--help", policy: setup.policy, environment: ["ASSESS_STORE": lab.url(user: pat)])
         let published = try proctor.assessCommand(
-            ["publish", "Exams/pool.yaml", "--password-stdin"], input: ProctorTests.password + "\n")
+            ["publish", "Exams/pool.yaml", "--open", "--password-stdin"], input: ProctorTests.password + "\n")
         #expect(published.status == 0, "\(published.output)")
 
         // The seat is sent two warm-up questions and the three drawn for ana, shown in the

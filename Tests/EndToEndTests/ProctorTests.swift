@@ -385,7 +385,8 @@ struct ProctorTests {
         let exam = try setup.exam("essay.yaml", Self.essayExam)
         let shared = setup.scratch.file("data")
         let proctor = try TerminalUnderTest("--help", dataDirectory: shared, policy: setup.policy)
-        let published = try proctor.assessCommand(["publish", exam, "--password-stdin"], input: Self.password + "\n")
+        let published = try proctor.assessCommand(
+            ["publish", exam, "--open", "--password-stdin"], input: Self.password + "\n")
         #expect(published.status == 0, "\(published.output)")
         let seat = try TerminalUnderTest(
             "take --exam essay-resume --candidate c-208", dataDirectory: shared, policy: setup.policy)

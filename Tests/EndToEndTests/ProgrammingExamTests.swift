@@ -16,7 +16,7 @@ struct ProgrammingExamTests {
         let shared = setup.scratch.file("data")
         let proctor = try TerminalUnderTest("--help", dataDirectory: shared, policy: setup.policy)
         let published = try proctor.assessCommand(
-            ["publish", Self.examFile, "--password-stdin"], input: ProctorTests.password + "\n")
+            ["publish", Self.examFile, "--open", "--password-stdin"], input: ProctorTests.password + "\n")
         #expect(published.status == 0, "\(published.output)")
 
         // What a seat receives: the samples, never a hidden test.
@@ -37,7 +37,7 @@ struct ProgrammingExamTests {
         #expect(question.contains("Example 2: input 4⏎ → output 4⏎"), "\(question)")
         #expect(!question.contains("15⏎") && !question.contains("10⏎"))
         // Tab indents, Page Down moves on, as the footer says.
-        #expect(question.contains("PgDn next  Tab indent  F4 review & submit"), "\(question)")
+        #expect(question.contains("PgDn next  Tab indent  ^U undo  F4 review & submit"), "\(question)")
         try seat.press("Tab")
         try seat.waitFor("│    ")
         #expect(try seat.screen().contains("Question 1 of 3"))

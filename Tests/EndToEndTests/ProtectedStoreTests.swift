@@ -19,11 +19,13 @@ struct ProtectedStoreTests {
         try terminal.waitFor("Question 1 of 4")
         // While the sitting is open, SQLite's -wal and -shm files and the seats' news file
         // are there: the group's too, so that the next exam account's sitting can open them.
+        // So is the folder of the typing journal, which keeps what was typed between saves.
         let open = try FileManager.default.contentsOfDirectory(atPath: machine.store).sorted()
-        #expect(open == ["assess.sqlite", "assess.sqlite-news", "assess.sqlite-shm", "assess.sqlite-wal"])
+        #expect(open == ["assess.sqlite", "assess.sqlite-news", "assess.sqlite-shm", "assess.sqlite-wal", "journal"])
         for name in open {
             let attributes = try FileManager.default.attributesOfItem(atPath: machine.store + "/" + name)
-            #expect((attributes[.posixPermissions] as? Int) == 0o660, "\(name)")
+            let mode = name == "journal" ? 0o770 : 0o660
+            #expect(((attributes[.posixPermissions] as? Int) ?? 0) & 0o777 == mode, "\(name)")
             #expect((attributes[.groupOwnerAccountName] as? String) == machine.group, "\(name)")
         }
         try terminal.press("Tab")

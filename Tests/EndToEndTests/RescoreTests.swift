@@ -149,7 +149,7 @@ struct RescoreTests {
         #expect(scores(after.output) == ["ana": "2", "bo": "1"], "\(after.output)")
         #expect(after.output.contains("scoring key v2"))
         let report = try proctor.assessCommand(["results", "geography-quiz", "--candidate", "ana"])
-        #expect(report.output.contains("Result: 2 of 6 points (33 %)"), "\(report.output)")
+        #expect(report.output.contains("Result: 2 of 6 points (33%)"), "\(report.output)")
         #expect(report.output.contains("Scored with the published scoring key v2\n"), "\(report.output)")
         let earlier = try proctor.assessCommand(
             ["results", "geography-quiz", "--scoring-key", "1", "--candidate", "ana"])

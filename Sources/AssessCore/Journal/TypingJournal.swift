@@ -165,7 +165,7 @@ public final class TypingJournal {
         if descriptor >= 0 { close(descriptor) }
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw JournalFileError(path: path, action: "create", errno: errno) }
-        fchmod(descriptor, 0o600)
+        fchmod(descriptor, Self.fileMode(in: (path as NSString).deletingLastPathComponent))
         records = []
         bytes = 0
     }
@@ -201,6 +201,7 @@ public final class TypingJournal {
         let temporary = path + ".new"
         let new = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard new >= 0 else { throw JournalFileError(path: temporary, action: "create", errno: errno) }
+        fchmod(new, Self.fileMode(in: (path as NSString).deletingLastPathComponent))
         let written = data.withUnsafeBytes { write(new, $0.baseAddress, $0.count) }
         guard written == data.count, fdatasync(new) == 0, rename(temporary, path) == 0 else {
             let problem = errno
@@ -258,8 +259,21 @@ public final class TypingJournal {
         guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
             throw JournalFileError(path: directory, action: "create", errno: errno)
         }
-        // Whatever the umask: only the exam account reads what was typed.
-        chmod(directory, 0o700)
+        // Whatever the umask: only the exam account reads what was typed, or, in a store
+        // folder a group shares (the protected store of one machine), that group.
+        chmod(directory, isGroupFolder(parent) ? 0o2770 : 0o700)
+    }
+
+    /// True for a folder whose new files take its group (set-group-ID), as a store folder
+    /// that a group shares is.
+    private static func isGroupFolder(_ folder: String) -> Bool {
+        var status = stat()
+        return stat(folder, &status) == 0 && status.st_mode & S_ISGID != 0
+    }
+
+    /// A journal file's mode in `folder`: the group's too when the group shares the folder.
+    private static func fileMode(in folder: String) -> mode_t {
+        isGroupFolder(folder) ? 0o660 : 0o600
     }
 
     private static func syncFolder(of path: String) {
