@@ -17,7 +17,6 @@ import Synchronization
 //
 //   ASSESS_POSTGRES_FSYNC=on ASSESS_POSTGRES_MAX_CONNECTIONS=2100 .ci/with-postgres \
 //       assess-store-bench --assess PATH [--seats 100,250,500] [--seconds 20] [--threads 256]
-//           [--without-room-notify]
 
 /// What the command line asked for.
 struct Options {
@@ -25,17 +24,10 @@ struct Options {
     var ladder = [25, 50, 100, 250, 500, 1000, 1500, 2000]
     var seconds = 20
     var threads = 256
-    /// Without the `room_changed` triggers on answers and log records: what the store would
-    /// reach if a write did not NOTIFY the monitors (an experiment, not the store as shipped).
-    var withoutRoomNotify = false
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
         while let name = rest.popFirst() {
-            if name == "--without-room-notify" {
-                withoutRoomNotify = true
-                continue
-            }
             guard let value = rest.popFirst() else { throw Failure("\(name) needs a value") }
             switch name {
             case "--assess": assess = value
@@ -131,11 +123,6 @@ func measure(count: Int, options: Options, server: Server) throws -> Step {
     var environment = ProcessInfo.processInfo.environment
     environment["ASSESS_STORE"] = server.url(database: database, user: "postgres")
     try run(options.assess, ["store", "init"] + seats.flatMap { ["--seat", $0] }, environment: environment)
-    if options.withoutRoomNotify {
-        try server.psql(
-            "DROP TRIGGER room_changed ON assess.responses; DROP TRIGGER room_changed ON assess.events",
-            database: database)
-    }
     progress("\(count) seats: roles made; connecting")
     var opened: [(store: PostgresStore, attempt: String)] = []
     for seat in seats {

@@ -189,6 +189,45 @@ import Testing
         #expect(!watcher.waitForChange(milliseconds: 300))
     }
 
+    /// An answer and a log record wake a monitor within a second, on PostgreSQL without a
+    /// notification (which would make the lab's commits go one fsync at a time, v16).
+    @Test(arguments: [StoreBackend.sqliteFile, .postgres])
+    func aWatcherWakesForASeatsAnswerAndLogRecordWithinASecond(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let watcher = try room(opened).roomWatcher()
+        let seat = try opened.reopen()
+        let attempt = try seat.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600, at: Date())
+        while watcher.waitForChange(milliseconds: 600) {}
+        let answered = Date()
+        try seat.saveResponse(attempt: attempt.id, question: "q1", value: "{}", flagged: false, at: answered)
+        #expect(watcher.waitForChange(milliseconds: 2000))
+        #expect(Date().timeIntervalSince(answered) < 1)
+        while watcher.waitForChange(milliseconds: 600) {}
+        let logged = Date()
+        try EventStore(database: seat).append(
+            .answerSaved(questionID: "q1", characters: 2), at: EventTime(wall: logged, monotonicNanoseconds: 1))
+        #expect(watcher.waitForChange(milliseconds: 2000))
+        #expect(Date().timeIntervalSince(logged) < 1)
+    }
+
+    /// No trigger on answers or log records sends a notification: PostgreSQL holds the
+    /// notification queue's lock from a notifying transaction's commit record to its flush.
+    @Test func onPostgreSQLAnswersAndLogRecordsNotifyNothing() throws {
+        let database = try PostgresTestDatabase()
+        _ = try PostgresStore(url: database.url)
+        let count = try PostgresConnection(database.url).withSession { session in
+            try session.execute(
+                """
+                SELECT count(*) AS notifying FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
+                WHERE t.tgrelid IN ('assess.responses'::regclass, 'assess.events'::regclass)
+                  AND p.prosrc LIKE '%pg_notify%'
+                """
+            ).rows.first?["notifying"]
+        }
+        #expect(count == "0")
+    }
+
     @Test(arguments: [StoreBackend.sqliteFile, .postgres])
     func aSeatWatcherWakesWhenACommandComesForItAndSleepsOtherwise(backend: StoreBackend) throws {
         let opened = try backend.open()

@@ -171,12 +171,14 @@ final class ProtectedMachine {
 
     /// The shell command that runs `program` as the exam account (for `TerminalUnderTest`).
     func asStudent(_ program: String) -> String {
-        "\(wrapper) \(program)"
+        "/bin/sh \(wrapper) \(program)"
     }
 
     /// Runs `arguments` as the exam account and returns what it wrote and its status.
     func runAsStudent(_ arguments: String...) throws -> CommandResult {
-        try runner.run(wrapper, arguments, timeoutSeconds: 60)
+        // Read by a shell rather than executed: a process another test forks meanwhile may
+        // still hold the just-written file open, and executing it would then fail (ETXTBSY).
+        try runner.run("/bin/sh", [wrapper] + arguments, timeoutSeconds: 60)
     }
 
     private func must(_ program: String, _ arguments: [String]) throws {

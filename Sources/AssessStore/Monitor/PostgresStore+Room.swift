@@ -142,7 +142,11 @@ extension PostgresStore: RoomStore {
 
     public func roomWatcher() throws -> any RoomWatcher {
         PacedWatcher(
-            try NotificationWatcher(connection: PostgresConnection(connection.conninfo)) { session in
+            try NotificationWatcher(
+                connection: PostgresConnection(connection.conninfo),
+                // A new sequence's first value leaves last_value as it was: is_called tells.
+                version: "SELECT last_value || ' ' || is_called AS version FROM assess.room_version"
+            ) { session in
                 try session.execute("LISTEN assess_room")
             })
     }
@@ -165,12 +169,24 @@ final class NotificationWatcher: RoomWatcher, @unchecked Sendable {
     /// Starts listening on a connection; run again on each new one.
     private let listening: (PostgresConnection.Session) throws -> Void
     private let interruption = Interruption()
+    /// A query whose one value moves with the changes that send no notification (answers and
+    /// log records, v16), read every ``versionInterval`` milliseconds while waiting; `nil`
+    /// when every change notifies.
+    private let versionQuery: String?
+    /// The value ``versionQuery`` gave last. Touched only inside the connection's session.
+    private var lastVersion: String?
+    /// How often a wait reads ``versionQuery``: a change shows well inside a second.
+    static let versionInterval = 250
     /// True until LISTEN ran on the connection as it is now (a new one after the server
     /// came back listens afresh). Touched only inside the connection's session.
     private var mustListen = true
 
-    init(connection: PostgresConnection, listen: @escaping (PostgresConnection.Session) throws -> Void) throws {
+    init(
+        connection: PostgresConnection, version: String? = nil,
+        listen: @escaping (PostgresConnection.Session) throws -> Void
+    ) throws {
         self.connection = connection
+        versionQuery = version
         listening = listen
         try connection.withSession { session in
             try self.listen(session)
@@ -179,7 +195,16 @@ final class NotificationWatcher: RoomWatcher, @unchecked Sendable {
 
     private func listen(_ session: PostgresConnection.Session) throws {
         try listening(session)
+        _ = try versionMoved(session)
         mustListen = false
+    }
+
+    /// True when ``versionQuery``'s value is not the one it gave last.
+    private func versionMoved(_ session: PostgresConnection.Session) throws -> Bool {
+        guard let versionQuery else { return false }
+        let version = try session.execute(versionQuery).rows.first?.values.first
+        defer { lastVersion = version }
+        return lastVersion != nil && version != lastVersion
     }
 
     func waitForChange(milliseconds: Int) -> Bool {
@@ -191,19 +216,28 @@ final class NotificationWatcher: RoomWatcher, @unchecked Sendable {
                     return true
                 }
                 if Self.drain(session) { return true }
-                var descriptors = [
-                    pollfd(fd: session.pq.socket(session.handle), events: Int16(POLLIN), revents: 0),
-                    pollfd(fd: interruption.descriptor, events: Int16(POLLIN), revents: 0),
-                ]
-                guard poll(&descriptors, 2, Int32(clamping: milliseconds)) > 0 else { return false }
-                if interruption.take() { return true }
-                guard session.pq.consumeInput(session.handle) == 1 else {
-                    // The server went away: the next call connects again and listens; say
-                    // "changed" so the caller reads afresh then.
-                    mustListen = true
-                    return true
+                let deadline = ContinuousClock.now + .milliseconds(milliseconds)
+                while true {
+                    var descriptors = [
+                        pollfd(fd: session.pq.socket(session.handle), events: Int16(POLLIN), revents: 0),
+                        pollfd(fd: interruption.descriptor, events: Int16(POLLIN), revents: 0),
+                    ]
+                    let left = max(0, Int((deadline - .now) / .milliseconds(1)))
+                    let wait = versionQuery == nil ? left : min(left, Self.versionInterval)
+                    if poll(&descriptors, 2, Int32(clamping: wait)) > 0 {
+                        if interruption.take() { return true }
+                        guard session.pq.consumeInput(session.handle) == 1 else {
+                            // The server went away: the next call connects again and listens;
+                            // say "changed" so the caller reads afresh then.
+                            mustListen = true
+                            return true
+                        }
+                        if Self.drain(session) { return true }
+                    } else if try versionMoved(session) {
+                        return true
+                    }
+                    if ContinuousClock.now >= deadline { return false }
                 }
-                return Self.drain(session)
             }
         } catch {
             mustListen = true
