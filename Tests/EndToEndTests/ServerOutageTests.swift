@@ -104,6 +104,8 @@ struct ServerOutageTests {
             if saved?.contains(expected) == true { break }
             Thread.sleep(forTimeInterval: 0.2)
         }
+        // The seat's outage ended by the time its typing was found on the server.
+        let foundAfter = Int(Date().timeIntervalSince(outage).rounded(.up))
         #expect(saved?.contains(expected) == true, "on the server: \(saved ?? "nothing")")
         #expect(try sitting.screen().contains("why the Moon"), "the sitting carried on")
         try Self.waitWhile(sitting, shows: "Saved on this terminal")
@@ -114,7 +116,9 @@ struct ServerOutageTests {
         let records = try store.events(after: 0, limit: nil, attempt: attempt.id).map(\.event)
         let outageRecord = try #require(records.first { $0.kind == "store.outage" })
         let seconds = try #require(outageRecord.details["seconds"].flatMap(Int.init))
-        #expect((9...16).contains(seconds), "\(outageRecord.details)")
+        // At least the 10 s the server was stopped (to the second), at most until the typing
+        // was found there: how long the restart took depends on the machine's load.
+        #expect((9...foundAfter + 1).contains(seconds), "\(outageRecord.details), found after \(foundAfter) s")
         #expect(
             records.filter { $0.kind == "answer.saved" && $0.wallTime > outage && $0.wallTime < outage + 10 }.count >= 3
         )
