@@ -50,12 +50,20 @@ public enum ProtectedStore {
         return kept
     }
 
-    /// Run setgid, replaces this process's environment with `environment(from:…)` (SQLite
-    /// and Foundation read theirs from the process, not from `Runtime`), and drops the group
-    /// for good unless `command` is one of `commandsKeepingTheGroup`. Does nothing otherwise.
+    /// Run setgid by an account other than root, replaces this process's environment with
+    /// `environment(from:…)` (SQLite and Foundation read theirs from the process, not from
+    /// `Runtime`), and drops the group for good unless `command` is one of
+    /// `commandsKeepingTheGroup`. Run setgid by root, only makes the protected folder the
+    /// default data directory. Does nothing otherwise.
     /// Call it first, before any other thread or file.
     public static func confine(command: String?) {
         guard RealUser.borrowsGroup else { return }
+        if getuid() == 0 {
+            // Root reaches every file anyway: its settings stand (`ASSESS_STORE` for a lab's
+            // server, say), and its store is the protected one unless it names another.
+            if ProcessInfo.processInfo.environment["ASSESS_DATA_DIR"] == nil { setenv("ASSESS_DATA_DIR", folder, 1) }
+            return
+        }
         // `access` checks the real user and groups, not the lent group.
         let safe = environment(
             from: ProcessInfo.processInfo.environment, home: UserDatabase.homeDirectory(of: getuid()),
