@@ -50,6 +50,21 @@ import Testing
         #expect(records.last?.event.details == ["tool": "calculator", "action": "result-copied", "question": "q1"])
     }
 
+    /// The room version (v16) that answers and log records move for the monitors: a seat's
+    /// writes move it, but a seat can neither read it, move it, set it nor call its trigger.
+    @Test func aSeatMovesTheRoomVersionOnlyByWritingAndCanNeitherReadNorSetIt() throws {
+        let (anaStore, anaAttempt, _) = try twoSittings()
+        let version = "SELECT last_value || ' ' || is_called AS v FROM assess.room_version"
+        let before = try run(version, as: proctor).first?["v"]
+        try anaStore.saveResponse(
+            attempt: anaAttempt.id, question: "q2", value: #"{"text":"more"}"#, flagged: false, at: start)
+        #expect(try run(version, as: proctor).first?["v"] != before)
+        expectRefused(version, as: ana)
+        expectRefused("SELECT nextval('assess.room_version')", as: ana)
+        expectRefused("SELECT setval('assess.room_version', 1)", as: ana)
+        expectRefused("SELECT assess.room_version_moved()", as: ana)
+    }
+
     @Test func aSeatCannotChangeOrRemoveAnAnswerOnceWritten() throws {
         let (_, anaAttempt, _) = try twoSittings()
         expectRefused("UPDATE assess.responses SET value = 'changed' WHERE attempt_id = '\(anaAttempt.id)'", as: ana)
