@@ -48,7 +48,9 @@ struct KioskTests {
                 policy: setup.policy,
                 environment: ["HOME": home, "XDG_STATE_HOME": "", "XDG_RUNTIME_DIR": ""]
                     .merging(environment) { $1 },
-                program: shell)
+                // Read by sh rather than executed: a process another test forks meanwhile may
+                // still hold the just-written script open, and executing it would fail (ETXTBSY).
+                program: "/bin/sh " + shell)
         }
     }
 
