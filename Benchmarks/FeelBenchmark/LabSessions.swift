@@ -313,7 +313,7 @@ func addLabRows(to report: inout Report, assess: String, exam: String, quick: Bo
             + "proctor's `assess monitor --json` watching (its password typed at its prompt), and each seat "
             + "flags or unflags its essay with F2 every \(LabSessions.flagEvery / 10) s; a change is the answered or "
             + "flagged count of a seat moving, timed to the arrival of the monitor's first line that shows it. "
-            + "From the key includes the seat's autosave (0.4 s after the last key, at least once a second "
+            + "From the key includes the seat's autosave (0.4 s after the last key, at least every half second "
             + "while typing). The monitor's CPU is all its threads' (/proc/PID/stat) over the typing, and on "
             + "PostgreSQL its connections' server processes'.")
 }

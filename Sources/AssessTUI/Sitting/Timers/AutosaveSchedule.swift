@@ -1,5 +1,5 @@
 /// When a sitting's answers and progress are due for the store: an answer within
-/// 0.3 s of the last change and at least every second while typing goes on; the time
+/// 0.3 s of the last change and at least every half second while typing goes on; the time
 /// used, the question on screen and "still alive" (the lease's renewal) every 5 s, or,
 /// while the loop sleeps from one minute of the clock to the next (``Pace/whenAwake``),
 /// whenever the loop wakes 5 s or more after the last: at the minute's change, with a key
@@ -19,7 +19,7 @@ struct AutosaveSchedule: Sendable, Equatable {
 
     /// Answers are saved this long after the last change, and at least this often while typing.
     static let afterIdle: Duration = .milliseconds(300)
-    static let atLeastEvery: Duration = .seconds(1)
+    static let atLeastEvery: Duration = .milliseconds(500)
     /// The progress is saved this often (at a ``Pace/timed`` pace), so that a crashed
     /// attempt resumes with at most this much time unaccounted for.
     static let progressEvery: Duration = .seconds(5)
@@ -30,7 +30,7 @@ struct AutosaveSchedule: Sendable, Equatable {
     /// Questions changed since their last save.
     private(set) var unsaved: Set<String> = []
     private var lastChange: UInt64 = 0
-    /// When the oldest unsaved change began waiting (the "at least every second" clock).
+    /// When the oldest unsaved change began waiting (the "at least every half second" clock).
     private var waitingSince: UInt64 = 0
     private var lastProgress: UInt64 = 0
 
