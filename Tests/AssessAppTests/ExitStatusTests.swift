@@ -101,6 +101,8 @@ struct ExitStatusTests {
         Case(["status", "--colour"], .usage, says: "see 'assess --help'"),
         Case(["results", "--csv", "--json"], .usage, says: "see 'assess --help'"),
         Case(["log", "--follow", "--verify"], .usage, says: "see 'assess --help'"),
+        Case(["log", "--kept-head", "3:" + String(repeating: "0", count: 64)], .usage, says: "goes with --verify"),
+        Case(["log", "--verify", "--kept-head", "3"], .usage, says: "a record number, a colon and its hash"),
         Case(["launch", valid, "--candidate", "c-1", "--extra-time", "9x"], .usage, says: "--extra-time 9x"),
         Case(["mark", missing], .noInput, says: "no such file"),
         Case(["mark", invalid], .dataError, says: "did you mean \"title\""),

@@ -139,4 +139,5 @@ final class StoreLacking: ExamStore, @unchecked Sendable {
         try inner.events(after: sequence, limit: limit, attempt: attempt)
     }
     func verifyEventChain() throws -> ChainVerification { try inner.verifyEventChain() }
+    func keptHead() throws -> String? { try inner.keptHead() }
 }

@@ -215,7 +215,8 @@ import Testing
         try run("UPDATE assess.attempts SET server_ended_at = now() - interval '1 hour'", as: database.url)
         expectFailure(
             "SELECT * FROM assess.append_event(0, 0, 'timer.warning', '{}', '\(attempt.id)')", as: ana, state: "AS003")
-        #expect(try PostgresStore(url: proctor).verifyEventChain() == .intact(count: 3))
+        // The three, and the room's anchor of the ended attempt's head.
+        #expect(try PostgresStore(url: proctor).verifyEventChain() == .intact(count: 4))
     }
 
     @Test func anOversizedRecordAndAFloodAreRefused() throws {
@@ -328,7 +329,8 @@ import Testing
         Thread.sleep(forTimeInterval: 6)
         #expect(throws: PostgresError.self) { try holder.withSession { try $0.execute("SELECT 1") } }
         #expect(try room.responses(for: anaAttempt.id).isEmpty)
-        #expect(try room.verifyEventChain() == .intact(count: 3))
+        // Ben's two records and the one outside an attempt, and the room's anchor of Ben's ended attempt.
+        #expect(try room.verifyEventChain() == .intact(count: 4))
     }
 
     @Test func theChainsFindAnEditAndTheRemovalOfAnEndedAttemptsNewestRecords() throws {
@@ -342,18 +344,93 @@ import Testing
         try anaStore.finishAttempt(id: attempt.id, status: .submitted, receipt: nil, at: start)
         #expect(try attemptRow(attempt.id)["chain_head"]?.hasPrefix("3:") == true)
         let room = try PostgresStore(url: proctor)
-        #expect(try room.verifyEventChain() == .intact(count: 3))
+        // The three records, and the room's anchor of the attempt's head (v17).
+        #expect(try room.verifyEventChain() == .intact(count: 4))
+        let chain = "chain = 'attempt:\(attempt.id)'"
 
         // The owner of the database removes the newest record: the anchor misses it.
-        try run("DELETE FROM assess.events WHERE position = 3", as: database.url)
+        try run("DELETE FROM assess.events WHERE \(chain) AND position = 3", as: database.url)
         #expect(try room.verifyEventChain() == .broken(ChainBreak(sequence: 3, problem: .removed)))
         // An edit breaks the record's hash; so does a forged writer.
-        try run(#"UPDATE assess.events SET details = '{"minutesLeft":"9"}' WHERE position = 1"#, as: database.url)
-        #expect(try room.verifyEventChain() == .broken(ChainBreak(sequence: 1, problem: .edited)))
         try run(
-            #"UPDATE assess.events SET details = '{"minutesLeft":"3"}', seat_role = 'pat' WHERE position = 1"#,
+            #"UPDATE assess.events SET details = '{"minutesLeft":"9"}' WHERE "# + chain + " AND position = 1",
             as: database.url)
         #expect(try room.verifyEventChain() == .broken(ChainBreak(sequence: 1, problem: .edited)))
+        try run(
+            #"UPDATE assess.events SET details = '{"minutesLeft":"3"}', seat_role = 'pat' WHERE "# + chain
+                + " AND position = 1",
+            as: database.url)
+        #expect(try room.verifyEventChain() == .broken(ChainBreak(sequence: 1, problem: .edited)))
+    }
+
+    /// Re-chains `chain` from its first record as the server would have, and moves its head:
+    /// what someone who may write the tables does to hide an edit.
+    private func rechain(_ chain: String) throws {
+        try run(
+            """
+            DO $$ DECLARE r record; previous text := repeat('0', 64); BEGIN
+                FOR r IN SELECT * FROM assess.events WHERE chain = '\(chain)' ORDER BY position LOOP
+                    previous := assess.chained_hash(previous, r.sequence, r.wall_milliseconds, r.monotonic_nanoseconds,
+                        r.kind, r.attempt, r.details, r.chain, r.position, assess.micros(r.server_time), r.seat_role);
+                    UPDATE assess.events SET hash = previous WHERE id = r.id;
+                END LOOP;
+                UPDATE assess.chains SET hash = previous WHERE chain = '\(chain)';
+            END $$
+            """, as: database.url)
+    }
+
+    @Test func anAttemptRewrittenWholeDisagreesWithTheRoomsAnchorAndRewritingTheRoomMovesItsKeptHead() throws {
+        let anaStore = try PostgresStore(url: ana)
+        let attempt = try anaStore.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
+        let time = EventTime(wall: start, monotonicNanoseconds: 1)
+        for minutes in [3, 2, 1] {
+            try anaStore.appendEvent(.timerWarning(minutesLeft: minutes), at: time, attempt: attempt.id)
+        }
+        try anaStore.finishAttempt(id: attempt.id, status: .submitted, receipt: nil, at: start)
+        let room = try PostgresStore(url: proctor)
+        // A seat neither anchors nor writes the room's kind of record.
+        expectFailure("SELECT assess.anchor_ended_attempts()", as: ana, state: "42501")
+        expectFailure(
+            """
+            SELECT assess.append_event(0, 0, 'attempt.anchored', '{"attempt":"\(attempt.id)","head":"1:x"}', '\(attempt.id)')
+            """, as: ana, state: "42501")
+        // The monitor's read of the room anchors the ended attempt; the proctor keeps the head.
+        _ = try room.room(exams: nil, at: start)
+        #expect(try room.verifyEventChain() == .intact(count: 4))
+        let kept = try #require(try room.keptHead())
+        #expect(kept.hasPrefix("4:"))
+        #expect(
+            try run("SELECT anchored_sequence FROM assess.attempts", as: proctor).first?["anchored_sequence"] == "4")
+
+        // The owner edits a record and re-chains the attempt whole, its head in the attempt
+        // with it: each chain is consistent, but the room's anchor names the old head.
+        let chain = "attempt:\(attempt.id)"
+        try run(
+            #"UPDATE assess.events SET details = '{"minutesLeft":"9"}' WHERE chain = '"# + chain + "' AND position = 1",
+            as: database.url)
+        try rechain(chain)
+        try run(
+            """
+            UPDATE assess.attempts SET chain_head = (SELECT position || ':' || hash FROM assess.events
+                WHERE chain = '\(chain)' ORDER BY position DESC LIMIT 1) WHERE id = '\(attempt.id)'
+            """, as: database.url)
+        #expect(try room.verifyEventChain() == .broken(ChainBreak(sequence: 4, problem: .edited)))
+
+        // Rewriting the room's anchor too makes every chain agree; the head the proctor kept
+        // no longer names the room's record.
+        try run(
+            """
+            UPDATE assess.events SET details = jsonb_build_object('attempt', attempt,
+                'head', (SELECT chain_head FROM assess.attempts WHERE id = '\(attempt.id)'))::text
+            WHERE chain = 'room' AND kind = 'attempt.anchored'
+            """, as: database.url)
+        try rechain("room")
+        #expect(try room.verifyEventChain() == .intact(count: 4))
+        #expect(try room.keptHead() != kept)
+        #expect(
+            try room.events(after: 3, limit: 1, attempt: nil).first?.event.hash
+                != kept.split(separator: ":").last.map(String.init))
     }
 
     // MARK: Start codes

@@ -53,6 +53,17 @@ struct SittingAnExamTests {
         #expect(status.output.contains("\"state\":\"unlocked\""))
         let verify = try terminal.assessCommand(["log", "--verify"])
         #expect(verify.status == 0)
+        // The head it prints is what a proctor keeps: the same record later passes, another hash fails.
+        let head = try #require(
+            verify.output.split(separator: "\n").first { $0.hasPrefix("head: ") }?.dropFirst("head: ".count))
+        let kept = try terminal.assessCommand(["log", "--verify", "--kept-head", String(head)])
+        #expect(kept.status == 0)
+        #expect(kept.output.contains("is as it was noted"))
+        let sequence = try #require(head.split(separator: ":").first)
+        let forged = "\(sequence):" + String(repeating: "ab", count: 32)
+        let rewritten = try terminal.assessCommand(["log", "--verify", "--kept-head", forged])
+        #expect(rewritten.status == 1)
+        #expect(rewritten.output.contains("the event log was rewritten: record \(sequence)"))
     }
 
     @Test func decliningConsentTakesNoLockAndShowsNoQuestion() throws {

@@ -33,6 +33,10 @@ extension SQLiteStore {
         }
     }
 
+    public func keptHead() throws -> String? {
+        try eventLogHead().map { "\($0.sequence):\($0.hash)" }
+    }
+
     public func latestEventKind(attempt: String, among kinds: [String]) throws -> String? {
         try read { db in
             try String.fetchOne(

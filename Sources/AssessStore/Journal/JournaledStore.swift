@@ -336,4 +336,6 @@ public final class JournaledStore: ExamStore, StoreJournal, @unchecked Sendable 
     }
 
     public func verifyEventChain() throws -> ChainVerification { try server.verifyEventChain() }
+
+    public func keptHead() throws -> String? { try server.keptHead() }
 }

@@ -55,7 +55,10 @@ extension PostgresStore: RoomStore {
 
     public func room(exams: [String]?, at time: Date) throws -> [SeatView] {
         let rows = try connection.withSession { session in
-            try session.execute(
+            // The monitor is the room's writer of anchors: each read after the room changed
+            // anchors the attempts that ended since (an index look-up when none did; v17).
+            try session.execute("SELECT assess.anchor_ended_attempts()")
+            return try session.execute(
                 Self.roomQuery,
                 [
                     exams.map(Self.textArray), Self.textArray(SeatWarning.kinds),

@@ -479,6 +479,9 @@ public final class PostgresStore: ExamStore {
                     runs through every seat's
                     """)
             }
+            // Every ended attempt's head into the room's chain first, so that the walk checks
+            // them all (v17).
+            try session.execute("SELECT assess.anchor_ended_attempts()")
             // One snapshot for the walk and the look-ups it makes.
             try session.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             defer { _ = try? session.execute("COMMIT") }
@@ -487,10 +490,17 @@ public final class PostgresStore: ExamStore {
             var single = ChainVerifier()
             var chains = ServerChainVerifier()
             var count = 0
+            // The heads the room's chain anchors, by attempt, with the anchoring record's number.
+            var anchors: [String: (head: String, sequence: Int64)] = [:]
             for row in try session.execute("SELECT \(Self.eventColumns) FROM assess.events ORDER BY id").rows {
                 let event = try Self.eventRow(row)
                 let found: ChainVerification?
                 if let stamp = Self.serverStamp(row) {
+                    if stamp.chain == "room", event.kind == Self.anchorKind, let fields = event.chainedFields,
+                        let attempt = fields.details["attempt"], let head = fields.details["head"]
+                    {
+                        anchors[attempt] = (head, event.sequence)
+                    }
                     found = chains.check(
                         sequence: event.sequence, fields: event.chainedFields, stamp: stamp, hash: event.hash)
                 } else {
@@ -507,14 +517,40 @@ public final class PostgresStore: ExamStore {
             }
             // Each ended attempt's head, as the server anchored it when the attempt ended:
             // the newest records of an attempt cannot be removed unnoticed.
+            // Each anchored head as the room's chain holds it: an attempt rewritten whole, its
+            // head in the attempt with it, no longer matches the room's record of it.
             for row in try session.execute(
-                "SELECT id, chain_head FROM assess.attempts WHERE chain_head IS NOT NULL ORDER BY id"
+                "SELECT id, chain_head, anchored_sequence FROM assess.attempts WHERE chain_head IS NOT NULL ORDER BY id"
             ).rows {
                 guard let id = row["id"], let head = row["chain_head"] else { continue }
                 if let found = chains.checkAnchor(chain: "attempt:" + id, head: head) { return found }
+                if let anchored = row["anchored_sequence"].flatMap(Int64.init) {
+                    guard let anchor = anchors[id] else {
+                        return .broken(ChainBreak(sequence: anchored, problem: .removed))
+                    }
+                    if anchor.head != head {
+                        return .broken(ChainBreak(sequence: anchor.sequence, problem: .edited))
+                    }
+                }
             }
             return .intact(count: count)
         }
+    }
+
+    /// The kind of the room's record that anchors an ended attempt's head (v17).
+    static let anchorKind = "attempt.anchored"
+
+    public func keptHead() throws -> String? {
+        let row = try connection.withSession { session in
+            try session.execute(
+                "SELECT sequence, hash FROM assess.events WHERE chain = 'room' ORDER BY position DESC LIMIT 1"
+            ).rows.first
+        }
+        guard let row else { return nil }
+        guard let sequence = row["sequence"], let hash = row["hash"] else {
+            throw StoreError.unreadableRow(table: "events", column: "sequence")
+        }
+        return sequence + ":" + hash
     }
 
     // MARK: Errors

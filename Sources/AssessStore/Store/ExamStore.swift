@@ -160,6 +160,11 @@ public protocol ExamStore: AnyObject, Sendable {
 
     /// Checks every record, in insertion order, against the hash chain (see `EventChain`).
     func verifyEventChain() throws -> ChainVerification
+
+    /// The record a proctor keeps (`sequence:hash`) to find a later rewrite of the log: the
+    /// newest of the room's chain on a server, whose records anchor every ended attempt's
+    /// head; the newest of the log where the log is one chain. Nil while there is none.
+    func keptHead() throws -> String?
 }
 
 /// A store that journals its writes while its server is away (`JournaledStore`).

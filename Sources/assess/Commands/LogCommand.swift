@@ -16,6 +16,13 @@ struct LogCommand: AsyncParsableCommand {
     @Flag(help: "Check the hash chain; exit 1 and name the first bad record when it is broken.")
     var verify = false
 
+    @Option(
+        name: .customLong("kept-head"),
+        help: ArgumentHelp(
+            "With --verify: also check that the record a proctor noted from an earlier --verify is unchanged.",
+            valueName: "sequence:hash"))
+    var keptHead: String?
+
     @Option(help: "Only the records of this attempt (its id is on `assess results` and in `assess status`).")
     var attempt: String?
 
@@ -29,6 +36,13 @@ struct LogCommand: AsyncParsableCommand {
         if follow && verify {
             throw ValidationError("--follow and --verify cannot be combined")
         }
+        if let keptHead {
+            guard verify else { throw ValidationError("--kept-head goes with --verify") }
+            guard Self.parseHead(keptHead) != nil else {
+                throw ValidationError(
+                    "--kept-head \(keptHead): give it as --verify printed it, a record number, a colon and its hash")
+            }
+        }
     }
 
     func run() async throws {
@@ -39,6 +53,24 @@ struct LogCommand: AsyncParsableCommand {
             print(verification.description)
             if case .broken = verification {
                 throw CommandFailure(.notDone, "the event log was tampered with: \(verification)")
+            }
+            if let keptHead, let (sequence, hash) = Self.parseHead(keptHead) {
+                let kept = try events.events(after: sequence - 1, limit: 1).first?.event
+                guard let kept, kept.sequence == sequence, kept.hash == hash else {
+                    throw CommandFailure(
+                        .notDone,
+                        """
+                        the event log was rewritten: record \(sequence), noted as \(keptHead), \
+                        \(kept?.sequence == sequence ? "has another hash now" : "is gone")
+                        """)
+                }
+                print("record \(sequence) is as it was noted")
+            }
+            if let head = try database.keptHead() {
+                print("head: \(head)")
+                print(
+                    "note this line with the results; `assess log --verify --kept-head \(head)` later shows whether the log was rewritten before it"
+                )
             }
             return
         }
@@ -58,6 +90,15 @@ struct LogCommand: AsyncParsableCommand {
             if ended && printed == 0 { return }
             last = max(last, printed)
         }
+    }
+
+    /// A head as `--verify` prints it: `sequence:hash`.
+    static func parseHead(_ text: String) -> (Int64, String)? {
+        let parts = text.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2, let sequence = Int64(parts[0]), sequence > 0,
+            parts[1].count == 64, parts[1].allSatisfy(\.isHexDigit)
+        else { return nil }
+        return (sequence, String(parts[1]).lowercased())
     }
 
     /// Prints `records` and returns the last sequence number printed (0 for none).
