@@ -77,18 +77,19 @@ struct LogCommand: AsyncParsableCommand {
         if let attempt, try database.attempt(attempt) == nil {
             throw CommandFailure(.notDone, "no attempt has the id \(attempt); `assess results` lists them")
         }
-        var last = try printRecords(events.events(attempt: attempt))
+        var follower = LogFollower()
+        try printRecords(follower.fresh(events.events(attempt: attempt), at: Date()))
         var ended = false
         while follow {
             if let attempt, !ended {
                 ended = try database.attempt(attempt)?.status != .inProgress
             }
             try await Task.sleep(nanoseconds: Self.followIntervalMilliseconds * 1_000_000)
-            let printed = try printRecords(events.events(after: last, attempt: attempt))
+            let printed = try printRecords(
+                follower.fresh(events.events(after: follower.floor, attempt: attempt), at: Date()))
             // Once the attempt has ended, its last records (submitted, lock released)
             // follow within moments: stop when a look finds nothing new.
             if ended && printed == 0 { return }
-            last = max(last, printed)
         }
     }
 
@@ -101,13 +102,12 @@ struct LogCommand: AsyncParsableCommand {
         return (sequence, String(parts[1]).lowercased())
     }
 
-    /// Prints `records` and returns the last sequence number printed (0 for none).
-    private func printRecords(_ records: [StoredEvent]) throws -> Int64 {
+    /// Prints `records` and returns how many it printed.
+    @discardableResult
+    private func printRecords(_ records: [StoredEvent]) throws -> Int {
         let format = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-        var last: Int64 = 0
         for stored in records {
             let event = stored.event
-            last = event.sequence
             if json {
                 print(
                     try JSONReport.text(
@@ -126,6 +126,6 @@ struct LogCommand: AsyncParsableCommand {
             }
         }
         fflush(nil) // every open stream, so that a pipe sees each record at once
-        return last
+        return records.count
     }
 }
