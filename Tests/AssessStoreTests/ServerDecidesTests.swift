@@ -127,6 +127,49 @@ import Testing
         expectRefused("SELECT assess.set_exam_terms('algebra', 86400, 3600)", as: ana)
     }
 
+    @Test func theTimeAProctorPausedAnAttemptMovesItsDeadlineAndASecondPauseAddsNothing() throws {
+        let id = try #require(
+            try run("SELECT assess.start_attempt('algebra', 'k', 'ana', 600, false, '{}', now()) AS id", as: ana)
+                .first?["id"])
+        // Fifteen minutes ago it started with ten; the proctor paused it from 14 to 4 minutes ago,
+        // and pressed pause twice.
+        try run(
+            "UPDATE assess.attempts SET server_started_at = now() - interval '15 minutes' WHERE id = '\(id)'",
+            as: database.url)
+        for (action, minutesAgo) in [("pause", 14), ("pause", 13), ("resume", 4)] {
+            try run(
+                """
+                INSERT INTO assess.commands (exam_id, candidate, action, reason) VALUES ('algebra', 'ana', '\(action)', 'fire drill')
+                """, as: proctor)
+            try run(
+                """
+                UPDATE assess.commands SET issued_at = now() - interval '\(minutesAgo) minutes'
+                WHERE id = (SELECT max(id) FROM assess.commands)
+                """, as: database.url)
+        }
+        // Ten minutes paused: the deadline is 5 minutes from now, so an answer now counts.
+        try run(
+            """
+            INSERT INTO assess.responses (attempt_id, question_id, value, flagged, saved_at)
+            VALUES ('\(id)', 'q1', '{"choice":0}', false, now())
+            """, as: ana)
+        let row = try #require(
+            try run(
+                """
+                SELECT bool_or(r.after_deadline) AS late,
+                       round(extract(epoch FROM assess.deadline(a) - now()) / 60) AS minutes_left
+                FROM assess.attempts a JOIN assess.responses r ON r.attempt_id = a.id WHERE a.id = '\(id)' GROUP BY a.id, a.*
+                """, as: database.url
+            ).first)
+        #expect(row["late"] == "f")
+        #expect(row["minutes_left"] == "5")
+        // A seat neither issues a pause nor calls the count.
+        expectRefused(
+            "INSERT INTO assess.commands (exam_id, candidate, action, reason) VALUES ('algebra', 'ana', 'pause', 'x')",
+            as: ana)
+        expectRefused("SELECT assess.paused_seconds(a) FROM assess.attempts a", as: ana)
+    }
+
     @Test func aWholeAttemptWrittenInSQLCarriesTheServersTimesAndLosesWhatCameAfterTheDeadline() throws {
         try run("SELECT assess.set_exam_terms('algebra', 60, 0)", as: proctor)
         let id = try #require(

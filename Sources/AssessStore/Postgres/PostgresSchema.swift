@@ -80,6 +80,8 @@ enum PostgresSchema {
             file: "postgres-v16-room-version", recorded: "v16", source: PackageResources.postgres_v16_room_version_sql),
         Migration(
             file: "postgres-v17-room-anchors", recorded: "v17", source: PackageResources.postgres_v17_room_anchors_sql),
+        Migration(
+            file: "postgres-v18-paused-time", recorded: "v18", source: PackageResources.postgres_v18_paused_time_sql),
     ]
 
     /// Every migration, in order: its recorded name and its SQL for `roles`.
