@@ -294,6 +294,7 @@ func addLabRows(to report: inout Report, assess: String, exam: String, quick: Bo
             }
         }
     }
+    try addPublishedRows(to: &report, assess: assess, exam: exam, quick: quick)
     progress(
         "room: \(count) seats on one SQLite store typing 10 characters a second for \(duration), a monitor watching")
     let room = try SharedStoreRoom.measure(assess: assess, exam: exam, count: count, rate: 10, duration: duration)

@@ -17,13 +17,15 @@ struct FirstFrame {
     static let quiet: Duration = .milliseconds(100)
 
     /// Starts `arguments` `runs` times, each in a fresh sandbox, and measures each first frame.
+    /// `store`, when given, is the store every run's sandbox names (`ASSESS_STORE`).
     static func measure(
-        _ arguments: [String], marker: String, runs: Int,
+        _ arguments: [String], marker: String, runs: Int, store: String? = nil,
         prepare: (Sandbox) throws -> [String] = { _ in [] }
     ) throws -> FirstFrame {
         var result = FirstFrame()
         for _ in 0..<runs {
             let sandbox = try Sandbox()
+            sandbox.store = store
             let process = try PseudoTerminalProcess(
                 arguments: arguments + prepare(sandbox), environment: sandbox.environment)
             guard process.waitFor(marker) != nil, let last = process.waitForQuiet(quiet) else {

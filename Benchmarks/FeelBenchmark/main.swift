@@ -1,7 +1,7 @@
 // assess-bench: measures how `assess` feels in a terminal, beside programs people know.
 //
 //   assess-bench [--assess PATH] [--exams DIR] [--exam-terminal PATH --exam-terminal-exam FILE] [--quick]
-//                [--lab | --lab-only | --sessions-only | --crash-only]
+//                [--lab | --lab-only | --published-only | --sessions-only | --crash-only]
 //
 // Every program runs on a pseudo-terminal of 100×30 cells with TERM=xterm-256color and
 // LANG=C.UTF-8, in a fresh temporary home, lock and data directory. Progress goes to
@@ -33,6 +33,8 @@ struct Options {
     var sessionsOnly = false
     /// Measures only the crash rows (sittings killed while typing).
     var crashOnly = false
+    /// Measures only the published exam's rows (on the lab's server; part of the lab rows).
+    var publishedOnly = false
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -45,6 +47,7 @@ struct Options {
                 labOnly = true
             case "--sessions-only": sessionsOnly = true
             case "--crash-only": crashOnly = true
+            case "--published-only": publishedOnly = true
             case "--assess", "--exams", "--exam-terminal", "--exam-terminal-exam":
                 guard let value = rest.popFirst() else {
                     throw MeasurementError(description: "\(argument) needs a value")
@@ -80,6 +83,10 @@ func run(_ options: Options) throws -> String {
     let allTypes = URL(fileURLWithPath: options.exams).appendingPathComponent("all-types.yaml").path
     let typed = Workload.typing(characters: typedCharacters)
     var report = Report()
+    if options.publishedOnly {
+        try addPublishedRows(to: &report, assess: options.assess, exam: allTypes, quick: options.quick)
+        return report.text
+    }
     if options.labOnly {
         try addLabRows(to: &report, assess: options.assess, exam: allTypes, quick: options.quick)
         return report.text

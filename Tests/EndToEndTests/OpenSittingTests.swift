@@ -51,7 +51,7 @@ struct OpenSittingTests {
         let seat = try TerminalUnderTest(
             "take --exam geography-quiz --candidate ana", policy: setup.policy,
             environment: ["ASSESS_STORE": anaURL])
-        try seat.waitFor("the sitting of geography-quiz is not open yet")
+        try seat.waitFor("Waiting for the proctor to open the sitting")
         let seatRole = try TerminalUnderTest("--help", policy: setup.policy, environment: ["ASSESS_STORE": anaURL])
         let forged = try seatRole.assessCommand(
             ["open", "geography-quiz", "--password-stdin"], input: ProctorTests.password + "\n")
@@ -104,7 +104,7 @@ struct OpenSittingTests {
         }
         let seat = try TerminalUnderTest(
             "take --exam geography-quiz --candidate ana", dataDirectory: shared, policy: setup.policy)
-        try seat.waitFor("the sitting of geography-quiz is not open yet")
+        try seat.waitFor("Waiting for the proctor to open the sitting")
 
         let opened = try proctor.assessCommand(
             ["open", "geography-quiz", "--password-stdin"], input: ProctorTests.password + "\n")

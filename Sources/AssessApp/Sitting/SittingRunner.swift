@@ -54,6 +54,11 @@ package struct SittingRunner {
     /// A proctor gave the word for a new attempt although the candidate has one
     /// (`take --new-attempt`): the store, not this sitting, then decides.
     package var newAttemptAllowed = false
+    /// The lease's holder when this process holds the lease already (it waited at a
+    /// published exam's cover); a new holder otherwise.
+    package var holder: LeaseHolder?
+    /// The terminal when a screen before the sitting (a published exam's cover) took it over.
+    package var terminal: CursesTerminal?
 
     /// A sitting of `candidate` at `exam` (loaded from `examPath`) under `policy`; the
     /// other settings start empty and the command sets those it has.
@@ -147,13 +152,27 @@ package struct SittingRunner {
     /// event that logs it.
     package func takeLease(in database: any ExamStore) throws -> (holder: LeaseHolder, takeover: SessionEvent?)? {
         guard !practice else { return nil }
+        return try Self.takeLease(
+            exam: exam.id, examPath: examPath, candidate: candidate, holder: holder, in: database, policy: policy,
+            runtime: runtime, text: text)
+    }
+
+    /// Takes (or renews, with `holder` given) the lease on (`exam`, `candidate`) for this
+    /// process, or refuses (exit 75) naming where the candidate already sits; see the
+    /// instance's ``takeLease(in:)``.
+    package static func takeLease(
+        exam: String, examPath: String, candidate: String, holder given: LeaseHolder?, in database: any ExamStore,
+        policy: Policy, runtime: Runtime, text: Catalogue
+    ) throws -> (holder: LeaseHolder, takeover: SessionEvent?) {
         let pid = runtime.process.pid
-        let holder = LeaseHolder(
-            host: LocalProcess.hostName(), tty: runtime.process.tty, pid: pid,
-            processStart: LocalProcess.startTime(of: pid))
+        let holder =
+            given
+            ?? LeaseHolder(
+                host: LocalProcess.hostName(), tty: runtime.process.tty, pid: pid,
+                processStart: LocalProcess.startTime(of: pid))
         let lostAfter = policy.leaseLostAfter
         let lease = try database.takeLease(
-            exam: exam.id, candidate: candidate, holder: holder, lostAfter: lostAfter,
+            exam: exam, candidate: candidate, holder: holder, lostAfter: lostAfter,
             at: runtime.clock.now)
         let takeover = lease.takenOver.map { lost in
             SessionEvent.leaseTakenOver(
@@ -171,7 +190,7 @@ package struct SittingRunner {
                 text(
                     "terminal.sitting-elsewhere",
                     [
-                        "candidate": candidate, "exam": exam.id, "seat": seat, "pid": String(lease.holder.pid),
+                        "candidate": candidate, "exam": exam, "seat": seat, "pid": String(lease.holder.pid),
                         "since": LockMessages.time(lease.since), "wait": text.duration(Int(lostAfter)),
                         "resume": "assess resume \(examPath) --candidate \(candidate)",
                     ]))
@@ -204,7 +223,7 @@ package struct SittingRunner {
         // The session checks the surroundings with the locale the screen will use.
         var environment = runtime.environment
         if case .fellBack = try adoptLocale() { environment["LC_ALL"] = TerminalLocale.fallback }
-        let terminal = CursesTerminal()
+        let terminal = self.terminal ?? CursesTerminal()
         defer { terminal.stop() }
         // The presentation computes the exam key, once for the whole sitting.
         let presentation = ExamPresentation(exam: exam, candidate: candidate)

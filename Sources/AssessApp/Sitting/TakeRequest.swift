@@ -1,6 +1,7 @@
 import AssessCore
 import AssessExam
 import AssessStore
+import AssessTUI
 import Foundation
 
 /// What `assess take` is asked for, and the sitting it runs: the parsed command hands it
@@ -42,9 +43,53 @@ package struct TakeRequest: Equatable {
         let runtime = Runtime()
         let policy = try runtime.policy()
         let candidate = self.candidate ?? runtime.process.userName
-        let exam = try SealedExamSource.exam(
-            examPath, byID: byID, candidate: candidate, runtime: runtime,
-            waitForOpening: !practice)
+        if let problem = CandidateID.problem(with: candidate) {
+            throw CommandFailure(
+                .commandLine, "\(problem); without --candidate the login name is the id, so give one with --candidate")
+        }
+        let coverLanguage = InterfaceLanguage.choose(
+            examLanguage: "", requested: language, environment: runtime.environment)
+        // A published exam comes from the store: the screen is drawn before it answers.
+        var terminal: CursesTerminal?
+        if !practice && SealedExamSource.namesPublishedExam(examPath, byID: byID) {
+            let early = CursesTerminal()
+            if (try? early.start()) != nil {
+                SignalTrap.install()
+                CoverApp.drawAsking(
+                    exam: examPath, candidate: candidate, language: coverLanguage, accessibility: accessibility,
+                    on: early)
+                terminal = early
+            }
+        }
+        let exam: Exam
+        var holder: LeaseHolder?
+        let reading: SealedExamSource.Reading
+        do {
+            reading = try SealedExamSource.read(examPath, byID: byID, candidate: candidate, runtime: runtime)
+        } catch {
+            terminal?.stop()
+            throw error
+        }
+        switch reading {
+        case .exam(let read):
+            exam = read
+        case .cover(let cover, let deliveryKey, let store, let location):
+            guard !practice else {
+                throw CommandFailure(.notDone, "\(PublicationError.notOpenYet(exam: examPath))")
+            }
+            // The seat waits at the exam's cover, holding the candidate's lease, until the opening.
+            var wait = CoverWait(
+                runtime: runtime, policy: policy, examID: examPath, candidate: candidate, cover: cover,
+                deliveryKey: deliveryKey,
+                store: store,
+                location: location, language: coverLanguage)
+            wait.accessibility = accessibility
+            wait.terminal = terminal
+            guard let opened = try wait.run() else { return }
+            exam = opened.exam
+            terminal = opened.terminal
+            holder = opened.holder
+        }
         let text = Catalogue.of(
             InterfaceLanguage.choose(
                 examLanguage: exam.language, requested: language,
@@ -52,10 +97,6 @@ package struct TakeRequest: Equatable {
         let practice = self.practice || exam.lock == .practice
         if practice && !policy.allowPractice {
             throw CommandFailure(.notDone, text("terminal.practice-refused", ["policy": policy.source]))
-        }
-        if let problem = CandidateID.problem(with: candidate) {
-            throw CommandFailure(
-                .commandLine, "\(problem); without --candidate the login name is the id, so give one with --candidate")
         }
         let refused = accessibility.enabled.subtracting(policy.studentSettings).sorted()
         if !refused.isEmpty {
@@ -79,20 +120,22 @@ package struct TakeRequest: Equatable {
         runner.settings.accessibility = accessibility
         runner.accessibilityChosenBy = "student"
         runner.requestedLanguage = language
+        runner.terminal = terminal
+        runner.holder = holder
         // The proctor's word for a new attempt is asked before the screen is taken over.
-        var opened: SittingStore?
+        var openedStore: SittingStore?
         if newAttempt && !practice {
             let dataDirectory = try runtime.dataDirectory()
             let database = try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)
             try TakeRequest.allowNewAttempt(
                 exam: exam.id, candidate: candidate, database: database, policy: policy, runtime: runtime)
             runner.newAttemptAllowed = true
-            opened = SittingStore(dataDirectory: dataDirectory, database: database)
+            openedStore = SittingStore(dataDirectory: dataDirectory, database: database)
         }
-        try await runner.run(welcomeFirst: true) { [opened] runner in
-            let dataDirectory = try opened?.dataDirectory ?? runtime.dataDirectory()
+        try await runner.run(welcomeFirst: true) { [openedStore] runner in
+            let dataDirectory = try openedStore?.dataDirectory ?? runtime.dataDirectory()
             let database =
-                try opened?.database
+                try openedStore?.database
                 ?? runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)
             if !practice,
                 let entry = try TakeRequest.rosterEntry(in: database, exam: exam, candidate: candidate, text: text)

@@ -60,6 +60,13 @@ struct MonitorCommand: AsyncParsableCommand {
         guard let room = database.room else {
             throw CommandFailure(.notDone, "this store cannot show a room")
         }
+        // A published exam's number of questions is on its cover.
+        if let published = database.published {
+            let watched = ids.isEmpty ? ((try? published.publishedExams()) ?? []).map(\.exam) : ids
+            for id in watched where questionCounts[id] == nil {
+                if let cover = try? published.cover(exam: id) { questionCounts[id] = cover.questionCount }
+            }
+        }
         try ProctorAuthorization(
             policy: policy, source: password.source, events: EventStore(database: database),
             clock: runtime.clock
