@@ -113,6 +113,115 @@ import Testing
             ])
     }
 
+    /// A room of four candidates with names on the roster (one without), in several states.
+    static func namedRoom(exams: [String] = ["algebra"]) -> [SeatView] {
+        let names = ["Ana Lima", "Okafor, Ben", nil, "Nguyễn Thị Minh Khai"]
+        return (0..<4).map { index in
+            var seat = room(4)[index]
+            seat.exam = exams[index % exams.count]
+            seat.name = names[index]
+            seat.candidate = ["ana", "ben", "cy-2026-0042", "minh"][index]
+            seat.secondsAllowed = [5400, 3600, 8040, 600][index]
+            seat.lastEvent = ["accessibility.set", "proctor.command", "answer.saved", "exam.time-added"][index]
+            seat.lastEventAge = [4, 75, 12, 3][index]
+            if index == 3 {
+                seat.warnings = [
+                    "paste.rejected": 2, "key.quit-ignored": 1, "terminal.too-small": 1, "store.outage": 3,
+                ]
+            }
+            if index == 0 { seat.warnings = ["paste.rejected": 2, "key.quit-ignored": 1] }
+            return seat
+        }
+    }
+
+    @Test func at80ColumnsTheRosterNamesOneTimeFormWordsForEventsTotalsWholeWarningsAndTheActionKeysShow() {
+        var model = Self.model(Self.namedRoom())
+        let grid = Self.render(model)
+        Self.golden.assertMatches(grid, named: "room-names-80x24")
+        let lines = grid.lines()
+        func row(_ who: String) -> String { lines.first { $0.contains(who) } ?? "" }
+        #expect(row("Ana Lima").contains("1:19:59") && row("Ana Lima").contains("0/12"))
+        #expect(row("Ana Lima").contains("4s settings") && row("Ana Lima").contains("paste2 quit1"))
+        #expect(row("Okafor, Ben").contains("1m obeyed") && row("Okafor, Ben").contains("lab-1 pts/1"))
+        #expect(row("cy-2026-00…").contains("2:03:57"))
+        #expect(row("Nguyễn Thị…").contains("0:00:00") && row("Nguyễn Thị…").contains("3s +time"))
+        #expect(row("Nguyễn Thị…").contains("paste2 +3"))
+        for key in ["a/A act", "o open", "Enter timeline", "Space mark", "/ find", "q quit", "F1 help"] {
+            #expect(lines[23].contains(key), "\(key): \(lines[23])")
+        }
+        // Finding matches the name as well as the id; sorting by candidate sorts what shows.
+        _ = model.update(.key(.character("/")), now: 0)
+        for character in "okafor" { _ = model.update(.key(.character(character)), now: 0) }
+        #expect(model.rows(now: 0).map(\.candidate) == ["ben"])
+        _ = model.update(.key(.escape), now: 0)
+        _ = model.update(.key(.character("r")), now: 0)
+        #expect(model.rows(now: 0).map(\.candidate) == ["ben", "minh", "cy-2026-0042", "ana"])
+        // With one exam, `s` steps through the columns on screen: no exam column.
+        var sorts: [MonitorModel.Column] = []
+        for _ in model.columns {
+            _ = model.update(.key(.character("s")), now: 0)
+            sorts.append(model.sort)
+        }
+        #expect(!sorts.contains(.exam) && sorts.last == .candidate)
+    }
+
+    @Test func severalExamsHaveAColumnOfTheirOwnSoNoIdRunsIntoItsExam() {
+        var model = MonitorModel(exams: [], lostAfter: 30, questionCounts: ["algebra": 12, "geography-quiz": 8])
+        _ = model.update(.resized(rows: 24 - MonitorScreen.chromeRows), now: 0)
+        _ = model.update(.read(Self.namedRoom(exams: ["algebra", "geography-quiz"])), now: 0)
+        let grid = Self.render(model)
+        Self.golden.assertMatches(grid, named: "room-exams-80x24")
+        let lines = grid.lines()
+        #expect(lines[3].contains("candidate") && lines[3].contains("exam"))
+        let ben = lines.first { $0.contains("Okafor, Ben") } ?? ""
+        #expect(ben.contains("Okafor, Ben geograp…") && ben.contains("1/8"), "\(ben)")
+        #expect(model.columns.contains(.exam))
+    }
+
+    @Test func aPlaceTooLongGivesWayInItsHostAndKeepsItsTerminal() {
+        let seat = SeatView(exam: "algebra", candidate: "ana", host: "lab-pc-07", tty: "/dev/pts/12")
+        #expect(MonitorText.place(seat) == "lab-pc-07 pts/12")
+        #expect(MonitorText.place(seat, width: 12) == "lab-… pts/12")
+        #expect(MonitorText.place(seat, width: 16) == "lab-pc-07 pts/12")
+    }
+
+    @Test func warningsShowWholeAndCountTheKindsLeftOut() {
+        let seat = Self.namedRoom()[3]
+        #expect(MonitorText.warnings(seat) == "paste2 quit1 small1 outage3")
+        #expect(MonitorText.warnings(seat, width: 15) == "paste2 quit1 +2")
+        #expect(MonitorText.warnings(seat, width: 9) == "paste2 +3")
+        #expect(MonitorText.warnings(seat, width: 3) == "+4")
+        #expect(MonitorText.warnings(Self.room(1)[0], width: 3) == "")
+    }
+
+    @Test func timeLeftHasOneFormAndEventsReadInAProctorsWords() {
+        #expect(MonitorText.timeLeft(581) == "0:09:41")
+        #expect(MonitorText.timeLeft(5392) == "1:29:52")
+        #expect(MonitorText.timeLeft(8040) == "2:14:00")
+        #expect(MonitorText.eventName("accessibility.set") == "settings")
+        #expect(MonitorText.eventName("proctor.command") == "obeyed")
+        #expect(MonitorText.eventName("proctor.command-issued") == "sent")
+        // A kind not named reads as its words.
+        #expect(MonitorText.eventName("hand.raised-again") == "hand raised again")
+    }
+
+    @Test func aLongNoticeWrapsWholeOverTheLastRows() {
+        var model = Self.model(Self.rosterRoom())
+        _ = model.update(
+            .starts([
+                SittingStart(exam: "algebra", rosterSize: 5, hasCode: false, secondsSinceOpening: nil, openedBy: nil)
+            ]),
+            now: 0)
+        _ = model.update(.startCodeMade(exam: "algebra", code: "K7QM3X"), now: 0)
+        _ = model.update(.key(.character("y")), now: 0)
+        _ = model.update(.opened(exam: "algebra", failure: nil), now: 0)
+        let grid = Self.render(model)
+        Self.golden.assertMatches(grid, named: "notice-wrapped-80x24")
+        let shown = grid.lines()[19...21].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(shown.contains("a seat that did not can type the code K7QM3X."), "\(shown)")
+        #expect(!shown.contains("…"))
+    }
+
     @Test func aServerOutageAndARefusedCommandAreWarningsWithShortLabels() {
         var seat = Self.room(1)[0]
         seat.warnings = ["store.outage": 2, "paste.rejected": 1, "proctor.command-refused": 1]
@@ -422,7 +531,7 @@ import Testing
             .timeline([
                 .init(time: start, kind: "exam.started", details: ["attempt": "a-0"]),
                 .init(time: start.addingTimeInterval(65), kind: "paste.rejected", details: ["characters": "40"]),
-                // Too long for its row: its kind and its details end in "…".
+                // Too long for its row: its kind and its details wrap, read whole.
                 .init(
                     time: start.addingTimeInterval(70), kind: "proctor.command-refused.while-on-break",
                     details: [
@@ -430,7 +539,19 @@ import Testing
                         "reason": "please raise your hand when you are back from the break so I can check the seat",
                     ]),
             ]), now: 0)
-        Self.golden.assertMatches(Self.render(model), named: "timeline-80x24")
+        let grid = Self.render(model)
+        Self.golden.assertMatches(grid, named: "timeline-80x24")
+        // The details' column read down, and the kind's, hold each whole.
+        let rows = grid.lines().dropFirst(3).prefix(6)
+        let column = { (from: Int, to: Int) in
+            rows.map { String($0.dropFirst(from).prefix(to - from)).trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        #expect(
+            column(37, 80).contains(
+                "reason=please raise your hand when you are back from the break so I can check the seat"))
+        #expect(column(10, 36).contains("proctor.command-refused. while-on-break"))
+        #expect(!grid.lines().joined().contains("…"))
         #expect(model.update(.read(Self.room(3)), now: Self.second) == [.loadTimeline(seat)])
         _ = model.update(.key(.escape), now: Self.second)
         #expect(model.mode == .list)
