@@ -522,6 +522,31 @@ import Testing
         #expect(model.notice == "algebra still waits; the start code ABCDEF starts a seat whose student types it.")
     }
 
+    @Test func aTimelineOfWrappedRecordsFollowsTheNewestThatFitAndScrollsBackToTheFirst() {
+        var model = Self.model(Self.room(3))
+        _ = model.update(.key(.enter), now: 0)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let long = "a reason long enough to take a second line in the details column of the timeline"
+        _ = model.update(
+            .timeline(
+                (0..<30).map {
+                    .init(
+                        time: start.addingTimeInterval(Double($0)), kind: "proctor.command-issued",
+                        details: ["id": "\($0)", "reason": long])
+                }), now: 0)
+        // Eighteen rows hold six records of three lines: the newest six, and where they are.
+        var lines = Self.render(model).lines()
+        #expect(lines.contains { $0.contains("id=29") } && !lines.contains { $0.contains("id=23 ") })
+        #expect(lines[21].contains("records 25–30 of 30"), "\(lines[21])")
+        _ = model.update(.key(.home), now: 0)
+        lines = Self.render(model).lines()
+        #expect(lines[3].contains("id=0 ") && lines[21].contains("records 1–6 of 30"), "\(lines)")
+        for _ in 0..<3 { _ = model.update(.key(.down), now: 0) }
+        #expect(Self.render(model).lines()[3].contains("id=3 "))
+        _ = model.update(.key(.end), now: 0)
+        #expect(Self.render(model).lines()[21].contains("records 25–30 of 30"))
+    }
+
     @Test func enterOpensTheSeatsTimelineWhichFollowsFreshReadings() {
         var model = Self.model(Self.room(3))
         let seat = Self.room(3)[0]

@@ -236,17 +236,16 @@ public enum MonitorScreen {
         // The line that says which records show takes the row above the footer's rule.
         let lastRow = grid.rows - 4
         let room = lastRow - first + 1
-        var top = min(model.timelineTop ?? entries.count, max(0, entries.count - 1))
-        if model.timelineTop == nil {
-            // Following: the newest records that fit.
-            var used = 0
-            top = entries.count
-            while top > 0 && used + height(top - 1) <= room {
-                used += height(top - 1)
-                top -= 1
-            }
-            top = min(top, max(0, entries.count - 1))
+        // The first of the newest records that fit: where following shows them from, and
+        // the lowest a scrolled view starts (the model counts a line a record).
+        var newest = entries.count
+        var used = 0
+        while newest > 0 && used + height(newest - 1) <= room {
+            used += height(newest - 1)
+            newest -= 1
         }
+        newest = min(newest, max(0, entries.count - 1))
+        let top = min(model.timelineTop ?? newest, newest)
         var row = first
         var shown = 0
         for index in entries.indices.dropFirst(top) where row <= lastRow {
