@@ -79,7 +79,7 @@ import Testing
         let grid = Self.render(model)
         Self.golden.assertMatches(grid, named: "help-room-80x24")
         #expect(grid.cursor == CellPosition(row: 2, column: ScreenKit.margin))
-        // The footer leaves `o`, `A` and `r` out at 80 columns; the help names every key.
+        // The footer leaves `s`, `r`, `f` and the moving keys out at 80 columns; the help names every key.
         let screen = grid.lines().joined(separator: "\n")
         for (key, _) in model.helpKeys { #expect(screen.contains(key), "\(key)") }
         // Behind the help, the keys of the room do nothing.
