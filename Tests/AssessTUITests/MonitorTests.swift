@@ -79,7 +79,7 @@ import Testing
         let grid = Self.render(model)
         Self.golden.assertMatches(grid, named: "help-room-80x24")
         #expect(grid.cursor == CellPosition(row: 2, column: ScreenKit.margin))
-        // The footer leaves `o`, `A` and `r` out at 80 columns; the help names every key.
+        // The footer leaves `s`, `r`, `f` and the moving keys out at 80 columns; the help names every key.
         let screen = grid.lines().joined(separator: "\n")
         for (key, _) in model.helpKeys { #expect(screen.contains(key), "\(key)") }
         // Behind the help, the keys of the room do nothing.
@@ -111,6 +111,115 @@ import Testing
             targets.map(\.candidate) == [
                 "c-000", "c-002", "c-003", "c-004", "c-005", "c-006", "c-007", "c-008", "c-009",
             ])
+    }
+
+    /// A room of four candidates with names on the roster (one without), in several states.
+    static func namedRoom(exams: [String] = ["algebra"]) -> [SeatView] {
+        let names = ["Ana Lima", "Okafor, Ben", nil, "Nguyễn Thị Minh Khai"]
+        return (0..<4).map { index in
+            var seat = room(4)[index]
+            seat.exam = exams[index % exams.count]
+            seat.name = names[index]
+            seat.candidate = ["ana", "ben", "cy-2026-0042", "minh"][index]
+            seat.secondsAllowed = [5400, 3600, 8040, 600][index]
+            seat.lastEvent = ["accessibility.set", "proctor.command", "answer.saved", "exam.time-added"][index]
+            seat.lastEventAge = [4, 75, 12, 3][index]
+            if index == 3 {
+                seat.warnings = [
+                    "paste.rejected": 2, "key.quit-ignored": 1, "terminal.too-small": 1, "store.outage": 3,
+                ]
+            }
+            if index == 0 { seat.warnings = ["paste.rejected": 2, "key.quit-ignored": 1] }
+            return seat
+        }
+    }
+
+    @Test func at80ColumnsTheRosterNamesOneTimeFormWordsForEventsTotalsWholeWarningsAndTheActionKeysShow() {
+        var model = Self.model(Self.namedRoom())
+        let grid = Self.render(model)
+        Self.golden.assertMatches(grid, named: "room-names-80x24")
+        let lines = grid.lines()
+        func row(_ who: String) -> String { lines.first { $0.contains(who) } ?? "" }
+        #expect(row("Ana Lima").contains("1:19:59") && row("Ana Lima").contains("0/12"))
+        #expect(row("Ana Lima").contains("4s settings") && row("Ana Lima").contains("paste2 quit1"))
+        #expect(row("Okafor, Ben").contains("1m obeyed") && row("Okafor, Ben").contains("lab-1 pts/1"))
+        #expect(row("cy-2026-00…").contains("2:03:57"))
+        #expect(row("Nguyễn Thị…").contains("0:00:00") && row("Nguyễn Thị…").contains("3s +time"))
+        #expect(row("Nguyễn Thị…").contains("paste2 +3"))
+        for key in ["a/A act", "o open", "Enter timeline", "Space mark", "/ find", "q quit", "F1 help"] {
+            #expect(lines[23].contains(key), "\(key): \(lines[23])")
+        }
+        // Finding matches the name as well as the id; sorting by candidate sorts what shows.
+        _ = model.update(.key(.character("/")), now: 0)
+        for character in "okafor" { _ = model.update(.key(.character(character)), now: 0) }
+        #expect(model.rows(now: 0).map(\.candidate) == ["ben"])
+        _ = model.update(.key(.escape), now: 0)
+        _ = model.update(.key(.character("r")), now: 0)
+        #expect(model.rows(now: 0).map(\.candidate) == ["ben", "minh", "cy-2026-0042", "ana"])
+        // With one exam, `s` steps through the columns on screen: no exam column.
+        var sorts: [MonitorModel.Column] = []
+        for _ in model.columns {
+            _ = model.update(.key(.character("s")), now: 0)
+            sorts.append(model.sort)
+        }
+        #expect(!sorts.contains(.exam) && sorts.last == .candidate)
+    }
+
+    @Test func severalExamsHaveAColumnOfTheirOwnSoNoIdRunsIntoItsExam() {
+        var model = MonitorModel(exams: [], lostAfter: 30, questionCounts: ["algebra": 12, "geography-quiz": 8])
+        _ = model.update(.resized(rows: 24 - MonitorScreen.chromeRows), now: 0)
+        _ = model.update(.read(Self.namedRoom(exams: ["algebra", "geography-quiz"])), now: 0)
+        let grid = Self.render(model)
+        Self.golden.assertMatches(grid, named: "room-exams-80x24")
+        let lines = grid.lines()
+        #expect(lines[3].contains("candidate") && lines[3].contains("exam"))
+        let ben = lines.first { $0.contains("Okafor, Ben") } ?? ""
+        #expect(ben.contains("Okafor, Ben geograp…") && ben.contains("1/8"), "\(ben)")
+        #expect(model.columns.contains(.exam))
+    }
+
+    @Test func aPlaceTooLongGivesWayInItsHostAndKeepsItsTerminal() {
+        let seat = SeatView(exam: "algebra", candidate: "ana", host: "lab-pc-07", tty: "/dev/pts/12")
+        #expect(MonitorText.place(seat) == "lab-pc-07 pts/12")
+        #expect(MonitorText.place(seat, width: 12) == "lab-… pts/12")
+        #expect(MonitorText.place(seat, width: 16) == "lab-pc-07 pts/12")
+    }
+
+    @Test func warningsShowWholeAndCountTheKindsLeftOut() {
+        let seat = Self.namedRoom()[3]
+        #expect(MonitorText.warnings(seat) == "paste2 quit1 small1 outage3")
+        #expect(MonitorText.warnings(seat, width: 15) == "paste2 quit1 +2")
+        #expect(MonitorText.warnings(seat, width: 9) == "paste2 +3")
+        #expect(MonitorText.warnings(seat, width: 3) == "+4")
+        #expect(MonitorText.warnings(Self.room(1)[0], width: 3) == "")
+    }
+
+    @Test func timeLeftHasOneFormAndEventsReadInAProctorsWords() {
+        #expect(MonitorText.timeLeft(581) == "0:09:41")
+        #expect(MonitorText.timeLeft(5392) == "1:29:52")
+        #expect(MonitorText.timeLeft(8040) == "2:14:00")
+        #expect(MonitorText.eventName("accessibility.set") == "settings")
+        #expect(MonitorText.eventName("proctor.command") == "obeyed")
+        #expect(MonitorText.eventName("proctor.command-issued") == "sent")
+        // A kind not named reads as its words.
+        #expect(MonitorText.eventName("hand.raised-again") == "hand raised again")
+    }
+
+    @Test func aLongNoticeWrapsWholeOverTheLastRows() {
+        var model = Self.model(Self.rosterRoom())
+        _ = model.update(
+            .starts([
+                SittingStart(exam: "algebra", rosterSize: 5, hasCode: false, secondsSinceOpening: nil, openedBy: nil)
+            ]),
+            now: 0)
+        _ = model.update(.startCodeMade(exam: "algebra", code: "K7QM3X"), now: 0)
+        _ = model.update(.key(.character("y")), now: 0)
+        _ = model.update(.opened(exam: "algebra", failure: nil), now: 0)
+        let grid = Self.render(model)
+        Self.golden.assertMatches(grid, named: "notice-wrapped-80x24")
+        let shown = grid.lines()[19...21].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(shown.contains("a seat that did not can type the code K7QM3X."), "\(shown)")
+        #expect(!shown.contains("…"))
     }
 
     @Test func aServerOutageAndARefusedCommandAreWarningsWithShortLabels() {
@@ -413,6 +522,31 @@ import Testing
         #expect(model.notice == "algebra still waits; the start code ABCDEF starts a seat whose student types it.")
     }
 
+    @Test func aTimelineOfWrappedRecordsFollowsTheNewestThatFitAndScrollsBackToTheFirst() {
+        var model = Self.model(Self.room(3))
+        _ = model.update(.key(.enter), now: 0)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let long = "a reason long enough to take a second line in the details column of the timeline"
+        _ = model.update(
+            .timeline(
+                (0..<30).map {
+                    .init(
+                        time: start.addingTimeInterval(Double($0)), kind: "proctor.command-issued",
+                        details: ["id": "\($0)", "reason": long])
+                }), now: 0)
+        // Eighteen rows hold six records of three lines: the newest six, and where they are.
+        var lines = Self.render(model).lines()
+        #expect(lines.contains { $0.contains("id=29") } && !lines.contains { $0.contains("id=23 ") })
+        #expect(lines[21].contains("records 25–30 of 30"), "\(lines[21])")
+        _ = model.update(.key(.home), now: 0)
+        lines = Self.render(model).lines()
+        #expect(lines[3].contains("id=0 ") && lines[21].contains("records 1–6 of 30"), "\(lines)")
+        for _ in 0..<3 { _ = model.update(.key(.down), now: 0) }
+        #expect(Self.render(model).lines()[3].contains("id=3 "))
+        _ = model.update(.key(.end), now: 0)
+        #expect(Self.render(model).lines()[21].contains("records 25–30 of 30"))
+    }
+
     @Test func enterOpensTheSeatsTimelineWhichFollowsFreshReadings() {
         var model = Self.model(Self.room(3))
         let seat = Self.room(3)[0]
@@ -422,7 +556,7 @@ import Testing
             .timeline([
                 .init(time: start, kind: "exam.started", details: ["attempt": "a-0"]),
                 .init(time: start.addingTimeInterval(65), kind: "paste.rejected", details: ["characters": "40"]),
-                // Too long for its row: its kind and its details end in "…".
+                // Too long for its row: its kind and its details wrap, read whole.
                 .init(
                     time: start.addingTimeInterval(70), kind: "proctor.command-refused.while-on-break",
                     details: [
@@ -430,7 +564,19 @@ import Testing
                         "reason": "please raise your hand when you are back from the break so I can check the seat",
                     ]),
             ]), now: 0)
-        Self.golden.assertMatches(Self.render(model), named: "timeline-80x24")
+        let grid = Self.render(model)
+        Self.golden.assertMatches(grid, named: "timeline-80x24")
+        // The details' column read down, and the kind's, hold each whole.
+        let rows = grid.lines().dropFirst(3).prefix(6)
+        let column = { (from: Int, to: Int) in
+            rows.map { String($0.dropFirst(from).prefix(to - from)).trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        #expect(
+            column(37, 80).contains(
+                "reason=please raise your hand when you are back from the break so I can check the seat"))
+        #expect(column(10, 36).contains("proctor.command-refused. while-on-break"))
+        #expect(!grid.lines().joined().contains("…"))
         #expect(model.update(.read(Self.room(3)), now: Self.second) == [.loadTimeline(seat)])
         _ = model.update(.key(.escape), now: Self.second)
         #expect(model.mode == .list)

@@ -204,6 +204,24 @@ struct TranslatedScreenTests {
             named: "\(language.rawValue)-\(name)-80x24")
     }
 
+    /// The scratchpad's heading in every language wraps whole above the pad: none ends in "…".
+    @Test(arguments: InterfaceLanguage.allCases)
+    func theScratchpadsHeadingWrapsWhole(_ language: InterfaceLanguage) throws {
+        var exam = ExamFixtures.everyType
+        exam.restrictions = exam.restrictions.map { restriction in
+            var restriction = restriction
+            if restriction.id == "scratchpad" { restriction.isOnByDefault = true }
+            return restriction
+        }
+        let walk = Walk("scratchpad-open", exam: exam, Self.onEveryType(0, then: [.function(5)]))
+        let grid = WholeScreenTests.draw(walk, size: TerminalSize(columns: 80, rows: 24), language: language)
+        WholeScreenTests.golden.assertMatches(grid, named: "\(language.rawValue)-scratchpad-80x24")
+        let heading = Catalogue.of(language)("scratchpad.about")
+        let rows = grid.lines()[2...3].map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(rows.joined(separator: " ").contains(heading) || rows.joined().contains(heading), "\(rows)")
+        #expect(!rows.joined().contains("…"))
+    }
+
     @Test(arguments: InterfaceLanguage.allCases)
     func reviewRowsStartTheirPromptsInOneColumn(_ language: InterfaceLanguage) throws {
         let walk = Walk(

@@ -25,15 +25,22 @@ package struct StoreMonitorSource: MonitorSource {
         self.clock = clock
     }
 
-    /// The room's seats, and a seat for each candidate on a roster who has none yet (not arrived).
+    /// The room's seats, and a seat for each candidate on a roster who has none yet (not
+    /// arrived); each with the candidate's name when the roster gives one.
     package func seats() throws -> [SeatView] {
         var seats = try store.room(exams: exams, at: Date())
         guard let rosters = store.roster else { return seats }
-        let present = Set(seats.map { $0.exam + "\u{0}" + $0.candidate })
+        var names: [String: String] = [:]
         for (exam, entries) in try rosters.rosters(exams: exams) {
-            for entry in entries where !present.contains(exam + "\u{0}" + entry.candidate) {
-                seats.append(SeatView(exam: exam, candidate: entry.candidate))
-            }
+            for entry in entries { names[exam + "\u{0}" + entry.candidate] = entry.name }
+        }
+        for index in seats.indices {
+            let name = names.removeValue(forKey: seats[index].exam + "\u{0}" + seats[index].candidate)
+            seats[index].name = name?.isEmpty == false ? name : nil
+        }
+        for (key, name) in names {
+            let parts = key.split(separator: "\u{0}", maxSplits: 1).map(String.init)
+            seats.append(SeatView(exam: parts[0], candidate: parts[1], name: name.isEmpty ? nil : name))
         }
         return seats.sorted { ($0.exam, $0.candidate) < ($1.exam, $1.candidate) }
     }

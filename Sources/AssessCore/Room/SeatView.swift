@@ -9,6 +9,8 @@ public struct SeatView: Sendable, Equatable, Codable {
     public var exam: String
     /// The candidate's id.
     public var candidate: String
+    /// The candidate's name on the exam's roster, when the roster gives one (never empty).
+    public var name: String?
     /// Where the sitting runs (its lease's host and terminal); nil once the lease is given up.
     public var host: String?
     public var tty: String?
@@ -59,10 +61,11 @@ public struct SeatView: Sendable, Equatable, Codable {
         secondsAllowed: Int? = nil,
         secondsUsed: Int = 0, progressAge: Double? = nil, answered: Int = 0, flagged: Int = 0,
         breaksTaken: Int = 0, lastEvent: String? = nil, lastEventAge: Double? = nil, lastHold: String? = nil,
-        warnings: [String: Int] = [:], pendingCommands: Int = 0
+        warnings: [String: Int] = [:], pendingCommands: Int = 0, name: String? = nil
     ) {
         self.exam = exam
         self.candidate = candidate
+        self.name = name
         self.host = host
         self.tty = tty
         self.leaseAge = leaseAge
@@ -135,6 +138,11 @@ public struct SeatView: Sendable, Equatable, Codable {
             used += max(0, progressAge ?? 0) + elapsed
         }
         return max(0, secondsAllowed - Int(used.rounded(.down)))
+    }
+
+    /// Who sits there, as a proctor knows them: the roster's name, else the candidate's id.
+    public var who: String {
+        name ?? candidate
     }
 
     /// The number of warnings of `warning`'s kind.

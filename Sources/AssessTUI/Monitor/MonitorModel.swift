@@ -17,17 +17,25 @@ public struct MonitorModel: Sendable {
         }
     }
 
-    /// The columns, in the order `s` steps through them when sorting.
+    /// The columns, in the order `s` steps through them when sorting. The exam's shows
+    /// only when more than one exam is watched.
     public enum Column: String, Sendable, CaseIterable {
+        /// The candidate's name on the roster, else their id.
         case candidate
+        case exam
         case place = "where"
-        case state, left, answered, flagged, last, warnings
+        case state, left, answered, last, warnings
+    }
+
+    /// The columns on screen, which `s` steps through.
+    public var columns: [Column] {
+        exams.count == 1 ? Column.allCases.filter { $0 != .exam } : Column.allCases
     }
 
     /// What the screen shows.
     public enum Mode: Sendable, Equatable {
         case list
-        /// Typing part of a candidate's id; the list narrows as it is typed.
+        /// Typing part of a candidate's id or name; the list narrows as it is typed.
         case find
         /// One seat's timeline (its attempt's event log), newest last.
         case timeline(SeatKey)
@@ -78,7 +86,7 @@ public struct MonitorModel: Sendable {
     public private(set) var descending = false
     /// Only seats in this state, when set.
     public private(set) var filter: SeatState?
-    /// Only candidates whose id contains this, when not empty.
+    /// Only candidates whose id or name contains this, when not empty.
     public private(set) var find = LineField(maximumLength: 40)
     /// The field of a command's prompt: the minutes, the message or the reason.
     public private(set) var entry = LineField()
@@ -119,7 +127,7 @@ public struct MonitorModel: Sendable {
         switch mode {
         case .find:
             return [
-                ("typing", "find the candidates whose id contains it; the list narrows as you type"),
+                ("typing", "find the candidates whose id or name contains it; the list narrows as you type"),
                 ("← → Home End", "move in what is typed"),
                 ("Ctrl-U / Ctrl-R", "undo / redo"),
                 ("Enter", "keep what is found and go back to the list"),
@@ -187,7 +195,8 @@ public struct MonitorModel: Sendable {
         let elapsed = elapsed(now: now)
         let shown = seats.filter { seat in
             (filter == nil || seat.state(elapsed: elapsed, lostAfter: lostAfter) == filter)
-                && (find.text.isEmpty || seat.candidate.localizedCaseInsensitiveContains(find.text))
+                && (find.text.isEmpty || seat.candidate.localizedCaseInsensitiveContains(find.text)
+                    || seat.name?.localizedCaseInsensitiveContains(find.text) == true)
         }
         let ordered = shown.sorted { a, b in
             let order = compare(a, b, elapsed: elapsed)
@@ -203,7 +212,8 @@ public struct MonitorModel: Sendable {
             x < y ? .orderedAscending : x > y ? .orderedDescending : .orderedSame
         }
         switch sort {
-        case .candidate: return by(a.candidate, b.candidate)
+        case .candidate: return a.who.caseInsensitiveCompare(b.who)
+        case .exam: return by(a.exam, b.exam)
         case .place: return by(MonitorText.place(a), MonitorText.place(b))
         case .state:
             let order = SeatState.allCases
@@ -215,7 +225,6 @@ public struct MonitorModel: Sendable {
                 a.secondsLeft(elapsed: elapsed, lostAfter: lostAfter) ?? Int.max,
                 b.secondsLeft(elapsed: elapsed, lostAfter: lostAfter) ?? Int.max)
         case .answered: return by(a.answered, b.answered)
-        case .flagged: return by(a.flagged, b.flagged)
         case .last: return by(a.lastEventAge ?? .infinity, b.lastEventAge ?? .infinity)
         case .warnings: return by(a.warnings.values.reduce(0, +), b.warnings.values.reduce(0, +))
         }
@@ -465,7 +474,7 @@ public struct MonitorModel: Sendable {
         case .home: keepCursor(now: now, index: 0)
         case .end: keepCursor(now: now, index: shown.count - 1)
         case .character("s"):
-            let columns = Column.allCases
+            let columns = self.columns
             sort = columns[((columns.firstIndex(of: sort) ?? 0) + 1) % columns.count]
             descending = false
             keepCursor(now: now)

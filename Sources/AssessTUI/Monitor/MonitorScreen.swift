@@ -34,22 +34,32 @@ public enum MonitorScreen {
 
     // MARK: The list
 
-    private struct Widths {
-        var candidate = 10, place = 12, state = 13, left = 5, answered = 5, flagged = 2, last = 11, warnings = 12
+    /// The list's columns and their widths: at 80 columns every column a proctor acts on,
+    /// and an exam column when more than one exam is watched; wider screens widen the
+    /// texts that get cut first.
+    private struct Layout {
+        var columns: [(column: MonitorModel.Column, title: String, width: Int)]
 
-        init(columns: Int) {
+        init(columns: Int, showsExam: Bool) {
             let extra = max(0, columns - 80)
-            candidate += extra / 4
-            place += extra / 4
-            last += extra / 4
-            warnings = max(1, columns - 2 - (candidate + place + state + left + answered + flagged + last) - 8)
+            var list: [(MonitorModel.Column, String, Int)] = [
+                (.candidate, "candidate", 11 + extra / 4)
+            ]
+            if showsExam { list.append((.exam, "exam", 8 + extra / 8)) }
+            list += [
+                (.place, "where", (showsExam ? 8 : 12) + extra / 8), (.state, "state", 13), (.left, "left", 7),
+                (.answered, "done", 5), (.last, "last event", (showsExam ? 10 : 11) + extra / 4),
+            ]
+            let used = 2 + list.reduce(0) { $0 + $1.2 + 1 }
+            list.append((.warnings, "warnings", max(1, columns - used)))
+            self.columns = list
         }
 
         /// Where each column starts, after the two marks.
         var starts: [Int] {
             var column = 2
-            return [candidate, place, state, left, answered, flagged, last, warnings].map { width in
-                defer { column += width + 1 }
+            return columns.map { entry in
+                defer { column += entry.width + 1 }
                 return column
             }
         }
@@ -81,21 +91,13 @@ public enum MonitorScreen {
             keysText.fitted(to: grid.columns - 2), row: 2, column: 1,
             style: keys.count > 1 ? ScreenKit.warning : .plain, maxWidth: grid.columns - 2)
 
-        let widths = Widths(columns: grid.columns)
-        let starts = widths.starts
-        let titles: [(MonitorModel.Column, String)] = [
-            (.candidate, "candidate"), (.place, "where"), (.state, "state"), (.left, "left"),
-            (.answered, "done"), (.flagged, "fl"), (.last, "last event"), (.warnings, "warnings"),
-        ]
-        let widthList = [
-            widths.candidate, widths.place, widths.state, widths.left, widths.answered, widths.flagged,
-            widths.last, widths.warnings,
-        ]
-        for (index, (column, title)) in titles.enumerated() {
-            let text = column == model.sort ? title + (model.descending ? "↓" : "↑") : title
+        let layout = Layout(columns: grid.columns, showsExam: model.exams.count != 1)
+        let starts = layout.starts
+        for (index, entry) in layout.columns.enumerated() {
+            let text = entry.column == model.sort ? entry.title + (model.descending ? "↓" : "↑") : entry.title
             grid.put(
                 text, row: 3, column: starts[index], style: CellStyle(bold: true, underline: true),
-                maxWidth: widthList[index])
+                maxWidth: entry.width)
         }
 
         let rows = model.rows(now: now)
@@ -114,23 +116,28 @@ public enum MonitorScreen {
             grid.put(
                 (model.marked.contains(key) ? "*" : " ") + (seat.pendingCommands > 0 ? "~" : " "),
                 row: row, column: 0, style: base)
-            let cells = [
-                model.exams.count == 1 ? seat.candidate : "\(seat.candidate) \(seat.exam)",
-                MonitorText.place(seat),
-                "\(state.symbol) \(state.rawValue)",
-                seat.secondsLeft(elapsed: elapsed, lostAfter: model.lostAfter).map(MonitorText.timeLeft) ?? "—",
-                "\(seat.answered)" + (model.questionCounts[seat.exam].map { "/\($0)" } ?? ""),
-                seat.flagged > 0 ? "\(seat.flagged)" : "",
-                MonitorText.lastEvent(seat, elapsed: elapsed, width: widths.last),
-                MonitorText.warnings(seat),
-            ]
-            for (index, text) in cells.enumerated() {
+            for (index, entry) in layout.columns.enumerated() {
                 var style = base
-                if index == 2 && !isCursor { style = stateStyle(state) }
-                if index == 7 && !isCursor && !text.isEmpty { style = ScreenKit.warning }
+                let text: String
+                switch entry.column {
+                case .candidate: text = seat.who
+                case .exam: text = seat.exam
+                case .place: text = MonitorText.place(seat, width: entry.width)
+                case .state:
+                    text = "\(state.symbol) \(state.rawValue)"
+                    if !isCursor { style = stateStyle(state) }
+                case .left:
+                    text =
+                        seat.secondsLeft(elapsed: elapsed, lostAfter: model.lostAfter).map(MonitorText.timeLeft) ?? "—"
+                case .answered: text = "\(seat.answered)" + (model.questionCounts[seat.exam].map { "/\($0)" } ?? "")
+                case .last: text = MonitorText.lastEvent(seat, elapsed: elapsed)
+                case .warnings:
+                    text = MonitorText.warnings(seat, width: entry.width)
+                    if !isCursor && !text.isEmpty { style = ScreenKit.warning }
+                }
                 grid.put(
-                    MonitorText.fit(text, widthList[index]), row: row, column: starts[index], style: style,
-                    maxWidth: widthList[index])
+                    MonitorText.fit(text, entry.width), row: row, column: starts[index], style: style,
+                    maxWidth: entry.width)
             }
         }
 
@@ -146,13 +153,9 @@ public enum MonitorScreen {
         }
         let statusRow = grid.rows - 3
         if let problem = model.problem {
-            grid.put(
-                ("⚠ " + problem).fitted(to: grid.columns - 2), row: statusRow, column: 1, style: ScreenKit.error,
-                maxWidth: grid.columns - 2)
+            notice("⚠ " + problem, style: ScreenKit.error, endingAt: statusRow, into: &grid)
         } else if let notice = model.notice {
-            grid.put(
-                notice.fitted(to: grid.columns - 2), row: statusRow, column: 1, style: ScreenKit.warning,
-                maxWidth: grid.columns - 2)
+            self.notice(notice, style: ScreenKit.warning, endingAt: statusRow, into: &grid)
         } else if finding {
             let label = grid.put("find: ", row: statusRow, column: 1, style: ScreenKit.dim)
             let width = min(model.find.maximumLength + 1, grid.columns - 2 - label)
@@ -172,11 +175,24 @@ public enum MonitorScreen {
         let footerKeys =
             finding
             ? [("Enter", "keep"), ("Esc", "clear"), ("←→", "move"), ScreenKit.undoRedoKey]
+            // The keys that act come first: at 80 columns those that move and sort give way.
             : [
-                ("↑↓", "move"), ("Enter", "timeline"), ("s/r", "sort"), ("f", "filter"), ("/", "find"),
-                ("Space", "mark"), ("a/A", "act"), ("q", "quit"),
+                ("a/A", "act"), ("o", "open"), ("Enter", "timeline"), ("Space", "mark"), ("/", "find"),
+                ("q", "quit"), ("s/r", "sort"), ("f", "filter"), ("↑↓", "move"),
             ]
         ScreenKit.footer(footerKeys, pinned: [("F1", "help")], into: &grid)
+    }
+
+    /// A notice or problem wrapped whole, its last line on `row`: a longer one covers the
+    /// seats' last rows until the next key (a problem, until the next good read).
+    private static func notice(_ text: String, style: CellStyle, endingAt row: Int, into grid: inout CellGrid) {
+        let width = grid.columns - 2
+        let lines = TextWrap.lines(text, width: width).prefix(row - 3)
+        let top = row - lines.count + 1
+        grid.fill(CellRect(row: top, column: 0, height: lines.count, width: grid.columns), style: .plain)
+        for (offset, line) in lines.enumerated() {
+            grid.put(line, row: top + offset, column: 1, style: style, maxWidth: width)
+        }
     }
 
     private static func stateStyle(_ state: SeatState) -> CellStyle {
@@ -195,43 +211,100 @@ public enum MonitorScreen {
         _ model: MonitorModel, key: MonitorModel.SeatKey, timeZone: TimeZone,
         into grid: inout CellGrid
     ) {
-        grid.put(
-            "Timeline of \(key.candidate) at \(key.exam) (newest last, live)".fitted(to: grid.columns - 2), row: 1,
-            column: 1,
-            style: ScreenKit.title, maxWidth: grid.columns - 2)
+        let who = model.seats.first { $0.exam == key.exam && $0.candidate == key.candidate }?.name
+        let title =
+            "Timeline of " + (who.map { "\($0) (\(key.candidate))" } ?? key.candidate)
+            + " at \(key.exam) (newest last, live)"
+        let titleEnd = ScreenKit.paragraph(
+            title, row: 1, column: 1, width: grid.columns - 2, style: ScreenKit.title, into: &grid)
         let entries = model.timeline
-        // The line that says which lines show takes the last row when they do not all fit.
-        let height = grid.rows - (entries.count > grid.rows - 5 ? 6 : 5)
-        let top = model.timelineTop.map { min($0, max(0, entries.count - height)) } ?? max(0, entries.count - height)
+        let first = titleEnd + 1
         if entries.isEmpty {
-            grid.put("No events for this seat's attempt yet.", row: 3, column: 2, style: ScreenKit.dim)
-            grid.cursor = CellPosition(row: 3, column: 2)
+            grid.put("No events for this seat's attempt yet.", row: first, column: 2, style: ScreenKit.dim)
+            grid.cursor = CellPosition(row: first, column: 2)
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        for (offset, entry) in entries.dropFirst(top).prefix(height).enumerated() {
+        // Each record whole: its kind and details wrap in their columns.
+        let detailsWidth = max(1, grid.columns - 38)
+        let blocks = entries.map { entry in
+            let details = entry.details.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+                separator: " ")
+            return (kind: kindLines(entry.kind, width: 26), details: TextWrap.lines(details, width: detailsWidth))
+        }
+        func height(_ index: Int) -> Int { max(1, blocks[index].kind.count, blocks[index].details.count) }
+        // The line that says which records show takes the row above the footer's rule.
+        let lastRow = grid.rows - 4
+        let room = lastRow - first + 1
+        // The first of the newest records that fit: where following shows them from, and
+        // the lowest a scrolled view starts (the model counts a line a record).
+        var newest = entries.count
+        var used = 0
+        while newest > 0 && used + height(newest - 1) <= room {
+            used += height(newest - 1)
+            newest -= 1
+        }
+        newest = min(newest, max(0, entries.count - 1))
+        let top = min(model.timelineTop ?? newest, newest)
+        var row = first
+        var shown = 0
+        for index in entries.indices.dropFirst(top) where row <= lastRow {
+            guard row + height(index) - 1 <= lastRow || index == top else { break }
+            let entry = entries[index]
             let parts = calendar.dateComponents([.hour, .minute, .second], from: entry.time)
             let time = [parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0].map { $0 < 10 ? "0\($0)" : "\($0)" }
                 .joined(separator: ":")
-            let details = entry.details.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
-                separator: " ")
             let style = SeatWarning.kinds.contains(entry.kind) ? ScreenKit.warning : CellStyle.plain
-            let row = 3 + offset
             grid.put(time, row: row, column: 1, style: ScreenKit.dim)
-            grid.put(entry.kind.fitted(to: 26), row: row, column: 10, style: style, maxWidth: 26)
-            grid.put(details.fitted(to: grid.columns - 38), row: row, column: 37, maxWidth: grid.columns - 38)
-            // The cursor sits on the newest line shown while the timeline follows, else on
-            // the first line, where scrolling moved the view.
-            if offset == 0 || model.timelineTop == nil { grid.cursor = CellPosition(row: row, column: 1) }
+            // The cursor sits on the newest record shown while the timeline follows, else on
+            // the first, where scrolling moved the view.
+            if index == top || model.timelineTop == nil { grid.cursor = CellPosition(row: row, column: 1) }
+            for (offset, line) in blocks[index].kind.enumerated() where row + offset <= lastRow {
+                grid.put(line, row: row + offset, column: 10, style: style, maxWidth: 26)
+            }
+            for (offset, line) in blocks[index].details.enumerated() where row + offset <= lastRow {
+                grid.put(line, row: row + offset, column: 37, maxWidth: detailsWidth)
+            }
+            row += height(index)
+            shown += 1
         }
-        if entries.count > height {
+        if shown < entries.count {
             grid.put(
-                "lines \(top + 1)–\(min(entries.count, top + height)) of \(entries.count)", row: grid.rows - 3,
+                "records \(top + 1)–\(top + shown) of \(entries.count)", row: grid.rows - 3,
                 column: 1, style: ScreenKit.dim)
         }
         ScreenKit.footer(
             [("↑↓ PgUp PgDn", "scroll"), ("End", "follow"), ("Esc", "back to the room")],
             pinned: [("F1", "help")], into: &grid)
+    }
+
+    /// A record's kind in lines of `width`, broken after its dots ("proctor.command-refused."
+    /// then "while-on-break"), and within a part only when that part alone is too long.
+    static func kindLines(_ kind: String, width: Int) -> [String] {
+        var parts: [String] = []
+        var part = ""
+        for character in kind {
+            part.append(character)
+            if character == "." {
+                parts.append(part)
+                part = ""
+            }
+        }
+        if !part.isEmpty { parts.append(part) }
+        var lines: [String] = []
+        var line = ""
+        for part in parts {
+            if line.displayWidth + part.displayWidth <= width {
+                line += part
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            let pieces = TextWrap.lines(part, width: width)
+            lines += pieces.dropLast()
+            line = pieces.last ?? ""
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
     }
 
     // MARK: Prompts
@@ -248,14 +321,19 @@ public enum MonitorScreen {
         }
     }
 
-    private static func targetsText(_ targets: [MonitorModel.SeatKey]) -> String {
-        targets.count == 1 ? targets[0].candidate : "\(targets.count) seats"
+    /// "Ana Souza" (the roster's name, else the id) for one seat; "3 seats" for several.
+    private static func targetsText(_ targets: [MonitorModel.SeatKey], in model: MonitorModel) -> String {
+        guard targets.count == 1 else { return "\(targets.count) seats" }
+        let key = targets[0]
+        return model.seats.first { $0.exam == key.exam && $0.candidate == key.candidate }?.who ?? key.candidate
     }
 
     private static func prompt(_ model: MonitorModel, into grid: inout CellGrid) {
         switch model.mode {
         case .menu(let targets, let selection):
-            var lines: [(String, CellStyle)] = [("Send to \(targetsText(targets))", ScreenKit.title), ("", .plain)]
+            var lines: [(String, CellStyle)] = [
+                ("Send to \(targetsText(targets, in: model))", ScreenKit.title), ("", .plain),
+            ]
             for (index, action) in MonitorModel.menuActions.enumerated() {
                 lines.append(
                     (
@@ -270,11 +348,11 @@ public enum MonitorScreen {
                 action == .addTime
                 ? "Minutes to add (1–\(ProctorPanel.maximumMinutes)):" : "Message the students will read:"
             entryBox(
-                title: "\(action.title) · \(targetsText(targets))", question: question, entry: model.entry,
+                title: "\(action.title) · \(targetsText(targets, in: model))", question: question, entry: model.entry,
                 notice: model.notice, into: &grid)
         case .reason(let targets, let action, _):
             entryBox(
-                title: "\(action.title) · \(targetsText(targets))",
+                title: "\(action.title) · \(targetsText(targets, in: model))",
                 question: "Reason (written to the log with your name):",
                 entry: model.entry, notice: model.notice, into: &grid)
         case .confirm(let targets, let draft):
@@ -334,18 +412,21 @@ public enum MonitorScreen {
 
 /// The monitor's short texts for one seat, shared by the screen and `--json`.
 public enum MonitorText {
-    /// "lab-01 pts/3": the host and the terminal without `/dev/`.
-    public static func place(_ seat: SeatView) -> String {
+    /// "lab-01 pts/3": the host and the terminal without `/dev/`. In `width` columns the
+    /// host gives way first ("lab-… pts/3"): the terminal tells seats of one host apart.
+    public static func place(_ seat: SeatView, width: Int = .max) -> String {
         guard let host = seat.host else { return "—" }
-        guard let tty = seat.tty else { return host }
-        return host + " " + (tty.hasPrefix("/dev/") ? String(tty.dropFirst(5)) : tty)
+        guard let tty = seat.tty.map({ $0.hasPrefix("/dev/") ? String($0.dropFirst(5)) : $0 }) else { return host }
+        let whole = host + " " + tty
+        let hostWidth = width - tty.displayWidth - 1
+        guard whole.displayWidth > width, hostWidth >= 2 else { return whole }
+        return host.fitted(to: hostWidth) + " " + tty
     }
 
-    /// "09:41" under 100 minutes, "1h52" above.
+    /// "0:09:41", "1:52:00": hours, minutes and seconds, in one form for every seat.
     public static func timeLeft(_ seconds: Int) -> String {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return seconds < 6000
-            ? "\(two(seconds / 60)):\(two(seconds % 60))" : "\(seconds / 3600)h\(two(seconds % 3600 / 60))"
+        return "\(seconds / 3600):\(two(seconds % 3600 / 60)):\(two(seconds % 60))"
     }
 
     /// "4s", "12m", "3h".
@@ -354,22 +435,52 @@ public enum MonitorText {
         return whole < 60 ? "\(whole)s" : whole < 3600 ? "\(whole / 60)m" : "\(whole / 3600)h"
     }
 
-    /// "4s answer.saved", the age first; in a column narrower than that, the kind's last
-    /// part only ("4s saved").
-    public static func lastEvent(_ seat: SeatView, elapsed: Double, width: Int = .max) -> String {
+    /// "4s answer", the age first, then what happened in a proctor's words.
+    public static func lastEvent(_ seat: SeatView, elapsed: Double) -> String {
         guard let kind = seat.lastEvent else { return "" }
         let prefix = seat.lastEventAge.map { age($0 + elapsed) + " " } ?? ""
-        let full = prefix + kind
-        guard full.displayWidth > width, let dot = kind.lastIndex(of: ".") else { return full }
-        return prefix + kind[kind.index(after: dot)...]
+        return prefix + eventName(kind)
     }
 
-    /// "paste2 quit1": each kind's label and count, short enough for a narrow column.
-    public static func warnings(_ seat: SeatView) -> String {
-        SeatWarning.allCases.compactMap { warning in
+    /// The words a proctor reads for an event record's kind: "answer" for `answer.saved`,
+    /// "obeyed" for `proctor.command` (a command carried out); a kind not named here reads as its words
+    /// ("hand.raised" is "hand raised").
+    public static func eventName(_ kind: String) -> String {
+        if let name = eventNames[kind] { return name }
+        return kind.map { $0 == "." || $0 == "-" ? " " : String($0) }.joined()
+    }
+
+    /// Short enough that "12m " and the name fit the column at 80 columns (8 cells at most).
+    private static let eventNames: [String: String] = [
+        "answer.saved": "answer", "exam.started": "started", "exam.submitted": "finished",
+        "exam.paused": "paused", "exam.unpaused": "resumed", "exam.time-added": "+time",
+        "exam.ended-by-proctor": "ended", "break.started": "break", "break.ended": "back",
+        "attempt.resumed": "resumed", "attempt.interrupted": "stopped", "attempt.aborted": "aborted",
+        "proctor.command": "obeyed", "proctor.command-refused": "refused", "proctor.command-issued": "sent",
+        "proctor.message-read": "msg read", "proctor.password-rejected": "bad pass",
+        "proctor.password-accepted": "pass ok", "proctor.prompt-locked": "blocked",
+        "paste.rejected": "paste", "key.quit-ignored": "quit key", "input.invalid-dropped": "bad key",
+        "timer.warning": "warned", "terminal.too-small": "small", "terminal.size-restored": "size ok",
+        "session.interrupted": "stopped", "accessibility.set": "settings", "accessibility.changed": "settings",
+        "launch.accommodations": "set up", "tool.used": "tool", "store.outage": "outage",
+        "lease.taken-over": "moved", "lock.granted": "locked", "lock.released": "unlocked",
+        "lock.stale-found": "stale", "lock.stale-cleared": "cleared", "sitting.opened": "opened",
+    ]
+
+    /// "paste2 quit1": each kind's label and count; in `width` columns, the warnings that
+    /// fit whole and "+3" for the kinds left out, never one cut in the middle.
+    public static func warnings(_ seat: SeatView, width: Int = .max) -> String {
+        let all = SeatWarning.allCases.compactMap { warning in
             let count = seat.count(warning)
             return count > 0 ? "\(warning.label)\(count)" : nil
-        }.joined(separator: " ")
+        }
+        let whole = all.joined(separator: " ")
+        guard whole.displayWidth > width else { return whole }
+        for kept in stride(from: all.count - 1, to: 0, by: -1) {
+            let text = (all.prefix(kept) + ["+\(all.count - kept)"]).joined(separator: " ")
+            if text.displayWidth <= width { return text }
+        }
+        return "+\(all.count)"
     }
 
     /// `text` cut to `width` columns with "…" when longer.

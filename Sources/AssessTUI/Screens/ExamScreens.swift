@@ -222,11 +222,13 @@ public enum ExamScreens {
     static func scratchpad(_ flow: ExamFlow, now: UInt64, into grid: inout CellGrid) {
         QuestionScreen.header(flow, now: now, into: &grid)
         let width = grid.columns - 2 * ScreenKit.margin
-        grid.put(
-            ScreenKit.text("scratchpad.about").fitted(to: width), row: 2, column: ScreenKit.margin,
-            style: ScreenKit.dim, maxWidth: width)
+        // The heading wraps whole; the pad starts a line below it, and keeps three rows at least.
+        let headingEnd = ScreenKit.paragraph(
+            ScreenKit.text("scratchpad.about"), row: 2, width: width, style: ScreenKit.dim, into: &grid,
+            lastRow: grid.rows - 8)
+        let top = max(4, headingEnd + 1)
         let area = CellRect(
-            row: 4, column: ScreenKit.margin, height: grid.rows - 8,
+            row: top, column: ScreenKit.margin, height: grid.rows - 4 - top,
             width: ExamScreens.answerWidth(columns: grid.columns))
         AnswerView.essay(flow.scratchpad, suggestions: flow.suggestions, in: area, into: &grid)
         ScreenKit.notice(flow.notice?.text, into: &grid)

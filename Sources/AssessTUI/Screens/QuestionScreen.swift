@@ -17,20 +17,22 @@ enum QuestionScreen {
             question.points == question.points.rounded() && abs(question.points) < 1e9
             ? text.plural("question.points", count: Int(question.points))
             : text("question.points-fraction", ["points": question.points])
-        grid.put(
+        // The screen reader's layout says the flag in the header's words: one column.
+        let flagWidth = ScreenKit.look.linear || flagged.isEmpty ? 0 : flagged.displayWidth + 1
+        // The heading wraps whole beside the flag; the prompt starts a line below it.
+        let headingEnd = ScreenKit.paragraph(
             text(
                 "question.position",
                 ["number": sitting.current + 1, "count": sitting.questions.count, "points": points]), row: 2,
-            column: ScreenKit.margin, style: ScreenKit.dim,
-            maxWidth: grid.columns - 2 * ScreenKit.margin - flagged.displayWidth - 1)
-        // The screen reader's layout says the flag in the header's words: one column.
+            width: grid.columns - 2 * ScreenKit.margin - flagWidth, style: ScreenKit.dim, into: &grid,
+            lastRow: grid.rows - 9)
         if !ScreenKit.look.linear {
             grid.put(
                 flagged, row: 2, column: grid.columns - ScreenKit.margin - flagged.displayWidth,
                 style: ScreenKit.warning)
         }
         var promptEnd = ScreenKit.paragraph(
-            question.prompt, row: 4, width: width, style: CellStyle(bold: true),
+            question.prompt, row: max(4, headingEnd + 1), width: width, style: CellStyle(bold: true),
             into: &grid, lastRow: grid.rows - 8)
         if case .code(let code) = question.kind {
             promptEnd = ScreenKit.paragraph(

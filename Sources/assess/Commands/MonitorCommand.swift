@@ -15,8 +15,8 @@ struct MonitorCommand: AsyncParsableCommand {
             "Watch every seat of the room live and send seats commands (pause, resume, add time, end, a break, a message).",
         discussion: """
             Asks for the proctor password once, then shows a row per seat of the store in force \
-            (the lab's PostgreSQL server, or this machine's SQLite store): who, where, the state, \
-            time left, answers, flags, the last event and the warnings. Enter opens a seat's \
+            (the lab's PostgreSQL server, or this machine's SQLite store): who (the roster's name), \
+            where, the state, time left, answers, the last event and the warnings. Enter opens a seat's \
             timeline; `a` sends the seat under the cursor (or the seats marked with Space) a \
             command, `A` every seat shown but those not arrived or finished; each asks for a reason that goes to the log. A candidate \
             on an exam's roster (`assess roster`) with no sitting yet shows as not arrived; `o` makes a \
@@ -26,7 +26,7 @@ struct MonitorCommand: AsyncParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "Exam files or exam ids to watch (every exam when none): a file also gives the number of questions.",
+            "Exam files or exam ids to watch (every exam when none): a file, or the exam the store published, gives the number of questions.",
             valueName: "exam"))
     var exams: [String] = []
 
@@ -90,6 +90,13 @@ struct MonitorCommand: AsyncParsableCommand {
             try terminal.start()
         } catch {
             throw CommandFailure(.notDone, "cannot use this terminal: \(error); use --json without one")
+        }
+        // An exam given by its id counts its questions from the store's publication, when it has one.
+        if let published = room.published {
+            let others = ids.isEmpty ? (try? published.publishedExams().map(\.exam)) ?? [] : ids
+            for exam in others where questionCounts[exam] == nil {
+                questionCounts[exam] = (try? published.cover(exam: exam))??.questionCount
+            }
         }
         let model = MonitorModel(exams: ids, lostAfter: policy.leaseLostAfter, questionCounts: questionCounts)
         MonitorApp(model: model, terminal: terminal, source: source, clock: runtime.clock).run()
