@@ -245,6 +245,7 @@ public enum MonitorScreen {
         case .addTime: return "Add time to \(seats) seats?"
         case .end: return "End the exam and submit at \(seats) seats?"
         case .extraBreak: return "Allow an extra break at \(seats) seats?"
+        case .acknowledgeHand: return "Acknowledge the raised hands of \(seats) seats?"
         }
     }
 
@@ -285,6 +286,11 @@ public enum MonitorScreen {
             if let minutes = draft.minutes { lines.append(("\(minutes) minutes each", .plain)) }
             lines += [("", .plain), ("y sends it to every one · n sends nothing", ScreenKit.dim)]
             ScreenKit.centeredBox(lines, width: 64, focus: 0, into: &grid)
+        case .incident(let seat):
+            entryBox(
+                title: "Irregularity at \(seat.candidate) · \(seat.exam)",
+                question: "What happened (written to the seat's log with your name and the time):",
+                entry: model.entry, notice: model.notice, into: &grid)
         case .newCode(let exam):
             ScreenKit.centeredBox(
                 [
@@ -364,12 +370,19 @@ public enum MonitorText {
         return prefix + kind[kind.index(after: dot)...]
     }
 
-    /// "paste2 quit1": each kind's label and count, short enough for a narrow column.
+    /// "HAND1 paste2 quit1": a raised hand first ("HAND" while it waits, "hand✓" once
+    /// acknowledged, "hand" once lowered, each with how many times it was raised), then each
+    /// warning kind's label and count, short enough for a narrow column.
     public static func warnings(_ seat: SeatView) -> String {
-        SeatWarning.allCases.compactMap { warning in
-            let count = seat.count(warning)
-            return count > 0 ? "\(warning.label)\(count)" : nil
-        }.joined(separator: " ")
+        let hand =
+            seat.handsRaised == 0
+            ? [] : [(seat.handWaiting ? "HAND" : seat.handAcknowledged ? "hand✓" : "hand") + "\(seat.handsRaised)"]
+        return
+            (hand
+            + SeatWarning.allCases.compactMap { warning in
+                let count = seat.count(warning)
+                return count > 0 ? "\(warning.label)\(count)" : nil
+            }).joined(separator: " ")
     }
 
     /// `text` cut to `width` columns with "…" when longer.
