@@ -137,7 +137,7 @@ public struct MonitorModel: Sendable {
                 ("f", "show only one state (again for the next state, then all)"),
                 ("/", "find a candidate as you type (Enter keeps it, Esc clears it)"),
                 ("Space", "mark the seat for a command to several"),
-                ("a", "act on the marked seats, or else on the cursor's seat"),
+                ("a", "act on the marked seats, or the cursor's seat"),
                 ("A", "act on each seat shown, but absent and finished ones"),
                 ("h", "acknowledge the seat's raised hand (listed first)"),
                 ("i", "report an irregularity: a note in the seat's log"),

@@ -289,7 +289,7 @@ public enum MonitorScreen {
         case .incident(let seat):
             entryBox(
                 title: "Irregularity at \(seat.candidate) · \(seat.exam)",
-                question: "What happened (written to the seat's log with your name and the time):",
+                question: "What happened (logged with your name and the time):",
                 entry: model.entry, notice: model.notice, into: &grid)
         case .newCode(let exam):
             ScreenKit.centeredBox(
