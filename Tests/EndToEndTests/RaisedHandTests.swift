@@ -12,10 +12,11 @@ import Testing
 struct RaisedHandTests {
     static let screens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Screens")
 
-    /// No time limit, so that the student's whole screen holds still.
+    /// An hour, so that the clocks on both screens count minutes and seconds.
     static let exam = """
         id: hands
         title: Hands
+        duration: 60m
         questions:
           - id: river
             type: single-choice
@@ -29,10 +30,12 @@ struct RaisedHandTests {
     static let showsWithin: Double = 1
 
     /// `screen` with what changes from run to run written the same way: this machine's name,
-    /// the terminal's number, and the ages the monitor counts up.
+    /// the terminal's number, the clocks counting down and the ages the monitor counts up.
     static func steady(_ screen: String) -> String {
         var text = screen.replacingOccurrences(of: ThisHost.name, with: "HOST")
-        for (pattern, replacement) in [(#"pts/[0-9]+"#, "pts/N"), (#"\b[0-9]+s (?=[a-z])"#, "Ns ")] {
+        for (pattern, replacement) in [
+            (#"pts/[0-9]+"#, "pts/N"), (#"\b[0-9]+s (?=[a-z])"#, "Ns "), (#"\b[0-9]{2}:[0-9]{2}\b"#, "MM:SS"),
+        ] {
             text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
         }
         return text
@@ -161,6 +164,8 @@ struct RaisedHandTests {
         let report = try seat.assessCommand(["results", exam, "--candidate", "cy"]).output
         #expect(report.contains("Incidents reported by the proctor:"), "\(report)")
         #expect(report.contains(": phone on the desk"), "\(report)")
+        let json = try seat.assessCommand(["results", exam, "--json"]).output
+        #expect(json.contains(#""incidents" : ["#) && json.contains(#""note" : "phone on the desk""#), "\(json)")
         try monitor.press("q")
         #expect(try monitor.exitStatus() == 0)
     }
