@@ -85,7 +85,8 @@ import Testing
         let (anaStore, anaAttempt, benAttempt) = try twoSittings()
         let time = EventTime(wall: start, monotonicNanoseconds: 2)
         let incident = SessionEvent.proctor(
-            .incidentReported(examID: "algebra", candidate: "ben", note: "phone out", by: "pat"))
+            .incidentReported(
+                examID: "algebra", candidate: "ben", category: .suspectedMisconduct, note: "phone out", by: "pat"))
         for attempt in [anaAttempt.id, benAttempt.id] {
             expectRefused(
                 "SELECT * FROM assess.append_event(0, 0, 'proctor.incident', '{}', '\(attempt)')", as: ana)
@@ -101,6 +102,7 @@ import Testing
         let stamped = try #require(records.first?.serverTime)
         #expect(abs(stamped.timeIntervalSince(before)) < 60)
         #expect(records.first?.event.details["note"] == "phone out")
+        #expect(records.first?.event.details["category"] == "suspected misconduct")
     }
 
     /// The room version (v16) that answers and log records move for the monitors: a seat's

@@ -141,7 +141,7 @@ struct RaisedHandTests {
         _ = model.update(.key(.down), now: 0)
         #expect(model.cursor?.candidate == "c-000")
         #expect(model.update(.key(.character("i")), now: 0).isEmpty)
-        guard case .incident(let seat) = model.mode else {
+        guard case .incident(let seat, .disturbance) = model.mode else {
             Issue.record("no incident prompt: \(model.mode)")
             return
         }
@@ -150,7 +150,15 @@ struct RaisedHandTests {
         #expect(model.update(.key(.enter), now: 0).isEmpty, "a note is required")
         #expect(model.notice == "Type what happened: it is written to the seat's log with your name.")
         for character in "phone out" { _ = model.update(.key(.character(character)), now: 0) }
-        #expect(model.update(.key(.enter), now: 0) == [.reportIncident(note: "phone out", seat: seat)])
+        // ↓ chooses the next category, and stops at the last; ↑ goes back.
+        _ = model.update(.key(.down), now: 0)
+        #expect(model.mode == .incident(seat, category: .suspectedMisconduct))
+        for _ in 0..<6 { _ = model.update(.key(.down), now: 0) }
+        #expect(model.mode == .incident(seat, category: .other))
+        for _ in 0..<3 { _ = model.update(.key(.up), now: 0) }
+        #expect(
+            model.update(.key(.enter), now: 0) == [.reportIncident(.suspectedMisconduct, note: "phone out", seat: seat)]
+        )
         #expect(model.mode == .list)
         _ = model.update(.incidentWritten(candidate: "c-000", failure: nil), now: 0)
         #expect(model.notice == "Incident written to c-000's log.")

@@ -124,6 +124,8 @@ struct RaisedHandTests {
         try monitor.press("i")
         try monitor.waitFor("Irregularity at \(candidate)")
         try monitor.type("phone on the desk")
+        try monitor.press("Down")
+        try monitor.waitFor("Suspected misconduct (↑↓ change)")
         if goldens { try expectScreen(monitor, named: "incident-monitor-80x24") }
         try monitor.press("Enter")
         try monitor.waitFor("Incident written to \(candidate)'s log.")
@@ -160,12 +162,14 @@ struct RaisedHandTests {
         #expect(kinds == ["hand.raised", "hand.acknowledged", "proctor.incident", "hand.lowered"], "\(log)")
         let results = try seat.assessCommand(["results", exam]).output
         #expect(results.contains("incidents reported at the monitor:"), "\(results)")
-        #expect(results.contains("  cy hands: ") && results.contains(": phone on the desk"), "\(results)")
+        #expect(
+            results.contains("  cy hands: ") && results.contains(", suspected misconduct: phone on the desk"),
+            "\(results)")
         let report = try seat.assessCommand(["results", exam, "--candidate", "cy"]).output
         #expect(report.contains("Incidents reported by the proctor:"), "\(report)")
-        #expect(report.contains(": phone on the desk"), "\(report)")
+        #expect(report.contains(", suspected misconduct: phone on the desk"), "\(report)")
         let json = try seat.assessCommand(["results", exam, "--json"]).output
-        #expect(json.contains(#""incidents" : ["#) && json.contains(#""note" : "phone on the desk""#), "\(json)")
+        #expect(json.contains(#""incidents" : ["#) && json.contains(#""category" : "suspected misconduct""#), "\(json)")
         try monitor.press("q")
         #expect(try monitor.exitStatus() == 0)
     }
@@ -196,6 +200,7 @@ struct RaisedHandTests {
         let incident = try #require(records.first { $0.event.kind == "proctor.incident" })
         #expect(incident.writer == pat && incident.serverTime != nil)
         #expect(incident.event.details["note"] == "phone on the desk")
+        #expect(incident.event.details["category"] == "suspected misconduct")
         #expect(records.first { $0.event.kind == "hand.raised" }?.writer == ana)
         // The acknowledgement went as the proctor's command, and the seat carried it out.
         let issued = records.filter { $0.event.kind == "proctor.command-issued" }

@@ -82,12 +82,14 @@ package struct StoreMonitorSource: MonitorSource {
     /// Appends the report to the seat's attempt's log under the proctor's role, which the
     /// store stamps with its own time (and on PostgreSQL the login role); a seat's role
     /// may not append this kind.
-    package func reportIncident(note: String, at seat: SeatView) throws {
+    package func reportIncident(_ category: IncidentCategory, note: String, at seat: SeatView) throws {
         guard let attempt = seat.attempt else {
             throw StoreError.notPermitted("\(seat.candidate) has no attempt to write an incident on")
         }
         _ = try store.appendEvent(
-            .proctor(.incidentReported(examID: seat.exam, candidate: seat.candidate, note: note, by: proctor)),
+            .proctor(
+                .incidentReported(
+                    examID: seat.exam, candidate: seat.candidate, category: category, note: note, by: proctor)),
             at: EventTime(clock), attempt: attempt)
     }
 

@@ -164,10 +164,11 @@ package struct ResultReport: Encodable {
     /// The irregularities proctors reported at the seat (the monitor's `i`), when any.
     package var incidents: [Incident]? = nil
 
-    /// An irregularity report: when the store wrote it, by whom, and the proctor's note.
+    /// An irregularity report: when the store wrote it, by whom, its category and the proctor's note.
     package struct Incident: Encodable {
         package var time: String
         package var by: String
+        package var category: String
         package var note: String
     }
 

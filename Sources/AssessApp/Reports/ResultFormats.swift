@@ -224,7 +224,10 @@ package enum ResultFormats {
                     },
                     unscored: row.score == nil ? row.unscored ?? "not scored" : nil,
                     incidents: row.incidents.isEmpty
-                        ? nil : row.incidents.map { .init(time: $0.time.formatted(.iso8601), by: $0.by, note: $0.note) }
+                        ? nil
+                        : row.incidents.map {
+                            .init(time: $0.time.formatted(.iso8601), by: $0.by, category: $0.category, note: $0.note)
+                        }
                 )
             }, pretty: true)
     }

@@ -39,6 +39,7 @@ package struct ResultRow {
     package struct Incident: Encodable, Equatable {
         package var time: Date
         package var by: String
+        package var category: String
         package var note: String
 
         /// The report in `stored`, or nil when it is another kind of record.
@@ -46,12 +47,13 @@ package struct ResultRow {
             guard stored.event.kind == ProctorEvent.incidentKind else { return nil }
             time = stored.serverTime ?? stored.event.wallTime
             by = stored.writer ?? stored.event.details["by"] ?? "?"
+            category = stored.event.details["category"] ?? IncidentCategory.other.rawValue
             note = stored.event.details["note"] ?? ""
         }
 
-        /// "2026-11-26T09:41:07Z by proctor: the fire alarm rang".
+        /// "2026-11-26T09:41:07Z by proctor, disturbance: the fire alarm rang".
         package var line: String {
-            "\(time.formatted(.iso8601)) by \(by): \(note)"
+            "\(time.formatted(.iso8601)) by \(by), \(category): \(note)"
         }
     }
 

@@ -43,8 +43,9 @@ public struct MonitorModel: Sendable {
         case confirm(targets: [SeatKey], draft: SeatCommandDraft)
         /// Confirming a new start code for `exam`, which ends the one in force.
         case newCode(exam: String)
-        /// Typing an irregularity report on `seat`'s attempt, in ``MonitorModel/entry``.
-        case incident(SeatView)
+        /// Typing an irregularity report on `seat`'s attempt, in ``MonitorModel/entry``, of
+        /// `category` (↑ ↓ change it).
+        case incident(SeatView, category: IncidentCategory)
     }
 
     /// The commands in the menu's order: the harmless message first (where the menu
@@ -156,6 +157,7 @@ public struct MonitorModel: Sendable {
             ]
         case .incident:
             return [
+                ("↑ ↓", "choose the category"),
                 ("typing", "what happened, in a few words"),
                 ("← → Home End", "move in what is typed"),
                 ("Ctrl-U / Ctrl-R", "undo / redo"),
@@ -441,8 +443,12 @@ public struct MonitorModel: Sendable {
             return effects
         case .newCode(let exam):
             return ask(key, yes: [.makeStartCode(exam: exam)], no: "The start code in force stays.")
-        case .incident(let seat):
+        case .incident(let seat, let category):
+            let categories = IncidentCategory.allCases
+            let index = categories.firstIndex(of: category) ?? 0
             switch key {
+            case .up: mode = .incident(seat, category: categories[max(0, index - 1)])
+            case .down: mode = .incident(seat, category: categories[min(categories.count - 1, index + 1)])
             case .escape:
                 mode = .list
                 notice = "No incident was written."
@@ -453,7 +459,7 @@ public struct MonitorModel: Sendable {
                     return []
                 }
                 mode = .list
-                return [.reportIncident(note: note, seat: seat)]
+                return [.reportIncident(category, note: note, seat: seat)]
             default: _ = entry.handle(key)
             }
             return []
@@ -552,7 +558,7 @@ public struct MonitorModel: Sendable {
                 notice = "\(cursor.candidate) has no attempt yet: an incident is written on an attempt's log."
                 return []
             }
-            mode = .incident(seat)
+            mode = .incident(seat, category: .disturbance)
             entry = LineField(maximumLength: Self.maximumText)
         case .character("o"):
             return openKey(now: now)
@@ -675,6 +681,6 @@ public enum MonitorEffect: Sendable, Equatable {
     case makeStartCode(exam: String)
     /// Open `exam`'s sitting.
     case open(exam: String)
-    /// Write an irregularity report, `note`, to `seat`'s attempt's log.
-    case reportIncident(note: String, seat: SeatView)
+    /// Write an irregularity report of `category`, `note`, to `seat`'s attempt's log.
+    case reportIncident(IncidentCategory, note: String, seat: SeatView)
 }

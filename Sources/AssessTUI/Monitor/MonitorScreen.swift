@@ -286,10 +286,11 @@ public enum MonitorScreen {
             if let minutes = draft.minutes { lines.append(("\(minutes) minutes each", .plain)) }
             lines += [("", .plain), ("y sends it to every one · n sends nothing", ScreenKit.dim)]
             ScreenKit.centeredBox(lines, width: 64, focus: 0, into: &grid)
-        case .incident(let seat):
+        case .incident(let seat, let category):
             entryBox(
                 title: "Irregularity at \(seat.candidate) · \(seat.exam)",
-                question: "What happened (logged with your name and the time):",
+                question:
+                    "\(category.rawValue.prefix(1).uppercased() + category.rawValue.dropFirst()) (↑↓ change) · what happened:",
                 entry: model.entry, notice: model.notice, into: &grid)
         case .newCode(let exam):
             ScreenKit.centeredBox(

@@ -20,7 +20,7 @@ struct MonitorCommand: AsyncParsableCommand {
             timeline; `a` sends the seat under the cursor (or the seats marked with Space) a \
             command, `A` every seat shown but those not arrived or finished; each asks for a reason that goes to the log. A \
             student's raised hand (F12 at the seat) shows first, as HAND; `h` acknowledges it and the student's \
-            screen says the proctor is coming. `i` writes an irregularity report (a short note) to the seat's \
+            screen says the proctor is coming. `i` writes an irregularity report (a category and a short note) to the seat's \
             log with your name and the store's time; `assess results` lists them. A candidate \
             on an exam's roster (`assess roster`) with no sitting yet shows as not arrived; `o` makes a \
             start code and opens a sitting whose welcome screens wait for it. With \
