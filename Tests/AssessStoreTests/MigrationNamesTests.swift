@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func theRecordedNamesAreTheFirstStoresOnes() {
-        #expect(PostgresSchema.migrationNames == (1...18).map { "v\($0)" })
+        #expect(PostgresSchema.migrationNames == (1...19).map { "v\($0)" })
         #expect(SQLiteSchema.migrations.map(\.recorded) == (1...9).map { "v\($0)" })
     }
 

@@ -57,6 +57,32 @@ import Testing
     }
 
     @Test(arguments: StoreBackend.allCases)
+    func aRaisedHandShowsWithItsCountUntilAcknowledgedOrLowered(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let store = try room(opened)
+        let now = Date()
+        let ben = try store.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ben", secondsAllowed: 600, at: now)
+        let time = EventTime(wall: now, monotonicNanoseconds: 1)
+        func seat() throws -> SeatView { try #require(try store.room(exams: nil, at: now).first) }
+        #expect(try seat().handsRaised == 0 && !seat().handWaiting)
+        try store.appendEvent(.handRaised(raised: true), at: time, attempt: ben.id)
+        #expect(try seat().handWaiting && seat().handsRaised == 1)
+        try store.appendEvent(.handAcknowledged(command: 1, by: "pat"), at: time, attempt: ben.id)
+        #expect(try !seat().handWaiting && seat().handAcknowledged)
+        try store.appendEvent(.handRaised(raised: false), at: time, attempt: ben.id)
+        try store.appendEvent(.handRaised(raised: true), at: time, attempt: ben.id)
+        #expect(try seat().handWaiting && seat().handsRaised == 2)
+        try store.appendEvent(.handRaised(raised: false), at: time, attempt: ben.id)
+        #expect(try !seat().handWaiting && !seat().handAcknowledged && seat().handsRaised == 2)
+        // The acknowledgement is a command like any other, which the seat picks up.
+        try store.issueCommand(
+            exam: "algebra", candidate: "ben", action: .acknowledgeHand, minutes: nil, message: nil,
+            reason: "raised hand", issuedBy: "pat", at: now)
+        #expect(try seat().pendingCommands == 1)
+    }
+
+    @Test(arguments: StoreBackend.allCases)
     func pausesBreaksTheEndAndALostLeaseChangeTheState(backend: StoreBackend) throws {
         let opened = try backend.open()
         let store = try room(opened)

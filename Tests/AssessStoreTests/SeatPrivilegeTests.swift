@@ -50,6 +50,61 @@ import Testing
         #expect(records.last?.event.details == ["tool": "calculator", "action": "result-copied", "question": "q1"])
     }
 
+    /// A raised hand (v19): a seat raises and lowers its own, on its own attempt; it can
+    /// neither raise nor lower another seat's, nor acknowledge one (a proctor's command).
+    @Test func aSeatRaisesAndLowersOnlyItsOwnHand() throws {
+        let (anaStore, anaAttempt, benAttempt) = try twoSittings()
+        let time = EventTime(wall: start, monotonicNanoseconds: 2)
+        try anaStore.appendEvent(.handRaised(raised: true), at: time, attempt: anaAttempt.id)
+        for kind in SeatHand.kinds {
+            expectRefused("SELECT * FROM assess.append_event(0, 0, '\(kind)', '{}', '\(benAttempt.id)')", as: ana)
+        }
+        #expect(throws: (any Error).self) {
+            try anaStore.appendEvent(.handRaised(raised: true), at: time, attempt: benAttempt.id)
+        }
+        expectRefused(
+            """
+            INSERT INTO assess.commands (exam_id, candidate, action, reason)
+            VALUES ('algebra', 'ben', 'hand-acknowledged', 'x')
+            """, as: ana)
+        let room = try PostgresStore(url: proctor).room(exams: nil, at: start)
+        #expect(room.map(\.candidate) == ["ana", "ben"])
+        #expect(room.map(\.handWaiting) == [true, false])
+        #expect(room.map(\.handsRaised) == [1, 0])
+        try anaStore.appendEvent(.handRaised(raised: false), at: time, attempt: anaAttempt.id)
+        #expect(try PostgresStore(url: proctor).room(exams: nil, at: start).map(\.handWaiting) == [false, false])
+        // The proctor's acknowledgement goes as a command of its own action.
+        try PostgresStore(url: proctor).issueCommand(
+            exam: "algebra", candidate: "ana", action: .acknowledgeHand, minutes: nil, message: nil,
+            reason: "raised hand", issuedBy: "pat", at: start)
+    }
+
+    /// An irregularity report is a proctor's record: the server stamps its time and the
+    /// proctor's login role; a seat's role cannot write one, on its own attempt or another's.
+    @Test func onlyAProctorWritesAnIncidentAndTheServerSaysWhoAndWhen() throws {
+        let (anaStore, anaAttempt, benAttempt) = try twoSittings()
+        let time = EventTime(wall: start, monotonicNanoseconds: 2)
+        let incident = SessionEvent.proctor(
+            .incidentReported(
+                examID: "algebra", candidate: "ben", category: .suspectedMisconduct, note: "phone out", by: "pat"))
+        for attempt in [anaAttempt.id, benAttempt.id] {
+            expectRefused(
+                "SELECT * FROM assess.append_event(0, 0, 'proctor.incident', '{}', '\(attempt)')", as: ana)
+        }
+        #expect(throws: (any Error).self) { try anaStore.appendEvent(incident, at: time, attempt: anaAttempt.id) }
+        let before = Date()
+        try PostgresStore(url: proctor).appendEvent(incident, at: time, attempt: benAttempt.id)
+        let records = try PostgresStore(url: proctor).events(after: 0, limit: nil, attempt: benAttempt.id)
+            .filter { $0.event.kind == ProctorEvent.incidentKind }
+        #expect(records.count == 1)
+        #expect(records.first?.writer == "\(database.name)_pat")
+        // The server's time, not the one the client gave (`start`, long ago).
+        let stamped = try #require(records.first?.serverTime)
+        #expect(abs(stamped.timeIntervalSince(before)) < 60)
+        #expect(records.first?.event.details["note"] == "phone out")
+        #expect(records.first?.event.details["category"] == "suspected misconduct")
+    }
+
     /// The room version (v16) that answers and log records move for the monitors: a seat's
     /// writes move it, but a seat can neither read it, move it, set it nor call its trigger.
     @Test func aSeatMovesTheRoomVersionOnlyByWritingAndCanNeitherReadNorSetIt() throws {

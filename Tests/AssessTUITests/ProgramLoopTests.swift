@@ -118,4 +118,5 @@ final class SlowMonitorSource: MonitorSource {
     func starts() throws -> [SittingStart] { [] }
     func makeStartCode(exam: String) throws -> String { "ABCD-EFGH-JKLM" }
     func open(exam: String) throws {}
+    func reportIncident(_ category: IncidentCategory, note: String, at seat: SeatView) throws {}
 }

@@ -86,6 +86,20 @@ package struct StoreMonitorSource: MonitorSource {
             at: EventTime(clock), attempt: attempt)
     }
 
+    /// Appends the report to the seat's attempt's log under the proctor's role, which the
+    /// store stamps with its own time (and on PostgreSQL the login role); a seat's role
+    /// may not append this kind.
+    package func reportIncident(_ category: IncidentCategory, note: String, at seat: SeatView) throws {
+        guard let attempt = seat.attempt else {
+            throw StoreError.notPermitted("\(seat.candidate) has no attempt to write an incident on")
+        }
+        _ = try store.appendEvent(
+            .proctor(
+                .incidentReported(
+                    examID: seat.exam, candidate: seat.candidate, category: category, note: note, by: proctor)),
+            at: EventTime(clock), attempt: attempt)
+    }
+
     package func waitForChange(milliseconds: Int) -> Bool {
         watcher.waitForChange(milliseconds: milliseconds)
     }

@@ -93,6 +93,10 @@ package enum CandidateReport {
                 if let reason = part.overrideReason { text += indented("Score changed by the marker: " + reason) }
                 if let comment = part.comment { text += indented("Comment: " + comment) }
             }
+            if !row.incidents.isEmpty {
+                text += "\nIncidents reported by the proctor:\n"
+                for incident in row.incidents { text += indented(incident.line) }
+            }
             text += "\n"
         }
         return text
@@ -141,6 +145,11 @@ package enum CandidateReport {
                 }
             }
             page += "</dl>\n"
+            if !row.incidents.isEmpty {
+                page += "<h2>Incidents reported by the proctor</h2>\n<ul>\n"
+                for incident in row.incidents { page += "<li>\(escaped(incident.line))</li>\n" }
+                page += "</ul>\n"
+            }
         }
         return page + "</body></html>\n"
     }

@@ -161,6 +161,16 @@ package struct ResultReport: Encodable {
     package var marks: [String: Mark]?
     /// Why there is no score, when there is none.
     package var unscored: String?
+    /// The irregularities proctors reported at the seat (the monitor's `i`), when any.
+    package var incidents: [Incident]? = nil
+
+    /// An irregularity report: when the store wrote it, by whom, its category and the proctor's note.
+    package struct Incident: Encodable {
+        package var time: String
+        package var by: String
+        package var category: String
+        package var note: String
+    }
 
     /// One question's mark: `toMarkByHand` while it waits for a person, `markedByHand` once
     /// a person's mark counts (with the marker's fields); the answers with `--with-answers`.

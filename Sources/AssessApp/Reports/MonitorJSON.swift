@@ -40,6 +40,10 @@ package struct MonitorJSON {
         package var lastEvent: String?
         package var warnings: [String: Int]
         package var pendingCommands: Int
+        /// The student's hand, once raised: `raised`, `acknowledged` or `lowered`.
+        package var hand: String?
+        /// How many times the student raised a hand.
+        package var handsRaised: Int?
     }
 
     /// Prints the room, then each change, until a stop signal.
@@ -63,7 +67,10 @@ package struct MonitorJSON {
                     examKey: seat.examKey, attempt: seat.attempt, secondsAllowed: seat.secondsAllowed,
                     secondsLeft: seat.secondsLeft(elapsed: 0, lostAfter: lostAfter), answered: seat.answered,
                     flagged: seat.flagged, lastEvent: seat.lastEvent, warnings: seat.warnings,
-                    pendingCommands: seat.pendingCommands)
+                    pendingCommands: seat.pendingCommands,
+                    hand: seat.handsRaised == 0
+                        ? nil : seat.handWaiting ? "raised" : seat.handAcknowledged ? "acknowledged" : "lowered",
+                    handsRaised: seat.handsRaised == 0 ? nil : seat.handsRaised)
                 var compared = line
                 compared.secondsLeft = nil
                 let key = seat.exam + "\u{0}" + seat.candidate

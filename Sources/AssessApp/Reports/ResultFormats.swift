@@ -43,6 +43,11 @@ package enum ResultFormats {
                     .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
             }.joined(separator: "\n") + "\n"
 
+        let reported = rows.flatMap { row in row.incidents.map { (row, $0) } }
+        if !reported.isEmpty {
+            text += "\nincidents reported at the monitor:\n"
+            for (row, incident) in reported { text += "  \(row.attempt.candidate) \(row.exam.id): \(incident.line)\n" }
+        }
         let scored = rows.compactMap(\.score)
         text += "\nfully marked: \(scored.filter(\.isFullyMarked).count) of \(scored.count) scored attempts\n"
         text += "\nper question (points, ? = to mark by hand, ! = a marker overrode the automatic score):\n"
@@ -217,7 +222,13 @@ package enum ResultFormats {
                                 )
                             })
                     },
-                    unscored: row.score == nil ? row.unscored ?? "not scored" : nil)
+                    unscored: row.score == nil ? row.unscored ?? "not scored" : nil,
+                    incidents: row.incidents.isEmpty
+                        ? nil
+                        : row.incidents.map {
+                            .init(time: $0.time.formatted(.iso8601), by: $0.by, category: $0.category, note: $0.note)
+                        }
+                )
             }, pretty: true)
     }
 }

@@ -31,6 +31,31 @@ package struct ResultRow {
     package let scoringKeyVersion: Int?
     /// The outcomes of the hidden tests of each code answer, by question id.
     package private(set) var codeTests: [String: [CodeTestOutcome]] = [:]
+    /// The irregularities proctors reported at the attempt's seat, oldest first.
+    package let incidents: [Incident]
+
+    /// An irregularity report from the monitor: when the store wrote it (the server's
+    /// clock where a server keeps the log), who wrote it (the login role there) and the note.
+    package struct Incident: Encodable, Equatable {
+        package var time: Date
+        package var by: String
+        package var category: String
+        package var note: String
+
+        /// The report in `stored`, or nil when it is another kind of record.
+        package init?(_ stored: StoredEvent) {
+            guard stored.event.kind == ProctorEvent.incidentKind else { return nil }
+            time = stored.serverTime ?? stored.event.wallTime
+            by = stored.writer ?? stored.event.details["by"] ?? "?"
+            category = stored.event.details["category"] ?? IncidentCategory.other.rawValue
+            note = stored.event.details["note"] ?? ""
+        }
+
+        /// "2026-11-26T09:41:07Z by proctor, disturbance: the fire alarm rang".
+        package var line: String {
+            "\(time.formatted(.iso8601)) by \(by), \(category): \(note)"
+        }
+    }
 
     /// The line of `attempt` sat at `exam`, with its answers and marks read from `database`;
     /// with `sealed`, an attempt sat from the published delivery form is scored by its key.
@@ -46,6 +71,7 @@ package struct ResultRow {
         scoringKeyVersion = fromForm ? sealed?.version : nil
         flagged = saved.flagged
         marks = try database.marks?.latestMarks(for: attempt.id) ?? [:]
+        incidents = try database.events(after: 0, limit: nil, attempt: attempt.id).compactMap(Incident.init)
         if attempt.examKey != exam.examKey && !fromForm {
             score = nil
             unscored = "exam file changed since"

@@ -49,6 +49,10 @@ public enum ProctorEvent: Sendable, Equatable {
     /// Proctor `by` issued command `id` (`action`) from the monitor to `candidate`'s seat
     /// for `reason`: the proctor's own record, beside the seat's of carrying it out.
     case commandIssued(id: Int64, action: String, candidate: String, by: String, reason: String)
+    /// Proctor `by` reported an irregularity at `candidate`'s seat of `examID` from the
+    /// monitor (`i`): its category and what happened, in the proctor's words. The store
+    /// stamps when and, on PostgreSQL, the proctor's login role; a seat's role cannot write it.
+    case incidentReported(examID: String, candidate: String, category: IncidentCategory, note: String, by: String)
     /// A marker gave one answer `points` (an `override` of its automatic score when true);
     /// the answer and the comment stay in the store, out of the log.
     case answerMarked(attemptID: String, questionID: String, points: Double, override: Bool, by: String)
@@ -66,6 +70,9 @@ public enum ProctorEvent: Sendable, Equatable {
     case examRescored(
         examID: String, previous: Int, version: Int, changed: [String], attemptsChanged: Int, reason: String,
         by: String)
+
+    /// The kind of an irregularity report (`incidentReported`), which `results` looks for.
+    public static let incidentKind = "proctor.incident"
 
     /// The record's kind.
     public var kind: String {
@@ -89,6 +96,7 @@ public enum ProctorEvent: Sendable, Equatable {
         case .commandCarriedOut(_, _, _, _, let done): return done ? "proctor.command" : "proctor.command-refused"
         case .messageRead: return "proctor.message-read"
         case .commandIssued: return "proctor.command-issued"
+        case .incidentReported: return Self.incidentKind
         case .answerMarked: return "answer.marked"
         case .examPublished: return "exam.published"
         case .examRescored: return "exam.rescored"
@@ -133,6 +141,8 @@ public enum ProctorEvent: Sendable, Equatable {
             return ["command": String(id), "by": by]
         case .commandIssued(let id, let action, let candidate, let by, let reason):
             return ["command": String(id), "action": action, "candidate": candidate, "by": by, "reason": reason]
+        case .incidentReported(let examID, let candidate, let category, let note, let by):
+            return ["exam": examID, "candidate": candidate, "category": category.rawValue, "note": note, "by": by]
         case .answerMarked(let attemptID, let questionID, let points, let override, let by):
             return [
                 "attempt": attemptID, "question": questionID, "points": String(points), "override": String(override),

@@ -48,6 +48,11 @@ public enum SessionEvent: Sendable, Equatable {
     /// with it (`opened`, `result-copied` into the answer to `questionID` …), never what
     /// was typed into it.
     case toolUsed(tool: String, action: String, questionID: String?)
+    /// The student raised a hand to ask for the proctor (`raised`), or lowered it.
+    case handRaised(raised: Bool)
+    /// The proctor `by` acknowledged the raised hand from the monitor (command `command`),
+    /// and the student was told.
+    case handAcknowledged(command: Int64, by: String)
     /// The proctor's side: launch settings, the password prompt, pauses, breaks, resume.
     case proctor(ProctorEvent)
     /// The store's server was away for `seconds` from `since`; `delivered` writes waited on
@@ -90,6 +95,8 @@ public enum SessionEvent: Sendable, Equatable {
         case .accessibilitySet: return "accessibility.set"
         case .accessibilityChanged: return "accessibility.changed"
         case .toolUsed: return "tool.used"
+        case .handRaised(let raised): return raised ? SeatHand.raised : SeatHand.lowered
+        case .handAcknowledged: return SeatHand.acknowledged
         case .storeOutage: return "store.outage"
         case .leaseTakenOver: return "lease.taken-over"
         case .proctor(let event): return event.kind
@@ -161,6 +168,10 @@ public enum SessionEvent: Sendable, Equatable {
             var details = ["tool": tool, "action": action]
             if let questionID { details["question"] = questionID }
             return details
+        case .handRaised:
+            return [:]
+        case .handAcknowledged(let command, let by):
+            return ["command": String(command), "by": by]
         case .proctor(let event):
             return event.details
         }

@@ -17,6 +17,8 @@ public struct SeatCommand: Sendable, Equatable, Codable {
         case extraBreak = "extra-break"
         /// Show `message` on the student's screen.
         case message
+        /// Tell the student the proctor saw the raised hand and is coming.
+        case acknowledgeHand = "hand-acknowledged"
 
         /// How the monitor's menu names it.
         public var title: String {
@@ -27,6 +29,7 @@ public struct SeatCommand: Sendable, Equatable, Codable {
             case .end: return "End the exam and submit"
             case .extraBreak: return "Allow an extra break"
             case .message: return "Send a message"
+            case .acknowledgeHand: return "Acknowledge the raised hand"
             }
         }
     }

@@ -52,6 +52,10 @@ public struct SeatView: Sendable, Equatable, Codable {
     public var warnings: [String: Int]
     /// Commands the proctor sent that the seat has not acknowledged yet.
     public var pendingCommands: Int
+    /// The newest of the attempt's raised-hand records (see `SeatHand`), and how many
+    /// times the student raised a hand.
+    public var lastHand: String?
+    public var handsRaised: Int
 
     /// A seat with these fields; counts default to none.
     public init(
@@ -61,7 +65,8 @@ public struct SeatView: Sendable, Equatable, Codable {
         secondsAllowed: Int? = nil,
         secondsUsed: Int = 0, progressAge: Double? = nil, answered: Int = 0, flagged: Int = 0,
         breaksTaken: Int = 0, lastEvent: String? = nil, lastEventAge: Double? = nil, lastHold: String? = nil,
-        warnings: [String: Int] = [:], pendingCommands: Int = 0, name: String? = nil
+        warnings: [String: Int] = [:], pendingCommands: Int = 0, name: String? = nil, lastHand: String? = nil,
+        handsRaised: Int = 0
     ) {
         self.exam = exam
         self.candidate = candidate
@@ -85,7 +90,17 @@ public struct SeatView: Sendable, Equatable, Codable {
         self.lastHold = lastHold
         self.warnings = warnings
         self.pendingCommands = pendingCommands
+        self.lastHand = lastHand
+        self.handsRaised = handsRaised
     }
+
+    /// True while the student's hand is raised, the proctor has not acknowledged it, and
+    /// the attempt is still in progress (a hand left raised at the end waits for no one).
+    public var handWaiting: Bool { lastHand == SeatHand.raised && status == "inProgress" }
+
+    /// True when the proctor acknowledged the hand, and the student has not lowered it or
+    /// raised it again since.
+    public var handAcknowledged: Bool { lastHand == SeatHand.acknowledged }
 
     /// Seconds a lease whose holder is known gone may stay unrenewed before its seat shows
     /// lost: a seat whose connection broke and came back renews within them.
@@ -251,6 +266,16 @@ public enum SeatWarning: String, Sendable, CaseIterable {
 
     /// Every warning kind, for the store's queries.
     public static var kinds: [String] { allCases.map(\.kind) }
+}
+
+/// The records of a student's raised hand, newest first wins: raised at the seat, lowered
+/// by the student, or acknowledged (the seat's record of the proctor's acknowledgement
+/// reaching it). All three are a seat's kinds, on the seat's own attempt.
+public enum SeatHand {
+    public static let raised = "hand.raised"
+    public static let lowered = "hand.lowered"
+    public static let acknowledged = "hand.acknowledged"
+    public static let kinds = [raised, lowered, acknowledged]
 }
 
 /// The event kinds that stop or restart a seat, newest first wins: its clock stopped and

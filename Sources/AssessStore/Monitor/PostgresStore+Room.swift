@@ -27,7 +27,7 @@ extension PostgresStore: RoomStore {
                a.id, a.exam_key, a.status, a.seconds_allowed, a.seconds_used, a.breaks_taken,
                extract(epoch FROM now() - a.last_active_at)::float8 AS progress_age,
                r.answered, r.flagged, e.kind AS last_event, extract(epoch FROM now() - e.server_time)::float8 AS last_event_age,
-               h.kind AS last_hold, w.warnings, c.pending
+               h.kind AS last_hold, w.warnings, c.pending, hd.last_hand, hd.hands_raised
         FROM seats s
         LEFT JOIN assess.leases l ON l.exam_id = s.exam_id AND l.candidate = s.candidate
         LEFT JOIN recent a ON a.exam_id = s.exam_id AND a.candidate = s.candidate
@@ -47,6 +47,11 @@ extension PostgresStore: RoomStore {
             FROM (SELECT kind, count(*) AS n FROM assess.events WHERE attempt = a.id AND kind = ANY($2::text[]) GROUP BY kind) z
         ) w ON true
         LEFT JOIN LATERAL (
+            SELECT (array_agg(kind ORDER BY sequence DESC))[1] AS last_hand,
+                   count(*) FILTER (WHERE kind = $6) AS hands_raised
+            FROM assess.events WHERE attempt = a.id AND kind = ANY($5::text[])
+        ) hd ON true
+        LEFT JOIN LATERAL (
             SELECT count(*) AS pending FROM assess.commands c
             WHERE c.exam_id = s.exam_id AND c.candidate = s.candidate AND c.acknowledged_at IS NULL
         ) c ON true
@@ -62,7 +67,8 @@ extension PostgresStore: RoomStore {
                 Self.roomQuery,
                 [
                     exams.map(Self.textArray), Self.textArray(SeatWarning.kinds),
-                    Self.textArray(SeatHold.kinds), String(RoomWindow.recent),
+                    Self.textArray(SeatHold.kinds), String(RoomWindow.recent), Self.textArray(SeatHand.kinds),
+                    SeatHand.raised,
                 ]
             ).rows
         }
@@ -83,7 +89,8 @@ extension PostgresStore: RoomStore {
                 answered: row["answered"].flatMap(Int.init) ?? 0, flagged: row["flagged"].flatMap(Int.init) ?? 0,
                 breaksTaken: row["breaks_taken"].flatMap(Int.init) ?? 0, lastEvent: row["last_event"],
                 lastEventAge: row["last_event_age"].flatMap(Double.init), lastHold: row["last_hold"],
-                warnings: warnings, pendingCommands: row["pending"].flatMap(Int.init) ?? 0)
+                warnings: warnings, pendingCommands: row["pending"].flatMap(Int.init) ?? 0,
+                lastHand: row["last_hand"], handsRaised: row["hands_raised"].flatMap(Int.init) ?? 0)
         }
     }
 

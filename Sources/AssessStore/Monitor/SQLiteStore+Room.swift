@@ -47,6 +47,15 @@ extension SQLiteStore: RoomStore {
                             SELECT kind FROM events WHERE attempt = ? AND kind IN (\(Self.placeholders(SeatHold.kinds.count)))
                             ORDER BY sequence DESC LIMIT 1
                             """), arguments: StatementArguments([id] + SeatHold.kinds))
+                let hand = try Row.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT (SELECT kind FROM events WHERE attempt = ?1 AND kind IN (?2, ?3, ?4)
+                                    ORDER BY sequence DESC LIMIT 1) AS last,
+                                   (SELECT COUNT(*) FROM events WHERE attempt = ?1 AND kind = ?2) AS raised
+                            """), arguments: [id, SeatHand.raised, SeatHand.lowered, SeatHand.acknowledged])
+                seat.lastHand = hand?["last"]
+                seat.handsRaised = hand?["raised"] ?? 0
                 for warning in try Row.fetchAll(
                     db.cachedStatement(
                         sql: """

@@ -82,6 +82,8 @@ enum PostgresSchema {
             file: "postgres-v17-room-anchors", recorded: "v17", source: PackageResources.postgres_v17_room_anchors_sql),
         Migration(
             file: "postgres-v18-paused-time", recorded: "v18", source: PackageResources.postgres_v18_paused_time_sql),
+        Migration(
+            file: "postgres-v19-raised-hand", recorded: "v19", source: PackageResources.postgres_v19_raised_hand_sql),
     ]
 
     /// Every migration, in order: its recorded name and its SQL for `roles`.

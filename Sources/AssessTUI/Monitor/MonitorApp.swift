@@ -18,6 +18,9 @@ public protocol MonitorSource: Sendable {
     func makeStartCode(exam: String) throws -> String
     /// Opens `exam`'s sitting: its waiting seats start.
     func open(exam: String) throws
+    /// Writes an irregularity report of `category`, `note`, to the log of `seat`'s attempt,
+    /// as a proctor's record.
+    func reportIncident(_ category: IncidentCategory, note: String, at seat: SeatView) throws
 }
 
 /// Runs the monitor in a terminal on the shared ``Program`` loop. A thread of its own
@@ -122,6 +125,12 @@ struct MonitorEffects: EffectRunner {
                 var failure: String?
                 do { try source.open(exam: exam) } catch { failure = "\(error)" }
                 inbox.post(.opened(exam: exam, failure: failure))
+            }
+        case .reportIncident(let category, let note, let seat):
+            worker.enqueue {
+                var failure: String?
+                do { try source.reportIncident(category, note: note, at: seat) } catch { failure = "\(error)" }
+                inbox.post(.incidentWritten(candidate: seat.candidate, failure: failure))
             }
         case .send(let command, let targets):
             worker.enqueue {

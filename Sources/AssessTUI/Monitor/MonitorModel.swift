@@ -51,6 +51,9 @@ public struct MonitorModel: Sendable {
         case confirm(targets: [SeatKey], draft: SeatCommandDraft)
         /// Confirming a new start code for `exam`, which ends the one in force.
         case newCode(exam: String)
+        /// Typing an irregularity report on `seat`'s attempt, in ``MonitorModel/entry``, of
+        /// `category` (↑ ↓ change it).
+        case incident(SeatView, category: IncidentCategory)
     }
 
     /// The commands in the menu's order: the harmless message first (where the menu
@@ -137,14 +140,16 @@ public struct MonitorModel: Sendable {
         case .list:
             return [
                 ("↑ ↓ PgUp PgDn Home End", "move through the seats (the list scrolls)"),
-                ("Enter", "open the seat's timeline: its attempt's event log, live"),
+                ("Enter", "open the seat's timeline, its live event log"),
                 ("s", "sort by the next column"),
                 ("r", "reverse the order"),
                 ("f", "show only one state (again for the next state, then all)"),
                 ("/", "find a candidate as you type (Enter keeps it, Esc clears it)"),
                 ("Space", "mark the seat for a command to several"),
-                ("a", "act on the marked seats, or on the seat under the cursor"),
+                ("a", "act on the marked seats, or the cursor's seat"),
                 ("A", "act on each seat shown, but absent and finished ones"),
+                ("h", "acknowledge the seat's raised hand (listed first)"),
+                ("i", "report an irregularity: a note in the seat's log"),
                 ("o", "open a sitting that waits for its start"),
                 ("O", "a new start code, after a warning"),
                 ("q or Esc", "quit the monitor"),
@@ -157,6 +162,16 @@ public struct MonitorModel: Sendable {
                 ("End", "follow the newest records"),
                 ("Esc or q", "back to the room"),
                 ("F1 or ?", "this help"),
+            ]
+        case .incident:
+            return [
+                ("↑ ↓", "choose the category"),
+                ("typing", "what happened, in a few words"),
+                ("← → Home End", "move in what is typed"),
+                ("Ctrl-U / Ctrl-R", "undo / redo"),
+                ("Enter", "write it to the seat's log, with your name and the store's time"),
+                ("Esc", "cancel: nothing is written"),
+                ("F1", "this help"),
             ]
         case .menu, .detail, .reason, .opening, .confirm, .newCode:
             return [
@@ -199,6 +214,8 @@ public struct MonitorModel: Sendable {
                     || seat.name?.localizedCaseInsensitiveContains(find.text) == true)
         }
         let ordered = shown.sorted { a, b in
+            // A hand waiting for the proctor comes before every other row, whatever the sort.
+            if a.handWaiting != b.handWaiting { return a.handWaiting }
             let order = compare(a, b, elapsed: elapsed)
             return order == .orderedSame
                 ? (a.candidate, a.exam) < (b.candidate, b.exam)
@@ -266,6 +283,12 @@ public struct MonitorModel: Sendable {
         case .timeline(let entries):
             timeline = entries
             return []
+        case .sent(_, .acknowledgeHand, let failure):
+            notice = failure.map { "Not sent: \($0)" } ?? "Acknowledged: the student's screen says you are coming."
+            return [.reread]
+        case .incidentWritten(let candidate, let failure):
+            notice = failure.map { "Not written: \($0)" } ?? "Incident written to \(candidate)'s log."
+            return [.reread]
         case .sent(let count, let action, let failure):
             notice =
                 failure.map { "Not sent: \($0)" }
@@ -429,6 +452,26 @@ public struct MonitorModel: Sendable {
             return effects
         case .newCode(let exam):
             return ask(key, yes: [.makeStartCode(exam: exam)], no: "The start code in force stays.")
+        case .incident(let seat, let category):
+            let categories = IncidentCategory.allCases
+            let index = categories.firstIndex(of: category) ?? 0
+            switch key {
+            case .up: mode = .incident(seat, category: categories[max(0, index - 1)])
+            case .down: mode = .incident(seat, category: categories[min(categories.count - 1, index + 1)])
+            case .escape:
+                mode = .list
+                notice = "No incident was written."
+            case .enter:
+                let note = entry.text.trimmingCharacters(in: .whitespaces)
+                guard !note.isEmpty else {
+                    notice = "Type what happened: it is written to the seat's log with your name."
+                    return []
+                }
+                mode = .list
+                return [.reportIncident(category, note: note, seat: seat)]
+            default: _ = entry.handle(key)
+            }
+            return []
         }
     }
 
@@ -507,6 +550,25 @@ public struct MonitorModel: Sendable {
                 !SeatState.absentOrFinished.contains($0.state(elapsed: elapsed, lostAfter: lostAfter))
             }
             if !sitting.isEmpty { mode = .menu(targets: sitting.map(Self.key), selection: 0) }
+        case .character("h"):
+            guard let cursor, let seat = seat(cursor) else { return [] }
+            guard seat.handWaiting else {
+                notice = "\(cursor.candidate) has no raised hand waiting."
+                return []
+            }
+            return [
+                .send(
+                    SeatCommandDraft(action: .acknowledgeHand, minutes: nil, message: nil, reason: "raised hand"),
+                    to: [cursor])
+            ]
+        case .character("i"):
+            guard let cursor, let seat = seat(cursor) else { return [] }
+            guard seat.attempt != nil else {
+                notice = "\(cursor.candidate) has no attempt yet: an incident is written on an attempt's log."
+                return []
+            }
+            mode = .incident(seat, category: .disturbance)
+            entry = LineField(maximumLength: Self.maximumText)
         case .character("o"):
             return openKey(now: now)
         case .character("O"):
@@ -605,6 +667,8 @@ public enum MonitorEvent: Sendable, Equatable {
     case startCodeMade(exam: String, code: String)
     /// The sitting of `exam` was opened, or could not be (`failure`).
     case opened(exam: String, failure: String?)
+    /// An irregularity report was written to `candidate`'s log, or could not be (`failure`).
+    case incidentWritten(candidate: String, failure: String?)
     /// The store says the room may have changed: read it again.
     case roomChanged
     /// Time passed without a key (the ages on screen move; a liveness read may be due).
@@ -626,4 +690,6 @@ public enum MonitorEffect: Sendable, Equatable {
     case makeStartCode(exam: String)
     /// Open `exam`'s sitting.
     case open(exam: String)
+    /// Write an irregularity report of `category`, `note`, to `seat`'s attempt's log.
+    case reportIncident(IncidentCategory, note: String, seat: SeatView)
 }

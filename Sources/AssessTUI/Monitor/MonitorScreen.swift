@@ -318,6 +318,7 @@ public enum MonitorScreen {
         case .addTime: return "Add time to \(seats) seats?"
         case .end: return "End the exam and submit at \(seats) seats?"
         case .extraBreak: return "Allow an extra break at \(seats) seats?"
+        case .acknowledgeHand: return "Acknowledge the raised hands of \(seats) seats?"
         }
     }
 
@@ -363,6 +364,12 @@ public enum MonitorScreen {
             if let minutes = draft.minutes { lines.append(("\(minutes) minutes each", .plain)) }
             lines += [("", .plain), ("y sends it to every one · n sends nothing", ScreenKit.dim)]
             ScreenKit.centeredBox(lines, width: 64, focus: 0, into: &grid)
+        case .incident(let seat, let category):
+            entryBox(
+                title: "Irregularity at \(seat.candidate) · \(seat.exam)",
+                question:
+                    "\(category.rawValue.prefix(1).uppercased() + category.rawValue.dropFirst()) (↑↓ change) · what happened:",
+                entry: model.entry, notice: model.notice, into: &grid)
         case .newCode(let exam):
             ScreenKit.centeredBox(
                 [
@@ -465,15 +472,24 @@ public enum MonitorText {
         "launch.accommodations": "set up", "tool.used": "tool", "store.outage": "outage",
         "lease.taken-over": "moved", "lock.granted": "locked", "lock.released": "unlocked",
         "lock.stale-found": "stale", "lock.stale-cleared": "cleared", "sitting.opened": "opened",
+        "hand.raised": "hand up", "hand.lowered": "lowered", "hand.acknowledged": "coming",
+        "proctor.incident": "incident",
     ]
 
-    /// "paste2 quit1": each kind's label and count; in `width` columns, the warnings that
-    /// fit whole and "+3" for the kinds left out, never one cut in the middle.
+    /// "HAND1 paste2 quit1": a raised hand first ("HAND" while it waits, "hand✓" once
+    /// acknowledged, "hand" once lowered, each with how many times it was raised), then each
+    /// warning kind's label and count; in `width` columns, the warnings that fit whole and
+    /// "+3" for the kinds left out, never one cut in the middle.
     public static func warnings(_ seat: SeatView, width: Int = .max) -> String {
-        let all = SeatWarning.allCases.compactMap { warning in
-            let count = seat.count(warning)
-            return count > 0 ? "\(warning.label)\(count)" : nil
-        }
+        let hand =
+            seat.handsRaised == 0
+            ? [] : [(seat.handWaiting ? "HAND" : seat.handAcknowledged ? "hand✓" : "hand") + "\(seat.handsRaised)"]
+        let all =
+            hand
+            + SeatWarning.allCases.compactMap { warning in
+                let count = seat.count(warning)
+                return count > 0 ? "\(warning.label)\(count)" : nil
+            }
         let whole = all.joined(separator: " ")
         guard whole.displayWidth > width else { return whole }
         for kept in stride(from: all.count - 1, to: 0, by: -1) {

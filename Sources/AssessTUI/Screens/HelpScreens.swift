@@ -132,6 +132,7 @@ enum HelpScreen {
             if sitting.calculator != nil { keys.append(("Ctrl-K", t("help.calculator"))) }
             if sitting.reference != nil { keys.append(("Ctrl-L", t("help.reference"))) }
             keys.append(("Ctrl-T", t("help.time-left")))
+            keys.append(("F12", t(flow.hand == .down ? "help.raise-hand" : "help.lower-hand")))
             if !flow.accessibility.isOn(.noCountdown) {
                 keys.append(("Ctrl-O", t(flow.timerHidden ? "help.show-timer" : "help.hide-timer")))
             }

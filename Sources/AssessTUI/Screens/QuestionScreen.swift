@@ -95,7 +95,10 @@ enum QuestionScreen {
         let hidden = secondsLeft.map(flow.hidesTime(secondsLeft:)) ?? false
         let time =
             hidden ? ScreenKit.text("time.hidden") : secondsLeft.map { ScreenKit.look.timeLeft($0) } ?? ""
-        let mode = flow.practice ? ScreenKit.text("header.practice") + "  " : ""
+        let mode =
+            (flow.practice ? ScreenKit.text("header.practice") + "  " : "")
+            + (flow.hand == .down
+                ? "" : ScreenKit.text(flow.hand == .raised ? "header.hand-raised" : "header.proctor-coming") + "  ")
         if ScreenKit.look.linear {
             ScreenKit.headerBar(left: stateInWords(flow, time: time), right: "", into: &grid)
             return
@@ -150,6 +153,9 @@ enum QuestionScreen {
             ]
         }
         if flow.practice { sentences.insert(text("words.practice"), at: 1) }
+        if flow.hand != .down {
+            sentences.append(text(flow.hand == .raised ? "words.hand-raised" : "words.proctor-coming"))
+        }
         if !time.isEmpty {
             sentences.append(text("words.sentence", ["text": time.prefix(1).uppercased() + time.dropFirst()]))
         }

@@ -31,6 +31,8 @@ public struct ExamFlow: Sendable {
     public internal(set) var calculatorPanel: CalculatorPanel?
     /// True while the student has the header's countdown hidden (``hidesTime(secondsLeft:)``).
     public internal(set) var timerHidden = false
+    /// The student's raised hand: down, raised, or seen by the proctor (``HandState``).
+    public internal(set) var hand = HandState.down
     /// The language of the screens and messages (English unless set).
     public var language = InterfaceLanguage.english {
         didSet { suggestions.text = text }

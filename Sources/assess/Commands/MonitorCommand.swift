@@ -18,7 +18,10 @@ struct MonitorCommand: AsyncParsableCommand {
             (the lab's PostgreSQL server, or this machine's SQLite store): who (the roster's name), \
             where, the state, time left, answers, the last event and the warnings. Enter opens a seat's \
             timeline; `a` sends the seat under the cursor (or the seats marked with Space) a \
-            command, `A` every seat shown but those not arrived or finished; each asks for a reason that goes to the log. A candidate \
+            command, `A` every seat shown but those not arrived or finished; each asks for a reason that goes to the log. A \
+            student's raised hand (F12 at the seat) shows first, as HAND; `h` acknowledges it and the student's \
+            screen says the proctor is coming. `i` writes an irregularity report (a category and a short note) to the seat's \
+            log with your name and the store's time; `assess results` lists them. A candidate \
             on an exam's roster (`assess roster`) with no sitting yet shows as not arrived; `o` makes a \
             start code and opens a sitting whose welcome screens wait for it. With \
             --json it prints one JSON line per seat that changes instead, for a school's own scripts.

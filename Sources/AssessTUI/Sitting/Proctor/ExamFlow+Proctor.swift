@@ -186,6 +186,9 @@ extension ExamFlow {
         case .extraBreak where receipt == nil:
             breakLedger.allowOneMore(minutes: command.minutes)
             show(text("notice.break-allowed"), now: now)
+        case .acknowledgeHand where hand != .down:
+            handAcknowledged(now: now)
+            effects.append(.log(.handAcknowledged(command: command.id, by: command.issuedBy)))
         case .message:
             // Shown whole until the student acknowledges it; that is logged then (`messageRead`).
             messages.receive(

@@ -3,7 +3,7 @@ import AssessCore
 
 /// The tools the exam may give its students: the calculator and the reference sheet; and
 /// those every sitting has:
-/// hiding the countdown, and asking the time left.
+/// hiding the countdown, asking the time left, and raising a hand.
 extension ExamFlow {
     /// The key that opens (and closes) the calculator.
     public static let calculatorKey = Key.control("k")
@@ -13,6 +13,8 @@ extension ExamFlow {
     public static let hideTimerKey = Key.control("o")
     /// The key that says the time left on the notice line.
     public static let timeLeftKey = Key.control("t")
+    /// The key that raises a hand to ask for the proctor, and lowers it.
+    public static let raiseHandKey = Key.function(12)
     /// From how many seconds left a hidden countdown shows again: the last five minutes.
     public static let hiddenTimerShowsFrom = 300
 
@@ -117,4 +119,29 @@ extension ExamFlow {
         showAboutKey(text("notice.calculator-put", ["number": result.plain]), now: now)
         return [.log(.toolUsed(tool: "calculator", action: "result-copied", questionID: id))]
     }
+
+    /// The raise-hand key on a question: a hand down is raised (the monitor shows it at
+    /// once, from the log's record); a raised one, seen by the proctor or not, is lowered.
+    mutating func toggleHand(now: UInt64) -> [FlowEffect] {
+        let raise = hand == .down
+        hand = raise ? .raised : .down
+        showAboutKey(text(raise ? "notice.hand-raised" : "notice.hand-lowered"), now: now)
+        return [.log(.handRaised(raised: raise))]
+    }
+
+    /// The proctor's acknowledgement of the raised hand, from the monitor: the header says
+    /// the proctor is coming until the student lowers the hand. Logged by the caller.
+    mutating func handAcknowledged(now: UInt64) {
+        hand = .acknowledged
+        show(text("notice.hand-acknowledged"), now: now)
+    }
+}
+
+/// A student's raised hand, as the sitting shows it in the header.
+public enum HandState: Sendable, Equatable {
+    case down
+    /// Raised; the proctor has not acknowledged it yet.
+    case raised
+    /// The proctor acknowledged it from the monitor and is coming.
+    case acknowledged
 }

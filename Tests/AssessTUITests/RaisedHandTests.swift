@@ -1,0 +1,181 @@
+import AssessCore
+import AssessExam
+import AssessTestSupport
+import Foundation
+import Testing
+
+@testable import AssessTUI
+
+/// A raised hand (F12 at the seat, `h` at the monitor) and an irregularity report (`i` at
+/// the monitor), without a terminal: what each side shows, sends and logs.
+@Suite("A raised hand and an irregularity report")
+struct RaisedHandTests {
+    static let s: UInt64 = 1_000_000_000
+
+    static func onQuestion(settings: Set<AccessibilityOption> = []) -> ExamFlow {
+        let exam = ExamFixtures.essays
+        let sitting = ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1"))
+        var flow = ExamFlow(
+            sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8,
+            size: TerminalSize(columns: 80, rows: 24), accessibility: AccessibilitySettings(settings))
+        FlowFixtures.begin(&flow)
+        return flow
+    }
+
+    static func header(_ flow: ExamFlow, now: UInt64) -> String {
+        var grid = CellGrid(rows: 24, columns: 80)
+        ExamScreens.render(flow, now: now, into: &grid)
+        return grid.lines()[0]
+    }
+
+    static func acknowledgement(_ id: Int64) -> SeatCommand {
+        SeatCommand(id: id, action: .acknowledgeHand, reason: "raised hand", issuedBy: "pat")
+    }
+
+    // MARK: - The seat
+
+    @Test func f12RaisesTheHandTheHeaderSaysSoAndTheLogHasIt() {
+        var flow = Self.onQuestion()
+        #expect(!Self.header(flow, now: Self.s).contains("hand raised"))
+        let raised = flow.update(.key(ExamFlow.raiseHandKey), now: Self.s)
+        #expect(raised.logged == [.handRaised(raised: true)])
+        #expect(flow.hand == .raised)
+        #expect(flow.notice?.text == "Hand raised: the proctor has been told. F12 lowers it.")
+        #expect(Self.header(flow, now: Self.s).contains("hand raised  0/2 answered"))
+        let lowered = flow.update(.key(ExamFlow.raiseHandKey), now: 2 * Self.s)
+        #expect(lowered.logged == [.handRaised(raised: false)])
+        #expect(flow.hand == .down && flow.notice?.text == "Hand lowered.")
+        #expect(!Self.header(flow, now: 2 * Self.s).contains("hand"))
+    }
+
+    @Test func theProctorsAcknowledgementTellsTheStudentIsLoggedAndAcknowledged() {
+        var flow = Self.onQuestion()
+        _ = flow.update(.key(ExamFlow.raiseHandKey), now: Self.s)
+        let effects = flow.update(.proctorCommand(Self.acknowledgement(4)), now: 3 * Self.s)
+        #expect(
+            effects == [
+                .log(.handAcknowledged(command: 4, by: "pat")),
+                .log(
+                    .proctor(
+                        .commandCarriedOut(
+                            id: 4, action: "hand-acknowledged", by: "pat", reason: "raised hand", done: true))),
+                .acknowledgeCommand(id: 4),
+            ])
+        #expect(flow.hand == .acknowledged)
+        #expect(flow.notice?.text == "The proctor saw your raised hand and is coming.")
+        #expect(Self.header(flow, now: 3 * Self.s).contains("proctor coming  0/2 answered"))
+        // F12 lowers an acknowledged hand too.
+        #expect(flow.update(.key(ExamFlow.raiseHandKey), now: 4 * Self.s).logged == [.handRaised(raised: false)])
+        #expect(flow.hand == .down)
+    }
+
+    @Test func anAcknowledgementForAHandAlreadyLoweredIsRefusedAndChangesNothing() {
+        var flow = Self.onQuestion()
+        let effects = flow.update(.proctorCommand(Self.acknowledgement(5)), now: Self.s)
+        #expect(
+            effects == [
+                .log(
+                    .proctor(
+                        .commandCarriedOut(
+                            id: 5, action: "hand-acknowledged", by: "pat", reason: "raised hand", done: false))),
+                .acknowledgeCommand(id: 5),
+            ])
+        #expect(flow.hand == .down && !Self.header(flow, now: Self.s).contains("proctor coming"))
+    }
+
+    @Test func inTheScreenReadersLayoutTheStateLineSaysItInWords() {
+        var flow = Self.onQuestion(settings: [.screenReader])
+        _ = flow.update(.key(ExamFlow.raiseHandKey), now: Self.s)
+        #expect(Self.header(flow, now: Self.s).contains("Your hand is raised."))
+        _ = flow.update(.proctorCommand(Self.acknowledgement(6)), now: 2 * Self.s)
+        #expect(Self.header(flow, now: 2 * Self.s).contains("The proctor is coming."))
+    }
+
+    @Test func theHelpListsF12AndSaysWhatItDoesNow() {
+        var flow = Self.onQuestion()
+        #expect(
+            HelpScreen.keys(of: .question, in: flow).contains {
+                $0 == ("F12", "raise your hand to ask for the proctor")
+            })
+        _ = flow.update(.key(ExamFlow.raiseHandKey), now: Self.s)
+        #expect(HelpScreen.keys(of: .question, in: flow).contains { $0 == ("F12", "lower your hand") })
+    }
+
+    // MARK: - The monitor
+
+    static func seats() -> [SeatView] {
+        var seats = MonitorTests.room(5)
+        seats[3].lastHand = SeatHand.raised
+        seats[3].handsRaised = 2
+        seats[4].lastHand = SeatHand.acknowledged
+        seats[4].handsRaised = 1
+        return seats
+    }
+
+    @Test func aWaitingHandComesFirstWithItsCountAndHAcknowledgesIt() {
+        var model = MonitorTests.model(Self.seats())
+        #expect(model.rows(now: 0).map(\.candidate) == ["c-003", "c-000", "c-001", "c-002", "c-004"])
+        #expect(MonitorText.warnings(model.rows(now: 0)[0]) == "HAND2")
+        #expect(MonitorText.warnings(model.rows(now: 0)[4]) == "hand✓1")
+        let screen = MonitorTests.render(model).lines()
+        #expect(screen[4].contains("c-003") && screen[4].contains("saved    HAND2"), "\(screen[4])")
+        // The cursor is on the first row, the raised hand: `h` acknowledges it at once.
+        #expect(model.cursor?.candidate == "c-003")
+        let effects = model.update(.key(.character("h")), now: 0)
+        #expect(
+            effects == [
+                .send(
+                    SeatCommandDraft(action: .acknowledgeHand, minutes: nil, message: nil, reason: "raised hand"),
+                    to: [.init(exam: "algebra", candidate: "c-003")])
+            ])
+        _ = model.update(.sent(count: 1, action: .acknowledgeHand, failure: nil), now: 0)
+        #expect(model.notice == "Acknowledged: the student's screen says you are coming.")
+        // A seat whose hand is not waiting has nothing to acknowledge.
+        _ = model.update(.key(.down), now: 0)
+        #expect(model.update(.key(.character("h")), now: 0).isEmpty)
+        #expect(model.notice == "c-000 has no raised hand waiting.")
+    }
+
+    @Test func iWritesAnIncidentOnTheSeatsAttemptAfterANoteIsTyped() {
+        var model = MonitorTests.model(Self.seats())
+        _ = model.update(.key(.down), now: 0)
+        #expect(model.cursor?.candidate == "c-000")
+        #expect(model.update(.key(.character("i")), now: 0).isEmpty)
+        guard case .incident(let seat, .disturbance) = model.mode else {
+            Issue.record("no incident prompt: \(model.mode)")
+            return
+        }
+        #expect(seat.candidate == "c-000")
+        MonitorTests.golden.assertMatches(MonitorTests.render(model), named: "incident-80x24")
+        #expect(model.update(.key(.enter), now: 0).isEmpty, "a note is required")
+        #expect(model.notice == "Type what happened: it is written to the seat's log with your name.")
+        for character in "phone out" { _ = model.update(.key(.character(character)), now: 0) }
+        // ↓ chooses the next category, and stops at the last; ↑ goes back.
+        _ = model.update(.key(.down), now: 0)
+        #expect(model.mode == .incident(seat, category: .suspectedMisconduct))
+        for _ in 0..<6 { _ = model.update(.key(.down), now: 0) }
+        #expect(model.mode == .incident(seat, category: .other))
+        for _ in 0..<3 { _ = model.update(.key(.up), now: 0) }
+        #expect(
+            model.update(.key(.enter), now: 0) == [.reportIncident(.suspectedMisconduct, note: "phone out", seat: seat)]
+        )
+        #expect(model.mode == .list)
+        _ = model.update(.incidentWritten(candidate: "c-000", failure: nil), now: 0)
+        #expect(model.notice == "Incident written to c-000's log.")
+        // Esc writes nothing.
+        _ = model.update(.key(.character("i")), now: 0)
+        _ = model.update(.key(.character("x")), now: 0)
+        #expect(model.update(.key(.escape), now: 0).isEmpty)
+        #expect(model.mode == .list && model.notice == "No incident was written.")
+    }
+
+    @Test func aSeatWithoutAnAttemptHasNoLogForAnIncident() {
+        // c-006 is at the welcome screen: no attempt yet.
+        var model = MonitorTests.model(MonitorTests.room(7))
+        _ = model.update(.key(.end), now: 0)
+        #expect(model.cursor?.candidate == "c-006")
+        #expect(model.update(.key(.character("i")), now: 0).isEmpty)
+        #expect(model.mode == .list)
+        #expect(model.notice == "c-006 has no attempt yet: an incident is written on an attempt's log.")
+    }
+}
