@@ -29,7 +29,7 @@ package enum SealedExamSource {
         var waiting = false
         while true {
             do {
-                guard let (key, json) = try store.deliveryForm(exam: argument, candidate: candidate) else {
+                guard var (key, json) = try store.deliveryForm(exam: argument, candidate: candidate) else {
                     if !byID { return try ExamFiles.load(argument) }
                     throw CommandFailure(
                         .examMissing,
@@ -37,6 +37,9 @@ package enum SealedExamSource {
                         no exam \(argument) is published in the store \(database.location); \
                         a proctor publishes it with: assess publish EXAM.yaml
                         """)
+                }
+                if SealedDeliveryForm.isSealed(json) {
+                    json = try unseal(json, exam: argument, deliveryKey: key, store: store, runtime: runtime)
                 }
                 // A form drawn for the candidate holds only their pools' questions: its own
                 // key is not the exam's, which the server names beside it.
@@ -62,6 +65,32 @@ package enum SealedExamSource {
                 throw CommandFailure(
                     .notDone, "cannot read the exam \(argument) from the store \(database.location): \(error)")
             }
+        }
+    }
+
+    /// The form `sealed` holds, once the student types its start code at the terminal (a
+    /// line, before the sitting's screen): asked again after a wrong code, refused at the end
+    /// of input. Each try costs the seat a fifth of a second of scrypt, and whoever guesses
+    /// offline the same.
+    private static func unseal(
+        _ sealed: String, exam: String, deliveryKey: String, store: any PublishedExamStore, runtime: Runtime
+    ) throws -> String {
+        let cover = try store.cover(exam: exam)
+        let text = Catalogue.of(
+            InterfaceLanguage.choose(examLanguage: "", requested: nil, environment: runtime.environment))
+        // Unbuffered: the prompt shows before the read waits.
+        let say = { (line: String) in FileHandle.standardOutput.write(Data(line.utf8)) }
+        say(text("terminal.sealed-prompt", ["title": cover?.title ?? exam, "exam": exam]) + "\n")
+        while true {
+            say("> ")
+            guard let typed = readLine() else {
+                throw CommandFailure(.notDone, text("terminal.sealed-no-code"))
+            }
+            if StartCode.normalized(typed).isEmpty { continue }
+            if let form = SealedDeliveryForm.open(sealed, code: typed, exam: exam, deliveryKey: deliveryKey) {
+                return form
+            }
+            say(text("terminal.sealed-wrong", ["exam": exam]) + "\n")
         }
     }
 
