@@ -32,12 +32,13 @@ package enum Publishing {
         guard try runtime.storeURL() == nil else { return nil }
         let folder = DataDirectory(environment: runtime.environment).path as NSString
         let path = folder.appendingPathComponent(SQLiteStore.fileName)
-        if let problem = SQLiteStore.scoringKeysProblem(in: folder as String) { return problem + "; so it may not" }
         let uid = geteuid()
-        guard uid != 0,
+        if uid != 0,
             let owner = (try? FileManager.default.attributesOfItem(atPath: path))?[.ownerAccountID] as? NSNumber,
             owner.uint32Value != uid
-        else { return nil }
-        return "the store \(path) is not this account's: only the account that owns it, or root, may"
+        {
+            return "the store \(path) is not this account's: only the account that owns it, or root, may"
+        }
+        return SQLiteStore.scoringKeysProblem(in: folder as String).map { $0 + "; so it may not" }
     }
 }
