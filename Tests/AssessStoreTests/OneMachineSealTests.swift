@@ -57,6 +57,30 @@ import Testing
         #expect(SQLiteStore.scoringKeysProblem(in: folder.path)?.contains("not this account's") == true)
     }
 
+    @Test func aLostCodeIsReplacedOnlyWithReplaceAndOnlyBeforeAnyAttempt() throws {
+        let store = try SQLiteStore(writer: DatabaseQueue())
+        func sealed(_ code: String) throws -> ExamPublication {
+            ExamPublication(
+                exam: "geo", deliveryKey: deliveryKey,
+                deliveryForm: try SealedDeliveryForm.seal("{}", code: code, exam: "geo", deliveryKey: deliveryKey),
+                title: "Geography", durationSeconds: 600, instructions: "", questionCount: 1, scoringKey: "answer: x")
+        }
+        let first = try sealed("AAAAAA")
+        _ = try store.publish(first, replace: false, by: "pat", at: start)
+        // Without --replace the questions stay sealed under the announced code.
+        #expect(try store.publish(try sealed("BBBBBB"), replace: false, by: "pat", at: start) == .unchanged(version: 1))
+        #expect(try store.storedDeliveryForm(exam: "geo") == first.deliveryForm)
+        let second = try sealed("CCCCCC")
+        #expect(try store.publish(second, replace: true, by: "pat", at: start) == .unchanged(version: 1))
+        #expect(try store.storedDeliveryForm(exam: "geo") == second.deliveryForm)
+        _ = try store.startAttempt(
+            examID: "geo", examKey: deliveryKey, candidate: "ana", secondsAllowed: nil, at: start)
+        #expect(throws: PublicationError.attemptsExist(exam: "geo", count: 1)) {
+            try store.publish(try sealed("DDDDDD"), replace: true, by: "pat", at: start)
+        }
+        #expect(try store.storedDeliveryForm(exam: "geo") == second.deliveryForm)
+    }
+
     @Test func aStoreOfTheEarlierSchemaLosesItsKeysAndNoBytesOfThem() throws {
         let folder = try TemporaryDirectory()
         let file = folder.file(SQLiteStore.fileName)

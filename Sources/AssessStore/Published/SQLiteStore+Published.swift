@@ -67,8 +67,12 @@ extension SQLiteStore: PublishedExamStore {
             // A replaced form's pages are zeroed, not left readable in the file.
             try db.execute(sql: "PRAGMA secure_delete = ON")
             let current = try Row.fetchOne(
-                db, sql: "SELECT delivery_key FROM published_exams WHERE exam_id = ?",
+                db, sql: "SELECT delivery_key, delivery_form FROM published_exams WHERE exam_id = ?",
                 arguments: [publication.exam])
+            func attempts() throws -> Int {
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM attempts WHERE examID = ?", arguments: [publication.exam]) ?? 0
+            }
             func putForm() throws {
                 try db.execute(
                     sql: """
@@ -93,17 +97,21 @@ extension SQLiteStore: PublishedExamStore {
             }
             let publishedKey: String = current["delivery_key"]
             if publishedKey == publication.deliveryKey {
+                // The same questions sealed under a new start code (one lost): only with
+                // `replace`, and only while no one sat them under the old one.
+                if replace, (current["delivery_form"] as String) != publication.deliveryForm {
+                    let count = try attempts()
+                    guard count == 0 else { throw PublicationError.attemptsExist(exam: publication.exam, count: count) }
+                    try putForm()
+                }
                 if latest?.content == publication.scoringKey { return .unchanged(version: version) }
                 return .newScoringKey(version: version + 1)
             }
             guard replace else {
                 throw PublicationError.deliveryChanged(exam: publication.exam, published: publishedKey)
             }
-            let attempts =
-                try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM attempts WHERE examID = ?",
-                    arguments: [publication.exam]) ?? 0
-            guard attempts == 0 else { throw PublicationError.attemptsExist(exam: publication.exam, count: attempts) }
+            let count = try attempts()
+            guard count == 0 else { throw PublicationError.attemptsExist(exam: publication.exam, count: count) }
             try putForm()
             return .replaced(version: version + 1)
         }
@@ -125,10 +133,15 @@ extension SQLiteStore: PublishedExamStore {
     /// True when the delivery form of `exam` is kept sealed under its start code
     /// (`publish --start-code`).
     public func formIsSealed(exam: String) throws -> Bool {
+        try storedDeliveryForm(exam: exam).map(SealedDeliveryForm.isSealed) ?? false
+    }
+
+    /// The delivery form of `exam` as the store keeps it (sealed or not), whether or not
+    /// the sitting is open; nil when `exam` is not published.
+    public func storedDeliveryForm(exam: String) throws -> String? {
         try read { db in
             try String.fetchOne(
-                db, sql: "SELECT delivery_form FROM published_exams WHERE exam_id = ?", arguments: [exam]
-            ).map(SealedDeliveryForm.isSealed) ?? false
+                db, sql: "SELECT delivery_form FROM published_exams WHERE exam_id = ?", arguments: [exam])
         }
     }
 

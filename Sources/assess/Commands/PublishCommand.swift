@@ -29,7 +29,11 @@ struct PublishCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The exam file (YAML).", valueName: "exam"))
     var examPath: String
 
-    @Flag(help: "Replace a published exam whose questions changed (refused once an attempt of it exists).")
+    @Flag(
+        help: """
+            Replace a published exam whose questions changed, or (with --start-code) seal the same questions \
+            under a new start code (refused once an attempt of it exists).
+            """)
     var replace = false
 
     @Flag(help: "Open the sitting as well (assess open): the seats get the questions now.")
@@ -117,14 +121,19 @@ struct PublishCommand: ParsableCommand {
             scoring key: v\(outcome.version)
             students sit it with: assess take --exam \(exam.id)
             """)
-        if let code, outcome == .published(version: outcome.version) || outcome == .replaced(version: outcome.version) {
+        let sqlite = database as? SQLiteStore
+        if let code, try sqlite?.storedDeliveryForm(exam: exam.id) == publication.deliveryForm {
             print(
                 """
                 start code: \(code) (announce it when the sitting opens: a student types it to begin; until then \
                 the seats' store holds the questions only sealed under it, and it is kept nowhere)
                 """)
-        } else if let sqlite = database as? SQLiteStore, try sqlite.formIsSealed(exam: exam.id) {
-            print("start code: the one printed when these questions were published (they stay sealed under it)")
+        } else if try sqlite?.formIsSealed(exam: exam.id) == true {
+            print(
+                """
+                start code: the one printed when these questions were published (they stay sealed under it; \
+                --start-code --replace seals them under a new one while no attempt exists)
+                """)
         }
         if open {
             let opened = try SittingOpening.open(
