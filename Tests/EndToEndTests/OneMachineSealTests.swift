@@ -92,6 +92,38 @@ struct OneMachineSealTests {
         #expect(forged.status == 1 && forged.output.contains("are not this account's"), "\(forged.output)")
     }
 
+    @Test func onTheProtectedStoreEvenTheStoresGroupReadsNoKey() throws {
+        let machine = try ProtectedMachine()
+        let setup = try ProctorTests.Setup()
+        // Root publishes into the protected folder, as on a packaged machine.
+        let proctor = try TerminalUnderTest("--help", dataDirectory: machine.store, policy: setup.policy)
+        let published = try proctor.assessCommand(
+            ["publish", machine.exam, "--start-code", "--open", "--password-stdin"],
+            input: ProctorTests.password + "\n")
+        #expect(published.status == 0, "\(published.output)")
+        let keys = machine.store + "/scoring-keys.sqlite"
+        let attributes = try FileManager.default.attributesOfItem(atPath: keys)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        // The exam account with the store's group, as the setgid program runs: it opens
+        // the store, which holds no key and no question, and not the keys.
+        let asProgram = ["setpriv", "--reuid=\(machine.student)", "--regid=\(machine.group)", "--clear-groups", "--"]
+        let dump = try TerminalUnderTest.runner.run(
+            asProgram[0], Array(asProgram.dropFirst()) + ["sqlite3", machine.store + "/assess.sqlite", ".dump"],
+            timeoutSeconds: 30)
+        #expect(dump.exitStatus == 0 && dump.standardOutput.contains("published_exams"), "\(dump)")
+        for secret in ["accepted: [Canberra]", "answer: Ottawa", "capital of Canada", "Mongolia"] {
+            #expect(!dump.standardOutput.contains(secret), "\(secret) in the store")
+        }
+        let cat = try TerminalUnderTest.runner.run(
+            asProgram[0], Array(asProgram.dropFirst()) + ["/bin/cat", keys], timeoutSeconds: 30)
+        #expect(cat.exitStatus != 0 && cat.standardError.contains("Permission denied"), "\(cat)")
+        // Through the setgid program, results is refused in one line.
+        let results = try machine.runAsStudent(machine.program, "results", "geography-quiz", "--csv")
+        let lines = (results.standardOutput + results.standardError).split(separator: "\n")
+        #expect(results.exitStatus != 0 && lines.count == 1, "\(results)")
+        #expect(!lines.joined().contains("Canberra"))
+    }
+
     @Test func aWrongStartCodeIsRefusedAndTheRightOneSitsTheExam() throws {
         let setup = try ProctorTests.Setup()
         let shared = setup.scratch.file("data")
