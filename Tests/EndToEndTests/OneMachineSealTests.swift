@@ -23,6 +23,10 @@ struct OneMachineSealTests {
         "Explain in your own words", "Nairobi", "Mercury",
     ]
 
+    /// How long a command that derives scrypt keys (the proctor password's, the start
+    /// code's) may take while the other suites run beside it on two cores.
+    static let scryptSeconds: Double = 120
+
     /// Every byte of the files in `folder` but the scoring keys, as text.
     private func seatStoreText(_ folder: String) throws -> String {
         try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix("scoring-keys") }
@@ -38,7 +42,9 @@ struct OneMachineSealTests {
         // Root publishes into it, as a proctor of this machine does.
         let proctor = try TerminalUnderTest("--help", dataDirectory: machine.data, policy: machine.policy)
         let published = try proctor.assessCommand(
-            ["publish", machine.exam, "--start-code", "--open", "--password-stdin"], input: ProctorTests.password + "\n"
+            ["publish", machine.exam, "--start-code", "--open", "--password-stdin"],
+            input: ProctorTests.password + "\n",
+            timeoutSeconds: Self.scryptSeconds
         )
         #expect(published.status == 0, "\(published.output)")
         let code = try #require(
@@ -99,7 +105,7 @@ struct OneMachineSealTests {
         let proctor = try TerminalUnderTest("--help", dataDirectory: machine.store, policy: setup.policy)
         let published = try proctor.assessCommand(
             ["publish", machine.exam, "--start-code", "--open", "--password-stdin"],
-            input: ProctorTests.password + "\n")
+            input: ProctorTests.password + "\n", timeoutSeconds: Self.scryptSeconds)
         #expect(published.status == 0, "\(published.output)")
         let keys = machine.store + "/scoring-keys.sqlite"
         let attributes = try FileManager.default.attributesOfItem(atPath: keys)
@@ -130,7 +136,7 @@ struct OneMachineSealTests {
         let proctor = try TerminalUnderTest("--help", dataDirectory: shared, policy: setup.policy)
         let published = try proctor.assessCommand(
             ["publish", SealedExamTests.examFile, "--start-code", "--open", "--password-stdin"],
-            input: ProctorTests.password + "\n")
+            input: ProctorTests.password + "\n", timeoutSeconds: Self.scryptSeconds)
         #expect(published.status == 0, "\(published.output)")
         let code = try #require(
             published.output.split(separator: "\n").first { $0.hasPrefix("start code: ") }?
@@ -154,11 +160,11 @@ struct OneMachineSealTests {
             [
                 prompt[0], "> ZZZ-ZZZ",
                 "That is not the start code of geography-quiz; type it again as the proctor announced it.", ">",
-            ], seconds: 20)
+            ], seconds: Self.scryptSeconds)
         // Lower case, with a dash: the code as a student may type it.
         try seat.tmux("send-keys", "-l", code.prefix(3).lowercased() + "-" + code.dropFirst(3))
         try seat.press("Enter")
-        try seat.waitFor("Geography quiz", seconds: 20)
+        try seat.waitFor("Geography quiz", seconds: Self.scryptSeconds)
         try seat.acceptTheLock()
         try seat.waitFor("What is the capital of Canada?")
         try seat.press("Tab")
