@@ -81,6 +81,7 @@ let package = Package(
                 "AssessCore", "CLibpq",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             // The PostgreSQL schema's migrations and functions, one SQL file each, built into
             // the program (see Postgres/PostgresSchema.swift).

@@ -282,7 +282,10 @@ final class TerminalUnderTest {
     /// Runs another `assess` command with this terminal's directories; returns what it
     /// printed (standard output, then standard error) and its exit status.
     /// `input`, when given, is the command's standard input (e.g. a password for `--password-stdin`).
-    func assessCommand(_ arguments: [String], input: String? = nil) throws -> (output: String, status: Int32) {
+    /// `timeoutSeconds` is longer for a command that derives scrypt keys on a loaded machine.
+    func assessCommand(_ arguments: [String], input: String? = nil, timeoutSeconds: Double = 30) throws -> (
+        output: String, status: Int32
+    ) {
         let environment =
             [
                 "LANG=C.UTF-8", "ASSESS_LOCK_DIR=\(lockDirectory)",
@@ -296,9 +299,9 @@ final class TerminalUnderTest {
             let quoted = ([assess] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
             result = try Self.runner.run(
                 "env", environment + ["sh", "-c", quoted.joined(separator: " ") + " < '\(inputFile)'"],
-                timeoutSeconds: 30)
+                timeoutSeconds: timeoutSeconds)
         } else {
-            result = try Self.runner.run("env", environment + [assess] + arguments, timeoutSeconds: 30)
+            result = try Self.runner.run("env", environment + [assess] + arguments, timeoutSeconds: timeoutSeconds)
         }
         return (result.standardOutput + result.standardError, result.exitStatus)
     }

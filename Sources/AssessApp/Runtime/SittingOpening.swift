@@ -14,6 +14,9 @@ package enum SittingOpening {
         /// A start code made earlier (at a monitor) stays valid; only its hash is kept, so it
         /// cannot be shown.
         package var earlierCode: Bool
+        /// The questions are sealed under the start code `publish --start-code` printed: no
+        /// other code is made.
+        package var sealed = false
         /// How many candidates the roster lists (0: no roster).
         package var rosterSize: Int
         /// Seconds since the sitting opened, when it was open already (nothing changed).
@@ -30,12 +33,15 @@ package enum SittingOpening {
         do {
             let start = try rosters.sittingStarts(exams: [exam], at: clock.now).first
             let rosterSize = start?.rosterSize ?? 0
+            let sealed = try (database as? SQLiteStore)?.formIsSealed(exam: exam) ?? false
             if let age = start?.secondsSinceOpening {
                 return Outcome(
-                    code: nil, earlierCode: start?.hasCode ?? false, rosterSize: rosterSize, openForSeconds: age)
+                    code: nil, earlierCode: start?.hasCode ?? false, sealed: sealed, rosterSize: rosterSize,
+                    openForSeconds: age)
             }
             var code: String?
-            if rosterSize > 0 && !(start?.hasCode ?? false) {
+            // A sealed exam's code is the one its questions open with; a second would confuse.
+            if rosterSize > 0 && !sealed && !(start?.hasCode ?? false) {
                 let made = StartCode.make()
                 try rosters.setStartCode(exam: exam, code: made, by: proctor, at: clock.now)
                 code = made
@@ -46,7 +52,8 @@ package enum SittingOpening {
                     .sittingOpened(examID: exam, by: proctor, startCode: code != nil || (start?.hasCode ?? false))),
                 at: EventTime(clock))
             return Outcome(
-                code: code, earlierCode: start?.hasCode ?? false, rosterSize: rosterSize, openForSeconds: nil)
+                code: code, earlierCode: start?.hasCode ?? false, sealed: sealed, rosterSize: rosterSize,
+                openForSeconds: nil)
         } catch let error as StoreError {
             throw CommandFailure(
                 .notDone, "\(error); opening a sitting is a proctor's: run this as an account with a proctor role")
@@ -64,7 +71,9 @@ package enum SittingOpening {
                 ? "; the \(outcome.rosterSize) on the roster start now" : ""
             lines.append("\(exam): open; the seats get their questions now\(roster)")
         }
-        if let code = outcome.code {
+        if outcome.sealed {
+            lines.append("start code: the one publish printed (the questions open with it; announce it now)")
+        } else if let code = outcome.code {
             lines.append("start code: \(code) (announce it: a student who types it at the welcome screen starts)")
         } else if outcome.earlierCode {
             lines.append("start code: the one made earlier stays valid (the store keeps only its hash)")

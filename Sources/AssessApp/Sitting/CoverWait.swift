@@ -27,7 +27,8 @@ package struct CoverWait {
 
     /// What the wait gives the sitting once the sitting opened.
     package struct Opened {
-        package let exam: Exam
+        /// The exam, or its questions sealed under the start code (`.exam` or `.sealed`).
+        package let questions: SealedExamSource.Reading
         /// The terminal, taken over already.
         package let terminal: CursesTerminal
         /// The lease this process holds.
@@ -57,13 +58,13 @@ package struct CoverWait {
             accessibility: accessibility,
             terminal: terminal, watch: watch, clock: runtime.clock
         ).run()
-        guard outcome == .opened, let exam = watch.exam else {
+        guard outcome == .opened, let questions = watch.questions else {
             terminal.stop()
             try? store.releaseLease(exam: examID, candidate: candidate, holder: holder)
             if let failure = watch.failure { throw failure }
             return nil
         }
-        return Opened(exam: exam, terminal: terminal, holder: holder)
+        return Opened(questions: questions, terminal: terminal, holder: holder)
     }
 }
 
@@ -79,15 +80,16 @@ final class StoreOpeningWatch: OpeningWatch, @unchecked Sendable {
     private let state = Mutex<State>(State())
 
     private struct State {
-        var exam: Exam?
+        var questions: SealedExamSource.Reading?
         var failure: CommandFailure?
         var watcher: (any RoomWatcher)?
         var renewedAt = ContinuousClock.now
         var interrupted = false
     }
 
-    /// The exam read once the sitting opened.
-    var exam: Exam? { state.withLock { $0.exam } }
+    /// The exam read once the sitting opened (`.exam`), or its questions sealed under the
+    /// start code (`.sealed`).
+    var questions: SealedExamSource.Reading? { state.withLock { $0.questions } }
     /// Why the wait cannot go on (the candidate may not sit the exam, its form is unreadable).
     var failure: CommandFailure? { state.withLock { $0.failure } }
 
@@ -110,7 +112,10 @@ final class StoreOpeningWatch: OpeningWatch, @unchecked Sendable {
             else {
                 throw CommandFailure(.examMissing, "no exam \(examID) is published in the store \(location) any more")
             }
-            state.withLock { $0.exam = exam }
+            state.withLock { $0.questions = .exam(exam) }
+            return true
+        } catch let sealed as SealedExamSource.SealedForm {
+            state.withLock { $0.questions = .sealed(sealed, store: store, location: location) }
             return true
         } catch PublicationError.notOpenYet {
             return false

@@ -12,6 +12,17 @@ package enum SealedExamSource {
         case exam(Exam)
         /// A published exam whose sitting is not open yet: its cover, and where to ask again.
         case cover(ExamCover, deliveryKey: String, store: any PublishedExamStore, location: String)
+        /// A published exam whose questions are sealed under its start code (SQLite,
+        /// `publish --start-code`): the student types the code before the sitting's screen.
+        case sealed(SealedForm, store: any PublishedExamStore, location: String)
+    }
+
+    /// A delivery form sealed under the sitting's start code, as the store gives it.
+    package struct SealedForm: Error {
+        package let exam: String
+        package let candidate: String
+        package let sealed: String
+        package let deliveryKey: String
     }
 
     /// The exam `argument` names for `candidate`'s sitting. With `byID` (`--exam ID`), or
@@ -29,6 +40,8 @@ package enum SealedExamSource {
             switch try read(argument, byID: byID, candidate: candidate, runtime: runtime) {
             case .exam(let exam):
                 return exam
+            case .sealed(let form, let store, let location):
+                return try unsealed(form, store: store, location: location, runtime: runtime)
             case .cover:
                 let error = PublicationError.notOpenYet(exam: argument)
                 guard waitForOpening else { throw CommandFailure(.notDone, "\(error)") }
@@ -63,6 +76,8 @@ package enum SealedExamSource {
                     """)
             }
             return .exam(exam)
+        } catch let form as SealedForm {
+            return .sealed(form, store: store, location: database.location)
         } catch PublicationError.notOpenYet {
             guard let cover = try store.cover(exam: argument) else {
                 throw CommandFailure(.examMissing, "no exam \(argument) is published in the store \(database.location)")
@@ -76,25 +91,17 @@ package enum SealedExamSource {
     }
 
     /// The published exam `exam`'s delivery form for `candidate`, as an exam; `nil` when
-    /// it is not published. Throws `PublicationError.notOpenYet` before the opening.
+    /// it is not published. Throws `PublicationError.notOpenYet` before the opening, and the
+    /// ``SealedForm`` when its questions wait for the start code.
     package static func form(_ exam: String, candidate: String, store: any PublishedExamStore, location: String) throws
         -> Exam?
     {
         do {
             guard let (key, json) = try store.deliveryForm(exam: exam, candidate: candidate) else { return nil }
-            // A form drawn for the candidate holds only their pools' questions: its own
-            // key is not the exam's, which the server names beside it.
-            guard let form = DeliveryForm(json: json), form.key == key || form.drawnFor == candidate else {
-                throw CommandFailure(
-                    .examInvalid,
-                    """
-                    the delivery form of \(exam) in the store \(location) is not one this assess reads \
-                    (delivery key \(ExamKey.short(key))); a proctor publishes it again with this version of assess
-                    """)
+            if SealedDeliveryForm.isSealed(json) {
+                throw SealedForm(exam: exam, candidate: candidate, sealed: json, deliveryKey: key)
             }
-            var sat = form.exam
-            if form.drawnFor != nil { sat.deliveredKey = key }
-            return sat
+            return try decode(json, deliveryKey: key, exam: exam, candidate: candidate, location: location)
         } catch let error as PublicationError {
             guard case .notOpenYet = error else { throw CommandFailure(.notDone, "\(error)") }
             throw error
@@ -103,10 +110,68 @@ package enum SealedExamSource {
         }
     }
 
+    /// The exam a sealed form holds, once the student typed its start code at the terminal
+    /// (plain lines: the caller has no curses screen up).
+    package static func unsealed(
+        _ form: SealedForm, store: any PublishedExamStore, location: String, runtime: Runtime
+    ) throws -> Exam {
+        let json = try unseal(
+            form.sealed, exam: form.exam, deliveryKey: form.deliveryKey, store: store, runtime: runtime)
+        return try decode(
+            json, deliveryKey: form.deliveryKey, exam: form.exam, candidate: form.candidate, location: location)
+    }
+
+    /// The exam a delivery form in JSON holds, checked against the key the store names.
+    private static func decode(
+        _ json: String, deliveryKey key: String, exam: String, candidate: String, location: String
+    )
+        throws -> Exam
+    {
+        // A form drawn for the candidate holds only their pools' questions: its own
+        // key is not the exam's, which the server names beside it.
+        guard let form = DeliveryForm(json: json), form.key == key || form.drawnFor == candidate else {
+            throw CommandFailure(
+                .examInvalid,
+                """
+                the delivery form of \(exam) in the store \(location) is not one this assess reads \
+                (delivery key \(ExamKey.short(key))); a proctor publishes it again with this version of assess
+                """)
+        }
+        var sat = form.exam
+        if form.drawnFor != nil { sat.deliveredKey = key }
+        return sat
+    }
+
     /// True when `argument` names a published exam rather than an exam file: `--exam ID`,
     /// or no file of that name and nothing that looks like a path.
     package static func namesPublishedExam(_ argument: String, byID: Bool) -> Bool {
         byID || !(FileManager.default.fileExists(atPath: argument) || looksLikePath(argument))
+    }
+
+    /// The form `sealed` holds, once the student types its start code at the terminal (a
+    /// line, before the sitting's screen): asked again after a wrong code, refused at the end
+    /// of input. Each try costs the seat a fifth of a second of scrypt, and whoever guesses
+    /// offline the same.
+    private static func unseal(
+        _ sealed: String, exam: String, deliveryKey: String, store: any PublishedExamStore, runtime: Runtime
+    ) throws -> String {
+        let cover = try store.cover(exam: exam)
+        let text = Catalogue.of(
+            InterfaceLanguage.choose(examLanguage: "", requested: nil, environment: runtime.environment))
+        // Unbuffered: the prompt shows before the read waits.
+        let say = { (line: String) in FileHandle.standardOutput.write(Data(line.utf8)) }
+        say(text("terminal.sealed-prompt", ["title": cover?.title ?? exam, "exam": exam]) + "\n")
+        while true {
+            say("> ")
+            guard let typed = readLine() else {
+                throw CommandFailure(.notDone, text("terminal.sealed-no-code"))
+            }
+            if StartCode.normalized(typed).isEmpty { continue }
+            if let form = SealedDeliveryForm.open(sealed, code: typed, exam: exam, deliveryKey: deliveryKey) {
+                return form
+            }
+            say(text("terminal.sealed-wrong", ["exam": exam]) + "\n")
+        }
     }
 
     /// True for an argument that names a file (a folder in it, or a YAML name), never an id.

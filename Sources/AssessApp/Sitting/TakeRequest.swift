@@ -73,6 +73,11 @@ package struct TakeRequest: Equatable {
         switch reading {
         case .exam(let read):
             exam = read
+        case .sealed(let form, let store, let location):
+            // The code is asked on plain lines, before the sitting's screen.
+            terminal?.stop()
+            terminal = nil
+            exam = try SealedExamSource.unsealed(form, store: store, location: location, runtime: runtime)
         case .cover(let cover, let deliveryKey, let store, let location):
             guard !practice else {
                 throw CommandFailure(.notDone, "\(PublicationError.notOpenYet(exam: examPath))")
@@ -86,9 +91,24 @@ package struct TakeRequest: Equatable {
             wait.accessibility = accessibility
             wait.terminal = terminal
             guard let opened = try wait.run() else { return }
-            exam = opened.exam
-            terminal = opened.terminal
             holder = opened.holder
+            switch opened.questions {
+            case .exam(let read):
+                exam = read
+                terminal = opened.terminal
+            case .sealed(let sealed, _, _):
+                // Opened, and sealed under the start code: asked on plain lines, the cover's screen down.
+                opened.terminal.stop()
+                terminal = nil
+                do {
+                    exam = try SealedExamSource.unsealed(sealed, store: store, location: location, runtime: runtime)
+                } catch {
+                    try? store.releaseLease(exam: examPath, candidate: candidate, holder: opened.holder)
+                    throw error
+                }
+            case .cover:
+                preconditionFailure("a sitting that opened gives its questions, not its cover")
+            }
         }
         let text = Catalogue.of(
             InterfaceLanguage.choose(

@@ -3,8 +3,8 @@ import GRDB
 
 /// SQLite's published exams (PostgreSQL's are `postgres-v11-published-exams.sql`).
 enum PublishedSchema {
-    /// SQLite's `v8`. One machine, no roles: the account that owns the file reads both
-    /// tables, the scoring keys included (see docs/stores.md).
+    /// SQLite's `v8`. One machine, no roles: the account that owns the file read both
+    /// tables, the scoring keys included, until `v10` moved the keys out (see docs/stores.md).
     static func sqlite(_ db: Database) throws {
         try db.execute(
             sql: """
@@ -34,9 +34,25 @@ enum PublishedSchema {
                 BEGIN SELECT RAISE(ABORT, 'a scoring key version is never removed'); END;
                 """)
     }
+
+    /// SQLite's `v10`: the scoring keys leave the store the exam account opens, for a file
+    /// of the publishing account's own (`ScoringKeyFile`). Keys published before are not
+    /// carried over (a migration runs as whoever opens the store, the exam account too):
+    /// publishing the same file again makes them `v1` in the key file.
+    static func scoringKeysLeaveTheStore(_ db: Database) throws {
+        // Zeroes the freed pages, so no old key stays readable in the file.
+        try db.execute(
+            sql: """
+                PRAGMA secure_delete = ON;
+                DROP TRIGGER scoring_keys_are_never_changed;
+                DROP TRIGGER scoring_keys_are_never_removed;
+                DROP TABLE scoring_keys;
+                """)
+    }
 }
 
-/// Published exams in SQLite: the client decides (one IMMEDIATE transaction per publish).
+/// Published exams in SQLite: the client decides (one IMMEDIATE transaction per publish);
+/// the scoring keys are in `ScoringKeyFile`, the forms in the store.
 extension SQLiteStore: PublishedExamStore {
     /// This store keeps published exams.
     public var published: (any PublishedExamStore)? { self }
@@ -44,25 +60,18 @@ extension SQLiteStore: PublishedExamStore {
     public func publish(_ publication: ExamPublication, replace: Bool, by proctor: String, at time: Date) throws
         -> PublishOutcome
     {
-        try write { db in
+        // The key file first: an account that may not read it publishes nothing.
+        let latest = try scoringKeys.latest(exam: publication.exam)
+        let version = latest?.version ?? 0
+        let outcome: PublishOutcome = try write { db in
+            // A replaced form's pages are zeroed, not left readable in the file.
+            try db.execute(sql: "PRAGMA secure_delete = ON")
             let current = try Row.fetchOne(
-                db, sql: "SELECT delivery_key FROM published_exams WHERE exam_id = ?",
+                db, sql: "SELECT delivery_key, delivery_form FROM published_exams WHERE exam_id = ?",
                 arguments: [publication.exam])
-            let latest = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT version, scoring_key FROM scoring_keys WHERE exam_id = ? ORDER BY version DESC LIMIT 1
-                    """, arguments: [publication.exam])
-            let version = (latest?["version"] as Int?) ?? 0
-            func addKey() throws {
-                try db.execute(
-                    sql: """
-                        INSERT INTO scoring_keys (exam_id, version, delivery_key, scoring_key, published_by, published_at)
-                        VALUES (?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        publication.exam, version + 1, publication.deliveryKey, publication.scoringKey, proctor, time,
-                    ])
+            func attempts() throws -> Int {
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM attempts WHERE examID = ?", arguments: [publication.exam]) ?? 0
             }
             func putForm() throws {
                 try db.execute(
@@ -84,43 +93,72 @@ extension SQLiteStore: PublishedExamStore {
             }
             guard let current else {
                 try putForm()
-                try addKey()
                 return .published(version: version + 1)
             }
             let publishedKey: String = current["delivery_key"]
             if publishedKey == publication.deliveryKey {
-                if (latest?["scoring_key"] as String?) == publication.scoringKey { return .unchanged(version: version) }
-                try addKey()
+                // The same questions sealed under a new start code (one lost): only with
+                // `replace`, and only while no one sat them under the old one.
+                if replace, (current["delivery_form"] as String) != publication.deliveryForm {
+                    let count = try attempts()
+                    guard count == 0 else { throw PublicationError.attemptsExist(exam: publication.exam, count: count) }
+                    try putForm()
+                }
+                if latest?.content == publication.scoringKey { return .unchanged(version: version) }
                 return .newScoringKey(version: version + 1)
             }
             guard replace else {
                 throw PublicationError.deliveryChanged(exam: publication.exam, published: publishedKey)
             }
-            let attempts =
-                try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM attempts WHERE examID = ?",
-                    arguments: [publication.exam]) ?? 0
-            guard attempts == 0 else { throw PublicationError.attemptsExist(exam: publication.exam, count: attempts) }
+            let count = try attempts()
+            guard count == 0 else { throw PublicationError.attemptsExist(exam: publication.exam, count: count) }
             try putForm()
-            try addKey()
             return .replaced(version: version + 1)
+        }
+        if outcome != .unchanged(version: version) {
+            try scoringKeys.add(
+                exam: publication.exam, version: outcome.version, deliveryKey: publication.deliveryKey,
+                content: publication.scoringKey, by: proctor, at: time)
+        }
+        return outcome
+    }
+
+    /// Why this account may not read the scoring keys kept beside the store in `folder`
+    /// (they are another account's, or readable by others); nil when it may, or when there
+    /// are none yet.
+    public static func scoringKeysProblem(in folder: String) -> String? {
+        ScoringKeyFile.ownershipProblem((folder as NSString).appendingPathComponent(ScoringKeyFile.fileName))
+    }
+
+    /// True when the delivery form of `exam` is kept sealed under its start code
+    /// (`publish --start-code`).
+    public func formIsSealed(exam: String) throws -> Bool {
+        try storedDeliveryForm(exam: exam).map(SealedDeliveryForm.isSealed) ?? false
+    }
+
+    /// The delivery form of `exam` as the store keeps it (sealed or not), whether or not
+    /// the sitting is open; nil when `exam` is not published.
+    public func storedDeliveryForm(exam: String) throws -> String? {
+        try read { db in
+            try String.fetchOne(
+                db, sql: "SELECT delivery_form FROM published_exams WHERE exam_id = ?", arguments: [exam])
         }
     }
 
     public func publishedExams() throws -> [PublishedExam] {
-        try read { db in
+        // The versions are the proctor's to read (0 for an account that may not).
+        let versions = (try? scoringKeys.versions()) ?? [:]
+        return try read { db in
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT p.exam_id, p.delivery_key, p.title, p.published_by, p.published_at,
-                           (SELECT max(version) FROM scoring_keys k WHERE k.exam_id = p.exam_id) AS version
-                    FROM published_exams p ORDER BY p.exam_id
-                    """
-            ).map { row in
-                PublishedExam(
-                    exam: row["exam_id"], deliveryKey: row["delivery_key"], title: row["title"],
-                    version: row["version"] ?? 0, publishedBy: row["published_by"], publishedAt: row["published_at"])
-            }
+                    SELECT exam_id, delivery_key, title, published_by, published_at FROM published_exams ORDER BY exam_id
+                    """)
+        }.map { row in
+            PublishedExam(
+                exam: row["exam_id"], deliveryKey: row["delivery_key"], title: row["title"],
+                version: versions[row["exam_id"]] ?? 0, publishedBy: row["published_by"],
+                publishedAt: row["published_at"])
         }
     }
 
@@ -168,17 +206,6 @@ extension SQLiteStore: PublishedExamStore {
     }
 
     public func scoringKey(exam: String, version: Int?) throws -> StoredScoringKey? {
-        try read { db in
-            try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT * FROM scoring_keys WHERE exam_id = ? AND (? IS NULL OR version = ?) ORDER BY version DESC LIMIT 1
-                    """, arguments: [exam, version, version]
-            ).map { row in
-                StoredScoringKey(
-                    exam: row["exam_id"], version: row["version"], deliveryKey: row["delivery_key"],
-                    content: row["scoring_key"], publishedBy: row["published_by"], publishedAt: row["published_at"])
-            }
-        }
+        try scoringKeys.key(exam: exam, version: version)
     }
 }

@@ -34,6 +34,10 @@ public final class SQLiteStore: Sendable {
     /// The connection (a pool on disk: one writer, several concurrent readers).
     let writer: any DatabaseWriter
 
+    /// The published exams' scoring keys, in a file of their own beside this one (the
+    /// publishing account's, never the exam account's to read).
+    let scoringKeys: ScoringKeyFile
+
     /// How long a heartbeat may stay in the log without an fsync: a power cut loses at
     /// most this much of an idle attempt's progress (a crash of the process loses none).
     public static let heartbeatSyncInterval: Duration = .seconds(30)
@@ -88,7 +92,7 @@ public final class SQLiteStore: Sendable {
         try pool.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
-        self.init(migrated: pool, fileURL: fileURL)
+        try self.init(migrated: pool, fileURL: fileURL)
     }
 
     /// True when the files made in `folder` take its group (its setgid bit): a folder
@@ -106,13 +110,14 @@ public final class SQLiteStore: Sendable {
     ///   - fileURL: The database file behind `writer`, if any, for `location`.
     public convenience init(writer: any DatabaseWriter, fileURL: URL? = nil) throws {
         try SQLiteSchema.migrator.migrate(writer)
-        self.init(migrated: writer, fileURL: fileURL)
+        try self.init(migrated: writer, fileURL: fileURL)
     }
 
     /// Uses `writer`, whose schema is already up to date.
-    private init(migrated writer: any DatabaseWriter, fileURL: URL?) {
+    private init(migrated writer: any DatabaseWriter, fileURL: URL?) throws {
         self.writer = writer
         self.fileURL = fileURL
+        self.scoringKeys = try ScoringKeyFile.beside(fileURL)
     }
 
     /// `SQLite` and the file's path, or `SQLite in memory`.

@@ -20,17 +20,33 @@ struct PublishCommand: ParsableCommand {
             sitting (assess open ID, or --open here). Publishing the same questions with other \
             answers adds a new scoring key version (v2, v3, …), also after attempts exist, and `assess results` \
             scores with the newest. Other questions under the same id need --replace, and are refused once an \
-            attempt of the exam exists.
+            attempt of the exam exists. On SQLite the scoring key never enters the store the exam account opens: \
+            it goes to scoring-keys.sqlite beside it, mode 0600, this account's alone (publish as root or a \
+            proctor's account, never as the exam account), and results, mark, export and rescore read it only \
+            as this account.
             """)
 
     @Argument(help: ArgumentHelp("The exam file (YAML).", valueName: "exam"))
     var examPath: String
 
-    @Flag(help: "Replace a published exam whose questions changed (refused once an attempt of it exists).")
+    @Flag(
+        help: """
+            Replace a published exam whose questions changed, or (with --start-code) seal the same questions \
+            under a new start code (refused once an attempt of it exists).
+            """)
     var replace = false
 
     @Flag(help: "Open the sitting as well (assess open): the seats get the questions now.")
     var open = false
+
+    @Flag(
+        help: ArgumentHelp(
+            "SQLite: make a start code and keep the questions sealed under it; the student types it to begin.",
+            discussion: """
+                The store the exam account opens then holds the questions only encrypted (scrypt of the code, \
+                AES-GCM); the code is printed once, to announce when the sitting opens, and kept nowhere.
+                """))
+    var startCode = false
 
     @OptionGroup var password: PasswordInputOptions
 
@@ -55,7 +71,19 @@ struct PublishCommand: ParsableCommand {
         let events = EventStore(database: database)
         try ProctorAuthorization(policy: policy, source: password.source, events: events, clock: runtime.clock)
             .require(for: "publishing an exam")
-        let publication = Publishing.publication(of: exam, source: source)
+        var code: String?
+        if startCode {
+            guard try runtime.storeURL() == nil else {
+                throw CommandFailure(
+                    .commandLine,
+                    """
+                    --start-code seals the questions in a SQLite store; a PostgreSQL server gives them to no seat \
+                    before the opening, and `assess open` makes a roster's start code
+                    """)
+            }
+            code = StartCode.make()
+        }
+        let publication = try Publishing.publication(of: exam, source: source, startCode: code)
         let proctor = runtime.process.userName
         let outcome: PublishOutcome
         do {
@@ -93,6 +121,20 @@ struct PublishCommand: ParsableCommand {
             scoring key: v\(outcome.version)
             students sit it with: assess take --exam \(exam.id)
             """)
+        let sqlite = database as? SQLiteStore
+        if let code, try sqlite?.storedDeliveryForm(exam: exam.id) == publication.deliveryForm {
+            print(
+                """
+                start code: \(code) (announce it when the sitting opens: a student types it to begin; until then \
+                the seats' store holds the questions only sealed under it, and it is kept nowhere)
+                """)
+        } else if try sqlite?.formIsSealed(exam: exam.id) == true {
+            print(
+                """
+                start code: the one printed when these questions were published (they stay sealed under it; \
+                --start-code --replace seals them under a new one while no attempt exists)
+                """)
+        }
         if open {
             let opened = try SittingOpening.open(
                 exam: exam.id, in: database, by: proctor, clock: runtime.clock)

@@ -59,7 +59,7 @@ extension ResultsCommand {
         let outcome: PublishOutcome
         do {
             outcome = try store.publish(
-                Publishing.publication(of: fixedExam, source: source), replace: false, by: proctor,
+                try Publishing.publication(of: fixedExam, source: source), replace: false, by: proctor,
                 at: runtime.clock.now)
         } catch let error as StoreError {
             throw CommandFailure(
