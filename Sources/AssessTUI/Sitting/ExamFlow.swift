@@ -31,6 +31,9 @@ public struct ExamFlow: Sendable {
     public internal(set) var calculatorPanel: CalculatorPanel?
     /// True while the student has the header's countdown hidden (``hidesTime(secondsLeft:)``).
     public internal(set) var timerHidden = false
+    /// On the break between two timed sections, the name of the section that opens when it
+    /// ends; `nil` on any other break.
+    public internal(set) var sectionBreakNext: String?
     /// The language of the screens and messages (English unless set).
     public var language = InterfaceLanguage.english {
         didSet { suggestions.text = text }
@@ -129,6 +132,8 @@ public struct ExamFlow: Sendable {
                 secondsAllowed: secondsAllowed ?? sitting.exam.durationSeconds,
                 secondsUsedBefore: resumedWithSecondsUsed ?? 0),
             settings: self.accessibility)
+        timers.sections = SectionClock(
+            exam: sitting.exam, examSecondsAllowed: secondsAllowed ?? sitting.exam.durationSeconds)
         self.terminalHasColours = terminalHasColours
         self.studentMaySwitch = studentMaySwitch
         self.sheet = AnswerSheet(sitting: sitting)
@@ -161,6 +166,7 @@ public struct ExamFlow: Sendable {
     mutating func handOver(_ settings: LaunchSettings) -> [FlowEffect] {
         let exam = sitting.exam
         timers.clock = ExamClock(secondsAllowed: settings.secondsAllowed(for: exam))
+        timers.sections = SectionClock(exam: exam, examSecondsAllowed: settings.secondsAllowed(for: exam))
         breakLedger.allowance = settings.breaks
         sheet.sitting.apply(restrictionStates: settings.restrictionStates)
         (accessibility, accessibilityRecord) = Self.adopt(
@@ -277,6 +283,10 @@ public struct ExamFlow: Sendable {
         switch timers.alarm(now: now) {
         case .lockExpired: return effects + submit(.lockExpired, now: now)
         case .timeUp: return effects + submit(.timeUp, now: now)
+        case .sectionTimeUp: return effects + closeSection(.timeUp, now: now)
+        case .sectionMinutesLeft(let minutes):
+            warn(text.plural("notice.section-minutes-left", count: minutes))
+            return effects + [.log(.timerWarning(minutesLeft: minutes))]
         case .minutesLeft(let minutes):
             warn(text.plural("notice.minutes-left", count: minutes))
             return effects + [.log(.timerWarning(minutesLeft: minutes))]

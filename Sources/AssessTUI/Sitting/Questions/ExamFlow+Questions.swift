@@ -25,6 +25,11 @@ extension ExamFlow {
             // In a program Tab indents; Page Down moves on.
             return answer(key, now: now)
         case .tab, .pageDown:
+            // Leaving a timed section closes it for good: asked first, like a linear exam's question.
+            if sitting.nextLeavesSection {
+                phase = .confirmLeave
+                return saveNow(now: now)
+            }
             // Where there is no going back, leaving a question (not for the review) asks first.
             if !sitting.canGoBack, sitting.current + 1 < sitting.questions.count {
                 phase = .confirmLeave
