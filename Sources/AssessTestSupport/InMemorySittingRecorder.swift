@@ -76,7 +76,9 @@ public final class InMemorySittingRecorder: SittingRecorder {
 
     public func closeSection(attemptID: String, section: Int, secondsUsed: Int) throws {
         try write()
-        state.withLock { $0.sectionsClosed.append(SaveBatch.SectionClosing(section: section, secondsUsed: secondsUsed)) }
+        state.withLock {
+            $0.sectionsClosed.append(SaveBatch.SectionClosing(section: section, secondsUsed: secondsUsed))
+        }
     }
 
     /// Keeps no event log, so there is no head: receipts are `v1`.

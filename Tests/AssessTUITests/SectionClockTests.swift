@@ -76,7 +76,8 @@ private func closings(_ effects: [FlowEffect]) -> [SaveBatch.SectionClosing] {
     }
 
     @Test func aResumedClockOpensTheSectionItWasIn() throws {
-        var clock = try #require(SectionClock(exam: sectioned, examSecondsAllowed: 600, open: 1, openedAtSecondsUsed: 90))
+        var clock = try #require(
+            SectionClock(exam: sectioned, examSecondsAllowed: 600, open: 1, openedAtSecondsUsed: 90))
         #expect(clock.secondsLeft(examSecondsUsed: 150) == 120)
         clock.rearm(examSecondsUsed: 150)
         #expect(clock.dueWarning(examSecondsUsed: 211) == 1)
@@ -137,11 +138,14 @@ private func closings(_ effects: [FlowEffect]) -> [SaveBatch.SectionClosing] {
 
     @Test func aPauseStopsTheSectionsTime() {
         var flow = started()
-        _ = flow.update(.proctorCommand(SeatCommand(id: 1, action: .pause, reason: "fire drill", issuedBy: "pat")), now: 30 * second)
+        _ = flow.update(
+            .proctorCommand(SeatCommand(id: 1, action: .pause, reason: "fire drill", issuedBy: "pat")), now: 30 * second
+        )
         #expect(flow.phase == .paused)
         _ = flow.update(.tick, now: 300 * second)
         #expect(flow.sitting.openSection == 0)
-        _ = flow.update(.proctorCommand(SeatCommand(id: 2, action: .resume, reason: "back", issuedBy: "pat")), now: 300 * second)
+        _ = flow.update(
+            .proctorCommand(SeatCommand(id: 2, action: .resume, reason: "back", issuedBy: "pat")), now: 300 * second)
         #expect(flow.secondsLeft(now: 310 * second) == 80)
     }
 

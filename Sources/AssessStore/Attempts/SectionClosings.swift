@@ -54,7 +54,8 @@ extension SQLiteStore {
             guard try Attempt.fetchOne(db, key: attemptID) != nil else { throw StoreError.unknownAttempt(attemptID) }
             let row = try Row.fetchOne(
                 db,
-                sql: "SELECT count(*) AS closed, coalesce(max(secondsUsed), 0) AS used FROM sectionClosings WHERE attemptID = ?",
+                sql:
+                    "SELECT count(*) AS closed, coalesce(max(secondsUsed), 0) AS used FROM sectionClosings WHERE attemptID = ?",
                 arguments: [attemptID])
             return SectionsClosed(count: row?["closed"] ?? 0, secondsUsedAtLast: row?["used"] ?? 0)
         }
