@@ -334,7 +334,7 @@ public struct ExamFlow: Sendable {
     /// running clock, or a break's.
     private func minuteCountdownEnd(now: UInt64) -> UInt64? {
         switch phase {
-        case .question: return clock.untilNextSecond(now: now) == nil ? nil : clock.deadline
+        case .question: return clock.untilNextSecond(now: now) == nil ? nil : timers.countdownEnd(now: now)
         case .onBreak(_, let until): return until
         default: return nil
         }

@@ -43,7 +43,8 @@ public struct ExamSitting: Sendable, Equatable {
     }
 
     /// Opens the timed section `index`: its questions alone may be seen and changed, and
-    /// the first shows unless the question on screen is one of them already.
+    /// the first shows unless the question on screen is one of them already (a resumed
+    /// attempt's, put back by ``restore(responses:flagged:current:)`` before).
     public mutating func open(section index: Int) {
         openSection = index
         if questions[current].sectionIndex != index,
@@ -79,7 +80,6 @@ public struct ExamSitting: Sendable, Equatable {
         responses = saved.filter { ids.contains($0.key) }
         flagged = savedFlags.intersection(ids)
         current = questions.indices.contains(index) ? index : 0
-        if let openSection { open(section: openSection) }
     }
 
     /// The question on screen, with its option order.

@@ -99,6 +99,16 @@ struct SittingTimers: Sendable, Equatable {
         return min(left, examLeft)
     }
 
+    /// When the header's countdown ends: the exam's deadline, or the open section's end
+    /// when it comes first; `nil` before the clock starts.
+    func countdownEnd(now: UInt64) -> UInt64? {
+        guard let deadline = clock.deadline else { return nil }
+        guard let examLeft = clock.secondsLeft(now: now), let left = secondsLeft(now: now), left < examLeft else {
+            return deadline
+        }
+        return deadline - UInt64(examLeft - left) * 1_000_000_000
+    }
+
     /// The proctor added `minutes`: the exam and its open section have them.
     mutating func add(minutes: Int, now: UInt64) {
         clock.add(minutes: minutes, now: now)
