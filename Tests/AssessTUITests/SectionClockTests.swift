@@ -111,6 +111,7 @@ private func closings(_ effects: [FlowEffect]) -> [SaveBatch.SectionClosing] {
         // The closed section cannot be reached again.
         _ = flow.update(.key(.pageUp), now: 151 * second)
         #expect(flow.sitting.question.id == "n1")
+        #expect(flow.notice?.text == "The sections before this one are closed.")
         #expect(!flow.sitting.canMove(to: 0))
     }
 

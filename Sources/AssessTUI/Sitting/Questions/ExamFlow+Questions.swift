@@ -38,6 +38,9 @@ extension ExamFlow {
             return go(to: sitting.current + 1, now: now)
         case .backTab, .pageUp:
             guard sitting.canGoBack else { return refuse("notice.no-going-back", now: now) }
+            if sitting.current > 0, !sitting.canMove(to: sitting.current - 1) {
+                return refuse("notice.section-closed", now: now)
+            }
             return go(to: sitting.current - 1, now: now)
         case .function(2):
             guard sitting.canFlag else { return refuse("notice.no-flagging", now: now) }
