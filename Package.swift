@@ -93,6 +93,7 @@ let package = Package(
                 "postgres-v12-message-read", "postgres-v13-open-releases-forms", "postgres-v14-pool-draws",
                 "postgres-v15-tool-used", "postgres-v16-room-version", "postgres-v17-room-anchors", "postgres-v18-paused-time",
                 "postgres-v19-raised-hand",
+                "postgres-v20-timed-sections",
             ].map { .embedInCode("Postgres/SQL/\($0).sql") }
         ),
         .target(name: "AssessSandbox"),

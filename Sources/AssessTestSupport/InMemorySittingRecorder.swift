@@ -15,6 +15,8 @@ public final class InMemorySittingRecorder: SittingRecorder {
         public var saves: [String] = []
         public var secondsUsed: Int?
         public var secondsAllowed: Int?
+        /// The timed sections closed, in order, with the seconds used at each closing.
+        public var sectionsClosed: [SaveBatch.SectionClosing] = []
         public var end: AttemptEnd?
         public var receipt: String?
         /// The proctor's settings the attempt started with.
@@ -70,6 +72,13 @@ public final class InMemorySittingRecorder: SittingRecorder {
     public func updateSecondsAllowed(attemptID: String, seconds: Int) throws {
         try write()
         state.withLock { $0.secondsAllowed = seconds }
+    }
+
+    public func closeSection(attemptID: String, section: Int, secondsUsed: Int) throws {
+        try write()
+        state.withLock {
+            $0.sectionsClosed.append(SaveBatch.SectionClosing(section: section, secondsUsed: secondsUsed))
+        }
     }
 
     /// Keeps no event log, so there is no head: receipts are `v1`.

@@ -95,6 +95,12 @@ final class StoreLacking: ExamStore, @unchecked Sendable {
     func updateSecondsAllowed(attempt attemptID: String, seconds: Int) throws {
         try inner.updateSecondsAllowed(attempt: attemptID, seconds: seconds)
     }
+    func closeSection(attempt attemptID: String, section: Int, secondsUsed: Int, at time: Date) throws {
+        try inner.closeSection(attempt: attemptID, section: section, secondsUsed: secondsUsed, at: time)
+    }
+    func sectionsClosed(attempt attemptID: String) throws -> SectionsClosed {
+        try inner.sectionsClosed(attempt: attemptID)
+    }
     func finishAttempt(id: String, status: AttemptStatus, receipt: String?, at time: Date) throws -> Attempt {
         try inner.finishAttempt(id: id, status: status, receipt: receipt, at: time)
     }

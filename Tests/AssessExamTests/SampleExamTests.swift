@@ -9,7 +9,7 @@ import Testing
         #expect(
             names == [
                 "all-types.yaml", "geography.yaml", "multilingual.yaml", "pictures.yaml", "pool.yaml",
-                "programming.yaml", "spelling.yaml",
+                "programming.yaml", "spelling.yaml", "timed-sections.yaml",
             ])
         for name in names {
             #expect(throws: Never.self, "\(name)") { try ExamLoader.load(fileAt: TestFiles.sample(name)) }
@@ -91,6 +91,14 @@ import Testing
             })
         #expect(draws.allSatisfy { $0.count == 5 && $0.isSuperset(of: ["water-boils", "planet-count"]) })
         #expect(draws.count > 1)
+    }
+
+    @Test func timedSectionsSampleHasATimedSectionABreakAndAPool() throws {
+        let exam = try ExamLoader.load(fileAt: TestFiles.sample("timed-sections.yaml"))
+        #expect(exam.hasTimedSections)
+        #expect(exam.sections.map(\.durationSeconds) == [240, 180])
+        #expect(exam.sections.map(\.breakAfterSeconds) == [60, nil])
+        #expect(exam.sections[1].isPool && exam.questionsSat == 4)
     }
 
     @Test func largestSampleValidatesQuickly() throws {

@@ -22,7 +22,8 @@ import Testing
     }
 
     @Test func theRecordedNamesAreTheFirstStoresOnes() {
-        #expect(PostgresSchema.migrationNames == (1...19).map { "v\($0)" })
+        #expect(PostgresSchema.migrationNames == (1...20).map { "v\($0)" })
+        #expect(SQLiteSchema.migrations.map(\.recorded) == (1...11).map { "v\($0)" })
         #expect(SQLiteSchema.migrations.map(\.recorded) == (1...10).map { "v\($0)" })
     }
 

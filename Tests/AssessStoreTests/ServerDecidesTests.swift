@@ -167,7 +167,7 @@ import Testing
         expectRefused(
             "INSERT INTO assess.commands (exam_id, candidate, action, reason) VALUES ('algebra', 'ana', 'pause', 'x')",
             as: ana)
-        expectRefused("SELECT assess.paused_seconds(a) FROM assess.attempts a", as: ana)
+        expectRefused("SELECT assess.paused_seconds(a, now()) FROM assess.attempts a", as: ana)
     }
 
     @Test func aWholeAttemptWrittenInSQLCarriesTheServersTimesAndLosesWhatCameAfterTheDeadline() throws {

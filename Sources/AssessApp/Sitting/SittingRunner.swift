@@ -284,6 +284,11 @@ package struct SittingRunner {
         }
         if !welcomeFirst { try start(terminal) }
         var flow = self.flow(for: sitting, on: terminal)
+        if let resuming, exam.hasTimedSections {
+            // The section the attempt was in, as the store (the server, in a lab) counts them.
+            let closed = try database.sectionsClosed(attempt: resuming.attempt.id)
+            flow.resumeSections(closed: closed.count, openedAtSecondsUsed: closed.secondsUsedAtLast)
+        }
         let commands = StoreCommandLink(store: database, exam: exam.id, candidate: candidate, lease: lease)
         if let resuming, let commands {
             // The extra breaks the monitor allowed, as the store (not the seat's log) says.

@@ -61,6 +61,10 @@ package struct StoreSittingRecorder: DeliveringRecorder {
         try database.updateSecondsAllowed(attempt: attemptID, seconds: seconds)
     }
 
+    package func closeSection(attemptID: String, section: Int, secondsUsed: Int) throws {
+        try database.closeSection(attempt: attemptID, section: section, secondsUsed: secondsUsed, at: Date())
+    }
+
     package func waitingForServer() -> Int {
         database.journal?.waiting ?? 0
     }

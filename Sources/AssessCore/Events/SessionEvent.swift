@@ -32,6 +32,9 @@ public enum SessionEvent: Sendable, Equatable {
     /// which the receipt covers; `nil` when there was none.
     case examSubmitted(attemptID: String, receipt: String, reason: SubmissionReason, chainHead: String?)
     case timerWarning(minutesLeft: Int)
+    /// Timed section `section` (counted from 1) closed for good, its time up (`time-up`) or
+    /// left by the student (`left`), when the attempt had used `secondsUsed`.
+    case sectionClosed(section: Int, reason: String, secondsUsed: Int)
     /// The lock reaches its longest allowed time in `minutesLeft` minutes, before the exam's
     /// time runs out: the answers are submitted then, and the student was told.
     case lockEndWarning(minutesLeft: Int)
@@ -88,6 +91,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .examStarted: return "exam.started"
         case .examSubmitted: return "exam.submitted"
         case .timerWarning: return "timer.warning"
+        case .sectionClosed: return "section.closed"
         case .lockEndWarning: return "lock.end-warning"
         case .terminalTooSmall: return "terminal.too-small"
         case .terminalSizeRestored: return "terminal.size-restored"
@@ -147,6 +151,8 @@ public enum SessionEvent: Sendable, Equatable {
             return details
         case .timerWarning(let minutesLeft), .lockEndWarning(let minutesLeft):
             return ["minutesLeft": String(minutesLeft)]
+        case .sectionClosed(let section, let reason, let secondsUsed):
+            return ["section": String(section), "reason": reason, "secondsUsed": String(secondsUsed)]
         case .terminalTooSmall(let columns, let rows), .terminalSizeRestored(let columns, let rows):
             return ["columns": String(columns), "rows": String(rows)]
         case .sessionInterrupted(let reason):

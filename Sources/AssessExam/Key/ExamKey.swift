@@ -66,6 +66,9 @@ public enum ExamKey {
             form.count("questions", section.questions.count)
             // Only for a pool, so that every exam written before pools keeps its key.
             if let select = section.select { form.line("select", String(select)) }
+            // Only for a timed section, for the same reason: a student sees its time.
+            if let duration = section.durationSeconds { form.line("section-duration", String(duration)) }
+            if let pause = section.breakAfterSeconds { form.line("break-after", String(pause)) }
             for question in section.questions {
                 write(question, to: &form)
             }

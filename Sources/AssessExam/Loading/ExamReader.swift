@@ -13,7 +13,7 @@ struct ExamReader {
     ]
     static let shuffleKeys = ["questions", "choices"]
     static let restrictionKeys = ["id", "title", "detail", "default"]
-    static let sectionKeys = ["title", "questions", "select"]
+    static let sectionKeys = ["title", "questions", "select", "duration", "break-after"]
     /// The longest exam the format allows, in seconds.
     static let longestDuration = 24 * 3600
 
@@ -69,12 +69,15 @@ struct ExamReader {
             calculator: calculator, reference: reference, halfPoints: halfPoints, sections: sections)
     }
 
-    private mutating func readDuration(_ fields: Fields) -> Int? {
-        guard let text = reader.text(fields, "duration", required: true, example: "10m") else { return nil }
+    /// A length of time under `key` (the exam's `duration:`, a section's `duration:` or
+    /// `break-after:`), in whole seconds; `nil` when missing or wrong.
+    private mutating func readDuration(_ fields: Fields, key: String = "duration") -> Int? {
+        guard let text = reader.text(fields, key, required: true, example: "10m") else { return nil }
+        let place = fields.owner == "the exam" ? "" : " in \(fields.owner)"
         if Double(text) != nil {
             reader.report(
-                at: fields["duration"] ?? fields.node,
-                "\"duration\" is \(text), a number that has no unit; write the unit too, such as \(text)m for minutes (or \(text)s, \(text)h)"
+                at: fields[key] ?? fields.node,
+                "\"\(key)\"\(place) is \(text), a number that has no unit; write the unit too, such as \(text)m for minutes (or \(text)s, \(text)h)"
             )
             return nil
         }
@@ -82,11 +85,40 @@ struct ExamReader {
             seconds == seconds.rounded()
         else {
             reader.report(
-                at: fields["duration"] ?? fields.node,
-                "\"duration\" is \"\(text)\"; write a length of time from 1s to 24h such as 45s, 10m or 1h30m")
+                at: fields[key] ?? fields.node,
+                "\"\(key)\"\(place) is \"\(text)\"; write a length of time from 1s to 24h such as 45s, 10m or 1h30m")
             return nil
         }
         return Int(seconds)
+    }
+
+    /// Timed sections run one after the other within the exam's time: a break after the
+    /// last section is pointless, and the sections' own times must fit in the exam's.
+    private mutating func checkSectionTimes(_ sections: [ExamSection], lastBreak: Node?, _ fields: Fields) -> Bool {
+        var fine = true
+        if let node = lastBreak {
+            reader.report(
+                at: node,
+                "\"break-after\" in the last section has no section to come back to; drop it, or move it to an earlier section"
+            )
+            fine = false
+        }
+        let timed = sections.compactMap(\.durationSeconds).reduce(0, +)
+        if timed > 0, let exam = fields["duration"], let total = readDurationQuietly(exam), timed > total {
+            reader.report(
+                at: exam,
+                """
+                the sections' own durations add up to \(timed / 60)m \(timed % 60)s, more than the exam's "duration"; \
+                make the exam's duration at least that, or shorten the sections
+                """)
+            fine = false
+        }
+        return fine
+    }
+
+    /// The exam's duration read again without reporting (it was reported once already).
+    private func readDurationQuietly(_ node: Node) -> Int? {
+        node.string.flatMap(PolicyParser.parseDuration).map { Int($0) }
     }
 
     private mutating func readLanguage(_ fields: Fields) -> String? {
@@ -233,6 +265,7 @@ struct ExamReader {
             }
             var sections: [ExamSection] = []
             var complete = true
+            var lastBreak: Node?
             for (index, node) in nodes.enumerated() {
                 guard let section = reader.fields(node, owner: "section \(index + 1)", known: Self.sectionKeys) else {
                     complete = false
@@ -241,13 +274,22 @@ struct ExamReader {
                 let title = reader.text(section, "title", required: true, example: "Part A")
                 let questions = readQuestionList(section)
                 let select = readSelect(section, questions: questions?.count)
-                if let title, let questions, let select {
-                    sections.append(ExamSection(title: title, questions: questions, select: select))
+                let duration: Int?? = section["duration"] == nil ? .some(nil) : readDuration(section).map(Optional.some)
+                let pause: Int?? =
+                    section["break-after"] == nil
+                    ? .some(nil) : readDuration(section, key: "break-after").map(Optional.some)
+                lastBreak = section["break-after"]
+                if let title, let questions, let select, let duration, let pause {
+                    sections.append(
+                        ExamSection(
+                            title: title, questions: questions, select: select, durationSeconds: duration,
+                            breakAfterSeconds: pause))
                 } else {
                     complete = false
                 }
             }
-            return complete ? sections : nil
+            guard complete else { return nil }
+            return checkSectionTimes(sections, lastBreak: lastBreak, fields) ? sections : nil
         }
     }
 

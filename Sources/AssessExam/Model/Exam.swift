@@ -78,6 +78,12 @@ public struct Exam: Sendable, Equatable {
         sections.flatMap(\.questions)
     }
 
+    /// True when some section has a time of its own: the sections then run one after the
+    /// other, each closing for good when it ends.
+    public var hasTimedSections: Bool {
+        sections.contains { $0.durationSeconds != nil }
+    }
+
     /// How many questions each candidate sits: all of them but for the questions of each
     /// pool that are not drawn for them.
     public var questionsSat: Int {
@@ -99,12 +105,24 @@ public struct ExamSection: Sendable, Equatable {
     /// For a pool (`select:`), how many of its questions each candidate is given (see
     /// `PoolDraw`); `nil` when every candidate sits every question.
     public var select: Int?
+    /// A timed section's own time (`duration:`), in whole seconds before extra time; `nil`
+    /// when the section shares the exam's time. A timed section closes for good when its
+    /// time runs out or the student leaves it (see `SectionClock`).
+    public var durationSeconds: Int?
+    /// The break offered once this section closes (`break-after:`), in whole seconds; `nil`
+    /// for none.
+    public var breakAfterSeconds: Int?
 
     /// Creates a section.
-    public init(title: String?, questions: [Question], select: Int? = nil) {
+    public init(
+        title: String?, questions: [Question], select: Int? = nil, durationSeconds: Int? = nil,
+        breakAfterSeconds: Int? = nil
+    ) {
         self.title = title
         self.questions = questions
         self.select = select
+        self.durationSeconds = durationSeconds
+        self.breakAfterSeconds = breakAfterSeconds
     }
 
     /// True when the section is a pool that gives each candidate fewer than all its questions.

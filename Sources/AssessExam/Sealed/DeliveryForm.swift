@@ -60,7 +60,8 @@ public struct DeliveryForm: Sendable, Equatable, Codable {
         }
         sections = exam.sections.map { section in
             DeliveredSection(
-                title: section.title, select: section.select, questions: section.questions.map(DeliveredQuestion.init))
+                title: section.title, select: section.select, duration: section.durationSeconds,
+                breakAfter: section.breakAfterSeconds, questions: section.questions.map(DeliveredQuestion.init))
         }
         let named = Set(exam.questions.flatMap(\.images).map(\.file))
         let carried = exam.pictures.filter { named.contains($0.key) }.mapValues { $0.base64EncodedString() }
@@ -95,7 +96,9 @@ public struct DeliveryForm: Sendable, Equatable, Codable {
                 Restriction(id: $0.id, title: $0.title, detail: $0.detail, isOnByDefault: $0.isOnByDefault)
             },
             sections: sections.map { section in
-                ExamSection(title: section.title, questions: section.questions.map(\.question), select: section.select)
+                ExamSection(
+                    title: section.title, questions: section.questions.map(\.question), select: section.select,
+                    durationSeconds: section.duration, breakAfterSeconds: section.breakAfter)
             })
         exam.pictures = (pictures ?? [:]).compactMapValues { Data(base64Encoded: $0) }
         return exam
@@ -161,6 +164,10 @@ public struct DeliveredSection: Sendable, Equatable, Codable {
     public var title: String?
     /// For a pool, how many of its questions each candidate is given.
     public var select: Int?
+    /// For a timed section, its own time in seconds (the server closes it by this).
+    public var duration: Int?
+    /// The break offered after the section, in seconds.
+    public var breakAfter: Int?
     public var questions: [DeliveredQuestion]
 }
 

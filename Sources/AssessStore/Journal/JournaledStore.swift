@@ -188,6 +188,8 @@ public final class JournaledStore: ExamStore, StoreJournal, @unchecked Sendable 
             try server.finishAttempt(
                 id: attempt, status: AttemptStatus(rawValue: status) ?? .submitted, receipt: receipt,
                 at: Date(milliseconds: at))
+        case .sectionClosed(let attempt, let section, let used, let at):
+            try server.closeSection(attempt: attempt, section: section, secondsUsed: used, at: Date(milliseconds: at))
         }
     }
 
@@ -299,6 +301,23 @@ public final class JournaledStore: ExamStore, StoreJournal, @unchecked Sendable 
 
     public func updateSecondsAllowed(attempt attemptID: String, seconds: Int) throws {
         try server.updateSecondsAllowed(attempt: attemptID, seconds: seconds)
+    }
+
+    /// Journaled while the server is away, like the answers before it: a closing the
+    /// server gets late only opens the next section later by its clock.
+    public func closeSection(attempt attemptID: String, section: Int, secondsUsed: Int, at time: Date) throws {
+        try write(
+            .sectionClosed(
+                attempt: attemptID, section: section, secondsUsed: secondsUsed,
+                atMilliseconds: time.wholeMilliseconds), local: ()
+        ) {
+            try server.closeSection(attempt: attemptID, section: section, secondsUsed: secondsUsed, at: time)
+        }
+    }
+
+    /// The server's count, as the attempt itself is read from the server.
+    public func sectionsClosed(attempt attemptID: String) throws -> SectionsClosed {
+        try server.sectionsClosed(attempt: attemptID)
     }
 
     public func attempt(_ id: String) throws -> Attempt? { remember(try server.attempt(id)) }

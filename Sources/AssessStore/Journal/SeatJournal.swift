@@ -218,12 +218,15 @@ public enum JournalEntry: Codable, Sendable, Equatable {
         attempt: String?)
     /// `finishAttempt`: a submission (or an end) that counts once the server has it.
     case finish(attempt: String, status: String, receipt: String?, atMilliseconds: Int64)
+    /// `closeSection`.
+    case sectionClosed(attempt: String, section: Int, secondsUsed: Int, atMilliseconds: Int64)
 
     /// When the seat made the write, by its own clock.
     public var time: Date {
         switch self {
         case .response(_, _, _, _, let milliseconds), .progress(_, _, _, _, let milliseconds),
-            .event(_, _, let milliseconds, _, _), .finish(_, _, _, let milliseconds):
+            .event(_, _, let milliseconds, _, _), .finish(_, _, _, let milliseconds),
+            .sectionClosed(_, _, _, let milliseconds):
             return Date(milliseconds: milliseconds)
         }
     }
@@ -231,7 +234,8 @@ public enum JournalEntry: Codable, Sendable, Equatable {
     /// The attempt the entry belongs to, if any.
     public var attempt: String? {
         switch self {
-        case .response(let attempt, _, _, _, _), .progress(let attempt, _, _, _, _), .finish(let attempt, _, _, _):
+        case .response(let attempt, _, _, _, _), .progress(let attempt, _, _, _, _), .finish(let attempt, _, _, _),
+            .sectionClosed(let attempt, _, _, _):
             return attempt
         case .event(_, _, _, _, let attempt):
             return attempt

@@ -84,6 +84,8 @@ enum PostgresSchema {
             file: "postgres-v18-paused-time", recorded: "v18", source: PackageResources.postgres_v18_paused_time_sql),
         Migration(
             file: "postgres-v19-raised-hand", recorded: "v19", source: PackageResources.postgres_v19_raised_hand_sql),
+        Migration(
+            file: "postgres-v20-timed-sections", recorded: "v20", source: PackageResources.postgres_v20_timed_sections_sql),
     ]
 
     /// Every migration, in order: its recorded name and its SQL for `roles`.

@@ -35,6 +35,7 @@ enum SQLiteSchema {
             Migration(
                 name: "sqlite-v10-scoring-keys-leave-the-store", recorded: "v10",
                 migrate: PublishedSchema.scoringKeysLeaveTheStore),
+            Migration(name: "sqlite-v11-timed-sections", recorded: "v11", migrate: SectionSchema.sqlite),
         ]
     }
 

@@ -70,6 +70,19 @@ public protocol ExamStore: AnyObject, Sendable {
     /// - Throws: `StoreError.unknownAttempt` or `StoreError.attemptNotInProgress`.
     func updateSecondsAllowed(attempt attemptID: String, seconds: Int) throws
 
+    /// Closes timed section `section` (its index in the exam) of an attempt in progress for
+    /// good, when the attempt had used `secondsUsed`: sections close in order, and a section
+    /// already closed stays as it was. On PostgreSQL the server then refuses answers to it.
+    ///
+    /// - Throws: `StoreError.unknownAttempt`, `StoreError.attemptNotInProgress`, or
+    ///   `StoreError.notPermitted` when `section` is not the open one.
+    func closeSection(attempt attemptID: String, section: Int, secondsUsed: Int, at time: Date) throws
+
+    /// How many timed sections of an attempt are closed, and when the last closed.
+    ///
+    /// - Throws: `StoreError.unknownAttempt`.
+    func sectionsClosed(attempt attemptID: String) throws -> SectionsClosed
+
     /// Ends an attempt in progress with `status` (anything but `inProgress`) and returns
     /// it as stored.
     ///

@@ -23,6 +23,8 @@ public protocol SittingRecorder: Sendable {
     func updateProgress(attemptID: String, secondsUsed: Int, currentQuestion: Int, breaksTaken: Int) throws
     /// Records a new time allowance (the proctor added time).
     func updateSecondsAllowed(attemptID: String, seconds: Int) throws
+    /// Closes timed section `section` for good, when the attempt had used `secondsUsed`.
+    func closeSection(attemptID: String, section: Int, secondsUsed: Int) throws
     /// The event log's newest record as `sequence:hash`, for the receipt to carry; `nil`
     /// when no log is kept or it is empty.
     func chainHead() throws -> String?

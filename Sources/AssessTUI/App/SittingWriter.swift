@@ -190,6 +190,12 @@ private struct WriterState {
         }
         if let mark = batch.journalMark { context.journal?.saved(mark: mark, questions: saved) }
         if !failed.isEmpty { context.inbox.post(.saveFailed(questionIDs: failed, problem: problem)) }
+        if let closing = batch.closesSection {
+            // After the section's last answers: the server refuses answers to it from here.
+            // The seat has closed it already; a store that refuses only keeps it open there.
+            try? recorder.closeSection(
+                attemptID: attemptID, section: closing.section, secondsUsed: closing.secondsUsed)
+        }
         if let progress = batch.progress {
             // A failure here costs at most a few seconds of accounting after a crash; the
             // next save tries again.

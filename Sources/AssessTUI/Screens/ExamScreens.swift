@@ -316,6 +316,10 @@ public enum ExamScreens {
     }
 
     static func confirmLeave(_ flow: ExamFlow, into grid: inout CellGrid) {
+        if flow.nextLeavesSection, let open = flow.sitting.openSection {
+            confirmLeaveSection(flow, section: open, into: &grid)
+            return
+        }
         let number = flow.sitting.current + 1
         let text = ScreenKit.text
         ScreenKit.centeredBox(
@@ -329,6 +333,24 @@ public enum ExamScreens {
                 ),
                 ("", .plain),
                 ("y  \(text("key.move-on"))        n  \(text("key.stay-on-question"))", CellStyle(bold: true)),
+            ], width: 64, focus: 5, into: &grid)
+        ScreenKit.footer([("y", text("key.move-on")), ("n", text("key.stay"))], pinned: helpFooterKey, into: &grid)
+    }
+
+    /// "Leave this section for good?": the open timed section closes once the student moves on.
+    static func confirmLeaveSection(_ flow: ExamFlow, section: Int, into grid: inout CellGrid) {
+        let text = ScreenKit.text
+        let unanswered = flow.sitting.questions.filter {
+            $0.sectionIndex == section && !flow.sitting.isAnswered($0.question.id)
+        }.count
+        ScreenKit.centeredBox(
+            [
+                (text("leave.section-question", ["section": flow.sectionName(section)]), ScreenKit.title),
+                ("", .plain),
+                (text("leave.section-closes"), .plain),
+                (text("leave.section-unanswered", ["count": unanswered]), .plain),
+                ("", .plain),
+                ("y  \(text("key.move-on"))        n  \(text("key.stay"))", CellStyle(bold: true)),
             ], width: 64, focus: 5, into: &grid)
         ScreenKit.footer([("y", text("key.move-on")), ("n", text("key.stay"))], pinned: helpFooterKey, into: &grid)
     }

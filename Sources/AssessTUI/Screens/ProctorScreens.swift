@@ -23,7 +23,8 @@ enum ProctorScreens {
                 (text("break.title"), ScreenKit.title),
                 ("", .plain),
                 (text("break.comes-back", ["clock": ScreenKit.look.countdown(left)]), .plain),
-                (text("break.left-after", ["breaks": flow.breaksLeft]), ScreenKit.dim),
+                flow.sectionBreakNext.map { (text("break.section-next", ["section": $0]), ScreenKit.dim) }
+                    ?? (text("break.left-after", ["breaks": flow.breaksLeft]), ScreenKit.dim),
             ], width: 60, into: &grid)
         ScreenKit.notice(flow.notice?.text, into: &grid)
         ScreenKit.footer([("Enter", text("key.back-to-exam"))], pinned: ExamScreens.helpFooterKey, into: &grid)

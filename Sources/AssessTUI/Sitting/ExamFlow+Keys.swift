@@ -145,7 +145,8 @@ extension ExamFlow {
     private mutating func confirmLeave(_ key: Key, now: UInt64) -> [FlowEffect] {
         guard let yes = Self.answer(key) else { return [] }
         phase = .question
-        return yes ? go(to: sitting.current + 1, now: now) : []
+        guard yes else { return [] }
+        return sitting.nextLeavesSection ? closeSection(.left, now: now) : go(to: sitting.current + 1, now: now)
     }
 
     private mutating func leaveEndBanner(_ key: Key, for receipt: ReceiptInfo) -> [FlowEffect] {

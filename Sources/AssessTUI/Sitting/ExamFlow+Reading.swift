@@ -73,10 +73,14 @@ extension ExamFlow {
     /// The seconds already used before this sitting began (a resumed attempt).
     public var secondsUsedBefore: Int { clock.secondsUsedBefore }
 
-    /// Seconds left, rounded up; `nil` before the clock starts. Frozen while the timer is stopped.
+    /// Seconds left, rounded up; `nil` before the clock starts. Frozen while the timer is
+    /// stopped. In an exam with timed sections, the open section's when it ends first.
     public func secondsLeft(now: UInt64) -> Int? {
-        clock.secondsLeft(now: now)
+        timers.secondsLeft(now: now)
     }
+
+    /// The clock of the timed sections, for an exam that has them.
+    public var sectionClock: SectionClock? { timers.sections }
 
     /// The seconds of the allowance used so far, for the store.
     public func secondsUsed(now: UInt64) -> Int? {

@@ -33,6 +33,9 @@ public struct ExamFlow: Sendable {
     public internal(set) var timerHidden = false
     /// The student's raised hand: down, raised, or seen by the proctor (``HandState``).
     public internal(set) var hand = HandState.down
+    /// On the break between two timed sections, the name of the section that opens when it
+    /// ends; `nil` on any other break.
+    public internal(set) var sectionBreakNext: String?
     /// The language of the screens and messages (English unless set).
     public var language = InterfaceLanguage.english {
         didSet { suggestions.text = text }
@@ -131,6 +134,8 @@ public struct ExamFlow: Sendable {
                 secondsAllowed: secondsAllowed ?? sitting.exam.durationSeconds,
                 secondsUsedBefore: resumedWithSecondsUsed ?? 0),
             settings: self.accessibility)
+        timers.sections = SectionClock(
+            exam: sitting.exam, examSecondsAllowed: secondsAllowed ?? sitting.exam.durationSeconds)
         self.terminalHasColours = terminalHasColours
         self.studentMaySwitch = studentMaySwitch
         self.sheet = AnswerSheet(sitting: sitting)
@@ -163,6 +168,7 @@ public struct ExamFlow: Sendable {
     mutating func handOver(_ settings: LaunchSettings) -> [FlowEffect] {
         let exam = sitting.exam
         timers.clock = ExamClock(secondsAllowed: settings.secondsAllowed(for: exam))
+        timers.sections = SectionClock(exam: exam, examSecondsAllowed: settings.secondsAllowed(for: exam))
         breakLedger.allowance = settings.breaks
         sheet.sitting.apply(restrictionStates: settings.restrictionStates)
         (accessibility, accessibilityRecord) = Self.adopt(
@@ -279,6 +285,10 @@ public struct ExamFlow: Sendable {
         switch timers.alarm(now: now) {
         case .lockExpired: return effects + submit(.lockExpired, now: now)
         case .timeUp: return effects + submit(.timeUp, now: now)
+        case .sectionTimeUp: return effects + closeSection(.timeUp, now: now)
+        case .sectionMinutesLeft(let minutes):
+            warn(text.plural("notice.section-minutes-left", count: minutes))
+            return effects + [.log(.timerWarning(minutesLeft: minutes))]
         case .minutesLeft(let minutes):
             warn(text.plural("notice.minutes-left", count: minutes))
             return effects + [.log(.timerWarning(minutesLeft: minutes))]
@@ -326,7 +336,7 @@ public struct ExamFlow: Sendable {
     /// running clock, or a break's.
     private func minuteCountdownEnd(now: UInt64) -> UInt64? {
         switch phase {
-        case .question: return clock.untilNextSecond(now: now) == nil ? nil : clock.deadline
+        case .question: return clock.untilNextSecond(now: now) == nil ? nil : timers.countdownEnd(now: now)
         case .onBreak(_, let until): return until
         default: return nil
         }

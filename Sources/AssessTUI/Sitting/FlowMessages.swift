@@ -75,6 +75,19 @@ public struct SaveBatch: Sendable, Equatable {
     /// The typing journal's checkpoint of this save's texts (``TypingNote/checkpoint``),
     /// when the sitting journals its typing.
     public var journalMark: UInt64?
+    /// The timed section this save closes, after its answers.
+    public var closesSection: SectionClosing?
+
+    /// A timed section closed for good, with the attempt's seconds used then.
+    public struct SectionClosing: Sendable, Equatable {
+        public var section: Int
+        public var secondsUsed: Int
+
+        public init(section: Int, secondsUsed: Int) {
+            self.section = section
+            self.secondsUsed = secondsUsed
+        }
+    }
 
     /// How far an attempt has come.
     public struct Progress: Sendable, Equatable {
@@ -84,7 +97,7 @@ public struct SaveBatch: Sendable, Equatable {
     }
 
     /// True when there is nothing to write.
-    public var isEmpty: Bool { answers.isEmpty && progress == nil }
+    public var isEmpty: Bool { answers.isEmpty && progress == nil && closesSection == nil }
 }
 
 extension SubmissionReason {

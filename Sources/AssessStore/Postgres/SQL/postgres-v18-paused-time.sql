@@ -7,14 +7,14 @@
 -- lengthen its own time this way.
 CREATE INDEX commands_of_a_seat ON assess.commands (exam_id, candidate, issued_at);
 
--- The seconds `a` has spent paused.
-CREATE FUNCTION assess.paused_seconds(a assess.attempts) RETURNS double precision
+-- The seconds `a` has spent paused since `since` (its start, or a section's opening).
+CREATE FUNCTION assess.paused_seconds(a assess.attempts, since timestamptz) RETURNS double precision
     LANGUAGE sql STABLE SECURITY DEFINER SET search_path = assess, pg_temp AS $$
     WITH ordered AS (
         SELECT c.action, c.issued_at, lag(c.action) OVER (ORDER BY c.issued_at, c.id) AS before
         FROM assess.commands c
         WHERE c.exam_id = a.exam_id AND c.candidate = a.candidate AND c.action IN ('pause', 'resume')
-          AND c.issued_at >= a.server_started_at AND c.issued_at <= coalesce(a.server_ended_at, 'infinity')
+          AND c.issued_at >= since AND c.issued_at <= coalesce(a.server_ended_at, 'infinity')
     ), changes AS (
         SELECT action, issued_at, lead(issued_at) OVER (ORDER BY issued_at) AS until
         FROM ordered WHERE before IS DISTINCT FROM action
@@ -29,8 +29,8 @@ CREATE OR REPLACE FUNCTION assess.deadline(a assess.attempts) RETURNS timestampt
         + coalesce((SELECT sum(60 * coalesce(c.minutes, 10)) FROM assess.commands c
                     WHERE c.exam_id = a.exam_id AND c.candidate = a.candidate AND c.action = 'extra-break'
                       AND c.acknowledged_at >= a.server_started_at), 0)
-        + assess.paused_seconds(a))
+        + assess.paused_seconds(a, a.server_started_at))
     WHERE a.seconds_allowed IS NOT NULL
 $$;
 
-REVOKE ALL ON FUNCTION assess.paused_seconds(assess.attempts) FROM PUBLIC;
+REVOKE ALL ON FUNCTION assess.paused_seconds(assess.attempts, timestamptz) FROM PUBLIC;

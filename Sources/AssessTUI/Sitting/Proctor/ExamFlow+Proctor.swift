@@ -22,6 +22,10 @@ extension ExamFlow {
     /// timer goes on where it stopped.
     mutating func endBreak(since: UInt64, now: UInt64) -> [FlowEffect] {
         timers.clock.restart(now: now)
+        if let opened = sectionBreakNext {
+            sectionBreakNext = nil
+            warn(text("notice.section-began", ["section": opened]))
+        }
         return [.log(.proctor(.breakEnded(seconds: MonotonicTime.seconds(from: since, to: now))))]
     }
 
@@ -102,7 +106,7 @@ extension ExamFlow {
         case .resume:
             return resume(now: now)
         case .addTime:
-            timers.clock.add(minutes: minutes, now: now)
+            timers.add(minutes: minutes, now: now)
             closePanel(returningTo: returningTo, now: now)
             show(text.plural("notice.time-added", count: minutes), now: now)
             return [
@@ -177,7 +181,7 @@ extension ExamFlow {
         case .addTime where receipt == nil && phase != .submitting:
             // The store adds the time to the attempt itself when the command is acknowledged.
             let minutes = SeatCommand.minutesAdded(command.minutes)
-            timers.clock.add(minutes: minutes, now: now)
+            timers.add(minutes: minutes, now: now)
             show(text.plural("notice.time-added", count: minutes), now: now)
             effects.append(.log(.proctor(.timeAdded(minutes: minutes, reason: command.reason))))
         case .end where takesCommands:

@@ -25,6 +25,11 @@ extension ExamFlow {
             // In a program Tab indents; Page Down moves on.
             return answer(key, now: now)
         case .tab, .pageDown:
+            // Leaving a timed section closes it for good: asked first, like a linear exam's question.
+            if sitting.nextLeavesSection {
+                phase = .confirmLeave
+                return saveNow(now: now)
+            }
             // Where there is no going back, leaving a question (not for the review) asks first.
             if !sitting.canGoBack, sitting.current + 1 < sitting.questions.count {
                 phase = .confirmLeave
@@ -33,6 +38,9 @@ extension ExamFlow {
             return go(to: sitting.current + 1, now: now)
         case .backTab, .pageUp:
             guard sitting.canGoBack else { return refuse("notice.no-going-back", now: now) }
+            if sitting.current > 0, !sitting.canMove(to: sitting.current - 1) {
+                return refuse("notice.section-closed", now: now)
+            }
             return go(to: sitting.current - 1, now: now)
         case .function(2):
             guard sitting.canFlag else { return refuse("notice.no-flagging", now: now) }

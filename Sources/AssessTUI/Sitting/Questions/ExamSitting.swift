@@ -17,6 +17,9 @@ public struct ExamSitting: Sendable, Equatable {
     public private(set) var responses: [String: Response] = [:]
     /// The questions flagged for review.
     public private(set) var flagged: Set<String> = []
+    /// For an exam with timed sections, the one section whose questions the student may
+    /// see and change (the others are closed, or not yet open); `nil` otherwise.
+    public private(set) var openSection: Int?
     /// Each restriction's state by id: `true` allows the feature, `false` denies it.
     public private(set) var restrictions: [String: Bool]
 
@@ -36,6 +39,26 @@ public struct ExamSitting: Sendable, Equatable {
         self.examKey = presentation.examKey
         self.restrictions = [:]
         apply(restrictionStates: restrictionStates)
+        if exam.hasTimedSections { open(section: 0) }
+    }
+
+    /// Opens the timed section `index`: its questions alone may be seen and changed, and
+    /// the first shows unless the question on screen is one of them already (a resumed
+    /// attempt's, put back by ``restore(responses:flagged:current:)`` before).
+    public mutating func open(section index: Int) {
+        openSection = index
+        if questions[current].sectionIndex != index,
+            let first = questions.firstIndex(where: { $0.sectionIndex == index })
+        {
+            current = first
+        }
+    }
+
+    /// True when the next question belongs to a later timed section: moving on leaves
+    /// the open section for good.
+    public var nextLeavesSection: Bool {
+        guard let openSection, questions.indices.contains(current + 1) else { return false }
+        return questions[current + 1].sectionIndex != openSection
     }
 
     /// Sets each restriction the exam lists to its state in `restrictionStates`, or to its
@@ -99,6 +122,7 @@ public struct ExamSitting: Sendable, Equatable {
     /// True when the student may move to question `index` from here.
     public func canMove(to index: Int) -> Bool {
         guard questions.indices.contains(index), index != current else { return false }
+        if let openSection, questions[index].sectionIndex != openSection { return false }
         if index > current {
             return canGoBack || index == current + 1
         }

@@ -10,6 +10,10 @@ struct SittingTimers: Sendable, Equatable {
         case lockExpired
         /// The exam's time is up.
         case timeUp
+        /// The open timed section's time is up (not the last section's: that is ``timeUp``).
+        case sectionTimeUp
+        /// The open section's clock warns that this many minutes are left in it.
+        case sectionMinutesLeft(Int)
         /// The exam's clock warns that this many minutes are left.
         case minutesLeft(Int)
         /// The lock's longest time ends (and the answers are submitted) in this many minutes.
@@ -23,6 +27,8 @@ struct SittingTimers: Sendable, Equatable {
     /// The exam's timer: it starts when the first question shows and is moved by pauses,
     /// breaks and added time.
     var clock: ExamClock
+    /// The clock of the timed sections, for an exam that has them.
+    var sections: SectionClock?
     /// When the answers and the progress are due for the store.
     var autosave = AutosaveSchedule()
     /// When the lock reaches its longest allowed time (from the moment the attempt started).
@@ -70,9 +76,43 @@ struct SittingTimers: Sendable, Equatable {
     mutating func alarm(now: UInt64) -> Alarm? {
         if let lockDeadline, now >= lockDeadline { return .lockExpired }
         if clock.secondsLeft(now: now) == 0 { return .timeUp }
-        if let minutes = clock.dueWarning(now: now) { return .minutesLeft(minutes) }
+        if let used = clock.secondsUsed(now: now), let left = sections?.secondsLeft(examSecondsUsed: used),
+            let examLeft = clock.secondsLeft(now: now), left < examLeft
+        {
+            // The section ends first: its own time and warnings count, not the exam's.
+            if left == 0 { return sections?.isLastOpen == true ? .timeUp : .sectionTimeUp }
+            if let minutes = sections?.dueWarning(examSecondsUsed: used) { return .sectionMinutesLeft(minutes) }
+            _ = clock.dueWarning(now: now)
+        } else if let minutes = clock.dueWarning(now: now) {
+            return .minutesLeft(minutes)
+        }
         if let minutes = dueLockWarning(now: now) { return .lockEnds(minutes: minutes) }
         return nil
+    }
+
+    /// The time on the header's clock: the open section's when it ends before the exam.
+    func secondsLeft(now: UInt64) -> Int? {
+        guard let examLeft = clock.secondsLeft(now: now) else { return nil }
+        guard let used = clock.secondsUsed(now: now), let left = sections?.secondsLeft(examSecondsUsed: used) else {
+            return examLeft
+        }
+        return min(left, examLeft)
+    }
+
+    /// When the header's countdown ends: the exam's deadline, or the open section's end
+    /// when it comes first; `nil` before the clock starts.
+    func countdownEnd(now: UInt64) -> UInt64? {
+        guard let deadline = clock.deadline else { return nil }
+        guard let examLeft = clock.secondsLeft(now: now), let left = secondsLeft(now: now), left < examLeft else {
+            return deadline
+        }
+        return deadline - UInt64(examLeft - left) * 1_000_000_000
+    }
+
+    /// The proctor added `minutes`: the exam and its open section have them.
+    mutating func add(minutes: Int, now: UInt64) {
+        clock.add(minutes: minutes, now: now)
+        if let used = clock.secondsUsed(now: now) { sections?.add(seconds: minutes * 60, examSecondsUsed: used) }
     }
 
     /// The warning due at `now` that the lock reaches its longest time, and the answers
