@@ -78,6 +78,8 @@ enum PostgresSchema {
         Migration(file: "postgres-v15-tool-used", recorded: "v15", source: PackageResources.postgres_v15_tool_used_sql),
         Migration(
             file: "postgres-v16-room-version", recorded: "v16", source: PackageResources.postgres_v16_room_version_sql),
+        Migration(
+            file: "postgres-v17-annotations", recorded: "v17", source: PackageResources.postgres_v17_annotations_sql),
     ]
 
     /// Every migration, in order: its recorded name and its SQL for `roles`.

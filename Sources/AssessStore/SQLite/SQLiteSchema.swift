@@ -32,6 +32,7 @@ enum SQLiteSchema {
             Migration(name: "sqlite-v07-lease-process-start", recorded: "v7", migrate: addLeaseProcessStart),
             Migration(name: "sqlite-v08-published-exams", recorded: "v8", migrate: PublishedSchema.sqlite),
             Migration(name: "sqlite-v09-new-attempts-allowed", recorded: "v9", migrate: addNewAttemptsAllowed),
+            Migration(name: "sqlite-v10-annotations", recorded: "v10", migrate: addAnnotations),
         ]
     }
 
@@ -42,6 +43,12 @@ enum SQLiteSchema {
             migrator.registerMigration(migration.recorded, migrate: migration.migrate)
         }
         return migrator
+    }
+
+    /// `v10`: what a candidate marked on a question for their own reading (struck-out
+    /// choices), kept with the latest response and never scored (PostgreSQL's v17).
+    private static func addAnnotations(_ db: Database) throws {
+        try db.alter(table: "responses") { t in t.add(column: "annotations", .text) }
     }
 
     /// `v9`: a proctor's allowance of one more attempt for a candidate who already sat an

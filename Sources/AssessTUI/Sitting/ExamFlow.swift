@@ -31,6 +31,9 @@ public struct ExamFlow: Sendable {
     public internal(set) var calculatorPanel: CalculatorPanel?
     /// True while the student has the header's countdown hidden (``hidesTime(secondsLeft:)``).
     public internal(set) var timerHidden = false
+    /// Where the student reads a prompt with the line reader and the highlighter (the read
+    /// key); see ``currentReading``.
+    public internal(set) var reading: PromptReading?
     /// The language of the screens and messages (English unless set).
     public var language = InterfaceLanguage.english {
         didSet { suggestions.text = text }
