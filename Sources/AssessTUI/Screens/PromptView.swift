@@ -1,7 +1,8 @@
 /// A question's prompt on screen: bold, its highlighted words underlined. While the student
 /// reads it (the read key) the line reader dims every line but the one read, which a `▸`
-/// in the margin marks, and the highlighter's word is in reverse video; the terminal's
-/// cursor stands on that word (or line), where a screen reader reads it.
+/// in the margin marks (not in the screen reader's layout), and the highlighter's word is
+/// in reverse video; the terminal's cursor stands on that word (or line), where a screen
+/// reader reads it.
 enum PromptView {
     /// Draws the prompt from `row` to `lastRow` at most; returns the row after it and where
     /// the cursor goes while the prompt is read.
@@ -32,7 +33,8 @@ enum PromptView {
             let base = dimmed ? CellStyle(dim: true) : CellStyle(bold: true)
             grid.put(String(line.text), row: y, column: margin, style: look.adjusted(base), maxWidth: width)
             if read {
-                if margin >= 2 {
+                // A screen reader would read the mark out, and again on the line it leaves.
+                if margin >= 2, !look.linear {
                     grid.put("▸", row: y, column: margin - 2, style: look.adjusted(CellStyle(bold: true)))
                 }
                 cursor = CellPosition(row: y, column: margin)
