@@ -94,6 +94,7 @@ let package = Package(
                 "postgres-v15-tool-used", "postgres-v16-room-version", "postgres-v17-room-anchors", "postgres-v18-paused-time",
                 "postgres-v19-raised-hand",
                 "postgres-v20-timed-sections",
+                "postgres-v21-annotations",
             ].map { .embedInCode("Postgres/SQL/\($0).sql") }
         ),
         .target(name: "AssessSandbox"),

@@ -40,6 +40,55 @@ public enum ExamFixtures {
                 ])
         ])
 
+    /// Striking out choices allowed (the `strike-out` restriction, on): a single-choice
+    /// question of four choices, then a multiple-response one.
+    public static let striking = Exam(
+        id: "planets", title: "Planets", durationSeconds: 600,
+        restrictions: [
+            Restriction(
+                id: "strike-out", title: "Striking out",
+                detail: "The student may strike out the choices they rule out.", isOnByDefault: true)
+        ],
+        sections: [
+            ExamSection(
+                title: nil,
+                questions: [
+                    Question(
+                        id: "closest", prompt: "Which planet is closest to the Sun?",
+                        kind: .singleChoice(choices: ["Venus", "Mercury", "Mars", "Earth"], correct: 1)),
+                    Question(
+                        id: "giants", prompt: "Which of these are gas giants?",
+                        kind: .multipleResponse(
+                            choices: ["Jupiter", "Mars", "Saturn"], correct: [0, 2], partialCredit: .none)),
+                ])
+        ])
+
+    /// The line reader and the highlighter allowed (the `line-reader` and `highlight`
+    /// restrictions, on): a single-choice question whose prompt takes three lines at 80
+    /// columns.
+    public static let reading = Exam(
+        id: "rivers", title: "Rivers", durationSeconds: 600,
+        restrictions: [
+            Restriction(
+                id: "line-reader", title: "Line reader",
+                detail: "The student may read a prompt one line at a time, the others dimmed.", isOnByDefault: true),
+            Restriction(
+                id: "highlight", title: "Highlighter",
+                detail: "The student may highlight words of a prompt; never marked.", isOnByDefault: true),
+        ],
+        sections: [
+            ExamSection(
+                title: nil,
+                questions: [
+                    Question(
+                        id: "longest",
+                        prompt: "The Nile flows north through eleven countries before it reaches the Mediterranean "
+                            + "Sea, and the Amazon carries more water than any other river on Earth. Which of the "
+                            + "two is usually measured as the longer river?",
+                        kind: .singleChoice(choices: ["The Nile", "The Amazon"], correct: 0))
+                ])
+        ])
+
     /// A reference sheet of 30 lines (the `reference` restriction with it, on) and one
     /// single-choice question.
     public static let referenced: Exam = {

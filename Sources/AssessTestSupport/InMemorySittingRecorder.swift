@@ -11,6 +11,8 @@ public final class InMemorySittingRecorder: SittingRecorder {
         public var attemptID: String?
         public var answers: [String: Response?] = [:]
         public var flagged: Set<String> = []
+        /// The annotations saved last, by question (none saved leaves no entry).
+        public var annotations: [String: Annotations] = [:]
         /// The question of every answer saved, in the order written.
         public var saves: [String] = []
         public var secondsUsed: Int?
@@ -55,11 +57,14 @@ public final class InMemorySittingRecorder: SittingRecorder {
         }
     }
 
-    public func save(attemptID: String, questionID: String, response: Response?, flagged: Bool) throws {
+    public func save(
+        attemptID: String, questionID: String, response: Response?, flagged: Bool, annotations: Annotations
+    ) throws {
         try write()
         state.withLock {
             $0.answers[questionID] = response
             if flagged { $0.flagged.insert(questionID) } else { $0.flagged.remove(questionID) }
+            $0.annotations[questionID] = annotations.isEmpty ? nil : annotations
             $0.saves.append(questionID)
         }
     }

@@ -124,9 +124,11 @@ final class StoreLacking: ExamStore, @unchecked Sendable {
     }
     func saveResponse(
         attempt attemptID: String, question questionID: String,
-        value: String, flagged: Bool, at time: Date
+        value: String, flagged: Bool, annotations: String?, at time: Date
     ) throws -> StoredResponse {
-        try inner.saveResponse(attempt: attemptID, question: questionID, value: value, flagged: flagged, at: time)
+        try inner.saveResponse(
+            attempt: attemptID, question: questionID, value: value, flagged: flagged, annotations: annotations, at: time
+        )
     }
     func responses(for attemptID: String) throws -> [StoredResponse] { try inner.responses(for: attemptID) }
     func responseHistory(for attemptID: String, question questionID: String?) throws -> [ResponseVersion] {

@@ -49,9 +49,10 @@ import Testing
         #expect(Set(exam.questions.map(\.kind.typeName)) == Set(QuestionKind.typeNames).subtracting(["code"]))
         #expect(
             exam.restrictions.map(\.id) == [
-                "back-navigation", "flag-for-review", "question-palette", "scratchpad", "calculator", "reference",
+                "back-navigation", "flag-for-review", "question-palette", "scratchpad", "strike-out", "highlight",
+                "line-reader", "calculator", "reference",
             ])
-        #expect(exam.restrictions.map(\.isOnByDefault) == [true, true, true, false, true, true])
+        #expect(exam.restrictions.map(\.isOnByDefault) == [true, true, true, false, true, true, true, true, true])
         #expect(exam.reference?.title == "Formulas")
         #expect(exam.calculator == .scientific)
         #expect(exam.suggestions == [.wordCompletion])

@@ -100,6 +100,22 @@ import Testing
     }
 
     @Test(arguments: StoreBackend.allCases)
+    func annotationsReadBackWithTheResponseAndTheNextSaveStatesThemAgain(backend: StoreBackend) throws {
+        let opened = try backend.open()
+        let database = opened.store
+        let attempt = try startAlgebra(in: database)
+        let saved = try database.saveResponse(
+            attempt: attempt.id, question: "q2", value: "null", flagged: false, annotations: #"{"struck":[0,2]}"#,
+            at: start)
+        #expect(saved.annotations == #"{"struck":[0,2]}"#)
+        #expect(try database.responses(for: attempt.id) == [saved])
+        // Each save carries the whole state: one without annotations leaves none.
+        try database.saveResponse(
+            attempt: attempt.id, question: "q2", value: "null", flagged: false, at: start.addingTimeInterval(1))
+        #expect(try database.responses(for: attempt.id).map(\.annotations) == [nil])
+    }
+
+    @Test(arguments: StoreBackend.allCases)
     func savingAgainReplacesTheResponseAndKeepsAVersionEveryHalfMinute(backend: StoreBackend) throws {
         let opened = try backend.open()
         let database = opened.store

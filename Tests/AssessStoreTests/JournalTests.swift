@@ -100,6 +100,26 @@ import Testing
         #expect(SeatJournal.waiting(in: folder.path).isEmpty)
     }
 
+    @Test func annotationsWrittenWhileAwayReachTheServerAndAnOlderJournalLineStillReads() throws {
+        let store = try seat()
+        let attempt = try store.startAttempt(
+            examID: "algebra", examKey: "k", candidate: "ana", secondsAllowed: 600, at: start)
+        try whileAway {
+            try store.saveResponse(
+                attempt: attempt.id, question: "q1", value: "null", flagged: false,
+                annotations: #"{"struck":[1]}"#, at: start)
+        }
+        #expect(store.deliver() == 0)
+        #expect(
+            try PostgresStore(url: proctorURL).responses(for: attempt.id).map(\.annotations) == [#"{"struck":[1]}"#])
+        // A journal written before annotations has none in its lines.
+        let older =
+            #"{"response":{"attempt":"a","question":"q","value":"null","flagged":true,"savedAtMilliseconds":5}}"#
+        let entry = try JSONDecoder().decode(JournalEntry.self, from: Data(older.utf8))
+        #expect(
+            entry == .response(attempt: "a", question: "q", value: "null", flagged: true, savedAtMilliseconds: 5))
+    }
+
     @Test func aJournalLeftInTheRuntimeDirectoryMovesWhereARebootKeepsItAndIsDelivered() throws {
         // Before: journals lived in the runtime directory, which a reboot empties.
         let runtime = folder.file("run")

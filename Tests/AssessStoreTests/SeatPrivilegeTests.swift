@@ -130,6 +130,26 @@ import Testing
                 .map { $0["value"] } == [#"{"text":"ana's"}"#])
     }
 
+    /// Annotations (v17) ride on a response row: a seat adds them to its own attempt only,
+    /// and cannot change those written.
+    @Test func aSeatWritesAnnotationsOnlyWithItsOwnNewResponses() throws {
+        let (anaStore, anaAttempt, benAttempt) = try twoSittings()
+        try anaStore.saveResponse(
+            attempt: anaAttempt.id, question: "q2", value: "null", flagged: false, annotations: #"{"struck":[1]}"#,
+            at: start)
+        expectRefused(
+            "UPDATE assess.responses SET annotations = '{\"struck\":[]}' WHERE attempt_id = '\(anaAttempt.id)'", as: ana
+        )
+        expectRefused(
+            """
+            INSERT INTO assess.responses (attempt_id, question_id, value, flagged, annotations, saved_at)
+            VALUES ('\(benAttempt.id)', 'q1', 'null', false, '{"struck":[0]}', now())
+            """, as: ana)
+        #expect(
+            try run("SELECT annotations FROM assess.responses WHERE annotations IS NOT NULL", as: proctor)
+                .map { $0["annotations"] } == [#"{"struck":[1]}"#])
+    }
+
     @Test func aSeatCannotChangeOrRemoveAnEvent() throws {
         _ = try twoSittings()
         expectRefused("DELETE FROM assess.events", as: ana)

@@ -196,6 +196,8 @@ struct TranslatedScreenTests {
         [
             "calculator", "high-contrast-calculator", "screen-reader-calculator", "help-calculator", "timer-hidden",
             "screen-reader-time-left", "reference", "high-contrast-reference", "screen-reader-reference",
+            "strike-out", "high-contrast-strike-out", "screen-reader-strike-out", "help-strike-out", "reading",
+            "high-contrast-reading", "screen-reader-reading", "help-reading",
         ])
     func translatedToolScreensDrawAsRecorded(_ language: InterfaceLanguage, _ name: String) throws {
         let walk = try #require(Self.walks.first { $0.name == name })
@@ -319,7 +321,8 @@ struct TranslatedScreenTests {
     static let contentWords: Set<String> = {
         let exams = [
             ExamFixtures.capitals, ExamFixtures.essays, ExamFixtures.everyType, WholeScreenTests.longTexts,
-            ExamFixtures.calculating, ExamFixtures.referenced,
+            ExamFixtures.calculating, ExamFixtures.referenced, ExamFixtures.striking,
+            ExamFixtures.reading,
         ].map {
             String(describing: $0)
         }

@@ -109,6 +109,22 @@ struct WholeScreenTests {
             (.key(character == "\n" ? .enter : .character(character)), 4 * s)
         }
 
+    /// On the strike-out exam's first question: the first choice struck out, the third
+    /// struck out and chosen, the highlight left on the third.
+    static let striking: [(FlowEvent, UInt64)] =
+        onQuestion + [
+            (.key(ExamFlow.strikeOutKey), 3 * s), (.key(.down), 3 * s), (.key(.down), 3 * s),
+            (.key(ExamFlow.strikeOutKey), 4 * s), (.key(.character(" ")), 4 * s),
+        ]
+
+    /// On the reading exam's question: Ctrl-G, the second and third words highlighted, then
+    /// the line reader a line down.
+    static let reading: [(FlowEvent, UInt64)] =
+        onQuestion + [
+            (.key(ExamFlow.readKey), 3 * s), (.key(.right), 3 * s), (.key(.character(" ")), 3 * s),
+            (.key(.right), 3 * s), (.key(.character("h")), 4 * s), (.key(.down), 4 * s),
+        ]
+
     static let walks: [Walk] = [
         Walk(
             "launch-setup", exam: ExamFixtures.everyType, launched: true,
@@ -133,6 +149,17 @@ struct WholeScreenTests {
             "essay", exam: ExamFixtures.essays,
             onQuestion + "My town has a river and a bridge.".map { (.key(.character($0)), 3 * s) }),
         Walk("calculator", exam: ExamFixtures.calculating, calculating),
+        // Choices struck out (x): the first, then the third, which is then chosen too.
+        Walk("strike-out", exam: ExamFixtures.striking, striking),
+        Walk("high-contrast-strike-out", exam: ExamFixtures.striking, accessibility: [.highContrast], striking),
+        Walk("screen-reader-strike-out", exam: ExamFixtures.striking, accessibility: [.screenReader], striking),
+        // Reading the prompt (Ctrl-G): two words highlighted on the first line, the line
+        // reader moved to the second, the highlighter's cursor on its first word.
+        Walk("reading", exam: ExamFixtures.reading, reading),
+        Walk("high-contrast-reading", exam: ExamFixtures.reading, accessibility: [.highContrast], reading),
+        Walk("screen-reader-reading", exam: ExamFixtures.reading, accessibility: [.screenReader], reading),
+        // The highlights kept once the reading ends.
+        Walk("highlighted", exam: ExamFixtures.reading, reading + [(.key(.escape), 5 * s)]),
         // The reference sheet (Ctrl-L), scrolled down two lines.
         Walk(
             "reference", exam: ExamFixtures.referenced,
@@ -355,6 +382,8 @@ struct WholeScreenTests {
     /// launch screen, the consent, the banner, a break, the receipt, a refusal and the
     /// proctor's panel.
     static let helpWalks: [Walk] = [
+        Walk("help-strike-out", exam: ExamFixtures.striking, striking + [(.key(.function(1)), 5 * s)]),
+        Walk("help-reading", exam: ExamFixtures.reading, reading + [(.key(.function(1)), 5 * s)]),
         Walk(
             "help-calculator", exam: ExamFixtures.calculating,
             onQuestion + [(.key(ExamFlow.calculatorKey), 3 * s), (.key(.function(1)), 4 * s)]),

@@ -124,4 +124,102 @@ struct ToolsTests {
         kill(try #require(try terminal.assessPID()), SIGTERM)
         #expect(try terminal.exitStatus() == 1)
     }
+
+    /// Striking out, the line reader and the highlighter allowed; a prompt of two lines.
+    static let planets = """
+        id: planets
+        title: Planets
+        duration: 10m
+        restrictions:
+          - {id: strike-out, title: Striking out, detail: Choices may be struck out., default: on}
+          - {id: line-reader, title: Line reader, detail: One line at a time., default: on}
+          - {id: highlight, title: Highlighter, detail: Words may be highlighted., default: on}
+        questions:
+          - id: closest
+            type: single-choice
+            prompt: Which planet is closest to the Sun? Think of the order of the inner planets before you choose.
+            choices: [Venus, Mercury, Mars, Earth]
+            answer: Mercury
+          - {id: ringed, type: true-false, prompt: Saturn has rings., answer: true}
+
+        """
+
+    /// Strikes out the first and third choices and chooses the second, reads the prompt
+    /// (Ctrl-G) and highlights its second word, waits until `stored` (the seat's store) reads
+    /// them back, kills the seat, resumes it, and compares the whole screen (text and
+    /// attributes) with the golden ones before and after.
+    private func strikeKillAndResume(
+        candidate: String, environment: [String: String] = [:], stored: (TerminalUnderTest) throws -> any ExamStore
+    ) throws {
+        let setup = try ProctorTests.Setup()
+        let exam = try setup.exam("planets.yaml", Self.planets)
+        let first = try TerminalUnderTest(
+            "take \(exam) --candidate \(candidate) --reduced-motion", policy: setup.policy, environment: environment,
+            width: 80, height: 24)
+        try first.acceptTheLock()
+        try first.waitFor("x strike out")
+        try first.press("x")
+        try first.waitFor("( ) 1. ✗ Venus")
+        try first.press("Down", "Space", "Down", "x")
+        try first.waitFor("( ) 3. ✗ Mars")
+        try PicturesInATerminalTests.expectScreen(first, named: "strike-out-80x24")
+        try first.press("C-g")
+        try first.waitFor("Esc answer")
+        try first.press("Right", "Space")
+        try first.waitFor("“planet” highlighted.")
+        try PicturesInATerminalTests.expectScreen(first, named: "reading-80x24")
+        try first.press("Escape")
+        try first.waitFor("x strike out")
+        try PicturesInATerminalTests.expectScreen(first, named: "annotated-80x24")
+        // Saved by the autosave, off the keys' path: wait until the store has it.
+        let store = try stored(first)
+        let saved = {
+            try store.attempts(exam: "planets", candidate: candidate).first.map { try store.responses(for: $0.id) }
+                ?? []
+        }
+        let deadline = Date().addingTimeInterval(10)
+        let annotations = #"{"struck":[0,2],"highlighted":[1]}"#
+        while try saved().first?.annotations != annotations, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(try saved().map(\.annotations) == [annotations])
+        #expect(try saved().map(\.value) == [Response.singleChoice(1).json])
+        kill(try #require(try first.assessPID()), SIGKILL)
+        try first.waitUntilAssessIsGone()
+
+        let second = try TerminalUnderTest(
+            "resume \(exam) --candidate \(candidate)", lockDirectory: first.lockDirectory,
+            dataDirectory: first.dataDirectory, policy: setup.policy, environment: environment, width: 80, height: 24)
+        try second.answer("Proctor password:", with: ProctorTests.password)
+        try second.acceptTheLock()
+        try second.waitFor("( ) 3. ✗ Mars")
+        // The resumed question starts on its first choice: the highlight goes back where it was.
+        try second.press("Down", "Down")
+        try PicturesInATerminalTests.expectScreen(second, named: "annotated-80x24")
+        kill(try #require(try second.assessPID()), SIGTERM)
+        #expect(try second.exitStatus() == 1)
+        let attempt = try #require(try store.attempts(exam: "planets", candidate: candidate).first)
+        let used = try store.events(after: 0, limit: nil, attempt: attempt.id).map(\.event)
+            .filter { $0.kind == "tool.used" }.map(\.details)
+        #expect(
+            used == [
+                ["tool": "strike-out", "action": "struck", "question": "closest"],
+                ["tool": "strike-out", "action": "struck", "question": "closest"],
+                ["tool": "line-reader", "action": "opened", "question": "closest"],
+                ["tool": "highlight", "action": "marked", "question": "closest"],
+            ])
+    }
+
+    @Test func struckChoicesShowStruckAreSavedAndComeBackOnResume() throws {
+        try strikeKillAndResume(candidate: "c-strike") { try $0.store() }
+    }
+
+    @Test func inALabStruckChoicesReachTheServerAndComeBackOnResume() throws {
+        let server = try ServerOutageTests.PrivateServer()
+        let environment = ["ASSESS_STORE": server.url()]
+        #expect(try TerminalUnderTest("store init", environment: environment).exitStatus() == 0)
+        try strikeKillAndResume(candidate: "c-strike-lab", environment: environment) { _ in
+            try PostgresStore(url: server.url())
+        }
+    }
 }

@@ -398,15 +398,17 @@ package struct SittingRunner {
                 }
             try database.saveResponse(
                 attempt: attemptID, question: question, value: response?.json ?? "null",
-                flagged: stored[question]?.flagged ?? false, at: Date())
+                flagged: stored[question]?.flagged ?? false, annotations: stored[question]?.annotations, at: Date())
         }
         journal.remove()
     }
 
-    /// Puts a resumed attempt's saved answers, flags and position back into `sitting`.
+    /// Puts a resumed attempt's saved answers, flags, annotations and position back into `sitting`.
     private func restore(_ sitting: inout ExamSitting, from attempt: Attempt, database: any ExamStore) throws {
         let saved = try SavedAnswers(attempt: attempt.id, database: database)
-        sitting.restore(responses: saved.responses, flagged: Set(saved.flagged), current: attempt.currentQuestion)
+        sitting.restore(
+            responses: saved.responses, flagged: Set(saved.flagged), annotations: saved.annotations,
+            current: attempt.currentQuestion)
     }
 
     /// What the shell shows after the screen is given back, in the student's language,

@@ -41,10 +41,12 @@ package struct StoreSittingRecorder: DeliveringRecorder {
         return attempt.id
     }
 
-    package func save(attemptID: String, questionID: String, response: Response?, flagged: Bool) throws {
+    package func save(
+        attemptID: String, questionID: String, response: Response?, flagged: Bool, annotations: Annotations
+    ) throws {
         try database.saveResponse(
             attempt: attemptID, question: questionID, value: response?.json ?? "null",
-            flagged: flagged, at: Date())
+            flagged: flagged, annotations: annotations.stored, at: Date())
     }
 
     package func updateProgress(attemptID: String, secondsUsed: Int, currentQuestion: Int, breaksTaken: Int) throws {
@@ -99,15 +101,21 @@ package struct SavedAnswers {
     package let responses: [String: Response]
     /// The questions flagged for review, in question id order.
     package let flagged: [String]
+    /// What the candidate marked on each question (struck-out choices), by question id.
+    package let annotations: [String: Annotations]
 
     package init(attempt attemptID: String, database: any ExamStore) throws {
         var responses: [String: Response] = [:]
         var flagged: [String] = []
+        var annotations: [String: Annotations] = [:]
         for saved in try database.responses(for: attemptID) {
             responses[saved.questionID] = Response(json: saved.value)
             if saved.flagged { flagged.append(saved.questionID) }
+            let marked = Annotations(stored: saved.annotations)
+            if !marked.isEmpty { annotations[saved.questionID] = marked }
         }
         self.responses = responses
         self.flagged = flagged
+        self.annotations = annotations
     }
 }

@@ -73,17 +73,19 @@ extension SQLiteStore: ExamStore {
     ///   - questionID: The question answered.
     ///   - value: The response as JSON text, encoded by the exam module.
     ///   - flagged: Whether the question is flagged for review.
+    ///   - annotations: What the candidate marked on it, never scored; `nil` when nothing.
     ///   - time: When the response was saved.
     /// - Throws: `StoreError.unknownAttempt` or `StoreError.attemptNotInProgress`.
     @discardableResult
     public func saveResponse(
         attempt attemptID: String, question questionID: String,
-        value: String, flagged: Bool, at time: Date
+        value: String, flagged: Bool, annotations: String?, at time: Date
     ) throws -> StoredResponse {
         try write { db in
             try requireInProgress(db, attemptID)
             let response = StoredResponse(
-                attemptID: attemptID, questionID: questionID, value: value, flagged: flagged, savedAt: time)
+                attemptID: attemptID, questionID: questionID, value: value, flagged: flagged,
+                annotations: annotations, savedAt: time)
             let previous = try Row.fetchOne(
                 db,
                 sql: """

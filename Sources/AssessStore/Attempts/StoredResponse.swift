@@ -11,6 +11,9 @@ public struct StoredResponse: Sendable, Equatable, Codable {
     public var value: String
     /// Whether the candidate flagged the question for review.
     public var flagged: Bool
+    /// What the candidate marked on the question for their own reading (struck-out
+    /// choices), as text the exam module encodes; never scored. `nil` when nothing.
+    public var annotations: String?
     /// When it was saved.
     public var savedAt: Date
 }

@@ -171,9 +171,9 @@ public final class JournaledStore: ExamStore, StoreJournal, @unchecked Sendable 
     /// Sends one journal entry to the server.
     private func send(_ entry: JournalEntry) throws {
         switch entry {
-        case .response(let attempt, let question, let value, let flagged, let savedAt):
+        case .response(let attempt, let question, let value, let flagged, let annotations, let savedAt):
             try server.saveResponse(
-                attempt: attempt, question: question, value: value, flagged: flagged,
+                attempt: attempt, question: question, value: value, flagged: flagged, annotations: annotations,
                 at: Date(milliseconds: savedAt))
         case .progress(let attempt, let used, let question, let breaks, let at):
             try server.updateProgress(
@@ -201,17 +201,19 @@ public final class JournaledStore: ExamStore, StoreJournal, @unchecked Sendable 
     @discardableResult
     public func saveResponse(
         attempt attemptID: String, question questionID: String,
-        value: String, flagged: Bool, at time: Date
+        value: String, flagged: Bool, annotations: String?, at time: Date
     ) throws -> StoredResponse {
         let local = StoredResponse(
-            attemptID: attemptID, questionID: questionID, value: value, flagged: flagged,
+            attemptID: attemptID, questionID: questionID, value: value, flagged: flagged, annotations: annotations,
             savedAt: Date(milliseconds: time.wholeMilliseconds))
         return try write(
             .response(
-                attempt: attemptID, question: questionID, value: value, flagged: flagged,
+                attempt: attemptID, question: questionID, value: value, flagged: flagged, annotations: annotations,
                 savedAtMilliseconds: time.wholeMilliseconds), local: local
         ) {
-            try server.saveResponse(attempt: attemptID, question: questionID, value: value, flagged: flagged, at: time)
+            try server.saveResponse(
+                attempt: attemptID, question: questionID, value: value, flagged: flagged, annotations: annotations,
+                at: time)
         }
     }
 

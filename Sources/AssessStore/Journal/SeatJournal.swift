@@ -209,7 +209,9 @@ public struct JournalError: Error, Sendable, CustomStringConvertible {
 /// times (the server adds its own when it gets it).
 public enum JournalEntry: Codable, Sendable, Equatable {
     /// `saveResponse`.
-    case response(attempt: String, question: String, value: String, flagged: Bool, savedAtMilliseconds: Int64)
+    case response(
+        attempt: String, question: String, value: String, flagged: Bool, annotations: String? = nil,
+        savedAtMilliseconds: Int64)
     /// `updateProgress`.
     case progress(attempt: String, secondsUsed: Int, currentQuestion: Int, breaksTaken: Int, atMilliseconds: Int64)
     /// `appendEvent`, its fields as the log chains them.
@@ -224,7 +226,7 @@ public enum JournalEntry: Codable, Sendable, Equatable {
     /// When the seat made the write, by its own clock.
     public var time: Date {
         switch self {
-        case .response(_, _, _, _, let milliseconds), .progress(_, _, _, _, let milliseconds),
+        case .response(_, _, _, _, _, let milliseconds), .progress(_, _, _, _, let milliseconds),
             .event(_, _, let milliseconds, _, _), .finish(_, _, _, let milliseconds),
             .sectionClosed(_, _, _, let milliseconds):
             return Date(milliseconds: milliseconds)
@@ -234,7 +236,7 @@ public enum JournalEntry: Codable, Sendable, Equatable {
     /// The attempt the entry belongs to, if any.
     public var attempt: String? {
         switch self {
-        case .response(let attempt, _, _, _, _), .progress(let attempt, _, _, _, _), .finish(let attempt, _, _, _),
+        case .response(let attempt, _, _, _, _, _), .progress(let attempt, _, _, _, _), .finish(let attempt, _, _, _),
             .sectionClosed(let attempt, _, _, _):
             return attempt
         case .event(_, _, _, _, let attempt):

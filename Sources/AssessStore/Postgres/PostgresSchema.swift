@@ -86,6 +86,8 @@ enum PostgresSchema {
             file: "postgres-v19-raised-hand", recorded: "v19", source: PackageResources.postgres_v19_raised_hand_sql),
         Migration(
             file: "postgres-v20-timed-sections", recorded: "v20", source: PackageResources.postgres_v20_timed_sections_sql),
+        Migration(
+            file: "postgres-v21-annotations", recorded: "v21", source: PackageResources.postgres_v21_annotations_sql),
     ]
 
     /// Every migration, in order: its recorded name and its SQL for `roles`.

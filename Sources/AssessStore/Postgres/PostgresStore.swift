@@ -256,26 +256,28 @@ public final class PostgresStore: ExamStore {
     @discardableResult
     public func saveResponse(
         attempt attemptID: String, question questionID: String,
-        value: String, flagged: Bool, at time: Date
+        value: String, flagged: Bool, annotations: String?, at time: Date
     ) throws -> StoredResponse {
         try call(
             """
-            INSERT INTO assess.responses (attempt_id, question_id, value, flagged, saved_at) VALUES ($1, $2, $3, $4, \(Self.time(5)))
-            """, [attemptID, questionID, value, flagged ? "t" : "f", Self.timestamp(time)], attempt: attemptID)
+            INSERT INTO assess.responses (attempt_id, question_id, value, flagged, annotations, saved_at)
+            VALUES ($1, $2, $3, $4, $5, \(Self.time(6)))
+            """, [attemptID, questionID, value, flagged ? "t" : "f", annotations, Self.timestamp(time)],
+            attempt: attemptID)
         return StoredResponse(
-            attemptID: attemptID, questionID: questionID, value: value, flagged: flagged,
+            attemptID: attemptID, questionID: questionID, value: value, flagged: flagged, annotations: annotations,
             savedAt: Date(milliseconds: time.wholeMilliseconds))
     }
 
     /// Every save of an attempt (one question's when given), oldest first; those the server
     /// received after the attempt's deadline and grace are kept there but not counted.
     private func saves(of attemptID: String, question questionID: String?) throws -> [(
-        version: ResponseVersion, flagged: Bool
+        version: ResponseVersion, flagged: Bool, annotations: String?
     )] {
         try connection.withSession { session in
             try session.execute(
                 """
-                SELECT attempt_id, question_id, value, flagged, \(Self.milliseconds("saved_at"))
+                SELECT attempt_id, question_id, value, flagged, annotations, \(Self.milliseconds("saved_at"))
                 FROM assess.responses WHERE attempt_id = $1 AND ($2::text IS NULL OR question_id = $2) AND NOT after_deadline
                 ORDER BY id
                 """, [attemptID, questionID]
@@ -289,17 +291,17 @@ public final class PostgresStore: ExamStore {
             return (
                 ResponseVersion(
                     attemptID: attempt, questionID: question, value: value,
-                    savedAt: Date(milliseconds: savedAt)), row["flagged"] == "t"
+                    savedAt: Date(milliseconds: savedAt)), row["flagged"] == "t", row["annotations"]
             )
         }
     }
 
     public func responses(for attemptID: String) throws -> [StoredResponse] {
         var latest: [String: StoredResponse] = [:]
-        for (version, flagged) in try saves(of: attemptID, question: nil) {
+        for (version, flagged, annotations) in try saves(of: attemptID, question: nil) {
             latest[version.questionID] = StoredResponse(
                 attemptID: version.attemptID, questionID: version.questionID, value: version.value,
-                flagged: flagged, savedAt: version.savedAt)
+                flagged: flagged, annotations: annotations, savedAt: version.savedAt)
         }
         return latest.values.sorted { $0.questionID.utf8.lexicographicallyPrecedes($1.questionID.utf8) }
     }

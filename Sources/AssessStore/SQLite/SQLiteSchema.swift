@@ -36,6 +36,7 @@ enum SQLiteSchema {
                 name: "sqlite-v10-scoring-keys-leave-the-store", recorded: "v10",
                 migrate: PublishedSchema.scoringKeysLeaveTheStore),
             Migration(name: "sqlite-v11-timed-sections", recorded: "v11", migrate: SectionSchema.sqlite),
+            Migration(name: "sqlite-v12-annotations", recorded: "v12", migrate: addAnnotations),
         ]
     }
 
@@ -46,6 +47,12 @@ enum SQLiteSchema {
             migrator.registerMigration(migration.recorded, migrate: migration.migrate)
         }
         return migrator
+    }
+
+    /// `v10`: what a candidate marked on a question for their own reading (struck-out
+    /// choices), kept with the latest response and never scored (PostgreSQL's v17).
+    private static func addAnnotations(_ db: Database) throws {
+        try db.alter(table: "responses") { t in t.add(column: "annotations", .text) }
     }
 
     /// `v9`: a proctor's allowance of one more attempt for a candidate who already sat an

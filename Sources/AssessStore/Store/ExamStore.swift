@@ -126,14 +126,15 @@ public protocol ExamStore: AnyObject, Sendable {
 
     // MARK: Responses
 
-    /// Saves the response to one question: it becomes the latest, and the history keeps
-    /// it as `ResponseHistory` describes.
+    /// Saves the response to one question with its flag and `annotations` (see
+    /// `StoredResponse`): it becomes the latest, and the history keeps the value as
+    /// `ResponseHistory` describes.
     ///
     /// - Throws: `StoreError.unknownAttempt` or `StoreError.attemptNotInProgress`.
     @discardableResult
     func saveResponse(
         attempt attemptID: String, question questionID: String,
-        value: String, flagged: Bool, at time: Date
+        value: String, flagged: Bool, annotations: String?, at time: Date
     ) throws -> StoredResponse
 
     /// The latest response to each answered question of an attempt, by question id.
@@ -194,6 +195,15 @@ public protocol StoreJournal: AnyObject, Sendable {
 }
 
 extension ExamStore {
+    /// Saves a response without annotations; see the requirement.
+    @discardableResult
+    public func saveResponse(
+        attempt attemptID: String, question questionID: String, value: String, flagged: Bool, at time: Date
+    ) throws -> StoredResponse {
+        try saveResponse(
+            attempt: attemptID, question: questionID, value: value, flagged: flagged, annotations: nil, at: time)
+    }
+
     /// Starts a new attempt; see the requirement. Not practice, no launch settings by default.
     public func startAttempt(
         examID: String, examKey: String, candidate: String, secondsAllowed: Int?,

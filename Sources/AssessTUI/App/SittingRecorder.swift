@@ -17,8 +17,10 @@ public protocol SittingRecorder: Sendable {
     /// Starts the attempt once the exam begins, kept with the proctor's `settings` (or,
     /// for `assess resume`, continues the attempt in progress); returns its id.
     func startAttempt(practice: Bool, settings: LaunchSettings) throws -> String
-    /// Saves the answer (or its absence) and flag of one question.
-    func save(attemptID: String, questionID: String, response: Response?, flagged: Bool) throws
+    /// Saves the answer (or its absence), flag and annotations (never scored) of one question.
+    func save(
+        attemptID: String, questionID: String, response: Response?, flagged: Bool, annotations: Annotations
+    ) throws
     /// Records how far the attempt has come: time used, the question on screen, breaks taken.
     func updateProgress(attemptID: String, secondsUsed: Int, currentQuestion: Int, breaksTaken: Int) throws
     /// Records a new time allowance (the proctor added time).

@@ -177,7 +177,7 @@ private struct WriterState {
             do {
                 try recorder.save(
                     attemptID: attemptID, questionID: answer.questionID, response: answer.response,
-                    flagged: answer.flagged)
+                    flagged: answer.flagged, annotations: answer.annotations)
                 saved.insert(answer.questionID)
                 await session.record(
                     .answerSaved(

@@ -107,12 +107,22 @@ enum HelpScreen {
             ]
             if flow.control.isCode { keys.append(("Tab", t("help.indent"))) }
             if sitting.canGoBack { keys.append((k("shift-tab-pageup"), t("help.previous"))) }
-            switch flow.control.field {
+            if flow.currentReading != nil {
+                keys.append(("↑ ↓", t(sitting.canUseLineReader ? "help.reading-lines" : "help.reading-lines-plain")))
+                if sitting.canHighlight {
+                    keys += [("← →", t("help.reading-words")), (k("space-h"), t("help.highlight"))]
+                }
+                keys.append((k("esc-ctrl-g"), t("help.reading-end")))
+            }
+            // While the prompt is read, its keys stand for the answer's.
+            switch flow.currentReading == nil ? flow.control.field : nil {
+            case nil: break
             case .choices:
                 keys += [
                     ("↑ ↓", t("help.choices-move")), (k("space-enter"), t("help.choices-choose")),
                     (k("one-to-nine"), t("help.choices-number")),
                 ]
+                if sitting.canStrikeOut, flow.control.canStrikeOut { keys.append(("x", t("help.strike-out"))) }
             case .line, .essay:
                 typing = true
                 keys += [
@@ -131,6 +141,9 @@ enum HelpScreen {
             if sitting.canUseScratchpad { keys.append(("F5", t("help.scratchpad"))) }
             if sitting.calculator != nil { keys.append(("Ctrl-K", t("help.calculator"))) }
             if sitting.reference != nil { keys.append(("Ctrl-L", t("help.reference"))) }
+            if flow.currentReading == nil, sitting.canUseLineReader || sitting.canHighlight {
+                keys.append(("Ctrl-G", t("help.read")))
+            }
             keys.append(("Ctrl-T", t("help.time-left")))
             keys.append(("F12", t(flow.hand == .down ? "help.raise-hand" : "help.lower-hand")))
             if !flow.accessibility.isOn(.noCountdown) {

@@ -31,9 +31,9 @@ enum QuestionScreen {
                 flagged, row: 2, column: grid.columns - ScreenKit.margin - flagged.displayWidth,
                 style: ScreenKit.warning)
         }
-        var promptEnd = ScreenKit.paragraph(
-            question.prompt, row: max(4, headingEnd + 1), width: width, style: CellStyle(bold: true),
-            into: &grid, lastRow: grid.rows - 8)
+        let prompt = PromptView.render(
+            flow, row: max(4, headingEnd + 1), width: width, lastRow: grid.rows - 8, into: &grid)
+        var promptEnd = prompt.end
         if case .code(let code) = question.kind {
             promptEnd = ScreenKit.paragraph(
                 codeBrief(code), row: promptEnd + 1, width: width, into: &grid, lastRow: grid.rows - 8)
@@ -49,7 +49,11 @@ enum QuestionScreen {
         let area = CellRect(
             row: answerTop, column: ScreenKit.margin,
             height: grid.rows - 4 - answerTop, width: width)
-        AnswerView.render(flow.control, suggestions: flow.suggestions, in: area, into: &grid)
+        AnswerView.render(
+            flow.control, struck: sitting.annotations[question.id]?.struck ?? [], suggestions: flow.suggestions,
+            in: area, into: &grid)
+        // While the prompt is read, the cursor stays there, where a screen reader reads it.
+        if let cursor = prompt.cursor { grid.cursor = cursor }
         SuggestionView.offer(flow.suggestions.offer(for: flow.control), row: grid.rows - 4, into: &grid)
 
         if let notice = flow.notice?.text ?? flow.suggestions.note {
@@ -175,7 +179,9 @@ enum QuestionScreen {
             flow.control.isCode
             ? [("PgDn", text("key.next")), ("Tab", text("key.indent"))] : [("Tab", text("key.next"))]
         switch flow.control.field {
-        case .choices: keys += [("↑↓", text("key.move")), ("Space", text("key.choose"))]
+        case .choices:
+            keys += [("↑↓", text("key.move")), ("Space", text("key.choose"))]
+            if sitting.canStrikeOut, flow.control.canStrikeOut { keys.append(("x", text("key.strike-out"))) }
         case .line, .essay: keys += [("^U", text("key.undo"))] + flow.suggestions.keys(for: flow.control)
         case .matching: keys += [("↑↓", text("key.row")), ("←→", text("key.match"))]
         case .ordering(_, _, let picked):
@@ -184,10 +190,19 @@ enum QuestionScreen {
                 ? [("↑↓", text("key.carry")), ("Space", text("key.put-down"))]
                 : [("↑↓", text("key.move")), ("Space", text("key.pick-up"))]
         }
+        if flow.currentReading != nil {
+            // Reading the prompt: its keys in place of the answer's.
+            keys = [("↑↓", text("key.line"))]
+            if sitting.canHighlight { keys += [("←→", text("key.word")), ("Space", text("key.highlight"))] }
+            keys.append(("Esc", text("key.back-to-answer")))
+        }
         keys.append(("F4", text("key.review-submit")))
         // The tools' keys before the rest, so that a narrow footer still shows them.
         if sitting.calculator != nil { keys.append(("^K", text("key.calculator"))) }
         if sitting.reference != nil { keys.append(("^L", text("key.reference"))) }
+        if flow.currentReading == nil, sitting.canUseLineReader || sitting.canHighlight {
+            keys.append(("^G", text("key.read")))
+        }
         if flow.breaksLeft > 0 { keys.append(("F6", text("key.break"))) }
         if sitting.canGoBack { keys.append(("S-Tab", text("key.back"))) }
         if sitting.canFlag { keys.append(("F2", text("key.flag"))) }
@@ -199,13 +214,14 @@ enum QuestionScreen {
 
 /// Draws an answer control inside a rectangle.
 enum AnswerView {
+    /// Draws `control`; `struck` are the choices struck out, by file index.
     static func render(
-        _ control: AnswerControl, suggestions: SuggestionControl, in area: CellRect,
+        _ control: AnswerControl, struck: Set<Int>, suggestions: SuggestionControl, in area: CellRect,
         into grid: inout CellGrid
     ) {
         switch control.field {
         case .choices(let highlight):
-            choices(control, highlight: highlight, in: area, into: &grid)
+            choices(control, highlight: highlight, struck: struck, in: area, into: &grid)
         case .line(let editor):
             line(control, editor: editor, suggestions: suggestions, in: area, into: &grid)
         case .essay(let editor):
@@ -231,7 +247,11 @@ enum AnswerView {
         }
     }
 
-    static func choices(_ control: AnswerControl, highlight: Int, in area: CellRect, into grid: inout CellGrid) {
+    /// The choices, one a row; a struck-out one is dim and marked ✗ (the screen reader's
+    /// layout says "struck"), so that it shows by an attribute and a mark, not colour alone.
+    static func choices(
+        _ control: AnswerControl, highlight: Int, struck: Set<Int>, in area: CellRect, into grid: inout CellGrid
+    ) {
         let multiple: Bool
         if case .multipleResponse = control.presented.question.kind { multiple = true } else { multiple = false }
         if multiple {
@@ -253,14 +273,19 @@ enum AnswerView {
             let row = area.row + (multiple ? 2 : 0) + index * (1 + look.choiceGap)
             guard row < area.row + area.height else { break }
             let chosen = control.isChosen(displayed: index)
+            // True and false have no file order, and are never struck out.
+            let isStruck =
+                control.canStrikeOut && !struck.isEmpty
+                && struck.contains(control.presented.fileIndex(ofDisplayed: index))
             let mark = multiple ? (chosen ? "[x]" : "[ ]") : (chosen ? "(•)" : "( )")
-            let style = index == highlight ? ScreenKit.selected : (chosen ? CellStyle(bold: true) : .plain)
+            var style = index == highlight ? ScreenKit.selected : (chosen ? CellStyle(bold: true) : .plain)
+            if isStruck { style = look.adjusted(CellStyle(dim: true, reverse: index == highlight)) }
             // A screen reader reads words, not brackets: "2. Toronto, chosen".
+            let words = "words.choice" + (chosen ? "-chosen" : "") + (isStruck ? "-struck" : "")
             let text =
                 look.linear
-                ? ScreenKit.text(
-                    chosen ? "words.choice-chosen" : "words.choice", ["number": index + 1, "choice": label])
-                : "\(mark) \(index + 1). \(label)"
+                ? ScreenKit.text(words, ["number": index + 1, "choice": label])
+                : "\(mark) \(index + 1). \(isStruck ? "✗ " : "")\(label)"
             grid.put(text, row: row, column: area.column, style: style, maxWidth: area.width)
             if index == highlight { grid.cursor = CellPosition(row: row, column: area.column + (look.linear ? 0 : 1)) }
         }

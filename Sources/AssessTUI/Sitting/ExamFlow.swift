@@ -36,6 +36,9 @@ public struct ExamFlow: Sendable {
     /// On the break between two timed sections, the name of the section that opens when it
     /// ends; `nil` on any other break.
     public internal(set) var sectionBreakNext: String?
+    /// Where the student reads a prompt with the line reader and the highlighter (the read
+    /// key); see ``currentReading``.
+    public internal(set) var reading: PromptReading?
     /// The language of the screens and messages (English unless set).
     public var language = InterfaceLanguage.english {
         didSet { suggestions.text = text }

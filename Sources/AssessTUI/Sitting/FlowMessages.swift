@@ -62,11 +62,12 @@ public struct ConsentRequest: Sendable, Equatable {
 /// Answers and progress to make durable, as the flow had them when it asked: the
 /// writer never reads the flow.
 public struct SaveBatch: Sendable, Equatable {
-    /// One question's answer (or its absence) and flag.
+    /// One question's answer (or its absence), flag and annotations.
     public struct Answer: Sendable, Equatable {
         public var questionID: String
         public var response: Response?
         public var flagged: Bool
+        public var annotations: Annotations
     }
 
     public var answers: [Answer]

@@ -169,6 +169,15 @@ public struct AnswerControl: Sendable, Equatable {
         return .changed
     }
 
+    /// True for the choices of a single-choice or multiple-response question, which may be
+    /// struck out (true and false are left alone).
+    public var canStrikeOut: Bool {
+        switch presented.question.kind {
+        case .singleChoice, .multipleResponse: return true
+        default: return false
+        }
+    }
+
     /// True when the choice at displayed position `displayed` is selected.
     public func isChosen(displayed: Int) -> Bool {
         switch response {

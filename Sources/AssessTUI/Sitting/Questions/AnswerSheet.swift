@@ -64,10 +64,12 @@ struct AnswerSheet: Sendable {
         AnswerControl.edit(&scratchpad, key, width: AnswerControl.essayTextWidth(answerWidth: answerWidth))
     }
 
-    /// The answers and flags of questions `ids`, for the store.
+    /// The answers, flags and annotations of questions `ids`, for the store.
     func answers(_ ids: [String]) -> [SaveBatch.Answer] {
         ids.map {
-            SaveBatch.Answer(questionID: $0, response: sitting.responses[$0], flagged: sitting.flagged.contains($0))
+            SaveBatch.Answer(
+                questionID: $0, response: sitting.responses[$0], flagged: sitting.flagged.contains($0),
+                annotations: sitting.annotations[$0] ?? Annotations())
         }
     }
 }

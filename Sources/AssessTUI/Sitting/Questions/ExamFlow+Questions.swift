@@ -20,6 +20,9 @@ extension ExamFlow {
     }
 
     mutating func handleInQuestion(_ key: Key, now: UInt64) -> [FlowEffect] {
+        // A reading ends when its question leaves the screen.
+        if reading != nil, currentReading == nil { reading = nil }
+        if let current = currentReading, let effects = handleInReading(key, current, now: now) { return effects }
         switch key {
         case .tab where control.isCode:
             // In a program Tab indents; Page Down moves on.
@@ -67,6 +70,8 @@ extension ExamFlow {
             guard breaksLeft > 0 else { return refuse("notice.no-breaks", now: now) }
             phase = .confirmBreak
             return []
+        case Self.strikeOutKey where control.canStrikeOut: return strikeOut(now: now)
+        case Self.readKey: return toggleReading(now: now)
         case Self.calculatorKey: return openCalculator(now: now)
         case Self.referenceKey: return openReference(now: now)
         case Self.hideTimerKey: return toggleTimer(now: now)

@@ -20,6 +20,9 @@ public struct ExamSitting: Sendable, Equatable {
     /// For an exam with timed sections, the one section whose questions the student may
     /// see and change (the others are closed, or not yet open); `nil` otherwise.
     public private(set) var openSection: Int?
+    /// What the student marked on each question for their own reading (struck-out choices),
+    /// by question id; never scored.
+    public private(set) var annotations: [String: Annotations] = [:]
     /// Each restriction's state by id: `true` allows the feature, `false` denies it.
     public private(set) var restrictions: [String: Bool]
 
@@ -29,6 +32,9 @@ public struct ExamSitting: Sendable, Equatable {
         public static let flagForReview = "flag-for-review"
         public static let questionPalette = "question-palette"
         public static let scratchpad = "scratchpad"
+        public static let strikeOut = "strike-out"
+        public static let highlight = "highlight"
+        public static let lineReader = "line-reader"
     }
 
     /// Starts a sitting with the questions and orders of `presentation`, and each
@@ -71,14 +77,16 @@ public struct ExamSitting: Sendable, Equatable {
         restrictions = states
     }
 
-    /// Puts back the answers, flags and position of an attempt that is resumed after a
-    /// crash. Answers to questions this exam does not have are dropped.
+    /// Puts back the answers, flags, annotations and position of an attempt that is resumed
+    /// after a crash. Those of questions this exam does not have are dropped.
     public mutating func restore(
-        responses saved: [String: Response], flagged savedFlags: Set<String>, current index: Int
+        responses saved: [String: Response], flagged savedFlags: Set<String>,
+        annotations savedAnnotations: [String: Annotations] = [:], current index: Int
     ) {
         let ids = Set(questions.map(\.question.id))
         responses = saved.filter { ids.contains($0.key) }
         flagged = savedFlags.intersection(ids)
+        annotations = savedAnnotations.filter { ids.contains($0.key) }
         current = questions.indices.contains(index) ? index : 0
     }
 
@@ -108,6 +116,51 @@ public struct ExamSitting: Sendable, Equatable {
     /// True when the scratchpad is available: only when the exam lists it and it is allowed,
     /// since an exam that says nothing of notes should not grow a notes area.
     public var canUseScratchpad: Bool { restrictions[RestrictionID.scratchpad] == true }
+
+    /// True when the student may strike out choices: only when the exam lists it and it is
+    /// allowed, like the scratchpad.
+    public var canStrikeOut: Bool { restrictions[RestrictionID.strikeOut] == true }
+
+    /// True when the student may highlight words of a prompt: only when the exam lists it
+    /// and it is allowed.
+    public var canHighlight: Bool { restrictions[RestrictionID.highlight] == true }
+
+    /// True when the student may read a prompt with the line reader: only when the exam
+    /// lists it and it is allowed.
+    public var canUseLineReader: Bool { restrictions[RestrictionID.lineReader] == true }
+
+    /// Highlights word `word` of the prompt on screen, or takes its highlight off, when
+    /// highlighting is allowed; returns whether it is highlighted now.
+    @discardableResult
+    public mutating func toggleHighlight(_ word: Int) -> Bool {
+        let id = question.id
+        var marked = annotations[id] ?? Annotations()
+        guard canHighlight else { return marked.highlighted.contains(word) }
+        if marked.highlighted.contains(word) {
+            marked.highlighted.remove(word)
+        } else {
+            marked.highlighted.insert(word)
+        }
+        annotations[id] = marked.isEmpty ? nil : marked
+        return marked.highlighted.contains(word)
+    }
+
+    /// True when the choice at file index `index` of question `id` is struck out.
+    public func isStruck(_ index: Int, of id: String) -> Bool {
+        annotations[id]?.struck.contains(index) ?? false
+    }
+
+    /// Strikes out the choice at file index `index` of the question on screen, or puts it
+    /// back, when striking out is allowed; returns whether it is struck now.
+    @discardableResult
+    public mutating func toggleStrike(_ index: Int) -> Bool {
+        let id = question.id
+        guard canStrikeOut else { return isStruck(index, of: id) }
+        var marked = annotations[id] ?? Annotations()
+        if marked.struck.contains(index) { marked.struck.remove(index) } else { marked.struck.insert(index) }
+        annotations[id] = marked.isEmpty ? nil : marked
+        return marked.struck.contains(index)
+    }
 
     /// The calculator the student may open: the exam's, unless the proctor denied it.
     public var calculator: CalculatorKind? {

@@ -1,10 +1,12 @@
 import AssessCalculator
 import AssessCore
 
-/// The tools the exam may give its students: the calculator and the reference sheet; and
-/// those every sitting has:
-/// hiding the countdown, asking the time left, and raising a hand.
+/// The tools the exam may give its students: the calculator, the reference sheet and
+/// striking out choices; and those every sitting has: hiding the countdown, asking the
+/// time left, and raising a hand.
 extension ExamFlow {
+    /// The key that strikes out the highlighted choice (and puts it back).
+    public static let strikeOutKey = Key.character("x")
     /// The key that opens (and closes) the calculator.
     public static let calculatorKey = Key.control("k")
     /// The key that opens (and closes) the reference sheet.
@@ -17,6 +19,19 @@ extension ExamFlow {
     public static let raiseHandKey = Key.function(12)
     /// From how many seconds left a hidden countdown shows again: the last five minutes.
     public static let hiddenTimerShowsFrom = 300
+
+    /// The strike-out key on a choice question: the highlighted choice is struck out (or put
+    /// back) where the exam allows it; the answer stays as it is. Saved with the answer by
+    /// the next autosave, off the key's path; the log says which choice, never more.
+    mutating func strikeOut(now: UInt64) -> [FlowEffect] {
+        guard sitting.canStrikeOut else { return refuse("notice.no-strike-out", now: now) }
+        guard case .choices(let highlight) = control.field else { return [] }
+        let id = sitting.question.id
+        let index = sitting.presented.fileIndex(ofDisplayed: highlight)
+        let struck = sheet.sitting.toggleStrike(index)
+        timers.autosave.changed(id, now: now)
+        return [.log(.toolUsed(tool: "strike-out", action: struck ? "struck" : "restored", questionID: id))]
+    }
 
     /// The reference key on a question: the sheet opens at its top when the exam has one
     /// the proctor did not deny; the log says it was opened.
