@@ -90,7 +90,7 @@ let package = Package(
                 "postgres-v06-rosters-starts", "postgres-v07-seat-news", "postgres-v08-commands-acknowledged",
                 "postgres-v09-lease-liveness", "postgres-v10-server-decides", "postgres-v11-published-exams",
                 "postgres-v12-message-read", "postgres-v13-open-releases-forms", "postgres-v14-pool-draws",
-                "postgres-v15-tool-used", "postgres-v16-room-version",
+                "postgres-v15-tool-used", "postgres-v16-room-version", "postgres-v17-code-runs",
             ].map { .embedInCode("Postgres/SQL/\($0).sql") }
         ),
         .target(name: "AssessSandbox"),

@@ -48,6 +48,10 @@ public enum SessionEvent: Sendable, Equatable {
     /// with it (`opened`, `result-copied` into the answer to `questionID` …), never what
     /// was typed into it.
     case toolUsed(tool: String, action: String, questionID: String?)
+    /// The student ran the samples of code question `questionID`: the run's number as the
+    /// store counted it, the code's SHA-256 (never the code) and the outcome (`passed 2 of
+    /// 3`, each sample's verdict in `verdicts`), never the output.
+    case codeRun(questionID: String, number: Int, codeHash: String, passed: Int, of: Int, verdicts: [String])
     /// The proctor's side: launch settings, the password prompt, pauses, breaks, resume.
     case proctor(ProctorEvent)
     /// The store's server was away for `seconds` from `since`; `delivered` writes waited on
@@ -90,6 +94,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .accessibilitySet: return "accessibility.set"
         case .accessibilityChanged: return "accessibility.changed"
         case .toolUsed: return "tool.used"
+        case .codeRun: return "code.run"
         case .storeOutage: return "store.outage"
         case .leaseTakenOver: return "lease.taken-over"
         case .proctor(let event): return event.kind
@@ -161,6 +166,11 @@ public enum SessionEvent: Sendable, Equatable {
             var details = ["tool": tool, "action": action]
             if let questionID { details["question"] = questionID }
             return details
+        case .codeRun(let questionID, let number, let codeHash, let passed, let count, let verdicts):
+            return [
+                "question": questionID, "number": String(number), "code-hash": codeHash, "passed": String(passed),
+                "samples": String(count), "verdicts": verdicts.joined(separator: " "),
+            ]
         case .proctor(let event):
             return event.details
         }

@@ -226,7 +226,7 @@ extension SQLiteStore: ExamStore {
 
     /// The attempt with this id, which must be in progress.
     @discardableResult
-    private func requireInProgress(_ db: Database, _ attemptID: String) throws -> Attempt {
+    func requireInProgress(_ db: Database, _ attemptID: String) throws -> Attempt {
         guard let attempt = try Attempt.fetchOne(db, key: attemptID) else {
             throw StoreError.unknownAttempt(attemptID)
         }

@@ -78,6 +78,7 @@ enum PostgresSchema {
         Migration(file: "postgres-v15-tool-used", recorded: "v15", source: PackageResources.postgres_v15_tool_used_sql),
         Migration(
             file: "postgres-v16-room-version", recorded: "v16", source: PackageResources.postgres_v16_room_version_sql),
+        Migration(file: "postgres-v17-code-runs", recorded: "v17", source: PackageResources.postgres_v17_code_runs_sql),
     ]
 
     /// Every migration, in order: its recorded name and its SQL for `roles`.

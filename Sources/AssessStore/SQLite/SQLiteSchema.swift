@@ -32,6 +32,7 @@ enum SQLiteSchema {
             Migration(name: "sqlite-v07-lease-process-start", recorded: "v7", migrate: addLeaseProcessStart),
             Migration(name: "sqlite-v08-published-exams", recorded: "v8", migrate: PublishedSchema.sqlite),
             Migration(name: "sqlite-v09-new-attempts-allowed", recorded: "v9", migrate: addNewAttemptsAllowed),
+            Migration(name: "sqlite-v10-code-runs", recorded: "v10", migrate: SQLiteStore.addCodeRuns),
         ]
     }
 

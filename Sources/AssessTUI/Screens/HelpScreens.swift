@@ -106,6 +106,9 @@ enum HelpScreen {
                 )
             ]
             if flow.control.isCode { keys.append(("Tab", t("help.indent"))) }
+            if (flow.runsAllowedHere ?? 0) > 0 {
+                keys.append(("Ctrl-G", t.plural("help.run-samples", count: flow.runsLeftHere)))
+            }
             if sitting.canGoBack { keys.append((k("shift-tab-pageup"), t("help.previous"))) }
             switch flow.control.field {
             case .choices:

@@ -44,9 +44,16 @@ enum QuestionScreen {
                 PictureView.render(
                     image, shelf: flow.pictures, row: promptEnd + 1, width: width, lastRow: lastRow, into: &grid) + 1
         }
-        let area = CellRect(
+        var area = CellRect(
             row: answerTop, column: ScreenKit.margin,
             height: grid.rows - 4 - answerTop, width: width)
+        // The sample runs' panel under a program's editor, which keeps three lines at least.
+        let panelRows = min(SampleRunPanel.rows(flow), max(0, area.height - 3))
+        if panelRows > 0 {
+            area.height -= panelRows
+            SampleRunPanel.render(
+                flow, row: area.row + area.height, column: area.column, width: width, into: &grid)
+        }
         AnswerView.render(flow.control, suggestions: flow.suggestions, in: area, into: &grid)
         SuggestionView.offer(flow.suggestions.offer(for: flow.control), row: grid.rows - 4, into: &grid)
 
@@ -176,6 +183,7 @@ enum QuestionScreen {
                 ? [("↑↓", text("key.carry")), ("Space", text("key.put-down"))]
                 : [("↑↓", text("key.move")), ("Space", text("key.pick-up"))]
         }
+        if (flow.runsAllowedHere ?? 0) > 0 { keys.append(("^G", text("key.run-samples"))) }
         keys.append(("F4", text("key.review-submit")))
         // The tools' keys before the rest, so that a narrow footer still shows them.
         if sitting.calculator != nil { keys.append(("^K", text("key.calculator"))) }

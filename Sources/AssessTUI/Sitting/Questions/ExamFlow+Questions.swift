@@ -63,6 +63,7 @@ extension ExamFlow {
         case Self.referenceKey: return openReference(now: now)
         case Self.hideTimerKey: return toggleTimer(now: now)
         case Self.timeLeftKey: return sayTimeLeft(now: now)
+        case Self.runKey where control.isCode: return runSamples(now: now)
         case Self.settingsKey:
             guard !switchableSettings.isEmpty else { return refuse("notice.settings-fixed", now: now) }
             phase = .settings(selection: 0, returningTo: .question)
