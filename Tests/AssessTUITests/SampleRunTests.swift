@@ -89,9 +89,9 @@ import Testing
         #expect(!finished.logged.description.contains("print("))
         let screen = Self.screen(flow)
         #expect(screen.contains { $0.contains("Run 1: 1 of 2 examples passed. Runs left: 2") })
-        #expect(screen.contains { $0.contains("✓ Example 1: passed (0.04 s)") })
+        #expect(screen.contains { $0.contains("✓ Example 1: passed") })
         // The output's escape is written out, never sent.
-        #expect(screen.contains { $0.contains("✗ Example 2: wrong output (0.05 s)  got Fizz⏎^[]52;c;aGk=^G") })
+        #expect(screen.contains { $0.contains("✗ Example 2: wrong output  got Fizz⏎^[]52;c;aGk=^G") })
         #expect(flow.runsLeftHere == 2)
     }
 

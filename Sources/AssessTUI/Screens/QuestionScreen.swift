@@ -183,8 +183,9 @@ enum QuestionScreen {
                 ? [("↑↓", text("key.carry")), ("Space", text("key.put-down"))]
                 : [("↑↓", text("key.move")), ("Space", text("key.pick-up"))]
         }
-        if (flow.runsAllowedHere ?? 0) > 0 { keys.append(("^G", text("key.run-samples"))) }
         keys.append(("F4", text("key.review-submit")))
+        // After review & submit, which must always show; the panel names the run key too.
+        if (flow.runsAllowedHere ?? 0) > 0 { keys.append(("^G", text("key.run-samples"))) }
         // The tools' keys before the rest, so that a narrow footer still shows them.
         if sitting.calculator != nil { keys.append(("^K", text("key.calculator"))) }
         if sitting.reference != nil { keys.append(("^L", text("key.reference"))) }
@@ -208,6 +209,8 @@ enum AnswerView {
             choices(control, highlight: highlight, in: area, into: &grid)
         case .line(let editor):
             line(control, editor: editor, suggestions: suggestions, in: area, into: &grid)
+        case .essay(let editor) where control.isCode:
+            CodeView.render(editor, in: area, into: &grid)
         case .essay(let editor):
             essay(editor, suggestions: suggestions, in: area, into: &grid)
         case .matching(let row):

@@ -1,6 +1,5 @@
 import AssessCore
 import AssessExam
-import Foundation
 
 /// The panel under a code question's editor when the exam allows sample runs: the runs
 /// left and the run key, "running" while a run is under way, then the last run's outcome
@@ -40,10 +39,7 @@ enum SampleRunPanel {
                 (passed ? "✓ " : "✗ ")
                 + text(
                     "run.sample",
-                    [
-                        "number": index + 1, "verdict": text("run." + outcome.verdict.rawValue),
-                        "seconds": String(format: "%.2f", outcome.seconds),
-                    ])
+                    ["number": index + 1, "verdict": text("run." + outcome.verdict.rawValue)])
             if !passed, !outcome.output.isEmpty {
                 line += "  " + text("run.got", ["output": shown(outcome.output)])
             }

@@ -95,6 +95,11 @@ public struct AnswerControl: Sendable, Equatable {
         max(1, answerWidth - 3)
     }
 
+    /// The width a program's lines are laid out at: wider than any line, so that a line
+    /// never wraps and ↑ ↓ move by the program's own lines; the screen scrolls sideways
+    /// instead (``CodeView``).
+    public static let codeLineWidth = 1 << 20
+
     /// What a key did to the answer.
     public enum Outcome: Sendable, Equatable {
         /// The key was not for this control.
@@ -119,6 +124,8 @@ public struct AnswerControl: Sendable, Equatable {
             return editText(Self.newLineKeepingIndentation)
         case .essay where key == .tab && isCode:
             return editText(Self.indent)
+        case .essay where isCode:
+            return editText { Self.edit(&$0, key, width: Self.codeLineWidth) }
         case .essay:
             return editText { Self.edit(&$0, key, width: Self.essayTextWidth(answerWidth: width)) }
         case .matching(let row):
