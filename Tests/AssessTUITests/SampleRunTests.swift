@@ -125,3 +125,28 @@ import Testing
             help.contains("  Ctrl-G               run the examples in a sandbox (3 runs left); you keep"), "\(help)")
     }
 }
+
+/// Auto-indent in programs: on by default; F8 switches it off (Enter then starts each line
+/// at the margin) and on again, the notice and the help saying which.
+@Suite struct AutoIndentSwitchTests {
+    @Test func f8SwitchesAutoIndentOffAndOn() {
+        var flow = SampleRunTests.onQuestion(runs: 0)
+        for key: Key in [.enter, .character(" "), .character(" "), .character("x"), .enter] {
+            _ = flow.update(.key(key), now: SampleRunTests.s)
+        }
+        #expect(flow.control.response == .code("print('Fizz')\n  x\n  "))
+        _ = flow.update(.key(ExamFlow.autoIndentKey), now: SampleRunTests.s)
+        #expect(flow.notice?.text == "Auto-indent is off: Enter starts each line at the margin.")
+        _ = flow.update(.key(.character("y")), now: SampleRunTests.s)
+        _ = flow.update(.key(.enter), now: SampleRunTests.s)
+        #expect(flow.control.response == .code("print('Fizz')\n  x\n  y\n"))
+        _ = flow.update(.key(ExamFlow.helpKey), now: SampleRunTests.s)
+        #expect(
+            SampleRunTests.screen(flow).contains {
+                $0.contains("F8 ") && $0.contains("switch auto-indent on (Enter keeps the indentation)")
+            })
+        _ = flow.update(.key(.escape), now: SampleRunTests.s)
+        _ = flow.update(.key(ExamFlow.autoIndentKey), now: SampleRunTests.s)
+        #expect(flow.notice?.text == "Auto-indent is on: Enter keeps the indentation.")
+    }
+}

@@ -105,7 +105,10 @@ enum HelpScreen {
                     t(sitting.canGoBack ? "help.next" : "help.next-linear")
                 )
             ]
-            if flow.control.isCode { keys.append(("Tab", t("help.indent"))) }
+            if flow.control.isCode {
+                keys.append(("Tab", t("help.indent")))
+                keys.append(("F8", t(flow.autoIndent ? "help.auto-indent-off" : "help.auto-indent-on")))
+            }
             if (flow.runsAllowedHere ?? 0) > 0 {
                 keys.append(("Ctrl-G", t.plural("help.run-samples", count: flow.runsLeftHere)))
             }

@@ -34,6 +34,8 @@ public struct ExamFlow: Sendable {
     /// True when the app can run samples (it was given a sandbox and a store that counts
     /// runs); without it the run key says runs are unavailable here.
     public var runsSamples = false
+    /// False once the student switched auto-indent off in programs (``autoIndentKey``).
+    public internal(set) var autoIndent = true
     /// True while the student has the header's countdown hidden (``hidesTime(secondsLeft:)``).
     public internal(set) var timerHidden = false
     /// The language of the screens and messages (English unless set).

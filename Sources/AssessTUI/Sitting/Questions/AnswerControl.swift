@@ -28,6 +28,9 @@ public struct AnswerControl: Sendable, Equatable {
     public private(set) var response: Response?
     /// The changes to the text since ``takeEdits()``, for the typing journal.
     private var edits: [TextEdit] = []
+    /// In a program, Enter starts the new line with the indentation of the line before;
+    /// false makes it a plain line break (the student switched auto-indent off).
+    public var autoIndents = true
 
     /// A control for `presented`, showing `response` when it was answered before.
     public init(for presented: PresentedQuestion, response: Response?) {
@@ -120,7 +123,7 @@ public struct AnswerControl: Sendable, Equatable {
             return handleChoice(key, highlight: highlight)
         case .line:
             return editText { Self.edit(&$0, key, width: width) }
-        case .essay where key == .enter && isCode:
+        case .essay where key == .enter && isCode && autoIndents:
             return editText(Self.newLineKeepingIndentation)
         case .essay where key == .tab && isCode:
             return editText(Self.indent)

@@ -68,6 +68,9 @@ extension ExamFlow {
             guard !switchableSettings.isEmpty else { return refuse("notice.settings-fixed", now: now) }
             phase = .settings(selection: 0, returningTo: .question)
             return saveNow(now: now)
+        case Self.autoIndentKey where control.isCode:
+            autoIndent.toggle()
+            return refuse(autoIndent ? "notice.auto-indent-on" : "notice.auto-indent-off", now: now)
         case .function(8):
             guard let on = suggestions.autocorrectToggle(for: control) else { return [] }
             return [.setSuggestion(.autocorrect, on: on)]
@@ -80,6 +83,7 @@ extension ExamFlow {
     private mutating func answer(_ key: Key, now: UInt64) -> [FlowEffect] {
         // One binding of the control only, so that the edit finds its text unshared.
         var (control, follows) = sheet.takeControl()
+        control.autoIndents = autoIndent
         let id = sitting.question.id
         if recordsTyping, journaledQuestions[id] == nil, let typed = control.typedText {
             // What the first edit of the sitting starts from.

@@ -9,6 +9,8 @@ import AssessExam
 extension ExamFlow {
     /// The key that runs the samples of a code question (F7 is the spell checker's).
     public static let runKey = Key.control("g")
+    /// The key that switches auto-indent in programs off and on (F8 is autocorrect's in prose).
+    public static let autoIndentKey = Key.function(8)
 
     /// The runs of the code question on screen allowed during the exam; `nil` for any
     /// other question.
