@@ -95,6 +95,7 @@ let package = Package(
                 "postgres-v19-raised-hand",
                 "postgres-v20-timed-sections",
                 "postgres-v21-annotations",
+                "postgres-v22-code-runs",
             ].map { .embedInCode("Postgres/SQL/\($0).sql") }
         ),
         .target(name: "AssessSandbox"),

@@ -21,6 +21,11 @@ struct ManySessions {
     var sentAt: [[Date]] = []
     /// When each session pressed F2 to flag or unflag its essay (see `flagEvery`).
     var flaggedAt: [[Date]] = []
+    /// With `runSamplesAfter`: how long each session waited, from its Ctrl-G to the panel's
+    /// verdict, and the echoes of the letters typed while any run was under way.
+    var verdictMilliseconds = Samples()
+    var missedVerdicts = 0
+    var echoDuringRunsMilliseconds = Samples()
     /// Whether the driver's thread ran ahead of the sittings it measures (see ``DriverPriority``).
     var driverPriority = DriverPriority.Outcome.normal
 
@@ -40,11 +45,13 @@ struct ManySessions {
     ///   - monitor: A monitor watching the room, opened already: its terminal is read in
     ///     the same loop as the sessions', and its CPU measured over the typing.
     ///   - meanwhile: Runs on a thread of its own once typing starts (a server outage).
+    ///   - runSamplesAfter: Every session presses Ctrl-G this long after typing starts, all
+    ///     at once (a code question the exam lets students run), and keeps typing.
     static func measure(
         assess: String, exam: String, count: Int, rate: Int, duration: Duration,
         candidate: (Int) -> String = { "bench-\($0)" }, store: ((Int) -> String)? = nil,
         sharedDataDirectory: String? = nil, flagEvery: Int? = nil, monitor: RoomMonitor? = nil,
-        meanwhile: (@Sendable () -> Void)? = nil
+        meanwhile: (@Sendable () -> Void)? = nil, runSamplesAfter: Duration? = nil
     ) throws -> ManySessions {
         var sandboxes: [Sandbox] = []
         var processes: [PseudoTerminalProcess] = []
@@ -79,6 +86,10 @@ struct ManySessions {
         result.sentAt = Array(repeating: [], count: count)
         result.flaggedAt = Array(repeating: [], count: count)
         if let meanwhile { Thread.detachNewThread(meanwhile) }
+        let runAt = runSamplesAfter.map { start + $0 }
+        var runSent: [(at: ContinuousClock.Instant, offset: Int)?] = Array(repeating: nil, count: count)
+        var verdictAt: [ContinuousClock.Instant?] = Array(repeating: nil, count: count)
+        var echoes: [(sentAt: ContinuousClock.Instant, milliseconds: Double)] = []
 
         func sendTime(_ session: Int, _ key: Int) -> ContinuousClock.Instant {
             start + interval * key + interval * session / count
@@ -86,8 +97,16 @@ struct ManySessions {
         func collect(_ session: Int) {
             let process = processes[session]
             while let first = pending[session].first, process.text.contains(byte: first.byte, from: first.offset) {
-                result.echoMilliseconds.append(((process.lastOutputAt ?? .now) - first.sentAt).milliseconds)
+                let echo = ((process.lastOutputAt ?? .now) - first.sentAt).milliseconds
+                result.echoMilliseconds.append(echo)
+                echoes.append((first.sentAt, echo))
                 pending[session].removeFirst()
+            }
+            if let sent = runSent[session], verdictAt[session] == nil,
+                process.text.contains("Example", from: sent.offset)
+            {
+                verdictAt[session] = process.lastOutputAt ?? .now
+                result.verdictMilliseconds.append(((process.lastOutputAt ?? .now) - sent.at).milliseconds)
             }
         }
 
@@ -106,7 +125,14 @@ struct ManySessions {
                 monitorSpanOpen = false
             }
             let now = ContinuousClock.now
+            if let runAt, now >= runAt, runSent[0] == nil {
+                for session in 0..<count {
+                    runSent[session] = (.now, processes[session].text.count)
+                    processes[session].send("\u{07}")
+                }
+            }
             var earliest = monitorSpanOpen ? start + duration : end
+            if let runAt, runSent[0] == nil { earliest = min(earliest, runAt) }
             for session in 0..<count where nextKey[session] < text.count {
                 let due = sendTime(session, nextKey[session])
                 if due <= now {
@@ -137,6 +163,13 @@ struct ManySessions {
             }
         }
         result.missedEchoes = pending.reduce(0) { $0 + $1.count }
+        if let runStart = runSent[0]?.at {
+            result.missedVerdicts = verdictAt.count { $0 == nil }
+            let runEnd = verdictAt.compactMap { $0 }.max() ?? end
+            for echo in echoes where echo.sentAt >= runStart && echo.sentAt <= runEnd {
+                result.echoDuringRunsMilliseconds.append(echo.milliseconds)
+            }
+        }
         result.totalPeakResidentBytes = processes.reduce(0) { $0 + (ProcessProbe.peakResidentBytes(of: $1.pid) ?? 0) }
         result.totalProportionalBytes = processes.reduce(0) {
             $0 + (ProcessProbe.proportionalResidentBytes(of: $1.pid) ?? 0)

@@ -1,7 +1,7 @@
 // assess-bench: measures how `assess` feels in a terminal, beside programs people know.
 //
 //   assess-bench [--assess PATH] [--exams DIR] [--exam-terminal PATH --exam-terminal-exam FILE] [--quick]
-//                [--lab | --lab-only | --published-only | --sessions-only | --crash-only]
+//                [--lab | --lab-only | --published-only | --sessions-only | --crash-only | --sample-runs-only [--seats N]]
 //
 // Every program runs on a pseudo-terminal of 100×30 cells with TERM=xterm-256color and
 // LANG=C.UTF-8, in a fresh temporary home, lock and data directory. Progress goes to
@@ -35,6 +35,9 @@ struct Options {
     var crashOnly = false
     /// Measures only the published exam's rows (on the lab's server; part of the lab rows).
     var publishedOnly = false
+    /// Measures only the sample-runs row, with `seats` sittings (100 unless given).
+    var sampleRunsOnly = false
+    var seats: Int?
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -48,6 +51,12 @@ struct Options {
             case "--sessions-only": sessionsOnly = true
             case "--crash-only": crashOnly = true
             case "--published-only": publishedOnly = true
+            case "--sample-runs-only": sampleRunsOnly = true
+            case "--seats":
+                guard let value = rest.popFirst(), let number = Int(value), number > 0 else {
+                    throw MeasurementError(description: "--seats needs a number of seats, more than 0")
+                }
+                seats = number
             case "--assess", "--exams", "--exam-terminal", "--exam-terminal-exam":
                 guard let value = rest.popFirst() else {
                     throw MeasurementError(description: "\(argument) needs a value")
@@ -94,6 +103,11 @@ func run(_ options: Options) throws -> String {
     let crashRuns = options.quick ? 5 : 52
     if options.crashOnly {
         try addCrashRows(to: &report, assess: options.assess, exam: allTypes, runs: crashRuns)
+        return report.text
+    }
+    if options.sampleRunsOnly {
+        let programming = URL(fileURLWithPath: options.exams).appendingPathComponent("programming.yaml").path
+        try addSampleRunRow(to: &report, assess: options.assess, exam: programming, count: options.seats ?? 100)
         return report.text
     }
     if options.sessionsOnly {
@@ -303,6 +317,25 @@ func addManySessionRows(
 }
 
 /// Adds the echo, bytes, memory and longest-wait rows for one typing comparison.
+/// `count` locked sittings of the programming exam type into its first (python3) question;
+/// two seconds in, each presses Ctrl-G at once: the time from the key to the panel's verdict,
+/// and the echo of every letter typed while runs were under way.
+func addSampleRunRow(to report: inout Report, assess: String, exam: String, count: Int) throws {
+    progress("sample runs: \(count) sittings typing 10 characters a second, each running its samples at 2 s")
+    let many = try ManySessions.measure(
+        assess: assess, exam: exam, count: count, rate: 10, duration: .seconds(20), runSamplesAfter: .seconds(2))
+    report.add(
+        "\(count) seats each making a sample run at once: time to verdict (median / p99)",
+        assess: Report.medianAndP99(many.verdictMilliseconds, unit: "ms")
+            + (many.missedVerdicts > 0 ? ", \(many.missedVerdicts) never came" : ""),
+        reference: "", ratio: nil, budget: "", holds: many.missedVerdicts == 0)
+    report.add(
+        "\(count) seats making sample runs: echo while they run (median / p99)",
+        assess: Report.medianAndP99(many.echoDuringRunsMilliseconds, unit: "ms"), reference: "", ratio: nil,
+        budget: "p99 ≤ 15 ms",
+        holds: (many.echoDuringRunsMilliseconds.p99 ?? .infinity) <= 15 && many.missedEchoes == 0)
+}
+
 func addTypingRows(to report: inout Report, label: String, assess: Typing, nano: Typing, nanoLabel: String) {
     let assessP99 = assess.echoMilliseconds.p99 ?? .infinity
     let nanoP99 = nano.echoMilliseconds.p99 ?? 0

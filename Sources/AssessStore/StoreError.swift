@@ -24,6 +24,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// This store lacks what the request needs (a roster, a room, marks): the caller
     /// refuses rather than carries on without it.
     case unsupported(String)
+    /// The question's sample runs during the exam (`allowed` of them) are all taken.
+    case noRunsLeft(allowed: Int)
 
     /// A sentence for the person at the terminal.
     public var description: String {
@@ -47,6 +49,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the store refused: \(reason)"
         case .unsupported(let what):
             return "this store keeps no \(what)"
+        case .noRunsLeft(let allowed):
+            return "all \(allowed) sample runs of this question are taken"
         }
     }
 }

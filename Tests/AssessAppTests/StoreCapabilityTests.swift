@@ -52,11 +52,12 @@ import Testing
         #expect(sqlite.room != nil)
         #expect(sqlite.roster != nil)
         #expect(sqlite.marks != nil)
+        #expect(sqlite.codeRuns != nil)
         #expect(sqlite.journal == nil)
     }
 }
 
-/// The SQLite store without a roster, marks or journal, and with a room only when asked.
+/// The SQLite store without a roster, marks, sample runs or journal, and with a room only when asked.
 final class StoreLacking: ExamStore, @unchecked Sendable {
     let inner: SQLiteStore
     let keepsRoom: Bool
@@ -71,6 +72,7 @@ final class StoreLacking: ExamStore, @unchecked Sendable {
     var roster: (any RosterStore)? { nil }
     var marks: (any MarkStore)? { nil }
     var published: (any PublishedExamStore)? { nil }
+    var codeRuns: (any CodeRunStore)? { nil }
     var journal: (any StoreJournal)? { nil }
 
     func startAttempt(

@@ -22,8 +22,8 @@ import Testing
     }
 
     @Test func theRecordedNamesAreTheFirstStoresOnes() {
-        #expect(PostgresSchema.migrationNames == (1...21).map { "v\($0)" })
-        #expect(SQLiteSchema.migrations.map(\.recorded) == (1...12).map { "v\($0)" })
+        #expect(PostgresSchema.migrationNames == (1...22).map { "v\($0)" })
+        #expect(SQLiteSchema.migrations.map(\.recorded) == (1...13).map { "v\($0)" })
         #expect(SQLiteSchema.migrations.map(\.recorded) == (1...10).map { "v\($0)" })
     }
 
@@ -49,8 +49,8 @@ import Testing
         let recorded = try DatabaseQueue(path: file).read { db in
             try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
         }
-        #expect(PostgresSchema.migrationNames == (1...21).map { "v\($0)" })
-        #expect(SQLiteSchema.migrations.map(\.recorded) == (1...12).map { "v\($0)" })
+        #expect(PostgresSchema.migrationNames == (1...22).map { "v\($0)" })
+        #expect(SQLiteSchema.migrations.map(\.recorded) == (1...13).map { "v\($0)" })
         let reopened = try SQLiteStore(dataDirectory: directory.url)
         #expect(try reopened.attempt(attempt.id) == attempt)
     }

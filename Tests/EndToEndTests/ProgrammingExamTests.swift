@@ -37,7 +37,8 @@ struct ProgrammingExamTests {
         #expect(question.contains("Example 2: input 4⏎ → output 4⏎"), "\(question)")
         #expect(!question.contains("15⏎") && !question.contains("10⏎"))
         // Tab indents, Page Down moves on, as the footer says.
-        #expect(question.contains("PgDn next  Tab indent  ^U undo  F4 review & submit"), "\(question)")
+        #expect(question.contains("PgDn next  Tab indent  ^U undo  F4 review & submit  ^G run samples"), "\(question)")
+        #expect(question.contains("Ctrl-G runs your program on the examples. Runs left: 10"), "\(question)")
         try seat.press("Tab")
         try seat.waitFor("│    ")
         #expect(try seat.screen().contains("Question 1 of 3"))
@@ -45,8 +46,20 @@ struct ProgrammingExamTests {
         // After the starter: the rest of FizzBuzz, on one line.
         try seat.type("print('FizzBuzz' if n % 15 == 0 else 'Fizz' if n % 3 == 0 else 'Buzz' if n % 5 == 0 else n)")
         try seat.waitFor("else n)")
+        // A sample run, in the sandbox, in the background: both examples pass, one run is spent.
+        try seat.press("C-g")
+        let ran = try seat.waitFor("Run 1: 2 of 2 examples passed. Runs left: 9", seconds: 30)
+        #expect(ran.contains("✓ Example 1: passed") && ran.contains("✓ Example 2: passed"), "\(ran)")
         try seat.submitAndLeaveThroughTheReceipt()
         #expect(try seat.exitStatus() == 0)
+        // The store counted the run; the log kept it with the code's hash, never the code.
+        let attempt = try #require(try store.attempts(exam: "programming").first)
+        #expect(try store.codeRunsTaken(attempt: attempt.id, question: "fizz") == 1)
+        let logged = try EventStore(database: store).events().map(\.event).filter { $0.kind == "code.run" }
+        #expect(logged.count == 1)
+        #expect(logged.first?.details["number"] == "1" && logged.first?.details["passed"] == "2")
+        #expect(logged.first?.details["code-hash"]?.count == 64)
+        #expect(!logged.description.contains("FizzBuzz"), "\(logged)")
 
         let results = try proctor.assessCommand(["results", "programming", "--json", "--with-answers"])
         #expect(results.status == 0, "\(results.output)")
@@ -67,5 +80,25 @@ struct ProgrammingExamTests {
         let again = try proctor.assessCommand(["results", "programming", "--csv"])
         #expect(again.status == 0 && !again.output.contains("ran the hidden tests"), "\(again.output)")
         #expect(again.output.contains("programming,ana,"))
+    }
+
+    /// The code question at 80×24 after a sample run, text and attributes as tmux draws them
+    /// (a practice sitting with the clock by the minute, so that the screen holds still): the
+    /// program, the panel's verdicts (✓ and ✗ with words; a failure bold and underlined) and
+    /// the footer's run key.
+    @Test func theCodeQuestionAfterASampleRunIsItsGoldenScreen() throws {
+        let terminal = try TerminalUnderTest(
+            "take Exams/programming.yaml --candidate p-1 --practice --reduced-motion", width: 80, height: 24)
+        try terminal.waitFor("Exam key")
+        try terminal.press("Enter")
+        try terminal.waitFor("Practice: this terminal is not locked")
+        try terminal.press("Enter")
+        try terminal.waitFor("n = int(input())")
+        // Right for 3 (Fizz), wrong for 4 (prints 5): one example of two passes.
+        try terminal.type("print('Fizz' if n % 3 == 0 else n + 1)")
+        try terminal.waitFor("n + 1)")
+        try terminal.press("C-g")
+        try terminal.waitFor("Run 1: 1 of 2 examples passed. Runs left: 9", seconds: 30)
+        try PicturesInATerminalTests.expectScreen(terminal, named: "programming-sample-run-80x24")
     }
 }

@@ -220,6 +220,13 @@ package struct SittingRunner {
     package mutating func run(welcomeFirst: Bool = false, opening: (inout SittingRunner) throws -> SittingStore)
         async throws
     {
+        // An exam that lets students run code starts only where the sandbox works.
+        let sampleRunner: SandboxSampleRunner?
+        do throws(SandboxUnavailable) {
+            sampleRunner = try SandboxSampleRunner.forSitting(of: exam)
+        } catch {
+            throw CommandFailure(.notDone, "\(exam.id): \(error.description); the sitting does not start")
+        }
         // The session checks the surroundings with the locale the screen will use.
         var environment = runtime.environment
         if case .fellBack = try adoptLocale() { environment["LC_ALL"] = TerminalLocale.fallback }
@@ -317,7 +324,8 @@ package struct SittingRunner {
             clock: runtime.clock, proctorPassword: policy.proctorPassword, settings: settings,
             startEvents: startEvents + (taken?.takeover.map { [$0] } ?? [])
                 + (launchSetup == nil ? [flow.accessibilityRecord] : []),
-            commands: commands, typingJournal: practice ? nil : runtime.journalDirectory())
+            commands: commands, typingJournal: practice ? nil : runtime.journalDirectory(),
+            sampleRuns: sampleRunner.map { (recorder, $0) })
         let outcome = await app.run()
         terminal.stop()
         Self.reportWaiting(database, in: text)

@@ -56,6 +56,10 @@ public enum SessionEvent: Sendable, Equatable {
     /// The proctor `by` acknowledged the raised hand from the monitor (command `command`),
     /// and the student was told.
     case handAcknowledged(command: Int64, by: String)
+    /// The student ran the samples of code question `questionID`: the run's number as the
+    /// store counted it, the code's SHA-256 (never the code) and the outcome (`passed 2 of
+    /// 3`, each sample's verdict in `verdicts`), never the output.
+    case codeRun(questionID: String, number: Int, codeHash: String, passed: Int, of: Int, verdicts: [String])
     /// The proctor's side: launch settings, the password prompt, pauses, breaks, resume.
     case proctor(ProctorEvent)
     /// The store's server was away for `seconds` from `since`; `delivered` writes waited on
@@ -101,6 +105,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .toolUsed: return "tool.used"
         case .handRaised(let raised): return raised ? SeatHand.raised : SeatHand.lowered
         case .handAcknowledged: return SeatHand.acknowledged
+        case .codeRun: return "code.run"
         case .storeOutage: return "store.outage"
         case .leaseTakenOver: return "lease.taken-over"
         case .proctor(let event): return event.kind
@@ -178,6 +183,11 @@ public enum SessionEvent: Sendable, Equatable {
             return [:]
         case .handAcknowledged(let command, let by):
             return ["command": String(command), "by": by]
+        case .codeRun(let questionID, let number, let codeHash, let passed, let count, let verdicts):
+            return [
+                "question": questionID, "number": String(number), "code-hash": codeHash, "passed": String(passed),
+                "samples": String(count), "verdicts": verdicts.joined(separator: " "),
+            ]
         case .proctor(let event):
             return event.details
         }

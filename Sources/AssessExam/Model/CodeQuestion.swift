@@ -34,6 +34,11 @@ public struct CodeQuestion: Sendable, Equatable {
 }
 
 extension CodeQuestion {
+    /// SHA-256 hex of `code`: what the store and the log keep of a sample run, never the code.
+    public static func codeHash(_ code: String) -> String {
+        SHA256.hash(data: Data(code.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
     /// What decides the outcome of running `code` against the hidden tests: SHA-256 hex of
     /// the language, the limits, every test and the code. `results` keeps outcomes under it,
     /// so a changed test, limit or answer runs them again and nothing else does.

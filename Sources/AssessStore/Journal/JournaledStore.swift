@@ -69,6 +69,10 @@ public final class JournaledStore: ExamStore, StoreJournal, @unchecked Sendable 
     /// The server's marks (a proctor's, never journaled).
     public var marks: (any MarkStore)? { server }
 
+    /// The server's count of sample runs: a run is taken from the server's budget or not at
+    /// all, never journaled (while the server is away, the run key says so).
+    public var codeRuns: (any CodeRunStore)? { server }
+
     /// The server's published exams: a delivery form is the server's to give, never a journal's.
     public var published: (any PublishedExamStore)? { server }
 

@@ -88,6 +88,8 @@ enum PostgresSchema {
             file: "postgres-v20-timed-sections", recorded: "v20", source: PackageResources.postgres_v20_timed_sections_sql),
         Migration(
             file: "postgres-v21-annotations", recorded: "v21", source: PackageResources.postgres_v21_annotations_sql),
+        Migration(
+            file: "postgres-v22-code-runs", recorded: "v22", source: PackageResources.postgres_v22_code_runs_sql),
     ]
 
     /// Every migration, in order: its recorded name and its SQL for `roles`.

@@ -37,6 +37,7 @@ enum SQLiteSchema {
                 migrate: PublishedSchema.scoringKeysLeaveTheStore),
             Migration(name: "sqlite-v11-timed-sections", recorded: "v11", migrate: SectionSchema.sqlite),
             Migration(name: "sqlite-v12-annotations", recorded: "v12", migrate: addAnnotations),
+            Migration(name: "sqlite-v13-code-runs", recorded: "v13", migrate: SQLiteStore.addCodeRuns),
         ]
     }
 

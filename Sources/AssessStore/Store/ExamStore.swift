@@ -33,6 +33,8 @@ public protocol ExamStore: AnyObject, Sendable {
     var published: (any PublishedExamStore)? { get }
 
     var marks: (any MarkStore)? { get }
+    /// The sample runs of code questions, counted against their budget; nil when this store counts none.
+    var codeRuns: (any CodeRunStore)? { get }
 
     /// The writes waiting on this terminal for a server that is away; nil for a store that
     /// writes straight to where it keeps them.

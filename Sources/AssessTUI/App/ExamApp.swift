@@ -17,6 +17,8 @@ public final class ExamApp {
     private let journal: SittingJournal?
     /// The proctor's monitor's line to this seat, when the store has one.
     private let commands: (any SeatCommandLink)?
+    /// Where sample runs are counted and how they are run, when this sitting may run samples.
+    private let sampleRuns: (counter: any SampleRunCounter, runner: any SampleRunner)?
 
     /// How often the loop looks for a result the screen waits on (the lock, a submission).
     static let resultPollMilliseconds = 10
@@ -32,14 +34,19 @@ public final class ExamApp {
     ///   - commands: Where the proctor's commands from the monitor come from; none without one.
     ///   - typingJournal: The folder of the attempt's typing journal (``TypingJournal``),
     ///     where each key's edits are written off the loop; none keeps no journal.
+    ///   - sampleRuns: Where the sample runs of code questions are counted and how they are
+    ///     run (each on a thread of its own); without them the run key says runs are unavailable.
     public init(
         flow: ExamFlow, terminal: any TerminalDevice, session: AssessmentSession, consent: FlowConsentPrompt,
         recorder: any SittingRecorder, clock: any Clock, proctorPassword: ProctorPassword?,
         settings: LaunchSettings = LaunchSettings(), startEvents: [SessionEvent] = [],
-        commands: (any SeatCommandLink)? = nil, typingJournal: String? = nil
+        commands: (any SeatCommandLink)? = nil, typingJournal: String? = nil,
+        sampleRuns: (counter: any SampleRunCounter, runner: any SampleRunner)? = nil
     ) {
         var flow = flow
         flow.recordsTyping = typingJournal != nil
+        flow.runsSamples = sampleRuns != nil
+        self.sampleRuns = sampleRuns
         journal = typingJournal.map(SittingJournal.init(directory:))
         self.flow = flow
         self.commands = commands
@@ -65,9 +72,10 @@ public final class ExamApp {
     public func run() async -> SittingOutcome {
         let poller = commands.map { CommandPoller(link: $0, inbox: inbox, watchOpening: flow.waitsForOpening) }
         let checks = SerialWorker(name: "assess check")
+        let runs = sampleRuns.map { SampleRunWorker(counter: $0.counter, runner: $0.runner, inbox: inbox) }
         let runner = SittingEffects(
-            writer: writer, journal: journal, consent: consent, checks: checks, poller: poller, inbox: inbox,
-            proctorPassword: proctorPassword, commands: commands)
+            writer: writer, journal: journal, consent: consent, checks: checks, runs: runs, poller: poller,
+            inbox: inbox, proctorPassword: proctorPassword, commands: commands)
         let program = Program(
             model: SittingModel(flow: flow), terminal: terminal, clock: clock, runner: runner, inbox: inbox)
         let handle = LoopThreadHandle(program: program)
@@ -80,6 +88,7 @@ public final class ExamApp {
         }
         poller?.stop()
         checks.finish()
+        runs?.finish()
         await writer.drain()
         journal?.finish()
         return outcome
@@ -172,6 +181,8 @@ struct SittingEffects: EffectRunner {
     let journal: SittingJournal?
     let consent: FlowConsentPrompt
     let checks: SerialWorker
+    /// Sample runs, one at a time on a thread of their own; none when the sitting runs no samples.
+    let runs: SampleRunWorker?
     let poller: CommandPoller?
     let inbox: ProgramInbox<FlowEvent>
     let proctorPassword: ProctorPassword?
@@ -203,6 +214,9 @@ struct SittingEffects: EffectRunner {
                     inbox.post(.startCodeChecked(accepted: false, problem: String(describing: error)))
                 }
             }
+        case .flow(.runSamples(let request)):
+            // Seconds in a sandbox: never on the loop (the flow checked there is an attempt).
+            runs?.enqueue(request)
         case .flow(let effect):
             writer.enqueue(effect)
         }

@@ -42,3 +42,21 @@ public protocol DeliveringRecorder: SittingRecorder {
     /// Tries to send what waits, now; returns how many writes still wait.
     func deliverToServer() -> Int
 }
+
+/// Why a sample run was not taken from the question's budget.
+public enum SampleRunRefusal: Error, Sendable, Equatable {
+    /// The store counted every run the question allows.
+    case noneLeft
+    /// The store could not be asked (the server is away, a write failed): the text says why.
+    case unavailable(String)
+}
+
+/// Where the sample runs of code questions are counted: the store, which the student
+/// cannot reset (a protected file, or the server, which counts against the form it published).
+public protocol SampleRunCounter: Sendable {
+    /// Takes the next run of `questionID` (of `allowed`) and returns its number, 1 for the first.
+    ///
+    /// - Throws: ``SampleRunRefusal``.
+    func takeSampleRun(attemptID: String, questionID: String, codeHash: String, allowed: Int) throws(SampleRunRefusal)
+        -> Int
+}

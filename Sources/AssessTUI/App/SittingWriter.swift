@@ -135,7 +135,7 @@ private struct WriterState {
             // A failed acknowledgement leaves it pending on the monitor; this sitting
             // does not carry it out twice (the poller posts each command once).
             try? context.commands?.acknowledge(id)
-        case .consent, .verifyPassword, .checkStartCode, .exit:
+        case .consent, .verifyPassword, .checkStartCode, .runSamples, .exit:
             // The run loop answers these itself; they never reach the writer.
             break
         }

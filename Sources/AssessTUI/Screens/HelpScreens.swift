@@ -105,7 +105,13 @@ enum HelpScreen {
                     t(sitting.canGoBack ? "help.next" : "help.next-linear")
                 )
             ]
-            if flow.control.isCode { keys.append(("Tab", t("help.indent"))) }
+            if flow.control.isCode {
+                keys.append(("Tab", t("help.indent")))
+                keys.append(("F8", t(flow.autoIndent ? "help.auto-indent-off" : "help.auto-indent-on")))
+            }
+            if (flow.runsAllowedHere ?? 0) > 0 {
+                keys.append(("Ctrl-G", t.plural("help.run-samples", count: flow.runsLeftHere)))
+            }
             if sitting.canGoBack { keys.append((k("shift-tab-pageup"), t("help.previous"))) }
             if flow.currentReading != nil {
                 keys.append(("↑ ↓", t(sitting.canUseLineReader ? "help.reading-lines" : "help.reading-lines-plain")))

@@ -46,9 +46,16 @@ enum QuestionScreen {
                 PictureView.render(
                     image, shelf: flow.pictures, row: promptEnd + 1, width: width, lastRow: lastRow, into: &grid) + 1
         }
-        let area = CellRect(
+        var area = CellRect(
             row: answerTop, column: ScreenKit.margin,
             height: grid.rows - 4 - answerTop, width: width)
+        // The sample runs' panel under a program's editor, which keeps three lines at least.
+        let panelRows = min(SampleRunPanel.rows(flow), max(0, area.height - 3))
+        if panelRows > 0 {
+            area.height -= panelRows
+            SampleRunPanel.render(
+                flow, row: area.row + area.height, column: area.column, width: width, into: &grid)
+        }
         AnswerView.render(
             flow.control, struck: sitting.annotations[question.id]?.struck ?? [], suggestions: flow.suggestions,
             in: area, into: &grid)
@@ -197,6 +204,8 @@ enum QuestionScreen {
             keys.append(("Esc", text("key.back-to-answer")))
         }
         keys.append(("F4", text("key.review-submit")))
+        // After review & submit, which must always show; the panel names the run key too.
+        if (flow.runsAllowedHere ?? 0) > 0 { keys.append(("^G", text("key.run-samples"))) }
         // The tools' keys before the rest, so that a narrow footer still shows them.
         if sitting.calculator != nil { keys.append(("^K", text("key.calculator"))) }
         if sitting.reference != nil { keys.append(("^L", text("key.reference"))) }
@@ -224,6 +233,8 @@ enum AnswerView {
             choices(control, highlight: highlight, struck: struck, in: area, into: &grid)
         case .line(let editor):
             line(control, editor: editor, suggestions: suggestions, in: area, into: &grid)
+        case .essay(let editor) where control.isCode:
+            CodeView.render(editor, in: area, into: &grid)
         case .essay(let editor):
             essay(editor, suggestions: suggestions, in: area, into: &grid)
         case .matching(let row):

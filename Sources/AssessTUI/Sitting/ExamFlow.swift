@@ -29,6 +29,13 @@ public struct ExamFlow: Sendable {
     /// The calculator's panel, once the student has opened it: kept for the sitting, in
     /// memory only, so its results and memory are there when it opens again.
     public internal(set) var calculatorPanel: CalculatorPanel?
+    /// The sample runs of each code question, by its id, once the student ran it.
+    public internal(set) var sampleRuns: [String: SampleRunState] = [:]
+    /// True when the app can run samples (it was given a sandbox and a store that counts
+    /// runs); without it the run key says runs are unavailable here.
+    public var runsSamples = false
+    /// False once the student switched auto-indent off in programs (``autoIndentKey``).
+    public internal(set) var autoIndent = true
     /// True while the student has the header's countdown hidden (``hidesTime(secondsLeft:)``).
     public internal(set) var timerHidden = false
     /// The student's raised hand: down, raised, or seen by the proctor (``HandState``).
@@ -216,6 +223,9 @@ public struct ExamFlow: Sendable {
         case .startCodeChecked(let accepted, let problem): return startCodeChecked(accepted, problem: problem, now: now)
         case .released(let abortStored): return released(abortStored: abortStored)
         case .savedOnThisTerminal(let waiting): return deliveryWaits(waiting, now: now)
+        case .sampleRunFinished(let questionID, let number, let codeHash, let outcomes):
+            return sampleRunFinished(questionID, number: number, codeHash: codeHash, outcomes: outcomes)
+        case .sampleRunRefused(let questionID, let refusal): return sampleRunRefused(questionID, refusal, now: now)
         }
     }
 

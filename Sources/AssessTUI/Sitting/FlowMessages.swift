@@ -46,6 +46,11 @@ public enum FlowEvent: Sendable, Equatable {
     /// The start code the student typed is the sitting's (`true`), or not; `problem` when
     /// the store could not be asked.
     case startCodeChecked(accepted: Bool, problem: String?)
+    /// A sample run of a code question ended: the store's number for it, the code's hash
+    /// and each sample's outcome.
+    case sampleRunFinished(questionID: String, number: Int, codeHash: String, outcomes: [SampleOutcome])
+    /// A sample run was not made: no runs were left, or the store or the sandbox could not be used.
+    case sampleRunRefused(questionID: String, SampleRunRefusal)
 }
 
 /// What the engine asks before it locks: the consent screen's content.
@@ -173,6 +178,8 @@ public enum FlowEffect: Sendable, Equatable {
     case acknowledgeCommand(id: Int64)
     /// Ask the store whether this is the sitting's start code.
     case checkStartCode(String)
+    /// Take a sample run from the question's budget and run it in the background.
+    case runSamples(SampleRunRequest)
 }
 
 /// The receipt as the shell prints it once the screen is given back, so that it stays on

@@ -28,6 +28,9 @@ public struct AnswerControl: Sendable, Equatable {
     public private(set) var response: Response?
     /// The changes to the text since ``takeEdits()``, for the typing journal.
     private var edits: [TextEdit] = []
+    /// In a program, Enter starts the new line with the indentation of the line before;
+    /// false makes it a plain line break (the student switched auto-indent off).
+    public var autoIndents = true
 
     /// A control for `presented`, showing `response` when it was answered before.
     public init(for presented: PresentedQuestion, response: Response?) {
@@ -95,6 +98,11 @@ public struct AnswerControl: Sendable, Equatable {
         max(1, answerWidth - 3)
     }
 
+    /// The width a program's lines are laid out at: wider than any line, so that a line
+    /// never wraps and ↑ ↓ move by the program's own lines; the screen scrolls sideways
+    /// instead (``CodeView``).
+    public static let codeLineWidth = 1 << 20
+
     /// What a key did to the answer.
     public enum Outcome: Sendable, Equatable {
         /// The key was not for this control.
@@ -115,10 +123,12 @@ public struct AnswerControl: Sendable, Equatable {
             return handleChoice(key, highlight: highlight)
         case .line:
             return editText { Self.edit(&$0, key, width: width) }
-        case .essay where key == .enter && isCode:
+        case .essay where key == .enter && isCode && autoIndents:
             return editText(Self.newLineKeepingIndentation)
         case .essay where key == .tab && isCode:
             return editText(Self.indent)
+        case .essay where isCode:
+            return editText { Self.edit(&$0, key, width: Self.codeLineWidth) }
         case .essay:
             return editText { Self.edit(&$0, key, width: Self.essayTextWidth(answerWidth: width)) }
         case .matching(let row):

@@ -71,6 +71,8 @@ extension ExamFlow {
             phase = .confirmBreak
             return []
         case Self.strikeOutKey where control.canStrikeOut: return strikeOut(now: now)
+        // A code question whose samples may run takes the key for its runs; elsewhere it reads the prompt.
+        case Self.runKey where questionRunsSamples: return runSamples(now: now)
         case Self.readKey: return toggleReading(now: now)
         case Self.calculatorKey: return openCalculator(now: now)
         case Self.referenceKey: return openReference(now: now)
@@ -81,6 +83,9 @@ extension ExamFlow {
             guard !switchableSettings.isEmpty else { return refuse("notice.settings-fixed", now: now) }
             phase = .settings(selection: 0, returningTo: .question)
             return saveNow(now: now)
+        case Self.autoIndentKey where control.isCode:
+            autoIndent.toggle()
+            return refuse(autoIndent ? "notice.auto-indent-on" : "notice.auto-indent-off", now: now)
         case .function(8):
             guard let on = suggestions.autocorrectToggle(for: control) else { return [] }
             return [.setSuggestion(.autocorrect, on: on)]
@@ -93,6 +98,7 @@ extension ExamFlow {
     private mutating func answer(_ key: Key, now: UInt64) -> [FlowEffect] {
         // One binding of the control only, so that the edit finds its text unshared.
         var (control, follows) = sheet.takeControl()
+        control.autoIndents = autoIndent
         let id = sitting.question.id
         if recordsTyping, journaledQuestions[id] == nil, let typed = control.typedText {
             // What the first edit of the sitting starts from.

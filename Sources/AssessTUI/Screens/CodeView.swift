@@ -1,0 +1,101 @@
+/// A program in its editor: a box with the line numbers in a margin, lines that never wrap
+/// (the view scrolls sideways to keep the cursor in sight, `‹` and `›` marking text cut off
+/// at either side), and the bracket at the cursor shown with its match in bold and
+/// underlined. Below the box, the cursor's line and column and the word count.
+enum CodeView {
+    static func render(_ editor: TextEditor, in area: CellRect, into grid: inout CellGrid) {
+        guard area.height >= 4 else { return }
+        let box = CellRect(row: area.row, column: area.column, height: area.height - 1, width: area.width)
+        let inner: CellRect
+        if ScreenKit.look.linear {
+            inner = CellRect(row: box.row, column: box.column, height: box.height - 1, width: box.width - 2)
+        } else {
+            grid.drawBox(box, style: ScreenKit.dim)
+            inner = box.inset(by: 1)
+        }
+        let text = editor.text
+        let lines = lineRanges(of: text)
+        let cursorLine = lines.lastIndex { $0.lowerBound <= editor.cursor } ?? 0
+        let cursorColumn = text[lines[cursorLine].lowerBound..<editor.cursor].displayWidth
+        let gutter = max(2, String(lines.count).count) + 1
+        let width = max(1, inner.width - gutter)
+        let top = max(0, cursorLine - inner.height + 1)
+        // The same sideways shift for every line, so that the program's columns stay lined up.
+        let left = cursorColumn >= width ? cursorColumn - width + 1 : 0
+        let brackets = matchedBrackets(in: text, at: editor.cursor)
+        for row in 0..<inner.height where top + row < lines.count {
+            let range = lines[top + row]
+            let number = String(top + row + 1)
+            let y = inner.row + row
+            grid.put(
+                String(repeating: " ", count: gutter - 1 - number.count) + number, row: y, column: inner.column,
+                style: ScreenKit.dim)
+            var column = 0
+            var x = inner.column + gutter
+            for index in text[range].indices {
+                let character = text[index]
+                let characterWidth = character.displayWidth
+                defer { column += characterWidth }
+                guard column >= left else { continue }
+                guard column - left + characterWidth <= width else {
+                    grid.put("›", row: y, column: inner.column + gutter + width - 1, style: ScreenKit.dim)
+                    break
+                }
+                let style = brackets.contains(index) ? CellStyle(bold: true, underline: true) : .plain
+                x += grid.put(String(character), row: y, column: x, style: style)
+            }
+            if left > 0 && text[range].displayWidth > left {
+                grid.put("‹", row: y, column: inner.column + gutter - 1, style: ScreenKit.dim)
+            }
+        }
+        grid.cursor = CellPosition(
+            row: inner.row + cursorLine - top, column: inner.column + gutter + cursorColumn - left)
+        let words = ScreenKit.text(
+            "code.position", ["line": cursorLine + 1, "column": cursorColumn + 1, "words": editor.wordCount])
+        grid.put(words, row: box.row + box.height, column: area.column, style: ScreenKit.dim)
+    }
+
+    /// The range of each line of `text`, without its line break; one empty line for empty text.
+    static func lineRanges(of text: String) -> [Range<String.Index>] {
+        var ranges: [Range<String.Index>] = []
+        var start = text.startIndex
+        while let end = text[start...].firstIndex(of: "\n") {
+            ranges.append(start..<end)
+            start = text.index(after: end)
+        }
+        ranges.append(start..<text.endIndex)
+        return ranges
+    }
+
+    static let pairs: [Character: Character] = ["(": ")", "[": "]", "{": "}"]
+
+    /// The bracket at `cursor` (or, when none is there, just before it) and its match,
+    /// counted by nesting; empty when there is no bracket or it has no match.
+    static func matchedBrackets(in text: String, at cursor: String.Index) -> Set<String.Index> {
+        var candidates: [String.Index] = []
+        if cursor < text.endIndex { candidates.append(cursor) }
+        if cursor > text.startIndex { candidates.append(text.index(before: cursor)) }
+        for index in candidates {
+            let character = text[index]
+            if let closing = pairs[character] {
+                var depth = 0
+                for other in text[index...].indices {
+                    if text[other] == character { depth += 1 }
+                    if text[other] == closing { depth -= 1 }
+                    if depth == 0 { return [index, other] }
+                }
+                return []
+            }
+            if let opening = pairs.first(where: { $0.value == character })?.key {
+                var depth = 0
+                for other in text[...index].indices.reversed() {
+                    if text[other] == character { depth += 1 }
+                    if text[other] == opening { depth -= 1 }
+                    if depth == 0 { return [index, other] }
+                }
+                return []
+            }
+        }
+        return []
+    }
+}
