@@ -160,6 +160,14 @@ struct PicturesInATerminalTests {
         let chart = try Data(
             contentsOf: URL(fileURLWithPath: TerminalUnderTest.packageRoot + "/Exams/pictures/bar-chart.png"))
         #expect(form.form.contains(chart.base64EncodedString()))
+        // The scoring key read back from the store (the text and its pictures' digests)
+        // makes the delivery key the seats get: the proctor's results score with it.
+        let results = try proctor.assessCommand(["results", "pictures-quiz", "--csv"])
+        #expect(results.status == 0, "\(results.output)")
+        #expect(results.output.contains("scored with its published scoring key v1"), "\(results.output)")
+        let rescore = try proctor.assessCommand(["results", "pictures-quiz", "--rescore", examFile])
+        #expect(rescore.status == 0, "\(rescore.output)")
+        #expect(!rescore.output.contains("does not make the delivery form"), "\(rescore.output)")
 
         let seat = try TerminalUnderTest(
             "take --exam pictures-quiz --candidate ana", dataDirectory: shared, policy: setup.policy, width: 80,
