@@ -16,9 +16,10 @@
 //   CLibpq            the C system library for libpq, PostgreSQL's client (Debian libpq-dev)
 //   CNcursesw         the C system library for ncursesw, with a shim for macros and globals
 //   CHunspell         the C system library for Hunspell (spell checking)
-//   CLibpng           the C system library for libpng (Debian libpng-dev), with a shim for its macros
-//   CChafa            the C system library for chafa (Debian libchafa-dev), which turns pixels into
-//                     character mosaics for the terminal
+//   CLibpng           libpng (Debian libpng-dev), opened with dlopen on the first picture, with a shim
+//                     for its macros
+//   CChafa            chafa (Debian libchafa0), opened with dlopen on the first picture, which turns
+//                     pixels into character mosaics and sixel or kitty graphics for the terminal
 //   AssessSandbox     runs a student's program (python3, C, bash) under bubblewrap with limits on
 //                     time, memory, processes and output; no network and none of the machine's files
 //   AssessSpelling    spell checking, suggestions, completion and autocorrect for the editor,
@@ -103,7 +104,8 @@ let package = Package(
         .systemLibrary(name: "CLibpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
         .systemLibrary(name: "CLibpng", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+        // Neither is linked: each is opened with dlopen on the first picture (see their shims).
+        .systemLibrary(name: "CChafa"),
         .target(
             name: "AssessSpelling",
             dependencies: ["CHunspell"]

@@ -57,6 +57,30 @@ import Testing
         #expect(ExamKey.canonicalForm(of: plain).contains("image") == false)
     }
 
+    @Test func swappingAPictureFileChangesTheKeyAndTheSameBytesKeepIt() throws {
+        let map = TestPictures.disc()
+        let flag = TestPictures.disc(width: 12, height: 8)
+        let first = try folder(pictured, pictures: ["pictures/map.png": map, "flag.png": flag])
+        defer { first.remove() }
+        let same = try folder(pictured, pictures: ["pictures/map.png": map, "flag.png": flag])
+        defer { same.remove() }
+        // Only the choice's flag differs, by one pixel.
+        let swapped = try folder(
+            pictured,
+            pictures: [
+                "pictures/map.png": map,
+                "flag.png": TestPictures.png(width: 12, height: 8) { x, y in
+                    x == 0 && y == 0 ? (0, 0, 0) : (x == 6 && y == 4 ? (20, 40, 160) : (240, 240, 230))
+                },
+            ])
+        defer { swapped.remove() }
+        let key = try ExamLoader.load(fileAt: first.file("exam.yaml")).examKey
+        #expect(try ExamLoader.load(fileAt: same.file("exam.yaml")).examKey == key)
+        #expect(try ExamLoader.load(fileAt: swapped.file("exam.yaml")).examKey != key)
+        // Read from its text alone, the exam knows no picture's bytes: another key again.
+        #expect(try ExamLoader.load(text: pictured, path: "text").examKey != key)
+    }
+
     @Test func aMissingPictureIsNamedWithItsLine() throws {
         let folder = try folder(pictured, pictures: ["flag.png": TestPictures.disc()])
         defer { folder.remove() }
@@ -156,8 +180,15 @@ import Testing
         #expect(delivered.pictures == exam.pictures)
         #expect(delivered.questions.first?.image == exam.questions.first?.image)
         #expect(delivered.questions.first?.choiceImages == exam.questions.first?.choiceImages)
-        // The scoring key (the file's text, read without its pictures) gives the same delivery key.
-        let scoringExam = try ExamLoader.load(text: pictured, path: "scoring key")
+        // The scoring key (the file's text and its pictures' digests, without their bytes)
+        // gives the same delivery key; the text alone does not.
+        let scoringText = ScoringKeyText.text(source: pictured, exam: exam)
+        let scoringExam = try ScoringKeyText.exam(from: scoringText, path: "scoring key")
+        #expect(scoringExam.pictures.isEmpty)
         #expect(SealedScoring(exam: scoringExam).deliveryKey == form.key)
+        #expect(SealedScoring(exam: try ExamLoader.load(text: pictured, path: "text")).deliveryKey != form.key)
+        let plain = try ExamLoader.load(
+            text: header + "questions: [{id: a, type: true-false, prompt: P, answer: true}]\n", path: "plain")
+        #expect(ScoringKeyText.text(source: "the source", exam: plain) == "the source")
     }
 }

@@ -70,6 +70,50 @@ struct PicturesInATerminalTests {
         #expect(!styled.contains("┌"))
     }
 
+    /// The libraries the dynamic loader loaded into the sittings in `folder` (its
+    /// `LD_DEBUG=libs` trace, dlopen's included), one trace file per process.
+    static func loadedLibraries(in folder: TemporaryDirectory) throws -> String {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("ld.") }
+            .map { try String(contentsOfFile: folder.file($0), encoding: .utf8) }.joined()
+    }
+
+    @Test func chafaAndLibpngAreLoadedOnlyWhenAPictureIsShown() throws {
+        let assess = try BuiltProducts.path(of: "assess")
+        let plainTrace = try TemporaryDirectory("assess-e2e-ld")
+        defer { plainTrace.remove() }
+        let plain = try TerminalUnderTest(
+            "take Exams/all-types.yaml --candidate p-2 --practice --reduced-motion",
+            program: "env LD_DEBUG=libs LD_DEBUG_OUTPUT=\(plainTrace.file("ld")) \(assess)", width: 80, height: 24)
+        try plain.waitFor("Exam key")
+        try plain.press("Enter")
+        try plain.waitFor("Practice: this terminal is not locked")
+        let plainLoaded = try Self.loadedLibraries(in: plainTrace)
+        #expect(plainLoaded.contains("libncursesw"), "the trace names what was loaded")
+        for library in ["libchafa", "libpng16", "libglib-2.0"] {
+            #expect(!plainLoaded.contains(library), "an exam without pictures loaded \(library)")
+        }
+
+        let pictureTrace = try TemporaryDirectory("assess-e2e-ld")
+        defer { pictureTrace.remove() }
+        let pictured = try TerminalUnderTest(
+            "take Exams/pictures.yaml --candidate p-3 --practice --reduced-motion",
+            program: "env LD_DEBUG=libs LD_DEBUG_OUTPUT=\(pictureTrace.file("ld")) \(assess)", width: 80,
+            height: 24)
+        try pictured.waitFor("Exam key")
+        // Reading the exam decoded its pictures (libpng); nothing was converted yet (chafa).
+        #expect(try Self.loadedLibraries(in: pictureTrace).contains("libpng16"))
+        #expect(try !Self.loadedLibraries(in: pictureTrace).contains("libchafa"))
+        try pictured.press("Enter")
+        try pictured.waitFor("Practice: this terminal is not locked")
+        try pictured.press("Enter")
+        try pictured.waitFor("Which bar of the chart is the tallest?")
+        let deadline = Date().addingTimeInterval(10)
+        while try pictured.styledScreen().contains("\u{1B}[44m") == false && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(try Self.loadedLibraries(in: pictureTrace).contains("libchafa"))
+    }
+
     @Test func theLinuxConsoleShowsTheAltTextAloneInAFrame() throws {
         let terminal = try Self.firstQuestion(term: "linux")
         let screen = try terminal.waitFor("┌ Picture ")
@@ -116,6 +160,14 @@ struct PicturesInATerminalTests {
         let chart = try Data(
             contentsOf: URL(fileURLWithPath: TerminalUnderTest.packageRoot + "/Exams/pictures/bar-chart.png"))
         #expect(form.form.contains(chart.base64EncodedString()))
+        // The scoring key read back from the store (the text and its pictures' digests)
+        // makes the delivery key the seats get: the proctor's results score with it.
+        let results = try proctor.assessCommand(["results", "pictures-quiz", "--csv"])
+        #expect(results.status == 0, "\(results.output)")
+        #expect(results.output.contains("scored with its published scoring key v1"), "\(results.output)")
+        let rescore = try proctor.assessCommand(["results", "pictures-quiz", "--rescore", examFile])
+        #expect(rescore.status == 0, "\(rescore.output)")
+        #expect(!rescore.output.contains("does not make the delivery form"), "\(rescore.output)")
 
         let seat = try TerminalUnderTest(
             "take --exam pictures-quiz --candidate ana", dataDirectory: shared, policy: setup.policy, width: 80,

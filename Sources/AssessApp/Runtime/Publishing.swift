@@ -6,9 +6,10 @@ import Foundation
 /// What `publish` and `results --rescore --apply` share: the publication an exam file
 /// makes, and who may publish into a SQLite store.
 package enum Publishing {
-    /// The publication of `exam`, read from `source` (the file's text, its scoring key):
-    /// its delivery form, the form's cover and key. With `startCode`, the form is sealed
-    /// under it (`SealedDeliveryForm`): a SQLite store then holds no question in clear text.
+    /// The publication of `exam`, read from `source` (the file's text, which with its
+    /// pictures' digests is its scoring key, see `ScoringKeyText`): its delivery form, the
+    /// form's cover and key. With `startCode`, the form is sealed under it
+    /// (`SealedDeliveryForm`): a SQLite store then holds no question in clear text.
     package static func publication(of exam: Exam, source: String, startCode: String? = nil) throws
         -> ExamPublication
     {
@@ -20,7 +21,7 @@ package enum Publishing {
         return ExamPublication(
             exam: exam.id, deliveryKey: form.key, deliveryForm: stored, title: cover.title,
             durationSeconds: cover.durationSeconds, instructions: cover.instructions,
-            questionCount: cover.questionCount, scoringKey: source)
+            questionCount: cover.questionCount, scoringKey: ScoringKeyText.text(source: source, exam: exam))
     }
 
     /// Why this account may not publish into, nor read the scoring keys of, the SQLite store

@@ -11,7 +11,11 @@ import Foundation
 public enum ExamKey {
     /// The full key of `exam`: 64 lowercase hex digits.
     public static func key(of exam: Exam) -> String {
-        let digest = SHA256.hash(data: Array(canonicalForm(of: exam).utf8))
+        hex(SHA256.hash(data: Array(canonicalForm(of: exam).utf8)))
+    }
+
+    /// `digest` in lowercase hex.
+    public static func hex(_ digest: SHA256.Digest) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []
         hex.reserveCapacity(2 * SHA256.Digest.byteCount)
@@ -70,13 +74,13 @@ public enum ExamKey {
             if let duration = section.durationSeconds { form.line("section-duration", String(duration)) }
             if let pause = section.breakAfterSeconds { form.line("break-after", String(pause)) }
             for question in section.questions {
-                write(question, to: &form)
+                write(question, of: exam, to: &form)
             }
         }
         return form.output
     }
 
-    private static func write(_ question: Question, to form: inout CanonicalForm) {
+    private static func write(_ question: Question, of exam: Exam, to form: inout CanonicalForm) {
         form.text("question-id", question.id)
         form.line("type", question.kind.typeName)
         form.text("prompt", question.prompt)
@@ -132,18 +136,20 @@ public enum ExamKey {
             form.line("output", String(code.limits.outputBytes))
         }
         // Only when there are some, so that every exam written before pictures keeps its key.
-        // The key covers each picture's file name, alt text and width, not its bytes.
-        if let image = question.image { write(image, as: "image", to: &form) }
+        // The key covers each picture's file name, alt text, width and bytes (their SHA-256),
+        // so swapping a picture file beside the exam changes the key.
+        if let image = question.image { write(image, of: exam, as: "image", to: &form) }
         for index in question.choiceImages.keys.sorted() {
             form.number("choice-image", Double(index))
-            if let image = question.choiceImages[index] { write(image, as: "image", to: &form) }
+            if let image = question.choiceImages[index] { write(image, of: exam, as: "image", to: &form) }
         }
     }
 
-    private static func write(_ image: ExamImage, as name: String, to form: inout CanonicalForm) {
+    private static func write(_ image: ExamImage, of exam: Exam, as name: String, to form: inout CanonicalForm) {
         form.text("\(name)-file", image.file)
         form.text("\(name)-alt", image.alt)
         form.line("\(name)-width", image.width.map(String.init) ?? "none")
+        form.line("\(name)-sha256", exam.pictureDigest(of: image.file) ?? "none")
     }
 }
 

@@ -1,5 +1,6 @@
 import AssessCalculator
 import AssessCore
+import Crypto
 import Foundation
 
 /// An exam as written in its YAML file, after validation. Everything here is plain data:
@@ -42,6 +43,10 @@ public struct Exam: Sendable, Equatable {
     /// read and checked by the loader from beside the exam file, or carried by a published
     /// exam's delivery form. Empty for an exam read from text alone.
     public var pictures: [String: Data] = [:]
+    /// The SHA-256 (lowercase hex) of picture files whose bytes this exam does not hold, by
+    /// file name: what a published scoring key records of the pictures it was published
+    /// with (see ``ScoringKeyText``). ``pictureDigest(of:)`` prefers the bytes.
+    public var recordedPictureDigests: [String: String] = [:]
     /// The key this exam was delivered under, when it is only a part of the exam a store
     /// published (a pool's questions drawn for one candidate by the server): the whole
     /// delivery form's key, which `examKey` then gives. `nil` for a whole exam.
@@ -71,6 +76,12 @@ public struct Exam: Sendable, Equatable {
         self.reference = reference
         self.halfPoints = halfPoints
         self.sections = sections
+    }
+
+    /// The SHA-256 (lowercase hex) of picture `file`: of its bytes when the exam holds
+    /// them, else the recorded one; `nil` when neither is known (an exam read from text alone).
+    public func pictureDigest(of file: String) -> String? {
+        pictures[file].map { ExamKey.hex(SHA256.hash(data: $0)) } ?? recordedPictureDigests[file]
     }
 
     /// Every question in file order, across sections.

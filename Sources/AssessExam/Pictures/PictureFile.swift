@@ -102,17 +102,26 @@ public enum PictureFile {
         case .success(let checked): size = checked
         case .failure(let problem): return .failure(problem)
         }
+        let png: LibPNG
+        switch LibPNG.loaded {
+        case .success(let loaded): png = loaded
+        case .failure(let problem): return .failure(problem)
+        }
         var pixels = [UInt8](repeating: 0, count: 4 * size.width * size.height)
         var message = [CChar](repeating: 0, count: 128)
         var headerWidth: UInt32 = 0
         var headerHeight: UInt32 = 0
-        let status = data.withUnsafeBytes { raw -> Int32 in
-            let measured = assess_png_size(raw.baseAddress, raw.count, &headerWidth, &headerHeight, &message, 128)
-            guard measured == 0, Int(headerWidth) == size.width, Int(headerHeight) == size.height else {
-                return measured == 0 ? 2 : measured
-            }
-            return pixels.withUnsafeMutableBytes { out in
-                assess_png_decode_rgba(raw.baseAddress, raw.count, out.baseAddress, out.count, &message, 128)
+        let status = withUnsafePointer(to: png.functions) { library in
+            data.withUnsafeBytes { raw -> Int32 in
+                let measured = assess_png_size(
+                    library, raw.baseAddress, raw.count, &headerWidth, &headerHeight, &message, 128)
+                guard measured == 0, Int(headerWidth) == size.width, Int(headerHeight) == size.height else {
+                    return measured == 0 ? 2 : measured
+                }
+                return pixels.withUnsafeMutableBytes { out in
+                    assess_png_decode_rgba(
+                        library, raw.baseAddress, raw.count, out.baseAddress, out.count, &message, 128)
+                }
             }
         }
         guard status == 0 else {
@@ -125,6 +134,27 @@ public enum PictureFile {
         }
         return .success(DecodedPicture(size: size, rgba: pixels))
     }
+}
+
+/// libpng's functions, found in `libpng16.so.16` the first time a picture is decoded
+/// rather than linked into `assess`: an exam without pictures never loads it.
+struct LibPNG: @unchecked Sendable {
+    var functions: assess_png_library
+
+    /// libpng, loaded once for the process; the problem when it cannot be.
+    static let loaded: Result<LibPNG, PictureProblem> = {
+        var functions = assess_png_library()
+        var message = [CChar](repeating: 0, count: 256)
+        guard assess_png_load(&functions, &message, 256) == 0 else {
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return .failure(
+                PictureProblem(
+                    description:
+                        "cannot load libpng to read pictures (\(reason)); install it: apt-get install libpng16-16"
+                ))
+        }
+        return .success(LibPNG(functions: functions))
+    }()
 }
 
 /// A picture an exam file names, with where its `file:` is written, for problems.

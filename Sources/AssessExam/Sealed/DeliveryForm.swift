@@ -307,7 +307,11 @@ public struct SealedScoring: Sendable {
         self.exam = exam
         self.version = version
         form = DeliveryForm(exam: exam)
-        deliveryKey = form.key
+        // A scoring key read back from a store holds its pictures' digests, not their bytes
+        // (`ScoringKeyText`): the delivered exam keeps them, so its key covers the pictures.
+        var delivered = form.exam
+        delivered.recordedPictureDigests = exam.recordedPictureDigests
+        deliveryKey = delivered.examKey
         var orders: [String: [Int]] = [:]
         for question in exam.questions {
             let order = DeliveryForm.deliveredOrder(of: question)

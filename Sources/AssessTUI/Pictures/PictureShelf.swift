@@ -14,17 +14,19 @@ public struct PictureMosaic: Sendable, Hashable {
     public var colours: [[PictureColours]]
 
     /// Converts `picture` to a mosaic of `columns` × `rows` cells with chafa (see
-    /// `assess_chafa_mosaic`); `nil` when chafa cannot.
+    /// `assess_chafa_mosaic`); `nil` when chafa cannot, or cannot be loaded.
     public static func convert(_ picture: DecodedPicture, columns: Int, rows: Int) -> PictureMosaic? {
-        guard columns > 0, rows > 0 else { return nil }
+        guard columns > 0, rows > 0, let chafa = LibChafa.loaded else { return nil }
         let count = columns * rows
         var cells = [UInt32](repeating: 0x20, count: count)
         var inks = [UInt8](repeating: 7, count: count)
         var papers = [UInt8](repeating: 0, count: count)
-        let status = picture.rgba.withUnsafeBufferPointer { pixels in
-            assess_chafa_mosaic(
-                pixels.baseAddress, Int32(picture.size.width), Int32(picture.size.height), Int32(columns), Int32(rows),
-                &cells, &inks, &papers)
+        let status = withUnsafePointer(to: chafa.functions) { library in
+            picture.rgba.withUnsafeBufferPointer { pixels in
+                assess_chafa_mosaic(
+                    library, pixels.baseAddress, Int32(picture.size.width), Int32(picture.size.height),
+                    Int32(columns), Int32(rows), &cells, &inks, &papers)
+            }
         }
         guard status == 0 else { return nil }
         var lines: [String] = []
@@ -53,6 +55,20 @@ public struct PictureMosaic: Sendable, Hashable {
     static func drawable(_ scalar: Unicode.Scalar) -> Bool {
         scalar == " " || (0x2580...0x259F).contains(scalar.value)
     }
+}
+
+/// chafa's functions, found in `libchafa.so.0` the first time a picture is converted
+/// rather than linked into `assess`: a sitting without pictures never loads chafa nor GLib.
+struct LibChafa: @unchecked Sendable {
+    var functions: assess_chafa_library
+
+    /// chafa, loaded once for the process; `nil` when it cannot be (pictures then show
+    /// their alt text alone).
+    static let loaded: LibChafa? = {
+        var functions = assess_chafa_library()
+        var message = [CChar](repeating: 0, count: 256)
+        return assess_chafa_load(&functions, &message, 256) == 0 ? LibChafa(functions: functions) : nil
+    }()
 }
 
 /// The pictures of one sitting and their mosaics, made off the key thread.

@@ -60,7 +60,7 @@ enum PublishedScoring {
         }
         let exam: Exam
         do {
-            exam = try ExamLoader.load(text: key.content, path: "\(id) (scoring key v\(key.version))")
+            exam = try ScoringKeyText.exam(from: key.content, path: "\(id) (scoring key v\(key.version))")
         } catch {
             throw CommandFailure(
                 .examInvalid,
