@@ -24,7 +24,6 @@ import Testing
     @Test func theRecordedNamesAreTheFirstStoresOnes() {
         #expect(PostgresSchema.migrationNames == (1...22).map { "v\($0)" })
         #expect(SQLiteSchema.migrations.map(\.recorded) == (1...13).map { "v\($0)" })
-        #expect(SQLiteSchema.migrations.map(\.recorded) == (1...10).map { "v\($0)" })
     }
 
     @Test func theRolesFillEveryPlaceholder() {

@@ -118,7 +118,7 @@ struct RaisedHandTests {
         #expect(MonitorText.warnings(model.rows(now: 0)[0]) == "HAND2")
         #expect(MonitorText.warnings(model.rows(now: 0)[4]) == "hand✓1")
         let screen = MonitorTests.render(model).lines()
-        #expect(screen[4].contains("c-003") && screen[4].contains("saved    HAND2"), "\(screen[4])")
+        #expect(screen[4].contains("c-003") && screen[4].contains(" HAND2"), "\(screen[4])")
         // The cursor is on the first row, the raised hand: `h` acknowledges it at once.
         #expect(model.cursor?.candidate == "c-003")
         let effects = model.update(.key(.character("h")), now: 0)

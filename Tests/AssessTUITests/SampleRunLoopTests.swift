@@ -67,10 +67,13 @@ struct SampleRunLoopTests {
         // Every key typed was drawn at once, and all of them before the run ended.
         let keys = terminal.keyTimes.suffix(8)
         #expect(keys.count == 8)
+        // A third of the run's 1.5 s: a key that waited for the run fails it, while the whole
+        // suite's load on two cores (frames seen 265 ms late) does not; echo itself is timed
+        // by Benchmarks/run.
         for key in keys {
             let frame = terminal.frameTimes.first { $0 > key }
             #expect(
-                frame.map { $0 - key < .milliseconds(125) } == true,
+                frame.map { $0 - key < .milliseconds(500) } == true,
                 "a frame came \(frame.map { $0 - key } ?? .zero) after a key")
         }
         let ended = runner.finished.withLock { $0 }

@@ -109,7 +109,8 @@ import Testing
     @Test func aQuestionWithoutRunsOrATerminalWithoutASandboxRefusesTheKey() {
         var none = Self.onQuestion(runs: 0)
         #expect(Self.requests(none.update(.key(ExamFlow.runKey), now: 3 * Self.s)).isEmpty)
-        #expect(none.notice?.text == "This exam does not let you run this program; write it and move on.")
+        // Without runs the key is the prompt reader's, refused here: this exam allows neither reader.
+        #expect(none.notice?.text == "This exam has neither the line reader nor the highlighter.")
         #expect(!Self.screen(none).contains { $0.contains("Runs left") || $0.contains("^G") })
         var unavailable = Self.onQuestion(runs: 3, runsSamples: false)
         #expect(Self.requests(unavailable.update(.key(ExamFlow.runKey), now: 3 * Self.s)).isEmpty)

@@ -85,7 +85,8 @@ enum PostgresSchema {
         Migration(
             file: "postgres-v19-raised-hand", recorded: "v19", source: PackageResources.postgres_v19_raised_hand_sql),
         Migration(
-            file: "postgres-v20-timed-sections", recorded: "v20", source: PackageResources.postgres_v20_timed_sections_sql),
+            file: "postgres-v20-timed-sections", recorded: "v20",
+            source: PackageResources.postgres_v20_timed_sections_sql),
         Migration(
             file: "postgres-v21-annotations", recorded: "v21", source: PackageResources.postgres_v21_annotations_sql),
         Migration(
