@@ -98,6 +98,8 @@ let package = Package(
                 "postgres-v20-timed-sections",
                 "postgres-v21-annotations",
                 "postgres-v22-code-runs",
+                "postgres-v23-seat-event-kinds",
+                "postgres-v24-response-limits",
             ].map { .embedInCode("Postgres/SQL/\($0).sql") }
         ),
         .target(name: "AssessSandbox"),

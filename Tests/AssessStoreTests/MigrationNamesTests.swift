@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func theRecordedNamesAreTheFirstStoresOnes() {
-        #expect(PostgresSchema.migrationNames == (1...22).map { "v\($0)" })
+        #expect(PostgresSchema.migrationNames == (1...24).map { "v\($0)" })
         #expect(SQLiteSchema.migrations.map(\.recorded) == (1...13).map { "v\($0)" })
     }
 
@@ -48,7 +48,7 @@ import Testing
         let recorded = try DatabaseQueue(path: file).read { db in
             try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
         }
-        #expect(PostgresSchema.migrationNames == (1...22).map { "v\($0)" })
+        #expect(PostgresSchema.migrationNames == (1...24).map { "v\($0)" })
         #expect(SQLiteSchema.migrations.map(\.recorded) == (1...13).map { "v\($0)" })
         let reopened = try SQLiteStore(dataDirectory: directory.url)
         #expect(try reopened.attempt(attempt.id) == attempt)

@@ -13,9 +13,12 @@ extension RoleAttempts {
         try PostgresConnection(url).withSession { try $0.execute(sql).rows }
     }
 
-    /// Expects the server to refuse `sql` from the role of `url` for lack of privilege.
-    func expectRefused(_ sql: String, as url: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Expects the server to refuse `sql` from the role of `url`, by default for lack of
+    /// privilege (42501); `state` names another refusal, such as a limit (54000).
+    func expectRefused(
+        _ sql: String, as url: String, state: String = "42501", sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let error = #expect(throws: PostgresError.self, sourceLocation: sourceLocation) { try run(sql, as: url) }
-        #expect(error?.sqlState == "42501", "\(sql): \(error?.message ?? "")", sourceLocation: sourceLocation)
+        #expect(error?.sqlState == state, "\(sql): \(error?.message ?? "")", sourceLocation: sourceLocation)
     }
 }

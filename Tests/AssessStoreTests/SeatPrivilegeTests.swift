@@ -50,6 +50,24 @@ import Testing
         #expect(records.last?.event.details == ["tool": "calculator", "action": "result-copied", "question": "q1"])
     }
 
+    /// The seat kinds are a table (v23) that neither a seat nor a proctor can change: a seat
+    /// that could add a kind there could forge a proctor's records.
+    @Test func noRoleButTheOwnerAddsAKindASeatMayLog() throws {
+        let (_, anaAttempt, _) = try twoSittings()
+        let forged = "SELECT * FROM assess.append_event(0, 0, 'proctor.incident', '{}', '\(anaAttempt.id)')"
+        for role in [ana, proctor] {
+            expectRefused("INSERT INTO assess.seat_event_kinds (kind) VALUES ('proctor.incident')", as: role)
+            expectRefused(
+                "UPDATE assess.seat_event_kinds SET kind = 'proctor.incident' WHERE kind = 'tool.used'", as: role)
+            expectRefused("DELETE FROM assess.seat_event_kinds", as: role)
+        }
+        expectRefused("SELECT * FROM assess.seat_event_kinds", as: ana)
+        expectRefused(forged, as: ana)
+        let kinds = try run("SELECT kind FROM assess.seat_event_kinds", as: proctor).compactMap { $0["kind"] }
+        #expect(kinds.contains("code.run") && kinds.contains("hand.raised") && kinds.contains("answer.saved"))
+        #expect(!kinds.contains { $0.hasPrefix("proctor.incident") || $0 == "proctor.command-issued" })
+    }
+
     /// A raised hand (v19): a seat raises and lowers its own, on its own attempt; it can
     /// neither raise nor lower another seat's, nor acknowledge one (a proctor's command).
     @Test func aSeatRaisesAndLowersOnlyItsOwnHand() throws {
@@ -148,6 +166,33 @@ import Testing
         #expect(
             try run("SELECT annotations FROM assess.responses WHERE annotations IS NOT NULL", as: proctor)
                 .map { $0["annotations"] } == [#"{"struck":[1]}"#])
+    }
+
+    /// v24: a seat cannot fill the server's disk through its answers: an answer of more
+    /// than 1 MiB, annotations of more than 64 KiB and a 601st row in a minute are refused,
+    /// and another seat cannot even count against Ana's minute.
+    @Test func aSeatsAnswersAreBoundedInSizeAndRate() throws {
+        let (_, anaAttempt, benAttempt) = try twoSittings()
+        func rows(_ count: Int, value: String = "'null'", annotations: String = "NULL", into attempt: String) -> String
+        {
+            """
+            INSERT INTO assess.responses (attempt_id, question_id, value, flagged, annotations, saved_at)
+            SELECT '\(attempt)', 'q' || n, \(value), false, \(annotations), now() FROM generate_series(1, \(count)) n
+            """
+        }
+        let tooLarge = "23514"
+        expectRefused(
+            rows(1, value: #"'"' || repeat('x', 1048575) || '"'"#, into: anaAttempt.id), as: ana, state: tooLarge)
+        expectRefused(
+            rows(1, annotations: #"'"' || repeat('x', 65535) || '"'"#, into: anaAttempt.id), as: ana, state: tooLarge)
+        expectRefused(rows(1, into: anaAttempt.id), as: ben)
+        _ = try run(rows(1, value: #"'"' || repeat('x', 1048574) || '"'"#, into: anaAttempt.id), as: ana)
+        _ = try run(rows(598, into: anaAttempt.id), as: ana)
+        expectRefused(rows(1, into: anaAttempt.id), as: ana, state: "54000")
+        _ = try run(rows(1, into: benAttempt.id), as: ben)
+        let counted = try run(
+            "SELECT count(*) AS n FROM assess.responses WHERE attempt_id = '\(anaAttempt.id)'", as: proctor)
+        #expect(counted.first?["n"] == "600")
     }
 
     @Test func aSeatCannotChangeOrRemoveAnEvent() throws {

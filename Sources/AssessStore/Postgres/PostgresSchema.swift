@@ -91,6 +91,12 @@ enum PostgresSchema {
             file: "postgres-v21-annotations", recorded: "v21", source: PackageResources.postgres_v21_annotations_sql),
         Migration(
             file: "postgres-v22-code-runs", recorded: "v22", source: PackageResources.postgres_v22_code_runs_sql),
+        Migration(
+            file: "postgres-v23-seat-event-kinds", recorded: "v23",
+            source: PackageResources.postgres_v23_seat_event_kinds_sql),
+        Migration(
+            file: "postgres-v24-response-limits", recorded: "v24",
+            source: PackageResources.postgres_v24_response_limits_sql),
     ]
 
     /// Every migration, in order: its recorded name and its SQL for `roles`.
