@@ -29,7 +29,8 @@ struct FirstFrame {
             let process = try PseudoTerminalProcess(
                 arguments: arguments + prepare(sandbox), environment: sandbox.environment)
             guard process.waitFor(marker) != nil, let last = process.waitForQuiet(quiet) else {
-                throw MeasurementError(description: "\(arguments[0]) never showed \"\(marker)\"")
+                throw MeasurementError(
+                    description: "\(arguments[0]) never showed \"\(marker)\"; it showed: …\(process.text.tail())")
             }
             result.milliseconds.append((last - process.startedAt).milliseconds)
             if let peak = ProcessProbe.peakResidentBytes(of: process.pid) {

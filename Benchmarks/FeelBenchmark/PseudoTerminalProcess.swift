@@ -220,6 +220,12 @@ struct VisibleText {
         case ground, escape, controlSequence, operatingSystemCommand, operatingSystemEscape, designation
     }
 
+    /// The last `count` printable characters seen, for saying what a screen showed instead
+    /// of what was waited for.
+    func tail(_ count: Int = 240) -> String {
+        String(decoding: bytes.suffix(count), as: UTF8.self)
+    }
+
     /// How many printable bytes have been seen; pass it to ``contains(_:from:)`` to look
     /// only at what comes next.
     var count: Int { bytes.count }

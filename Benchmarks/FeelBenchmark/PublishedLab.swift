@@ -126,6 +126,11 @@ struct PublishedLab {
         for at in questionAt { result.openToQuestion.append((at.timeIntervalSince1970 - opened) * 1000) }
         result.missed = step.filter { $0 < steps.count }.count
 
+        // The waiting seats end before the welcome screen's first frames, which are each one
+        // seat's on a server the others have left (as the cover's were).
+        for process in processes { kill(process.pid, SIGTERM) }
+        for process in processes { process.stop() }
+        processes = []
         progress("published exam: first frame of the welcome screen once open (\(frameRuns) runs)")
         result.welcomeFrame = try frame(marker: "quit")
         return result
