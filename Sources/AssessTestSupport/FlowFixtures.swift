@@ -20,6 +20,22 @@ public enum FlowFixtures {
         return flow
     }
 
+    /// A flow on the first question of `exam` at 80×24, with the proctor's `restrictionStates`
+    /// (a tool allowed or denied) and the student's accessibility `settings`.
+    public static func onFirstQuestion(
+        of exam: Exam, restrictionStates: [String: Bool] = [:], settings: Set<AccessibilityOption> = [],
+        size: TerminalSize = TerminalSize(columns: 80, rows: 24)
+    ) -> ExamFlow {
+        let sitting = ExamSitting(
+            exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1"),
+            restrictionStates: restrictionStates)
+        var flow = ExamFlow(
+            sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8, size: size,
+            accessibility: AccessibilitySettings(settings))
+        begin(&flow)
+        return flow
+    }
+
     /// Takes `flow` from the welcome screen to its first question as the app would:
     /// Enter, the attempt started (as attempt `a-1`), Enter past the banner.
     public static func begin(_ flow: inout ExamFlow, now: UInt64 = 0) {

@@ -16,14 +16,7 @@ struct CalculatorFlowTests {
     static func onQuestion(_ exam: Exam = ExamFixtures.calculating, restrictionStates: [String: Bool] = [:])
         -> ExamFlow
     {
-        let sitting = ExamSitting(
-            exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1"),
-            restrictionStates: restrictionStates)
-        var flow = ExamFlow(
-            sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8,
-            size: TerminalSize(columns: 80, rows: 24))
-        FlowFixtures.begin(&flow)
-        return flow
+        FlowFixtures.onFirstQuestion(of: exam, restrictionStates: restrictionStates)
     }
 
     static func type(_ text: String, into flow: inout ExamFlow, now: UInt64) -> [FlowEffect] {

@@ -12,14 +12,7 @@ struct ReferenceSheetTests {
     static func onQuestion(_ exam: Exam = ExamFixtures.referenced, restrictionStates: [String: Bool] = [:])
         -> ExamFlow
     {
-        let sitting = ExamSitting(
-            exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1"),
-            restrictionStates: restrictionStates)
-        var flow = ExamFlow(
-            sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8,
-            size: TerminalSize(columns: 80, rows: 24))
-        FlowFixtures.begin(&flow)
-        return flow
+        FlowFixtures.onFirstQuestion(of: exam, restrictionStates: restrictionStates)
     }
 
     @Test func ctrlLOpensTheSheetAtItsTopAndTheLogSaysSo() {

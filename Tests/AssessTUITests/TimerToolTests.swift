@@ -14,13 +14,7 @@ struct TimerToolTests {
 
     /// The capitals exam (five minutes) is too short to hide: the essays exam has ten.
     static func onQuestion(settings: Set<AccessibilityOption> = []) -> ExamFlow {
-        let exam = ExamFixtures.essays
-        let sitting = ExamSitting(exam: exam, presentation: ExamPresentation(exam: exam, candidate: "c-1"))
-        var flow = ExamFlow(
-            sitting: sitting, candidate: "c-1", practice: false, maximumLockHours: 8,
-            size: TerminalSize(columns: 80, rows: 24), accessibility: AccessibilitySettings(settings))
-        FlowFixtures.begin(&flow)
-        return flow
+        FlowFixtures.onFirstQuestion(of: ExamFixtures.essays, settings: settings)
     }
 
     static func header(_ flow: ExamFlow, now: UInt64) -> String {
