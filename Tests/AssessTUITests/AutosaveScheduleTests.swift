@@ -32,14 +32,34 @@ struct AutosaveScheduleTests {
         // A key 2 s later: too soon; one 5 s after the last save: saved with it.
         #expect(!progressDue(62))
         #expect(progressDue(65))
-        // An answer's save carries the progress: the next is 5 s after it.
+        // An answer's save leaves the progress's own 5 s as they were.
         schedule.changed("q1", now: 66 * Self.second)
         #expect(dueAnswers(67) == ["q1"])
-        #expect(!progressDue(71))
-        #expect(progressDue(72))
+        #expect(!progressDue(69))
+        #expect(progressDue(70))
+        // Leaving a question saves the progress beside its schedule: the next is 5 s after.
+        schedule.progressSaved(now: 71 * Self.second)
+        #expect(!progressDue(75))
+        #expect(progressDue(76))
         // The answers' own timing is the same at both paces.
         schedule.changed("q2", now: 80 * Self.second)
         #expect(schedule.untilDue(now: 80 * Self.second) == .milliseconds(300))
+    }
+
+    /// Typing for ten seconds saves the answer twice a second but the progress (the time
+    /// used and the lease, two more writes each) only every 5 s: at 5 s and at 10 s.
+    @Test func whileTypingTheProgressKeepsItsOwnFiveSeconds() {
+        var schedule = AutosaveSchedule()
+        var answerSaves = 0
+        var progressSaves: [UInt64] = []
+        for step in 1...100 {
+            let now = UInt64(step) * Self.second / 10
+            schedule.changed("essay", now: now)
+            if !schedule.dueAnswers(now: now).isEmpty { answerSaves += 1 }
+            if schedule.progressDue(now: now) { progressSaves.append(now / Self.second) }
+        }
+        #expect(answerSaves >= 15)
+        #expect(progressSaves == [5, 10])
     }
 
     /// A student typing ten letters a second never pauses 0.3 s; each letter must still reach

@@ -109,12 +109,13 @@ struct ExamFlowTests {
         var flow = started()
         #expect(flow.update(.key(.character("1")), now: 0).isEmpty)
         #expect(flow.sitting.tally.answered == 1)
-        // Saved 0.3 s after the last change, with the progress.
+        // Saved 0.3 s after the last change, alone: the progress keeps its own 5 s.
         #expect(flow.update(.tick, now: second / 5).saves.isEmpty)
         let saves = flow.update(.tick, now: second / 2).saves
         #expect(saves.map { $0.answers.map(\.questionID) } == [[flow.sitting.question.id]])
         #expect(saves.first?.answers.first?.response == flow.sitting.responses[flow.sitting.question.id])
-        #expect(saves.first?.progress?.currentQuestion == 0)
+        #expect(saves.first?.progress == nil)
+        #expect(flow.update(.tick, now: 5 * second).saves.first?.progress?.currentQuestion == 0)
     }
 
     @Test func deniedBackNavigationRefusesGoingBackAndLeavesItOutOfTheFooter() {

@@ -360,15 +360,15 @@ public struct ExamFlow: Sendable {
     /// The answers due for the store, with the progress when it is due too.
     private mutating func autosaveDue(now: UInt64) -> [FlowEffect] {
         let due = timers.autosave.dueAnswers(now: now)
-        let progress = timers.autosave.progressDue(now: now) || !due.isEmpty
-        let saving = batch(due, now: now, withProgress: progress)
+        let saving = batch(due, now: now, withProgress: timers.autosave.progressDue(now: now))
         return saving.isEmpty ? [] : [.save(saving)]
     }
 
     /// Everything unsaved, with the progress: what leaving a question, submitting and
     /// leaving the sitting write.
     mutating func everythingUnsaved(now: UInt64) -> SaveBatch {
-        batch(timers.autosave.takeAll(now: now), now: now, withProgress: true)
+        timers.autosave.progressSaved(now: now)
+        return batch(timers.autosave.takeAll(now: now), now: now, withProgress: true)
     }
 
     private mutating func batch(_ ids: [String], now: UInt64, withProgress: Bool) -> SaveBatch {

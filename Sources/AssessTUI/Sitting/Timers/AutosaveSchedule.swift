@@ -3,8 +3,10 @@
 /// used, the question on screen and "still alive" (the lease's renewal) every 5 s, or,
 /// while the loop sleeps from one minute of the clock to the next (``Pace/whenAwake``),
 /// whenever the loop wakes 5 s or more after the last: at the minute's change, with a key
-/// or an answer's save, never on a wake of its own. Pure: the flow asks it on every tick
-/// and hands what is due to the writer.
+/// or an answer's save, never on a wake of its own. The progress keeps its own 5 s however
+/// often answers are saved: a save of a typing student's answer (twice a second) is one
+/// write to the store, not three. Pure: the flow asks it on every tick and hands what is
+/// due to the writer.
 struct AutosaveSchedule: Sendable, Equatable {
     /// How the progress is kept.
     enum Pace: Sendable, Equatable {
@@ -59,11 +61,16 @@ struct AutosaveSchedule: Sendable, Equatable {
     mutating func takeAll(now: UInt64) -> [String] {
         let ids = unsaved.sorted()
         unsaved = []
-        lastProgress = now
         return ids
     }
 
-    /// True when the progress should be saved now (it goes with any answer save too).
+    /// The progress is being saved at `now` besides its own schedule (leaving a question,
+    /// submitting, a pause): the next is 5 s after it.
+    mutating func progressSaved(now: UInt64) {
+        lastProgress = now
+    }
+
+    /// True when the progress should be saved now (with an answer's save, if one goes).
     mutating func progressDue(now: UInt64) -> Bool {
         guard now >= MonotonicTime.moment(lastProgress, plus: Self.progressEvery) else { return false }
         lastProgress = now
