@@ -4,8 +4,8 @@
 /// while the loop sleeps from one minute of the clock to the next (``Pace/whenAwake``),
 /// whenever the loop wakes 5 s or more after the last: at the minute's change, with a key
 /// or an answer's save, never on a wake of its own. The progress keeps its own 5 s however
-/// often answers are saved: a save of a typing student's answer (twice a second) is one
-/// write to the store, not three. Pure: the flow asks it on every tick and hands what is
+/// often answers are saved: a save of a typing student's answer (twice a second) is the
+/// answer and its log record, not the progress and the lease besides. Pure: the flow asks it on every tick and hands what is
 /// due to the writer.
 struct AutosaveSchedule: Sendable, Equatable {
     /// How the progress is kept.
