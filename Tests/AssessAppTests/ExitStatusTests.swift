@@ -70,7 +70,7 @@ struct ExitStatusTests {
         Case(["take", invalid], .dataError, says: "did you mean \"title\""),
         Case(["launch", invalid, "--candidate", "c-1"], .dataError, says: "did you mean \"title\""),
         Case(["results", invalid], .dataError, says: "did you mean \"title\""),
-        Case(["validate", invalid], .dataError, says: "1 of 1 exam files are not valid"),
+        Case(["validate", invalid], .dataError, says: "1 of 1 exam file is not valid"),
         Case(["import", missing], .noInput, says: "no such file"),
         Case(["import", "--format", "aiken", valid], .dataError, says: "no question could be imported"),
         Case(["export", missing], .noInput, says: "no such file"),
