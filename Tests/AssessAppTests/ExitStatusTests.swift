@@ -52,6 +52,8 @@ struct ExitStatusTests {
         case staleLock
         /// The geography quiz has a roster of one candidate, c-1; a broken roster file lies beside it.
         case roster
+        /// The store is a file that is not a database: nothing in it can be read.
+        case unreadableStore
 
         var description: String { rawValue }
     }
@@ -70,7 +72,7 @@ struct ExitStatusTests {
         Case(["take", invalid], .dataError, says: "did you mean \"title\""),
         Case(["launch", invalid, "--candidate", "c-1"], .dataError, says: "did you mean \"title\""),
         Case(["results", invalid], .dataError, says: "did you mean \"title\""),
-        Case(["validate", invalid], .dataError, says: "1 of 1 exam files are not valid"),
+        Case(["validate", invalid], .dataError, says: "1 of 1 exam file is not valid"),
         Case(["import", missing], .noInput, says: "no such file"),
         Case(["import", "--format", "aiken", valid], .dataError, says: "no question could be imported"),
         Case(["export", missing], .noInput, says: "no such file"),
@@ -125,6 +127,16 @@ struct ExitStatusTests {
             says: "broken.csv:2: extra-time \"lots\" is not a multiplier"),
         Case(["roster", valid, "--add", "c 3", "--password-stdin"], .usage, says: "may hold only letters"),
         Case(["roster", valid, "--add", "c-3", "--password-stdin"], .notPermitted, says: "assess passwd"),
+        // A store that cannot be read is an error in every --json output, never an empty list.
+        Case(["status", "--json"], in: .unreadableStore, .cannotCreate, says: "the store cannot be read"),
+        Case(["results", valid, "--json"], in: .unreadableStore, .cannotCreate, says: "cannot open the store"),
+        Case(
+            ["results", "geography-quiz", "--json"], in: .unreadableStore, .cannotCreate, says: "cannot open the store"),
+        Case(["roster", valid, "--json"], in: .unreadableStore, .cannotCreate, says: "cannot open the store"),
+        Case(["log", "--json"], in: .unreadableStore, .cannotCreate, says: "cannot open the store"),
+        Case(
+            ["monitor", "--json", "--password-stdin"], in: .unreadableStore, .cannotCreate,
+            says: "cannot open the store"),
     ]
 
     @Test(arguments: cases)
@@ -216,6 +228,9 @@ struct ExitStatusTests {
                 .addToRoster(exam: "geography-quiz", entries: [RosterEntry(candidate: "c-1")])
             try "candidate,extra-time\nc-1,lots\n".write(
                 toFile: scratch.file("broken.csv"), atomically: true, encoding: .utf8)
+        case .unreadableStore:
+            try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+            try "not a database".write(toFile: dataDirectory + "/assess.sqlite", atomically: true, encoding: .utf8)
         }
         try policyText.write(toFile: policy, atomically: true, encoding: .utf8)
         return [

@@ -102,6 +102,9 @@ import Testing
         #expect(InterfaceLanguage.english.decimal(1.5) == "1.5")
         #expect(InterfaceLanguage.brazilianPortuguese.decimal(1.25) == "1,25")
         #expect(InterfaceLanguage.korean.decimal(2) == "2")
+        // Past an Int's hundredths: whole and grouped, where converting to Int stopped the program.
+        #expect(InterfaceLanguage.english.decimal(1e20) == "100,000,000,000,000,000,000")
+        #expect(InterfaceLanguage.vietnamese.decimal(1e20) == "100.000.000.000.000.000.000")
         #expect(Catalogue.of(.brazilianPortuguese)("essay.words", ["words": 1_500]) == "Palavras: 1.500")
     }
 

@@ -355,6 +355,24 @@ import Testing
         #expect(model.marked.isEmpty && model.mode == .list)
     }
 
+    /// A count of one takes the singular: "1 seat" in the header, "1 minute each" when asked.
+    @Test func aCountOfOneSaysOneSeatAndOneMinute() {
+        #expect(Self.render(Self.model(Self.room(1))).lines()[0].hasSuffix(" 1 seat "))
+        var model = Self.model(Self.room(5))
+        #expect(Self.render(model).lines()[0].hasSuffix(" 5 seats "))
+        _ = model.update(.key(.character(" ")), now: 0)
+        _ = model.update(.key(.down), now: 0)
+        _ = model.update(.key(.character(" ")), now: 0)
+        _ = model.update(.key(.character("a")), now: 0)
+        for _ in 0..<3 { _ = model.update(.key(.down), now: 0) }
+        for key in [Key.enter, .character("1"), .enter] + "late".map(Key.character) + [.enter] {
+            _ = model.update(.key(key), now: 0)
+        }
+        let lines = Self.render(model).lines()
+        #expect(lines.contains { $0.contains("Add time to 2 seats?") }, "\(lines)")
+        #expect(lines.contains { $0.contains("1 minute each") } && !lines.contains { $0.contains("1 minutes") })
+    }
+
     @Test func theMenuStartsOnAMessageEveryListKeyMovesInItAndAMessageIsItsOwnReason() {
         var model = Self.model(Self.room(5))
         _ = model.update(.key(.character("A")), now: 0)

@@ -224,6 +224,32 @@ struct TranslatedScreenTests {
         #expect(!rows.joined().contains("…"))
     }
 
+    /// A question's heading too long for its row beside the flag (a question worth 2^100
+    /// points, flagged) wraps whole at 80×24, the prompt starting a line below it: never cut
+    /// and never ending in "…". (Japanese and Korean say it in one row.)
+    @Test(arguments: [InterfaceLanguage.english, .brazilianPortuguese, .vietnamese])
+    func aLongQuestionHeadingWrapsWholeBesideTheFlag(_ language: InterfaceLanguage) throws {
+        var exam = ExamFixtures.capitals
+        exam.sections[0].questions[0].points = 0x1p100
+        let walk = Walk("long-heading", exam: exam, WholeScreenTests.onQuestion + [(.key(.function(2)), 3 * Self.s)])
+        let grid = WholeScreenTests.draw(walk, size: TerminalSize(columns: 80, rows: 24), language: language)
+        WholeScreenTests.golden.assertMatches(grid, named: "\(language.rawValue)-long-heading-80x24")
+        let text = Catalogue.of(language)
+        let heading = text(
+            "question.position",
+            ["number": 1, "count": 3, "points": text("question.points-fraction", ["points": 0x1p100])])
+        let flag = text("question.flagged")
+        // Rows 2 and 3 hold the heading, the flag at the end of the first.
+        let rows = grid.lines()[2...3].map { $0.replacingOccurrences(of: "⚑ " + flag, with: "") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(!rows[1].isEmpty, "the heading takes two rows: \(rows)")
+        #expect(rows.joined(separator: " ") == heading || rows.joined() == heading, "\(rows) is not \(heading)")
+        #expect(grid.lines()[2].contains("⚑ " + flag))
+        #expect(!grid.lines().joined().contains("…"))
+        // The prompt starts a line below the heading's last.
+        #expect(grid.lines()[5].contains(exam.sections[0].questions[0].prompt), "\(grid.lines()[4...5])")
+    }
+
     @Test(arguments: InterfaceLanguage.allCases)
     func reviewRowsStartTheirPromptsInOneColumn(_ language: InterfaceLanguage) throws {
         let walk = Walk(

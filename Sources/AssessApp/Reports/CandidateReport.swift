@@ -1,3 +1,4 @@
+import AssessCore
 import AssessExam
 import AssessStore
 import Foundation
@@ -71,10 +72,10 @@ package enum CandidateReport {
         let marking =
             score.isFullyMarked
             ? "fully marked"
-            : score.awaitingManualMarking.count == 1
-                ? "1 answer not marked yet" : "\(score.awaitingManualMarking.count) answers not marked yet"
+            : Counted.english(score.awaitingManualMarking.count, "answer") + " not marked yet"
+        let points = score.maximum == 1 ? "point" : "points"
         return
-            "\(ResultFormats.number(score.awarded)) of \(ResultFormats.number(score.maximum)) points\(percent), \(marking)"
+            "\(ResultFormats.number(score.awarded)) of \(ResultFormats.number(score.maximum)) \(points)\(percent), \(marking)"
     }
 
     private static func plain(_ rows: [ResultRow], timeZone: TimeZone) -> String {

@@ -28,6 +28,8 @@ package struct MonitorJSON {
     package struct Line: Codable, Equatable {
         package var exam: String
         package var candidate: String
+        /// The candidate's name on the exam's roster; absent when the roster gives none.
+        package var name: String?
         package var state: String
         package var host: String?
         package var tty: String?
@@ -62,7 +64,7 @@ package struct MonitorJSON {
             let elapsed = Double(clock.monotonicNanoseconds &- readAt) / 1e9
             for seat in seats {
                 let line = Line(
-                    exam: seat.exam, candidate: seat.candidate,
+                    exam: seat.exam, candidate: seat.candidate, name: seat.name,
                     state: seat.state(elapsed: elapsed, lostAfter: lostAfter).rawValue, host: seat.host, tty: seat.tty,
                     examKey: seat.examKey, attempt: seat.attempt, secondsAllowed: seat.secondsAllowed,
                     secondsLeft: seat.secondsLeft(elapsed: 0, lostAfter: lostAfter), answered: seat.answered,

@@ -138,7 +138,7 @@ package struct Runtime {
                 throw CommandFailure(
                     .cannotWrite,
                     """
-                    \(waiting) writes of an earlier sitting wait on this terminal in \(store.journalPath) and the server \
+                    \(Counted.english(waiting, "write")) of an earlier sitting wait on this terminal in \(store.journalPath) and the server \
                     \(PostgresStore.redacted(server.url)) does not take them yet; try again when it is back
                     """)
             }

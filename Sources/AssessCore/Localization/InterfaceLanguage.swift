@@ -1,3 +1,5 @@
+import Foundation
+
 /// A language the student's interface speaks. Each has a catalogue of its own
 /// (`Catalogues/CODE.txt`), its plural forms and its way of writing numbers.
 public enum InterfaceLanguage: String, CaseIterable, Sendable, Codable {
@@ -30,19 +32,29 @@ public enum InterfaceLanguage: String, CaseIterable, Sendable, Codable {
     /// `value` with this language's digit grouping: `12,345` (English, Japanese, Korean)
     /// or `12.345` (Brazilian Portuguese, Vietnamese).
     public func number(_ value: Int) -> String {
-        let digits = String(value.magnitude)
+        (value < 0 ? "-" : "") + grouped(String(value.magnitude))
+    }
+
+    /// `digits` with this language's separator between each group of three from the right.
+    private func grouped(_ digits: String) -> String {
         var grouped = ""
         for (index, digit) in digits.enumerated() {
             if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(groupingSeparator) }
             grouped.append(digit)
         }
-        return (value < 0 ? "-" : "") + grouped
+        return grouped
     }
 
     /// `value` with at most two decimals and this language's decimal mark: `1.5` or `1,5`;
-    /// a whole number has none.
+    /// a whole number has none. A value past what an `Int` counts in hundredths (no Double
+    /// that large has a fraction) is written whole, grouped, instead of stopping the program.
     public func decimal(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
+        let scaled = (value * 100).rounded()
+        guard scaled.magnitude < 9.2e18 else {
+            guard value.isFinite else { return "\(value)" }
+            return (value < 0 ? "-" : "") + grouped(String(format: "%.0f", value.magnitude))
+        }
+        let hundredths = Int(scaled)
         let whole = number(hundredths / 100)
         var fraction = String(abs(hundredths % 100))
         if fraction == "0" { return whole }

@@ -71,14 +71,14 @@ public enum MarkingScreen {
             return
         }
         let who = desk.showsCandidate ? "Candidate \(item.candidate)" : "Candidate #\(item.anonymousNumber)"
-        let points = item.question.points == 1 ? "1 point" : "\(MarkRules.number(item.question.points)) points"
+        let points = Self.points(item.question.points)
         grid.put(
             "Answer \(desk.index + 1) of \(desk.items.count) · \(item.question.id) · \(points) · \(who)", row: 1,
             column: ScreenKit.margin, style: ScreenKit.title, maxWidth: width)
         let unmarked = desk.unmarked
         let progress = "Still to mark: \(unmarked.thisQuestion) of this question, \(unmarked.all) in all"
         let state =
-            item.handMark.map { "marked: \(MarkRules.number($0.points)) points" }
+            item.handMark.map { "marked: " + Self.points($0.points) }
             ?? (item.isUnmarked ? "not marked yet" : "scored by the exam")
         let stateStyle = item.handMark == nil ? ScreenKit.dim : ScreenKit.success
         if linear {
@@ -133,9 +133,14 @@ public enum MarkingScreen {
         }
     }
 
+    /// "1 point", "0.5 points", "2 points".
+    static func points(_ value: Double) -> String {
+        value == 1 ? "1 point" : "\(MarkRules.number(value)) points"
+    }
+
     /// The answer box's title: the word count of an essay, the exam's own score otherwise.
     private static func answerLabel(_ item: MarkingItem, words: Int) -> String {
-        guard !item.isEssay else { return "Answer · \(words) words" }
+        guard !item.isEssay else { return "Answer · " + Counted.english(words, "word") }
         return "Answer · scored \(MarkRules.number(item.automatic.awarded)) of "
             + "\(MarkRules.number(item.automatic.maximum))"
             + (AnswerText.correct(item.question).map { " · right answer: \($0)" } ?? "")

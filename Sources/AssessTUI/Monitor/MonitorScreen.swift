@@ -18,7 +18,8 @@ public enum MonitorScreen {
         grid.cursor = nil
         ScreenKit.drawing(with: ScreenLook(), text: .english, into: &grid) { grid in
             let watched = model.exams.isEmpty ? "every exam" : model.exams.joined(separator: ", ")
-            ScreenKit.headerBar(left: "assess monitor · \(watched)", right: "\(model.seats.count) seats", into: &grid)
+            ScreenKit.headerBar(
+                left: "assess monitor · \(watched)", right: Counted.english(model.seats.count, "seat"), into: &grid)
             if model.showsHelp {
                 ScreenKit.keyHelp("Keys on this screen", keys: model.helpKeys, back: "back", into: &grid)
                 return
@@ -361,7 +362,7 @@ public enum MonitorScreen {
                 (confirmation(draft.action, seats: targets.count), ScreenKit.title), ("", .plain),
             ]
             if let message = draft.message { lines.append(("“\(message)”", .plain)) }
-            if let minutes = draft.minutes { lines.append(("\(minutes) minutes each", .plain)) }
+            if let minutes = draft.minutes { lines.append((Counted.english(minutes, "minute") + " each", .plain)) }
             lines += [("", .plain), ("y sends it to every one · n sends nothing", ScreenKit.dim)]
             ScreenKit.centeredBox(lines, width: 64, focus: 0, into: &grid)
         case .incident(let seat, let category):

@@ -290,6 +290,14 @@ public final class CursesTerminal: TerminalDevice, RawKeySource {
         return readKey(timeoutMilliseconds: 0)
     }
 
+    /// Throws away every key typed before now, unread: what was typed ahead while a
+    /// prompt before the screen waited (a password typed twice) never acts on the screen.
+    public func discardTypedAhead() {
+        guard isRunning else { return }
+        flushinp()
+        keyStream = KeyStream()
+    }
+
     /// True when bytes are waiting on standard input (where curses reads keys), checked
     /// without waiting. Curses reads one byte at a time, so what it has not decoded yet is
     /// still there.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AssessApp
+import AssessCore
 import AssessExam
 import AssessInterchange
 import Foundation
@@ -65,6 +66,6 @@ struct ExportCommand: ParsableCommand {
         } catch {
             throw CommandFailure(.cannotWrite, "cannot write \(path): \(error.localizedDescription)")
         }
-        print("\(path): \(loaded.questions.count) questions from \(exam) as \(format.rawValue)")
+        print("\(path): \(Counted.english(loaded.questions.count, "question")) from \(exam) as \(format.rawValue)")
     }
 }

@@ -95,6 +95,8 @@ struct MarkCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(.notDone, "cannot use this terminal: \(error)")
         }
+        // Keys typed before the first frame (after the password) are not marks.
+        terminal.discardTypedAhead()
         let marker = runtime.process.userName
         let left = MarkingScreen.run(desk, on: terminal, clock: runtime.clock) { item, mark in
             // The mark and its log record are one transaction: both are kept, or neither.
@@ -112,7 +114,7 @@ struct MarkCommand: AsyncParsableCommand {
         terminal.stop()
         let marked = left.items.filter { $0.handMark != nil }.count
         print(
-            "\(marked) of \(left.items.count) answers marked; \(left.unmarked.all) still to mark. Scores: assess results \(examPath)"
+            "\(marked) of \(Counted.english(left.items.count, "answer")) marked; \(left.unmarked.all) still to mark. Scores: assess results \(examPath)"
         )
     }
 
@@ -139,7 +141,8 @@ struct MarkCommand: AsyncParsableCommand {
         let keys = Set([exam.examKey] + (sealed.map { [$0.deliveryKey] } ?? []))
         let changed = attempts.filter { !keys.contains($0.examKey) }.count
         if changed > 0 {
-            printToStandardError("assess: leaving out \(changed) attempts sat with another version of \(examPath)")
+            printToStandardError(
+                "assess: leaving out \(Counted.english(changed, "attempt")) sat with another version of \(examPath)")
         }
         attempts.removeAll { !keys.contains($0.examKey) }
         if shuffle { attempts.shuffle() }

@@ -102,6 +102,9 @@ struct MonitorCommand: AsyncParsableCommand {
             }
         }
         let model = MonitorModel(exams: ids, lostAfter: policy.leaseLostAfter, questionCounts: questionCounts)
+        // Keys typed before the first frame (a password typed twice: its second copy's `o`
+        // asked to open the sitting) are not the proctor's answer to this screen.
+        terminal.discardTypedAhead()
         MonitorApp(model: model, terminal: terminal, source: source, clock: runtime.clock).run()
         terminal.stop()
     }

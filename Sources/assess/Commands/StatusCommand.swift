@@ -70,7 +70,7 @@ struct StatusCommand: AsyncParsableCommand {
     /// What a journal holds for the server, on one line.
     static func waitingLine(_ waiting: StatusReport.Waiting) -> String {
         let submission = waiting.submission ? ", a submission among them" : ""
-        return "waiting on this terminal for the server: \(waiting.writes) writes of attempt "
+        return "waiting on this terminal for the server: \(Counted.english(waiting.writes, "write")) of attempt "
             + "\(waiting.attempts.joined(separator: ", "))\(submission), in \(waiting.journal); "
             + "the next `assess take` or `assess resume` of that exam and candidate here sends them"
     }

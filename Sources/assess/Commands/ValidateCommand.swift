@@ -1,5 +1,6 @@
 import ArgumentParser
 import AssessApp
+import AssessCore
 import AssessExam
 import Foundation
 
@@ -26,7 +27,7 @@ struct ValidateCommand: ParsableCommand {
                 let exam = try ExamLoader.load(fileAt: path)
                 let sat = exam.questionsSat < exam.questions.count ? " (each candidate sits \(exam.questionsSat))" : ""
                 print(
-                    "\(path): valid — \(exam.title), \(exam.questions.count) questions\(sat), exam key \(exam.shortKey)"
+                    "\(path): valid — \(exam.title), \(Counted.english(exam.questions.count, "question"))\(sat), exam key \(exam.shortKey)"
                 )
             } catch {
                 failures.append(ExamFiles.failure(path, error))
@@ -39,6 +40,8 @@ struct ValidateCommand: ParsableCommand {
         // A file that is not there outweighs one that is not valid: the exit status says the worse.
         let reason: FailureReason = failures.contains { $0.reason == .examMissing } ? .examMissing : .examInvalid
         throw CommandFailure(
-            reason, "\(failures.count) of \(exams.count) exam files are not valid; fix the problems listed above")
+            reason,
+            "\(failures.count) of \(Counted.english(exams.count, "exam file")) \(failures.count == 1 ? "is" : "are") not valid; fix the problems listed above"
+        )
     }
 }
