@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 enum {
     // ChafaSymbolTags
@@ -18,9 +20,20 @@ enum {
     ASSESS_CHAFA_TAG_BLOCK = 1 << 3,
     // ChafaCanvasMode
     ASSESS_CHAFA_CANVAS_INDEXED_8 = 6,
+    ASSESS_CHAFA_CANVAS_TRUECOLOR = 0,
     // ChafaPixelType
     ASSESS_CHAFA_RGBA8_UNASSOCIATED = 4,
+    // ChafaPixelMode
+    ASSESS_CHAFA_PIXELS_SIXEL = 1,
+    ASSESS_CHAFA_PIXELS_KITTY = 2,
 };
+
+// GLib's GString, as chafa_canvas_print returns it.
+typedef struct {
+    char *str;
+    size_t len;
+    size_t allocated_len;
+} assess_chafa_gstring;
 
 // The functions of chafa the screens call.
 typedef struct {
@@ -37,6 +50,13 @@ typedef struct {
     uint32_t (*canvas_get_char_at)(void *canvas, int x, int y);
     void (*canvas_get_raw_colors_at)(void *canvas, int x, int y, int *ink, int *paper);
     void (*canvas_unref)(void *canvas);
+    void (*config_set_pixel_mode)(void *config, int mode);
+    void (*config_set_cell_geometry)(void *config, int width, int height);
+    void *(*term_db_get_default)(void);
+    void *(*term_db_get_fallback_info)(void *db);
+    void (*term_info_unref)(void *info);
+    assess_chafa_gstring *(*canvas_print)(void *canvas, void *info);
+    char *(*g_string_free)(assess_chafa_gstring *string, int free_segment);
 } assess_chafa_library;
 
 // Opens libchafa.so.0 and finds its functions. 0 on success; otherwise 1, with the
@@ -65,6 +85,14 @@ static inline int assess_chafa_load(assess_chafa_library *library, char *message
         {(void **)&library->canvas_get_char_at, "chafa_canvas_get_char_at"},
         {(void **)&library->canvas_get_raw_colors_at, "chafa_canvas_get_raw_colors_at"},
         {(void **)&library->canvas_unref, "chafa_canvas_unref"},
+        {(void **)&library->config_set_pixel_mode, "chafa_canvas_config_set_pixel_mode"},
+        {(void **)&library->config_set_cell_geometry, "chafa_canvas_config_set_cell_geometry"},
+        {(void **)&library->term_db_get_default, "chafa_term_db_get_default"},
+        {(void **)&library->term_db_get_fallback_info, "chafa_term_db_get_fallback_info"},
+        {(void **)&library->term_info_unref, "chafa_term_info_unref"},
+        {(void **)&library->canvas_print, "chafa_canvas_print"},
+        // GLib's, found through chafa's handle (chafa depends on GLib).
+        {(void **)&library->g_string_free, "g_string_free"},
     };
     for (size_t index = 0; index < sizeof wanted / sizeof wanted[0]; index++) {
         *wanted[index].slot = dlsym(handle, wanted[index].name);
@@ -111,4 +139,38 @@ static inline int assess_chafa_mosaic(const assess_chafa_library *chafa, const u
     chafa->config_unref(config);
     chafa->symbol_map_unref(symbols);
     return status;
+}
+
+// Draws `width` × `height` RGBA pixels as a picture in a graphics protocol (`pixel_mode`:
+// ASSESS_CHAFA_PIXELS_SIXEL or ASSESS_CHAFA_PIXELS_KITTY) filling `columns` × `rows` cells
+// of `cell_width` × `cell_height` pixels, in chafa's escape sequences for a terminal that
+// speaks them all (its fallback terminal). Returns the bytes, `*length` of them, to be
+// released with `free`; NULL when chafa could not make the canvas.
+static inline char *assess_chafa_graphics(const assess_chafa_library *chafa, const uint8_t *pixels, int width,
+                                          int height, int columns, int rows, int cell_width, int cell_height,
+                                          int pixel_mode, size_t *length) {
+    void *config = chafa->config_new();
+    chafa->config_set_canvas_mode(config, ASSESS_CHAFA_CANVAS_TRUECOLOR);
+    chafa->config_set_pixel_mode(config, pixel_mode);
+    chafa->config_set_geometry(config, columns, rows);
+    chafa->config_set_cell_geometry(config, cell_width, cell_height);
+    void *canvas = chafa->canvas_new(config);
+    char *bytes = NULL;
+    if (canvas) {
+        chafa->canvas_draw_all_pixels(canvas, ASSESS_CHAFA_RGBA8_UNASSOCIATED, pixels, width, height, width * 4);
+        void *info = chafa->term_db_get_fallback_info(chafa->term_db_get_default());
+        assess_chafa_gstring *printed = chafa->canvas_print(canvas, info);
+        if (printed) {
+            bytes = malloc(printed->len ? printed->len : 1);
+            if (bytes) {
+                memcpy(bytes, printed->str, printed->len);
+                *length = printed->len;
+            }
+            chafa->g_string_free(printed, 1);
+        }
+        chafa->term_info_unref(info);
+        chafa->canvas_unref(canvas);
+    }
+    chafa->config_unref(config);
+    return bytes;
 }

@@ -75,12 +75,51 @@ import Testing
         #expect(imported.questions[0].prompt == exam.questions[0].prompt)
         #expect(outcome.pictures["imported-pictures/tallest-bar.png"] == chart)
         #expect(outcome.pictures["imported-pictures/triangle-kind.png"] == exam.pictures["pictures/triangle.png"])
-        // The choices' pictures are not carried yet: the last question has no picture of its own.
+        // The choices' pictures are in the package, but read back as their alt text (an
+        // import does not make choices' pictures yet): the last question has no picture.
         #expect(imported.questions[3].image == nil)
         #expect(
             !outcome.notes.contains {
                 !$0.hasPrefix("shuffle:") && $0.contains("tallest-bar") && $0.contains("picture")
             })
+    }
+
+    @Test func aQTIPackageCarriesTheChoicesPicturesInTheirChoices() throws {
+        let exam = try ExamLoader.load(fileAt: Banks.exams.appendingPathComponent("pictures.yaml").path)
+        let files = QTIWriter.files(for: exam)
+        let item = try #require(files.first { $0.path == "items/item-4.xml" }?.text)
+        #expect(
+            item.contains(
+                #"<simpleChoice identifier="c1">Picture 1 <img src="pictures/square.png" alt="a green square"/></simpleChoice>"#
+            ))
+        #expect(
+            item.contains(
+                #"<simpleChoice identifier="c2">Picture 2 <img src="pictures/circle.png" alt="a red circle"/></simpleChoice>"#
+            ))
+        #expect(!item.contains("<p><img"), "the question's prompt has no picture")
+        let manifest = try #require(files.first?.text)
+        #expect(
+            manifest.contains(
+                #"href="items/item-4.xml"><file href="items/item-4.xml"/><file href="items/pictures/circle.png"/><file href="items/pictures/square.png"/></resource>"#
+            ))
+        let pictures = Dictionary(uniqueKeysWithValues: QTIWriter.pictures(for: exam).map { ($0.path, $0.data) })
+        #expect(pictures["items/pictures/square.png"] == exam.pictures["pictures/square.png"])
+        #expect(pictures["items/pictures/circle.png"] == exam.pictures["pictures/circle.png"])
+        #expect(pictures.count == 4, "each file once: the chart is shown by two questions")
+
+        // Read back, a question with a picture in its prompt and in its choices keeps the
+        // prompt's; the choices' come back as their alt text.
+        var both = exam
+        both.sections[0].questions[3].image = exam.questions[0].image
+        let bank = try QTIPackageReader().read(data: try QTIWriter.package(for: both), path: "pictures.zip")
+        let outcome = Banks.importer.assemble([bank])
+        let imported = try #require(outcome.exam)
+        #expect(imported.questions[3].image?.alt == exam.questions[0].image?.alt)
+        if case .singleChoice(let choices, _) = imported.questions[3].kind {
+            #expect(choices.sorted() == ["Picture 1 [image: a green square]", "Picture 2 [image: a red circle]"])
+        } else {
+            Issue.record("the last question is not single choice: \(imported.questions[3].kind)")
+        }
     }
 
     @Test func aHostilePictureInAQTIPackageRefusesItsItem() throws {

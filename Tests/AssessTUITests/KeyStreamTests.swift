@@ -193,3 +193,75 @@ struct KeyStreamTests {
         #expect(stream.last == .hangup)
     }
 }
+
+/// `text` as the keys curses hands out for it: Escape for ESC, each other byte a character.
+private func terminalKeys(_ text: String, at time: Int) -> [(at: Int, read: RawRead)] {
+    text.map { (time, .key($0 == "\u{1B}" ? .escape : .character($0))) }
+}
+
+/// The keys and the terminal's replies the stream hands out for `input`.
+private func keysAndReplies(_ input: TimedInput) -> (keys: [Key], replies: [TerminalReply]) {
+    var stream = KeyStream()
+    var keys: [Key] = []
+    var replies: [TerminalReply] = []
+    var quiet = 0
+    while quiet < 2 {
+        let key = stream.next(timeoutMilliseconds: 1000, from: input)
+        replies += stream.takeReplies()
+        if let key {
+            keys.append(key)
+            quiet = 0
+        } else if input.isEmpty {
+            quiet += 1
+        }
+    }
+    return (keys, replies)
+}
+
+@Suite("Key stream: the terminal's replies are taken out of the keys")
+struct TerminalReplyKeyTests {
+    @Test("Device attributes, a cell's size and kitty's answer are replies, never keys")
+    func repliesAreTakenOut() {
+        let input = TimedInput(
+            terminalKeys("\u{1B}_Gi=31;OK\u{1B}\\", at: 10) + terminalKeys("\u{1B}[6;16;8t", at: 10)
+                + terminalKeys("\u{1B}[?62;4;22c", at: 10) + typed("ab", from: 300, every: 100))
+        let result = keysAndReplies(input)
+        #expect(result.keys == [.character("a"), .character("b")])
+        #expect(
+            result.replies == [
+                .kittyGraphics(id: 31, ok: true), .cellSize(CellPixels(width: 8, height: 16)),
+                .deviceAttributes([62, 4, 22]),
+            ])
+    }
+
+    @Test("A reply that comes among typed keys leaves the keys as typed")
+    func aReplyAmongTypedKeys() {
+        let input = TimedInput(
+            [(0, .key(.character("x")))] + terminalKeys("\u{1B}[?1;2c", at: 0) + [(0, .key(.character("y")))])
+        let result = keysAndReplies(input)
+        #expect(text(result.keys) == "xy")
+        #expect(result.replies == [.deviceAttributes([1, 2])])
+    }
+
+    @Test("A reply split over two writes is still one reply")
+    func aSplitReply() {
+        let input = TimedInput(terminalKeys("\u{1B}[?62;", at: 0) + terminalKeys("4c", at: 20))
+        let result = keysAndReplies(input)
+        #expect(result.keys.isEmpty)
+        #expect(result.replies == [.deviceAttributes([62, 4])])
+    }
+
+    @Test("What only starts like a reply stays the keys it is")
+    func lookalikesStayKeys() {
+        let input = TimedInput(
+            terminalKeys("\u{1B}[x", at: 0) + terminalKeys("\u{1B}[?1", at: 500) + terminalKeys("\u{1B}_x", at: 900))
+        let result = keysAndReplies(input)
+        #expect(result.replies.isEmpty)
+        #expect(
+            result.keys == [
+                .alt(.character("[")), .character("x"),
+                .alt(.character("[")), .character("?"), .character("1"),
+                .alt(.character("_")), .character("x"),
+            ])
+    }
+}

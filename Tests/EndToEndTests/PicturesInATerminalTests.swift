@@ -15,10 +15,11 @@ struct PicturesInATerminalTests {
 
     /// A practice sitting of the pictures quiz at 80×24, steady clock (reduced motion), on its first question.
     /// `term`, when given, is the `TERM` assess sees (tmux sets its own for the window).
-    static func firstQuestion(term: String? = nil) throws -> TerminalUnderTest {
+    /// `options` are added to `take`'s.
+    static func firstQuestion(term: String? = nil, options: String = "") throws -> TerminalUnderTest {
         let assess = try BuiltProducts.path(of: "assess")
         let terminal = try TerminalUnderTest(
-            "take Exams/pictures.yaml --candidate p-1 --practice --reduced-motion",
+            "take Exams/pictures.yaml --candidate p-1 --practice --reduced-motion \(options)",
             program: term.map { "env TERM=\($0) \(assess)" }, width: 80, height: 24)
         try terminal.waitFor("Exam key")
         try terminal.press("Enter")
@@ -112,6 +113,117 @@ struct PicturesInATerminalTests {
             Thread.sleep(forTimeInterval: 0.05)
         }
         #expect(try Self.loadedLibraries(in: pictureTrace).contains("libchafa"))
+    }
+
+    /// `bytes` sent to the sitting as if the terminal had written them (`send-keys -H`):
+    /// what a terminal answers to a query arrives on standard input exactly so.
+    static func answer(_ terminal: TerminalUnderTest, _ reply: String) throws {
+        try terminal.tmux(["send-keys", "-H"] + reply.utf8.map { String(format: "%02x", $0) })
+    }
+
+    /// Everything the sitting writes to its terminal from now on, kept in `file`.
+    static func recordOutput(of terminal: TerminalUnderTest, into file: String) throws {
+        try terminal.tmux("pipe-pane", "-o", "cat >> '\(file)'")
+    }
+
+    /// Waits until `file` holds `text`; returns what it holds then.
+    static func waitForOutput(_ text: String, in file: String) throws -> String {
+        let deadline = Date().addingTimeInterval(10)
+        var written = ""
+        while Date() < deadline {
+            written = (try? String(contentsOfFile: file, encoding: .isoLatin1)) ?? ""
+            if written.contains(text) { return written }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw TestFailure("the sitting never wrote \(text.debugDescription); it wrote \(written.count) bytes")
+    }
+
+    @Test func tmuxAnswersWithoutSixelSoTheChartStaysAMosaicAndTheAnswerReachesNoField() throws {
+        // tmux answers the device attributes query itself (`ESC[?1;2c`: no sixel), and
+        // passes no kitty query: the sitting keeps the mosaic and writes no picture.
+        let output = try TemporaryDirectory("assess-e2e-output")
+        defer { output.remove() }
+        let terminal = try Self.firstQuestion()
+        try Self.recordOutput(of: terminal, into: output.file("written"))
+        try Self.expectScreen(terminal, named: "pictures-mosaic-80x24")
+        try terminal.press("Tab")
+        try terminal.type("17")
+        let answered = try terminal.waitFor("Answer: 17")
+        #expect(!answered.contains("?1;2"), "tmux's answer typed nothing")
+        // The chart is still a mosaic on the second question: the blue bar.
+        #expect(try terminal.styledScreen().contains("\u{1B}[44m"))
+        let written = try String(contentsOfFile: output.file("written"), encoding: .isoLatin1)
+        #expect(!written.contains("\u{1B}P"), "no sixel image")
+        #expect(!written.contains("\u{1B}_G"), "no kitty command")
+    }
+
+    @Test func aTerminalThatAnswersSixelGetsTheChartInSixelAndTheAnswerTypesNothing() throws {
+        let output = try TemporaryDirectory("assess-e2e-output")
+        defer { output.remove() }
+        let terminal = try Self.firstQuestion()
+        try terminal.press("Tab")
+        try terminal.waitFor("How many units do the four bars")
+        try Self.recordOutput(of: terminal, into: output.file("written"))
+        // The answers of a sixel terminal with cells of 8 × 16 pixels, on the numeric
+        // question's field: they draw the chart, and type nothing.
+        try Self.answer(terminal, "\u{1B}[6;16;8t\u{1B}[?62;4;22c")
+        let written = try Self.waitForOutput("\u{1B}\\", in: output.file("written"))
+        let screen = try terminal.screen()
+        #expect(screen.contains("Answer: \n") || screen.contains("Answer:\n") || !screen.contains("Answer: 6"))
+        // The chart from its top-left cell (row 7, column 3 counted from one), between
+        // DECSC and DECRC: a DCS sixel image 24 cells of 8 pixels wide.
+        let start = try #require(written.range(of: "\u{1B}7\u{1B}[7;3H\u{1B}P"), "\(written.debugDescription)")
+        let image = written[start.upperBound...]
+        let raster = try #require(image.range(of: "q\"1;1;"))
+        let size = image[raster.upperBound...].prefix { $0.isNumber || $0 == ";" }.split(separator: ";")
+        #expect(size.first == "192", "24 cells of 8 pixels")
+        #expect(image.contains("\u{1B}\\\u{1B}8"))
+        try Self.expectScreen(terminal, named: "pictures-sixel-numeric-80x24")
+        try terminal.type("17")
+        let typed = try terminal.waitFor("Answer: 17")
+        #expect(!typed.contains("62;4"))
+    }
+
+    @Test func aTerminalThatAnswersKittysQueryGetsTheChartInKittysProtocol() throws {
+        let output = try TemporaryDirectory("assess-e2e-output")
+        defer { output.remove() }
+        let terminal = try Self.firstQuestion()
+        try Self.recordOutput(of: terminal, into: output.file("written"))
+        try Self.answer(terminal, "\u{1B}[6;16;8t\u{1B}_Gi=31;OK\u{1B}\\")
+        let written = try Self.waitForOutput("\u{1B}_Gm=0", in: output.file("written"))
+        // Earlier pictures deleted, then the chart placed from its cell, the cursor put back.
+        let start = try #require(
+            written.range(of: "\u{1B}_Ga=d,q=2\u{1B}\\\u{1B}7\u{1B}[7;3H\u{1B}_Ga=T,f=32,"),
+            "\(written.debugDescription)")
+        #expect(written[start.upperBound...].hasPrefix("s=192,"), "24 cells of 8 pixels")
+        try terminal.press("Tab")
+        try terminal.waitFor("How many units do the four bars")
+        try terminal.type("17")
+        try terminal.waitFor("Answer: 17")
+    }
+
+    @Test func picturesAsTextShowTheAltTextAloneInAFrameWhereTheMosaicWouldBe() throws {
+        let terminal = try Self.firstQuestion(options: "--pictures text")
+        let screen = try terminal.waitFor("┌ Picture ")
+        #expect(!screen.contains("█"))
+        try Self.expectScreen(terminal, named: "pictures-console-80x24")
+    }
+
+    @Test func picturesAsMosaicsKeepTheMosaicWhenTheTerminalSaysItSpeaksSixel() throws {
+        let output = try TemporaryDirectory("assess-e2e-output")
+        defer { output.remove() }
+        let terminal = try Self.firstQuestion(options: "--pictures mosaic")
+        try Self.expectScreen(terminal, named: "pictures-mosaic-80x24")
+        try Self.recordOutput(of: terminal, into: output.file("written"))
+        try Self.answer(terminal, "\u{1B}[6;16;8t\u{1B}[?62;4;22c")
+        try terminal.press("Tab")
+        try terminal.waitFor("How many units do the four bars")
+        try terminal.type("17")
+        let answered = try terminal.waitFor("Answer: 17")
+        #expect(!answered.contains("62;4"))
+        #expect(try terminal.styledScreen().contains("\u{1B}[44m"), "the mosaic's blue bar")
+        let written = try String(contentsOfFile: output.file("written"), encoding: .isoLatin1)
+        #expect(!written.contains("\u{1B}P"), "no sixel image")
     }
 
     @Test func theLinuxConsoleShowsTheAltTextAloneInAFrame() throws {

@@ -49,6 +49,8 @@ package struct SittingRunner {
     package var launchSetup: LaunchSetup?
     /// The language `--language` asked for, if any.
     package var requestedLanguage: InterfaceLanguage?
+    /// How the student asked for the exam's pictures to be shown (`take --pictures`).
+    package var pictures = PictureRequest.auto
     /// The welcome screen waits for the sitting's common start (an exam with a roster).
     package var waitsForOpening = false
     /// A proctor gave the word for a new attempt although the candidate has one
@@ -355,12 +357,25 @@ package struct SittingRunner {
             launch: launchSetup, waitsForOpening: waitsForOpening && resuming == nil)
         flow.language = language
         if !exam.pictures.isEmpty {
+            let showsMosaics =
+                pictures != .text
+                && PictureShelf.showsMosaics(term: runtime.environment["TERM"], isUTF8Locale: terminal.isUTF8Locale)
+            // Only a terminal that shows mosaics is asked for more; kitty's query cannot pass
+            // a multiplexer (tmux, screen), which would take it for a window title.
+            let graphics =
+                showsMosaics && pictures == .auto
+                ? terminal.askAboutGraphics(askKitty: !Self.insideMultiplexer(runtime.environment)) : nil
             flow.pictures = PictureShelf(
-                pictures: exam.pictures,
-                showsMosaics: PictureShelf.showsMosaics(
-                    term: runtime.environment["TERM"], isUTF8Locale: terminal.isUTF8Locale))
+                pictures: exam.pictures, showsMosaics: showsMosaics, terminalGraphics: graphics)
         }
         return flow
+    }
+
+    /// True inside tmux or GNU screen, from their variables or the `TERM` they set.
+    static func insideMultiplexer(_ environment: [String: String]) -> Bool {
+        let term = environment["TERM"] ?? ""
+        return environment["TMUX"] != nil || environment["STY"] != nil || term.hasPrefix("screen")
+            || term.hasPrefix("tmux")
     }
 
     /// The dictionary for the exam's language, opening in the background (with Hunspell

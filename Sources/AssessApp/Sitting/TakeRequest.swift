@@ -22,12 +22,14 @@ package struct TakeRequest: Equatable {
     package var byID = false
     /// `--new-attempt`: a proctor allows one more attempt (asks for the proctor password).
     package var newAttempt = false
+    /// `--pictures`: how the exam's pictures are shown.
+    package var pictures = PictureRequest.auto
 
     /// A request for `examPath`; the rest as the command line says, else its defaults.
     package init(
         examPath: String, candidate: String? = nil, practice: Bool = false,
         accessibility: AccessibilitySettings = AccessibilitySettings(), language: InterfaceLanguage? = nil,
-        byID: Bool = false, newAttempt: Bool = false
+        byID: Bool = false, newAttempt: Bool = false, pictures: PictureRequest = .auto
     ) {
         self.examPath = examPath
         self.candidate = candidate
@@ -36,6 +38,7 @@ package struct TakeRequest: Equatable {
         self.language = language
         self.byID = byID
         self.newAttempt = newAttempt
+        self.pictures = pictures
     }
 
     /// Sits the exam in this terminal: the policy's and the roster's checks, then the sitting.
@@ -140,6 +143,7 @@ package struct TakeRequest: Equatable {
         runner.settings.accessibility = accessibility
         runner.accessibilityChosenBy = "student"
         runner.requestedLanguage = language
+        runner.pictures = pictures
         runner.terminal = terminal
         runner.holder = holder
         // The proctor's word for a new attempt is asked before the screen is taken over.

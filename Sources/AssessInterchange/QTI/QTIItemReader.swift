@@ -147,8 +147,9 @@ public enum QTIItemReader {
                 shuffleChoices: interaction.attributes["shuffle"].map {
                     ["true", "1"].contains($0.trimmingCharacters(in: .whitespaces))
                 })
-            // A prompt's one picture may be carried by the package the item came in.
-            let pictures = body.descendants("img")
+            // A prompt's one picture may be carried by the package the item came in (the
+            // choices' pictures stay their alt text).
+            let pictures = Self.picturesOutsideInteractions(in: body)
             if pictures.count == 1, let source = pictures[0].attributes["src"] {
                 let alt = (pictures[0].attributes["alt"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
                 question.pictureSource = (source.trimmingCharacters(in: .whitespacesAndNewlines), alt)
@@ -159,6 +160,14 @@ public enum QTIItemReader {
         /// `a`, `a and b`, `a, b and c`.
         static func names(_ list: [String]) -> String {
             list.count <= 1 ? list.joined() : list.dropLast().joined(separator: ", ") + " and " + list[list.count - 1]
+        }
+
+        /// The `<img>` elements of `element` that no interaction holds: the prompt's.
+        static func picturesOutsideInteractions(in element: XMLElement) -> [XMLElement] {
+            element.elements.flatMap { child -> [XMLElement] in
+                if child.name == "img" { return [child] }
+                return child.name.hasSuffix("Interaction") ? [] : picturesOutsideInteractions(in: child)
+            }
         }
 
         /// Every element named `…Interaction` in the body, in order.

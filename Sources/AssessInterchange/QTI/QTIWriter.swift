@@ -25,15 +25,13 @@ public enum QTIWriter {
         return files
     }
 
-    /// The pictures the package holds, by path: each picture of a prompt beside the items,
-    /// at `items/` and its file name in the exam, so that an item's `<img src>` is that name.
+    /// The pictures the package holds, by path: each picture of a prompt or a choice beside
+    /// the items, at `items/` and its file name in the exam, so that an item's `<img src>` is that name.
     public static func pictures(for exam: Exam) -> [(path: String, data: Data)] {
         var seen: Set<String> = []
-        return exam.questions.compactMap { question in
-            guard let file = question.image?.file, let data = exam.pictures[file], seen.insert(file).inserted else {
-                return nil
-            }
-            return ("items/\(file)", data)
+        return exam.questions.flatMap(\.images).compactMap { image in
+            guard let data = exam.pictures[image.file], seen.insert(image.file).inserted else { return nil }
+            return ("items/\(image.file)", data)
         }
     }
 
@@ -63,7 +61,9 @@ public enum QTIWriter {
             #"    <resource identifier="test" type="imsqti_test_xmlv2p1" href="test.xml"><file href="test.xml"/></resource>"#,
         ]
         for (index, path) in items.enumerated() {
-            let picture = exam.questions[index].image.map { #"<file href="items/\#(attribute($0.file))"/>"# } ?? ""
+            let picture = Set(exam.questions[index].images.map(\.file)).sorted().map {
+                #"<file href="items/\#(attribute($0))"/>"#
+            }.joined()
             lines.append(
                 #"    <resource identifier="item-\#(index + 1)" type="imsqti_item_xmlv2p1" href="\#(attribute(path))"><file href="\#(attribute(path))"/>\#(picture)</resource>"#
             )
@@ -113,7 +113,11 @@ public enum QTIWriter {
             -> [String]
         {
             texts.enumerated().map {
-                "      <\(element) identifier=\"\(prefix)\($0.offset + 1)\"\(extra)>\(text($0.element))</\(element)>"
+                // A choice's picture follows its text, as a prompt's follows the prompt.
+                let picture =
+                    element == "simpleChoice" ? question.choiceImages[$0.offset].map { " " + Self.image($0) } ?? "" : ""
+                return
+                    "      <\(element) identifier=\"\(prefix)\($0.offset + 1)\"\(extra)>\(text($0.element))\(picture)</\(element)>"
             }
         }
         func values(_ list: [String]) -> String {
@@ -259,9 +263,7 @@ public enum QTIWriter {
             "  <itemBody>",
             "    <div>\(markup(question.prompt))</div>",
         ]
-        if let image = question.image {
-            lines.append(#"    <p><img src="\#(attribute(image.file))" alt="\#(attribute(image.alt))"/></p>"#)
-        }
+        if let image = question.image { lines.append("    <p>\(Self.image(image))</p>") }
         lines += interaction
         lines.append("  </itemBody>")
         if let customProcessing {
@@ -274,6 +276,11 @@ public enum QTIWriter {
         }
         lines += ["</assessmentItem>", ""]
         return lines.joined(separator: "\n")
+    }
+
+    /// A picture as QTI's `<img>`, its file beside the item.
+    static func image(_ image: ExamImage) -> String {
+        #"<img src="\#(attribute(image.file))" alt="\#(attribute(image.alt))"/>"#
     }
 
     /// Text for element content with its line breaks as `<br/>`.

@@ -40,6 +40,10 @@ public protocol RawKeySource: AnyObject {
 /// - **Bytes that are not text.** Invalid UTF-8 is dropped and counted; the count comes
 ///   once as ``Key/invalidInput(bytes:)`` when the input has been quiet for
 ///   ``quietMilliseconds``.
+/// - **The terminal's replies.** What a terminal answers to a query (``TerminalReply``:
+///   `ESC [ ? … c`, `ESC [ 6 ; … t`, `ESC _ G … ESC \`) arrives among the keys; it is taken
+///   out whole and kept for ``takeReplies()``, and the read that took it returns `nil`, as
+///   when no key came. What only starts like one is handed out as the keys it is.
 public struct KeyStream: Sendable {
     /// More printable characters than this in one burst make a paste.
     public static let burstThreshold = 32
@@ -50,6 +54,10 @@ public struct KeyStream: Sendable {
     public static let burstGapMilliseconds = 60
     /// Dropped bytes are reported once no input has come for this long.
     public static let quietMilliseconds = 100
+    /// Within a terminal's reply, the longest wait for its next character.
+    public static let replyMilliseconds = 50
+    /// The longest reply read: anything longer is keys.
+    public static let longestReply = 4096
 
     /// Keys already read and judged (not a paste), handed out before anything new.
     private var held: [Key] = []
@@ -59,18 +67,30 @@ public struct KeyStream: Sendable {
     public private(set) var inBurst = false
     /// Bytes dropped and not reported yet.
     public private(set) var droppedBytes = 0
+    /// The terminal's replies read and not taken yet.
+    private var replies: [TerminalReply] = []
 
     public init() {}
 
     /// True when a key is already read and waiting to be handed out.
     public var hasHeldKeys: Bool { !held.isEmpty }
 
+    /// The terminal's replies read since the last call, oldest first.
+    public mutating func takeReplies() -> [TerminalReply] {
+        defer { replies = [] }
+        return replies
+    }
+
     /// The next key within `timeoutMilliseconds` (forever when `nil`), or `nil` when none came.
     public mutating func next(timeoutMilliseconds: Int?, from source: some RawKeySource) -> Key? {
         while true {
             // A paste's keys pass through unpaired: they are all dropped, or all typed.
             if inBurst, !held.isEmpty { return held.removeFirst() }
-            if !held.isEmpty { return pairEscape(held.removeFirst(), from: source) }
+            if !held.isEmpty {
+                let key = held.removeFirst()
+                if key == .escape, !inBracketedPaste, readReply(from: source) { return nil }
+                return pairEscape(key, from: source)
+            }
             if inBurst {
                 switch source.readRaw(timeoutMilliseconds: Self.burstGapMilliseconds) {
                 case .key(let key):
@@ -94,6 +114,7 @@ public struct KeyStream: Sendable {
                 return .invalidInput(bytes: droppedBytes)
             case .key(let key):
                 if key == .hangup { return key }
+                if key == .escape, !inBracketedPaste, readReply(from: source) { return nil }
                 if case .character = key, !inBracketedPaste, source.inputArrives(withinMilliseconds: 0) {
                     return judgeBurst(startingWith: key, from: source)
                 }
@@ -121,6 +142,60 @@ public struct KeyStream: Sendable {
         default: break
         }
         return key
+    }
+
+    /// After an Escape: reads the terminal's reply that follows it, if one does, into
+    /// ``replies`` and returns true. Otherwise the keys read go back, in their order, to be
+    /// handed out after the Escape, and it returns false.
+    private mutating func readReply(from source: some RawKeySource) -> Bool {
+        var read: [Key] = []
+        defer { if !read.isEmpty { held.insert(contentsOf: read, at: 0) } }
+        guard case .character(let introducer)? = nextForReply(from: source, wait: 0, into: &read),
+            introducer == "[" || introducer == "_",
+            case .character(let second)? = nextForReply(from: source, wait: 0, into: &read),
+            introducer == "[" ? (second == "?" || second == "6") : second == "G"
+        else { return false }
+        var body = String(second)
+        while body.count < Self.longestReply {
+            switch nextForReply(from: source, wait: Self.replyMilliseconds, into: &read) {
+            case .character(let character)? where TerminalReply.isFinal(character, introducer: introducer):
+                body.append(character)
+                return keep(TerminalReply.parse(introducer: introducer, body: body), read: &read)
+            case .character(let character)? where TerminalReply.mayContinue(character, introducer: introducer):
+                body.append(character)
+            case .escape? where introducer == "_":
+                guard case .character("\\")? = nextForReply(from: source, wait: Self.replyMilliseconds, into: &read)
+                else { return false }
+                return keep(TerminalReply.parse(introducer: introducer, body: body), read: &read)
+            default:
+                return false
+            }
+        }
+        return false
+    }
+
+    /// Keeps `reply`, when there is one, and forgets the keys it was read as.
+    private mutating func keep(_ reply: TerminalReply?, read: inout [Key]) -> Bool {
+        guard let reply else { return false }
+        replies.append(reply)
+        read = []
+        return true
+    }
+
+    /// The next key of a reply being read (held keys first), noted in `read`; `nil` when
+    /// none came within `wait` milliseconds.
+    private mutating func nextForReply(from source: some RawKeySource, wait: Int, into read: inout [Key]) -> Key? {
+        let raw: RawRead = held.isEmpty ? source.readRaw(timeoutMilliseconds: wait) : .key(held.removeFirst())
+        switch raw {
+        case .key(let key):
+            read.append(key)
+            return key
+        case .invalid(let bytes):
+            droppedBytes += bytes
+            return nil
+        case .nothing:
+            return nil
+        }
     }
 
     /// Keys that Escape turns into an Alt chord when they come with it.

@@ -57,6 +57,17 @@ public struct PictureMosaic: Sendable, Hashable {
     }
 }
 
+/// How a student asked for pictures to be shown (`take --pictures`).
+public enum PictureRequest: String, CaseIterable, Sendable {
+    /// The picture itself where the terminal says it can draw one, else a mosaic where the
+    /// terminal shows them, else the alt text alone.
+    case auto
+    /// A mosaic where the terminal shows them (the terminal is not asked for more), else the alt text.
+    case mosaic
+    /// The alt text alone, in a frame titled "Picture".
+    case text
+}
+
 /// chafa's functions, found in `libchafa.so.0` the first time a picture is converted
 /// rather than linked into `assess`: a sitting without pictures never loads chafa nor GLib.
 struct LibChafa: @unchecked Sendable {
@@ -71,17 +82,19 @@ struct LibChafa: @unchecked Sendable {
     }()
 }
 
-/// The pictures of one sitting and their mosaics, made off the key thread.
+/// The pictures of one sitting, as mosaics or in a graphics protocol, made off the key thread.
 ///
-/// A screen asks for a picture at a size with ``mosaic(of:columns:rows:)``; the first
-/// time, that starts decoding and converting it on a thread of its own and returns `nil`
-/// (the screen shows the picture's alt text in a frame meanwhile); when the mosaic is
-/// made, ``ready`` wakes the program loop, which draws again and finds it. Each picture
-/// is decoded and converted once per size; the key thread never waits for either.
+/// A screen asks for a picture at a size with ``mosaic(of:columns:rows:)`` or
+/// ``graphics(of:columns:rows:)``; the first time, that starts decoding and converting it
+/// on a thread of its own and returns `nil` (the screen shows the picture's alt text in a
+/// frame, or its mosaic, meanwhile); when it is made, ``ready`` wakes the program loop,
+/// which draws again and finds it. Each picture is decoded and converted once per form and
+/// size; the key thread never waits for either.
 public final class PictureShelf: Sendable {
     private enum Entry: Sendable {
         case converting
-        case ready(PictureMosaic)
+        case mosaic(PictureMosaic)
+        case graphics(PictureGraphics)
         case failed
     }
 
@@ -89,6 +102,9 @@ public final class PictureShelf: Sendable {
         var file: String
         var columns: Int
         var rows: Int
+        /// `nil` for a mosaic.
+        var graphicsProtocol: GraphicsProtocol?
+        var cell: CellPixels?
     }
 
     private let pictures: [String: Data]
@@ -96,18 +112,24 @@ public final class PictureShelf: Sendable {
     private let entries = Mutex<[Request: Entry]>([:])
     private let ready: @Sendable () -> Void
     /// False when the terminal cannot show block symbols (the Linux console, a locale that
-    /// is not UTF-8): pictures are then shown as their alt text alone.
+    /// is not UTF-8), or mosaics were not wanted: pictures are then shown as their alt text alone.
     public let showsMosaics: Bool
+    /// What the terminal said it can draw; `nil` when it was not asked (pictures are then
+    /// never drawn in a graphics protocol).
+    public let terminalGraphics: TerminalGraphics?
 
     /// The shelf for `pictures` (an exam's ``Exam/pictures``), on a terminal that can show
-    /// mosaics when `showsMosaics`; `ready` is called on a converting thread when a mosaic is made.
+    /// mosaics when `showsMosaics`, and pictures in a graphics protocol when
+    /// `terminalGraphics` says so; `ready` is called on a converting thread when a picture is made.
     public init(
-        pictures: [String: Data], showsMosaics: Bool, ready: @escaping @Sendable () -> Void = { LoopWaker.wake() }
+        pictures: [String: Data], showsMosaics: Bool, terminalGraphics: TerminalGraphics? = nil,
+        ready: @escaping @Sendable () -> Void = { LoopWaker.wake() }
     ) {
         self.pictures = pictures
         // The header alone: 33 bytes each, no pixels.
         self.sizes = pictures.compactMapValues { try? PictureFile.checkedSize(of: $0).get() }
         self.showsMosaics = showsMosaics
+        self.terminalGraphics = showsMosaics ? terminalGraphics : nil
         self.ready = ready
     }
 
@@ -136,30 +158,47 @@ public final class PictureShelf: Sendable {
     /// picture that could not be decoded.
     public func mosaic(of file: String, columns: Int, rows: Int) -> PictureMosaic? {
         let request = Request(file: file, columns: columns, rows: rows)
+        guard case .mosaic(let mosaic)? = entry(for: request) else { return nil }
+        return mosaic
+    }
+
+    /// `file` drawn in the terminal's graphics protocol to fill `columns` × `rows` cells,
+    /// once the terminal has said which it speaks and the picture is made: `nil` until
+    /// then, and always where the terminal speaks none, as ``mosaic(of:columns:rows:)``.
+    public func graphics(of file: String, columns: Int, rows: Int) -> PictureGraphics? {
+        guard let drawing = terminalGraphics?.drawing else { return nil }
+        let request = Request(
+            file: file, columns: columns, rows: rows, graphicsProtocol: drawing.graphicsProtocol, cell: drawing.cell)
+        guard case .graphics(let graphics)? = entry(for: request) else { return nil }
+        return graphics
+    }
+
+    /// The entry of `request`; the first call starts making it on a thread of its own.
+    private func entry(for request: Request) -> Entry? {
         let start: Bool = entries.withLock { entries in
             guard entries[request] == nil else { return false }
             entries[request] = .converting
             return true
         }
-        if start {
-            // The call that starts the conversion returns nil whatever its thread does
-            // meanwhile, so the first frame is always the same.
-            guard let data = pictures[file] else {
-                entries.withLock { $0[request] = .failed }
-                return nil
-            }
-            Thread.detachNewThread { [self] in
-                let mosaic = (try? PictureFile.decode(data).get()).flatMap {
-                    PictureMosaic.convert($0, columns: columns, rows: rows)
+        guard start else { return entries.withLock { $0[request] } }
+        // The call that starts the conversion returns nil whatever its thread does
+        // meanwhile, so the first frame is always the same.
+        guard let data = pictures[request.file] else {
+            entries.withLock { $0[request] = .failed }
+            return nil
+        }
+        Thread.detachNewThread { [self] in
+            let made = (try? PictureFile.decode(data).get()).flatMap { picture -> Entry? in
+                if let graphicsProtocol = request.graphicsProtocol, let cell = request.cell {
+                    return PictureGraphics.encode(
+                        picture, as: graphicsProtocol, columns: request.columns, rows: request.rows, cell: cell
+                    ).map { .graphics($0) }
                 }
-                entries.withLock { $0[request] = mosaic.map { .ready($0) } ?? .failed }
-                ready()
+                return PictureMosaic.convert(picture, columns: request.columns, rows: request.rows).map { .mosaic($0) }
             }
-            return nil
+            entries.withLock { $0[request] = made ?? .failed }
+            ready()
         }
-        return entries.withLock { entries in
-            if case .ready(let mosaic)? = entries[request] { return mosaic }
-            return nil
-        }
+        return nil
     }
 }

@@ -86,6 +86,8 @@ public struct CellGrid: Hashable, Sendable {
     /// each wide character an overwrite broke in half. Drawn, a screen that fits has none;
     /// the tests check every screen in every language.
     public private(set) var cuts: [Cut] = []
+    /// The pictures drawn in a graphics protocol over the grid's blank cells, in the order placed.
+    public private(set) var pictures: [PicturePlacement] = []
 
     /// Something that did not fit on `row`.
     public struct Cut: Hashable, Sendable, CustomStringConvertible {
@@ -215,6 +217,28 @@ public struct CellGrid: Hashable, Sendable {
     public mutating func clear(style: CellStyle = .plain) {
         cells = Array(repeating: .blank(style), count: rows * columns)
         cuts = []
+        pictures = []
+    }
+
+    /// Places a picture drawn in a graphics protocol over cells left blank; one that does not
+    /// fit in the grid is left out.
+    public mutating func placePicture(_ placement: PicturePlacement) {
+        guard placement.row >= 0, placement.column >= 0, placement.row + placement.rows <= rows,
+            placement.column + placement.columns <= columns
+        else { return }
+        pictures.append(placement)
+    }
+
+    /// The placed pictures whose cells are all still blank: one that something was drawn
+    /// over since (a dialog) is not shown at all.
+    public var uncoveredPictures: [PicturePlacement] {
+        pictures.filter { placement in
+            (placement.row..<(placement.row + placement.rows)).allSatisfy { row in
+                (placement.column..<(placement.column + placement.columns)).allSatisfy { column in
+                    self[row, column].grapheme == " "
+                }
+            }
+        }
     }
 
     /// Notes that `text`, meant for `row`, was left out for want of room.

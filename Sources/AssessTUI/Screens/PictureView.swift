@@ -1,6 +1,9 @@
 import AssessExam
 
-/// A question's picture on screen, in one of two forms:
+/// A question's picture on screen, in one of three forms:
+/// - the picture itself in the terminal's graphics protocol (sixel or kitty's, see
+///   ``TerminalGraphics``) with the alt text beside it, once the terminal has said it speaks
+///   one and the picture is made; its mosaic meanwhile;
 /// - a mosaic of block symbols in colours (``PictureShelf``) with the alt text beside it, on a
 ///   terminal that shows them; until the mosaic is made, a frame of its size with the alt
 ///   text inside;
@@ -29,7 +32,12 @@ enum PictureView {
                 rows: lastRow - row + 1),
             cells.columns >= smallestMosaic.columns, cells.rows >= smallestMosaic.rows
         {
-            if let mosaic = shelf.mosaic(of: image.file, columns: cells.columns, rows: cells.rows) {
+            if let graphics = shelf.graphics(of: image.file, columns: cells.columns, rows: cells.rows) {
+                // The cells stay blank: the terminal draws the picture over them after the frame.
+                grid.placePicture(
+                    PicturePlacement(
+                        row: row, column: column, columns: cells.columns, rows: cells.rows, graphics: graphics))
+            } else if let mosaic = shelf.mosaic(of: image.file, columns: cells.columns, rows: cells.rows) {
                 for (offset, line) in mosaic.rows.enumerated() {
                     for (index, symbol) in line.enumerated() {
                         grid.put(

@@ -76,6 +76,14 @@ public final class CursesTerminal: TerminalDevice, RawKeySource {
     /// How long a character's later UTF-8 bytes are waited for, in milliseconds.
     private static let sequenceDelay: Int32 = 50
 
+    /// What the terminal answered to the graphics queries (``askAboutGraphics(askKitty:)``).
+    public private(set) var terminalGraphics: TerminalGraphics?
+    /// The pictures the last frame drew in a graphics protocol.
+    private var drawnPictures: [PicturePlacement] = []
+
+    /// kitty's graphics protocol: delete every picture placed on the screen (no answer).
+    static let deleteKittyPictures = "\u{1B}_Ga=d,q=2\u{1B}\\"
+
     /// Creates a terminal that will draw on standard output once started.
     public init(sequenceWriter: TerminalSequenceWriter = TerminalSequenceWriter()) {
         self.sequenceWriter = sequenceWriter
@@ -151,8 +159,35 @@ public final class CursesTerminal: TerminalDevice, RawKeySource {
             try? sequenceWriter.write(Self.defaultCursorSequence)
             steadyCursor = false
         }
+        if drawnPictures.contains(where: { $0.graphics.graphicsProtocol == .kitty }) {
+            try? sequenceWriter.write(Self.deleteKittyPictures)
+        }
+        drawnPictures = []
         curs_set(1)
         endwin()
+    }
+
+    /// Asks the terminal what it can draw (``TerminalGraphics/queries(askKitty:)``), once:
+    /// a second call returns the first one's. Its answers, as they come among the keys, go
+    /// to the ``TerminalGraphics`` returned. Call it after ``start()`` and before the first
+    /// frame, which covers anything a terminal showed of a query it did not understand.
+    public func askAboutGraphics(askKitty: Bool) -> TerminalGraphics {
+        if let terminalGraphics { return terminalGraphics }
+        let graphics = TerminalGraphics(cell: Self.cellPixels())
+        terminalGraphics = graphics
+        if isRunning { try? sequenceWriter.write(TerminalGraphics.queries(askKitty: askKitty)) }
+        return graphics
+    }
+
+    /// The size of a cell in pixels as the kernel has it from the terminal (`TIOCGWINSZ`),
+    /// or `nil` when the terminal does not fill it in.
+    public static func cellPixels() -> CellPixels? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
+            size.ws_xpixel > 0, size.ws_ypixel > 0
+        else { return nil }
+        return CellPixels(
+            width: Int(size.ws_xpixel) / Int(size.ws_col), height: Int(size.ws_ypixel) / Int(size.ws_row))
     }
 
     /// Shows `grid`: copies to curses only the cells that differ from the previous frame
@@ -183,12 +218,44 @@ public final class CursesTerminal: TerminalDevice, RawKeySource {
         for position in changes.cells {
             drawCell(grid[position.row, position.column], row: position.row, column: position.column)
         }
+        // Pictures in a graphics protocol: where one was and is no more, or moved, curses
+        // draws every cell again (a sixel stays in the cells until text covers them), and
+        // kitty's placements are deleted before the pictures are placed again.
+        let pictures = grid.uncoveredPictures
+        let picturesChanged = pictures != drawnPictures
+        if picturesChanged, !drawnPictures.isEmpty, !changes.redrawsEverything {
+            clearok(window, true)
+            changes.redrawsEverything = true
+        }
+        let redrawsPictures =
+            picturesChanged || changes.redrawsEverything
+            || changes.cells.contains { cell in pictures.contains { $0.covers(row: cell.row, column: cell.column) } }
         placeCursor(grid.cursor, in: grid)
         sequenceWriter.lock.withLock {
             wnoutrefresh(window)
             doupdate()
+            if redrawsPictures { drawPictures(pictures) }
         }
+        drawnPictures = pictures
         previousFrame = grid
+    }
+
+    /// Writes `pictures` after curses' frame, each from its top-left cell, and puts the
+    /// cursor back where curses left it (DECSC and DECRC), so curses' next frame starts from
+    /// where it believes the cursor is. Called with the output lock held.
+    private func drawPictures(_ pictures: [PicturePlacement]) {
+        var bytes: [UInt8] = []
+        if drawnPictures.contains(where: { $0.graphics.graphicsProtocol == .kitty })
+            || pictures.contains(where: { $0.graphics.graphicsProtocol == .kitty })
+        {
+            bytes += Array(Self.deleteKittyPictures.utf8)
+        }
+        for picture in pictures {
+            bytes += Array("\u{1B}7\u{1B}[\(picture.row + 1);\(picture.column + 1)H".utf8)
+            bytes += picture.graphics.bytes
+            bytes += Array("\u{1B}8".utf8)
+        }
+        sequenceWriter.writeLocked(bytes)
     }
 
     /// Waits up to `timeoutMilliseconds` (forever when `nil`) for a key. Returns `nil`
@@ -197,7 +264,9 @@ public final class CursesTerminal: TerminalDevice, RawKeySource {
     /// not text come as ``KeyStream`` shapes them.
     public func readKey(timeoutMilliseconds: Int?) -> Key? {
         guard isRunning else { return nil }
-        return keyStream.next(timeoutMilliseconds: timeoutMilliseconds, from: self)
+        let key = keyStream.next(timeoutMilliseconds: timeoutMilliseconds, from: self)
+        for reply in keyStream.takeReplies() { terminalGraphics?.record(reply) }
+        return key
     }
 
     /// One read, decoded: a key, nothing within the timeout, or bytes that are not text.

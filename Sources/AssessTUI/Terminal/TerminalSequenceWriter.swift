@@ -44,15 +44,23 @@ public struct TerminalSequenceWriter: PasteGuard, TerminalWriter, Sendable {
 
     /// Writes `sequence` whole, retrying short and interrupted writes.
     public func write(_ sequence: String) throws {
-        try lock.withLock {
-            var bytes = Array(sequence.utf8)[...]
-            while !bytes.isEmpty {
-                let written = retryingInterrupts {
-                    bytes.withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress, $0.count) }
-                }
-                if written < 0 { throw TerminalWriteError(errorNumber: errno) }
-                bytes = bytes.dropFirst(written)
+        try lock.withLock { try writeWhole(Array(sequence.utf8)) }
+    }
+
+    /// Writes `bytes` whole with the output lock already held (between curses' frames);
+    /// a failure is dropped, as curses drops its own.
+    func writeLocked(_ bytes: [UInt8]) {
+        try? writeWhole(bytes)
+    }
+
+    private func writeWhole(_ whole: [UInt8]) throws {
+        var bytes = whole[...]
+        while !bytes.isEmpty {
+            let written = retryingInterrupts {
+                bytes.withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress, $0.count) }
             }
+            if written < 0 { throw TerminalWriteError(errorNumber: errno) }
+            bytes = bytes.dropFirst(written)
         }
     }
 

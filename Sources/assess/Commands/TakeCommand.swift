@@ -7,6 +7,8 @@ import AssessStore
 import AssessTUI
 import Foundation
 
+extension PictureRequest: ExpressibleByArgument {}
+
 /// `assess take EXAM`: the student's flow from welcome to receipt.
 struct TakeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -48,6 +50,12 @@ struct TakeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Accessibility (those the policy's student-settings allows)")
     var accessibility: AccessibilityFlags
 
+    @Option(
+        help: ArgumentHelp(
+            "How pictures are shown: auto (the picture itself where the terminal says it can draw one, else a mosaic of block symbols), mosaic, or text (the alt text alone).",
+            valueName: "form"))
+    var pictures: PictureRequest = .auto
+
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
@@ -66,7 +74,7 @@ struct TakeCommand: AsyncParsableCommand {
         TakeRequest(
             examPath: examID ?? examPath ?? "", candidate: candidate, practice: practice,
             accessibility: accessibility.settings, language: language.language, byID: examID != nil,
-            newAttempt: newAttempt)
+            newAttempt: newAttempt, pictures: pictures)
     }
 
     func run() async throws {

@@ -5,7 +5,8 @@ import Foundation
 
 // Times what one picture costs a sitting: decoding it with libpng and converting it to a
 // mosaic with chafa at the size the 80×24 question screen gives the sample chart (30 × 11
-// cells), for the chart, a photograph-like picture and the largest picture allowed. A
+// cells), and encoding it in sixel and in kitty's protocol for the same cells of 8 × 16
+// pixels (with their size in bytes), for the chart, a photograph-like picture and the largest picture allowed. A
 // measurement, not a test: swift build, then .build/debug/measure-pictures from the package.
 
 func milliseconds(_ body: () -> Void) -> Double {
@@ -26,18 +27,36 @@ let files: [(String, Data)] = [
         }
     ),
 ]
-print("picture                          bytes  decode ms  convert ms (median of 9)")
+let cell = CellPixels(width: 8, height: 16)
+print("picture                          bytes  decode ms  convert ms  sixel ms (bytes)  kitty ms (bytes), median of 9")
 for (name, data) in files {
     var decodes: [Double] = []
     var converts: [Double] = []
+    var sixels: [Double] = []
+    var kittys: [Double] = []
+    var sizes = (sixel: 0, kitty: 0)
     for _ in 0..<9 {
         var picture: DecodedPicture?
         decodes.append(milliseconds { picture = try? PictureFile.decode(data).get() })
         guard let picture else { fatalError("\(name) did not decode") }
         converts.append(milliseconds { _ = PictureMosaic.convert(picture, columns: 30, rows: 11) })
+        sixels.append(
+            milliseconds {
+                sizes.sixel =
+                    PictureGraphics.encode(picture, as: .sixel, columns: 30, rows: 11, cell: cell)?.bytes.count ?? 0
+            })
+        kittys.append(
+            milliseconds {
+                sizes.kitty =
+                    PictureGraphics.encode(picture, as: .kitty, columns: 30, rows: 11, cell: cell)?.bytes.count ?? 0
+            })
     }
     let label = name.padding(toLength: 30, withPad: " ", startingAt: 0)
-    print(label, String(format: "%7d  %9.2f  %10.2f", data.count, median(decodes), median(converts)))
+    print(
+        label,
+        String(
+            format: "%7d  %9.2f  %10.2f  %8.2f (%d)  %8.2f (%d)", data.count, median(decodes), median(converts),
+            median(sixels), sizes.sixel, median(kittys), sizes.kitty))
 }
 
 // The largest picture allowed, converted only (decoding it depends on how well it compresses).
@@ -48,5 +67,16 @@ for index in 0..<(2048 * 2048) {
 }
 let largest = DecodedPicture(size: PictureSize(width: 2048, height: 2048), rgba: pixels)
 var largestConverts: [Double] = []
-for _ in 0..<9 { largestConverts.append(milliseconds { _ = PictureMosaic.convert(largest, columns: 30, rows: 11) }) }
-print("largest allowed 2048×2048", String(format: "%27.2f", median(largestConverts)))
+var largestSixels: [Double] = []
+var largestKittys: [Double] = []
+for _ in 0..<9 {
+    largestConverts.append(milliseconds { _ = PictureMosaic.convert(largest, columns: 30, rows: 11) })
+    largestSixels.append(
+        milliseconds { _ = PictureGraphics.encode(largest, as: .sixel, columns: 30, rows: 11, cell: cell) })
+    largestKittys.append(
+        milliseconds { _ = PictureGraphics.encode(largest, as: .kitty, columns: 30, rows: 11, cell: cell) })
+}
+print(
+    "largest allowed 2048×2048",
+    String(
+        format: "%27.2f  %8.2f  %8.2f", median(largestConverts), median(largestSixels), median(largestKittys)))
