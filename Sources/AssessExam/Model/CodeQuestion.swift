@@ -175,11 +175,19 @@ public struct CodeTestOutcome: Sendable, Equatable, Codable {
     public var points: Double
     /// Wall-clock seconds the run took.
     public var seconds: Double
+    /// The start of what the program printed (its error output, or the compiler's, when it
+    /// failed without printing), for the marking screen's "expected … got …"; nil in
+    /// outcomes kept before it was.
+    public var output: String?
 
-    /// Creates an outcome.
-    public init(verdict: Verdict, points: Double, seconds: Double) {
+    /// At most this many characters of a run's output are kept.
+    public static let keptOutput = 2000
+
+    /// Creates an outcome; `output` is cut to ``keptOutput`` characters.
+    public init(verdict: Verdict, points: Double, seconds: Double, output: String? = nil) {
         self.verdict = verdict
         self.points = points
         self.seconds = seconds
+        self.output = output.map { String($0.prefix(Self.keptOutput)) }
     }
 }

@@ -1,3 +1,5 @@
+import AssessExam
+
 /// A program in its editor: a box with the line numbers in a margin, lines that never wrap
 /// (the view scrolls sideways to keep the cursor in sight, `‹` and `›` marking text cut off
 /// at either side), and the bracket at the cursor shown with its match in bold and
@@ -54,6 +56,9 @@ enum CodeView {
             "code.position", ["line": cursorLine + 1, "column": cursorColumn + 1, "words": editor.wordCount])
         grid.put(words, row: box.row + box.height, column: area.column, style: ScreenKit.dim)
     }
+
+    /// Each language's name as the screens write it.
+    static let languageNames: [CodeLanguage: String] = [.python3: "Python 3", .c: "C", .bash: "Bash"]
 
     /// The range of each line of `text`, without its line break; one empty line for empty text.
     static func lineRanges(of text: String) -> [Range<String.Index>] {

@@ -78,7 +78,6 @@ enum QuestionScreen {
     /// and expected output, line ends shown as ⏎ so that both fit on one line.
     static func codeBrief(_ code: CodeQuestion) -> String {
         let text = ScreenKit.text
-        let names: [CodeLanguage: String] = [.python3: "Python 3", .c: "C", .bash: "Bash"]
         let shown = { (value: String) in value.isEmpty ? "∅" : value.replacingOccurrences(of: "\n", with: "⏎") }
         let samples = code.samples.enumerated().map { index, sample in
             text(
@@ -86,7 +85,11 @@ enum QuestionScreen {
                 ["number": index + 1, "input": shown(sample.standardInput), "output": shown(sample.expectedOutput)])
         }
         return
-            ([text("question.code-language", ["language": names[code.language] ?? code.language.rawValue])]
+            ([
+                text(
+                    "question.code-language",
+                    ["language": CodeView.languageNames[code.language] ?? code.language.rawValue])
+            ]
             + samples).joined(separator: "\n")
     }
 
