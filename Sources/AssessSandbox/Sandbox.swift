@@ -1,3 +1,4 @@
+import AssessPlatform
 import Foundation
 import Synchronization
 
@@ -263,37 +264,19 @@ public struct Sandbox: Sendable {
     }
 
     /// Starts `line` with `input` as standard input and the two pipes' ends as output and
-    /// error, in a process group of its own with default signals and an empty environment.
+    /// error, with an empty environment, as ``ProcessSpawn`` starts every program (a process
+    /// group of its own, default signals, and never a group lent to a setgid `assess`).
     private static func spawn(_ line: [String], input: Int32, output: Int32, error: Int32) throws(SandboxError)
         -> pid_t
     {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, error, 2)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var everySignal = sigset_t()
-        sigfillset(&everySignal)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &everySignal)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-
-        let argv = line.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var environment: [UnsafeMutablePointer<CChar>?] = [nil]
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, line[0], &actions, &attributes, argv, &environment)
-        guard result == 0 else { throw .couldNotStart("\(line[0]): \(String(cString: strerror(result)))") }
-        return pid
+        do throws(SystemCallError) {
+            return try ProcessSpawn.start(
+                line[0], Array(line.dropFirst()),
+                streams: (.descriptor(input), .descriptor(output), .descriptor(error)),
+                environment: [])
+        } catch {
+            throw .couldNotStart("\(line[0]): \(error.errorNumber)")
+        }
     }
 }
 
