@@ -18,11 +18,15 @@ public struct CodeQuestion: Sendable, Equatable {
     public var runsDuringExam: Int
     /// What each run may use.
     public var limits: CodeLimits
+    /// Whether the editor may colour keywords, strings and comments (`syntax-colour:`);
+    /// off by default, and off whatever this says under no colour, high contrast or the
+    /// screen reader's layout.
+    public var syntaxColour: Bool
 
     /// Creates a code question.
     public init(
         language: CodeLanguage, starter: String = "", samples: [CodeCase] = [], tests: [CodeCase],
-        runsDuringExam: Int = 0, limits: CodeLimits = .standard
+        runsDuringExam: Int = 0, limits: CodeLimits = .standard, syntaxColour: Bool = false
     ) {
         self.language = language
         self.starter = starter
@@ -30,6 +34,7 @@ public struct CodeQuestion: Sendable, Equatable {
         self.tests = tests
         self.runsDuringExam = runsDuringExam
         self.limits = limits
+        self.syntaxColour = syntaxColour
     }
 }
 

@@ -237,7 +237,9 @@ enum AnswerView {
         case .line(let editor):
             line(control, editor: editor, suggestions: suggestions, in: area, into: &grid)
         case .essay(let editor) where control.isCode:
-            CodeView.render(editor, in: area, into: &grid)
+            var colouring: CodeLanguage?
+            if case .code(let code) = control.presented.question.kind, code.syntaxColour { colouring = code.language }
+            CodeView.render(editor, colouring: colouring, in: area, into: &grid)
         case .essay(let editor):
             essay(editor, suggestions: suggestions, in: area, into: &grid)
         case .matching(let row):
