@@ -102,7 +102,7 @@ let package = Package(
                 "postgres-v24-response-limits",
             ].map { .embedInCode("Postgres/SQL/\($0).sql") }
         ),
-        .target(name: "AssessSandbox"),
+        .target(name: "AssessSandbox", dependencies: ["AssessPlatform"]),
         .systemLibrary(name: "CNcursesw"),
         .systemLibrary(name: "CLibpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
@@ -158,7 +158,8 @@ let package = Package(
                 "AssessInterchange", "AssessTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         .testTarget(
-            name: "AssessPlatformTests", dependencies: ["AssessPlatform", "AssessTestSupport", "lock-contender"]),
+            name: "AssessPlatformTests",
+            dependencies: ["AssessPlatform", "AssessTestSupport", "lock-contender", "spawned-ids"]),
         .testTarget(name: "AssessSandboxTests", dependencies: ["AssessSandbox", "AssessCore", "AssessTestSupport"]),
         .testTarget(name: "AssessSpellingTests", dependencies: ["AssessSpelling", "AssessTestSupport"]),
         .testTarget(name: "AssessStoreTests", dependencies: ["AssessStore", "AssessTestSupport"]),
@@ -181,6 +182,8 @@ let package = Package(
         // A tiny program the lock tests start many times at once to race for the lock.
         .executableTarget(
             name: "lock-contender", dependencies: ["AssessPlatform"], path: "Tests/Support/LockContender"),
+        // Starts one program as every program is started and shows both's group ids (ProcessSpawnTests).
+        .executableTarget(name: "spawned-ids", dependencies: ["AssessPlatform"], path: "Tests/Support/SpawnedIDs"),
         // Times a spell check of a 5,000-word essay, completion lookups and keystrokes in a
         // long essay (swift run --scratch-path ... measure-spelling). A measurement, not a test.
         .executableTarget(

@@ -1,3 +1,4 @@
+import AssessPlatform
 import Foundation
 import Synchronization
 
@@ -22,8 +23,11 @@ import Synchronization
 ///   file size, no core files; the wall clock and the output are watched from here. At any
 ///   limit bubblewrap is killed, which kills the sandbox's PID namespace, every process in it.
 ///
-/// When this process runs as root (a teacher scoring as root, the CI), the sandbox runs
-/// as `nobody` (`setpriv`): the kernel does not apply the process limit to root.
+/// Every run starts at a lower CPU priority (`nice -n 10`, ``niceness``), so that a sample
+/// run never competes on equal terms with the students' typing on the same machine, and
+/// scoring leaves the machine usable. When this process runs as root (a teacher scoring as
+/// root, the CI), the sandbox runs as `nobody` (`setpriv`): the kernel does not apply the
+/// process limit to root.
 public struct Sandbox: Sendable {
     /// The `bwrap` executable.
     public let bubblewrap: String
@@ -32,6 +36,9 @@ public struct Sandbox: Sendable {
     static let unprivilegedID: uid_t = 65534
     static let setpriv = "/usr/bin/setpriv"
     static let prlimit = "/usr/bin/prlimit"
+    static let nice = "/usr/bin/nice"
+    /// How much lower than this process's the priority of every run is (`nice -n`).
+    public static let niceness = 10
     /// The size of the sandbox's `/tmp` and of its home.
     static let scratchBytes = 16 << 20
 
@@ -54,7 +61,8 @@ public struct Sandbox: Sendable {
     /// own (``SandboxLanguage/compileCommand``, ``SandboxLimits/compiler``). The
     /// program's folder is removed when the returned value goes away.
     public func prepare(_ language: SandboxLanguage, source: String) throws(SandboxError) -> SandboxProgram {
-        for needed in language.requiredPrograms + [(Self.prlimit, "util-linux")] where access(needed.path, X_OK) != 0 {
+        for needed in language.requiredPrograms + [(Self.prlimit, "util-linux"), (Self.nice, "coreutils")]
+        where access(needed.path, X_OK) != 0 {
             throw .programMissing(path: needed.path, package: needed.package)
         }
         let program = try SandboxProgram(
@@ -81,10 +89,10 @@ public struct Sandbox: Sendable {
 
     static var runsAsRoot: Bool { geteuid() == 0 }
 
-    /// The command line that runs `command` in a sandbox over `folder`: `setpriv` (as
-    /// root), `bwrap` and its options, then `prlimit` and the command.
+    /// The command line that runs `command` in a sandbox over `folder`: `nice`, `setpriv`
+    /// (as root), `bwrap` and its options, then `prlimit` and the command.
     func commandLine(_ command: [String], folder: String, writable: Bool, limits: SandboxLimits) -> [String] {
-        var line: [String] = []
+        var line = [Self.nice, "-n", String(Self.niceness)]
         if Self.runsAsRoot {
             let id = String(Self.unprivilegedID)
             line += [Self.setpriv, "--reuid=\(id)", "--regid=\(id)", "--clear-groups", "--"]
@@ -263,37 +271,19 @@ public struct Sandbox: Sendable {
     }
 
     /// Starts `line` with `input` as standard input and the two pipes' ends as output and
-    /// error, in a process group of its own with default signals and an empty environment.
+    /// error, with an empty environment, as ``ProcessSpawn`` starts every program (a process
+    /// group of its own, default signals, and never a group lent to a setgid `assess`).
     private static func spawn(_ line: [String], input: Int32, output: Int32, error: Int32) throws(SandboxError)
         -> pid_t
     {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, error, 2)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var everySignal = sigset_t()
-        sigfillset(&everySignal)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &everySignal)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-
-        let argv = line.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var environment: [UnsafeMutablePointer<CChar>?] = [nil]
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, line[0], &actions, &attributes, argv, &environment)
-        guard result == 0 else { throw .couldNotStart("\(line[0]): \(String(cString: strerror(result)))") }
-        return pid
+        do throws(SystemCallError) {
+            return try ProcessSpawn.start(
+                line[0], Array(line.dropFirst()),
+                streams: (.descriptor(input), .descriptor(output), .descriptor(error)),
+                environment: [])
+        } catch {
+            throw .couldNotStart("\(line[0]): \(error.errorNumber)")
+        }
     }
 }
 

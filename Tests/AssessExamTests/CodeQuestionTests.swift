@@ -77,6 +77,29 @@ import Testing
         #expect(DeliveryForm(exam: sample).key != DeliveryForm(exam: exam).key)
     }
 
+    /// `syntax-colour: true` reaches the seat's form and changes what the student sees, so
+    /// the keys; left out, it is off, and the forms and keys of exams without it stay.
+    @Test func syntaxColourIsOffByDefaultAndReachesTheSeatWhenOn() throws {
+        let source = try String(contentsOfFile: TestFiles.sample("programming.yaml"), encoding: .utf8)
+        #expect(!DeliveryForm(exam: exam).json.contains("syntaxColour"))
+        let coloured = try ExamLoader.load(
+            text: source.replacingOccurrences(
+                of: "    language: bash\n", with: "    language: bash\n    syntax-colour: true\n"),
+            path: "coloured.yaml")
+        #expect(DeliveryForm(exam: coloured).key != DeliveryForm(exam: exam).key)
+        let sat = try #require(DeliveryForm(json: DeliveryForm(exam: coloured).json)).exam
+        guard case .code(let bash) = try #require(sat.question(withID: "count-lines")).kind,
+            case .code(let python) = try #require(sat.question(withID: "fizz")).kind
+        else { return }
+        #expect(bash.syntaxColour && !python.syntaxColour)
+        #expect(throws: (any Error).self) {
+            try ExamLoader.load(
+                text: source.replacingOccurrences(
+                    of: "    language: bash\n", with: "    language: bash\n    syntax-colour: yes please\n"),
+                path: "wrong.yaml")
+        }
+    }
+
     @Test func outputIsComparedWithTrailingWhiteSpaceIgnored() {
         let test = CodeCase(standardInput: "", expectedOutput: "a b\nc\n")
         #expect(test.accepts("a b\nc\n"))

@@ -1,7 +1,8 @@
-import AssessSandbox
 import AssessTestSupport
 import Foundation
 import Testing
+
+@testable import AssessSandbox
 
 /// Ordinary programs in each language: they read standard input and write what is asked.
 /// Every test needs bubblewrap, python3 and gcc, and fails (never skips) without them.
@@ -36,6 +37,19 @@ import Testing
         #expect(run.outcome == .exited(1))
         #expect(run.standardError.contains("main.c:1:"), "\(run.standardError)")
         #expect(run.standardError.contains("missing"))
+    }
+
+    /// A run must not compete with the students' typing: it starts `Sandbox.niceness` lower
+    /// than the process that starts it, and what it starts inherits that.
+    @Test func everyRunStartsAtALowerPriorityThanTheProcessThatStartsIt() throws {
+        let sandbox = try Sandbox.locate()
+        let program = try sandbox.prepare(.bash, source: "cut -d' ' -f19 /proc/self/stat\n")
+        let run = try sandbox.run(program, standardInput: "", limits: limits)
+        let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        #expect(run.standardOutput == "\(min(19, own + Int32(Sandbox.niceness)))\n", "\(run)")
+        // Under `nice -n 19 swift test` the run cannot go lower than its parent: the line says it.
+        let line = sandbox.commandLine(["true"], folder: "/nonexistent", writable: false, limits: limits)
+        #expect(Array(line.prefix(3)) == ["/usr/bin/nice", "-n", "\(Sandbox.niceness)"], "\(line)")
     }
 
     @Test func aBashScriptRuns() throws {

@@ -191,6 +191,61 @@ import Testing
         Self.golden.assertMatches(draw(&desk), named: "marking-override-100x30")
     }
 
+    /// A program whose hidden tests `results` ran: one passed, one printed the wrong thing,
+    /// one reached the time limit; its long line is cut, never wrapped.
+    static func program() -> MarkingItem {
+        let code = CodeQuestion(
+            language: .python3,
+            tests: [
+                CodeCase(standardInput: "3\n", expectedOutput: "Fizz\n", points: 1),
+                CodeCase(standardInput: "10\n", expectedOutput: "Buzz\n", points: 2),
+                CodeCase(standardInput: "7\n", expectedOutput: "7\n", points: 1),
+            ])
+        let question = Question(id: "fizz", prompt: "Print Fizz, Buzz or n.", points: 4, kind: .code(code))
+        let answer =
+            "n = int(input())  " + String(repeating: "# a long comment ", count: 4) + "\u{1b}]52;c;eA==\u{07}"
+            + "\nif n % 3 == 0:\n\tprint('Fizz')\nelse:\n    print(n)"
+        return MarkingItem(
+            attemptID: "a-1", candidate: "c-101", anonymousNumber: 1, question: question, response: .code(answer),
+            automatic: Mark(awarded: 1, maximum: 4),
+            codeTests: [
+                CodeTestOutcome(verdict: .passed, points: 1, seconds: 0.02, output: "Fizz\n"),
+                CodeTestOutcome(verdict: .wrongOutput, points: 0, seconds: 0.02, output: "10\n"),
+                CodeTestOutcome(verdict: .timeLimit, points: 0, seconds: 3, output: ""),
+            ])
+    }
+
+    @Test func aProgramShowsWithLineNumbersAndEachHiddenTestsOutcome() {
+        let exam = Exam(
+            id: "code", title: "Code", durationSeconds: 600,
+            sections: [ExamSection(title: nil, questions: [Self.program().question])])
+        var desk = MarkingDesk(exam: exam, items: [Self.program()], order: .byQuestion)
+        #expect(desk.current?.isOverride == true && desk.current?.isUnmarked == false)
+        let size = TerminalSize(columns: 80, rows: 24)
+        let screen = draw(&desk, size).lines().joined(separator: "\n")
+        #expect(
+            screen.contains(" 1 n = int(input())  # a long") && screen.contains(" 3     print('Fizz')"), "\(screen)")
+        #expect(screen.contains("# a long comment›"), "\(screen)")
+        #expect(screen.contains("Hidden tests: 1 of 3 passed"), "\(screen)")
+        #expect(screen.contains("✓ Test 1 (1 point): passed"), "\(screen)")
+        #expect(screen.contains("✗ Test 2 (2 points): wrong output · expected Buzz⏎ · got 10⏎ · input 10⏎"))
+        #expect(screen.contains("✗ Test 3 (1 point): time limit reached · input 7⏎"), "\(screen)")
+        #expect(!screen.contains("\u{1b}"))
+        Self.golden.assertMatches(draw(&desk, size), named: "marking-program-80x24")
+        // The override needs a reason, as for any question the exam scores by itself.
+        _ = desk.handle(.character("3"))
+        #expect(desk.handle(.enter) == .stay && desk.field == .reason)
+
+        // The screen reader's layout: numbered lines and the tests under their heading, in one column.
+        var linear = MarkingDesk(
+            exam: exam, items: [Self.program()], order: .byQuestion,
+            accessibility: AccessibilitySettings([.screenReader]))
+        let read = draw(&linear, size).lines().joined(separator: "\n")
+        #expect(read.contains("Program · Python 3 · scored 1 of 4:") && read.contains("1: n = int(input())"), "\(read)")
+        #expect(read.contains("Hidden tests: 1 of 3 passed:") && read.contains("✗ Test 2 (2 points)"), "\(read)")
+        #expect(!read.contains("│") && !read.contains("╭"))
+    }
+
     @Test func aLongAnswerScrollsAndWideCharactersWrapWhole() {
         var desk = MarkingDesk(exam: Self.exam, items: Self.items(), order: .byQuestion)
         _ = desk.handle(.control("n"))

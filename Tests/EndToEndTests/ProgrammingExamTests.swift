@@ -5,13 +5,14 @@ import Foundation
 import Testing
 
 /// Exams/programming.yaml from end to end: published (the seat's form holds no hidden
-/// test), sat by its id in tmux with a program typed into the first question, and scored
-/// by `results`, which runs the hidden tests in the sandbox once and keeps their outcomes.
-@Suite("Programming exams: publish, sit, score with hidden tests", .ownThread)
+/// test), sat by its id in tmux with a program typed into the first question, scored by
+/// `results`, which runs the hidden tests in the sandbox once and keeps their outcomes,
+/// and marked: the program and the tests' outcomes on the marking screen, and an override.
+@Suite("Programming exams: publish, sit, score with hidden tests, mark", .ownThread)
 struct ProgrammingExamTests {
     static let examFile = TerminalUnderTest.packageRoot + "/Exams/programming.yaml"
 
-    @Test func aPublishedProgrammingExamIsSatAndScoredByItsHiddenTests() throws {
+    @Test func aPublishedProgrammingExamIsSatScoredByItsHiddenTestsAndMarked() throws {
         let setup = try ProctorTests.Setup()
         let shared = setup.scratch.file("data")
         let proctor = try TerminalUnderTest("--help", dataDirectory: shared, policy: setup.policy)
@@ -43,8 +44,8 @@ struct ProgrammingExamTests {
         try seat.waitFor("│    ")
         #expect(try seat.screen().contains("Question 1 of 3"))
         try seat.press("BSpace", "BSpace", "BSpace", "BSpace")
-        // After the starter: the rest of FizzBuzz, on one line.
-        try seat.type("print('FizzBuzz' if n % 15 == 0 else 'Fizz' if n % 3 == 0 else 'Buzz' if n % 5 == 0 else n)")
+        // After the starter: FizzBuzz on one line, Buzz forgotten (no example shows it).
+        try seat.type("print('FizzBuzz' if n % 15 == 0 else 'Fizz' if n % 3 == 0 else n)")
         try seat.waitFor("else n)")
         // A sample run, in the sandbox, in the background: both examples pass, one run is spent.
         try seat.press("C-g")
@@ -64,22 +65,55 @@ struct ProgrammingExamTests {
         let results = try proctor.assessCommand(["results", "programming", "--json", "--with-answers"])
         #expect(results.status == 0, "\(results.output)")
         #expect(results.output.contains("ran the hidden tests of 1 code answers"), "\(results.output)")
-        // Standard output (the JSON array, its closing bracket alone on the last line), then standard error.
-        let start = try #require(results.output.range(of: "["))
-        let end = try #require(results.output.range(of: "\n]"))
-        let json = results.output[start.lowerBound..<end.upperBound]
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        let rows = try Self.reportRows(results.output)
         let marks = try #require(rows.first?["marks"] as? [String: [String: Any]])
-        #expect(marks["fizz"]?["awarded"] as? Double == 3, "\(results.output)")
+        #expect(marks["fizz"]?["awarded"] as? Double == 2, "\(results.output)")
         let tests = try #require(marks["fizz"]?["tests"] as? [[String: Any]])
-        #expect(tests.map { $0["verdict"] as? String } == ["passed", "passed", "passed"])
+        #expect(tests.map { $0["verdict"] as? String } == ["passed", "passed", "wrong-output"])
+        #expect(tests.last?["output"] as? String == "10\n")
         #expect((marks["fizz"]?["answer"] as? String)?.hasPrefix("n = int(input())\nprint('FizzBuzz'") == true)
-        #expect(rows.first?["score"] as? Double == 3)
+        #expect(rows.first?["score"] as? Double == 2)
 
         // A second results runs nothing and scores the same.
         let again = try proctor.assessCommand(["results", "programming", "--csv"])
         #expect(again.status == 0 && !again.output.contains("ran the hidden tests"), "\(again.output)")
         #expect(again.output.contains("programming,ana,"))
+
+        // Marked at 80×24: the program with its line numbers, each hidden test's kept
+        // outcome (the failure with what was expected and what the program printed), and
+        // an override of the tests' score, which needs a reason.
+        let marker = try TerminalUnderTest(
+            "mark programming", dataDirectory: shared, policy: setup.policy, width: 80, height: 24)
+        try marker.answer("Proctor password:", with: ProctorTests.password)
+        try marker.waitFor("Hidden tests: 2 of 3 passed")
+        try PicturesInATerminalTests.expectScreen(marker, named: "programming-marking-80x24")
+        try marker.type("3")
+        try marker.press("Enter")
+        try marker.waitFor("Overriding the exam's own score needs a reason")
+        try marker.type("Only Buzz is missing; the rest is right.")
+        try marker.press("Enter")
+        try marker.waitFor("Saved: 3 points.")
+        try marker.press("Escape")
+        #expect(try marker.exitStatus() == 0)
+        #expect(try marker.screen().contains("1 of 1 answers marked; 0 still to mark."))
+
+        let marked = try proctor.assessCommand(["results", "programming", "--json"])
+        #expect(marked.status == 0, "\(marked.output)")
+        #expect(!marked.output.contains("ran the hidden tests"), "\(marked.output)")
+        let fizz = try #require(
+            (try Self.reportRows(marked.output).first?["marks"] as? [String: [String: Any]])?["fizz"])
+        #expect(fizz["awarded"] as? Double == 3 && fizz["markedByHand"] as? Bool == true, "\(marked.output)")
+        #expect(fizz["overrideReason"] as? String == "Only Buzz is missing; the rest is right.")
+        #expect(try Self.reportRows(marked.output).first?["score"] as? Double == 3)
+    }
+
+    /// The rows of `results --json` in `output`: standard output (the JSON array, its
+    /// closing bracket alone on the last line), then standard error.
+    static func reportRows(_ output: String) throws -> [[String: Any]] {
+        let start = try #require(output.range(of: "["))
+        let end = try #require(output.range(of: "\n]"))
+        let json = output[start.lowerBound..<end.upperBound]
+        return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
     }
 
     /// The code question at 80×24 after a sample run, text and attributes as tmux draws them

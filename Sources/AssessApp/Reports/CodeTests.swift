@@ -85,12 +85,13 @@ package struct CodeTests {
             cpuSeconds: limits.timeSeconds, memoryBytes: limits.memoryBytes, outputBytes: limits.outputBytes)
         return try answer.question.tests.map { test throws(SandboxError) in
             if let compilation = program.compilation, !compilation.succeeded {
-                return CodeTestOutcome(verdict: .compileError, points: 0, seconds: 0)
+                return CodeTestOutcome(verdict: .compileError, points: 0, seconds: 0, output: compilation.standardError)
             }
             let run = try sandbox.run(program, standardInput: test.standardInput, limits: sandboxLimits)
             let verdict = Self.verdict(run, against: test)
             return CodeTestOutcome(
-                verdict: verdict, points: verdict == .passed ? test.points : 0, seconds: run.wallSeconds)
+                verdict: verdict, points: verdict == .passed ? test.points : 0, seconds: run.wallSeconds,
+                output: Self.shownOutput(run, verdict))
         }
     }
 
@@ -102,6 +103,12 @@ package struct CodeTests {
         case .timeLimit: return .timeLimit
         case .outputLimit: return .outputLimit
         }
+    }
+
+    /// What a person reads of `run`: its standard output, or its error output when it
+    /// failed without printing anything.
+    package static func shownOutput(_ run: SandboxRun, _ verdict: CodeTestOutcome.Verdict) -> String {
+        verdict == .error && run.standardOutput.isEmpty ? run.standardError : run.standardOutput
     }
 
     private func path(_ key: String) -> String { "\(folder)/\(key).json" }

@@ -30,8 +30,8 @@ package struct SandboxSampleRunner: SampleRunner {
         return try question.samples.map { sample in
             let run = try sandbox.run(program, standardInput: sample.standardInput, limits: limits)
             let verdict = CodeTests.verdict(run, against: sample)
-            let output = verdict == .error && run.standardOutput.isEmpty ? run.standardError : run.standardOutput
-            return SampleOutcome(verdict: verdict, output: output, seconds: run.wallSeconds)
+            return SampleOutcome(
+                verdict: verdict, output: CodeTests.shownOutput(run, verdict), seconds: run.wallSeconds)
         }
     }
 

@@ -134,6 +134,8 @@ public enum ExamKey {
             form.number("time", code.limits.timeSeconds)
             form.line("memory", String(code.limits.memoryBytes))
             form.line("output", String(code.limits.outputBytes))
+            // Only when on, so that every exam written before it keeps its key.
+            if code.syntaxColour { form.line("syntax-colour", "true") }
         }
         // Only when there are some, so that every exam written before pictures keeps its key.
         // The key covers each picture's file name, alt text, width and bytes (their SHA-256),

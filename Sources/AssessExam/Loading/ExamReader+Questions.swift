@@ -16,7 +16,7 @@ extension ExamReader {
         .essay: ["word-limit"],
         .matching: ["pairs", "distractors", "partial-credit"],
         .ordering: ["items", "partial-credit"],
-        .code: ["language", "starter", "samples", "tests", "run-during-exam", "limits"],
+        .code: ["language", "starter", "samples", "tests", "run-during-exam", "limits", "syntax-colour"],
     ]
     /// The `partial-credit:` word that turns partial credit on, per type.
     static let partialCreditWord: [QuestionType: String] = [
@@ -344,11 +344,12 @@ extension ExamReader {
             valid = false
         }
         let limits = readLimits(fields)
+        let colour = reader.bool(fields, "syntax-colour", required: false) ?? false
         guard valid, let language, let samples, let tests, let limits else { return nil }
         return .code(
             CodeQuestion(
                 language: language, starter: starter, samples: samples, tests: tests, runsDuringExam: runs,
-                limits: limits))
+                limits: limits, syntaxColour: colour))
     }
 
     /// The cases under `key`: each `{stdin: ..., stdout: ...}` (and `points:` for tests).

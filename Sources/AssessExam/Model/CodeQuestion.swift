@@ -18,11 +18,15 @@ public struct CodeQuestion: Sendable, Equatable {
     public var runsDuringExam: Int
     /// What each run may use.
     public var limits: CodeLimits
+    /// Whether the editor may colour keywords, strings and comments (`syntax-colour:`);
+    /// off by default, and off whatever this says under no colour, high contrast or the
+    /// screen reader's layout.
+    public var syntaxColour: Bool
 
     /// Creates a code question.
     public init(
         language: CodeLanguage, starter: String = "", samples: [CodeCase] = [], tests: [CodeCase],
-        runsDuringExam: Int = 0, limits: CodeLimits = .standard
+        runsDuringExam: Int = 0, limits: CodeLimits = .standard, syntaxColour: Bool = false
     ) {
         self.language = language
         self.starter = starter
@@ -30,6 +34,7 @@ public struct CodeQuestion: Sendable, Equatable {
         self.tests = tests
         self.runsDuringExam = runsDuringExam
         self.limits = limits
+        self.syntaxColour = syntaxColour
     }
 }
 
@@ -175,11 +180,19 @@ public struct CodeTestOutcome: Sendable, Equatable, Codable {
     public var points: Double
     /// Wall-clock seconds the run took.
     public var seconds: Double
+    /// The start of what the program printed (its error output, or the compiler's, when it
+    /// failed without printing), for the marking screen's "expected … got …"; nil in
+    /// outcomes kept before it was.
+    public var output: String?
 
-    /// Creates an outcome.
-    public init(verdict: Verdict, points: Double, seconds: Double) {
+    /// At most this many characters of a run's output are kept.
+    public static let keptOutput = 2000
+
+    /// Creates an outcome; `output` is cut to ``keptOutput`` characters.
+    public init(verdict: Verdict, points: Double, seconds: Double, output: String? = nil) {
         self.verdict = verdict
         self.points = points
         self.seconds = seconds
+        self.output = output.map { String($0.prefix(Self.keptOutput)) }
     }
 }

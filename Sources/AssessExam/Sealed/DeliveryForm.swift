@@ -262,6 +262,9 @@ public struct DeliveredCode: Sendable, Equatable, Codable {
     public var timeSeconds: Double
     public var memoryBytes: Int
     public var outputBytes: Int
+    /// True when the editor may colour the program; left out (nil) when off, so that the
+    /// forms of exams without it stay as they were.
+    public var syntaxColour: Bool?
 
     init(_ question: CodeQuestion) {
         language = question.language.rawValue
@@ -271,6 +274,7 @@ public struct DeliveredCode: Sendable, Equatable, Codable {
         timeSeconds = question.limits.timeSeconds
         memoryBytes = question.limits.memoryBytes
         outputBytes = question.limits.outputBytes
+        syntaxColour = question.syntaxColour ? true : nil
     }
 
     /// The question a seat sits: no tests.
@@ -279,7 +283,8 @@ public struct DeliveredCode: Sendable, Equatable, Codable {
             language: CodeLanguage(rawValue: language) ?? .python3, starter: starter,
             samples: samples.map { CodeCase(standardInput: $0.stdin, expectedOutput: $0.stdout) }, tests: [],
             runsDuringExam: runsDuringExam,
-            limits: CodeLimits(timeSeconds: timeSeconds, memoryBytes: memoryBytes, outputBytes: outputBytes))
+            limits: CodeLimits(timeSeconds: timeSeconds, memoryBytes: memoryBytes, outputBytes: outputBytes),
+            syntaxColour: syntaxColour ?? false)
     }
 }
 

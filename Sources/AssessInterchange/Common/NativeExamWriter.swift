@@ -117,6 +117,7 @@ public enum NativeExamWriter {
             if !code.samples.isEmpty { fields.append(("samples", cases(code.samples, points: false))) }
             fields.append(("tests", cases(code.tests, points: true)))
             if code.runsDuringExam > 0 { fields.append(("run-during-exam", "\(code.runsDuringExam)")) }
+            if code.syntaxColour { fields.append(("syntax-colour", "true")) }
             let limits = code.limits
             fields.append(
                 (

@@ -22,34 +22,13 @@ struct ChildProcess {
     /// Starts `path` with `arguments`, writing its standard output and error to the files
     /// at `outputPath` and `errorPath` (created or emptied, mode 0600).
     init(_ path: String, _ arguments: [String], outputPath: String, errorPath: String) throws(SystemCallError) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var everySignal = sigset_t()
-        sigfillset(&everySignal)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &everySignal)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        // RESETIDS: a program run setgid (a protected store) lends its group to no child.
-        posix_spawnattr_setflags(
-            &attributes,
-            Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_RESETIDS))
-
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
-        guard result == 0 else { throw SystemCallError("posix_spawn", path: path, ErrorNumber(result)) }
-        self.pid = pid
+        let written = O_WRONLY | O_CREAT | O_TRUNC
+        pid = try ProcessSpawn.start(
+            path, arguments,
+            streams: (
+                .file("/dev/null", flags: O_RDONLY), .file(outputPath, flags: written),
+                .file(errorPath, flags: written)
+            ))
     }
 
     /// Polls `waitpid` until the program exits, returning its status shell-style (the

@@ -19,11 +19,14 @@ public struct MarkingItem: Sendable, Equatable {
     public var automatic: Mark
     /// The mark a person gave that counts, if any.
     public var handMark: HandMark?
+    /// A code answer's hidden tests as `results` ran and kept them, in the question's order;
+    /// nil when they have not been run (the answer then waits for a person).
+    public var codeTests: [CodeTestOutcome]?
 
     /// Creates an item.
     public init(
         attemptID: String, candidate: String, anonymousNumber: Int, question: Question, response: Response?,
-        automatic: Mark, handMark: HandMark? = nil
+        automatic: Mark, handMark: HandMark? = nil, codeTests: [CodeTestOutcome]? = nil
     ) {
         self.attemptID = attemptID
         self.candidate = candidate
@@ -32,6 +35,7 @@ public struct MarkingItem: Sendable, Equatable {
         self.response = response
         self.automatic = automatic
         self.handMark = handMark
+        self.codeTests = codeTests
     }
 
     /// True for an answer the exam scored by itself: marking it overrides that score.
@@ -41,6 +45,12 @@ public struct MarkingItem: Sendable, Equatable {
     public var isEssay: Bool {
         if case .essay = question.kind { return true }
         return false
+    }
+
+    /// The question's code part when it is a code question.
+    public var code: CodeQuestion? {
+        if case .code(let code) = question.kind { return code }
+        return nil
     }
 
     /// True when the answer still waits for a person (an essay with no hand mark).
@@ -233,7 +243,8 @@ public struct MarkingDesk: Sendable, Equatable {
     /// The points, comment and reason as typed now.
     private var fieldTexts: [String] { [points.text, comment.text, reason.text] }
 
-    /// The answer on screen wrapped to `width`, from the last frame when it had the same.
+    /// The answer on screen wrapped to `width` (a program's lines as written), from the last
+    /// frame when it had the same.
     mutating func answerLayout(width: Int) -> AnswerLayout {
         let item = current
         if let layout, layout.attemptID == item?.attemptID, layout.questionID == item?.question.id,
@@ -244,7 +255,8 @@ public struct MarkingDesk: Sendable, Equatable {
         let text = item.map { AnswerText.given($0.response, to: $0.question) } ?? ""
         let made = AnswerLayout(
             attemptID: item?.attemptID ?? "", questionID: item?.question.id ?? "", width: width,
-            lines: TextWrap.lines(text, width: width), words: TextEditor(text: text).wordCount)
+            lines: item?.code == nil ? TextWrap.lines(text, width: width) : MarkedProgram.lines(of: text),
+            words: TextEditor(text: text).wordCount)
         layout = made
         return made
     }

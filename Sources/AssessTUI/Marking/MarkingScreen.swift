@@ -183,6 +183,10 @@ public enum MarkingScreen {
                     column: guideBox.column + guideBox.width - 2 - more.displayWidth, style: ScreenKit.dim)
             }
         }
+        if let code = item.code {
+            MarkedProgram.drawBoxed(&desk, item, code, in: box, into: &grid)
+            return
+        }
         let layout = desk.answerLayout(width: box.width - 4)
         let lines = layout.lines
         let visible = box.height - 2
@@ -221,6 +225,11 @@ public enum MarkingScreen {
             for (offset, line) in shown.enumerated() {
                 grid.put(line, row: heading + 1 + offset, column: area.column, maxWidth: area.width)
             }
+        }
+        if let code = item.code {
+            let rows = CellRect(row: area.row, column: area.column, height: answerRows + 1, width: area.width)
+            MarkedProgram.drawLinear(&desk, item, code, in: rows, into: &grid)
+            return
         }
         let layout = desk.answerLayout(width: area.width)
         let lines = layout.lines

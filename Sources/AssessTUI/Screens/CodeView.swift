@@ -1,9 +1,17 @@
+import AssessExam
+
 /// A program in its editor: a box with the line numbers in a margin, lines that never wrap
 /// (the view scrolls sideways to keep the cursor in sight, `‹` and `›` marking text cut off
 /// at either side), and the bracket at the cursor shown with its match in bold and
 /// underlined. Below the box, the cursor's line and column and the word count.
+///
+/// With `colouring` (a question with `syntax-colour: true`), keywords, strings and comments
+/// take colours (``SyntaxColouring``), found for the lines on screen at each frame; never
+/// under no colour, high contrast or the screen reader's layout, where only the text speaks.
 enum CodeView {
-    static func render(_ editor: TextEditor, in area: CellRect, into grid: inout CellGrid) {
+    static func render(
+        _ editor: TextEditor, colouring: CodeLanguage? = nil, in area: CellRect, into grid: inout CellGrid
+    ) {
         guard area.height >= 4 else { return }
         let box = CellRect(row: area.row, column: area.column, height: area.height - 1, width: area.width)
         let inner: CellRect
@@ -23,8 +31,17 @@ enum CodeView {
         // The same sideways shift for every line, so that the program's columns stay lined up.
         let left = cursorColumn >= width ? cursorColumn - width + 1 : 0
         let brackets = matchedBrackets(in: text, at: editor.cursor)
+        let look = ScreenKit.look
+        let language = look.monochrome || look.highContrast || look.linear ? nil : colouring
+        // What the lines above the first one shown leave open (a comment, a string).
+        var carry = SyntaxColouring.Carry.none
+        if let language {
+            for range in lines[..<top] { _ = SyntaxColouring.spans(of: text[range], in: language, carry: &carry) }
+        }
         for row in 0..<inner.height where top + row < lines.count {
             let range = lines[top + row]
+            let spans = language.map { SyntaxColouring.spans(of: text[range], in: $0, carry: &carry) } ?? []
+            var offset = 0
             let number = String(top + row + 1)
             let y = inner.row + row
             grid.put(
@@ -35,13 +52,19 @@ enum CodeView {
             for index in text[range].indices {
                 let character = text[index]
                 let characterWidth = character.displayWidth
-                defer { column += characterWidth }
+                let kind = spans.first { $0.range.contains(offset) }?.kind
+                defer {
+                    column += characterWidth
+                    offset += 1
+                }
                 guard column >= left else { continue }
                 guard column - left + characterWidth <= width else {
                     grid.put("›", row: y, column: inner.column + gutter + width - 1, style: ScreenKit.dim)
                     break
                 }
-                let style = brackets.contains(index) ? CellStyle(bold: true, underline: true) : .plain
+                let style =
+                    brackets.contains(index)
+                    ? CellStyle(bold: true, underline: true) : kind.map(SyntaxColouring.style) ?? .plain
                 x += grid.put(String(character), row: y, column: x, style: style)
             }
             if left > 0 && text[range].displayWidth > left {
@@ -54,6 +77,9 @@ enum CodeView {
             "code.position", ["line": cursorLine + 1, "column": cursorColumn + 1, "words": editor.wordCount])
         grid.put(words, row: box.row + box.height, column: area.column, style: ScreenKit.dim)
     }
+
+    /// Each language's name as the screens write it.
+    static let languageNames: [CodeLanguage: String] = [.python3: "Python 3", .c: "C", .bash: "Bash"]
 
     /// The range of each line of `text`, without its line break; one empty line for empty text.
     static func lineRanges(of text: String) -> [Range<String.Index>] {

@@ -78,7 +78,6 @@ enum QuestionScreen {
     /// and expected output, line ends shown as ⏎ so that both fit on one line.
     static func codeBrief(_ code: CodeQuestion) -> String {
         let text = ScreenKit.text
-        let names: [CodeLanguage: String] = [.python3: "Python 3", .c: "C", .bash: "Bash"]
         let shown = { (value: String) in value.isEmpty ? "∅" : value.replacingOccurrences(of: "\n", with: "⏎") }
         let samples = code.samples.enumerated().map { index, sample in
             text(
@@ -86,7 +85,11 @@ enum QuestionScreen {
                 ["number": index + 1, "input": shown(sample.standardInput), "output": shown(sample.expectedOutput)])
         }
         return
-            ([text("question.code-language", ["language": names[code.language] ?? code.language.rawValue])]
+            ([
+                text(
+                    "question.code-language",
+                    ["language": CodeView.languageNames[code.language] ?? code.language.rawValue])
+            ]
             + samples).joined(separator: "\n")
     }
 
@@ -234,7 +237,9 @@ enum AnswerView {
         case .line(let editor):
             line(control, editor: editor, suggestions: suggestions, in: area, into: &grid)
         case .essay(let editor) where control.isCode:
-            CodeView.render(editor, in: area, into: &grid)
+            var colouring: CodeLanguage?
+            if case .code(let code) = control.presented.question.kind, code.syntaxColour { colouring = code.language }
+            CodeView.render(editor, colouring: colouring, in: area, into: &grid)
         case .essay(let editor):
             essay(editor, suggestions: suggestions, in: area, into: &grid)
         case .matching(let row):

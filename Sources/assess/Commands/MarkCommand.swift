@@ -12,7 +12,8 @@ extension MarkingDesk.Order: ExpressibleByArgument {}
 struct MarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mark",
-        abstract: "Mark the answers a person must mark (essays), or override an automatic score, one answer at a time.",
+        abstract:
+            "Mark the answers a person must mark (essays), review programs, or override an automatic score, one answer at a time.",
         discussion: """
             Asks for the proctor password, then shows each answer of the finished attempts \
             with the question, the word count and the points it can earn; type the points \
@@ -20,7 +21,9 @@ struct MarkCommand: AsyncParsableCommand {
             Marking is anonymous (candidates are numbered; Ctrl-T shows the ids) and goes by \
             question unless --order candidate. A question's guide: in the exam file (a marking guide or \
             model answer) shows beside the answer; --screen-reader and the other accessibility flags \
-            draw the screen as they draw a sitting. Without --question only essays are shown; \
+            draw the screen as they draw a sitting. Without --question essays and programs are \
+            shown: a program with its line numbers and each hidden test's outcome as assess results \
+            kept it (run results first; a program whose tests have not run waits for a mark); \
             --question ID shows that question for everyone, and a mark of a question the exam \
             scores by itself overrides its score and needs a reason. Every mark is kept with \
             who gave it and when (the newest counts); the log records each, never the answer.
@@ -84,7 +87,7 @@ struct MarkCommand: AsyncParsableCommand {
             throw CommandFailure(
                 .notDone,
                 question == nil
-                    ? "nothing to mark: no submitted attempt\(whose) at \(exam.id) has an essay answered; assess results lists the attempts"
+                    ? "nothing to mark: no submitted attempt\(whose) at \(exam.id) has an essay or a program answered; assess results lists the attempts"
                     : "nothing to mark: there is no submitted attempt\(whose) at \(exam.id); assess results lists the attempts"
             )
         }
@@ -154,13 +157,19 @@ struct MarkCommand: AsyncParsableCommand {
                 sealed.map { attempt.examKey == $0.deliveryKey ? $0.fileResponses(saved) : saved } ?? saved
             // A pool's questions not drawn for this candidate were never asked: nothing to mark.
             let sat = exam.drawn(for: attempt.candidate, key: attempt.examKey)
-            let score = Scorer.total(sat, responses: responses, codeTests: keptCodeTests(sat, responses))
+            let codeTests = keptCodeTests(sat, responses)
+            let score = Scorer.total(sat, responses: responses, codeTests: codeTests)
             let marks = try store.latestMarks(for: attempt.id)
             for question in sat.questions {
                 let automatic = score.marks[question.id] ?? Mark(awarded: 0, maximum: question.points)
-                guard question.id == self.question || (self.question == nil && automatic.needsManualMarking) else {
-                    continue
-                }
+                // Without --question: what waits for a person, and every program answered (its
+                // tests' score is the teacher's to confirm or override).
+                var isProgram = false
+                if case .code = question.kind { isProgram = responses[question.id]?.saysSomething == true }
+                guard
+                    question.id == self.question
+                        || (self.question == nil && (automatic.needsManualMarking || isProgram))
+                else { continue }
                 items.append(
                     MarkingItem(
                         attemptID: attempt.id, candidate: attempt.candidate, anonymousNumber: number + 1,
@@ -168,7 +177,7 @@ struct MarkCommand: AsyncParsableCommand {
                         response: responses[question.id], automatic: automatic,
                         handMark: marks[question.id].map {
                             HandMark(points: $0.points, comment: $0.comment, overrideReason: $0.overrideReason)
-                        }))
+                        }, codeTests: codeTests[question.id]))
             }
         }
         return items
