@@ -39,17 +39,22 @@ import Testing
         #expect(run.standardError.contains("missing"))
     }
 
-    /// A run must not compete with the students' typing: it starts `Sandbox.niceness` lower
-    /// than the process that starts it, and what it starts inherits that.
-    @Test func everyRunStartsAtALowerPriorityThanTheProcessThatStartsIt() throws {
-        let sandbox = try Sandbox.locate()
-        let program = try sandbox.prepare(.bash, source: "cut -d' ' -f19 /proc/self/stat\n")
-        let run = try sandbox.run(program, standardInput: "", limits: limits)
+    /// A sample run must not compete with the students' typing: it starts
+    /// `Sandbox.besideTyping` lower than the process that starts it, and what it starts
+    /// inherits that. A scoring run keeps the caller's priority.
+    @Test func aSampleRunStartsAtALowerPriorityThanTheProcessThatStartsItAndScoringDoesNot() throws {
         let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-        #expect(run.standardOutput == "\(min(19, own + Int32(Sandbox.niceness)))\n", "\(run)")
-        // Under `nice -n 19 swift test` the run cannot go lower than its parent: the line says it.
-        let line = sandbox.commandLine(["true"], folder: "/nonexistent", writable: false, limits: limits)
-        #expect(Array(line.prefix(3)) == ["/usr/bin/nice", "-n", "\(Sandbox.niceness)"], "\(line)")
+        let sampling = try Sandbox.locate(niceness: Sandbox.besideTyping)
+        let scoring = try Sandbox.locate()
+        let program = try sampling.prepare(.bash, source: "cut -d' ' -f19 /proc/self/stat\n")
+        let sampled = try sampling.run(program, standardInput: "", limits: limits)
+        #expect(sampled.standardOutput == "\(min(19, own + Int32(Sandbox.besideTyping)))\n", "\(sampled)")
+        let scored = try scoring.run(program, standardInput: "", limits: limits)
+        #expect(scored.standardOutput == "\(own)\n", "\(scored)")
+        // Under `nice -n 19 swift test` a run cannot go lower than its parent: the line says it.
+        let line = sampling.commandLine(["true"], folder: "/nonexistent", writable: false, limits: limits)
+        #expect(Array(line.prefix(3)) == ["/usr/bin/nice", "-n", "\(Sandbox.besideTyping)"], "\(line)")
+        #expect(scoring.commandLine(["true"], folder: "/nonexistent", writable: false, limits: limits).first != "/usr/bin/nice")
     }
 
     @Test func aBashScriptRuns() throws {

@@ -95,7 +95,7 @@ struct ProgrammingExamTests {
         try marker.waitFor("Saved: 3 points.")
         try marker.press("Escape")
         #expect(try marker.exitStatus() == 0)
-        #expect(try marker.screen().contains("1 of 1 answers marked; 0 still to mark."))
+        #expect(try marker.screen().contains("1 of 1 answer marked; 0 still to mark."))
 
         let marked = try proctor.assessCommand(["results", "programming", "--json"])
         #expect(marked.status == 0, "\(marked.output)")

@@ -48,7 +48,7 @@ package struct SandboxSampleRunner: SampleRunner {
         guard let first = allowing.first else { return nil }
         let sandbox: Sandbox
         do throws(SandboxError) {
-            sandbox = try Sandbox.locate(searchPath: searchPath)
+            sandbox = try Sandbox.locate(searchPath: searchPath, niceness: Sandbox.besideTyping)
         } catch {
             throw SandboxUnavailable(reason: error.description)
         }
