@@ -54,7 +54,9 @@ import Testing
         // Under `nice -n 19 swift test` a run cannot go lower than its parent: the line says it.
         let line = sampling.commandLine(["true"], folder: "/nonexistent", writable: false, limits: limits)
         #expect(Array(line.prefix(3)) == ["/usr/bin/nice", "-n", "\(Sandbox.besideTyping)"], "\(line)")
-        #expect(scoring.commandLine(["true"], folder: "/nonexistent", writable: false, limits: limits).first != "/usr/bin/nice")
+        #expect(
+            scoring.commandLine(["true"], folder: "/nonexistent", writable: false, limits: limits).first
+                != "/usr/bin/nice")
     }
 
     @Test func aBashScriptRuns() throws {
