@@ -8,6 +8,50 @@ import Testing
 /// sections, `1→2` beside "on break"; whole screens with their attributes.
 @Suite("The monitor shows each seat's section", .ownThread)
 struct MonitorSectionsTests {
+    /// `screen` with what changes from run to run written the same way: the seat's place
+    /// (host and terminal, whose widths vary), the clocks, the ages, and the last of the
+    /// records a sitting writes as it starts (its settings and its first warning race).
+    static func steady(_ screen: String) -> String {
+        var text = screen
+        for (pattern, replacement) in [
+            (#"(?<=ana {9})\S+ pts/[0-9]+ +"#, "PLACE       "), (#"\b[0-9]+s (?=[a-z])"#, "Ns "),
+            (#"\b[0-9]{2}:[0-9]{2}\b"#, "MM:SS"),
+            (#"(?<=Ns )(settings|warned)\b"#, "STARTED"),
+        ] {
+            text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
+        }
+        return text
+    }
+
+    /// Waits until `terminal`'s whole screen, with its attributes and made steady, is the
+    /// golden screen `name` (recorded with ASSESS_RECORD_SCREENS=1).
+    static func expectScreen(
+        _ terminal: TerminalUnderTest, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let path = RaisedHandTests.screens.appendingPathComponent("\(name).txt").path
+        if ProcessInfo.processInfo.environment["ASSESS_RECORD_SCREENS"] == "1" {
+            try steady(terminal.styledScreen()).write(toFile: path, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOfFile: path, encoding: .utf8)
+        let deadline = Date().addingTimeInterval(5)
+        var screen = ""
+        while Date() < deadline {
+            screen = steady(try terminal.styledScreen())
+            if screen == expected { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let expectedLines = expected.components(separatedBy: "\n")
+        let lines = screen.components(separatedBy: "\n")
+        let row = Array(zip(expectedLines, lines)).firstIndex { $0 != $1 } ?? min(expectedLines.count, lines.count)
+        Issue.record(
+            """
+            the screen differs from \(path) from row \(row):
+            expected: \(expectedLines.indices.contains(row) ? expectedLines[row].debugDescription : "nothing")
+            found:    \(lines.indices.contains(row) ? lines[row].debugDescription : "nothing")
+            """, sourceLocation: sourceLocation)
+    }
+
     /// Waits until the monitor's row of `candidate` shows `text`.
     static func rowShows(_ monitor: TerminalUnderTest, _ candidate: String, _ text: String) throws {
         let deadline = Date().addingTimeInterval(10)
@@ -24,24 +68,27 @@ struct MonitorSectionsTests {
 
     /// Leaves the first section for good at `seat`, watching `monitor`'s row of `candidate`
     /// through the break and into the second section; goldens of the monitor on the way.
-    static func leaveTheFirstSection(seat: TerminalUnderTest, monitor: TerminalUnderTest, candidate: String) throws {
+    /// `store` ends the goldens' names: the seat's place and its last event differ by store.
+    static func leaveTheFirstSection(
+        seat: TerminalUnderTest, monitor: TerminalUnderTest, candidate: String, store: String
+    ) throws {
         try seat.acceptTheLock()
         try seat.waitFor("Name a river.")
         try rowShows(monitor, candidate, "1/2")
         try rowShows(monitor, candidate, "answering")
-        try RaisedHandTests.expectScreen(monitor, named: "monitor-section-first-80x24")
+        try expectScreen(monitor, named: "monitor-section-first\(store)-80x24")
         try seat.press("Tab")
         try seat.waitFor("Leave Reading for good?")
         try seat.press("y")
         try seat.waitFor("Between sections: Numbers begins when the break ends.")
         try rowShows(monitor, candidate, "1→2")
         try rowShows(monitor, candidate, "○ on break")
-        try RaisedHandTests.expectScreen(monitor, named: "monitor-section-break-80x24")
+        try expectScreen(monitor, named: "monitor-section-break\(store)-80x24")
         try seat.press("Enter")
         try seat.waitFor("What is 6 times 7?")
         try rowShows(monitor, candidate, "2/2")
         try rowShows(monitor, candidate, "▶ answering")
-        try RaisedHandTests.expectScreen(monitor, named: "monitor-section-second-80x24")
+        try expectScreen(monitor, named: "monitor-section-second\(store)-80x24")
         try monitor.press("q")
         #expect(try monitor.exitStatus() == 0)
     }
@@ -56,11 +103,11 @@ struct MonitorSectionsTests {
             ["publish", exam, "--open", "--password-stdin"], input: ProctorTests.password + "\n")
         #expect(published.status == 0, "\(published.output)")
         try monitor.answer("Proctor password:", with: ProctorTests.password)
-        try monitor.waitFor("no seats yet")
+        try monitor.waitFor("no seats yet", seconds: 60)
         let seat = try TerminalUnderTest(
             "take --exam timed-e2e --candidate ana --reduced-motion", dataDirectory: shared, policy: setup.policy,
             width: 80, height: 24)
-        try Self.leaveTheFirstSection(seat: seat, monitor: monitor, candidate: "ana")
+        try Self.leaveTheFirstSection(seat: seat, monitor: monitor, candidate: "ana", store: "")
     }
 
     @Test func inALabTheMonitorShowsTheSectionAndTheBreakBetween() throws {
@@ -80,10 +127,10 @@ struct MonitorSectionsTests {
             ["publish", exam, "--open", "--password-stdin"], input: ProctorTests.password + "\n")
         #expect(published.status == 0, "\(published.output)")
         try monitor.answer("Proctor password:", with: ProctorTests.password)
-        try monitor.waitFor("no seats yet")
+        try monitor.waitFor("no seats yet", seconds: 60)
         let seat = try TerminalUnderTest(
             "take --exam timed-e2e --candidate ana --reduced-motion", policy: setup.policy,
             environment: ["ASSESS_STORE": lab.url(user: ana)], width: 80, height: 24)
-        try Self.leaveTheFirstSection(seat: seat, monitor: monitor, candidate: "ana")
+        try Self.leaveTheFirstSection(seat: seat, monitor: monitor, candidate: "ana", store: "-lab")
     }
 }
