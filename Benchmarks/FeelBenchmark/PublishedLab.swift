@@ -137,10 +137,11 @@ struct PublishedLab {
     }
 }
 
-/// Adds the published exam's rows: its first frames and the proctor's open reaching the seats.
-func addPublishedRows(to report: inout Report, assess: String, exam: String, quick: Bool) throws {
+/// Adds the published exam's rows: its first frames and the proctor's open reaching `seats`
+/// waiting seats (100, or 10 when `quick`, unless given).
+func addPublishedRows(to report: inout Report, assess: String, exam: String, quick: Bool, seats: Int? = nil) throws {
     let server = try LabServer.fromEnvironment()
-    let count = quick ? 10 : 100
+    let count = seats ?? (quick ? 10 : 100)
     let runs = quick ? 3 : 20
     progress("published exam on PostgreSQL: \(count) waiting seats, \(runs) first frames each way")
     let published = try PublishedLab.measure(assess: assess, exam: exam, server: server, seats: count, frameRuns: runs)

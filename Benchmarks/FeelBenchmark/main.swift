@@ -1,7 +1,8 @@
 // assess-bench: measures how `assess` feels in a terminal, beside programs people know.
 //
 //   assess-bench [--assess PATH] [--exams DIR] [--exam-terminal PATH --exam-terminal-exam FILE] [--quick]
-//                [--lab | --lab-only | --published-only | --sessions-only | --crash-only | --sample-runs-only [--seats N]]
+//                [--lab | --lab-only | --published-only [--seats N] | --sessions-only | --crash-only
+//                 | --sample-runs-only [--seats N]]
 //
 // Every program runs on a pseudo-terminal of 100×30 cells with TERM=xterm-256color and
 // LANG=C.UTF-8, in a fresh temporary home, lock and data directory. Progress goes to
@@ -33,7 +34,8 @@ struct Options {
     var sessionsOnly = false
     /// Measures only the crash rows (sittings killed while typing).
     var crashOnly = false
-    /// Measures only the published exam's rows (on the lab's server; part of the lab rows).
+    /// Measures only the published exam's rows (on the lab's server; part of the lab rows),
+    /// with `seats` seats waiting for the opening (100, or 10 with `quick`, unless given).
     var publishedOnly = false
     /// Measures only the sample-runs row, with `seats` sittings (100 unless given).
     var sampleRunsOnly = false
@@ -93,7 +95,8 @@ func run(_ options: Options) throws -> String {
     let typed = Workload.typing(characters: typedCharacters)
     var report = Report()
     if options.publishedOnly {
-        try addPublishedRows(to: &report, assess: options.assess, exam: allTypes, quick: options.quick)
+        try addPublishedRows(
+            to: &report, assess: options.assess, exam: allTypes, quick: options.quick, seats: options.seats)
         return report.text
     }
     if options.labOnly {

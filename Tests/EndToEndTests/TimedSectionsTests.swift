@@ -89,6 +89,47 @@ struct TimedSectionsTests {
         #expect(try database.sectionsClosed(attempt: attempt.id).count == 1)
     }
 
+    @Test func thePaletteAndTheReviewShowAClosedSectionsQuestionsAsClosedAndDoNotGoThere() throws {
+        let setup = try ProctorTests.Setup()
+        let exam = try setup.exam("timed.yaml", Self.exam(first: "5m"))
+        let terminal = try TerminalUnderTest(
+            "take \(exam) --candidate t-4 --reduced-motion", policy: setup.policy, width: 80, height: 24)
+        try terminal.acceptTheLock()
+        try terminal.waitFor("Name a river.")
+        try terminal.press("F3")
+        try terminal.waitFor("Go to a question")
+        try PicturesInATerminalTests.expectScreen(terminal, named: "timed-sections-palette-open-80x24")
+        // The second section is not open yet: the palette does not go there.
+        try terminal.press("Right")
+        Thread.sleep(forTimeInterval: 0.3)
+        try PicturesInATerminalTests.expectScreen(terminal, named: "timed-sections-palette-open-80x24")
+        try terminal.press("Escape")
+        // Past the terminal's wait for a key after Esc, so Tab is not read as Alt-Tab.
+        Thread.sleep(forTimeInterval: 0.5)
+        try terminal.press("Tab")
+        try terminal.waitFor("Leave Reading for good?")
+        try terminal.press("y")
+        try terminal.waitFor("Between sections")
+        try terminal.press("Enter")
+        try terminal.waitFor("What is 6 times 7?")
+        try terminal.press("F3")
+        try terminal.waitFor("✕ closed (its section is over)")
+        // Left passes over the closed question: the selection stays on question 2.
+        try terminal.press("Left")
+        Thread.sleep(forTimeInterval: 0.3)
+        try PicturesInATerminalTests.expectScreen(terminal, named: "timed-sections-palette-closed-80x24")
+        try terminal.press("Enter")
+        try terminal.waitFor("What is 6 times 7?")
+        try terminal.press("F4")
+        try terminal.waitFor("1. closed")
+        try terminal.press("Up")
+        Thread.sleep(forTimeInterval: 0.3)
+        try PicturesInATerminalTests.expectScreen(terminal, named: "timed-sections-review-closed-80x24")
+        try terminal.press("Enter")
+        try terminal.waitFor("What is 6 times 7?")
+        #expect(!(try terminal.screen()).contains("Name a river."))
+    }
+
     @Test func aSeatKilledInTheSecondSectionResumesThereWithItsTime() throws {
         let setup = try ProctorTests.Setup()
         let exam = try setup.exam("timed.yaml", Self.exam(first: "5m"))

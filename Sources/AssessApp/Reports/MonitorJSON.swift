@@ -46,6 +46,11 @@ package struct MonitorJSON {
         package var hand: String?
         /// How many times the student raised a hand.
         package var handsRaised: Int?
+        /// For an exam with timed sections: the open section (from 1), how many there are,
+        /// and true while the seat is on the break before the open one.
+        package var section: Int?
+        package var sections: Int?
+        package var sectionBreak: Bool?
     }
 
     /// Prints the room, then each change, until a stop signal.
@@ -72,7 +77,10 @@ package struct MonitorJSON {
                     pendingCommands: seat.pendingCommands,
                     hand: seat.handsRaised == 0
                         ? nil : seat.handWaiting ? "raised" : seat.handAcknowledged ? "acknowledged" : "lowered",
-                    handsRaised: seat.handsRaised == 0 ? nil : seat.handsRaised)
+                    handsRaised: seat.handsRaised == 0 ? nil : seat.handsRaised,
+                    section: seat.sectionPlan.map { min(seat.sectionsClosed, $0.count - 1) + 1 },
+                    sections: seat.sectionPlan?.count,
+                    sectionBreak: seat.sectionPlan == nil ? nil : seat.onSectionBreak && seat.status == "inProgress")
                 var compared = line
                 compared.secondsLeft = nil
                 let key = seat.exam + "\u{0}" + seat.candidate

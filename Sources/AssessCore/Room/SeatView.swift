@@ -56,6 +56,12 @@ public struct SeatView: Sendable, Equatable, Codable {
     /// times the student raised a hand.
     public var lastHand: String?
     public var handsRaised: Int
+    /// How many of the exam's timed sections the attempt has closed for good (the store's
+    /// count): the open section's index.
+    public var sectionsClosed: Int
+    /// The exam's timed sections, when it has them (the monitor's source adds it from the
+    /// published exam or the exam file; the store does not know it).
+    public var sectionPlan: SectionPlan?
 
     /// A seat with these fields; counts default to none.
     public init(
@@ -66,7 +72,7 @@ public struct SeatView: Sendable, Equatable, Codable {
         secondsUsed: Int = 0, progressAge: Double? = nil, answered: Int = 0, flagged: Int = 0,
         breaksTaken: Int = 0, lastEvent: String? = nil, lastEventAge: Double? = nil, lastHold: String? = nil,
         warnings: [String: Int] = [:], pendingCommands: Int = 0, name: String? = nil, lastHand: String? = nil,
-        handsRaised: Int = 0
+        handsRaised: Int = 0, sectionsClosed: Int = 0, sectionPlan: SectionPlan? = nil
     ) {
         self.exam = exam
         self.candidate = candidate
@@ -92,6 +98,8 @@ public struct SeatView: Sendable, Equatable, Codable {
         self.pendingCommands = pendingCommands
         self.lastHand = lastHand
         self.handsRaised = handsRaised
+        self.sectionsClosed = sectionsClosed
+        self.sectionPlan = sectionPlan
     }
 
     /// True while the student's hand is raised, the proctor has not acknowledged it, and
@@ -132,6 +140,8 @@ public struct SeatView: Sendable, Equatable, Codable {
         switch lastHold {
         case "exam.paused": return .paused
         case "break.started": return .onBreak
+        // A section's closing starts the break the exam offers after it, if it offers one.
+        case SeatHold.sectionClosed: return onSectionBreak ? .onBreak : .answering
         default: return .answering
         }
     }
@@ -153,6 +163,22 @@ public struct SeatView: Sendable, Equatable, Codable {
             used += max(0, progressAge ?? 0) + elapsed
         }
         return max(0, secondsAllowed - Int(used.rounded(.down)))
+    }
+
+    /// True when the seat's newest hold is the closing of a timed section after which the
+    /// exam offers a break: the seat is between two sections.
+    public var onSectionBreak: Bool {
+        lastHold == SeatHold.sectionClosed && (sectionPlan?.offersBreak(after: sectionsClosed - 1) ?? false)
+    }
+
+    /// Where the seat is among its exam's timed sections, for a column of a few characters:
+    /// `2/3` in the second of three, `1→2` on the break between the first and the second;
+    /// nil for an exam without timed sections or a seat with no attempt.
+    public var sectionText: String? {
+        guard let sectionPlan, attempt != nil else { return nil }
+        let open = min(sectionsClosed, sectionPlan.count - 1) + 1
+        if onSectionBreak && status == "inProgress" { return "\(open - 1)→\(open)" }
+        return "\(open)/\(sectionPlan.count)"
     }
 
     /// Who sits there, as a proctor knows them: the roster's name, else the candidate's id.
@@ -284,8 +310,30 @@ public enum SeatHand {
 public enum SeatHold {
     /// The record a `take` leaves on the attempt of a crashed sitting whose lock it found.
     public static let staleLockFound = "lock.stale-found"
+    /// A timed section's closing: the break the exam offers after it, if any, starts then
+    /// (its end is a `break.ended`).
+    public static let sectionClosed = "section.closed"
     public static let kinds = [
         "exam.paused", "exam.unpaused", "break.started", "break.ended",
-        staleLockFound, "lock.stale-cleared", "attempt.resumed",
+        staleLockFound, "lock.stale-cleared", "attempt.resumed", sectionClosed,
     ]
+}
+
+/// An exam's timed sections as the monitor needs them: how many there are, and after which
+/// the exam offers a break.
+public struct SectionPlan: Sendable, Equatable, Codable {
+    /// For each section in order, true when a break is offered once it closes.
+    public var breaksAfter: [Bool]
+
+    public init(breaksAfter: [Bool]) {
+        self.breaksAfter = breaksAfter
+    }
+
+    /// The number of sections.
+    public var count: Int { breaksAfter.count }
+
+    /// True when a break is offered after section `index` (counted from 0).
+    public func offersBreak(after index: Int) -> Bool {
+        breaksAfter.indices.contains(index) && breaksAfter[index]
+    }
 }

@@ -27,7 +27,8 @@ extension PostgresStore: RoomStore {
                a.id, a.exam_key, a.status, a.seconds_allowed, a.seconds_used, a.breaks_taken,
                extract(epoch FROM now() - a.last_active_at)::float8 AS progress_age,
                r.answered, r.flagged, e.kind AS last_event, extract(epoch FROM now() - e.server_time)::float8 AS last_event_age,
-               h.kind AS last_hold, w.warnings, c.pending, hd.last_hand, hd.hands_raised
+               h.kind AS last_hold, w.warnings, c.pending, hd.last_hand, hd.hands_raised,
+               (SELECT count(*) FROM assess.section_closings sc WHERE sc.attempt_id = a.id) AS sections_closed
         FROM seats s
         LEFT JOIN assess.leases l ON l.exam_id = s.exam_id AND l.candidate = s.candidate
         LEFT JOIN recent a ON a.exam_id = s.exam_id AND a.candidate = s.candidate
@@ -90,7 +91,8 @@ extension PostgresStore: RoomStore {
                 breaksTaken: row["breaks_taken"].flatMap(Int.init) ?? 0, lastEvent: row["last_event"],
                 lastEventAge: row["last_event_age"].flatMap(Double.init), lastHold: row["last_hold"],
                 warnings: warnings, pendingCommands: row["pending"].flatMap(Int.init) ?? 0,
-                lastHand: row["last_hand"], handsRaised: row["hands_raised"].flatMap(Int.init) ?? 0)
+                lastHand: row["last_hand"], handsRaised: row["hands_raised"].flatMap(Int.init) ?? 0,
+                sectionsClosed: row["sections_closed"].flatMap(Int.init) ?? 0)
         }
     }
 

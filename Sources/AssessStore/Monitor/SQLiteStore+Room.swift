@@ -56,6 +56,10 @@ extension SQLiteStore: RoomStore {
                             """), arguments: [id, SeatHand.raised, SeatHand.lowered, SeatHand.acknowledged])
                 seat.lastHand = hand?["last"]
                 seat.handsRaised = hand?["raised"] ?? 0
+                seat.sectionsClosed =
+                    try Int.fetchOne(
+                        db.cachedStatement(sql: "SELECT count(*) FROM sectionClosings WHERE attemptID = ?"),
+                        arguments: [id]) ?? 0
                 for warning in try Row.fetchAll(
                     db.cachedStatement(
                         sql: """

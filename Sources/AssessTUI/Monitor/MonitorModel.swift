@@ -17,19 +17,32 @@ public struct MonitorModel: Sendable {
         }
     }
 
-    /// The columns, in the order `s` steps through them when sorting. The exam's shows
-    /// only when more than one exam is watched.
+    /// The columns, in the order `s` steps through them when sorting.
     public enum Column: String, Sendable, CaseIterable {
         /// The candidate's name on the roster, else their id.
         case candidate
         case exam
         case place = "where"
+        /// Where the seat is among its exam's timed sections.
+        case section
         case state, left, answered, last, warnings
     }
 
-    /// The columns on screen, which `s` steps through.
+    /// The columns on screen, which `s` steps through: the exam's when more than one exam
+    /// is watched, the section's when a seat's exam has timed sections.
     public var columns: [Column] {
-        exams.count == 1 ? Column.allCases.filter { $0 != .exam } : Column.allCases
+        Column.allCases.filter { column in
+            switch column {
+            case .exam: return exams.count != 1
+            case .section: return showsSections
+            default: return true
+            }
+        }
+    }
+
+    /// True when a seat's exam has timed sections: the list then has a column for them.
+    public var showsSections: Bool {
+        seats.contains { $0.sectionPlan != nil }
     }
 
     /// What the screen shows.
@@ -241,6 +254,12 @@ public struct MonitorModel: Sendable {
             return by(
                 a.secondsLeft(elapsed: elapsed, lostAfter: lostAfter) ?? Int.max,
                 b.secondsLeft(elapsed: elapsed, lostAfter: lostAfter) ?? Int.max)
+        case .section:
+            // By section; on the break before a section ahead of those in it; no sections last.
+            func order(_ seat: SeatView) -> Int {
+                seat.sectionPlan == nil ? Int.max : 2 * seat.sectionsClosed + (seat.onSectionBreak ? 0 : 1)
+            }
+            return by(order(a), order(b))
         case .answered: return by(a.answered, b.answered)
         case .last: return by(a.lastEventAge ?? .infinity, b.lastEventAge ?? .infinity)
         case .warnings: return by(a.warnings.values.reduce(0, +), b.warnings.values.reduce(0, +))

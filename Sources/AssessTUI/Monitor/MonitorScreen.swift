@@ -36,19 +36,25 @@ public enum MonitorScreen {
     // MARK: The list
 
     /// The list's columns and their widths: at 80 columns every column a proctor acts on,
-    /// and an exam column when more than one exam is watched; wider screens widen the
-    /// texts that get cut first.
+    /// an exam column when more than one exam is watched, and a section column ("2/3",
+    /// "1→2" on the break between) when an exam has timed sections, which the place (and
+    /// the exam) and the warnings make room for (the warnings that do not fit are counted);
+    /// wider screens widen the texts that get cut first.
     private struct Layout {
         var columns: [(column: MonitorModel.Column, title: String, width: Int)]
 
-        init(columns: Int, showsExam: Bool) {
+        init(columns: Int, showsExam: Bool, showsSection: Bool) {
             let extra = max(0, columns - 80)
+            // The section's column takes one from the exam's and the place's, or two from the place.
+            let narrower = showsSection ? 1 : 0
             var list: [(MonitorModel.Column, String, Int)] = [
                 (.candidate, "candidate", 11 + extra / 4)
             ]
-            if showsExam { list.append((.exam, "exam", 8 + extra / 8)) }
+            if showsExam { list.append((.exam, "exam", 8 - narrower + extra / 8)) }
+            list.append((.place, "where", (showsExam ? 8 - narrower : 12 - 2 * narrower) + extra / 8))
+            if showsSection { list.append((.section, "sect", 4)) }
             list += [
-                (.place, "where", (showsExam ? 8 : 12) + extra / 8), (.state, "state", 13), (.left, "left", 7),
+                (.state, "state", 13), (.left, "left", 7),
                 (.answered, "done", 5), (.last, "last event", (showsExam ? 10 : 11) + extra / 4),
             ]
             let used = 2 + list.reduce(0) { $0 + $1.2 + 1 }
@@ -92,7 +98,8 @@ public enum MonitorScreen {
             keysText.fitted(to: grid.columns - 2), row: 2, column: 1,
             style: keys.count > 1 ? ScreenKit.warning : .plain, maxWidth: grid.columns - 2)
 
-        let layout = Layout(columns: grid.columns, showsExam: model.exams.count != 1)
+        let layout = Layout(
+            columns: grid.columns, showsExam: model.exams.count != 1, showsSection: model.showsSections)
         let starts = layout.starts
         for (index, entry) in layout.columns.enumerated() {
             let text = entry.column == model.sort ? entry.title + (model.descending ? "↓" : "↑") : entry.title
@@ -124,6 +131,7 @@ public enum MonitorScreen {
                 case .candidate: text = seat.who
                 case .exam: text = seat.exam
                 case .place: text = MonitorText.place(seat, width: entry.width)
+                case .section: text = seat.sectionText ?? "—"
                 case .state:
                     text = "\(state.symbol) \(state.rawValue)"
                     if !isCursor { style = stateStyle(state) }
@@ -474,7 +482,7 @@ public enum MonitorText {
         "lease.taken-over": "moved", "lock.granted": "locked", "lock.released": "unlocked",
         "lock.stale-found": "stale", "lock.stale-cleared": "cleared", "sitting.opened": "opened",
         "hand.raised": "hand up", "hand.lowered": "lowered", "hand.acknowledged": "coming",
-        "proctor.incident": "incident",
+        "proctor.incident": "incident", "section.closed": "sect end",
     ]
 
     /// "HAND1 paste2 quit1": a raised hand first ("HAND" while it waits, "hand✓" once

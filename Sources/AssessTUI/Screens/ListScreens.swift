@@ -12,17 +12,25 @@ enum PaletteScreen {
             return
         }
         grid.put(text("palette.legend"), row: 3, column: ScreenKit.margin, style: ScreenKit.dim)
+        // With timed sections, the marks of the questions the palette does not go to.
+        if flow.sitting.openSection != nil {
+            grid.put(text("palette.legend-sections"), row: 4, column: ScreenKit.margin, style: ScreenKit.dim)
+        }
         let cellWidth = 8
         let perRow = max(1, (grid.columns - 2 * ScreenKit.margin) / cellWidth)
         for (index, presented) in flow.sitting.questions.enumerated() {
             let id = presented.question.id
-            let mark = (flow.sitting.isAnswered(id) ? "●" : "○") + (flow.sitting.flagged.contains(id) ? "⚑" : " ")
+            let access = flow.sitting.sectionAccess(of: index)
+            let state =
+                access == .closed ? "✕" : access == .notYetOpen ? "–" : flow.sitting.isAnswered(id) ? "●" : "○"
+            let mark = state + (access == .open && flow.sitting.flagged.contains(id) ? "⚑" : " ")
             let row = 5 + index / perRow
             guard row < grid.rows - 3 else { break }
             let column = ScreenKit.margin + (index % perRow) * cellWidth
             grid.put(
                 " \(index + 1) \(mark)", row: row, column: column,
-                style: index == selection ? ScreenKit.selected : .plain, maxWidth: cellWidth - 1)
+                style: index == selection ? ScreenKit.selected : access == .open ? .plain : ScreenKit.dim,
+                maxWidth: cellWidth - 1)
             if index == selection { grid.cursor = CellPosition(row: row, column: column + 1) }
         }
         ScreenKit.footer(
@@ -39,12 +47,19 @@ enum PaletteScreen {
         let first = max(0, selection - visible + 1)
         for (offset, index) in (first..<sitting.questions.count).prefix(visible).enumerated() {
             let id = sitting.questions[index].question.id
+            let access = sitting.sectionAccess(of: index)
             let state =
-                (sitting.isAnswered(id) ? "answered" : "unanswered") + (sitting.flagged.contains(id) ? "-flagged" : "")
+                access == .closed
+                ? "closed"
+                : access == .notYetOpen
+                    ? "not-open"
+                    : (sitting.isAnswered(id) ? "answered" : "unanswered")
+                        + (sitting.flagged.contains(id) ? "-flagged" : "")
             grid.put(
                 ScreenKit.text("words.palette-" + state, ["number": index + 1]), row: firstRow + offset,
                 column: ScreenKit.margin,
-                style: index == selection ? ScreenKit.selected : .plain, maxWidth: grid.columns - 2 * ScreenKit.margin)
+                style: index == selection ? ScreenKit.selected : access == .open ? .plain : ScreenKit.dim,
+                maxWidth: grid.columns - 2 * ScreenKit.margin)
             if index == selection { grid.cursor = CellPosition(row: firstRow + offset, column: ScreenKit.margin) }
         }
         ScreenKit.footer(
@@ -70,19 +85,26 @@ enum ReviewScreen {
         // The states share one column's width, measured in cells, in every language.
         let answered = text("review.answered")
         let unanswered = text("review.unanswered")
-        let stateWidth = max(answered.displayWidth, unanswered.displayWidth)
+        // A question of a closed section, or of one not open yet, says so in place of its state.
+        let closed = text("review.closed")
+        let notOpen = text("review.not-open")
+        let states = sitting.openSection == nil ? [answered, unanswered] : [answered, unanswered, closed, notOpen]
+        let stateWidth = states.map(\.displayWidth).max() ?? 0
         let firstRow = 5
         let visible = grid.rows - 4 - firstRow
         let first = max(0, selection - visible + 1)
         for (offset, index) in (first..<sitting.questions.count).prefix(visible).enumerated() {
             let question = sitting.questions[index].question
-            let state = sitting.isAnswered(question.id) ? answered : unanswered
+            let access = sitting.sectionAccess(of: index)
+            let state =
+                access == .closed
+                ? closed : access == .notYetOpen ? notOpen : sitting.isAnswered(question.id) ? answered : unanswered
             let flagged = sitting.flagged.contains(question.id)
             let prompt = question.prompt.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
             let style: CellStyle =
                 index == selection
                 ? ScreenKit.selected
-                : (sitting.isAnswered(question.id) ? .plain : ScreenKit.warning)
+                : access != .open ? ScreenKit.dim : (sitting.isAnswered(question.id) ? .plain : ScreenKit.warning)
             let line =
                 ScreenKit.look.linear
                 ? text(
@@ -98,7 +120,9 @@ enum ReviewScreen {
         }
         ScreenKit.notice(flow.notice?.text, into: &grid)
         var keys = [("↑↓", text("key.choose"))]
-        if sitting.canGoBack { keys.append(("Enter", text("key.go-to-question"))) }
+        if sitting.canGoBack && sitting.sectionAccess(of: selection) == .open {
+            keys.append(("Enter", text("key.go-to-question")))
+        }
         keys += [("s", text("key.submit")), ("Esc", text("key.back"))]
         ScreenKit.footer(keys, pinned: ExamScreens.helpFooterKey, into: &grid)
     }

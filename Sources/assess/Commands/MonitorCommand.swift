@@ -50,11 +50,13 @@ struct MonitorCommand: AsyncParsableCommand {
         let policy = try runtime.policy()
         var ids: [String] = []
         var questionCounts: [String: Int] = [:]
+        var sectionPlans: [String: SectionPlan] = [:]
         for name in exams {
             if FileManager.default.fileExists(atPath: name) {
                 let exam = try ExamFiles.load(name)
                 ids.append(exam.id)
                 questionCounts[exam.id] = exam.questionsSat
+                sectionPlans[exam.id] = SectionPlan(exam: exam)
             } else {
                 ids.append(name)
             }
@@ -74,6 +76,18 @@ struct MonitorCommand: AsyncParsableCommand {
             policy: policy, source: password.source, events: EventStore(database: database),
             clock: runtime.clock
         ).require(for: "watching the room")
+        // A published exam's timed sections are in its scoring key, which the proctor reads
+        // on both stores (the delivery form may be sealed on SQLite).
+        if let published = database.published {
+            let watched = ids.isEmpty ? ((try? published.publishedExams()) ?? []).map(\.exam) : ids
+            for id in watched where sectionPlans[id] == nil {
+                if let key = try? published.scoringKey(exam: id, version: nil),
+                    let exam = try? ScoringKeyText.exam(from: key.content, path: id)
+                {
+                    sectionPlans[id] = SectionPlan(exam: exam)
+                }
+            }
+        }
         let watcher: any RoomWatcher
         do {
             watcher = try room.roomWatcher()
@@ -82,7 +96,7 @@ struct MonitorCommand: AsyncParsableCommand {
         }
         let source = StoreMonitorSource(
             store: room, exams: ids.isEmpty ? nil : ids, watcher: watcher,
-            proctor: runtime.process.userName, clock: runtime.clock)
+            proctor: runtime.process.userName, clock: runtime.clock, sectionPlans: sectionPlans)
         SignalTrap.install()
         if json {
             try MonitorJSON(source: source, clock: runtime.clock, lostAfter: policy.leaseLostAfter).run()
@@ -107,5 +121,13 @@ struct MonitorCommand: AsyncParsableCommand {
         terminal.discardTypedAhead()
         MonitorApp(model: model, terminal: terminal, source: source, clock: runtime.clock).run()
         terminal.stop()
+    }
+}
+
+extension SectionPlan {
+    /// The timed sections of `exam`; nil when it has none.
+    init?(exam: Exam) {
+        guard exam.hasTimedSections else { return nil }
+        self.init(breaksAfter: exam.sections.map { ($0.breakAfterSeconds ?? 0) > 0 })
     }
 }

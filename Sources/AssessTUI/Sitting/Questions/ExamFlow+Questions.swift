@@ -128,10 +128,10 @@ extension ExamFlow {
     }
 
     mutating func handleInPalette(_ key: Key, selection: Int) -> [FlowEffect] {
-        let count = sitting.questions.count
+        // A question of a closed section, or of one not open yet, is passed over.
         switch key {
-        case .left, .up: phase = .palette(selection: max(0, selection - 1))
-        case .right, .down: phase = .palette(selection: min(count - 1, selection + 1))
+        case .left, .up: phase = .palette(selection: sitting.nearestPlaceToGo(from: selection, step: -1))
+        case .right, .down: phase = .palette(selection: sitting.nearestPlaceToGo(from: selection, step: 1))
         case .enter:
             sheet.show(question: selection)
             phase = .question
@@ -142,10 +142,9 @@ extension ExamFlow {
     }
 
     mutating func handleInReview(_ key: Key, selection: Int) -> [FlowEffect] {
-        let count = sitting.questions.count
         switch key {
-        case .up: phase = .review(selection: max(0, selection - 1))
-        case .down: phase = .review(selection: min(count - 1, selection + 1))
+        case .up: phase = .review(selection: sitting.nearestPlaceToGo(from: selection, step: -1))
+        case .down: phase = .review(selection: sitting.nearestPlaceToGo(from: selection, step: 1))
         case .enter:
             if sitting.canMove(to: selection) || selection == sitting.current {
                 sheet.show(question: selection)

@@ -182,6 +182,35 @@ public struct ExamSitting: Sendable, Equatable {
         return canGoBack
     }
 
+    /// Where question `index` stands among the exam's timed sections.
+    public enum SectionAccess: Sendable, Equatable {
+        /// In the open section, or the exam has no timed sections.
+        case open
+        /// In a section closed for good.
+        case closed
+        /// In a section that has not opened yet.
+        case notYetOpen
+    }
+
+    /// Where question `index` stands among the exam's timed sections.
+    public func sectionAccess(of index: Int) -> SectionAccess {
+        guard let openSection, questions.indices.contains(index) else { return .open }
+        let section = questions[index].sectionIndex
+        return section < openSection ? .closed : section > openSection ? .notYetOpen : .open
+    }
+
+    /// The nearest question from `index` in the direction of `step` (1 or -1) that the
+    /// palette and the review offer: one of the open section (any question, without timed
+    /// sections); `index` itself when there is none.
+    public func nearestPlaceToGo(from index: Int, step: Int) -> Int {
+        var next = index + step
+        while questions.indices.contains(next) {
+            if sectionAccess(of: next) == .open { return next }
+            next += step
+        }
+        return index
+    }
+
     /// Moves to question `index` when allowed; returns whether it moved.
     @discardableResult
     public mutating func move(to index: Int) -> Bool {
