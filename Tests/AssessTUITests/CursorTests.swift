@@ -89,7 +89,7 @@ struct CursorTests {
         "larger-spacing-single-choice": .on("•) 2. Toronto"),
         "larger-spacing-essay": .after("bridge."),
         "screen-reader-welcome": .on("Capitals"),
-        "screen-reader-consent": .on("y  lock and begin"),
+        "screen-reader-consent": .on("Lock this terminal for the exam?"),
         "screen-reader-single-choice": .on("2. Toronto, chosen"),
         "screen-reader-essay": .after("bridge."),
         "screen-reader-palette": .on("Question 2"),
