@@ -69,7 +69,8 @@ enum QuestionScreen {
         SuggestionView.offer(flow.suggestions.offer(for: flow.control), row: grid.rows - 4, into: &grid)
 
         if let notice = flow.notice?.text ?? flow.suggestions.note {
-            ScreenKit.notice(notice, into: &grid)
+            // The screen reader's layout says a time warning in the state line, once.
+            if !ScreenKit.look.linear || notice != flow.timeWarning { ScreenKit.notice(notice, into: &grid) }
         } else if flow.savedOnThisTerminal {
             // Quiet: nothing is lost and the student need do nothing.
             ScreenKit.notice(
