@@ -158,7 +158,7 @@ struct CursorTests {
         "refused-stale": .on("The exam cannot start"),
         "refused-surroundings": .on("The exam cannot start"),
         "refused-clipboard": .on("The exam cannot start"),
-        "starting": .on("Locking"),
+        "starting": .on("Starting the exam"),
         "submitting": .on("Submitting"),
         "leaving": .on("Saving"),
         "spelling-list": .on("2 Canby"),

@@ -147,7 +147,7 @@ struct ScreenReaderTests {
             "take '\(exam)' --candidate f-1 --screen-reader" + (language.map { " --language \($0)" } ?? ""),
             policy: setup.policy)
         let screen = try listener.terminal.waitFor("f-1")
-        let key = try #require(screen.split(separator: " ").last { $0.count == 9 && $0.contains("-") })
+        let key = try #require(screen.split(whereSeparator: \.isWhitespace).last { $0.count == 9 && $0.contains("-") })
         return (listener, key.replacingOccurrences(of: "-", with: " dash "))
     }
 
@@ -238,7 +238,7 @@ struct ScreenReaderTests {
         try fenrir.expectSaid(
             [
                 "A tour of the tools. 4 of 8 answered. Time hidden. / Calculator · M 0 / "
-                    + "Type an expression, such as 12 star 3 plus 4 , and press Enter. / Expression: / "
+                    + "Type an expression, such as 12 star 3 plus 4 / and press Enter. / Expression: / "
                     + "Enter calculate Esc back Ctrl dash P into answer F2 M plus F3 M− F4 MC F1 help"
             ], after: ["C-k"])
         try fenrir.expectSaid(["150 slash 2", "150 slash 2 75 / Expression:"], after: ["text:150/2", "Enter"])
@@ -279,8 +279,8 @@ struct ScreenReaderTests {
             ["Question 8 of 8, not answered. Time hidden. / Why does the Moon shine? / Words: 0 / \(footer)"],
             after: ["Tab"])
         try fenrir.expectSaid(
-            ["Question 8 of 8, answered. Time hidden. / It is lit by the Sun. / Words: 6"],
-            after: ["text:It is lit by the Sun."])
+            ["Question 8 of 8, answered. Time hidden. / Sunlit. / Words: 1"],
+            after: ["text:Sunlit."])
         try fenrir.expectSaid(["Notice: Time left: 10 minutes."], after: ["C-t"])
         try fenrir.expectSaid(
             [
@@ -395,7 +395,7 @@ struct ScreenReaderTests {
         try fenrir.expectSaid(
             [
                 "A tour of the tools. 4 de 8 respondidas. Tempo oculto. / Calculadora · M 0 / "
-                    + "Digite uma expressão, como 12 star 3 plus 4 , e tecle Enter. / Expressão: / "
+                    + "Digite uma expressão, como 12 star 3 plus 4 / e tecle Enter. / Expressão: / "
                     + "Enter calcular Esc voltar Ctrl dash P na resposta F2 M plus F3 M− F4 MC F1 ajuda"
             ], after: ["C-k"])
         try fenrir.expectSaid(["150 slash 2", "150 slash 2 75 / Expressão:"], after: ["text:150/2", "Enter"])
@@ -437,8 +437,8 @@ struct ScreenReaderTests {
             ["Questão 8 de 8, sem resposta. Tempo oculto. / Why does the Moon shine? / Palavras: 0 / \(footer)"],
             after: ["Tab"])
         try fenrir.expectSaid(
-            ["Questão 8 de 8, respondida. Tempo oculto. / It is lit by the Sun. / Palavras: 6"],
-            after: ["text:It is lit by the Sun."])
+            ["Questão 8 de 8, respondida. Tempo oculto. / Sunlit. / Palavras: 1"],
+            after: ["text:Sunlit."])
         try fenrir.expectSaid(["Aviso: Tempo restante: 10 minutos."], after: ["C-t"])
         try fenrir.expectSaid(
             [
