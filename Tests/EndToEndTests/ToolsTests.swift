@@ -70,7 +70,7 @@ struct ToolsTests {
         try terminal.press("C-o")
         let hidden = try terminal.waitFor("time hidden")
         #expect(!hidden.contains("Time left"))
-        #expect(hidden.contains("Countdown hidden until the last 5 minutes; Ctrl-T tells the time left."))
+        #expect(hidden.contains("Countdown hidden until the last 5 minutes; Ctrl-T says the time."))
         try terminal.press("C-t")
         try terminal.waitFor("Time left: 10 minutes.")
         try terminal.press("C-o")

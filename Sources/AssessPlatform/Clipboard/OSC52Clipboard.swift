@@ -9,6 +9,9 @@ import Foundation
 /// every inner `ESC` doubled), because tmux does not forward a clearing OSC 52 by
 /// itself; tmux 3.3 and later pass it through only with `set -g allow-passthrough on`.
 /// Inside GNU screen it is wrapped in screen's passthrough (`ESC P ... ESC \`).
+/// A multiplexer counts only while `$TERM` is its own (`tmux*`, `screen*`): a terminal
+/// started inside it (a screen reader's pseudo-terminal, Fenrir's `TERM=linux`) inherits
+/// `$TMUX` but does not know the passthrough, and would show its bytes as text.
 /// Terminals never answer, and many ignore OSC 52, so success means only "sent".
 public struct OSC52Clipboard: ClipboardBackend {
     public var name: String { "osc52" }
@@ -29,12 +32,14 @@ public struct OSC52Clipboard: ClipboardBackend {
     }
 
     /// A backend writing to `terminal`, with the multiplexer read from `environment`
-    /// (`$TMUX`, else `$STY`).
+    /// (`$TMUX`, else `$STY`, each with a `$TERM` of that multiplexer's).
     public init(terminal: any TerminalWriter, environment: [String: String]) {
         let multiplexer: Multiplexer
-        if environment.nonEmpty("TMUX") != nil {
+        let term = environment["TERM"] ?? ""
+        let multiplexersTerm = term.hasPrefix("tmux") || term.hasPrefix("screen")
+        if environment.nonEmpty("TMUX") != nil && multiplexersTerm {
             multiplexer = .tmux
-        } else if environment.nonEmpty("STY") != nil {
+        } else if environment.nonEmpty("STY") != nil && term.hasPrefix("screen") {
             multiplexer = .screen
         } else {
             multiplexer = .none

@@ -27,9 +27,10 @@ public enum ExamScreens {
                 proctorMessage(message, of: flow, now: now, into: &grid)
                 return
             }
-            phase(flow.phase, of: flow, now: now, into: &grid)
             // The screen reader's layout keeps the last message on a line of its own.
-            if ScreenKit.look.linear, flow.isInExam, let announcement = flow.announcement {
+            let announcement = ScreenKit.look.linear && flow.isInExam ? flow.announcement : nil
+            ScreenKit.$announced.withValue(announcement) { phase(flow.phase, of: flow, now: now, into: &grid) }
+            if let announcement {
                 grid.put(
                     ScreenKit.text("notice.line", ["notice": announcement]), row: 1, column: ScreenKit.margin,
                     style: ScreenKit.warning,
@@ -48,7 +49,8 @@ public enum ExamScreens {
         case .launchSetup(let setup): LaunchSetupScreen.render(setup, in: flow.language, into: &grid)
         case .welcome: welcome(flow, into: &grid)
         case .starting:
-            let starting = text(flow.practice ? "starting.practice" : "starting.locking")
+            let starting = text(
+                flow.practice ? "starting.practice" : flow.lockAgreed ? "starting.locking" : "starting.exam")
             ScreenKit.centeredBox([(starting, ScreenKit.title)], width: 50, into: &grid)
         case .consent(let request): consent(title: request.title, maximumHours: request.maximumHours, into: &grid)
         case .startBanner: startBanner(flow, into: &grid)
@@ -183,6 +185,9 @@ public enum ExamScreens {
         ScreenKit.headerBar(left: title, right: text("header.before-exam"), into: &grid)
         let yes = text("key.lock-and-begin")
         let no = text("key.decline")
+        // The screen reader's layout names the keys once, in the footer, the cursor on the question.
+        let keys: [(String, CellStyle)] =
+            ScreenKit.look.linear ? [] : [("", .plain), ("y  \(yes)        n  \(no)", CellStyle(bold: true))]
         ScreenKit.centeredBox(
             [
                 (text("consent.question"), ScreenKit.title),
@@ -190,9 +195,7 @@ public enum ExamScreens {
                 (text("consent.until", ["time": hours]), .plain),
                 ("", .plain),
                 (text("consent.while-locked"), .plain),
-                ("", .plain),
-                ("y  \(yes)        n  \(no)", CellStyle(bold: true)),
-            ], width: 70, focus: 6, into: &grid)
+            ] + keys, width: 70, focus: keys.isEmpty ? nil : 6, into: &grid)
         ScreenKit.footer([("y", yes), ("n", no)], pinned: helpFooterKey, into: &grid)
     }
 

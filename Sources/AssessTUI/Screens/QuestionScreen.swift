@@ -20,10 +20,15 @@ enum QuestionScreen {
         // The screen reader's layout says the flag in the header's words: one column.
         let flagWidth = ScreenKit.look.linear || flagged.isEmpty ? 0 : flagged.displayWidth + 1
         // The heading wraps whole beside the flag; the prompt starts a line below it.
-        let headingEnd = ScreenKit.paragraph(
-            text(
+        // The screen reader's layout says where the student is in the state line already.
+        let heading =
+            ScreenKit.look.linear
+            ? points
+            : text(
                 "question.position",
-                ["number": sitting.current + 1, "count": sitting.questions.count, "points": points]), row: 2,
+                ["number": sitting.current + 1, "count": sitting.questions.count, "points": points])
+        let headingEnd = ScreenKit.paragraph(
+            heading, row: 2,
             width: grid.columns - 2 * ScreenKit.margin - flagWidth, style: ScreenKit.dim, into: &grid,
             lastRow: grid.rows - 9)
         if !ScreenKit.look.linear {
@@ -64,7 +69,8 @@ enum QuestionScreen {
         SuggestionView.offer(flow.suggestions.offer(for: flow.control), row: grid.rows - 4, into: &grid)
 
         if let notice = flow.notice?.text ?? flow.suggestions.note {
-            ScreenKit.notice(notice, into: &grid)
+            // The screen reader's layout says a time warning in the state line, once.
+            if !ScreenKit.look.linear || notice != flow.timeWarning { ScreenKit.notice(notice, into: &grid) }
         } else if flow.savedOnThisTerminal {
             // Quiet: nothing is lost and the student need do nothing.
             ScreenKit.notice(
@@ -393,11 +399,19 @@ enum AnswerView {
             let row = area.row + index
             guard row < area.row + area.height - 2 else { break }
             let style = index == selectedRow ? ScreenKit.selected : CellStyle.plain
-            grid.put(left, row: row, column: area.column, style: style, maxWidth: leftWidth)
-            let right = control.match(forRow: index) ?? "—"
-            grid.put(
-                " → \(right)", row: row, column: area.column + leftWidth + 1, style: style,
-                maxWidth: area.width - leftWidth - 1)
+            let match = control.match(forRow: index)
+            if ScreenKit.look.linear {
+                // A screen reader reads words, not an arrow and a dash: "France: Paris".
+                let words = match.map { ScreenKit.text("words.match", ["left": left, "right": $0]) }
+                grid.put(
+                    words ?? ScreenKit.text("words.match-none", ["left": left]), row: row, column: area.column,
+                    style: style, maxWidth: area.width)
+            } else {
+                grid.put(left, row: row, column: area.column, style: style, maxWidth: leftWidth)
+                grid.put(
+                    " → \(match ?? "—")", row: row, column: area.column + leftWidth + 1, style: style,
+                    maxWidth: area.width - leftWidth - 1)
+            }
             if index == selectedRow { grid.cursor = CellPosition(row: row, column: area.column) }
         }
         let options = ScreenKit.text(
@@ -414,10 +428,15 @@ enum AnswerView {
         for (index, item) in control.orderingItems.enumerated() {
             let row = area.row + 2 + index * (1 + ScreenKit.look.choiceGap)
             guard row < area.row + area.height else { break }
-            let marker = index == cursor && picked ? "⇕" : " "
+            let held = index == cursor && picked
             let style = index == cursor ? ScreenKit.selected : CellStyle.plain
-            grid.put(
-                "\(marker) \(index + 1). \(item)", row: row, column: area.column, style: style, maxWidth: area.width)
+            // The screen reader's layout says the item held in words: "2. Two, held".
+            let line =
+                ScreenKit.look.linear
+                ? (held
+                    ? ScreenKit.text("words.item-held", ["number": index + 1, "item": item]) : "\(index + 1). \(item)")
+                : "\(held ? "⇕" : " ") \(index + 1). \(item)"
+            grid.put(line, row: row, column: area.column, style: style, maxWidth: area.width)
             if index == cursor { grid.cursor = CellPosition(row: row, column: area.column) }
         }
     }

@@ -7,6 +7,9 @@ enum ScreenKit {
     @TaskLocal static var look = ScreenLook()
     /// The strings of the screen being drawn, in the sitting's language.
     @TaskLocal static var text = Catalogue.english
+    /// The notice the screen reader's layout already writes on its second line: the notice
+    /// line leaves it out, so that a screen reader does not say it twice.
+    @TaskLocal static var announced: String?
 
     static var title: CellStyle { look.adjusted(CellStyle(bold: true, color: .accent)) }
     static var header: CellStyle { look.adjusted(CellStyle(reverse: true)) }
@@ -89,10 +92,12 @@ enum ScreenKit {
     /// The keys at the bottom, as "key action" pairs, with a rule above them (none in the
     /// screen reader's layout). `pinned` keys (help, settings) sit at the right end and
     /// always show; of `keys`, those that do not fit before them are left out (the help
-    /// screen lists them all).
+    /// screen lists them all). The screen reader's layout spells out `^K` and `S-Tab`, which a
+    /// screen reader reads as "K" and "S Tab".
     static func footer(_ keys: [(String, String)], pinned: [(String, String)] = [], into grid: inout CellGrid) {
         let row = grid.rows - 1
         if !look.linear { grid.horizontalRule(row: row - 1, columns: 0..<grid.columns, style: dim) }
+        let keys = look.linear ? keys.map { (spelledOut($0.0), $0.1) } : keys
         let pinnedWidth = pinned.reduce(0) { $0 + $1.0.displayWidth + $1.1.displayWidth + 3 }
         var column = 1
         for (key, action) in keys {
@@ -104,6 +109,13 @@ enum ScreenKit {
         for (key, action) in pinned {
             column += footerKey(key, action, row: row, column: column, into: &grid)
         }
+    }
+
+    /// `^K` as "Ctrl-K" and `S-Tab` as "Shift-Tab"; any other key as it is.
+    static func spelledOut(_ key: String) -> String {
+        if key == "S-Tab" { return "Shift-Tab" }
+        guard key.count == 2, key.hasPrefix("^") else { return key }
+        return "Ctrl-" + key.dropFirst()
     }
 
     private static func footerKey(_ key: String, _ action: String, row: Int, column: Int, into grid: inout CellGrid)
@@ -156,9 +168,9 @@ enum ScreenKit {
         return grid.put(shown, row: row, column: column, style: style, maxWidth: width)
     }
 
-    /// The notice line just above the footer.
+    /// The notice line just above the footer (empty when it would repeat ``announced``).
     static func notice(_ text: String?, style: CellStyle = warning, into grid: inout CellGrid) {
-        guard let text else { return }
+        guard let text, text != announced else { return }
         let width = grid.columns - 2 * margin
         grid.put(text.fitted(to: width), row: grid.rows - 3, column: margin, style: style, maxWidth: width)
     }

@@ -124,6 +124,7 @@ extension ExamFlow {
     private mutating func answerConsent(_ key: Key) -> [FlowEffect] {
         guard let granted = Self.answer(key, enterMeansYes: true) else { return [] }
         phase = .starting
+        lockAgreed = granted
         return [.consent(granted: granted)]
     }
 

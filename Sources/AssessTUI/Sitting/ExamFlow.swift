@@ -38,6 +38,9 @@ public struct ExamFlow: Sendable {
     public internal(set) var autoIndent = true
     /// True while the student has the header's countdown hidden (``hidesTime(secondsLeft:)``).
     public internal(set) var timerHidden = false
+    /// True once the student agreed to lock the terminal: the wait after it says it locks,
+    /// the wait before it only that the exam starts.
+    public internal(set) var lockAgreed = false
     /// The student's raised hand: down, raised, or seen by the proctor (``HandState``).
     public internal(set) var hand = HandState.down
     /// On the break between two timed sections, the name of the section that opens when it
