@@ -28,28 +28,7 @@ struct MonitorSectionsTests {
     static func expectScreen(
         _ terminal: TerminalUnderTest, named name: String, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let path = RaisedHandTests.screens.appendingPathComponent("\(name).txt").path
-        if ProcessInfo.processInfo.environment["ASSESS_RECORD_SCREENS"] == "1" {
-            try steady(terminal.styledScreen()).write(toFile: path, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOfFile: path, encoding: .utf8)
-        let deadline = Date().addingTimeInterval(5)
-        var screen = ""
-        while Date() < deadline {
-            screen = steady(try terminal.styledScreen())
-            if screen == expected { return }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        let expectedLines = expected.components(separatedBy: "\n")
-        let lines = screen.components(separatedBy: "\n")
-        let row = Array(zip(expectedLines, lines)).firstIndex { $0 != $1 } ?? min(expectedLines.count, lines.count)
-        Issue.record(
-            """
-            the screen differs from \(path) from row \(row):
-            expected: \(expectedLines.indices.contains(row) ? expectedLines[row].debugDescription : "nothing")
-            found:    \(lines.indices.contains(row) ? lines[row].debugDescription : "nothing")
-            """, sourceLocation: sourceLocation)
+        try terminal.expectGoldenScreen(name, within: 5, steady: steady, sourceLocation: sourceLocation)
     }
 
     /// Waits until the monitor's row of `candidate` shows `text`.

@@ -11,7 +11,6 @@ import Testing
 /// the quiz sat to its receipt.
 @Suite("Pictures in a real terminal", .ownThread)
 struct PicturesInATerminalTests {
-    static let screens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Screens")
 
     /// A practice sitting of the pictures quiz at 80×24, steady clock (reduced motion), on its first question.
     /// `term`, when given, is the `TERM` assess sees (tmux sets its own for the window).
@@ -34,30 +33,7 @@ struct PicturesInATerminalTests {
     static func expectScreen(
         _ terminal: TerminalUnderTest, named name: String, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let path = screens.appendingPathComponent("\(name).txt").path
-        if ProcessInfo.processInfo.environment["ASSESS_RECORD_SCREENS"] == "1" {
-            Thread.sleep(forTimeInterval: 1)
-            try FileManager.default.createDirectory(at: screens, withIntermediateDirectories: true)
-            try terminal.styledScreen().write(toFile: path, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOfFile: path, encoding: .utf8)
-        let deadline = Date().addingTimeInterval(10)
-        var screen = ""
-        while Date() < deadline {
-            screen = try terminal.styledScreen()
-            if screen == expected { return }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        let expectedLines = expected.components(separatedBy: "\n")
-        let lines = screen.components(separatedBy: "\n")
-        let row = Array(zip(expectedLines, lines)).firstIndex { $0 != $1 } ?? min(expectedLines.count, lines.count)
-        Issue.record(
-            """
-            the screen differs from \(path) from row \(row):
-            expected: \(expectedLines.indices.contains(row) ? expectedLines[row].debugDescription : "nothing")
-            found:    \(lines.indices.contains(row) ? lines[row].debugDescription : "nothing")
-            """, sourceLocation: sourceLocation)
+        try terminal.expectGoldenScreen(name, within: 10, settle: 1, sourceLocation: sourceLocation)
     }
 
     @Test func aUnicodeTerminalShowsTheChartAsAMosaicBesideItsAltText() throws {
