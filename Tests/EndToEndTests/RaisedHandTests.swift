@@ -33,7 +33,8 @@ struct RaisedHandTests {
     static func steady(_ screen: String) -> String {
         var text = screen.replacingOccurrences(of: ThisHost.name, with: "HOST")
         for (pattern, replacement) in [
-            (#"pts/[0-9]*…|pts/[0-9]+"#, "pts/N"), (#"\b[0-9]+s (?=[a-z])"#, "Ns "), (#"\b[0-9]{2}:[0-9]{2}\b"#, "MM:SS"),
+            (#"pts/[0-9]*…|pts/[0-9]+"#, "pts/N"), (#"\b[0-9]+s (?=[a-z])"#, "Ns "),
+            (#"\b[0-9]{2}:[0-9]{2}\b"#, "MM:SS"),
         ] {
             text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
         }

@@ -15,21 +15,34 @@ package struct StoreMonitorSource: MonitorSource {
     package let proctor: String
     /// The clock of the log records it writes.
     package let clock: any Clock
+    /// The timed sections of each exam that has them, by exam id.
+    package let sectionPlans: [String: SectionPlan]
 
     /// Each property as given.
-    package init(store: any RoomStore, exams: [String]?, watcher: any RoomWatcher, proctor: String, clock: any Clock) {
+    package init(
+        store: any RoomStore, exams: [String]?, watcher: any RoomWatcher, proctor: String, clock: any Clock,
+        sectionPlans: [String: SectionPlan] = [:]
+    ) {
         self.store = store
         self.exams = exams
         self.watcher = watcher
         self.proctor = proctor
         self.clock = clock
+        self.sectionPlans = sectionPlans
     }
 
     /// The room's seats, and a seat for each candidate on a roster who has none yet (not
-    /// arrived); each with the candidate's name when the roster gives one.
+    /// arrived); each with the candidate's name when the roster gives one, and its exam's
+    /// timed sections when it has them.
     package func seats() throws -> [SeatView] {
         var seats = try store.room(exams: exams, at: Date())
-        guard let rosters = store.roster else { return seats }
+        if let rosters = store.roster { try addRosters(rosters, to: &seats) }
+        for index in seats.indices { seats[index].sectionPlan = sectionPlans[seats[index].exam] }
+        return seats
+    }
+
+    /// Names `seats` from the rosters of the exams watched and adds the candidates not arrived.
+    private func addRosters(_ rosters: any RosterStore, to seats: inout [SeatView]) throws {
         var names: [String: String] = [:]
         for (exam, entries) in try rosters.rosters(exams: exams) {
             for entry in entries { names[exam + "\u{0}" + entry.candidate] = entry.name }
@@ -42,7 +55,7 @@ package struct StoreMonitorSource: MonitorSource {
             let parts = key.split(separator: "\u{0}", maxSplits: 1).map(String.init)
             seats.append(SeatView(exam: parts[0], candidate: parts[1], name: name.isEmpty ? nil : name))
         }
-        return seats.sorted { ($0.exam, $0.candidate) < ($1.exam, $1.candidate) }
+        seats.sort { ($0.exam, $0.candidate) < ($1.exam, $1.candidate) }
     }
 
     package func starts() throws -> [SittingStart] {
