@@ -44,9 +44,8 @@ enum MarkedProgram {
         return numbered.prefix(room).map { index, pair in
             let (test, outcome) = pair
             let passed = outcome.verdict == .passed
-            let points = test.points == 1 ? "1 point" : "\(MarkRules.number(test.points)) points"
             var line =
-                (passed ? "✓ " : "✗ ") + "Test \(index + 1) (\(points)): "
+                (passed ? "✓ " : "✗ ") + "Test \(index + 1) (\(MarkingScreen.points(test.points))): "
                 + ScreenKit.text("run." + outcome.verdict.rawValue)
             if !passed {
                 // Each part gets a share of the width, so that "got" shows beside a long "expected".
