@@ -26,9 +26,9 @@ import Synchronization
 /// A sample run during a sitting starts at a lower CPU priority (`nice -n 10`,
 /// ``besideTyping``), so that it never competes on equal terms with the students' typing on
 /// the same machine. Scoring runs at the caller's priority: its verdicts must not depend on
-/// what else the machine does, and a starved run outlasts its wall clock. When this process runs as root (a teacher scoring as
-/// root, the CI), the sandbox runs as `nobody` (`setpriv`): the kernel does not apply the
-/// process limit to root.
+/// what else the machine does, and a starved run outlasts its wall clock. When this process
+/// runs as root (a teacher scoring as root, the CI), the sandbox runs as `nobody`
+/// (`setpriv`): the kernel does not apply the process limit to root.
 public struct Sandbox: Sendable {
     /// The `bwrap` executable.
     public let bubblewrap: String
@@ -69,7 +69,8 @@ public struct Sandbox: Sendable {
     /// own (``SandboxLanguage/compileCommand``, ``SandboxLimits/compiler``). The
     /// program's folder is removed when the returned value goes away.
     public func prepare(_ language: SandboxLanguage, source: String) throws(SandboxError) -> SandboxProgram {
-        for needed in language.requiredPrograms + [(Self.prlimit, "util-linux"), (Self.nice, "coreutils")]
+        let lowering: [(path: String, package: String)] = niceness > 0 ? [(Self.nice, "coreutils")] : []
+        for needed in language.requiredPrograms + [(Self.prlimit, "util-linux")] + lowering
         where access(needed.path, X_OK) != 0 {
             throw .programMissing(path: needed.path, package: needed.package)
         }
