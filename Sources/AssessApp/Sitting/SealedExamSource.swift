@@ -168,9 +168,6 @@ package enum SealedExamSource {
             }
             if StartCode.normalized(typed).isEmpty { continue }
             if let form = SealedDeliveryForm.open(sealed, code: typed, exam: exam, deliveryKey: deliveryKey) {
-                // Keys typed while the code was checked belong to no screen yet: the
-                // sitting's welcome screen must not take them as its Enter.
-                tcflush(STDIN_FILENO, TCIFLUSH)
                 return form
             }
             say(text("terminal.sealed-wrong", ["exam": exam]) + "\n")
