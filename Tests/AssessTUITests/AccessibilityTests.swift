@@ -153,6 +153,29 @@ struct AccessibilityTests {
         #expect(lines[cursor.row].dropFirst(cursor.column).hasPrefix("2. Toronto, chosen"))
     }
 
+    /// Fenrir reads `XD` anywhere in a line as "LOL": the receipt code `9PXD-…` was heard
+    /// as "9P LOL". Spelled a character at a time, every character is heard as itself.
+    @Test func theScreenReaderLayoutSpellsTheReceiptCodeOnScreenAndInPrint() throws {
+        for settings: Set<AccessibilityOption> in [[], [.screenReader]] {
+            var flow = Self.flow(settings: settings)
+            for key: Key in [.function(4), .character("s"), .character("y")] {
+                _ = flow.update(.key(key), now: 0)
+            }
+            let receipt = ReceiptInfo(code: "9PXD-QRTC-5ZZY", submittedAt: "2026-11-26 11:30", reason: .student)
+            _ = flow.update(.submitted(receipt, problem: nil), now: Self.second)
+            _ = flow.update(.key(.enter), now: Self.second)
+            let shown = settings.isEmpty ? "9PXD-QRTC-5ZZY" : "9 P X D - Q R T C - 5 Z Z Y"
+            let line = try #require(Self.render(flow).lines().first { $0.contains("Receipt ") })
+            #expect(line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+                .contains("Receipt " + shown), "\(line)")
+            guard case .exit(.submitted(let printed?))? = flow.update(.key(.enter), now: Self.second).first else {
+                Issue.record("Enter on the receipt did not leave with the printed receipt")
+                continue
+            }
+            #expect(printed.lines(in: Catalogue.of(.english)).contains { $0.hasSuffix("  " + shown) })
+        }
+    }
+
     @Test func theCursorSitsOnTheHighlightedRowOfTheReviewListInEveryLook() throws {
         for settings: Set<AccessibilityOption> in [[], [.screenReader]] {
             var flow = Self.flow(settings: settings)

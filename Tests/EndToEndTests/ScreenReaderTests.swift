@@ -152,12 +152,15 @@ struct ScreenReaderTests {
     }
 
     /// The receipt's code and time lines once the receipt shows, as Fenrir says them (a dash
-    /// as "dash"): the only words of the sitting that differ from one run to the next.
+    /// as "dash", runs of spaces as one): the only words of the sitting that differ from one
+    /// run to the next. The code is spelled a character at a time, so none of its letters can
+    /// meet an entry of Fenrir's emoticon list (`XD` is said "LOL").
     static func receipt(_ fenrir: FenrirListener, _ code: String, _ time: String) throws -> (String, String) {
         let screen = try fenrir.terminal.waitFor(code + " ", seconds: 15)
         let line = { (label: String) in
-            screen.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
-                .first { $0.hasPrefix(label + " ") }?.replacingOccurrences(of: "-", with: " dash ") ?? ""
+            screen.split(separator: "\n")
+                .map { $0.replacingOccurrences(of: "-", with: " dash ").split(separator: " ").joined(separator: " ") }
+                .first { $0.hasPrefix(label + " ") } ?? ""
         }
         return (line(code), line(time))
     }

@@ -402,8 +402,9 @@ public enum ExamScreens {
         let text = ScreenKit.text
         let heading = text(receipt.reason == .timeUp ? "receipt.time-up" : "receipt.submitted")
         ScreenKit.headerBar(left: flow.sitting.exam.title, right: text("header.submitted"), into: &grid)
+        let code = ScreenKit.look.linear ? ScreenKit.characterByCharacter(receipt.code) : receipt.code
         let fields = ScreenKit.aligned([
-            (text("label.receipt"), receipt.code), (text("label.submitted"), receipt.submittedAt),
+            (text("label.receipt"), code), (text("label.submitted"), receipt.submittedAt),
             (text("label.exam-key"), flow.shortKey), (text("label.candidate"), flow.candidate),
         ])
         ScreenKit.centeredBox(

@@ -58,6 +58,14 @@ enum ScreenKit {
         return rows.map { $0.label + String(repeating: " ", count: width - $0.label.displayWidth + 2) + $0.value }
     }
 
+    /// A code a character at a time, `9PXD-QRTC` as `9 P X D - Q R T C`: what the screen
+    /// reader's layout shows of a code the student must write down, so that a screen reader
+    /// spells it rather than reading a group as a word (or, as Fenrir does with `XD`, as an
+    /// emoticon).
+    static func characterByCharacter(_ code: String) -> String {
+        code.map(String.init).joined(separator: " ")
+    }
+
     /// `text` followed by spaces to `width` cells (as it is, when it is wider).
     static func padded(_ text: String, to width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - text.displayWidth))

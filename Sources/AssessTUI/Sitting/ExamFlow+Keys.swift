@@ -74,7 +74,9 @@ extension ExamFlow {
         case .confirmLeave: return confirmLeave(key, now: now)
         case .endBanner(_, let receipt): return leaveEndBanner(key, for: receipt)
         case .receipt(let receipt):
-            let printed = PrintedReceipt(receipt: receipt, examKey: shortKey, candidate: candidate)
+            let printed = PrintedReceipt(
+                receipt: receipt, examKey: shortKey, candidate: candidate,
+                spelled: accessibility.isOn(.screenReader))
             return key == .enter || key == .character("q") ? [.exit(.submitted(printed))] : []
         case .refused(_, let outcome): return key == .enter || key == .character("q") ? [.exit(outcome)] : []
         case .onBreak(let since, _): return key == .enter ? returnFromBreak(since: since, now: now) : []

@@ -191,19 +191,24 @@ public struct PrintedReceipt: Sendable, Equatable {
     public var examKey: String
     /// The candidate's id.
     public var candidate: String
+    /// True when the code is printed a character at a time, as the screen reader's layout
+    /// shows it.
+    public var spelled: Bool
 
-    public init(receipt: ReceiptInfo, examKey: String, candidate: String) {
+    public init(receipt: ReceiptInfo, examKey: String, candidate: String, spelled: Bool = false) {
         self.receipt = receipt
         self.examKey = examKey
         self.candidate = candidate
+        self.spelled = spelled
     }
 
     /// The lines printed, in `text`'s language: the receipt screen's heading and fields.
     public func lines(in text: Catalogue) -> [String] {
         [text(receipt.reason == .timeUp ? "receipt.time-up" : "receipt.submitted"), ""]
             + ScreenKit.aligned([
-                (text("label.receipt"), receipt.code), (text("label.submitted"), receipt.submittedAt),
-                (text("label.exam-key"), examKey), (text("label.candidate"), candidate),
+                (text("label.receipt"), spelled ? ScreenKit.characterByCharacter(receipt.code) : receipt.code),
+                (text("label.submitted"), receipt.submittedAt), (text("label.exam-key"), examKey),
+                (text("label.candidate"), candidate),
             ]).map { "  " + $0 } + ["", text("receipt.keep")]
     }
 }
