@@ -166,8 +166,9 @@ struct AccessibilityTests {
             _ = flow.update(.key(.enter), now: Self.second)
             let shown = settings.isEmpty ? "9PXD-QRTC-5ZZY" : "9 P X D - Q R T C - 5 Z Z Y"
             let line = try #require(Self.render(flow).lines().first { $0.contains("Receipt ") })
-            #expect(line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-                .contains("Receipt " + shown), "\(line)")
+            #expect(
+                line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+                    .contains("Receipt " + shown), "\(line)")
             guard case .exit(.submitted(let printed?))? = flow.update(.key(.enter), now: Self.second).first else {
                 Issue.record("Enter on the receipt did not leave with the printed receipt")
                 continue
