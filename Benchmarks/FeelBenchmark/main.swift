@@ -109,8 +109,10 @@ func run(_ options: Options) throws -> String {
         return report.text
     }
     if options.sampleRunsOnly {
-        let programming = URL(fileURLWithPath: options.exams).appendingPathComponent("programming.yaml").path
-        try addSampleRunRow(to: &report, assess: options.assess, exam: programming, count: options.seats ?? 100)
+        try addSampleRunRow(
+            to: &report, assess: options.assess,
+            exam: URL(fileURLWithPath: options.exams).appendingPathComponent("programming.yaml").path,
+            count: options.seats ?? 100)
         return report.text
     }
     if options.sessionsOnly {
@@ -289,6 +291,10 @@ func run(_ options: Options) throws -> String {
             + "the shared Swift runtime, Foundation and SQLite libraries in full for every process; PSS shares them out."
     )
     try addCrashRows(to: &report, assess: options.assess, exam: allTypes, runs: crashRuns)
+    try addSampleRunRow(
+        to: &report, assess: options.assess,
+        exam: URL(fileURLWithPath: options.exams).appendingPathComponent("programming.yaml").path,
+        count: options.quick ? 10 : 100)
     if options.lab { try addLabRows(to: &report, assess: options.assess, exam: allTypes, quick: options.quick) }
     return report.text
 }
