@@ -7,9 +7,11 @@
 /// How this program starts every other program (a command it runs, a student's code in
 /// its sandbox): `posix_spawn`, the child in a process group of its own (so that it can
 /// be ended with everything it starts), no blocked signals and every signal at its default
-/// action (a parent that blocks or ignores SIGTERM must not pass that on), and the real
+/// action (a parent that blocks or ignores SIGTERM must not pass that on), the real
 /// user's and group's ids as its effective ones (`POSIX_SPAWN_RESETIDS`: `assess` run
-/// setgid, as the protected store's is, lends its group to no child).
+/// setgid, as the protected store's is, lends its group to no child), and no descriptor
+/// past standard error (one this process inherited without close-on-exec reaches no child,
+/// a student's program in its sandbox least of all).
 public enum ProcessSpawn {
     /// What one of the child's standard descriptors (0, 1, 2) is.
     public enum Stream: Sendable, Equatable {
@@ -22,6 +24,16 @@ public enum ProcessSpawn {
     /// The `posix_spawn` flags every start sets.
     static let flags = Int16(
         POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_RESETIDS)
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later; Swift's Glibc
+    /// module leaves it out, being a GNU extension): the child closes every descriptor from
+    /// the one given up, after its standard ones are set.
+    private static let closeFrom: CloseFrom? = {
+        // A null handle is RTLD_DEFAULT: the symbol wherever the process has it.
+        dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: CloseFrom.self) }
+    }()
+
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
 
     /// Starts the program at `path` with `arguments` (after its name), its standard
     /// descriptors as `streams` says (input, output, error), in `environment` (`NAME=value`
@@ -42,6 +54,10 @@ public enum ProcessSpawn {
                 posix_spawn_file_actions_adddup2(&actions, descriptor, target)
             }
         }
+        guard let closeFrom = Self.closeFrom else {
+            throw SystemCallError("posix_spawn_file_actions_addclosefrom_np", path: path, ErrorNumber(ENOSYS))
+        }
+        closeFrom(&actions, 3)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
