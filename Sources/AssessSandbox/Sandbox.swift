@@ -12,10 +12,17 @@ import Synchronization
 /// its own:
 ///
 /// - namespaces: `--unshare-all` (user, PID, network, IPC, UTS, cgroup), no nested user
-///   namespace (`--disable-userns`), every capability dropped, a new session (no
-///   `TIOCSTI` into a terminal), killed when this process dies (`--die-with-parent`);
+///   namespace (`--disable-userns`), every capability dropped, killed when this process
+///   dies (`--die-with-parent`);
+/// - no terminal: standard input is a file, output and error are pipes, no other
+///   descriptor is passed (``ProcessSpawn``), and `/dev` holds only `null`, `zero`, `full`,
+///   `random` and `urandom`: no `tty`, no `pts`, so the program cannot open the sitting's
+///   terminal to read its keys, write to it or push keys into it (`TIOCSTI`). So the
+///   sandbox needs no session of its own (bubblewrap's `--new-session`), and stays in the
+///   caller's: with the kernel's automatic session groups, a new session would be scheduled
+///   as a whole sitting's equal, whatever its `nice`;
 /// - files: `/usr` read-only (with the `/bin`, `/lib`, `/lib64`, `/sbin` links), a fresh
-///   `/proc` of its own PID namespace, a minimal `/dev`, an empty 16 MiB `/tmp` and home
+///   `/proc` of its own PID namespace, an empty 16 MiB `/tmp` and home
 ///   (`/home/runner`), and the run's folder at `/work` (read-only while the program runs).
 ///   Nothing else: no `/etc`, no store, exam, policy, lock or home of anyone;
 /// - limits (``SandboxLimits``), set with `prlimit` in the sandbox before the program
@@ -42,6 +49,8 @@ public struct Sandbox: Sendable {
     public static let besideTyping = 10
     /// How much lower than this process's the priority of this sandbox's runs is; 0 keeps it.
     public let niceness: Int
+    /// The devices a program finds in the sandbox's `/dev`: no terminal among them.
+    static let devices = ["null", "zero", "full", "random", "urandom"]
     /// The size of the sandbox's `/tmp` and of its home.
     static let scratchBytes = 16 << 20
 
@@ -108,12 +117,17 @@ public struct Sandbox: Sendable {
             line += [Self.setpriv, "--reuid=\(id)", "--regid=\(id)", "--clear-groups", "--"]
         }
         line += [
-            bubblewrap, "--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent", "--new-session",
+            bubblewrap, "--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent",
             "--cap-drop", "ALL",
             "--ro-bind", "/usr", "/usr",
             "--symlink", "usr/bin", "/bin", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
             "--symlink", "usr/sbin", "/sbin",
-            "--proc", "/proc", "--dev", "/dev",
+            "--proc", "/proc",
+        ]
+        for device in Self.devices { line += ["--dev-bind", "/dev/" + device, "/dev/" + device] }
+        line += [
+            "--symlink", "/proc/self/fd", "/dev/fd", "--symlink", "/proc/self/fd/0", "/dev/stdin",
+            "--symlink", "/proc/self/fd/1", "/dev/stdout", "--symlink", "/proc/self/fd/2", "/dev/stderr",
             "--size", String(Self.scratchBytes), "--tmpfs", "/tmp",
             "--size", String(Self.scratchBytes), "--tmpfs", "/home/runner",
             writable ? "--bind" : "--ro-bind", folder, "/work", "--chdir", "/work",

@@ -145,6 +145,69 @@ import Testing
         #expect(run.standardError.contains("\(store): No such file or directory"))
     }
 
+    /// A descriptor the sitting holds open without close-on-exec (one its own parent left
+    /// it: a shell's, a benchmark's terminal) is not passed to the program: every descriptor
+    /// past standard error is closed in the child before the sandbox starts.
+    @Test func aDescriptorTheSittingHoldsOpenIsNotPassedToTheProgram() throws {
+        let sandbox = try Sandbox.locate()
+        let folder = try TemporaryDirectory("assess-sandbox-descriptor")
+        let secret = "secret-\(UUID().uuidString)"
+        let path = folder.file("answers.txt")
+        try secret.write(toFile: path, atomically: true, encoding: .utf8)
+        let descriptor = open(path, O_RDONLY)
+        try #require(descriptor > 2)
+        defer { close(descriptor) }
+        let source = """
+            ls /proc/self/fd
+            cat <&\(descriptor)
+            echo done
+            """
+        let run = try sandbox.run(try sandbox.prepare(.bash, source: source), standardInput: "", limits: limits)
+        #expect(!run.standardOutput.contains(secret), "\(run.standardOutput)")
+        // Standard input, output and error, and the descriptor `ls` reads the folder with.
+        #expect(run.standardOutput == "0\n1\n2\n3\ndone\n", "\(run.standardOutput)")
+    }
+
+    /// The sandbox shares the caller's session (so that its `nice` counts against the
+    /// sitting's typing), but finds no terminal to open: no `/dev/tty`, no `/dev/pts`, no
+    /// way to read the sitting's keys or push keys into its terminal (`TIOCSTI`).
+    @Test func theSittingsTerminalCannotBeOpenedFromTheSandbox() throws {
+        let sandbox = try Sandbox.locate()
+        let source = """
+            import fcntl, os, termios
+            print(sorted(os.listdir("/dev")))
+            for path in ("/dev/tty", "/dev/pts/0", "/dev/ptmx", "/dev/console", "/dev/tty0"):
+                try:
+                    fd = os.open(path, os.O_RDWR)
+                    fcntl.ioctl(fd, termios.TIOCSTI, b"y")
+                    print("reached", path)
+                except OSError as error:
+                    print("refused", path, error.errno)
+            print(os.getsid(0) == os.getpgid(0))
+            """
+        let run = try sandbox.run(try sandbox.prepare(.python3, source: source), standardInput: "", limits: limits)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first == "['fd', 'full', 'null', 'random', 'stderr', 'stdin', 'stdout', 'urandom', 'zero']",
+            "\(run.standardOutput) \(run.standardError)")
+        #expect(lines.dropFirst().prefix(5).allSatisfy { $0.hasPrefix("refused") }, "\(run.standardOutput)")
+        #expect(!run.standardOutput.contains("reached"))
+    }
+
+    /// A sample run's `nice` works only inside the caller's automatic session group: the
+    /// program's session is the caller's, and it runs 10 lower than the caller.
+    @Test func aSampleRunStaysInTheCallersSessionGroupAtALowerPriority() throws {
+        let sandbox = try Sandbox.locate(niceness: Sandbox.besideTyping)
+        let source = "cut -d' ' -f19 /proc/self/stat\ncat /proc/self/autogroup\n"
+        let run = try sandbox.run(try sandbox.prepare(.bash, source: source), standardInput: "", limits: limits)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        #expect(lines.first == String(own + 10), "\(run.standardOutput) \(run.standardError)")
+        let group = try String(contentsOfFile: "/proc/self/autogroup", encoding: .utf8)
+            .split(separator: " ").first.map(String.init)
+        #expect(lines.dropFirst().first?.split(separator: " ").first.map(String.init) == group, "\(run.standardOutput)")
+    }
+
     @Test func terminalEscapesArriveAsTextAndTheFilterShowsThem() throws {
         let sandbox = try Sandbox.locate()
         let source = "printf '\\033]52;c;aGVsbG8=\\a\\033[2J\\033[Hfine\\n'\n"
