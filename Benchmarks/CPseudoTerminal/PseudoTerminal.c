@@ -6,7 +6,8 @@
 #include <unistd.h>
 
 int bench_open_pseudo_terminal(char *path, int path_size) {
-    int master = posix_openpt(O_RDWR | O_NOCTTY | O_NONBLOCK);
+    // Close-on-exec: no other session started later holds this one's terminal open.
+    int master = posix_openpt(O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
     if (master < 0) return -1;
     if (grantpt(master) != 0 || unlockpt(master) != 0 || ptsname_r(master, path, (size_t)path_size) != 0) {
         int saved = errno;

@@ -165,7 +165,8 @@ enum AssessDriver {
         thenSend key: String
     ) throws -> Int {
         guard process.waitFor(marker, from: offset) != nil else {
-            throw MeasurementError(description: "assess never showed \"\(marker)\"")
+            throw MeasurementError(
+                description: "assess never showed \"\(marker)\"; the end of what it printed: \(process.text.tail())")
         }
         let next = process.text.count
         process.send(key)

@@ -67,8 +67,12 @@ package struct SandboxSampleRunner: SampleRunner {
             throw SandboxUnavailable(reason: error.description)
         }
         guard run.outcome == .exited(0), run.standardOutput == "ok\n" else {
-            let said = run.standardError.split(separator: "\n").first.map(String.init) ?? "\(run.outcome)"
-            throw SandboxUnavailable(reason: "bubblewrap cannot make a sandbox on this machine (\(said))")
+            // The first line and the last (a Python traceback's error, say), and how it ended.
+            let lines = run.standardError.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            let said = (lines.count > 1 ? [lines[0], lines[lines.count - 1]] : lines) + ["\(run.outcome)"]
+            throw SandboxUnavailable(
+                reason: "bubblewrap cannot make a sandbox on this machine (\(said.joined(separator: " … ")))")
         }
         return SandboxSampleRunner(sandbox: sandbox)
     }
