@@ -158,6 +158,22 @@ struct ExitStatusTests {
         #expect(!result.standardError.contains("Fatal error"))
     }
 
+    /// Standard error that is gone (a terminal that hung up returns EIO; here it is
+    /// closed, EBADF) loses the message but not the status: the program once trapped
+    /// writing it, and ended by SIGILL (132) with a second of the crash reporter's work.
+    @Test func aFailureWithStandardErrorGoneStillEndsWithItsStatus() throws {
+        let scratch = try TemporaryDirectory("assess-exit")
+        let environment = try Self.make(.fresh, in: scratch)
+        let result = try SubprocessCommandRunner().run(
+            "env",
+            environment + [
+                "sh", "-c", "cd '\(scratch.path)' && exec \"$@\" < /dev/null 2>&-", "assess",
+                try BuiltProducts.path(of: "assess"), "take", scratch.file("missing.yaml"), "--candidate", "c-1",
+            ],
+            timeoutSeconds: 30)
+        #expect(result.exitStatus == ExitStatus.noInput.rawValue, "\(result)")
+    }
+
     /// `results` in a folder with no `Exams` and no exam named says what it needs, rather
     /// than that a folder it assumed cannot be read.
     @Test func resultsWithNoExamSaysWhatItNeeds() throws {

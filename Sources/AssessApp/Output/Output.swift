@@ -15,6 +15,8 @@ package func print(_ items: Any..., separator: String = " ", terminator: String 
 }
 
 /// Writes `text` and a line break to standard error, control characters made visible.
+/// Standard error that is gone (a terminal hung up, a closed pipe) loses the line; it
+/// never stops the program.
 package func printToStandardError(_ text: String) {
-    FileHandle.standardError.write(Data((VisibleText.visible(text) + "\n").utf8))
+    try? FileHandle.standardError.write(contentsOf: Data((VisibleText.visible(text) + "\n").utf8))
 }

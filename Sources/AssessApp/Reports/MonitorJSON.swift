@@ -87,7 +87,8 @@ package struct MonitorJSON {
                 if printed[key] != compared {
                     printed[key] = compared
                     // Unbuffered: a script reading the pipe gets each line as it is written.
-                    FileHandle.standardOutput.write(try encoder.encode(line) + Data("\n".utf8))
+                    // A reader that went away (a closed pipe) ends the stream with an error.
+                    try FileHandle.standardOutput.write(contentsOf: try encoder.encode(line) + Data("\n".utf8))
                 }
             }
             // A holder known alive that ends (a seat killed) changes nothing in the store:
