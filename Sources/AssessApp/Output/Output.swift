@@ -15,6 +15,9 @@ package func print(_ items: Any..., separator: String = " ", terminator: String 
 }
 
 /// Writes `text` and a line break to standard error, control characters made visible.
+/// Where standard error is gone (a terminal that hung up answers EIO, a pipe closed), the
+/// line is lost and the command goes on to its end: Foundation's `write(_:)` would stop
+/// the process with a crash report instead.
 package func printToStandardError(_ text: String) {
-    FileHandle.standardError.write(Data((VisibleText.visible(text) + "\n").utf8))
+    try? FileHandle.standardError.write(contentsOf: Data((VisibleText.visible(text) + "\n").utf8))
 }

@@ -159,7 +159,7 @@ package enum SealedExamSource {
         let text = Catalogue.of(
             InterfaceLanguage.choose(examLanguage: "", requested: nil, environment: runtime.environment))
         // Unbuffered: the prompt shows before the read waits.
-        let say = { (line: String) in FileHandle.standardOutput.write(Data(line.utf8)) }
+        let say = { (line: String) in try? FileHandle.standardOutput.write(contentsOf: Data(line.utf8)) }
         say(text("terminal.sealed-prompt", ["title": cover?.title ?? exam, "exam": exam]) + "\n")
         while true {
             say("> ")

@@ -74,7 +74,8 @@ public enum ProtectedStore {
             let gid = getgid()
             // Setting the real group too sets the saved one: the group cannot come back.
             guard setregid(gid, gid) == 0 else {
-                FileHandle.standardError.write(Data("assess: cannot give up the group \(group); stopping\n".utf8))
+                try? FileHandle.standardError.write(
+                    contentsOf: Data("assess: cannot give up the group \(group); stopping\n".utf8))
                 exit(1)
             }
         }

@@ -37,8 +37,8 @@ struct ExportCommand: ParsableCommand {
         let loaded = try PublishedScoring.examOrPublished(
             exam, runtime: Runtime(), doing: "export the exams published in it"
         ).exam
-        FileHandle.standardError.write(
-            Data(
+        try? FileHandle.standardError.write(
+            contentsOf: Data(
                 "note: the exam's own settings (duration, navigation, shuffling, lock, suggestions, restrictions) have no place in \(format.rawValue) and are not exported\n"
                     .utf8))
         let data: Data
@@ -58,7 +58,13 @@ struct ExportCommand: ParsableCommand {
             path = output ?? "\(loaded.id).zip"
         }
         guard let path else {
-            FileHandle.standardOutput.write(data)
+            do {
+                try FileHandle.standardOutput.write(contentsOf: data)
+            } catch {
+                throw CommandFailure(
+                    .cannotWrite,
+                    "cannot write the \(format.rawValue) to standard output: \(error.localizedDescription)")
+            }
             return
         }
         do {
