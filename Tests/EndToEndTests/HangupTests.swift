@@ -17,13 +17,22 @@ struct HangupTests {
     /// a few hundredths of a second; a program reading a closed terminal in a loop takes it all.
     static let processorAllowance = 0.5
 
-    /// Expects the program to have ended in time and quietly; prints what was measured.
+    /// Expects the program to have ended in time, quietly and with `status` (not a crash's
+    /// 128 and more); prints what was measured.
     private static func expectEndedQuietly(
-        _ hangUp: TerminalUnderTest.HangUp, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+        _ hangUp: TerminalUnderTest.HangUp, _ what: String, status: Int32,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let ended = hangUp.secondsToEnd.map { String(format: "%.2f s", $0) } ?? "not within \(endsWithin) s"
-        print("\(what): ended \(ended) after its terminal went away, using \(hangUp.processorSeconds) s of processor")
-        #expect(hangUp.secondsToEnd != nil, "\(what) was still running \(endsWithin) s after its terminal went away")
+        print(
+            "\(what): ended \(ended) after its terminal went away with status \(hangUp.exitStatus.map(String.init) ?? "?"), "
+                + "using \(hangUp.processorSeconds) s of processor")
+        #expect(
+            hangUp.secondsToEnd != nil, "\(what) was still running \(endsWithin) s after its terminal went away",
+            sourceLocation: sourceLocation)
+        #expect(
+            hangUp.exitStatus == status, "\(what) ended with status \(String(describing: hangUp.exitStatus))",
+            sourceLocation: sourceLocation)
         #expect(
             hangUp.processorSeconds < processorAllowance,
             "\(what) used \(hangUp.processorSeconds) s of processor after its terminal went away",
@@ -43,9 +52,10 @@ struct HangupTests {
     @Test func aSittingWhoseTerminalGoesAwayKeepsTheTypedAnswerEndsAndResumes() throws {
         let setup = try ProctorTests.Setup()
         let first = try TerminalUnderTest(
-            "take Exams/geography.yaml --candidate hup-1", policy: setup.policy, width: 80, height: 24)
+            "take Exams/geography.yaml --candidate hup-1", policy: setup.policy, keepsExitStatus: true, width: 80,
+            height: 24)
         try Self.typeTheLastAnswer(first, "Canberra")
-        Self.expectEndedQuietly(try first.hangUp(waiting: Self.endsWithin), "a sitting")
+        Self.expectEndedQuietly(try first.hangUp(waiting: Self.endsWithin), "a sitting", status: 1)
 
         let store = try first.store()
         let attempt = try #require(try store.attempts(exam: "geography-quiz", candidate: "hup-1").first)
@@ -74,14 +84,14 @@ struct HangupTests {
 
     @Test func aSittingWhoseStoreFolderWasRemovedStillEndsWhenItsTerminalGoesAway() throws {
         let terminal = try TerminalUnderTest(
-            "take Exams/geography.yaml --candidate hup-2", width: 80, height: 24)
+            "take Exams/geography.yaml --candidate hup-2", keepsExitStatus: true, width: 80, height: 24)
         try Self.typeTheLastAnswer(terminal, "Canberra")
         try FileManager.default.removeItem(atPath: terminal.dataDirectory)
         // More typing, and time for the autosave to find the store gone.
         try terminal.type(" ACT")
         try terminal.waitFor("Answer: Canberra ACT")
         Thread.sleep(forTimeInterval: 2)
-        Self.expectEndedQuietly(try terminal.hangUp(waiting: Self.endsWithin), "a sitting without its store")
+        Self.expectEndedQuietly(try terminal.hangUp(waiting: Self.endsWithin), "a sitting without its store", status: 1)
         #expect(try terminal.assessCommand(["status", "--json"]).output.contains("\"state\":\"unlocked\""))
     }
 
@@ -93,9 +103,9 @@ struct HangupTests {
         #expect(initialised.status == 0, "\(initialised.output)")
         let seat = try TerminalUnderTest(
             "take Exams/geography.yaml --candidate ana", environment: ["ASSESS_STORE": lab.url(user: ana)],
-            width: 80, height: 24)
+            keepsExitStatus: true, width: 80, height: 24)
         try Self.typeTheLastAnswer(seat, "Canberra")
-        Self.expectEndedQuietly(try seat.hangUp(waiting: Self.endsWithin), "a lab seat")
+        Self.expectEndedQuietly(try seat.hangUp(waiting: Self.endsWithin), "a lab seat", status: 1)
 
         let store = try PostgresStore(url: lab.url())
         let attempt = try #require(try store.attempts(candidate: "ana").first)
@@ -111,10 +121,10 @@ struct HangupTests {
         try seat.waitFor("Question 1 of 4")
         let monitor = try TerminalUnderTest(
             "monitor Exams/geography.yaml", lockDirectory: seat.lockDirectory, dataDirectory: seat.dataDirectory,
-            policy: setup.policy)
+            policy: setup.policy, keepsExitStatus: true)
         try monitor.answer("Proctor password:", with: ProctorTests.password)
         try monitor.waitFor("hup-4")
-        Self.expectEndedQuietly(try monitor.hangUp(waiting: Self.endsWithin), "the monitor")
+        Self.expectEndedQuietly(try monitor.hangUp(waiting: Self.endsWithin), "the monitor", status: 0)
         try seat.press("Tab")
         try seat.waitFor("Question 2 of 4")
     }
@@ -134,9 +144,10 @@ struct HangupTests {
         try store.finishAttempt(
             id: attempt.id, status: .submitted, receipt: "R-c-401", at: start.addingTimeInterval(60))
 
-        let desk = try TerminalUnderTest("mark \(path)", dataDirectory: data.url.path, policy: setup.policy)
+        let desk = try TerminalUnderTest(
+            "mark \(path)", dataDirectory: data.url.path, policy: setup.policy, keepsExitStatus: true)
         try desk.answer("Proctor password:", with: ProctorTests.password)
         try desk.waitFor("By ferry, then on foot.")
-        Self.expectEndedQuietly(try desk.hangUp(waiting: Self.endsWithin), "the marking desk")
+        Self.expectEndedQuietly(try desk.hangUp(waiting: Self.endsWithin), "the marking desk", status: 0)
     }
 }

@@ -25,10 +25,12 @@ final class TerminalUnderTest {
     /// terminal's own gives the built-in settings, whatever `/etc/assess` holds.
     /// `environment` adds variables to the window's environment.
     /// `program`, when given, runs instead of `assess` (a wrapper that starts it).
+    /// `keepsExitStatus` starts `assess` through a shell that ignores the hang-up and
+    /// writes its exit status to a file, for ``hangUp(waiting:)`` to read.
     init(
         _ arguments: String, lockDirectory: String? = nil, dataDirectory: String? = nil,
         policy: String? = nil, environment: [String: String] = [:], program: String? = nil,
-        width: Int = 100, height: Int = 30
+        keepsExitStatus: Bool = false, width: Int = 100, height: Int = 30
     ) throws {
         scratch = try TemporaryDirectory("assess-e2e")
         self.lockDirectory = lockDirectory ?? scratch.file("lock")
@@ -45,7 +47,14 @@ final class TerminalUnderTest {
         guard Self.runner.locate("tmux") != nil else {
             throw TestFailure("tmux is not installed; install it (apt-get install -y tmux) — .ci/run does")
         }
-        let command = "cd \(Self.packageRoot) && \(program ?? assess) \(arguments); echo EXIT=$?; sleep 600"
+        var program = program ?? assess
+        if keepsExitStatus {
+            let wrapper = scratch.file("keep-exit-status.sh")
+            try "trap '' HUP\n'\(program)' \"$@\"\necho $? > '\(scratch.file("exit-status"))'\n".write(
+                toFile: wrapper, atomically: true, encoding: .utf8)
+            program = "/bin/sh \(wrapper)"
+        }
+        let command = "cd \(Self.packageRoot) && \(program) \(arguments); echo EXIT=$?; sleep 600"
         let extra = environment.sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] }
         // `swift test` runs the tests with NO_COLOR=1, which the tmux server would hand on
         // to the window: it starts without it, and a test that wants it sets it in `environment`.
@@ -264,6 +273,8 @@ final class TerminalUnderTest {
         var secondsToEnd: Double?
         /// The processor time `assess` used after its terminal went away, in seconds.
         var processorSeconds: Double
+        /// Its exit status, when the terminal keeps it (`keepsExitStatus`) and it ended.
+        var exitStatus: Int32?
     }
 
     /// Takes the terminal away from `assess` as a dropped SSH session or a closed window
@@ -281,7 +292,15 @@ final class TerminalUnderTest {
         try tmux("kill-server")
         while Date().timeIntervalSince(hungUp) < seconds {
             guard process.isRunning, let now = process.processorSeconds else {
-                return HangUp(secondsToEnd: Date().timeIntervalSince(hungUp), processorSeconds: last - before)
+                let ended = Date().timeIntervalSince(hungUp)
+                // The shell that started it writes its status once it is reaped.
+                var status: Int32?
+                while status == nil && Date().timeIntervalSince(hungUp) < seconds + 2 {
+                    status = (try? String(contentsOfFile: scratch.file("exit-status"), encoding: .utf8))
+                        .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+                    if status == nil { Thread.sleep(forTimeInterval: 0.02) }
+                }
+                return HangUp(secondsToEnd: ended, processorSeconds: last - before, exitStatus: status)
             }
             last = now
             Thread.sleep(forTimeInterval: 0.02)
