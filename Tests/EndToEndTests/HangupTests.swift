@@ -150,4 +150,15 @@ struct HangupTests {
         try desk.waitFor("By ferry, then on foot.")
         Self.expectEndedQuietly(try desk.hangUp(waiting: Self.endsWithin), "the marking desk", status: 0)
     }
+
+    @Test func whatAWindowStartedThatOutlivesItsTerminalIsKilledWhenTheTestEnds() throws {
+        var terminal: TerminalUnderTest? = try TerminalUnderTest("", program: "trap '' HUP; exec sleep 300")
+        let shown = try terminal?.tmux("display", "-p", "#{pane_pid}") ?? ""
+        let pane = try #require(Int32(shown.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let survivor = try #require(TerminalUnderTest.OwnedProcess(pid: pane))
+        #expect(survivor.isRunning)
+        terminal = nil
+        #expect(!survivor.isRunning, "the window's program, which ignores the hang-up, outlived its test")
+        if survivor.isRunning { kill(survivor.pid, SIGKILL) }
+    }
 }
