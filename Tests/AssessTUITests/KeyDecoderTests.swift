@@ -166,6 +166,13 @@ struct HangupDetectorTests {
         #expect(seen == [false, false, true])
     }
 
+    @Test("Reads that may not wait and find a hung-up input count, with no EIO ever seen")
+    func readsOfAHungUpInputCount() {
+        var detector = HangupDetector(threshold: 3)
+        let seen = results(&detector, [.inputClosed, .failed(errorNumber: 0, early: false), .inputClosed])
+        #expect(seen == [false, false, true])
+    }
+
     @Test("Timeouts are not failures")
     func timeoutsAreNotAHangup() {
         var detector = HangupDetector(threshold: 2)

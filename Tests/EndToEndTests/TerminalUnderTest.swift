@@ -25,10 +25,12 @@ final class TerminalUnderTest {
     /// terminal's own gives the built-in settings, whatever `/etc/assess` holds.
     /// `environment` adds variables to the window's environment.
     /// `program`, when given, runs instead of `assess` (a wrapper that starts it).
+    /// `keepsExitStatus` starts `assess` through a shell that ignores the hang-up and
+    /// writes its exit status to a file, for ``hangUp(waiting:)`` to read.
     init(
         _ arguments: String, lockDirectory: String? = nil, dataDirectory: String? = nil,
         policy: String? = nil, environment: [String: String] = [:], program: String? = nil,
-        width: Int = 100, height: Int = 30
+        keepsExitStatus: Bool = false, width: Int = 100, height: Int = 30
     ) throws {
         scratch = try TemporaryDirectory("assess-e2e")
         self.lockDirectory = lockDirectory ?? scratch.file("lock")
@@ -45,7 +47,14 @@ final class TerminalUnderTest {
         guard Self.runner.locate("tmux") != nil else {
             throw TestFailure("tmux is not installed; install it (apt-get install -y tmux) — .ci/run does")
         }
-        let command = "cd \(Self.packageRoot) && \(program ?? assess) \(arguments); echo EXIT=$?; sleep 600"
+        var program = program ?? assess
+        if keepsExitStatus {
+            let wrapper = scratch.file("keep-exit-status.sh")
+            try "trap '' HUP\n'\(program)' \"$@\"\necho $? > '\(scratch.file("exit-status"))'\n".write(
+                toFile: wrapper, atomically: true, encoding: .utf8)
+            program = "/bin/sh \(wrapper)"
+        }
+        let command = "cd \(Self.packageRoot) && \(program) \(arguments); echo EXIT=$?; sleep 600"
         let extra = environment.sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] }
         // `swift test` runs the tests with NO_COLOR=1, which the tmux server would hand on
         // to the window: it starts without it, and a test that wants it sets it in `environment`.
@@ -60,16 +69,24 @@ final class TerminalUnderTest {
 
     /// Ends the window and removes the scratch folder once `assess` in it has ended: a
     /// sitting still shutting down after the hang-up writes to its lock directory, and a
-    /// folder removed before that stays behind.
+    /// folder removed before that stays behind. Whatever the window started and is still
+    /// running 10 s after the hang-up (a sitting that never ended, a crash report) is
+    /// killed, so no process outlives its test, passed or failed.
     deinit {
-        let running = try? assessPID()
+        started.formUnion(Self.processes(under: (try? panePIDs()) ?? []))
         _ = try? tmux("kill-server")
-        if let running {
-            let deadline = Date().addingTimeInterval(10)
-            while kill(running, 0) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let deadline = Date().addingTimeInterval(10)
+        while started.contains(where: \.isRunning) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        for process in started where process.isRunning { kill(process.pid, SIGKILL) }
+        while started.contains(where: \.isRunning) && Date() < deadline.addingTimeInterval(5) {
+            Thread.sleep(forTimeInterval: 0.05)
         }
         scratch.remove()
     }
+
+    /// Every process the window started (found before its shell goes, after which they
+    /// have another parent), for ``deinit`` to end.
+    private var started: Set<OwnedProcess> = []
 
     /// The package's root folder, where `Exams/` is.
     static var packageRoot: String {
@@ -248,6 +265,106 @@ final class TerminalUnderTest {
             current = parent
         }
         return false
+    }
+
+    /// What ``hangUp(waiting:)`` saw.
+    struct HangUp {
+        /// Seconds from the terminal's end to `assess`'s, or `nil` when it was still running.
+        var secondsToEnd: Double?
+        /// The processor time `assess` used after its terminal went away, in seconds.
+        var processorSeconds: Double
+        /// Its exit status, when the terminal keeps it (`keepsExitStatus`) and it ended.
+        var exitStatus: Int32?
+    }
+
+    /// Takes the terminal away from `assess` as a dropped SSH session or a closed window
+    /// does: the tmux server ends, and with it the pseudo-terminal (`assess` gets SIGHUP
+    /// and its reads fail). Then waits up to `seconds` for `assess` to end, following the
+    /// processor time it uses meanwhile.
+    func hangUp(waiting seconds: Double) throws -> HangUp {
+        let pid = try #require(try assessPID())
+        let processes = Self.processes(under: try panePIDs())
+        started.formUnion(processes)
+        let process = try #require(processes.first { $0.pid == pid })
+        let before = try #require(process.processorSeconds)
+        var last = before
+        let hungUp = Date()
+        try tmux("kill-server")
+        while Date().timeIntervalSince(hungUp) < seconds {
+            guard process.isRunning, let now = process.processorSeconds else {
+                let ended = Date().timeIntervalSince(hungUp)
+                // The shell that started it writes its status once it is reaped.
+                var status: Int32?
+                while status == nil && Date().timeIntervalSince(hungUp) < seconds + 2 {
+                    status = (try? String(contentsOfFile: scratch.file("exit-status"), encoding: .utf8))
+                        .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+                    if status == nil { Thread.sleep(forTimeInterval: 0.02) }
+                }
+                return HangUp(secondsToEnd: ended, processorSeconds: last - before, exitStatus: status)
+            }
+            last = now
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return HangUp(secondsToEnd: nil, processorSeconds: last - before)
+    }
+
+    /// The process ids of the window's shells.
+    private func panePIDs() throws -> [Int32] {
+        try tmux("list-panes", "-a", "-F", "#{pane_pid}").split(separator: "\n").compactMap { Int32($0) }
+    }
+
+    /// One process, told apart from a later one with the same id by when it started.
+    struct OwnedProcess: Hashable {
+        let pid: Int32
+        let startTime: String
+
+        /// The fields of `/proc/PID/stat` after the command's name (the state is the first).
+        private static func fields(of pid: Int32) -> [Substring]? {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let afterName = stat.range(of: ") ", options: .backwards)
+            else { return nil }
+            return stat[afterName.upperBound...].split(separator: " ")
+        }
+
+        init?(pid: Int32) {
+            guard let fields = Self.fields(of: pid), fields.count > 19 else { return nil }
+            self.pid = pid
+            startTime = String(fields[19])
+        }
+
+        /// This process's parent, while it runs.
+        var parent: Int32? {
+            Self.fields(of: pid).flatMap { $0.count > 1 ? Int32($0[1]) : nil }
+        }
+
+        /// True while the process runs (not ended, and not a zombie waiting for its parent).
+        var isRunning: Bool {
+            guard let fields = Self.fields(of: pid), fields.count > 19 else { return false }
+            return String(fields[19]) == startTime && fields[0] != "Z" && fields[0] != "X"
+        }
+
+        /// The processor time it has used (user and system), in seconds; `nil` once it ended.
+        var processorSeconds: Double? {
+            guard isRunning, let fields = Self.fields(of: pid), fields.count > 12,
+                let user = Double(fields[11]), let system = Double(fields[12])
+            else { return nil }
+            return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        }
+    }
+
+    /// `roots` and every process below them.
+    static func processes(under roots: [Int32]) -> Set<OwnedProcess> {
+        let all = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap(Int32.init)
+            .compactMap(OwnedProcess.init(pid:)).map { (process: $0, parent: $0.parent) }
+        var found = Set(all.map(\.process).filter { roots.contains($0.pid) })
+        var grew = true
+        while grew {
+            let pids = Set(found.map(\.pid))
+            let more = all.filter { !found.contains($0.process) && $0.parent.map(pids.contains) == true }
+            found.formUnion(more.map(\.process))
+            grew = !more.isEmpty
+        }
+        return found
     }
 
     /// Waits until `assess` has ended (after a kill, when its last screen stays up and

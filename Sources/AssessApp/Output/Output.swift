@@ -15,8 +15,9 @@ package func print(_ items: Any..., separator: String = " ", terminator: String 
 }
 
 /// Writes `text` and a line break to standard error, control characters made visible.
-/// Standard error that is gone (a terminal hung up, a closed pipe) loses the line; it
-/// never stops the program.
+/// Where standard error is gone (a terminal that hung up answers EIO, a pipe closed), the
+/// line is lost and the command goes on to its end: Foundation's `write(_:)` would stop
+/// the process with a crash report instead.
 package func printToStandardError(_ text: String) {
     try? FileHandle.standardError.write(contentsOf: Data((VisibleText.visible(text) + "\n").utf8))
 }

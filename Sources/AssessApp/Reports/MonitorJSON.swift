@@ -53,7 +53,8 @@ package struct MonitorJSON {
         package var sectionBreak: Bool?
     }
 
-    /// Prints the room, then each change, until a stop signal.
+    /// Prints the room, then each change, until a stop signal or until standard output
+    /// is gone (the reader of the pipe ended, the terminal hung up).
     package func run() throws {
         var printed: [String: Line] = [:]
         var seats: [SeatView] = []
@@ -87,8 +88,8 @@ package struct MonitorJSON {
                 if printed[key] != compared {
                     printed[key] = compared
                     // Unbuffered: a script reading the pipe gets each line as it is written.
-                    // A reader that went away (a closed pipe) ends the stream with an error.
-                    try FileHandle.standardOutput.write(contentsOf: try encoder.encode(line) + Data("\n".utf8))
+                    let bytes = try encoder.encode(line) + Data("\n".utf8)
+                    guard (try? FileHandle.standardOutput.write(contentsOf: bytes)) != nil else { return }
                 }
             }
             // A holder known alive that ends (a seat killed) changes nothing in the store:

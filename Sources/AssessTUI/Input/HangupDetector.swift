@@ -9,6 +9,11 @@ import Glibc
 /// (and was not interrupted by a signal, EINTR), or when any EIO has been seen since
 /// the last key. A key resets everything; several counted failures in a row are a hangup.
 ///
+/// A terminal that hung up while no read waited gives no EIO at all: every read returns
+/// at once with nothing (end of file), which a read that may not wait (a timeout of 0)
+/// cannot tell from no key. Its input then reports the hang-up to `poll` (POLLHUP), and
+/// such a failure counts as an EIO does.
+///
 /// A read that failed with EILSEQ consumed bytes that are not text in the terminal's
 /// encoding (0xFF, a random byte): input arrived, so the terminal is there. It counts as a
 /// key, never towards a hangup, however many come in a row.
@@ -20,6 +25,9 @@ public struct HangupDetector: Hashable, Sendable {
         /// The read returned `ERR` with `errno` `errorNumber`. `early` is true when it
         /// returned well before its timeout (a blocking read has no timeout to reach).
         case failed(errorNumber: Int32, early: Bool)
+        /// The read returned `ERR` and the terminal's input reports a hang-up (`poll`'s
+        /// POLLHUP or POLLERR).
+        case inputClosed
     }
 
     /// How many counted failures in a row make a hangup.
@@ -38,6 +46,9 @@ public struct HangupDetector: Hashable, Sendable {
         case .key, .failed(EILSEQ, _):
             consecutiveFailures = 0
             sawInputError = false
+        case .inputClosed:
+            sawInputError = true
+            consecutiveFailures += 1
         case .failed(let errorNumber, let early):
             if errorNumber == EIO { sawInputError = true }
             if sawInputError || (early && errorNumber != EINTR) {

@@ -290,7 +290,9 @@ public final class CursesTerminal: TerminalDevice, RawKeySource {
         guard status != ERR else {
             let elapsed = started.duration(to: .now)
             let early = timeout.map { $0 > 0 && elapsed < .milliseconds($0) / 2 } ?? true
-            if hangupDetector.record(.failed(errorNumber: errorNumber, early: early)) { return .key(.hangup) }
+            let failure: HangupDetector.ReadResult =
+                Self.inputHungUp ? .inputClosed : .failed(errorNumber: errorNumber, early: early)
+            if hangupDetector.record(failure) { return .key(.hangup) }
             return errorNumber == EILSEQ ? .invalid(bytes: 1) : .nothing
         }
         _ = hangupDetector.record(.key)
@@ -321,6 +323,14 @@ public final class CursesTerminal: TerminalDevice, RawKeySource {
         }
         guard let scalar = KeyDecoder.scalar(fromUTF8: bytes) else { return .invalid(bytes: bytes.count) }
         return KeyDecoder.decode(status: OK, value: scalar.value).map(RawRead.key) ?? .nothing
+    }
+
+    /// True when standard input reports that the terminal hung up (`poll`'s POLLHUP or
+    /// POLLERR, or POLLNVAL once closed). Its reads then return at once with nothing, and
+    /// `poll` calls it readable too, so a loop that waits for input would never wait.
+    private static var inputHungUp: Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     /// True when input is waiting on standard input or arrives within `milliseconds`.

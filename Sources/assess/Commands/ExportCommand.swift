@@ -61,7 +61,9 @@ struct ExportCommand: ParsableCommand {
             do {
                 try FileHandle.standardOutput.write(contentsOf: data)
             } catch {
-                throw CommandFailure(.notDone, "cannot write the export to standard output: \(error)")
+                throw CommandFailure(
+                    .cannotWrite,
+                    "cannot write the \(format.rawValue) to standard output: \(error.localizedDescription)")
             }
             return
         }
