@@ -13,8 +13,8 @@ package enum Resealing {
     /// no longer makes the published questions).
     package static func reseal(exam: String, under code: String, in store: SQLiteStore) throws {
         let instead =
-            "announce the code publish printed, or seal the questions under a new one with "
-            + "`assess publish FILE --start-code --replace` while no attempt exists"
+            "open the sitting with `assess open \(exam)` and announce the code publish printed, or seal the "
+            + "questions under a new one with `assess publish FILE --start-code --replace` while no attempt exists"
         let key: StoredScoringKey?
         do {
             key = try store.scoringKey(exam: exam, version: nil)
