@@ -43,6 +43,9 @@ import Testing
 
     /// Ends the program with the answer.
     struct Answers: EffectRunner {
+        typealias Model = AskAfterEnter
+        typealias Outcome = Bool
+
         func perform(_ effect: AskAfterEnter.Effect) -> Bool? {
             switch effect {
             case .answered(let yes): return yes
@@ -68,6 +71,9 @@ import Testing
     /// The sitting's own model on the loop, the engine answering at once: the request for
     /// consent comes while the second Enter of the welcome screen waits unread.
     struct Engine: EffectRunner {
+        typealias Model = SittingModel
+        typealias Outcome = Bool
+
         let inbox: ProgramInbox<FlowEvent>
 
         func perform(_ effect: SittingModel.Effect) -> Bool? {
