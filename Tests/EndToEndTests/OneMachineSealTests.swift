@@ -273,6 +273,7 @@ struct OneMachineSealTests {
         let refused = try monitor.waitFor("Not opened:").split(separator: "\n")
             .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         #expect(refused.contains("(their pictures are not in it)"), "\(refused)")
+        #expect(refused.contains("assess open \(id)"), "\(refused)")
         #expect(refused.contains("assess publish FILE --start-code --replace"), "\(refused)")
         #expect(try SQLiteStore(dataDirectory: URL(fileURLWithPath: shared)).storedDeliveryForm(exam: id) == sealed)
         try monitor.press("q")
