@@ -16,6 +16,9 @@ public final class ScriptedTerminal: TerminalDevice {
         case key(Key)
         /// Each character arrives as a key.
         case type(String)
+        /// The keys arrive together while the program is busy: they wait, unread, as
+        /// typed-ahead input (``hasPendingInput``) until it reads them or throws them away.
+        case typeAhead([Key])
         /// No key comes for this long: the manual clock moves on.
         case wait(seconds: Double)
         /// No key comes until the newest frame shows `text` (in real time, at most `timeout`).
@@ -42,11 +45,15 @@ public final class ScriptedTerminal: TerminalDevice {
     public private(set) var frameTimes: [ContinuousClock.Instant] = []
     /// The first step that could not be carried out, if any.
     public private(set) var failure: ScriptFailure?
+    /// The typed-ahead keys the program threw away unread, oldest first.
+    public private(set) var discardedKeys: [Key] = []
 
     private var steps: [Step]
     private let clock: ManualClock
     private let timeout: Duration
     private var waitingSince: ContinuousClock.Instant?
+    /// Keys of a ``Step/typeAhead(_:)`` not read yet.
+    private var typedAhead: [Key] = []
 
     public init(
         size: TerminalSize = TerminalSize(columns: 100, rows: 30), clock: ManualClock, steps: [Step],
@@ -71,8 +78,19 @@ public final class ScriptedTerminal: TerminalDevice {
         frameTimes.append(.now)
     }
 
+    public var hasPendingInput: Bool { !typedAhead.isEmpty }
+
+    public func discardTypedAhead() {
+        discardedKeys += typedAhead
+        typedAhead = []
+    }
+
     public func readKey(timeoutMilliseconds: Int?) -> Key? {
         guard failure == nil else { return .hangup }
+        if !typedAhead.isEmpty {
+            keyTimes.append(.now)
+            return typedAhead.removeFirst()
+        }
         guard let step = steps.first else {
             return proceed(when: false, "the sitting to end after the script's last step")
         }
@@ -88,6 +106,10 @@ public final class ScriptedTerminal: TerminalDevice {
             steps.removeFirst()
             keyTimes.append(.now)
             return key
+        case .typeAhead(let keys):
+            steps.removeFirst()
+            typedAhead = keys
+            return nil
         case .type:
             preconditionFailure("typed text is split into keys when the script is made")
         case .wait(let seconds):

@@ -183,6 +183,102 @@ struct OneMachineSealTests {
         let row = results.output.split(separator: "\n").first { $0.hasPrefix("geography-quiz,ana,") }
         #expect(row.map { String($0.split(separator: ",")[4]) } == "1", "\(results.output)")
     }
+
+    /// The monitor's `O` on an exam sealed under the code `publish --start-code` printed:
+    /// the questions are sealed again under the new code the monitor shows, which opens
+    /// them at the seat, and the old code no longer does.
+    @Test func aNewStartCodeAtTheMonitorSealsTheQuestionsAgain() throws {
+        let setup = try ProctorTests.Setup()
+        let shared = setup.scratch.file("data")
+        let roster = setup.scratch.file("roster.csv")
+        try "candidate,name,extra-time,breaks,accessibility\nana,Ana Lima,,,\n".write(
+            toFile: roster, atomically: true, encoding: .utf8)
+        let monitor = try TerminalUnderTest(
+            "monitor geography-quiz", dataDirectory: shared, policy: setup.policy, width: 80, height: 24)
+        let published = try monitor.assessCommand(
+            ["publish", SealedExamTests.examFile, "--start-code", "--password-stdin"],
+            input: ProctorTests.password + "\n", timeoutSeconds: Self.scryptSeconds)
+        #expect(published.status == 0, "\(published.output)")
+        let old = try #require(
+            published.output.split(separator: "\n").first { $0.hasPrefix("start code: ") }?
+                .dropFirst("start code: ".count).prefix(StartCode.length))
+        let imported = try monitor.assessCommand(
+            ["roster", "geography-quiz", "--import", roster, "--password-stdin"], input: ProctorTests.password + "\n")
+        #expect(imported.status == 0, "\(imported.output)")
+        try monitor.answer("Proctor password:", with: ProctorTests.password)
+        try monitor.waitFor("geography-quiz waits (o opens)")
+        try monitor.press("O")
+        try monitor.waitFor("Make a new start code for geography-quiz?")
+        try monitor.press("y")
+        let opening = try monitor.waitFor("Start code: ", seconds: Self.scryptSeconds)
+        let code = try #require(
+            opening.split(separator: "\n").compactMap { line in
+                line.range(of: "Start code: ").map { line[$0.upperBound...].prefix(StartCode.length) }
+            }.first)
+        #expect(code.count == StartCode.length && code != old, "\(opening)")
+        try monitor.press("y")
+        try monitor.waitFor("Opened geography-quiz")
+        #expect(!(try seatStoreText(shared)).contains("capital of Canada"))
+
+        let seat = try TerminalUnderTest(
+            "take --exam geography-quiz --candidate ana", dataDirectory: shared, policy: setup.policy, width: 80,
+            height: 24)
+        try seat.waitFor("its questions open with the start code", seconds: Self.scryptSeconds)
+        // The code publish printed no longer opens them.
+        try seat.tmux("send-keys", "-l", String(old))
+        try seat.press("Enter")
+        try seat.waitFor("That is not the start code of geography-quiz", seconds: Self.scryptSeconds)
+        try seat.tmux("send-keys", "-l", String(code))
+        try seat.press("Enter")
+        // A roster's welcome screen goes on by itself to the consent once it learns the
+        // sitting is open: no key of the student's there (an Enter would come at the
+        // consent screen, where Enter says yes).
+        try seat.waitFor("Lock this terminal", seconds: Self.scryptSeconds)
+        try seat.press("y")
+        try seat.waitFor("This terminal is locked")
+        try seat.press("Enter")
+        try seat.waitFor("What is the capital of Canada?")
+        try monitor.press("q")
+        #expect(try monitor.exitStatus() == 0)
+    }
+
+    /// `O` on a sealed exam whose scoring key cannot make its questions again (they have
+    /// pictures, whose bytes the key does not keep) is refused with what to do, and the
+    /// code publish printed stays the one that opens them.
+    @Test func aNewStartCodeForSealedQuestionsWithPicturesIsRefusedWithWhatToDo() throws {
+        let setup = try ProctorTests.Setup()
+        let shared = setup.scratch.file("data")
+        let roster = setup.scratch.file("roster.csv")
+        try "candidate,name,extra-time,breaks,accessibility\nana,,,,\n".write(
+            toFile: roster, atomically: true, encoding: .utf8)
+        let exam = TerminalUnderTest.packageRoot + "/Exams/pictures.yaml"
+        let monitor = try TerminalUnderTest(
+            "monitor", dataDirectory: shared, policy: setup.policy, width: 80, height: 24)
+        let published = try monitor.assessCommand(
+            ["publish", exam, "--start-code", "--password-stdin"], input: ProctorTests.password + "\n",
+            timeoutSeconds: Self.scryptSeconds)
+        #expect(published.status == 0, "\(published.output)")
+        let id = "pictures-quiz"
+        let sealed = try SQLiteStore(dataDirectory: URL(fileURLWithPath: shared)).storedDeliveryForm(exam: id)
+        #expect(sealed.map(SealedDeliveryForm.isSealed) == true)
+        let imported = try monitor.assessCommand(
+            ["roster", id, "--import", roster, "--password-stdin"], input: ProctorTests.password + "\n")
+        #expect(imported.status == 0, "\(imported.output)")
+        try monitor.answer("Proctor password:", with: ProctorTests.password)
+        try monitor.waitFor("\(id) waits (o opens)")
+        try monitor.press("O")
+        try monitor.waitFor("Make a new start code for \(id)?")
+        try monitor.press("y")
+        // The notice wraps: its words are read with the lines joined.
+        let refused = try monitor.waitFor("Not opened:").split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(refused.contains("(their pictures are not in it)"), "\(refused)")
+        #expect(refused.contains("assess open \(id)"), "\(refused)")
+        #expect(refused.contains("assess publish FILE --start-code --replace"), "\(refused)")
+        #expect(try SQLiteStore(dataDirectory: URL(fileURLWithPath: shared)).storedDeliveryForm(exam: id) == sealed)
+        try monitor.press("q")
+        #expect(try monitor.exitStatus() == 0)
+    }
 }
 
 /// An exam account of the test's own (removed at the end), the built program where it can

@@ -62,9 +62,16 @@ package struct StoreMonitorSource: MonitorSource {
         try store.roster?.sittingStarts(exams: exams, at: Date()) ?? []
     }
 
+    /// A new start code for `exam`'s sitting. A SQLite store's sealed questions are sealed
+    /// again under it (they open with it alone, typed before the sitting's screen); any other
+    /// sitting's welcome screens take it.
     package func makeStartCode(exam: String) throws -> String {
         guard let rosters = store.roster else { throw StoreError.unsupported("common start") }
         let code = StartCode.make()
+        if let sqlite = store as? SQLiteStore, try sqlite.formIsSealed(exam: exam) {
+            try Resealing.reseal(exam: exam, under: code, in: sqlite)
+            return code
+        }
         try rosters.setStartCode(exam: exam, code: code, by: proctor, at: Date())
         return code
     }

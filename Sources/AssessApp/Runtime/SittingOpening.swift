@@ -72,7 +72,9 @@ package enum SittingOpening {
             lines.append("\(exam): open; the seats get their questions now\(roster)")
         }
         if outcome.sealed {
-            lines.append("start code: the one publish printed (the questions open with it; announce it now)")
+            lines.append(
+                "start code: the one publish printed, or the newest a monitor made (the questions open with it; "
+                    + "announce it now)")
         } else if let code = outcome.code {
             lines.append("start code: \(code) (announce it: a student who types it at the welcome screen starts)")
         } else if outcome.earlierCode {

@@ -136,6 +136,31 @@ extension SQLiteStore: PublishedExamStore {
         try storedDeliveryForm(exam: exam).map(SealedDeliveryForm.isSealed) ?? false
     }
 
+    /// Seals `exam`'s questions anew: `sealed` (its delivery form sealed under a new start
+    /// code, see ``SealedDeliveryForm``) takes the place of the sealed form kept, whose pages
+    /// are zeroed; the code it was sealed under stops opening it. Refused unless the exam is
+    /// published sealed with `deliveryKey`.
+    public func replaceSealedForm(exam: String, deliveryKey: String, sealed: String) throws {
+        guard SealedDeliveryForm.isSealed(sealed) else {
+            throw StoreError.notPermitted("the delivery form of \(exam) given to keep is not sealed")
+        }
+        try write { db in
+            try db.execute(sql: "PRAGMA secure_delete = ON")
+            try db.execute(
+                sql: """
+                    UPDATE published_exams SET delivery_form = ?
+                    WHERE exam_id = ? AND delivery_key = ? AND substr(delivery_form, 1, ?) = ?
+                    """,
+                arguments: [
+                    sealed, exam, deliveryKey, SealedDeliveryForm.prefix.count, SealedDeliveryForm.prefix,
+                ])
+            guard db.changesCount == 1 else {
+                throw StoreError.notPermitted("\(exam) is not published sealed with these questions")
+            }
+        }
+        announceSeatNews()
+    }
+
     /// The delivery form of `exam` as the store keeps it (sealed or not), whether or not
     /// the sitting is open; nil when `exam` is not published.
     public func storedDeliveryForm(exam: String) throws -> String? {

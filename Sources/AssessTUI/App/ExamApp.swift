@@ -107,8 +107,8 @@ public final class ExamApp {
 }
 
 /// The sitting as the program's model: the flow, with what the loop adds to it (pasted
-/// text filtered out during a locked exam, and the lease's keeper told when the flow
-/// starts or stops renewing it).
+/// text filtered out during a locked exam, the lease's keeper told when the flow starts or
+/// stops renewing it, and the consent screen seen before a key answers it).
 struct SittingModel: ProgramModel {
     enum Effect {
         case flow(FlowEffect)
@@ -121,6 +121,10 @@ struct SittingModel: ProgramModel {
     private(set) var flow: ExamFlow
     private var pasteFilter = PasteFilter()
     private var toldKeepsLease = false
+    /// True from the engine's request for consent until its screen is drawn: Enter says yes
+    /// there, and an Enter meant for the welcome screen (which goes on by itself when the
+    /// sitting opens) must never lock the terminal.
+    private var consentUnseen = false
 
     init(flow: ExamFlow) {
         self.flow = flow
@@ -145,7 +149,9 @@ struct SittingModel: ProgramModel {
     }
 
     mutating func update(_ event: FlowEvent, now: UInt64) -> [Effect] {
+        let askedBefore = flow.asksConsent
         var effects = flow.update(event, now: now).map(Effect.flow)
+        if flow.asksConsent && !askedBefore { consentUnseen = true }
         let notes = flow.takeTypingNotes()
         // First: a save among the effects waits for its checkpoint in the journal.
         if !notes.isEmpty { effects.insert(.typed(notes), at: 0) }
@@ -162,6 +168,12 @@ struct SittingModel: ProgramModel {
 
     /// A text field of the exam never types the letter of an Alt chord: the flow refuses it.
     static var takesAltChords: Bool { true }
+
+    var awaitsBeingSeen: Bool { consentUnseen && flow.asksConsent }
+
+    mutating func screenShown() {
+        consentUnseen = false
+    }
 
     /// The flow's next tick, or soon when the screen waits on a result.
     func untilNextTick(now: UInt64) -> Int? {

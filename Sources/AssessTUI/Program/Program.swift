@@ -34,10 +34,18 @@ public protocol ProgramModel {
     /// True when the model takes an Escape that came with a key as one Alt chord
     /// (``Key/alt(_:)``); otherwise the loop hands it Escape, then the key.
     static var takesAltChords: Bool { get }
+    /// True while the screen up now asks a question that no key typed before it showed may
+    /// answer (the student's consent to lock): the loop then draws it at once, throws away
+    /// every key typed until that frame, and calls ``screenShown()``.
+    var awaitsBeingSeen: Bool { get }
+    /// The screen that ``awaitsBeingSeen`` was drawn, and no key typed before it is left.
+    mutating func screenShown()
 }
 
 extension ProgramModel {
     public static var takesAltChords: Bool { false }
+    public var awaitsBeingSeen: Bool { false }
+    public mutating func screenShown() {}
 }
 
 /// Carries out a program's effects. ``perform(_:)`` runs on the key thread and never
@@ -54,7 +62,9 @@ public protocol EffectRunner<Model, Outcome> {
 /// The one run loop of every screen that takes keys (the sitting, the monitor, the
 /// marking desk): it reads keys, signals and hang-ups, gives them and the inbox's results
 /// to the model, hands every effect to the runner, and draws a frame when it differs from
-/// the last one drawn and no key is already waiting to replace it.
+/// the last one drawn and no key is already waiting to replace it. A screen that must be
+/// seen before a key answers it is drawn whatever waits, and the keys typed before it are
+/// thrown away: a key meant for the screen before never answers it.
 public final class Program<Model: ProgramModel, Runner: EffectRunner> where Runner.Model == Model {
     /// The model as the loop left it.
     public private(set) var model: Model
@@ -99,8 +109,14 @@ public final class Program<Model: ProgramModel, Runner: EffectRunner> where Runn
                 inbox.wait(milliseconds: 1000)
                 continue
             }
-            // Keys already waiting would replace this frame at once: handle them first.
-            if !terminal.hasPendingInput { draw(now: now) }
+            if model.awaitsBeingSeen {
+                draw(now: now)
+                terminal.discardTypedAhead()
+                model.screenShown()
+            } else if !terminal.hasPendingInput {
+                // Keys already waiting would replace this frame at once: handle them first.
+                draw(now: now)
+            }
             let key = terminal.readKey(
                 timeoutMilliseconds: model.untilNextTick(now: now),
                 wakeDescriptor: LoopWaker.descriptor)

@@ -4,13 +4,14 @@ import AssessExam
 /// The attempt's start and end: the lock's consent and refusals, the common start's
 /// opening, submission, and leaving early.
 extension ExamFlow {
-    private var isConsent: Bool {
+    /// True while the consent screen asks to lock the terminal (under the help or not).
+    var asksConsent: Bool {
         if case .consent = phase.beneathHelp { return true }
         return false
     }
 
     /// True while the engine's answer to the request for the lock may still come.
-    private var awaitsLock: Bool { phase == .starting || isConsent }
+    private var awaitsLock: Bool { phase == .starting || asksConsent }
 
     mutating func consentRequested(_ request: ConsentRequest) -> [FlowEffect] {
         guard phase == .starting else { return [.consent(granted: false)] }
@@ -89,7 +90,7 @@ extension ExamFlow {
     mutating func leave(_ why: Leaving, now: UInt64) -> [FlowEffect] {
         if case .leaving = phase { return [] }
         let saving = everythingUnsaved(now: now)
-        let consentPending = isConsent
+        let consentPending = asksConsent
         phase = .leaving(why)
         var effects: [FlowEffect] = consentPending ? [.consent(granted: false)] : []
         switch why {

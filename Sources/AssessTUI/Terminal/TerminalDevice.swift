@@ -16,6 +16,8 @@ public protocol TerminalDevice: AnyObject {
     /// True when more input is already waiting, so a frame drawn now would be replaced
     /// at once (a paste, key repeat, keys typed while the program was busy).
     var hasPendingInput: Bool { get }
+    /// Throws away every key typed before now, unread (see ``ProgramModel/awaitsBeingSeen``).
+    func discardTypedAhead()
 }
 
 extension TerminalDevice {

@@ -131,8 +131,8 @@ struct PublishCommand: ParsableCommand {
         } else if try sqlite?.formIsSealed(exam: exam.id) == true {
             print(
                 """
-                start code: the one printed when these questions were published (they stay sealed under it; \
-                --start-code --replace seals them under a new one while no attempt exists)
+                start code: the one printed when these questions were published, or the newest a monitor made \
+                (they stay sealed under it; --start-code --replace seals them under a new one while no attempt exists)
                 """)
         }
         if open {
