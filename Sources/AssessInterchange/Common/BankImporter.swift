@@ -33,8 +33,9 @@ public struct BankImporter: Sendable {
         /// What each imported question lost (feedback, weights, units) or had removed
         /// (control characters), with its id and place.
         public var notes: [String]
-        /// The pictures the exam names (`EXAM-pictures/ID.png`, by the exam's and the
-        /// question's ids), to be written beside the exam file.
+        /// The pictures the exam names (`EXAM-pictures/ID.png` for a prompt's,
+        /// `EXAM-pictures/ID.choice-N.png` for choice N's, by the exam's and the question's
+        /// ids), to be written beside the exam file.
         public var pictures: [String: Data] = [:]
     }
 
@@ -176,7 +177,16 @@ public struct BankImporter: Sendable {
                     kind: cleaned.question.kind)
                 if let picture = imported.picture {
                     let file = "\(examID)-pictures/\(id).png"
-                    question.image = ExamImage(file: file, alt: PlainText.removingControls(picture.alt).text)
+                    question.image = ExamImage(
+                        file: file, alt: PlainText.removingControls(picture.alt).text, width: picture.width)
+                    pictures[file] = picture.data
+                }
+                // A choice's picture is named by the question's id and the choice's number;
+                // ids hold no `.`, so no two pictures' names can meet.
+                for (index, picture) in imported.choicePictures {
+                    let file = "\(examID)-pictures/\(id).choice-\(index + 1).png"
+                    question.choiceImages[index] = ExamImage(
+                        file: file, alt: PlainText.removingControls(picture.alt).text, width: picture.width)
                     pictures[file] = picture.data
                 }
                 if let problem = check(question) {
