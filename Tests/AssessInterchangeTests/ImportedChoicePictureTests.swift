@@ -224,4 +224,43 @@ import Testing
         }
         #expect(question.losses.contains(PlainText.pictureLoss))
     }
+
+    @Test func picturesPastWhatOneExamMayCarryRefuseTheQuestionThatPassesIt() throws {
+        // About 770 KB each (stored, not compressed): the eleventh question passes 8 MiB.
+        let picture = TestPictures.png(width: 512, height: 500) { x, y in (UInt8(x % 256), UInt8(y % 256), 90) }
+        var bank = ParsedBank()
+        for number in 1...12 {
+            var question = ImportedQuestion(
+                title: "chart-\(number)", prompt: "What does chart \(number) show?", kind: .essay(wordLimit: nil),
+                section: nil, location: SourceLocation(file: "charts.xml", line: number * 10))
+            question.picture = ImportedPicture(data: picture, alt: "chart \(number)")
+            bank.add(question)
+        }
+        let outcome = Banks.importer.assemble([bank])
+        let fitting = PictureLimits.examBytes / picture.count
+        #expect(outcome.exam?.questions.count == fitting)
+        #expect(outcome.pictures.count == fitting)
+        #expect(outcome.pictures.values.reduce(0) { $0 + $1.count } <= PictureLimits.examBytes)
+        #expect(outcome.rejections.map(\.location.line) == Array((fitting + 1)...12).map { $0 * 10 })
+        #expect(
+            outcome.rejections.first?.reason
+                == "its pictures would bring the exam's to more than 8,388,608 bytes, the most one exam may carry; import the banks as several exams, or make the pictures smaller"
+        )
+    }
+
+    @Test func aRejectedQuestionLeavesNoPictureBehind() throws {
+        var bank = ParsedBank()
+        var question = ImportedQuestion(
+            title: "same", prompt: "Which is it?", kind: .singleChoice(choices: ["A", "A"], correct: 0), section: nil,
+            location: SourceLocation(file: "bank.xml", line: 3))
+        question.picture = ImportedPicture(data: TestPictures.disc(), alt: "a disc")
+        bank.add(question)
+        bank.add(
+            ImportedQuestion(
+                title: "other", prompt: "Write.", kind: .essay(wordLimit: nil), section: nil,
+                location: SourceLocation(file: "bank.xml", line: 9)))
+        let outcome = Banks.importer.assemble([bank])
+        #expect(outcome.rejections.map(\.location.line) == [3])
+        #expect(outcome.pictures.isEmpty)
+    }
 }
