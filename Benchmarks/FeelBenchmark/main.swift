@@ -2,7 +2,7 @@
 //
 //   assess-bench [--assess PATH] [--exams DIR] [--exam-terminal PATH --exam-terminal-exam FILE] [--quick]
 //                [--lab | --lab-only | --published-only [--seats N] | --sessions-only | --crash-only
-//                 | --sample-runs-only [--seats N]]
+//                 | --sample-runs-only [--seats N] | --pictures-only]
 //
 // Every program runs on a pseudo-terminal of 100×30 cells with TERM=xterm-256color and
 // LANG=C.UTF-8, in a fresh temporary home, lock and data directory. Progress goes to
@@ -39,6 +39,8 @@ struct Options {
     var publishedOnly = false
     /// Measures only the sample-runs row, with `seats` sittings (100 unless given).
     var sampleRunsOnly = false
+    /// Measures only the rows of an exam with pictures on a terminal that answers no query.
+    var picturesOnly = false
     var seats: Int?
 
     init(_ arguments: [String]) throws {
@@ -54,6 +56,7 @@ struct Options {
             case "--crash-only": crashOnly = true
             case "--published-only": publishedOnly = true
             case "--sample-runs-only": sampleRunsOnly = true
+            case "--pictures-only": picturesOnly = true
             case "--seats":
                 guard let value = rest.popFirst(), let number = Int(value), number > 0 else {
                     throw MeasurementError(description: "--seats needs a number of seats, more than 0")
@@ -115,6 +118,10 @@ func run(_ options: Options) throws -> String {
             count: options.seats ?? 100)
         return report.text
     }
+    if options.picturesOnly {
+        try addPictureRows(to: &report, assess: options.assess, exams: options.exams, runs: firstFrameRuns)
+        return report.text
+    }
     if options.sessionsOnly {
         try addManySessionRows(
             to: &report, assess: options.assess, exam: allTypes, count: sessionCount, duration: sessionTime)
@@ -144,6 +151,7 @@ func run(_ options: Options) throws -> String {
         reference: "nano " + Report.medianAndP99(nanoFrame.milliseconds, unit: "ms"), ratio: frameRatio,
         budget: "≤ 20 ms and ≤ 2× nano (median)",
         holds: assessFrame.milliseconds.median! <= 20 && frameRatio <= 2)
+    try addPictureRows(to: &report, assess: options.assess, exams: options.exams, runs: firstFrameRuns)
     report.add(
         "first frame, beside dialog --inputbox", assess: "",
         reference: "dialog " + Report.medianAndP99(dialogFrame.milliseconds, unit: "ms"),

@@ -71,13 +71,14 @@ import Testing
         let chart = try #require(exam.pictures["pictures/bar-chart.png"])
         #expect(
             imported.questions[0].image
-                == ExamImage(file: "imported-pictures/tallest-bar.png", alt: exam.questions[0].image?.alt ?? ""))
+                == ExamImage(
+                    file: "imported-pictures/tallest-bar.png", alt: exam.questions[0].image?.alt ?? "", width: 24))
         #expect(imported.questions[0].prompt == exam.questions[0].prompt)
         #expect(outcome.pictures["imported-pictures/tallest-bar.png"] == chart)
         #expect(outcome.pictures["imported-pictures/triangle-kind.png"] == exam.pictures["pictures/triangle.png"])
-        // The choices' pictures are in the package, but read back as their alt text (an
-        // import does not make choices' pictures yet): the last question has no picture.
+        // The last question's pictures are its choices', not its prompt's.
         #expect(imported.questions[3].image == nil)
+        #expect(imported.questions[3].choiceImages.count == 2)
         #expect(
             !outcome.notes.contains {
                 !$0.hasPrefix("shuffle:") && $0.contains("tallest-bar") && $0.contains("picture")
@@ -107,8 +108,7 @@ import Testing
         #expect(pictures["items/pictures/circle.png"] == exam.pictures["pictures/circle.png"])
         #expect(pictures.count == 4, "each file once: the chart is shown by two questions")
 
-        // Read back, a question with a picture in its prompt and in its choices keeps the
-        // prompt's; the choices' come back as their alt text.
+        // Read back, a question with a picture in its prompt and in its choices keeps them all.
         var both = exam
         both.sections[0].questions[3].image = exam.questions[0].image
         let bank = try QTIPackageReader().read(data: try QTIWriter.package(for: both), path: "pictures.zip")
@@ -116,7 +116,8 @@ import Testing
         let imported = try #require(outcome.exam)
         #expect(imported.questions[3].image?.alt == exam.questions[0].image?.alt)
         if case .singleChoice(let choices, _) = imported.questions[3].kind {
-            #expect(choices.sorted() == ["Picture 1 [image: a green square]", "Picture 2 [image: a red circle]"])
+            #expect(choices == ["Picture 1", "Picture 2"])
+            #expect(imported.questions[3].choiceImages.mapValues(\.alt) == [0: "a green square", 1: "a red circle"])
         } else {
             Issue.record("the last question is not single choice: \(imported.questions[3].kind)")
         }
@@ -131,7 +132,7 @@ import Testing
         #expect(rejection.location.member == "items/pictures/triangle.png")
         #expect(
             rejection.reason
-                == "picture \"items/pictures/triangle.png\": the picture is 30,000 × 30,000 pixels; a picture may be at most 2048 × 2048: scale it down"
+                == "picture \"items/pictures/triangle.png\" of items/item-3.xml: the picture is 30,000 × 30,000 pixels; a picture may be at most 2048 × 2048: scale it down"
         )
     }
 }

@@ -100,7 +100,7 @@ extension ExamReader {
     /// The keys of `image:`.
     static let imageKeys = ["file", "alt", "width"]
     /// The widths, in columns, a picture may ask for.
-    static let imageWidths = 4...200
+    static let imageWidths = PictureLimits.columns
 
     /// The pictures of the choices written as `{text:, image:}`, by choice index. Their
     /// other keys were checked by ``readChoices(_:)``.

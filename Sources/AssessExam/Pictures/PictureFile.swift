@@ -14,6 +14,8 @@ public enum PictureLimits {
     public static let pixels = side * side
     /// Every picture file of one exam together, in bytes (8 MiB): a published exam carries them all.
     public static let examBytes = 8 << 20
+    /// The widths, in columns, a picture may ask for (`width:`).
+    public static let columns = 4...200
 
     /// True when `name` is a relative path to a `.png` file that stays inside the exam's
     /// folder: no leading `/`, no `..` part, no empty part, no backslash.

@@ -50,6 +50,19 @@ public struct ImportedPicture: Sendable, Equatable {
     public var data: Data
     /// The text that stands for it.
     public var alt: String
+    /// The most columns it may take (`width:`), when the bank says.
+    public var width: Int?
+}
+
+/// A picture a bank's markup names by address (`<img src="…" alt="…">`), before the file
+/// it names is read.
+struct PictureSource: Sendable, Equatable {
+    /// The address as written (`src`), entities decoded.
+    var source: String
+    /// The alt text, trimmed; empty when it has none.
+    var alt: String
+    /// The columns asked for (`class="assess-width-N"`, as export writes a picture's `width:`).
+    var width: Int?
 }
 
 /// One question read from a bank, before it gets its id in the native exam.
@@ -73,17 +86,16 @@ public struct ImportedQuestion: Sendable, Equatable {
     public var shuffleChoices: Bool?
     /// The prompt's picture, carried from the bank (its file is named when the question gets its id).
     public var picture: ImportedPicture?
-    /// A picture the prompt names by address (`<img src>`), for the package it came in to
-    /// carry: its address and alt text.
-    var pictureSource: (source: String, alt: String)? {
-        get { pictureAddress.map { ($0, pictureSourceAlt) } }
-        set {
-            pictureAddress = newValue?.source
-            pictureSourceAlt = newValue?.alt ?? ""
-        }
-    }
-    private var pictureAddress: String?
-    private var pictureSourceAlt = ""
+    /// The pictures of single-choice and multiple-response choices carried from the bank, by
+    /// the choice's index (their files are named when the question gets its id).
+    public var choicePictures: [Int: ImportedPicture] = [:]
+    /// A picture the prompt names by address (`<img src>`), for the package it came in to carry.
+    var pictureSource: PictureSource?
+    /// The pictures the choices name by address, by choice index, for the package to carry.
+    var choicePictureSources: [Int: PictureSource] = [:]
+    /// How many pictures the question's markup holds (prompt and choices), so that the note
+    /// that pictures stay their alt text goes once every one of them is carried.
+    var pictureCount = 0
 
     /// Creates an imported question.
     public init(

@@ -33,8 +33,9 @@ public struct BankImporter: Sendable {
         /// What each imported question lost (feedback, weights, units) or had removed
         /// (control characters), with its id and place.
         public var notes: [String]
-        /// The pictures the exam names (`EXAM-pictures/ID.png`, by the exam's and the
-        /// question's ids), to be written beside the exam file.
+        /// The pictures the exam names (`EXAM-pictures/ID.png` for a prompt's,
+        /// `EXAM-pictures/ID.choice-N.png` for choice N's, by the exam's and the question's
+        /// ids), to be written beside the exam file.
         public var pictures: [String: Data] = [:]
     }
 
@@ -149,6 +150,7 @@ public struct BankImporter: Sendable {
         var choiceQuestions = 0
         var keptInOrder: [String] = []
         var pictures: [String: Data] = [:]
+        var picturesBytes = 0
         var usedIDs: Set<String> = []
         var sections: [ExamSection] = []
         var pendingText: [String] = []
@@ -174,15 +176,40 @@ public struct BankImporter: Sendable {
                 var question = Question(
                     id: id, prompt: cleaned.question.prompt, points: cleaned.question.points,
                     kind: cleaned.question.kind)
+                var questionPictures: [String: Data] = [:]
                 if let picture = imported.picture {
                     let file = "\(examID)-pictures/\(id).png"
-                    question.image = ExamImage(file: file, alt: PlainText.removingControls(picture.alt).text)
-                    pictures[file] = picture.data
+                    question.image = ExamImage(
+                        file: file, alt: PlainText.removingControls(picture.alt).text, width: picture.width)
+                    questionPictures[file] = picture.data
+                }
+                // A choice's picture is named by the question's id and the choice's number;
+                // ids hold no `.`, so no two pictures' names can meet.
+                for (index, picture) in imported.choicePictures {
+                    let file = "\(examID)-pictures/\(id).choice-\(index + 1).png"
+                    question.choiceImages[index] = ExamImage(
+                        file: file, alt: PlainText.removingControls(picture.alt).text, width: picture.width)
+                    questionPictures[file] = picture.data
                 }
                 if let problem = check(question) {
                     rejections.append(Rejection(imported.location, problem))
                     continue
                 }
+                // The exam's pictures stay within what `validate` lets one exam carry.
+                let added = questionPictures.values.reduce(0) { $0 + $1.count }
+                if picturesBytes + added > PictureLimits.examBytes {
+                    rejections.append(
+                        Rejection(
+                            imported.location,
+                            """
+                            its pictures would bring the exam's to more than \
+                            \(ExamLimits.grouped(PictureLimits.examBytes)) bytes, the most one exam may carry; \
+                            import the banks as several exams, or make the pictures smaller
+                            """))
+                    continue
+                }
+                picturesBytes += added
+                pictures.merge(questionPictures) { $1 }
                 for loss in imported.losses { notes.append("\(imported.location): \(id): \(loss)") }
                 switch question.kind {
                 case .singleChoice, .multipleResponse:

@@ -63,16 +63,21 @@ public enum NativeExamWriter {
         if question.points != 1, question.kind.typeName != "code" {
             fields.append(("points", number(question.points)))
         }
-        if let image = question.image {
-            let width = image.width.map { ", width: \($0)" } ?? ""
-            fields.append(("image", "{file: \(quote(image.file)), alt: \(quote(image.alt))\(width)}"))
+        if let image = question.image { fields.append(("image", imageMapping(image))) }
+        // A choice with a picture is a mapping of its text and picture.
+        func choiceList(_ choices: [String]) -> String {
+            "["
+                + choices.enumerated().map { index, text in
+                    question.choiceImages[index].map { "{text: \(quote(text)), image: \(imageMapping($0))}" }
+                        ?? quote(text)
+                }.joined(separator: ", ") + "]"
         }
         switch question.kind {
         case .singleChoice(let choices, let correct):
-            fields.append(("choices", list(choices)))
+            fields.append(("choices", choiceList(choices)))
             fields.append(("answer", quote(choices[correct])))
         case .multipleResponse(let choices, let correct, let partial):
-            fields.append(("choices", list(choices)))
+            fields.append(("choices", choiceList(choices)))
             fields.append(("answers", list(correct.sorted().map { choices[$0] })))
             if partial == .proportional { fields.append(("partial-credit", "per-choice")) }
         case .trueFalse(let answer):
@@ -129,6 +134,12 @@ public enum NativeExamWriter {
         return fields.enumerated().map { index, field in
             (index == 0 ? indent + "- " : continuation) + "\(field.0): \(field.1)"
         }
+    }
+
+    /// A picture as a flow mapping: `{file: "…", alt: "…", width: N}`.
+    private static func imageMapping(_ image: ExamImage) -> String {
+        let width = image.width.map { ", width: \($0)" } ?? ""
+        return "{file: \(quote(image.file)), alt: \(quote(image.alt))\(width)}"
     }
 
     /// A YAML double-quoted scalar: `\`, `"` and line breaks escaped, and anything that is

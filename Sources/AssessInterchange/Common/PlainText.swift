@@ -112,6 +112,23 @@ enum PlainText {
         return texts
     }
 
+    /// `text` without the words `fromHTML` wrote for the picture `source` (`[image: alt]`,
+    /// `[image: alt, file.png]`, `[image: file.png]` or `[image]`), for a picture shown as
+    /// itself; when nothing else is left, the words' label (`alt`, `alt, file.png`).
+    static func removingPicture(_ source: PictureSource, from text: String) -> String {
+        let file = pictureName(source.source)
+        var labels: [String] = []
+        if !source.alt.isEmpty, !file.isEmpty { labels.append("\(source.alt), \(file)") }
+        labels.append(source.alt.isEmpty ? file : source.alt)
+        let tokens = labels.filter { !$0.isEmpty }.map { (token: "[image: \($0)]", label: $0) } + [("[image]", "")]
+        for (token, label) in tokens {
+            guard let range = text.range(of: token) else { continue }
+            let rest = tidy(text.replacingCharacters(in: range, with: ""), collapsingNewlines: true)
+            return rest.isEmpty ? (label.isEmpty ? text : label) : rest
+        }
+        return text
+    }
+
     /// The file name a picture's address ends with (`images/fr.png?v=2` → `fr.png`); empty
     /// for an inline `data:` picture.
     private static func pictureName(_ source: String) -> String {

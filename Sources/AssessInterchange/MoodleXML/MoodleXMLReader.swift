@@ -39,10 +39,15 @@ public enum MoodleXMLReader {
         let element: XMLElement
         let location: SourceLocation
         var losses: [String] = []
-        /// The name of the question text's `<file>` carried as the prompt's picture, if any.
-        var carriedPicture: String?
+        /// The name of the `<file>` carried as a picture, by the element that holds it (the
+        /// question text, an answer).
+        var carriedPictures: [ObjectIdentifier: String] = [:]
+        /// The answers' carried pictures, by answer index.
+        var answerPictures: [Int: (picture: ImportedPicture, source: PictureSource)] = [:]
         /// How the question text reads that picture, `[image: alt]`, taken out of the prompt.
         var carriedToken: String?
+        /// How many pictures the question's texts hold.
+        var pictureCount = 0
 
         init(element: XMLElement, location: SourceLocation) {
             self.element = element
@@ -110,6 +115,8 @@ public enum MoodleXMLReader {
                 title: title, prompt: prompt, points: points, kind: kind, section: section,
                 location: location, losses: losses, shuffleChoices: shuffle)
             question.picture = picture
+            question.pictureCount = pictureCount
+            question.carryChoicePictures(answerPictures)
             return .question(question)
         }
 
@@ -117,8 +124,20 @@ public enum MoodleXMLReader {
         /// holds (`src="@@PLUGINFILE@@/name.png"`), checked as `validate` checks a picture:
         /// a hostile or damaged one refuses the question. Any other picture stays its alt text.
         private mutating func promptPicture(_ holder: XMLElement?) throws(InterchangeError) -> ImportedPicture? {
+            guard let holder, let carried = try picture(in: holder, what: "") else { return nil }
+            carriedToken = "[image: \(carried.source.alt.isEmpty ? carried.name : carried.source.alt)]"
+            return carried.picture
+        }
+
+        /// The first picture of `holder`'s text (the question text, an answer) when it is a
+        /// PNG that `holder`'s own `<file>` holds (`src="@@PLUGINFILE@@/name.png"`), checked
+        /// as `validate` checks a picture: a hostile or damaged one refuses the question,
+        /// naming the picture and `what` it belongs to. Any other picture stays its alt text.
+        private mutating func picture(in holder: XMLElement, what: String) throws(InterchangeError) -> (
+            picture: ImportedPicture, name: String, source: PictureSource
+        )? {
             let prefix = "@@PLUGINFILE@@/"
-            guard let holder, (holder.attributes["format"] ?? "html") == "html",
+            guard (holder.attributes["format"] ?? "html") == "html",
                 let found = PlainText.firstPicture(holder.child("text")?.text ?? ""), found.source.hasPrefix(prefix)
             else { return nil }
             let name = String(found.source.dropFirst(prefix.count)).removingPercentEncoding ?? ""
@@ -127,20 +146,19 @@ public enum MoodleXMLReader {
             else { return nil }
             guard let data = Data(base64Encoded: file.text, options: .ignoreUnknownCharacters) else {
                 throw failure(
-                    "the picture \(name) in <file> is not base64; export the question from Moodle again",
+                    "the picture \(name)\(what) in <file> is not base64; export the question from Moodle again",
                     line: file.line)
             }
             if case .failure(let problem) = PictureFile.decode(data) {
-                throw failure("picture \"\(name)\": \(problem)", line: file.line)
+                throw failure("picture \"\(name)\"\(what): \(problem)", line: file.line)
             }
             var alt = found.alt
             if alt.isEmpty {
                 alt = "a picture (\(name))"
                 losses.append("the picture \(name) has no alt text; write one in the exam file")
             }
-            carriedPicture = name
-            carriedToken = "[image: \(found.alt.isEmpty ? name : found.alt)]"
-            return ImportedPicture(data: data, alt: alt)
+            carriedPictures[ObjectIdentifier(holder)] = name
+            return (ImportedPicture(data: data, alt: alt), name, PictureSource(source: found.source, alt: found.alt))
         }
 
         private func failure(_ message: String, line: Int? = nil) -> InterchangeError {
@@ -153,8 +171,8 @@ public enum MoodleXMLReader {
         /// its `<file>` children are reported.
         private mutating func richText(_ holder: XMLElement?, what: String) -> String {
             guard let holder else { return "" }
-            // The question text's carried picture is no loss; any other file is.
-            let carried = holder === element.child("questiontext") ? carriedPicture : nil
+            // A carried picture is no loss; any other file is.
+            let carried = carriedPictures[ObjectIdentifier(holder)]
             let files = holder.children("file").filter { $0.attributes["name"] != carried }
             if !files.isEmpty {
                 losses.append(
@@ -167,6 +185,7 @@ public enum MoodleXMLReader {
             case "markdown": return PlainText.fromMarkdown(raw)
             default:
                 let pictures = raw.lowercased().components(separatedBy: "<img").count - 1
+                pictureCount += pictures
                 if pictures > (carried == nil ? 0 : 1), !losses.contains(PlainText.pictureLoss) {
                     losses.append(PlainText.pictureLoss)
                 }
@@ -174,11 +193,17 @@ public enum MoodleXMLReader {
             }
         }
 
-        /// Each `<answer>`: its text, fraction in percent and line.
-        private mutating func answers() throws(InterchangeError) -> [(text: String, percent: Double, line: Int)] {
+        /// Each `<answer>`: its text, fraction in percent and line. `carryingPictures`: an
+        /// answer's picture held in its own `<file>` is carried (`answerPictures`).
+        private mutating func answers(carryingPictures: Bool = false) throws(InterchangeError) -> [(
+            text: String, percent: Double, line: Int
+        )] {
             var result: [(text: String, percent: Double, line: Int)] = []
             var hasFeedback = false
-            for answer in element.children("answer") {
+            for (index, answer) in element.children("answer").enumerated() {
+                if carryingPictures, let carried = try picture(in: answer, what: " of answer \(index + 1)") {
+                    answerPictures[index] = (carried.picture, carried.source)
+                }
                 let fractionText = answer.attributes["fraction"] ?? "0"
                 guard let fraction = Double(fractionText) else {
                     throw failure(
@@ -208,7 +233,7 @@ public enum MoodleXMLReader {
         }
 
         private mutating func multichoice() throws(InterchangeError) -> QuestionKind {
-            let answers = try answers()
+            let answers = try answers(carryingPictures: true)
             let single = element.child("single")?.text.trimmingCharacters(in: .whitespacesAndNewlines) != "false"
             let choices = answers.map(\.text)
             let positive = answers.indices.filter { answers[$0].percent > 0 }

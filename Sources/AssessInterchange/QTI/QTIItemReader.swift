@@ -63,6 +63,8 @@ public enum QTIItemReader {
         let item: XMLElement
         let location: SourceLocation
         var losses: [String] = []
+        /// The one picture of each choice of a choice interaction, by choice index.
+        var choicePictureSources: [Int: PictureSource] = [:]
 
         init(item: XMLElement, location: SourceLocation) {
             self.item = item
@@ -147,14 +149,24 @@ public enum QTIItemReader {
                 shuffleChoices: interaction.attributes["shuffle"].map {
                     ["true", "1"].contains($0.trimmingCharacters(in: .whitespaces))
                 })
-            // A prompt's one picture may be carried by the package the item came in (the
-            // choices' pictures stay their alt text).
+            // A prompt's one picture, and a choice's one picture, may be carried by the
+            // package the item came in.
+            question.pictureCount = body.descendants("img").count
             let pictures = Self.picturesOutsideInteractions(in: body)
-            if pictures.count == 1, let source = pictures[0].attributes["src"] {
-                let alt = (pictures[0].attributes["alt"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-                question.pictureSource = (source.trimmingCharacters(in: .whitespacesAndNewlines), alt)
-            }
+            if pictures.count == 1 { question.pictureSource = Self.pictureSource(pictures[0]) }
+            question.choicePictureSources = choicePictureSources
             return question
+        }
+
+        /// An `<img>`'s address and alt text, trimmed; nil without an address.
+        static func pictureSource(_ image: XMLElement) -> PictureSource? {
+            guard let source = image.attributes["src"]?.trimmingCharacters(in: .whitespacesAndNewlines),
+                !source.isEmpty
+            else { return nil }
+            let width = classValue(image, prefix: "assess-width-").flatMap { Int($0) }
+            return PictureSource(
+                source: source, alt: (image.attributes["alt"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines),
+                width: width.flatMap { PictureLimits.columns.contains($0) ? $0 : nil })
         }
 
         /// `a`, `a and b`, `a, b and c`.
@@ -275,10 +287,21 @@ public enum QTIItemReader {
             return zip(elements, texts).map { ($0.attributes["identifier"] ?? "", $1) }
         }
 
+        /// Records each choice's picture, when it has exactly one, for the package to carry.
+        mutating func recordChoicePictures(_ elements: [XMLElement]) {
+            for (index, element) in elements.enumerated() {
+                let pictures = element.descendants("img")
+                if pictures.count == 1, let source = Self.pictureSource(pictures[0]) {
+                    choicePictureSources[index] = source
+                }
+            }
+        }
+
         mutating func choice(_ interaction: XMLElement, _ declaration: Declaration, usesMapping: Bool)
             throws(InterchangeError) -> QuestionKind
         {
-            let options = choices(interaction.descendants("simpleChoice"))
+            let elements = interaction.descendants("simpleChoice")
+            let options = choices(elements)
             let right = try rightKeys(declaration)
             let ids = options.map(\.id)
             for key in right where !ids.contains(key) {
@@ -290,12 +313,14 @@ public enum QTIItemReader {
                     return .trueFalse(answer: right[0].lowercased() == "true")
                 }
                 if right.count > 1 { losses.append("only the first of several correct values is kept") }
+                recordChoicePictures(elements)
                 return .singleChoice(choices: options.map(\.text), correct: ids.firstIndex(of: right[0]) ?? 0)
             }
             let correct = Set(right.compactMap { ids.firstIndex(of: $0) })
             if usesMapping, Set(declaration.mapping.filter { $0.value > 0 }.map(\.value)).count > 1 {
                 losses.append("unequal mapping weights become equal shares of the points")
             }
+            recordChoicePictures(elements)
             return .multipleResponse(
                 choices: options.map(\.text), correct: correct,
                 partialCredit: usesMapping ? .proportional : .none)
@@ -349,7 +374,8 @@ public enum QTIItemReader {
         mutating func order(_ interaction: XMLElement, _ declaration: Declaration) throws(InterchangeError)
             -> QuestionKind
         {
-            let options = choices(interaction.descendants("simpleChoice"))
+            let elements = interaction.descendants("simpleChoice")
+            let options = choices(elements)
             let right = try rightKeys(declaration)
             var items: [String] = []
             for key in right {

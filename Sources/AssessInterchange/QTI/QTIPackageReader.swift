@@ -150,12 +150,14 @@ public struct QTIPackageReader: Sendable {
                 let items = try QTIItemReader.readItem(
                     data: itemData, file: path, member: member, section: sectionOf[member])
                 for entry in items.entries {
-                    guard case .question(var question) = entry, let source = question.pictureSource else {
+                    guard case .question(var question) = entry,
+                        question.pictureSource != nil || !question.choicePictureSources.isEmpty
+                    else {
                         bank.entries.append(entry)
                         continue
                     }
                     do {
-                        try Self.carryPicture(source, of: &question, itemMember: member, file: file)
+                        try Self.carryPictures(of: &question, itemMember: member, file: file)
                         bank.entries.append(.question(question))
                     } catch {
                         bank.reject(error.location, error.message)
@@ -169,22 +171,56 @@ public struct QTIPackageReader: Sendable {
         return bank
     }
 
-    /// Carries the PNG a question's prompt names (`<img src>`, relative to its item's
-    /// file) when the package holds it, checked as `validate` checks a picture: a hostile or
-    /// damaged one throws, refusing the question. Any other picture stays its alt text.
-    private static func carryPicture(
-        _ source: (source: String, alt: String), of question: inout ImportedQuestion, itemMember: String,
-        file: (String) throws(InterchangeError) -> Data?
+    /// Carries the PNGs a question's prompt and choices name (`<img src>`, relative to its
+    /// item's file) when the package holds them, each checked as `validate` checks a
+    /// picture: a hostile or damaged one throws, refusing the question. Any other picture
+    /// stays its alt text.
+    private static func carryPictures(
+        of question: inout ImportedQuestion, itemMember: String, file: (String) throws(InterchangeError) -> Data?
     ) throws(InterchangeError) {
+        if let source = question.pictureSource,
+            let picture = try carriedPicture(source, of: &question, itemMember: itemMember, what: "", file: file)
+        {
+            // The item's text reads the picture as `[image: …]`, or `[image]` where its markup
+            // lost the attributes; a prompt that is the picture alone keeps those words.
+            let tokens = ["[image: \(source.alt.isEmpty ? picture.name : source.alt)]", "[image]"]
+            let prompt = question.prompt
+            if let range = tokens.compactMap({ prompt.range(of: $0) }).first {
+                let rest = PlainText.tidy(prompt.replacingCharacters(in: range, with: ""), collapsingNewlines: true)
+                if !rest.isEmpty { question.prompt = rest }
+            }
+            question.picture = picture.picture
+        }
+        var carried: [Int: (picture: ImportedPicture, source: PictureSource)] = [:]
+        for (index, source) in question.choicePictureSources.sorted(by: { $0.key < $1.key }) {
+            if let picture = try carriedPicture(
+                source, of: &question, itemMember: itemMember, what: " of choice \(index + 1)", file: file)
+            {
+                carried[index] = (picture.picture, source)
+            }
+        }
+        question.carryChoicePictures(carried)
+        question.forgetPictureLossOnceCarried()
+    }
+
+    /// The PNG `source` names, relative to the item's file, when the package holds it,
+    /// checked as `validate` checks a picture (a hostile or damaged one throws, naming the
+    /// picture, `what` it belongs to and the item); nil for any other picture.
+    private static func carriedPicture(
+        _ source: PictureSource, of question: inout ImportedQuestion, itemMember: String, what: String,
+        file: (String) throws(InterchangeError) -> Data?
+    ) throws(InterchangeError) -> (picture: ImportedPicture, name: String)? {
         let address = source.source.removingPercentEncoding ?? source.source
-        guard address.lowercased().hasSuffix(".png"), !address.contains(":"), !address.hasPrefix("/") else { return }
+        guard address.lowercased().hasSuffix(".png"), !address.contains(":"), !address.hasPrefix("/") else {
+            return nil
+        }
         let folder = (itemMember as NSString).deletingLastPathComponent
         let member = normalized(folder.isEmpty ? address : "\(folder)/\(address)")
-        guard let data = try file(member) else { return }
+        guard let data = try file(member) else { return nil }
         var location = question.location
         location.member = member
         if case .failure(let problem) = PictureFile.decode(data) {
-            throw InterchangeError(location, "picture \"\(member)\": \(problem)")
+            throw InterchangeError(location, "picture \"\(member)\"\(what) of \(itemMember): \(problem)")
         }
         let name = (member as NSString).lastPathComponent
         var alt = source.alt
@@ -192,16 +228,7 @@ public struct QTIPackageReader: Sendable {
             alt = "a picture (\(name))"
             question.losses.append("the picture \(name) has no alt text; write one in the exam file")
         }
-        // The item's text reads the picture as `[image: …]`, or `[image]` where its markup
-        // lost the attributes; a prompt that is the picture alone keeps those words.
-        let tokens = ["[image: \(source.alt.isEmpty ? name : source.alt)]", "[image]"]
-        let prompt = question.prompt
-        if let range = tokens.compactMap({ prompt.range(of: $0) }).first {
-            let rest = PlainText.tidy(prompt.replacingCharacters(in: range, with: ""), collapsingNewlines: true)
-            if !rest.isEmpty { question.prompt = rest }
-        }
-        question.losses.removeAll { $0 == PlainText.pictureLoss }
-        question.picture = ImportedPicture(data: data, alt: alt)
+        return (ImportedPicture(data: data, alt: alt, width: source.width), name)
     }
 
     /// `a/./b/../c` → `a/c`.

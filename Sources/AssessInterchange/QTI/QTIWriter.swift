@@ -278,9 +278,11 @@ public enum QTIWriter {
         return lines.joined(separator: "\n")
     }
 
-    /// A picture as QTI's `<img>`, its file beside the item.
+    /// A picture as QTI's `<img>`, its file beside the item; its `width:` as the class
+    /// `assess-width-N`, which import reads back.
     static func image(_ image: ExamImage) -> String {
-        #"<img src="\#(attribute(image.file))" alt="\#(attribute(image.alt))"/>"#
+        let width = image.width.map { #" class="assess-width-\#($0)""# } ?? ""
+        return #"<img src="\#(attribute(image.file))" alt="\#(attribute(image.alt))"\#(width)/>"#
     }
 
     /// Text for element content with its line breaks as `<br/>`.

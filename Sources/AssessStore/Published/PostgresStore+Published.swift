@@ -135,6 +135,12 @@ extension PostgresStore: PublishedExamStore {
         return rows.first.map { ($0["delivery_key"] ?? "", $0["delivery_form"] ?? "") }
     }
 
+    public func publishedForm(exam: String) throws -> (deliveryKey: String, form: String)? {
+        try call(
+            "SELECT delivery_key, delivery_form FROM assess.published_exams WHERE exam_id = $1", [exam], attempt: nil
+        ).first.map { ($0["delivery_key"] ?? "", $0["delivery_form"] ?? "") }
+    }
+
     public func scoringKey(exam: String, version: Int?) throws -> StoredScoringKey? {
         try call(
             """

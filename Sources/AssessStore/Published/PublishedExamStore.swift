@@ -129,6 +129,12 @@ public protocol PublishedExamStore: ExamStore {
     /// exam's roster.
     func deliveryForm(exam: String, candidate: String) throws -> (deliveryKey: String, form: String)?
 
+    /// The whole delivery form of `exam` as the store keeps it (its JSON, or on SQLite
+    /// sealed under its start code) and its key, whether or not the sitting is open; `nil`
+    /// when `exam` is not published. A proctor's: `export` takes a published exam's pictures
+    /// from it, since the scoring key keeps only their digests.
+    func publishedForm(exam: String) throws -> (deliveryKey: String, form: String)?
+
     /// A version of the scoring key (the newest when `version` is nil); a proctor's.
     func scoringKey(exam: String, version: Int?) throws -> StoredScoringKey?
 }

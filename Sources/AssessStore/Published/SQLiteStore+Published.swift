@@ -230,6 +230,14 @@ extension SQLiteStore: PublishedExamStore {
         }
     }
 
+    public func publishedForm(exam: String) throws -> (deliveryKey: String, form: String)? {
+        try read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT delivery_key, delivery_form FROM published_exams WHERE exam_id = ?", arguments: [exam]
+            ).map { ($0["delivery_key"], $0["delivery_form"]) }
+        }
+    }
+
     public func scoringKey(exam: String, version: Int?) throws -> StoredScoringKey? {
         try scoringKeys.key(exam: exam, version: version)
     }

@@ -33,10 +33,24 @@ struct ExportCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The file to write.", valueName: "file"))
     var output: String?
 
+    @Option(
+        name: .customLong("start-code"),
+        help: ArgumentHelp(
+            "For a published exam whose delivery form is sealed under its sitting's start code (SQLite, publish --start-code): the code, which opens the form for the pictures a QTI package carries.",
+            valueName: "code"))
+    var startCode: String?
+
     func run() throws {
-        let loaded = try PublishedScoring.examOrPublished(
-            exam, runtime: Runtime(), doing: "export the exams published in it"
-        ).exam
+        let runtime = Runtime()
+        let (file, sealed) = try PublishedScoring.examOrPublished(
+            exam, runtime: runtime, doing: "export the exams published in it")
+        var loaded = file
+        // A published exam's scoring key keeps its pictures' digests; a QTI package needs
+        // their bytes, which the delivery form published with it holds.
+        if let sealed, format == .qti, let store = try runtime.database().published {
+            loaded = try PublishedPictures.filled(
+                sealed.exam, deliveryKey: sealed.deliveryKey, from: store, startCode: startCode)
+        }
         try? FileHandle.standardError.write(
             contentsOf: Data(
                 "note: the exam's own settings (duration, navigation, shuffling, lock, suggestions, restrictions) have no place in \(format.rawValue) and are not exported\n"
