@@ -215,6 +215,10 @@ enum QuestionScreen {
         keys.append(("F4", text("key.review-submit")))
         // After review & submit, which must always show; the panel names the run key too.
         if (flow.runsAllowedHere ?? 0) > 0 { keys.append(("^G", text("key.run-samples"))) }
+        // The raise-hand key next: it is how a student asks for help, so it goes before the
+        // tools. At 80 columns a choice question in pt-BR or vi has no room left for it (F1
+        // help lists it there).
+        keys.append(("F12", text(flow.hand == .down ? "key.raise-hand" : "key.lower-hand")))
         // The tools' keys before the rest, so that a narrow footer still shows them.
         if sitting.calculator != nil { keys.append(("^K", text("key.calculator"))) }
         if sitting.reference != nil { keys.append(("^L", text("key.reference"))) }
