@@ -9,7 +9,7 @@ import Testing
 /// At 80 columns the footer always names the key that answers the question on screen, in
 /// every language and for every question type (and while an item of an ordering is held):
 /// review & submit and the keys after it give way first. The raise-hand key (F12) comes
-/// right after review & submit, where the line has room for it.
+/// right after review & submit in an exam without tools, where the line has room for it.
 @Suite("The answering key in the footer at 80 columns")
 struct FooterKeysTests {
     typealias Walk = WholeScreenTests.Walk

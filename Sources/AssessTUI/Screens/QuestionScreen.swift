@@ -215,16 +215,16 @@ enum QuestionScreen {
         keys.append(("F4", text("key.review-submit")))
         // After review & submit, which must always show; the panel names the run key too.
         if (flow.runsAllowedHere ?? 0) > 0 { keys.append(("^G", text("key.run-samples"))) }
-        // The raise-hand key next: it is how a student asks for help, so it goes before the
-        // tools. At 80 columns a choice question in pt-BR or vi has no room left for it (F1
-        // help lists it there).
-        keys.append(("F12", text(flow.hand == .down ? "key.raise-hand" : "key.lower-hand")))
         // The tools' keys before the rest, so that a narrow footer still shows them.
         if sitting.calculator != nil { keys.append(("^K", text("key.calculator"))) }
         if sitting.reference != nil { keys.append(("^L", text("key.reference"))) }
         if flow.currentReading == nil, sitting.canUseLineReader || sitting.canHighlight {
             keys.append(("^G", text("key.read")))
         }
+        // Then the raise-hand key, right after review & submit in an exam without tools. At
+        // 80 columns a choice question in pt-BR or vi, or beside F9, has no room left for it
+        // (nor, often, beside a tool's key); F1 help lists it on every question.
+        keys.append(("F12", text(flow.hand == .down ? "key.raise-hand" : "key.lower-hand")))
         if flow.breaksLeft > 0 { keys.append(("F6", text("key.break"))) }
         if sitting.canGoBack { keys.append(("S-Tab", text("key.back"))) }
         if sitting.canFlag { keys.append(("F2", text("key.flag"))) }
