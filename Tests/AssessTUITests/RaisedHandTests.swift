@@ -146,6 +146,20 @@ struct RaisedHandTests {
         #expect(Self.header(flow, now: 2 * Self.s).contains("The proctor is coming."))
     }
 
+    @Test func aPracticeSittingHasNoProctorToCallSoF12SaysSoAndLogsNothing() {
+        var flow = FlowFixtures.onFirstQuestion(
+            of: ExamFixtures.essays, speller: nil, settings: .practice, practice: true,
+            size: TerminalSize(columns: 80, rows: 24))
+        let effects = flow.update(.key(ExamFlow.raiseHandKey), now: Self.s)
+        #expect(effects.logged.isEmpty && flow.hand == .down && flow.handsRaised == 0)
+        #expect(flow.notice?.text == "No proctor watches a practice sitting: F12 raises a hand only in the exam.")
+        #expect(!Self.header(flow, now: Self.s).contains("hand raised"))
+        #expect(!HelpScreen.keys(of: .question, in: flow).contains { $0.0 == "F12" })
+        var grid = CellGrid(rows: 24, columns: 80)
+        ExamScreens.render(flow, now: Self.s, into: &grid)
+        #expect(!(grid.lines().last ?? "").contains("F12"))
+    }
+
     @Test func theHelpListsF12AndSaysWhatItDoesNow() {
         var flow = Self.onQuestion()
         #expect(

@@ -137,7 +137,9 @@ extension ExamFlow {
 
     /// The raise-hand key on a question: a hand down is raised (the monitor shows it at
     /// once, from the log's record); a raised one, seen by the proctor or not, is lowered.
+    /// A practice sitting has no proctor watching (no lease, no monitor): it says so.
     mutating func toggleHand(now: UInt64) -> [FlowEffect] {
+        guard !practice else { return refuse("notice.no-hand-in-practice", now: now) }
         let raise = hand == .down
         hand = raise ? .raised : .down
         if raise { handsRaised += 1 }
