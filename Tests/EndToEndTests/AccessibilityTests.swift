@@ -180,7 +180,7 @@ struct AccessibilityTests {
                 "  3. Toronto",
                 "  4. Vancouver",
             ] + Array(repeating: "", count: 19) + [
-                " Tab next  ↑↓ move  Space choose  F4 review & submit  F12 hand up             F9 settings  F1 help"
+                " Tab next  ↑↓ move  Space choose  F4 review & submit  Shift-Tab back          F9 settings  F1 help"
             ])
         try Self.waitForCursor(at: "1. ", in: terminal)
         try terminal.press("Down")
