@@ -145,6 +145,9 @@ final class StoreLacking: ExamStore, @unchecked Sendable {
     func latestEventKind(attempt: String, among kinds: [String]) throws -> String? {
         try inner.latestEventKind(attempt: attempt, among: kinds)
     }
+    func eventKinds(attempt: String, among kinds: [String]) throws -> [String] {
+        try inner.eventKinds(attempt: attempt, among: kinds)
+    }
     func events(after sequence: Int64, limit: Int?, attempt: String?) throws -> [StoredEvent] {
         try inner.events(after: sequence, limit: limit, attempt: attempt)
     }

@@ -75,6 +75,12 @@ import Testing
         #expect(try seat().handWaiting && seat().handsRaised == 2)
         try store.appendEvent(.handRaised(raised: false), at: time, attempt: ben.id)
         #expect(try !seat().handWaiting && !seat().handAcknowledged && seat().handsRaised == 2)
+        // A resumed sitting replays the same records, in order, passing over the rest.
+        try store.appendEvent(.toolUsed(tool: "timer", action: "hidden", questionID: nil), at: time, attempt: ben.id)
+        let (raised, lowered) = (SeatHand.raised, SeatHand.lowered)
+        #expect(
+            try store.eventKinds(attempt: ben.id, among: SeatHand.kinds)
+                == [raised, SeatHand.acknowledged, lowered, raised, lowered])
         // The acknowledgement is a command like any other, which the seat picks up.
         try store.issueCommand(
             exam: "algebra", candidate: "ben", action: .acknowledgeHand, minutes: nil, message: nil,

@@ -89,6 +89,9 @@ import Testing
         #expect(room.map(\.candidate) == ["ana", "ben"])
         #expect(room.map(\.handWaiting) == [true, false])
         #expect(room.map(\.handsRaised) == [1, 0])
+        // A resumed sitting reads its own hand from the log, and no other seat's.
+        #expect(try anaStore.eventKinds(attempt: anaAttempt.id, among: SeatHand.kinds) == [SeatHand.raised])
+        #expect(try anaStore.eventKinds(attempt: benAttempt.id, among: ["timer.warning"]).isEmpty)
         try anaStore.appendEvent(.handRaised(raised: false), at: time, attempt: anaAttempt.id)
         #expect(try PostgresStore(url: proctor).room(exams: nil, at: start).map(\.handWaiting) == [false, false])
         // The proctor's acknowledgement goes as a command of its own action.

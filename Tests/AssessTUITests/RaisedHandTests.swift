@@ -22,8 +22,10 @@ struct RaisedHandTests {
         return grid.lines()[0]
     }
 
-    static func acknowledgement(_ id: Int64) -> SeatCommand {
-        SeatCommand(id: id, action: .acknowledgeHand, reason: "raised hand", issuedBy: "pat")
+    /// The monitor's acknowledgement of the student's `raise`th raised hand.
+    static func acknowledgement(_ id: Int64, raise: Int = 1) -> SeatCommand {
+        SeatCommand(
+            id: id, action: .acknowledgeHand, reason: SeatHand.acknowledgementReason(raise: raise), issuedBy: "pat")
     }
 
     // MARK: - The seat
@@ -52,7 +54,7 @@ struct RaisedHandTests {
                 .log(
                     .proctor(
                         .commandCarriedOut(
-                            id: 4, action: "hand-acknowledged", by: "pat", reason: "raised hand", done: true))),
+                            id: 4, action: "hand-acknowledged", by: "pat", reason: "raised hand 1", done: true))),
                 .acknowledgeCommand(id: 4),
             ])
         #expect(flow.hand == .acknowledged)
@@ -71,10 +73,69 @@ struct RaisedHandTests {
                 .log(
                     .proctor(
                         .commandCarriedOut(
-                            id: 5, action: "hand-acknowledged", by: "pat", reason: "raised hand", done: false))),
+                            id: 5, action: "hand-acknowledged", by: "pat", reason: "raised hand 1", done: false))),
                 .acknowledgeCommand(id: 5),
             ])
         #expect(flow.hand == .down && !Self.header(flow, now: Self.s).contains("proctor coming"))
+    }
+
+    @Test func anAcknowledgementOfAnEarlierRaiseAnswersNeitherALoweredHandNorALaterRaise() {
+        var flow = Self.onQuestion()
+        _ = flow.update(.key(ExamFlow.raiseHandKey), now: Self.s)
+        _ = flow.update(.key(ExamFlow.raiseHandKey), now: 2 * Self.s)
+        _ = flow.update(.key(ExamFlow.raiseHandKey), now: 3 * Self.s)
+        #expect(flow.hand == .raised && flow.handsRaised == 2)
+        // The proctor acknowledged the first raise; it reaches the seat during the second.
+        let late = flow.update(.proctorCommand(Self.acknowledgement(7, raise: 1)), now: 4 * Self.s)
+        #expect(late.logged.map(\.kind) == ["proctor.command-refused"])
+        #expect(late.contains(.acknowledgeCommand(id: 7)))
+        #expect(flow.hand == .raised && Self.header(flow, now: 4 * Self.s).contains("hand raised"))
+        // The acknowledgement of the raise that is up is carried out.
+        let current = flow.update(.proctorCommand(Self.acknowledgement(8, raise: 2)), now: 5 * Self.s)
+        #expect(current.logged.first == .handAcknowledged(command: 8, by: "pat"))
+        #expect(flow.hand == .acknowledged)
+        // Lowered, the hand takes no acknowledgement, not even its own raise's.
+        _ = flow.update(.key(ExamFlow.raiseHandKey), now: 6 * Self.s)
+        let lowered = flow.update(.proctorCommand(Self.acknowledgement(9, raise: 2)), now: 7 * Self.s)
+        #expect(lowered.logged.map(\.kind) == ["proctor.command-refused"] && flow.hand == .down)
+    }
+
+    // MARK: - Resumed
+
+    @Test func theHandIsReplayedFromTheLogsRecordsInOrder() {
+        let (raised, lowered, acknowledged) = (SeatHand.raised, SeatHand.lowered, SeatHand.acknowledged)
+        #expect(SeatHandLog(replaying: []) == SeatHandLog(replaying: ["answer.saved"]))
+        #expect(SeatHandLog(replaying: []).last == nil && SeatHandLog(replaying: []).raises == 0)
+        let up = SeatHandLog(replaying: ["exam.started", raised, "answer.saved", "tool.used"])
+        #expect(up.last == raised && up.raises == 1)
+        let seen = SeatHandLog(replaying: [raised, acknowledged, "answer.saved"])
+        #expect(seen.last == acknowledged && seen.raises == 1)
+        let again = SeatHandLog(replaying: [raised, acknowledged, lowered, raised])
+        #expect(again.last == raised && again.raises == 2)
+        let down = SeatHandLog(replaying: [raised, lowered, raised, acknowledged, lowered])
+        #expect(down.last == lowered && down.raises == 2)
+    }
+
+    @Test func aResumedSittingShowsTheHandItsLogLeftRaisedAndCountsOn() {
+        var flow = Self.onQuestion()
+        flow.resumeHand(SeatHandLog(replaying: [SeatHand.raised, SeatHand.lowered, SeatHand.raised]))
+        #expect(flow.hand == .raised && flow.handsRaised == 2)
+        #expect(Self.header(flow, now: Self.s).contains("hand raised  0/2 answered"))
+        #expect(HelpScreen.keys(of: .question, in: flow).contains { $0 == ("F12", "lower your hand") })
+        // The proctor's acknowledgement of that raise, sent while the seat was down, answers it.
+        _ = flow.update(.proctorCommand(Self.acknowledgement(3, raise: 2)), now: Self.s)
+        #expect(flow.hand == .acknowledged)
+        // Lowered and raised again: the third raise.
+        _ = flow.update(.key(ExamFlow.raiseHandKey), now: 2 * Self.s)
+        _ = flow.update(.key(ExamFlow.raiseHandKey), now: 3 * Self.s)
+        #expect(flow.hand == .raised && flow.handsRaised == 3)
+
+        var seen = Self.onQuestion()
+        seen.resumeHand(SeatHandLog(replaying: [SeatHand.raised, SeatHand.acknowledged]))
+        #expect(seen.hand == .acknowledged && Self.header(seen, now: Self.s).contains("proctor coming"))
+        var down = Self.onQuestion()
+        down.resumeHand(SeatHandLog(replaying: [SeatHand.raised, SeatHand.lowered]))
+        #expect(down.hand == .down && down.handsRaised == 1 && !Self.header(down, now: Self.s).contains("hand"))
     }
 
     @Test func inTheScreenReadersLayoutTheStateLineSaysItInWords() {
@@ -83,6 +144,20 @@ struct RaisedHandTests {
         #expect(Self.header(flow, now: Self.s).contains("Your hand is raised."))
         _ = flow.update(.proctorCommand(Self.acknowledgement(6)), now: 2 * Self.s)
         #expect(Self.header(flow, now: 2 * Self.s).contains("The proctor is coming."))
+    }
+
+    @Test func aPracticeSittingHasNoProctorToCallSoF12SaysSoAndLogsNothing() {
+        var flow = FlowFixtures.onFirstQuestion(
+            of: ExamFixtures.essays, speller: nil, settings: .practice, practice: true,
+            size: TerminalSize(columns: 80, rows: 24))
+        let effects = flow.update(.key(ExamFlow.raiseHandKey), now: Self.s)
+        #expect(effects.logged.isEmpty && flow.hand == .down && flow.handsRaised == 0)
+        #expect(flow.notice?.text == "No proctor watches a practice sitting: F12 raises a hand only in the exam.")
+        #expect(!Self.header(flow, now: Self.s).contains("hand raised"))
+        #expect(!HelpScreen.keys(of: .question, in: flow).contains { $0.0 == "F12" })
+        var grid = CellGrid(rows: 24, columns: 80)
+        ExamScreens.render(flow, now: Self.s, into: &grid)
+        #expect(!(grid.lines().last ?? "").contains("F12"))
     }
 
     @Test func theHelpListsF12AndSaysWhatItDoesNow() {
@@ -119,7 +194,8 @@ struct RaisedHandTests {
         #expect(
             effects == [
                 .send(
-                    SeatCommandDraft(action: .acknowledgeHand, minutes: nil, message: nil, reason: "raised hand"),
+                    SeatCommandDraft(
+                        action: .acknowledgeHand, minutes: nil, message: nil, reason: "raised hand 2"),
                     to: [.init(exam: "algebra", candidate: "c-003")])
             ])
         _ = model.update(.sent(count: 1, action: .acknowledgeHand, failure: nil), now: 0)
@@ -128,6 +204,41 @@ struct RaisedHandTests {
         _ = model.update(.key(.down), now: 0)
         #expect(model.update(.key(.character("h")), now: 0).isEmpty)
         #expect(model.notice == "c-000 has no raised hand waiting.")
+    }
+
+    @Test func theRowShowsOnlyTheCurrentRaiseAcknowledgedLoweredOrRaisedAgain() {
+        var seats = MonitorTests.room(3)
+        func read(_ last: String, raises: Int) -> SeatView {
+            seats[2].lastHand = last
+            seats[2].handsRaised = raises
+            return seats[2]
+        }
+        var model = MonitorTests.model(seats)
+        func row() -> (first: String, text: String) {
+            let first = model.rows(now: 0)[0]
+            let row = model.rows(now: 0).first { $0.candidate == "c-002" }!
+            return (first.candidate, MonitorText.warnings(row))
+        }
+        _ = model.update(.read([seats[0], seats[1], read(SeatHand.raised, raises: 1)]), now: 0)
+        #expect(row() == ("c-002", "HAND1"))
+        _ = model.update(.read([seats[0], seats[1], read(SeatHand.acknowledged, raises: 1)]), now: 0)
+        #expect(row() == ("c-000", "hand✓1"))
+        // Lowered: no acknowledgement shown any more, the count kept.
+        _ = model.update(.read([seats[0], seats[1], read(SeatHand.lowered, raises: 1)]), now: 0)
+        #expect(row() == ("c-000", "hand1"))
+        // Raised again: waiting, first, counted once more, and `h` names that raise.
+        _ = model.update(.read([seats[0], seats[1], read(SeatHand.raised, raises: 2)]), now: 0)
+        #expect(row() == ("c-002", "HAND2"))
+        #expect(MonitorTests.render(model).lines()[4].contains(" HAND2"))
+        _ = model.update(.key(.home), now: 0)
+        #expect(model.cursor?.candidate == "c-002")
+        #expect(
+            model.update(.key(.character("h")), now: 0) == [
+                .send(
+                    SeatCommandDraft(
+                        action: .acknowledgeHand, minutes: nil, message: nil, reason: "raised hand 2"),
+                    to: [.init(exam: "algebra", candidate: "c-002")])
+            ])
     }
 
     @Test func iWritesAnIncidentOnTheSeatsAttemptAfterANoteIsTyped() {

@@ -197,7 +197,8 @@ struct TranslatedScreenTests {
             "calculator", "high-contrast-calculator", "screen-reader-calculator", "help-calculator", "timer-hidden",
             "screen-reader-time-left", "reference", "high-contrast-reference", "screen-reader-reference",
             "strike-out", "high-contrast-strike-out", "screen-reader-strike-out", "help-strike-out", "reading",
-            "high-contrast-reading", "screen-reader-reading", "help-reading",
+            "high-contrast-reading", "screen-reader-reading", "help-reading", "hand-raised",
+            "high-contrast-hand-raised", "screen-reader-hand-raised",
         ])
     func translatedToolScreensDrawAsRecorded(_ language: InterfaceLanguage, _ name: String) throws {
         let walk = try #require(Self.walks.first { $0.name == name })

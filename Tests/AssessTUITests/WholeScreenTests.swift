@@ -181,6 +181,15 @@ struct WholeScreenTests {
             "screen-reader-time-left", exam: ExamFixtures.essays, accessibility: [.screenReader],
             onQuestion + [(.key(ExamFlow.hideTimerKey), 3 * s), (.key(ExamFlow.timeLeftKey), 62 * s)],
             now: 63 * s),
+        // A raised hand (F12): the header says so, the notice says how to lower it, and the
+        // footer names F12 as lowering it where it has room.
+        Walk("hand-raised", exam: ExamFixtures.essays, onQuestion + [(.key(ExamFlow.raiseHandKey), 3 * s)]),
+        Walk(
+            "high-contrast-hand-raised", exam: ExamFixtures.essays, accessibility: [.highContrast],
+            onQuestion + [(.key(ExamFlow.raiseHandKey), 3 * s)]),
+        Walk(
+            "screen-reader-hand-raised", exam: ExamFixtures.essays, accessibility: [.screenReader],
+            onQuestion + [(.key(ExamFlow.raiseHandKey), 3 * s)]),
         Walk("high-contrast-calculator", exam: ExamFixtures.calculating, accessibility: [.highContrast], calculating),
         Walk("screen-reader-calculator", exam: ExamFixtures.calculating, accessibility: [.screenReader], calculating),
         Walk("palette", onQuestion + [(.key(.character("1")), 3 * s), (.key(.function(3)), 4 * s)]),

@@ -301,7 +301,7 @@ struct LanguageTests {
         let question = try terminal.waitFor("問題 1/4").components(separatedBy: "\n")
         #expect(question.contains("  問題 1/4 · 1点"), "\(question)")
         #expect(question.contains("  What is the capital of Canada?"))
-        #expect(question.contains(" Tab 次へ  ↑↓ 移動  Space 選択  F4 確認・提出  S-Tab 戻る   F9 設定  F1 ヘルプ"))
+        #expect(question.contains(" Tab 次へ  ↑↓ 移動  Space 選択  F4 確認・提出  F12 挙手     F9 設定  F1 ヘルプ"))
     }
 
     /// Once the student leaves the receipt, it is printed below the screen (so it stays in

@@ -116,6 +116,91 @@ struct RaisedHandTests {
         return lag
     }
 
+    /// The seat raises a hand and is killed with kill -9; `resume` (with `environment`'s
+    /// store) brings the sitting back with the hand still raised, on its screen and on the
+    /// monitor, from the attempt's log; the monitor acknowledges that same raise.
+    static func raiseKillAndResume(
+        seat: TerminalUnderTest, monitor: TerminalUnderTest, candidate: String, exam: String, policy: String,
+        environment: [String: String] = [:], store: String, goldens: Bool
+    ) throws {
+        try seat.acceptTheLock()
+        try seat.waitFor("Which river flows through Lisbon?")
+        try seat.press("F12")
+        try rowShows(monitor, candidate, "HAND1", step: "\(store): F12 before the crash")
+        try seat.waitFor("hand raised")
+        kill(try #require(try seat.assessPID()), SIGKILL)
+        try seat.waitUntilAssessIsGone()
+
+        let resumed = try TerminalUnderTest(
+            "resume '\(exam)' --candidate \(candidate)", lockDirectory: seat.lockDirectory,
+            dataDirectory: seat.dataDirectory, policy: policy, environment: environment, width: 80, height: 24)
+        try resumed.answer("Proctor password:", with: ProctorTests.password)
+        try resumed.acceptTheLock()
+        let screen = try resumed.waitFor("Which river flows through Lisbon?")
+        #expect(screen.contains("hand raised  0/1 answered"), "\(screen)")
+        if goldens { try expectScreen(resumed, named: "hand-raised-resumed-student-80x24") }
+        // Still the first raise on the monitor: raised once, waiting, first.
+        try rowShows(monitor, candidate, "answering", step: "\(store): the resumed seat answering", within: 10)
+        try rowShows(monitor, candidate, "HAND1", step: "\(store): the hand after resume", within: 10)
+        try monitor.press("h")
+        try monitor.waitFor("Acknowledged: the student's screen says you are coming.")
+        try resumed.waitFor("proctor coming")
+        try rowShows(monitor, candidate, "hand✓1", step: "\(store): the resumed hand acknowledged", within: 10)
+        // F12 lowers it: the resumed seat knows the hand is up, so the key does not raise it twice.
+        try resumed.press("F12")
+        try resumed.waitFor("Hand lowered.")
+        try rowShows(monitor, candidate, "hand1", step: "\(store): the resumed hand lowered", within: 10)
+        kill(try #require(try resumed.assessPID()), SIGTERM)
+        #expect(try resumed.exitStatus() == 1)
+        try monitor.press("q")
+        #expect(try monitor.exitStatus() == 0)
+    }
+
+    @Test func onOneMachineAHandRaisedWhenTheSeatIsKilledIsStillRaisedAfterResume() throws {
+        let setup = try ProctorTests.Setup()
+        let exam = try setup.exam("hands.yaml", Self.exam)
+        let shared = setup.scratch.file("data")
+        let monitor = try TerminalUnderTest(
+            "monitor", dataDirectory: shared, policy: setup.policy, width: 80, height: 24)
+        try monitor.answer("Proctor password:", with: ProctorTests.password)
+        try monitor.waitFor("no seats yet")
+        let seat = try TerminalUnderTest(
+            "take '\(exam)' --candidate cy", dataDirectory: shared, policy: setup.policy, width: 80, height: 24)
+        try Self.raiseKillAndResume(
+            seat: seat, monitor: monitor, candidate: "cy", exam: exam, policy: setup.policy, store: "SQLite",
+            goldens: true)
+        let attempt = try #require(try seat.store().attempts(exam: "hands", candidate: "cy").first)
+        let kinds = try seat.store().eventKinds(attempt: attempt.id, among: SeatHand.kinds)
+        #expect(kinds == [SeatHand.raised, SeatHand.acknowledged, SeatHand.lowered])
+    }
+
+    @Test func inALabAHandRaisedWhenTheSeatIsKilledIsStillRaisedAfterResume() throws {
+        let lab = try LabStoreTests.LabDatabase()
+        let setup = try ProctorTests.Setup()
+        let exam = try setup.exam("hands.yaml", Self.exam)
+        let ana = lab.name + "_ana"
+        let pat = lab.name + "_pat"
+        defer { for role in [ana, pat] { try? lab.psql("DROP ROLE IF EXISTS \(role)") } }
+        let initialised = try TerminalUnderTest("--help", environment: ["ASSESS_STORE": lab.url()])
+            .assessCommand(["store", "init", "--seat", ana + ":ana", "--proctor", pat])
+        #expect(initialised.status == 0, "\(initialised.output)")
+        let monitor = try TerminalUnderTest(
+            "monitor", policy: setup.policy, environment: ["ASSESS_STORE": lab.url(user: pat)], width: 80,
+            height: 24)
+        try monitor.answer("Proctor password:", with: ProctorTests.password)
+        try monitor.waitFor("no seats yet")
+        let environment = ["ASSESS_STORE": lab.url(user: ana)]
+        let seat = try TerminalUnderTest(
+            "take '\(exam)' --candidate ana", policy: setup.policy, environment: environment, width: 80, height: 24)
+        try Self.raiseKillAndResume(
+            seat: seat, monitor: monitor, candidate: "ana", exam: exam, policy: setup.policy,
+            environment: environment, store: "PostgreSQL", goldens: false)
+        let records = try PostgresStore(url: lab.url()).events(after: 0, limit: nil, attempt: nil)
+        #expect(
+            records.map(\.event.kind).filter { $0.hasPrefix("hand.") }
+                == [SeatHand.raised, SeatHand.acknowledged, SeatHand.lowered])
+    }
+
     @Test func onOneMachineAHandReachesTheMonitorWithinASecondAndTheIncidentIsInTheResults() throws {
         let setup = try ProctorTests.Setup()
         let exam = try setup.exam("hands.yaml", Self.exam)

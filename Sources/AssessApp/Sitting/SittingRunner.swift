@@ -298,6 +298,11 @@ package struct SittingRunner {
             let closed = try database.sectionsClosed(attempt: resuming.attempt.id)
             flow.resumeSections(closed: closed.count, openedAtSecondsUsed: closed.secondsUsedAtLast)
         }
+        if let resuming {
+            // The raised hand as the attempt's log says, so the seat and the monitor agree.
+            let kinds = try database.eventKinds(attempt: resuming.attempt.id, among: SeatHand.kinds)
+            flow.resumeHand(SeatHandLog(replaying: kinds))
+        }
         let commands = StoreCommandLink(store: database, exam: exam.id, candidate: candidate, lease: lease)
         if let resuming, let commands {
             // The extra breaks the monitor allowed, as the store (not the seat's log) says.

@@ -302,6 +302,41 @@ public enum SeatHand {
     public static let lowered = "hand.lowered"
     public static let acknowledged = "hand.acknowledged"
     public static let kinds = [raised, lowered, acknowledged]
+
+    /// The reason the monitor gives an acknowledgement of the student's `raise`th raised
+    /// hand ("raised hand 2"): the seat carries it out only while that raise is still up, so
+    /// an acknowledgement that reaches the seat late never answers a later raise.
+    public static func acknowledgementReason(raise: Int) -> String {
+        "raised hand \(raise)"
+    }
+
+    /// The raise an acknowledgement's `reason` answers, or nil when it names none (it then
+    /// answers whichever raise is up).
+    public static func raise(acknowledgedFor reason: String) -> Int? {
+        guard reason.hasPrefix("raised hand ") else { return nil }
+        return Int(reason.dropFirst("raised hand ".count))
+    }
+}
+
+/// A student's raised hand as the attempt's log tells it: the newest of its raised-hand
+/// records and how many times the hand was raised, replayed from those records in order.
+/// A resumed sitting takes it from the store, never from a file at the seat.
+public struct SeatHandLog: Sendable, Equatable {
+    /// The newest record's kind (one of ``SeatHand/kinds``), or nil when there is none.
+    public var last: String?
+    /// How many times the student raised a hand.
+    public var raises: Int
+
+    /// The hand after `kinds`, the attempt's records in the order they were logged; kinds
+    /// other than the raised hand's are passed over.
+    public init(replaying kinds: some Sequence<String>) {
+        last = nil
+        raises = 0
+        for kind in kinds where SeatHand.kinds.contains(kind) {
+            last = kind
+            if kind == SeatHand.raised { raises += 1 }
+        }
+    }
 }
 
 /// The event kinds that stop or restart a seat, newest first wins: its clock stopped and

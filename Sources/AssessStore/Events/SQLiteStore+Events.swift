@@ -49,6 +49,18 @@ extension SQLiteStore {
         }
     }
 
+    public func eventKinds(attempt: String, among kinds: [String]) throws -> [String] {
+        try read { db in
+            try String.fetchAll(
+                db,
+                EventRow
+                    .select(EventRow.Columns.kind)
+                    .filter(EventRow.Columns.attempt == attempt)
+                    .filter(kinds.contains(EventRow.Columns.kind))
+                    .order(EventRow.Columns.sequence))
+        }
+    }
+
     public func events(after sequence: Int64, limit: Int?, attempt: String?) throws -> [StoredEvent] {
         try read { db in
             var request =

@@ -356,6 +356,10 @@ public final class JournaledStore: ExamStore, StoreJournal, @unchecked Sendable 
         try server.latestEventKind(attempt: attempt, among: kinds)
     }
 
+    public func eventKinds(attempt: String, among kinds: [String]) throws -> [String] {
+        try server.eventKinds(attempt: attempt, among: kinds)
+    }
+
     public func events(after sequence: Int64, limit: Int?, attempt: String?) throws -> [StoredEvent] {
         try server.events(after: sequence, limit: limit, attempt: attempt)
     }

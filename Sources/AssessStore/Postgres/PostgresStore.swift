@@ -408,6 +408,16 @@ public final class PostgresStore: ExamStore {
         }
     }
 
+    public func eventKinds(attempt: String, among kinds: [String]) throws -> [String] {
+        try connection.withSession { session in
+            try session.execute(
+                """
+                SELECT kind FROM assess.events WHERE attempt = $1 AND kind = ANY($2::text[]) ORDER BY sequence
+                """, [attempt, Self.textArray(kinds)]
+            ).rows.compactMap { $0["kind"] }
+        }
+    }
+
     /// `values` as the text of a PostgreSQL `text[]`.
     static func textArray(_ values: [String]) -> String {
         let quoted = values.map { value in

@@ -170,6 +170,10 @@ public protocol ExamStore: AnyObject, Sendable {
     /// The kind of the attempt's newest record among `kinds`, or nil when it has none.
     func latestEventKind(attempt: String, among kinds: [String]) throws -> String?
 
+    /// The kinds of the attempt's records among `kinds`, oldest first (a resumed sitting
+    /// replays its raised hand from them).
+    func eventKinds(attempt: String, among kinds: [String]) throws -> [String]
+
     /// Records in sequence order, after `sequence`, at most `limit`, only `attempt`'s
     /// when given.
     func events(after sequence: Int64, limit: Int?, attempt: String?) throws -> [StoredEvent]

@@ -577,7 +577,9 @@ public struct MonitorModel: Sendable {
             }
             return [
                 .send(
-                    SeatCommandDraft(action: .acknowledgeHand, minutes: nil, message: nil, reason: "raised hand"),
+                    SeatCommandDraft(
+                        action: .acknowledgeHand, minutes: nil, message: nil,
+                        reason: SeatHand.acknowledgementReason(raise: seat.handsRaised)),
                     to: [cursor])
             ]
         case .character("i"):

@@ -151,7 +151,7 @@ enum HelpScreen {
                 keys.append(("Ctrl-G", t("help.read")))
             }
             keys.append(("Ctrl-T", t("help.time-left")))
-            keys.append(("F12", t(flow.hand == .down ? "help.raise-hand" : "help.lower-hand")))
+            if !flow.practice { keys.append(("F12", t(flow.hand == .down ? "help.raise-hand" : "help.lower-hand"))) }
             if !flow.accessibility.isOn(.noCountdown) {
                 keys.append(("Ctrl-O", t(flow.timerHidden ? "help.show-timer" : "help.hide-timer")))
             }

@@ -221,6 +221,10 @@ enum QuestionScreen {
         if flow.currentReading == nil, sitting.canUseLineReader || sitting.canHighlight {
             keys.append(("^G", text("key.read")))
         }
+        // Then the raise-hand key, right after review & submit in an exam without tools. At
+        // 80 columns a choice question in pt-BR or vi, or beside F9, has no room left for it
+        // (nor, often, beside a tool's key); F1 help lists it on every question.
+        if !flow.practice { keys.append(("F12", text(flow.hand == .down ? "key.raise-hand" : "key.lower-hand"))) }
         if flow.breaksLeft > 0 { keys.append(("F6", text("key.break"))) }
         if sitting.canGoBack { keys.append(("S-Tab", text("key.back"))) }
         if sitting.canFlag { keys.append(("F2", text("key.flag"))) }

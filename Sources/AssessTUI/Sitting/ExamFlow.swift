@@ -43,6 +43,9 @@ public struct ExamFlow: Sendable {
     public internal(set) var lockAgreed = false
     /// The student's raised hand: down, raised, or seen by the proctor (``HandState``).
     public internal(set) var hand = HandState.down
+    /// How many times the student raised a hand in this attempt (a resumed one's from its
+    /// log): the number of the raise that is up, which an acknowledgement must name.
+    public internal(set) var handsRaised = 0
     /// On the break between two timed sections, the name of the section that opens when it
     /// ends; `nil` on any other break.
     public internal(set) var sectionBreakNext: String?

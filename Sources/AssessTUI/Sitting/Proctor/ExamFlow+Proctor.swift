@@ -190,7 +190,7 @@ extension ExamFlow {
         case .extraBreak where receipt == nil:
             breakLedger.allowOneMore(minutes: command.minutes)
             show(text("notice.break-allowed"), now: now)
-        case .acknowledgeHand where hand != .down:
+        case .acknowledgeHand where acknowledgementAnswersHand(reason: command.reason):
             handAcknowledged(now: now)
             effects.append(.log(.handAcknowledged(command: command.id, by: command.issuedBy)))
         case .message:

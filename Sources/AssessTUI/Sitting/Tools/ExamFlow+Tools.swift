@@ -137,11 +137,22 @@ extension ExamFlow {
 
     /// The raise-hand key on a question: a hand down is raised (the monitor shows it at
     /// once, from the log's record); a raised one, seen by the proctor or not, is lowered.
+    /// A practice sitting has no proctor watching (no lease, no monitor): it says so.
     mutating func toggleHand(now: UInt64) -> [FlowEffect] {
+        guard !practice else { return refuse("notice.no-hand-in-practice", now: now) }
         let raise = hand == .down
         hand = raise ? .raised : .down
+        if raise { handsRaised += 1 }
         showAboutKey(text(raise ? "notice.hand-raised" : "notice.hand-lowered"), now: now)
         return [.log(.handRaised(raised: raise))]
+    }
+
+    /// True when an acknowledgement with `reason` answers the hand that is up now: one
+    /// sent for an earlier raise (the student lowered that hand, and maybe raised it again,
+    /// before it came) answers nothing.
+    func acknowledgementAnswersHand(reason: String) -> Bool {
+        guard hand != .down else { return false }
+        return SeatHand.raise(acknowledgedFor: reason).map { $0 == handsRaised } ?? true
     }
 
     /// The proctor's acknowledgement of the raised hand, from the monitor: the header says
@@ -149,6 +160,17 @@ extension ExamFlow {
     mutating func handAcknowledged(now: UInt64) {
         hand = .acknowledged
         show(text("notice.hand-acknowledged"), now: now)
+    }
+
+    /// A resumed attempt's hand as its log in the store tells it: still raised (and on the
+    /// monitor) when the sitting stopped with it raised, or acknowledged; the raises counted.
+    public mutating func resumeHand(_ log: SeatHandLog) {
+        handsRaised = log.raises
+        switch log.last {
+        case SeatHand.raised: hand = .raised
+        case SeatHand.acknowledged: hand = .acknowledged
+        default: hand = .down
+        }
     }
 }
 
