@@ -175,20 +175,9 @@ struct RaisedHandTests {
     }
 
     @Test func inALabAHandRaisedWhenTheSeatIsKilledIsStillRaisedAfterResume() throws {
-        let lab = try LabStoreTests.LabDatabase()
-        let setup = try ProctorTests.Setup()
-        let exam = try setup.exam("hands.yaml", Self.exam)
-        let ana = lab.name + "_ana"
-        let pat = lab.name + "_pat"
-        defer { for role in [ana, pat] { try? lab.psql("DROP ROLE IF EXISTS \(role)") } }
-        let initialised = try TerminalUnderTest("--help", environment: ["ASSESS_STORE": lab.url()])
-            .assessCommand(["store", "init", "--seat", ana + ":ana", "--proctor", pat])
-        #expect(initialised.status == 0, "\(initialised.output)")
-        let monitor = try TerminalUnderTest(
-            "monitor", policy: setup.policy, environment: ["ASSESS_STORE": lab.url(user: pat)], width: 80,
-            height: 24)
-        try monitor.answer("Proctor password:", with: ProctorTests.password)
-        try monitor.waitFor("no seats yet")
+        let room = try LabRoom()
+        defer { room.dropRoles() }
+        let (lab, setup, exam, monitor, ana) = (room.lab, room.setup, room.exam, room.monitor, room.ana)
         let environment = ["ASSESS_STORE": lab.url(user: ana)]
         let seat = try TerminalUnderTest(
             "take '\(exam)' --candidate ana", policy: setup.policy, environment: environment, width: 80, height: 24)
@@ -239,20 +228,9 @@ struct RaisedHandTests {
     }
 
     @Test func inALabAHandReachesTheMonitorWithinASecondAndTheServerSignsTheIncident() throws {
-        let lab = try LabStoreTests.LabDatabase()
-        let setup = try ProctorTests.Setup()
-        let exam = try setup.exam("hands.yaml", Self.exam)
-        let ana = lab.name + "_ana"
-        let pat = lab.name + "_pat"
-        defer { for role in [ana, pat] { try? lab.psql("DROP ROLE IF EXISTS \(role)") } }
-        let initialised = try TerminalUnderTest("--help", environment: ["ASSESS_STORE": lab.url()])
-            .assessCommand(["store", "init", "--seat", ana + ":ana", "--proctor", pat])
-        #expect(initialised.status == 0, "\(initialised.output)")
-        let monitor = try TerminalUnderTest(
-            "monitor", policy: setup.policy, environment: ["ASSESS_STORE": lab.url(user: pat)], width: 80,
-            height: 24)
-        try monitor.answer("Proctor password:", with: ProctorTests.password)
-        try monitor.waitFor("no seats yet")
+        let room = try LabRoom()
+        defer { room.dropRoles() }
+        let (lab, setup, exam, monitor, ana, pat) = (room.lab, room.setup, room.exam, room.monitor, room.ana, room.pat)
         let seat = try TerminalUnderTest(
             "take '\(exam)' --candidate ana", policy: setup.policy,
             environment: ["ASSESS_STORE": lab.url(user: ana)], width: 80, height: 24)
@@ -271,5 +249,37 @@ struct RaisedHandTests {
         #expect(issued.map { $0.event.details["action"] } == ["hand-acknowledged"])
         try monitor.press("q")
         #expect(try monitor.exitStatus() == 0)
+    }
+}
+
+/// A lab for the hand tests: a server database of its own with a seat `ana` and a proctor
+/// `pat` (login roles of the test's own), the hands exam, and the proctor's monitor open on
+/// an empty room. The roles outlive the database: ``dropRoles()`` ends them.
+struct LabRoom {
+    let lab: LabStoreTests.LabDatabase
+    let setup: ProctorTests.Setup
+    let exam: String
+    let ana: String
+    let pat: String
+    let monitor: TerminalUnderTest
+
+    init() throws {
+        lab = try LabStoreTests.LabDatabase()
+        setup = try ProctorTests.Setup()
+        exam = try setup.exam("hands.yaml", RaisedHandTests.exam)
+        ana = lab.name + "_ana"
+        pat = lab.name + "_pat"
+        let initialised = try TerminalUnderTest("--help", environment: ["ASSESS_STORE": lab.url()])
+            .assessCommand(["store", "init", "--seat", ana + ":ana", "--proctor", pat])
+        #expect(initialised.status == 0, "\(initialised.output)")
+        monitor = try TerminalUnderTest(
+            "monitor", policy: setup.policy, environment: ["ASSESS_STORE": lab.url(user: pat)], width: 80,
+            height: 24)
+        try monitor.answer("Proctor password:", with: ProctorTests.password)
+        try monitor.waitFor("no seats yet")
+    }
+
+    func dropRoles() {
+        for role in [ana, pat] { try? lab.psql("DROP ROLE IF EXISTS \(role)") }
     }
 }
