@@ -116,6 +116,23 @@ struct RaisedHandTests {
         return lag
     }
 
+    /// One machine's room for the hand tests: the hands exam, the proctor's monitor open on
+    /// an empty room and a seat of candidate `cy` at its welcome screen, on one data folder.
+    static func oneMachineRoom() throws -> (
+        setup: ProctorTests.Setup, exam: String, monitor: TerminalUnderTest, seat: TerminalUnderTest
+    ) {
+        let setup = try ProctorTests.Setup()
+        let exam = try setup.exam("hands.yaml", Self.exam)
+        let shared = setup.scratch.file("data")
+        let monitor = try TerminalUnderTest(
+            "monitor", dataDirectory: shared, policy: setup.policy, width: 80, height: 24)
+        try monitor.answer("Proctor password:", with: ProctorTests.password)
+        try monitor.waitFor("no seats yet")
+        let seat = try TerminalUnderTest(
+            "take '\(exam)' --candidate cy", dataDirectory: shared, policy: setup.policy, width: 80, height: 24)
+        return (setup, exam, monitor, seat)
+    }
+
     /// The seat raises a hand and is killed with kill -9; `resume` (with `environment`'s
     /// store) brings the sitting back with the hand still raised, on its screen and on the
     /// monitor, from the attempt's log; the monitor acknowledges that same raise.
@@ -157,15 +174,7 @@ struct RaisedHandTests {
     }
 
     @Test func onOneMachineAHandRaisedWhenTheSeatIsKilledIsStillRaisedAfterResume() throws {
-        let setup = try ProctorTests.Setup()
-        let exam = try setup.exam("hands.yaml", Self.exam)
-        let shared = setup.scratch.file("data")
-        let monitor = try TerminalUnderTest(
-            "monitor", dataDirectory: shared, policy: setup.policy, width: 80, height: 24)
-        try monitor.answer("Proctor password:", with: ProctorTests.password)
-        try monitor.waitFor("no seats yet")
-        let seat = try TerminalUnderTest(
-            "take '\(exam)' --candidate cy", dataDirectory: shared, policy: setup.policy, width: 80, height: 24)
+        let (setup, exam, monitor, seat) = try Self.oneMachineRoom()
         try Self.raiseKillAndResume(
             seat: seat, monitor: monitor, candidate: "cy", exam: exam, policy: setup.policy, store: "SQLite",
             goldens: true)
@@ -191,15 +200,7 @@ struct RaisedHandTests {
     }
 
     @Test func onOneMachineAHandReachesTheMonitorWithinASecondAndTheIncidentIsInTheResults() throws {
-        let setup = try ProctorTests.Setup()
-        let exam = try setup.exam("hands.yaml", Self.exam)
-        let shared = setup.scratch.file("data")
-        let monitor = try TerminalUnderTest(
-            "monitor", dataDirectory: shared, policy: setup.policy, width: 80, height: 24)
-        try monitor.answer("Proctor password:", with: ProctorTests.password)
-        try monitor.waitFor("no seats yet")
-        let seat = try TerminalUnderTest(
-            "take '\(exam)' --candidate cy", dataDirectory: shared, policy: setup.policy, width: 80, height: 24)
+        let (_, exam, monitor, seat) = try Self.oneMachineRoom()
         let lag = try Self.raiseAcknowledgeAndReport(
             seat: seat, monitor: monitor, candidate: "cy", store: "SQLite", goldens: true)
         print("raised hand: SQLite: \(String(format: "%.3f", lag)) s from F12 to the monitor")
