@@ -165,13 +165,18 @@ struct ScreenReaderTests {
         return (line(code), line(time))
     }
 
+    /// What Fenrir may say before `assess` draws its first frame: on a loaded machine it
+    /// reads the pane while it is still empty ("blank", in Fenrir's own words).
+    static let beforeTheFirstFrame: Set<String> = ["blank"]
+
     @Test func aWholeSittingHeardInEnglish() throws {
         let (fenrir, key) = try Self.tourSitting()
         let footer = "Tab next Ctrl dash U undo F4 review submit F9 settings F1 help"
-        try fenrir.expectSaid([
-            "assess exam / A tour of the tools / Candidate f dash 1 / Time 10 minutes 8 seconds / Questions 8 / "
-                + "Exam key \(key) / Enter begin q quit F1 help"
-        ])
+        try fenrir.expectSaid(
+            [
+                "assess exam / A tour of the tools / Candidate f dash 1 / Time 10 minutes 8 seconds / Questions 8 / "
+                    + "Exam key \(key) / Enter begin q quit F1 help"
+            ], passing: Self.beforeTheFirstFrame)
         try fenrir.expectSaid(
             [
                 "A tour of the tools before the exam / Lock this terminal for the exam? / "
@@ -322,10 +327,11 @@ struct ScreenReaderTests {
     @Test func aWholeSittingHeardInBrazilianPortuguese() throws {
         let (fenrir, key) = try Self.tourSitting("pt-BR")
         let footer = "Tab próxima Ctrl dash U desfazer F4 revisar e entregar F9 ajustes F1 ajuda"
-        try fenrir.expectSaid([
-            "assess prova / A tour of the tools / Candidato f dash 1 / Tempo 10 minutos e 8 segundos / Questões 8 / "
-                + "Chave da prova \(key) / Enter começar q sair F1 ajuda"
-        ])
+        try fenrir.expectSaid(
+            [
+                "assess prova / A tour of the tools / Candidato f dash 1 / Tempo 10 minutos e 8 segundos / Questões 8 / "
+                    + "Chave da prova \(key) / Enter começar q sair F1 ajuda"
+            ], passing: Self.beforeTheFirstFrame)
         try fenrir.expectSaid(
             [
                 "A tour of the tools antes da prova / Bloquear este terminal para a prova? / "
