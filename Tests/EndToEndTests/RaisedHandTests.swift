@@ -200,7 +200,9 @@ struct RaisedHandTests {
     }
 
     @Test func onOneMachineAHandReachesTheMonitorWithinASecondAndTheIncidentIsInTheResults() throws {
-        let (_, exam, monitor, seat) = try Self.oneMachineRoom()
+        let (setup, exam, monitor, seat) = try Self.oneMachineRoom()
+        // The scratch folder (the policy, the store) lives as long as `setup`.
+        defer { withExtendedLifetime(setup) {} }
         let lag = try Self.raiseAcknowledgeAndReport(
             seat: seat, monitor: monitor, candidate: "cy", store: "SQLite", goldens: true)
         print("raised hand: SQLite: \(String(format: "%.3f", lag)) s from F12 to the monitor")
