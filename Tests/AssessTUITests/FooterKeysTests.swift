@@ -28,15 +28,23 @@ struct FooterKeysTests {
         ("ordering, an item held", 7, [.character(" ")], "Space", "key.put-down"),
     ]
 
+    /// The last line of `question`'s screen of the every-type exam at 80×24 in `language`.
+    static func footer(
+        of question: (name: String, tabs: Int, keys: [Key], key: String, action: String),
+        in language: InterfaceLanguage
+    ) -> String {
+        let walk = Walk(
+            question.name, exam: ExamFixtures.everyType,
+            TranslatedScreenTests.onEveryType(question.tabs, then: question.keys))
+        let grid = WholeScreenTests.draw(walk, size: TerminalSize(columns: 80, rows: 24), language: language)
+        return grid.lines().last ?? ""
+    }
+
     @Test(arguments: InterfaceLanguage.allCases)
     func everyQuestionTypesFooterNamesItsAnsweringKey(_ language: InterfaceLanguage) {
         let text = Catalogue.of(language)
         for question in Self.questions {
-            let walk = Walk(
-                question.name, exam: ExamFixtures.everyType,
-                TranslatedScreenTests.onEveryType(question.tabs, then: question.keys))
-            let grid = WholeScreenTests.draw(walk, size: TerminalSize(columns: 80, rows: 24), language: language)
-            let footer = grid.lines().last ?? ""
+            let footer = Self.footer(of: question, in: language)
             #expect(
                 footer.contains(question.key + " " + text(question.action) + " "),
                 "\(language.rawValue) \(question.name): \(footer)")
@@ -54,11 +62,7 @@ struct FooterKeysTests {
         let text = Catalogue.of(language)
         let hand = "F12 " + text("key.raise-hand") + " "
         for question in Self.questions {
-            let walk = Walk(
-                question.name, exam: ExamFixtures.everyType,
-                TranslatedScreenTests.onEveryType(question.tabs, then: question.keys))
-            let grid = WholeScreenTests.draw(walk, size: TerminalSize(columns: 80, rows: 24), language: language)
-            let footer = grid.lines().last ?? ""
+            let footer = Self.footer(of: question, in: language)
             let context = "\(language.rawValue) \(question.name): \(footer)"
             // Review & submit stays; the hand comes right after it, or not at all.
             let review = "F4 " + text("key.review-submit") + "  "
