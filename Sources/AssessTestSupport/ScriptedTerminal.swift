@@ -19,6 +19,9 @@ public final class ScriptedTerminal: TerminalDevice {
         /// The keys arrive together while the program is busy: they wait, unread, as
         /// typed-ahead input (``hasPendingInput``) until it reads them or throws them away.
         case typeAhead([Key])
+        /// The keys arrive the moment a frame showing `text` is drawn, before the program
+        /// reads again, as typed-ahead input: a driver that answers what it sees at once.
+        case typeAheadOnceShown(String, [Key])
         /// No key comes for this long: the manual clock moves on.
         case wait(seconds: Double)
         /// No key comes until the newest frame shows `text` (in real time, at most `timeout`).
@@ -76,6 +79,10 @@ public final class ScriptedTerminal: TerminalDevice {
     public func draw(_ grid: CellGrid) {
         frames.append(grid)
         frameTimes.append(.now)
+        if case .typeAheadOnceShown(let text, let keys)? = steps.first, screen.contains(text) {
+            steps.removeFirst()
+            typedAhead += keys
+        }
     }
 
     public var hasPendingInput: Bool { !typedAhead.isEmpty }
@@ -116,7 +123,7 @@ public final class ScriptedTerminal: TerminalDevice {
             steps.removeFirst()
             clock.advance(by: seconds)
             return nil
-        case .screen(let text):
+        case .screen(let text), .typeAheadOnceShown(let text, _):
             return proceed(when: screen.contains(text), "the screen to show \"\(text)\"")
         case .until(let what, let condition):
             return proceed(when: condition(), what)

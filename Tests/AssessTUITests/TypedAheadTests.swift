@@ -16,11 +16,16 @@ import Testing
         var unseen = false
 
         mutating func event(for input: TerminalInput) -> Key? {
-            if case .key(let key) = input { return key }
-            return nil
+            switch input {
+            case .key(let key): return key
+            case .hangup: return .hangup
+            default: return nil
+            }
         }
 
         mutating func update(_ key: Key, now: UInt64) -> [Effect] {
+            // A script that fails hangs up: the program ends, unanswered.
+            if key == .hangup { return [.answered(false)] }
             guard asking else {
                 if key == .enter { (asking, unseen) = (true, true) }
                 return []
@@ -66,6 +71,20 @@ import Testing
         #expect(program.run() == false)
         #expect(terminal.failure == nil)
         #expect(terminal.discardedKeys == [.character("y")])
+    }
+
+    @Test func aKeyThatComesOnceTheScreenIsOutAnswersIt() {
+        let terminal = ScriptedTerminal(
+            clock: ManualClock(),
+            steps: [
+                .screen("Welcome"), .key(.enter), .typeAheadOnceShown("Lock this terminal?", [.character("y")]),
+            ])
+        let program = Program(
+            model: AskAfterEnter(), terminal: terminal, clock: ManualClock(), runner: Answers(),
+            inbox: ProgramInbox<Key>())
+        #expect(program.run() == true)
+        #expect(terminal.failure == nil)
+        #expect(terminal.discardedKeys.isEmpty)
     }
 
     /// The sitting's own model on the loop, the engine answering at once: the request for

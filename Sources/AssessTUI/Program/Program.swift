@@ -35,8 +35,8 @@ public protocol ProgramModel {
     /// (``Key/alt(_:)``); otherwise the loop hands it Escape, then the key.
     static var takesAltChords: Bool { get }
     /// True while the screen up now asks a question that no key typed before it showed may
-    /// answer (the student's consent to lock): the loop then draws it at once, throws away
-    /// every key typed until that frame, and calls ``screenShown()``.
+    /// answer (the student's consent to lock): the loop then throws away every key typed so
+    /// far, draws it at once, and calls ``screenShown()``.
     var awaitsBeingSeen: Bool { get }
     /// The screen that ``awaitsBeingSeen`` was drawn, and no key typed before it is left.
     mutating func screenShown()
@@ -110,8 +110,9 @@ public final class Program<Model: ProgramModel, Runner: EffectRunner> where Runn
                 continue
             }
             if model.awaitsBeingSeen {
-                draw(now: now)
+                // Discard before drawing: a key that comes once the frame is out answers it.
                 terminal.discardTypedAhead()
+                draw(now: now)
                 model.screenShown()
             } else if !terminal.hasPendingInput {
                 // Keys already waiting would replace this frame at once: handle them first.
