@@ -30,10 +30,11 @@ import Synchronization
 ///   file size, no core files; the wall clock and the output are watched from here. At any
 ///   limit bubblewrap is killed, which kills the sandbox's PID namespace, every process in it.
 ///
-/// A sample run during a sitting starts at a lower CPU priority (`nice -n 10`,
-/// ``besideTyping``), so that it never competes on equal terms with the students' typing on
-/// the same machine. Scoring runs at the caller's priority: its verdicts must not depend on
-/// what else the machine does, and a starved run outlasts its wall clock. When this process
+/// A sandbox runs at the priority of the thread that starts it. A sitting starts its sample
+/// runs from a thread of their own, ``ThreadPriority/besideTyping`` lower than its key loop,
+/// so that a run never competes on equal terms with the students' typing on the same
+/// machine. Scoring runs at the caller's priority: its verdicts must not depend on what
+/// else the machine does, and a starved run outlasts its wall clock. When this process
 /// runs as root (a teacher scoring as root, the CI), the sandbox runs as `nobody`
 /// (`setpriv`): the kernel does not apply the process limit to root.
 public struct Sandbox: Sendable {
@@ -44,11 +45,6 @@ public struct Sandbox: Sendable {
     static let unprivilegedID: uid_t = 65534
     static let setpriv = "/usr/bin/setpriv"
     static let prlimit = "/usr/bin/prlimit"
-    static let nice = "/usr/bin/nice"
-    /// How much lower than this process's the priority of a sample run is (`nice -n`).
-    public static let besideTyping = 10
-    /// How much lower than this process's the priority of this sandbox's runs is; 0 keeps it.
-    public let niceness: Int
     /// The devices a program finds in the sandbox's `/dev`: no terminal among them.
     static let devices = ["null", "zero", "full", "random", "urandom"]
     /// The size of the sandbox's `/tmp` and of its home.
@@ -56,30 +52,24 @@ public struct Sandbox: Sendable {
 
     /// The sandbox with `bwrap` from `searchPath` (`PATH`'s form); throws
     /// ``SandboxError/bubblewrapMissing`` when there is none.
-    /// Its runs start `niceness` lower than this process.
-    public static func locate(
-        searchPath: String = "/usr/bin:/bin:/usr/local/bin", niceness: Int = 0
-    ) throws(SandboxError) -> Sandbox {
+    public static func locate(searchPath: String = "/usr/bin:/bin:/usr/local/bin") throws(SandboxError) -> Sandbox {
         for directory in searchPath.split(separator: ":") where !directory.isEmpty {
             let candidate = "\(directory)/bwrap"
-            if access(candidate, X_OK) == 0 { return Sandbox(bubblewrap: candidate, niceness: niceness) }
+            if access(candidate, X_OK) == 0 { return Sandbox(bubblewrap: candidate) }
         }
         throw .bubblewrapMissing
     }
 
-    /// A sandbox with the `bwrap` at `bubblewrap`, whose runs start `niceness` lower than
-    /// this process.
-    public init(bubblewrap: String, niceness: Int = 0) {
+    /// A sandbox with the `bwrap` at `bubblewrap`.
+    public init(bubblewrap: String) {
         self.bubblewrap = bubblewrap
-        self.niceness = niceness
     }
 
     /// Writes `source` into a fresh folder and, for C, compiles it in a sandbox of its
     /// own (``SandboxLanguage/compileCommand``, ``SandboxLimits/compiler``). The
     /// program's folder is removed when the returned value goes away.
     public func prepare(_ language: SandboxLanguage, source: String) throws(SandboxError) -> SandboxProgram {
-        let lowering: [(path: String, package: String)] = niceness > 0 ? [(Self.nice, "coreutils")] : []
-        for needed in language.requiredPrograms + [(Self.prlimit, "util-linux")] + lowering
+        for needed in language.requiredPrograms + [(Self.prlimit, "util-linux")]
         where access(needed.path, X_OK) != 0 {
             throw .programMissing(path: needed.path, package: needed.package)
         }
@@ -107,11 +97,10 @@ public struct Sandbox: Sendable {
 
     static var runsAsRoot: Bool { geteuid() == 0 }
 
-    /// The command line that runs `command` in a sandbox over `folder`: `nice` (when the
-    /// runs start lower), `setpriv` (as root), `bwrap` and its options, then `prlimit` and
-    /// the command.
+    /// The command line that runs `command` in a sandbox over `folder`: `setpriv` (as
+    /// root), `bwrap` and its options, then `prlimit` and the command.
     func commandLine(_ command: [String], folder: String, writable: Bool, limits: SandboxLimits) -> [String] {
-        var line = niceness > 0 ? [Self.nice, "-n", String(niceness)] : []
+        var line: [String] = []
         if Self.runsAsRoot {
             let id = String(Self.unprivilegedID)
             line += [Self.setpriv, "--reuid=\(id)", "--regid=\(id)", "--clear-groups", "--"]

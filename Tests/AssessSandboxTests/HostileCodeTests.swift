@@ -194,15 +194,18 @@ import Testing
         #expect(!run.standardOutput.contains("reached"))
     }
 
-    /// A sample run's `nice` works only inside the caller's automatic session group: the
-    /// program's session is the caller's, and it runs 10 lower than the caller.
+    /// A sample run's lower priority works only inside the caller's automatic session
+    /// group: the program's session is the caller's, and it runs 10 lower than the sitting.
     @Test func aSampleRunStaysInTheCallersSessionGroupAtALowerPriority() throws {
-        let sandbox = try Sandbox.locate(niceness: Sandbox.besideTyping)
         let source = "cut -d' ' -f19 /proc/self/stat\ncat /proc/self/autogroup\n"
-        let run = try sandbox.run(try sandbox.prepare(.bash, source: source), standardInput: "", limits: limits)
+        let limits = self.limits
+        let run = try onThreadLowered(by: ThreadPriority.besideTyping) {
+            let sandbox = try Sandbox.locate()
+            return try sandbox.run(try sandbox.prepare(.bash, source: source), standardInput: "", limits: limits)
+        }
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
-        let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-        #expect(lines.first == String(own + 10), "\(run.standardOutput) \(run.standardError)")
+        let own = ThreadPriority.callingThreadNice
+        #expect(lines.first == String(min(19, own + 10)), "\(run.standardOutput) \(run.standardError)")
         let group = try String(contentsOfFile: "/proc/self/autogroup", encoding: .utf8)
             .split(separator: " ").first.map(String.init)
         #expect(lines.dropFirst().first?.split(separator: " ").first.map(String.init) == group, "\(run.standardOutput)")

@@ -1,3 +1,4 @@
+import AssessCore
 import AssessTestSupport
 import Foundation
 import Testing
@@ -39,24 +40,22 @@ import Testing
         #expect(run.standardError.contains("missing"))
     }
 
-    /// A sample run must not compete with the students' typing: it starts
-    /// `Sandbox.besideTyping` lower than the process that starts it, and what it starts
-    /// inherits that. A scoring run keeps the caller's priority.
-    @Test func aSampleRunStartsAtALowerPriorityThanTheProcessThatStartsItAndScoringDoesNot() throws {
-        let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-        let sampling = try Sandbox.locate(niceness: Sandbox.besideTyping)
-        let scoring = try Sandbox.locate()
-        let program = try sampling.prepare(.bash, source: "cut -d' ' -f19 /proc/self/stat\n")
-        let sampled = try sampling.run(program, standardInput: "", limits: limits)
-        #expect(sampled.standardOutput == "\(min(19, own + Int32(Sandbox.besideTyping)))\n", "\(sampled)")
-        let scored = try scoring.run(program, standardInput: "", limits: limits)
+    /// A sandbox runs at the priority of the thread that starts it: a sitting starts its
+    /// sample runs from a thread `ThreadPriority.besideTyping` lower than its key loop, and
+    /// what a run starts inherits that. A scoring run keeps the caller's priority.
+    @Test func aRunHasThePriorityOfTheThreadThatStartsItAndScoringKeepsTheCallers() throws {
+        let own = ThreadPriority.callingThreadNice
+        let source = "cut -d' ' -f19 /proc/self/stat\n"
+        let limits = self.limits
+        let sampled = try onThreadLowered(by: ThreadPriority.besideTyping) {
+            let sandbox = try Sandbox.locate()
+            return try sandbox.run(try sandbox.prepare(.bash, source: source), standardInput: "", limits: limits)
+        }
+        #expect(sampled.standardOutput == "\(min(19, own + ThreadPriority.besideTyping))\n", "\(sampled)")
+        let sandbox = try Sandbox.locate()
+        let scored = try sandbox.run(try sandbox.prepare(.bash, source: source), standardInput: "", limits: limits)
         #expect(scored.standardOutput == "\(own)\n", "\(scored)")
-        // Under `nice -n 19 swift test` a run cannot go lower than its parent: the line says it.
-        let line = sampling.commandLine(["true"], folder: "/nonexistent", writable: false, limits: limits)
-        #expect(Array(line.prefix(3)) == ["/usr/bin/nice", "-n", "\(Sandbox.besideTyping)"], "\(line)")
-        #expect(
-            scoring.commandLine(["true"], folder: "/nonexistent", writable: false, limits: limits).first
-                != "/usr/bin/nice")
+        #expect(ThreadPriority.callingThreadNice == own)
     }
 
     @Test func aBashScriptRuns() throws {

@@ -29,15 +29,20 @@ struct SampleRunLoopTests {
     final class SlowRunner: SampleRunner {
         let seconds: Double
         let finished = Mutex<ContinuousClock.Instant?>(nil)
+        /// The nice value of the thread the run was made on.
+        let nice = Mutex<Int32?>(nil)
         init(seconds: Double) { self.seconds = seconds }
         func runSamples(of question: CodeQuestion, code: String) throws -> [SampleOutcome] {
+            nice.withLock { $0 = ThreadPriority.callingThreadNice }
             Thread.sleep(forTimeInterval: seconds)
             finished.withLock { $0 = .now }
             return question.samples.map { _ in SampleOutcome(verdict: .passed, output: "", seconds: seconds) }
         }
     }
 
+    /// ... and the run is made below the loop's priority, so the programs it starts are too.
     @Test func keysAreEchoedAtOnceWhileARunIsUnderWay() async {
+        let loopNice = ThreadPriority.callingThreadNice
         let exam = SampleRunTests.exam(runs: 2)
         let consent = FlowConsentPrompt()
         let harness = SessionHarness(
@@ -76,6 +81,7 @@ struct SampleRunLoopTests {
                 frame.map { $0 - key < .milliseconds(500) } == true,
                 "a frame came \(frame.map { $0 - key } ?? .zero) after a key")
         }
+        #expect(runner.nice.withLock { $0 } == min(19, loopNice + ThreadPriority.besideTyping))
         let ended = runner.finished.withLock { $0 }
         #expect(ended.map { end in keys.allSatisfy { $0 < end } } == true)
     }

@@ -48,7 +48,7 @@ package struct SandboxSampleRunner: SampleRunner {
         guard let first = allowing.first else { return nil }
         let sandbox: Sandbox
         do throws(SandboxError) {
-            sandbox = try Sandbox.locate(searchPath: searchPath, niceness: Sandbox.besideTyping)
+            sandbox = try Sandbox.locate(searchPath: searchPath)
         } catch {
             throw SandboxUnavailable(reason: error.description)
         }

@@ -1,3 +1,4 @@
+import AssessCore
 import AssessExam
 
 /// What one sample gave when the student ran a code question's samples during the exam.
@@ -55,7 +56,8 @@ public struct SampleRunState: Sendable, Equatable {
 /// Takes each sample run from the store's budget and runs it, one at a time, on a thread
 /// of its own; posts the outcome to the sitting's inbox. The key loop only enqueues.
 final class SampleRunWorker: Sendable {
-    private let worker = SerialWorker(name: "assess sample runs")
+    /// Below the key loop and the saves: see ``ThreadPriority/besideTyping``.
+    private let worker = SerialWorker(name: "assess sample runs", nice: ThreadPriority.besideTyping)
     private let counter: any SampleRunCounter
     private let runner: any SampleRunner
     private let inbox: ProgramInbox<FlowEvent>

@@ -16,10 +16,12 @@ public final class SerialWorker: Sendable {
     private let available = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
 
-    /// Starts the thread, named `name` (as `ps -L` shows it).
-    public init(name: String) {
+    /// Starts the thread, named `name` (as `ps -L` shows it), `nice` lower in CPU priority
+    /// than the thread that makes it (0 keeps it); the processes it starts inherit that.
+    public init(name: String, nice: Int32 = 0) {
         let thread = Thread { [self] in
             ThreadName.setForCallingThread(name)
+            if nice > 0 { ThreadPriority.lowerCallingThread(by: nice) }
             while let job = next() { job() }
             done.signal()
         }
