@@ -351,6 +351,11 @@ func addSampleRunRow(to report: inout Report, assess: String, exam: String, coun
         assess: Report.medianAndP99(many.echoDuringRunsMilliseconds, unit: "ms"), reference: "", ratio: nil,
         budget: "p99 ≤ 15 ms",
         holds: (many.echoDuringRunsMilliseconds.p99 ?? .infinity) <= 15 && many.missedEchoes == 0)
+    // With them on, each sitting's session is scheduled as one, its runs included: see docs/performance.md.
+    let groups =
+        (try? String(contentsOfFile: "/proc/sys/kernel/sched_autogroup_enabled", encoding: .utf8))
+        .map { $0.hasPrefix("1") ? "on" : "off" } ?? "not known"
+    report.note("Sample runs: the kernel's automatic session groups (kernel.sched_autogroup_enabled) were \(groups).")
 }
 
 func addTypingRows(to report: inout Report, label: String, assess: Typing, nano: Typing, nanoLabel: String) {
