@@ -8,8 +8,8 @@ import Testing
 
 /// At 80 columns the footer always names the key that answers the question on screen, in
 /// every language and for every question type (and while an item of an ordering is held):
-/// review & submit and the keys after it give way first. The raise-hand key (F12) comes
-/// right after review & submit in an exam without tools, where the line has room for it.
+/// the other keys give way first. The raise-hand key (F12), where the exam allows it, comes
+/// right after review & submit in an exam without tools, and shows whatever the tools.
 @Suite("The answering key in the footer at 80 columns")
 struct FooterKeysTests {
     typealias Walk = WholeScreenTests.Walk
@@ -28,13 +28,20 @@ struct FooterKeysTests {
         ("ordering, an item held", 7, [.character(" ")], "Space", "key.put-down"),
     ]
 
+    /// The every-type exam that allows raising a hand (and the tools of time).
+    static let everyTypeWithHand: Exam = {
+        var exam = ExamFixtures.everyType
+        exam.restrictions += ExamFixtures.timeAndHand
+        return exam
+    }()
+
     /// The last line of `question`'s screen of the every-type exam at 80×24 in `language`.
     static func footer(
         of question: (name: String, tabs: Int, keys: [Key], key: String, action: String),
         in language: InterfaceLanguage
     ) -> String {
         let walk = Walk(
-            question.name, exam: ExamFixtures.everyType,
+            question.name, exam: Self.everyTypeWithHand,
             TranslatedScreenTests.onEveryType(question.tabs, then: question.keys))
         let grid = WholeScreenTests.draw(walk, size: TerminalSize(columns: 80, rows: 24), language: language)
         return grid.lines().last ?? ""
@@ -62,7 +69,7 @@ struct FooterKeysTests {
             // In an exam without tools, the hand comes right after review & submit.
             let review = "F4 " + text("key.review-submit") + "  "
             #expect(footer.contains(review + hand), "\(context)")
-            var flow = FlowFixtures.onFirstQuestion(of: ExamFixtures.everyType)
+            var flow = FlowFixtures.onFirstQuestion(of: Self.everyTypeWithHand)
             flow.language = language
             #expect(HelpScreen.keys(of: .question, in: flow).contains { $0.0 == "F12" }, "\(context)")
         }
@@ -79,7 +86,7 @@ struct FooterKeysTests {
                 var restriction = restriction
                 restriction.isOnByDefault = true
                 return restriction
-            } + [.calculator(.scientific), .reference(sheet)]
+            } + [.calculator(.scientific), .reference(sheet)] + ExamFixtures.timeAndHand
             + ["flag-for-review", "question-palette", "strike-out", "highlight", "line-reader"].map {
                 Restriction(id: $0, title: $0, detail: $0, isOnByDefault: true)
             }

@@ -38,6 +38,9 @@ struct ScreenReaderTests {
             Speed = distance / time
         restrictions:
           - {id: strike-out, title: Striking out, detail: Choices may be struck out., default: on}
+          - {id: raise-hand, title: Raising a hand, detail: F12 asks for the proctor., default: on}
+          - {id: hide-timer, title: Hiding the countdown, detail: Ctrl-O hides it., default: on}
+          - {id: time-left, title: Time left, detail: Ctrl-T says it., default: on}
         questions:
           - id: planet
             type: single-choice

@@ -157,7 +157,7 @@ struct ToolsTests {
             "take \(exam) --candidate \(candidate) --reduced-motion", policy: setup.policy, environment: environment,
             width: 80, height: 24)
         try first.acceptTheLock()
-        try first.waitFor("x strike out")
+        try first.waitFor("Space choose")
         try first.press("x")
         try first.waitFor("( ) 1. ✗ Venus")
         try first.press("Down", "Space", "Down", "x")
@@ -169,7 +169,7 @@ struct ToolsTests {
         try first.waitFor("“planet” highlighted.")
         try PicturesInATerminalTests.expectScreen(first, named: "reading-80x24")
         try first.press("Escape")
-        try first.waitFor("x strike out")
+        try first.waitFor("Space choose")
         try PicturesInATerminalTests.expectScreen(first, named: "annotated-80x24")
         // Saved by the autosave, off the keys' path: wait until the store has it.
         let store = try stored(first)

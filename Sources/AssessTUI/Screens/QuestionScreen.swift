@@ -227,7 +227,7 @@ enum QuestionScreen {
         if flow.currentReading == nil, sitting.canUseLineReader || sitting.canHighlight {
             keys.append(FooterKey("^G", text("key.read")))
         }
-        if !flow.practice {
+        if !flow.practice, sitting.canRaiseHand {
             keys.append(FooterKey("F12", text(flow.hand == .down ? "key.raise-hand" : "key.lower-hand"), .high))
         }
         if flow.breaksLeft > 0 { keys.append(FooterKey("F6", text("key.break"))) }
