@@ -47,7 +47,7 @@ struct TimeAndHandAllowedTests {
             #expect(hand.logged.isEmpty, "\(name)")
             #expect(flow.hand == .down, "\(name)")
             #expect(
-                flow.notice?.text == "This exam does not let you raise a hand from the keyboard: raise it in the room.",
+                flow.notice?.text == "This exam does not let you raise a hand with F12: raise it in the room.",
                 "\(name)")
             let timer = flow.update(.key(ExamFlow.hideTimerKey), now: 3 * Self.s)
             #expect(timer.logged.isEmpty, "\(name)")
@@ -100,5 +100,15 @@ struct TimeAndHandAllowedTests {
         #expect(
             accommodated.notice?.text == "The countdown stays hidden (an accommodation); the warnings still come.")
         #expect(Self.screen(accommodated, now: 60 * Self.s)[0].hasSuffix("time hidden "))
+    }
+
+    /// The notice line holds one line (cut with "…" past it): every notice without
+    /// placeholders, the tools' refusals among them, fits it at 80 columns in every language.
+    @Test(arguments: InterfaceLanguage.allCases)
+    func everyFixedNoticeFitsTheNoticeLineAt80Columns(_ language: InterfaceLanguage) {
+        let width = 80 - 2 * ScreenKit.margin
+        for (key, text) in Catalogue.of(language).entries where key.hasPrefix("notice.") && !text.contains("{") {
+            #expect(text.displayWidth <= width, "\(language.rawValue) \(key): \(text.displayWidth) cells")
+        }
     }
 }
