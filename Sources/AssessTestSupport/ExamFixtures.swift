@@ -2,10 +2,25 @@ import AssessExam
 
 /// Small exams built in code, for tests that need an `Exam` without reading a file.
 public enum ExamFixtures {
+    /// The tools of time and the raised hand, allowed (the `raise-hand`, `hide-timer` and
+    /// `time-left` restrictions, on): what an exam lists for its students to have them.
+    public static let timeAndHand: [Restriction] = [
+        Restriction(
+            id: "raise-hand", title: "Raising a hand",
+            detail: "The student may raise a hand (F12) to ask for the proctor.", isOnByDefault: true),
+        Restriction(
+            id: "hide-timer", title: "Hiding the countdown",
+            detail: "The student may hide the countdown (Ctrl-O) until the last five minutes.", isOnByDefault: true),
+        Restriction(
+            id: "time-left", title: "Time left",
+            detail: "The student may ask for the time left on the notice line (Ctrl-T).", isOnByDefault: true),
+    ]
+
     /// Three short questions without sections or shuffling: two single choice
-    /// (right answers at index 0 and 2) and one short text ("Canberra").
+    /// (right answers at index 0 and 2) and one short text ("Canberra"); the tools of time
+    /// and the raised hand allowed (``timeAndHand``).
     public static let capitals = Exam(
-        id: "capitals", title: "Capitals", durationSeconds: 300,
+        id: "capitals", title: "Capitals", durationSeconds: 300, restrictions: timeAndHand,
         sections: [
             ExamSection(
                 title: nil,
@@ -110,9 +125,10 @@ public enum ExamFixtures {
             ])
     }()
 
-    /// An essay without a word limit, then a short-text question, in English.
+    /// An essay without a word limit, then a short-text question, in English; the tools of
+    /// time and the raised hand allowed (``timeAndHand``).
     public static let essays = Exam(
-        id: "essays", title: "Essays", durationSeconds: 600,
+        id: "essays", title: "Essays", durationSeconds: 600, restrictions: timeAndHand,
         sections: [
             ExamSection(
                 title: nil,

@@ -50,9 +50,12 @@ import Testing
         #expect(
             exam.restrictions.map(\.id) == [
                 "back-navigation", "flag-for-review", "question-palette", "scratchpad", "strike-out", "highlight",
-                "line-reader", "calculator", "reference",
+                "line-reader", "raise-hand", "hide-timer", "time-left", "calculator", "reference",
             ])
-        #expect(exam.restrictions.map(\.isOnByDefault) == [true, true, true, false, true, true, true, true, true])
+        #expect(
+            exam.restrictions.map(\.isOnByDefault) == [
+                true, true, true, false, true, true, true, true, true, true, true, true,
+            ])
         #expect(exam.reference?.title == "Formulas")
         #expect(exam.calculator == .scientific)
         #expect(exam.suggestions == [.wordCompletion])

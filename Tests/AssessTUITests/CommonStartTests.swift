@@ -110,7 +110,7 @@ struct CommonStartTests {
                 "  Candidate  c-1",
                 "  Time       5 minutes",
                 "  Questions  3",
-                "  Exam key   d2bd-033b",
+                "  Exam key   f853-91b1",
                 "",
                 "  Waiting for the proctor to start the exam. This screen goes on by itself",
                 "  when the exam starts, or type the start code the proctor announces and press",

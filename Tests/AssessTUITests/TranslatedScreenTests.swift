@@ -188,17 +188,21 @@ struct TranslatedScreenTests {
             named: "\(language.rawValue)-\(name)-80x24")
     }
 
-    /// The tools in each translation as recorded (the calculator in the standard,
-    /// high-contrast and screen reader's layouts, the hidden countdown, the time left asked
-    /// for), at 80×24.
+    /// The tools in each translation as recorded, at 80×24: each tool in the standard,
+    /// high-contrast and screen reader's layouts (the calculator, the reference sheet, choices
+    /// struck out, the prompt read with highlights and the line reader, the highlights kept
+    /// after, the countdown hidden, the time left asked for, a raised hand), and the help of
+    /// those that have keys of their own.
     @Test(
         arguments: InterfaceLanguage.allCases.filter { $0 != .english },
         [
             "calculator", "high-contrast-calculator", "screen-reader-calculator", "help-calculator", "timer-hidden",
-            "screen-reader-time-left", "reference", "high-contrast-reference", "screen-reader-reference",
-            "strike-out", "high-contrast-strike-out", "screen-reader-strike-out", "help-strike-out", "reading",
-            "high-contrast-reading", "screen-reader-reading", "help-reading", "hand-raised",
-            "high-contrast-hand-raised", "screen-reader-hand-raised",
+            "high-contrast-timer-hidden", "time-left", "high-contrast-time-left", "screen-reader-time-left",
+            "reference", "high-contrast-reference", "screen-reader-reference", "strike-out",
+            "high-contrast-strike-out", "screen-reader-strike-out", "help-strike-out", "reading",
+            "high-contrast-reading", "screen-reader-reading", "help-reading", "highlighted",
+            "high-contrast-highlighted", "screen-reader-highlighted", "hand-raised", "high-contrast-hand-raised",
+            "screen-reader-hand-raised",
         ])
     func translatedToolScreensDrawAsRecorded(_ language: InterfaceLanguage, _ name: String) throws {
         let walk = try #require(Self.walks.first { $0.name == name })

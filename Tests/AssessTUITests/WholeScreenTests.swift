@@ -160,6 +160,12 @@ struct WholeScreenTests {
         Walk("screen-reader-reading", exam: ExamFixtures.reading, accessibility: [.screenReader], reading),
         // The highlights kept once the reading ends.
         Walk("highlighted", exam: ExamFixtures.reading, reading + [(.key(.escape), 5 * s)]),
+        Walk(
+            "high-contrast-highlighted", exam: ExamFixtures.reading, accessibility: [.highContrast],
+            reading + [(.key(.escape), 5 * s)]),
+        Walk(
+            "screen-reader-highlighted", exam: ExamFixtures.reading, accessibility: [.screenReader],
+            reading + [(.key(.escape), 5 * s)]),
         // The reference sheet (Ctrl-L), scrolled down two lines.
         Walk(
             "reference", exam: ExamFixtures.referenced,
@@ -177,6 +183,11 @@ struct WholeScreenTests {
         Walk(
             "high-contrast-timer-hidden", exam: ExamFixtures.essays, accessibility: [.highContrast],
             onQuestion + [(.key(ExamFlow.hideTimerKey), 3 * s)], now: 63 * s),
+        // The time left asked for with the countdown in sight.
+        Walk("time-left", exam: ExamFixtures.essays, onQuestion + [(.key(ExamFlow.timeLeftKey), 62 * s)], now: 63 * s),
+        Walk(
+            "high-contrast-time-left", exam: ExamFixtures.essays, accessibility: [.highContrast],
+            onQuestion + [(.key(ExamFlow.timeLeftKey), 62 * s)], now: 63 * s),
         Walk(
             "screen-reader-time-left", exam: ExamFixtures.essays, accessibility: [.screenReader],
             onQuestion + [(.key(ExamFlow.hideTimerKey), 3 * s), (.key(ExamFlow.timeLeftKey), 62 * s)],

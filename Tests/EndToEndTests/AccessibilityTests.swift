@@ -175,10 +175,10 @@ struct AccessibilityTests {
                 "",
                 "  What is the capital of Canada?",
                 "",
-                "  1. Montreal",
-                "  2. Ottawa",
+                "  1. Vancouver",
+                "  2. Montreal",
                 "  3. Toronto",
-                "  4. Vancouver",
+                "  4. Ottawa",
             ] + Array(repeating: "", count: 19) + [
                 " Tab next  ↑↓ move  Space choose  F4 review & submit  Shift-Tab back          F9 settings  F1 help"
             ])

@@ -37,8 +37,8 @@ struct ProgrammingExamTests {
         #expect(question.contains("Example 1: input 3⏎ → output Fizz⏎"), "\(question)")
         #expect(question.contains("Example 2: input 4⏎ → output 4⏎"), "\(question)")
         #expect(!question.contains("15⏎") && !question.contains("10⏎"))
-        // Tab indents, Page Down moves on, as the footer says.
-        #expect(question.contains("PgDn next  Tab indent  ^U undo  F4 review & submit  ^G run samples"), "\(question)")
+        // Tab indents, Page Down moves on, as the footer says; the panel names the run key.
+        #expect(question.contains("PgDn next  Tab indent  ^U undo  F4 review & submit  F12 hand up"), "\(question)")
         #expect(question.contains("Ctrl-G runs your program on the examples. Runs left: 10"), "\(question)")
         try seat.press("Tab")
         try seat.waitFor("│    ")

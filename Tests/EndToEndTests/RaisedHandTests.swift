@@ -16,6 +16,8 @@ struct RaisedHandTests {
         id: hands
         title: Hands
         duration: 60m
+        restrictions:
+          - {id: raise-hand, title: Raising a hand, detail: F12 asks for the proctor., default: on}
         questions:
           - id: river
             type: single-choice

@@ -119,7 +119,7 @@ struct RosterTests {
         let waitingScreen =
             [
                 " assess" + String(repeating: " ", count: 88) + "exam", "", "  Geography quiz", "",
-                "  Candidate  ben", "  Time       10 minutes", "  Questions  4", "  Exam key   9178-f32b", "",
+                "  Candidate  ben", "  Time       10 minutes", "  Questions  4", "  Exam key   9d5d-09a9", "",
                 "  Waiting for the proctor to start the exam. This screen goes on by itself when the exam starts,",
                 "  or type the start code the proctor announces and press Enter.", "  Start code:", "",
                 "  " + String(repeating: "─", count: 96),

@@ -85,6 +85,37 @@ struct ToolsTests {
         #expect(try terminal.exitStatus() == 1)
     }
 
+    /// The proctor denies the raised hand and the hidden countdown at launch (the geography
+    /// quiz allows both): F12 and Ctrl-O only say the exam does not allow them, the footer
+    /// names no F12, the log has neither; Ctrl-T, still allowed, says the time left.
+    @Test func aToolTheProctorDeniedAtLaunchOnlySaysSoAndIsNeverLogged() throws {
+        let setup = try ProctorTests.Setup()
+        let terminal = try TerminalUnderTest(
+            "launch Exams/geography.yaml --candidate c-denied --deny raise-hand --deny hide-timer --hand-over",
+            policy: setup.policy, width: 80, height: 24)
+        try terminal.answer("Proctor password:", with: ProctorTests.password)
+        try terminal.acceptTheLock()
+        let question = try terminal.waitFor("Question 1 of 4")
+        #expect(question.contains("F4 review & submit") && !question.contains("F12"), "\(question)")
+        try terminal.press("F12")
+        let hand = try terminal.waitFor(
+            "This exam does not let you raise a hand with F12: raise it in the room.")
+        #expect(!hand.contains("hand raised"), "\(hand)")
+        try terminal.press("C-o")
+        let timer = try terminal.waitFor("This exam does not let you hide the countdown.")
+        #expect(timer.contains("Time left 09:") || timer.contains("Time left 10:00"), "\(timer)")
+        try terminal.press("C-t")
+        try terminal.waitFor("Time left: 10 minutes.")
+        let attempt = try #require(try terminal.store().attempts(exam: "geography-quiz", candidate: "c-denied").first)
+        let log = try terminal.waitForLog("tool.used")
+        #expect(!log.contains("hand.raised") && !log.contains("tool=timer"), "\(log)")
+        let tools = try terminal.assessCommand(["log", "--attempt", attempt.id]).output.split(separator: "\n")
+            .filter { $0.contains("tool.used\t") }.map { String($0.split(separator: "\t").last ?? "") }
+        #expect(tools == ["action=asked tool=time-left"])
+        kill(try #require(try terminal.assessPID()), SIGTERM)
+        #expect(try terminal.exitStatus() == 1)
+    }
+
     @Test func theReferenceSheetScrollsAndItsOpeningIsLogged() throws {
         let scratch = try TemporaryDirectory("assess-e2e-reference")
         let file = scratch.file("circles.yaml")
@@ -157,7 +188,7 @@ struct ToolsTests {
             "take \(exam) --candidate \(candidate) --reduced-motion", policy: setup.policy, environment: environment,
             width: 80, height: 24)
         try first.acceptTheLock()
-        try first.waitFor("x strike out")
+        try first.waitFor("Space choose")
         try first.press("x")
         try first.waitFor("( ) 1. ✗ Venus")
         try first.press("Down", "Space", "Down", "x")
@@ -169,7 +200,7 @@ struct ToolsTests {
         try first.waitFor("“planet” highlighted.")
         try PicturesInATerminalTests.expectScreen(first, named: "reading-80x24")
         try first.press("Escape")
-        try first.waitFor("x strike out")
+        try first.waitFor("Space choose")
         try PicturesInATerminalTests.expectScreen(first, named: "annotated-80x24")
         // Saved by the autosave, off the keys' path: wait until the store has it.
         let store = try stored(first)

@@ -150,9 +150,11 @@ enum HelpScreen {
             if flow.currentReading == nil, sitting.canUseLineReader || sitting.canHighlight {
                 keys.append(("Ctrl-G", t("help.read")))
             }
-            keys.append(("Ctrl-T", t("help.time-left")))
-            if !flow.practice { keys.append(("F12", t(flow.hand == .down ? "help.raise-hand" : "help.lower-hand"))) }
-            if !flow.accessibility.isOn(.noCountdown) {
+            if sitting.canAskTimeLeft { keys.append(("Ctrl-T", t("help.time-left"))) }
+            if !flow.practice, sitting.canRaiseHand {
+                keys.append(("F12", t(flow.hand == .down ? "help.raise-hand" : "help.lower-hand")))
+            }
+            if sitting.canHideTimer, !flow.accessibility.isOn(.noCountdown) {
                 keys.append(("Ctrl-O", t(flow.timerHidden ? "help.show-timer" : "help.hide-timer")))
             }
             if flow.breaksLeft > 0 { keys.append(("F6", t.plural("help.break", count: flow.breaksLeft))) }

@@ -184,52 +184,57 @@ enum QuestionScreen {
         return sentences.dropFirst().reduce(sentences[0]) { text("words.join", ["first": $0, "next": $1]) }
     }
 
-    /// The keys for the footer, most needed first: a narrow terminal cuts the last ones
-    /// (the pinned ones, ``pinnedKeys(_:)``, come after them and always show). The keys that
-    /// answer come right after Tab, before review & submit, so that they always show; while
-    /// an item of an ordering is held they say how to carry and put it down.
-    static func keys(_ flow: ExamFlow) -> [(String, String)] {
+    /// The keys for the footer, in the order they show. Tab, the keys that answer (while an
+    /// item of an ordering is held, those that carry and put it down) and review & submit
+    /// are kept whatever the width; the raise-hand key comes next; the rest take what room is
+    /// left, in order (the pinned ones, ``pinnedKeys(_:)``, always show; F1 help lists all).
+    static func keys(_ flow: ExamFlow) -> [ScreenKit.FooterKey] {
+        typealias FooterKey = ScreenKit.FooterKey
         let sitting = flow.sitting
         let text = ScreenKit.text
-        var keys: [(String, String)] =
+        var keys: [FooterKey] =
             flow.control.isCode
-            ? [("PgDn", text("key.next")), ("Tab", text("key.indent"))] : [("Tab", text("key.next"))]
+            ? [FooterKey("PgDn", text("key.next"), .kept), FooterKey("Tab", text("key.indent"), .kept)]
+            : [FooterKey("Tab", text("key.next"), .kept)]
         switch flow.control.field {
         case .choices:
-            keys += [("↑↓", text("key.move")), ("Space", text("key.choose"))]
-            if sitting.canStrikeOut, flow.control.canStrikeOut { keys.append(("x", text("key.strike-out"))) }
-        case .line, .essay: keys += [("^U", text("key.undo"))] + flow.suggestions.keys(for: flow.control)
-        case .matching: keys += [("↑↓", text("key.row")), ("←→", text("key.match"))]
+            keys += [FooterKey("↑↓", text("key.move"), .kept), FooterKey("Space", text("key.choose"), .kept)]
+            if sitting.canStrikeOut, flow.control.canStrikeOut { keys.append(FooterKey("x", text("key.strike-out"))) }
+        case .line, .essay:
+            keys +=
+                [FooterKey("^U", text("key.undo"))]
+                + flow.suggestions.keys(for: flow.control).map { FooterKey($0.0, $0.1) }
+        case .matching: keys += [FooterKey("↑↓", text("key.row"), .kept), FooterKey("←→", text("key.match"), .kept)]
         case .ordering(_, _, let picked):
             keys +=
                 picked
-                ? [("↑↓", text("key.carry")), ("Space", text("key.put-down"))]
-                : [("↑↓", text("key.move")), ("Space", text("key.pick-up"))]
+                ? [FooterKey("↑↓", text("key.carry"), .kept), FooterKey("Space", text("key.put-down"), .kept)]
+                : [FooterKey("↑↓", text("key.move"), .kept), FooterKey("Space", text("key.pick-up"), .kept)]
         }
         if flow.currentReading != nil {
             // Reading the prompt: its keys in place of the answer's.
-            keys = [("↑↓", text("key.line"))]
-            if sitting.canHighlight { keys += [("←→", text("key.word")), ("Space", text("key.highlight"))] }
-            keys.append(("Esc", text("key.back-to-answer")))
+            keys = [FooterKey("↑↓", text("key.line"), .kept)]
+            if sitting.canHighlight {
+                keys += [FooterKey("←→", text("key.word"), .kept), FooterKey("Space", text("key.highlight"), .kept)]
+            }
+            keys.append(FooterKey("Esc", text("key.back-to-answer"), .kept))
         }
-        keys.append(("F4", text("key.review-submit")))
-        // After review & submit, which must always show; the panel names the run key too.
-        if (flow.runsAllowedHere ?? 0) > 0 { keys.append(("^G", text("key.run-samples"))) }
-        // The tools' keys before the rest, so that a narrow footer still shows them.
-        if sitting.calculator != nil { keys.append(("^K", text("key.calculator"))) }
-        if sitting.reference != nil { keys.append(("^L", text("key.reference"))) }
+        keys.append(FooterKey("F4", text("key.review-submit"), .kept))
+        // The panel names the run key too.
+        if (flow.runsAllowedHere ?? 0) > 0 { keys.append(FooterKey("^G", text("key.run-samples"))) }
+        if sitting.calculator != nil { keys.append(FooterKey("^K", text("key.calculator"))) }
+        if sitting.reference != nil { keys.append(FooterKey("^L", text("key.reference"))) }
         if flow.currentReading == nil, sitting.canUseLineReader || sitting.canHighlight {
-            keys.append(("^G", text("key.read")))
+            keys.append(FooterKey("^G", text("key.read")))
         }
-        // Then the raise-hand key, right after review & submit in an exam without tools. At
-        // 80 columns a choice question in pt-BR or vi, or beside F9, has no room left for it
-        // (nor, often, beside a tool's key); F1 help lists it on every question.
-        if !flow.practice { keys.append(("F12", text(flow.hand == .down ? "key.raise-hand" : "key.lower-hand"))) }
-        if flow.breaksLeft > 0 { keys.append(("F6", text("key.break"))) }
-        if sitting.canGoBack { keys.append(("S-Tab", text("key.back"))) }
-        if sitting.canFlag { keys.append(("F2", text("key.flag"))) }
-        if sitting.canJump { keys.append(("F3", text("key.list"))) }
-        if sitting.canUseScratchpad { keys.append(("F5", text("key.notes"))) }
+        if !flow.practice, sitting.canRaiseHand {
+            keys.append(FooterKey("F12", text(flow.hand == .down ? "key.raise-hand" : "key.lower-hand"), .high))
+        }
+        if flow.breaksLeft > 0 { keys.append(FooterKey("F6", text("key.break"))) }
+        if sitting.canGoBack { keys.append(FooterKey("S-Tab", text("key.back"))) }
+        if sitting.canFlag { keys.append(FooterKey("F2", text("key.flag"))) }
+        if sitting.canJump { keys.append(FooterKey("F3", text("key.list"))) }
+        if sitting.canUseScratchpad { keys.append(FooterKey("F5", text("key.notes"))) }
         return keys
     }
 }

@@ -97,23 +97,80 @@ enum ScreenKit {
         grid.put(left.fitted(to: leftWidth), row: 0, column: 1, style: header, maxWidth: leftWidth)
     }
 
+    /// A key of a footer, what it does, and how much it matters when the line is too short
+    /// for every key.
+    struct FooterKey {
+        var key: String
+        var action: String
+        var priority: FooterPriority = .rest
+
+        init(_ key: String, _ action: String, _ priority: FooterPriority = .rest) {
+            self.key = key
+            self.action = action
+            self.priority = priority
+        }
+    }
+
+    /// Which footer keys take the line first when it cannot hold them all.
+    enum FooterPriority: Int, Comparable {
+        /// The keys of what is on screen (Tab, the answering keys, review & submit).
+        case kept
+        /// A key every screen of its kind should name (raising a hand), after the kept ones.
+        case high
+        /// Every other key, in the order given.
+        case rest
+
+        static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
     /// The keys at the bottom, as "key action" pairs, with a rule above them (none in the
     /// screen reader's layout). `pinned` keys (help, settings) sit at the right end and
-    /// always show; of `keys`, those that do not fit before them are left out (the help
-    /// screen lists them all). The screen reader's layout spells out `^K` and `S-Tab`, which a
-    /// screen reader reads as "K" and "S Tab".
+    /// always show; of `keys`, most needed first, those from the first that does not fit
+    /// before them are left out (the help screen lists them all). The screen reader's layout
+    /// spells out `^K` and `S-Tab`, which a screen reader reads as "K" and "S Tab".
     static func footer(_ keys: [(String, String)], pinned: [(String, String)] = [], into grid: inout CellGrid) {
+        let keys = keys.map { FooterKey(look.linear ? spelledOut($0.0) : $0.0, $0.1) }
+        let room = grid.columns - pinnedWidth(pinned) - 1
+        var used = 0
+        let shown = keys.prefix { key in
+            used += key.key.displayWidth + key.action.displayWidth + 3
+            return used <= room
+        }
+        drawFooter(Array(shown), pinned: pinned, into: &grid)
+    }
+
+    /// The footer of ``footer(_:pinned:into:)`` with keys of several priorities: the keys take
+    /// the room left of the pinned ones by priority (kept, then high, then the rest, each
+    /// in the order given); a key that does not fit is left out and later, shorter ones still
+    /// take what is left. Those that fit show in the order given.
+    static func footer(_ keys: [FooterKey], pinned: [(String, String)] = [], into grid: inout CellGrid) {
+        let keys = look.linear ? keys.map { FooterKey(spelledOut($0.key), $0.action, $0.priority) } : keys
+        let needed = keys.map { $0.key.displayWidth + $0.action.displayWidth + 3 }
+        var room = grid.columns - pinnedWidth(pinned) - 1
+        var shown = Set<Int>()
+        for index in keys.indices.sorted(by: { (keys[$0].priority, $0) < (keys[$1].priority, $1) })
+        where needed[index] <= room {
+            shown.insert(index)
+            room -= needed[index]
+        }
+        drawFooter(keys.indices.filter(shown.contains).map { keys[$0] }, pinned: pinned, into: &grid)
+    }
+
+    /// The width of the pinned keys, the two cells after the last included.
+    private static func pinnedWidth(_ pinned: [(String, String)]) -> Int {
+        pinned.reduce(0) { $0 + $1.0.displayWidth + $1.1.displayWidth + 3 }
+    }
+
+    /// Draws the rule (none in the screen reader's layout), `keys` from the left and
+    /// `pinned` at the right end of the last row.
+    private static func drawFooter(_ keys: [FooterKey], pinned: [(String, String)], into grid: inout CellGrid) {
         let row = grid.rows - 1
         if !look.linear { grid.horizontalRule(row: row - 1, columns: 0..<grid.columns, style: dim) }
-        let keys = look.linear ? keys.map { (spelledOut($0.0), $0.1) } : keys
-        let pinnedWidth = pinned.reduce(0) { $0 + $1.0.displayWidth + $1.1.displayWidth + 3 }
         var column = 1
-        for (key, action) in keys {
-            let needed = key.displayWidth + action.displayWidth + 3
-            guard column + needed <= grid.columns - pinnedWidth else { break }
-            column += footerKey(key, action, row: row, column: column, into: &grid)
+        for key in keys {
+            column += footerKey(key.key, key.action, row: row, column: column, into: &grid)
         }
-        column = max(column, grid.columns - pinnedWidth)
+        column = max(column, grid.columns - pinnedWidth(pinned))
         for (key, action) in pinned {
             column += footerKey(key, action, row: row, column: column, into: &grid)
         }

@@ -35,6 +35,9 @@ public struct ExamSitting: Sendable, Equatable {
         public static let strikeOut = "strike-out"
         public static let highlight = "highlight"
         public static let lineReader = "line-reader"
+        public static let raiseHand = "raise-hand"
+        public static let hideTimer = "hide-timer"
+        public static let timeLeft = "time-left"
     }
 
     /// Starts a sitting with the questions and orders of `presentation`, and each
@@ -128,6 +131,18 @@ public struct ExamSitting: Sendable, Equatable {
     /// True when the student may read a prompt with the line reader: only when the exam
     /// lists it and it is allowed.
     public var canUseLineReader: Bool { restrictions[RestrictionID.lineReader] == true }
+
+    /// True when the student may raise a hand to ask for the proctor (F12): only when the
+    /// exam lists it and it is allowed.
+    public var canRaiseHand: Bool { restrictions[RestrictionID.raiseHand] == true }
+
+    /// True when the student may hide the countdown (Ctrl-O): only when the exam lists it
+    /// and it is allowed.
+    public var canHideTimer: Bool { restrictions[RestrictionID.hideTimer] == true }
+
+    /// True when the student may ask for the time left on the notice line (Ctrl-T): only
+    /// when the exam lists it and it is allowed.
+    public var canAskTimeLeft: Bool { restrictions[RestrictionID.timeLeft] == true }
 
     /// Highlights word `word` of the prompt on screen, or takes its highlight off, when
     /// highlighting is allowed; returns whether it is highlighted now.

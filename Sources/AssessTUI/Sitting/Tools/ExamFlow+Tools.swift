@@ -1,9 +1,9 @@
 import AssessCalculator
 import AssessCore
 
-/// The tools the exam may give its students: the calculator, the reference sheet and
-/// striking out choices; and those every sitting has: hiding the countdown, asking the
-/// time left, and raising a hand.
+/// The tools the exam may give its students, each off unless the exam lists it and the
+/// proctor leaves it allowed: the calculator, the reference sheet, striking out choices,
+/// hiding the countdown, asking the time left, and raising a hand.
 extension ExamFlow {
     /// The key that strikes out the highlighted choice (and puts it back).
     public static let strikeOutKey = Key.character("x")
@@ -75,15 +75,22 @@ extension ExamFlow {
     /// countdown (the warnings still come, and the last five minutes show it again).
     mutating func toggleTimer(now: UInt64) -> [FlowEffect] {
         // Under the accommodation the countdown stays hidden whatever the student presses.
-        if accessibility.isOn(.noCountdown) { return refuse("notice.timer-accommodation", now: now) }
+        if accessibility.isOn(.noCountdown) {
+            return refuse(
+                sitting.canAskTimeLeft ? "notice.timer-accommodation" : "notice.timer-accommodation-no-time-left",
+                now: now)
+        }
+        guard sitting.canHideTimer else { return refuse("notice.no-hide-timer", now: now) }
         timerHidden.toggle()
-        showAboutKey(text(timerHidden ? "notice.timer-hidden" : "notice.timer-shown"), now: now)
+        let hidden = sitting.canAskTimeLeft ? "notice.timer-hidden" : "notice.timer-hidden-no-time-left"
+        showAboutKey(text(timerHidden ? hidden : "notice.timer-shown"), now: now)
         return [.log(.toolUsed(tool: "timer", action: timerHidden ? "hidden" : "shown", questionID: nil))]
     }
 
     /// The time-left key on a question: the time left on the notice line, in words, for a
     /// student who hid the countdown or does not want it read out every minute.
     mutating func sayTimeLeft(now: UInt64) -> [FlowEffect] {
+        guard sitting.canAskTimeLeft else { return refuse("notice.no-time-left", now: now) }
         guard let left = secondsLeft(now: now) else { return [] }
         // Whole minutes rounded up, as the header counts them, until the last minute.
         let shown = left > 60 ? (left + 59) / 60 * 60 : left
@@ -140,6 +147,7 @@ extension ExamFlow {
     /// A practice sitting has no proctor watching (no lease, no monitor): it says so.
     mutating func toggleHand(now: UInt64) -> [FlowEffect] {
         guard !practice else { return refuse("notice.no-hand-in-practice", now: now) }
+        guard sitting.canRaiseHand else { return refuse("notice.no-raise-hand", now: now) }
         let raise = hand == .down
         hand = raise ? .raised : .down
         if raise { handsRaised += 1 }
