@@ -17,15 +17,17 @@ struct FirstFrame {
     static let quiet: Duration = .milliseconds(100)
 
     /// Starts `arguments` `runs` times, each in a fresh sandbox, and measures each first frame.
-    /// `store`, when given, is the store every run's sandbox names (`ASSESS_STORE`).
+    /// `store`, when given, is the store every run's sandbox names (`ASSESS_STORE`);
+    /// `sharedDataDirectory` the data directory (and so the SQLite store) they share.
     static func measure(
-        _ arguments: [String], marker: String, runs: Int, store: String? = nil,
+        _ arguments: [String], marker: String, runs: Int, store: String? = nil, sharedDataDirectory: String? = nil,
         prepare: (Sandbox) throws -> [String] = { _ in [] }
     ) throws -> FirstFrame {
         var result = FirstFrame()
         for _ in 0..<runs {
             let sandbox = try Sandbox()
             sandbox.store = store
+            sandbox.sharedDataDirectory = sharedDataDirectory
             let process = try PseudoTerminalProcess(
                 arguments: arguments + prepare(sandbox), environment: sandbox.environment)
             guard process.waitFor(marker) != nil, let last = process.waitForQuiet(quiet) else {

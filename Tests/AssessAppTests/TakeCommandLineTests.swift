@@ -27,6 +27,8 @@ struct TakeCommandLineTests {
             ["--reduced-motion", exam, "--high-contrast", "--no-color", "--screen-reader", "--larger-spacing"],
             [exam, "--no-colour", "--language", "ja"],
             [exam, "--language=pt-BR", "--candidate", "Ana.Lima"],
+            ["--exam", "geography-quiz", "--candidate", "s-1042"],
+            ["--candidate", "s-1042", "--exam=geography-quiz", "--screen-reader"],
         ])
     func usualLines(_ line: [String]) throws {
         let quick = try #require(TakeRequest(quickParsing: line))
@@ -41,7 +43,7 @@ struct TakeCommandLineTests {
         let words = [
             Self.exam, "other.yaml", "", "-", "--", "--candidate", "s-1", "bad id", "--candidate=", "--candidate=s-2",
             "--language", "ja", "xx", "--language=ko", "--practice", "--practice=yes", "--no-colour", "--no-color",
-            "--reduced-motion", "--help", "-h", "--bogus", "-p", "help",
+            "--reduced-motion", "--help", "-h", "--bogus", "-p", "help", "--exam", "quiz", "--exam=quiz",
         ]
         var lines: [[String]] = [[]]
         for _ in 1...3 {
@@ -57,7 +59,7 @@ struct TakeCommandLineTests {
             read += 1
             #expect(quick == Self.parsed(line), "assess take \(line)")
         }
-        #expect(lines.count == 1 + 24 + 24 * 24 + 24 * 24 * 24)
+        #expect(lines.count == 1 + words.count + words.count * words.count + words.count * words.count * words.count)
         #expect(read > 100)
         #expect(left > 10_000)
     }

@@ -255,9 +255,9 @@ extension TakeRequest {
 
 extension TakeRequest {
     /// A request for `take`'s arguments (the words after `take`) when they are the exam's
-    /// path with any of `--candidate ID`, `--language CODE`, `--practice` and the
-    /// accessibility flags, each at most once, and all of them valid; otherwise `nil`, and
-    /// swift-argument-parser reads them (and explains any mistake).
+    /// path or `--exam ID`, with any of `--candidate ID`, `--language CODE`, `--practice` and
+    /// the accessibility flags, each at most once, and all of them valid; otherwise `nil`,
+    /// and swift-argument-parser reads them (and explains any mistake).
     ///
     /// A student waits on `take`: for the parser to set up `take`'s arguments costs a
     /// fifth of the work before the welcome screen's first frame, most of it in looking up
@@ -265,6 +265,7 @@ extension TakeRequest {
     /// line this reads, the parser reads the same.
     package init?(quickParsing arguments: [String]) {
         var examPath: String?
+        var examID: String?
         var seen: Set<String> = []
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
@@ -301,13 +302,17 @@ extension TakeRequest {
             case "--candidate":
                 guard CandidateID.problem(with: value) == nil else { return nil }
                 candidate = value
+            case "--exam":
+                examID = value
             default:
                 guard let code = InterfaceLanguage(rawValue: value) else { return nil }
                 language = code
             }
         }
-        guard let examPath else { return nil }
-        self.examPath = examPath
+        // One of the two: the parser refuses both, and neither.
+        guard let exam = examID ?? examPath, examID == nil || examPath == nil else { return nil }
+        self.examPath = exam
+        byID = examID != nil
     }
 
     private enum Flag {
@@ -327,7 +332,7 @@ extension TakeRequest {
     ]
 
     /// `take`'s options, each followed by its value.
-    private static let options: Set<String> = ["--candidate", "--language"]
+    private static let options: Set<String> = ["--candidate", "--language", "--exam"]
 
     /// Other spellings of a flag's name.
     private static let aliases = ["--no-color": "--no-colour"]

@@ -1,0 +1,29 @@
+import Foundation
+
+/// A published exam on one machine's SQLite store: the store's owner publishes and opens it
+/// (`assess publish --open`), then seats of the same machine sit it by its id. Its first
+/// frame is timed as the welcome screen's of an exam file (to its footer, "quit"): on SQLite
+/// the frame drawn before the store answers and the welcome screen leave in one burst.
+enum PublishedOneMachine {
+    static let password = "first-frame-bench"
+
+    static func firstFrame(assess: String, exam: String, runs: Int) throws -> FirstFrame {
+        let office = try Sandbox()
+        _ = try Subprocess.run(
+            assess, ["passwd", "--password-stdin"], environment: office.environment, input: password + "\n")
+        let published = try Subprocess.run(
+            assess, ["publish", exam, "--open", "--password-stdin"], environment: office.environment,
+            input: password + "\n")
+        guard
+            let id = published.split(separator: "\n").first(where: { $0.hasPrefix("exam: ") })?.dropFirst(6)
+                .trimmingCharacters(in: .whitespaces)
+        else {
+            throw MeasurementError(description: "assess publish named no exam: \(published)")
+        }
+        // Each run a seat of its own on the office's store: a candidate of its own, so that
+        // no run finds the lease of the one before.
+        return try FirstFrame.measure(
+            [assess, "take", "--exam", id], marker: "quit", runs: runs, sharedDataDirectory: office.path("data")
+        ) { _ in ["--candidate", "seat-" + UUID().uuidString.prefix(8).lowercased()] }
+    }
+}
