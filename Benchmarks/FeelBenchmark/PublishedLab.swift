@@ -29,18 +29,7 @@ struct PublishedLab {
         try server.createStore(database, seats: waiting + framed, proctors: [proctor], assess: assess)
         let office = try Sandbox()
         office.store = server.url(database: database, user: proctor)
-        _ = try Subprocess.run(
-            assess, ["passwd", "--password-stdin"], environment: office.environment,
-            input: RoomMonitor.password + "\n")
-        let published = try Subprocess.run(
-            assess, ["publish", exam, "--password-stdin"], environment: office.environment,
-            input: RoomMonitor.password + "\n")
-        guard
-            let id = published.split(separator: "\n").first(where: { $0.hasPrefix("exam: ") })?.dropFirst(6)
-                .trimmingCharacters(in: .whitespaces)
-        else {
-            throw MeasurementError(description: "assess publish named no exam: \(published)")
-        }
+        let id = try publish(exam, assess: assess, in: office, password: RoomMonitor.password)
         var result = PublishedLab()
         var candidates = framed[...]
         func frame(marker: String) throws -> FirstFrame {
@@ -135,6 +124,25 @@ struct PublishedLab {
         result.welcomeFrame = try frame(marker: "quit")
         return result
     }
+}
+
+/// Sets `password` as the proctor password of `office`'s policy, publishes `exam` into its
+/// store (`publish`, then `arguments`), and returns the id `publish` names.
+func publish(
+    _ exam: String, assess: String, in office: Sandbox, password: String, arguments: [String] = []
+) throws -> String {
+    _ = try Subprocess.run(
+        assess, ["passwd", "--password-stdin"], environment: office.environment, input: password + "\n")
+    let published = try Subprocess.run(
+        assess, ["publish", exam] + arguments + ["--password-stdin"], environment: office.environment,
+        input: password + "\n")
+    guard
+        let id = published.split(separator: "\n").first(where: { $0.hasPrefix("exam: ") })?.dropFirst(6)
+            .trimmingCharacters(in: .whitespaces)
+    else {
+        throw MeasurementError(description: "assess publish named no exam: \(published)")
+    }
+    return id
 }
 
 /// Adds the published exam's rows: its first frames and the proctor's open reaching `seats`

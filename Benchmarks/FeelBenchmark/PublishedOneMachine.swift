@@ -9,17 +9,7 @@ enum PublishedOneMachine {
 
     static func firstFrame(assess: String, exam: String, runs: Int) throws -> FirstFrame {
         let office = try Sandbox()
-        _ = try Subprocess.run(
-            assess, ["passwd", "--password-stdin"], environment: office.environment, input: password + "\n")
-        let published = try Subprocess.run(
-            assess, ["publish", exam, "--open", "--password-stdin"], environment: office.environment,
-            input: password + "\n")
-        guard
-            let id = published.split(separator: "\n").first(where: { $0.hasPrefix("exam: ") })?.dropFirst(6)
-                .trimmingCharacters(in: .whitespaces)
-        else {
-            throw MeasurementError(description: "assess publish named no exam: \(published)")
-        }
+        let id = try publish(exam, assess: assess, in: office, password: password, arguments: ["--open"])
         // Each run a seat of its own on the office's store: a candidate of its own, so that
         // no run finds the lease of the one before.
         return try FirstFrame.measure(

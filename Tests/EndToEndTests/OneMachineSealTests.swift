@@ -27,6 +27,12 @@ struct OneMachineSealTests {
     /// code's) may take while the other suites run beside it on two cores.
     static let scryptSeconds: Double = 120
 
+    /// The code on the `start code: ` line that `publish` (or `open`) printed, if any.
+    static func startCode(printedIn output: String) -> String? {
+        output.split(separator: "\n").first { $0.hasPrefix("start code: ") }
+            .map { String($0.dropFirst("start code: ".count).prefix(StartCode.length)) }
+    }
+
     /// Every byte of the files in `folder` but the scoring keys, as text.
     private func seatStoreText(_ folder: String) throws -> String {
         try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix("scoring-keys") }
@@ -48,8 +54,7 @@ struct OneMachineSealTests {
         )
         #expect(published.status == 0, "\(published.output)")
         let code = try #require(
-            published.output.split(separator: "\n").first { $0.hasPrefix("start code: ") }?
-                .dropFirst("start code: ".count).prefix(StartCode.length))
+            Self.startCode(printedIn: published.output))
         #expect(code.count == StartCode.length, "\(published.output)")
 
         // The keys: root's alone, mode 0600; every other file stays the exam account's.
@@ -139,8 +144,7 @@ struct OneMachineSealTests {
             input: ProctorTests.password + "\n", timeoutSeconds: Self.scryptSeconds)
         #expect(published.status == 0, "\(published.output)")
         let code = try #require(
-            published.output.split(separator: "\n").first { $0.hasPrefix("start code: ") }?
-                .dropFirst("start code: ".count).prefix(StartCode.length))
+            Self.startCode(printedIn: published.output))
         #expect(published.output.contains("start code: the one publish printed"), "\(published.output)")
         #expect(!(try seatStoreText(shared)).contains("capital of Canada"))
 
@@ -200,8 +204,7 @@ struct OneMachineSealTests {
             input: ProctorTests.password + "\n", timeoutSeconds: Self.scryptSeconds)
         #expect(published.status == 0, "\(published.output)")
         let old = try #require(
-            published.output.split(separator: "\n").first { $0.hasPrefix("start code: ") }?
-                .dropFirst("start code: ".count).prefix(StartCode.length))
+            Self.startCode(printedIn: published.output))
         let imported = try monitor.assessCommand(
             ["roster", "geography-quiz", "--import", roster, "--password-stdin"], input: ProctorTests.password + "\n")
         #expect(imported.status == 0, "\(imported.output)")

@@ -64,8 +64,7 @@ struct PublishedPicturesExportTests {
             input: ProctorTests.password + "\n", timeoutSeconds: OneMachineSealTests.scryptSeconds)
         #expect(published.status == 0, "\(published.output)")
         let code = try #require(
-            published.output.split(separator: "\n").first { $0.hasPrefix("start code: ") }?
-                .dropFirst("start code: ".count).prefix(StartCode.length))
+            OneMachineSealTests.startCode(printedIn: published.output))
 
         let refused = try proctor.assessCommand(
             ["export", "pictures-quiz", "--format", "qti", "-o", folder.file("refused.zip")])
