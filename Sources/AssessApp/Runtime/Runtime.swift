@@ -2,6 +2,7 @@ import AssessCore
 import AssessPlatform
 import AssessStore
 import Foundation
+import Synchronization
 
 /// Builds the real dependencies of a command from the process environment: the policy,
 /// the lock file, the data directory and its store. The one place where the program
@@ -13,6 +14,8 @@ package struct Runtime {
     package let process: ProcessContext
     /// The wall clock and the monotonic clock.
     package let clock = SystemClock()
+    /// The policy once read: a command reads its file once, however many of its steps ask.
+    private let readPolicy = PolicyOnceRead()
 
     /// The runtime of a process with `environment` (by default its own).
     package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -20,9 +23,10 @@ package struct Runtime {
         self.process = ProcessContext.current(environment: environment)
     }
 
-    /// The policy in force (see `PolicyFile`).
+    /// The policy in force (see `PolicyFile`), read from its file the first time it is
+    /// asked for.
     package func policy() throws -> Policy {
-        try PolicyFile.load(environment: environment)
+        try readPolicy.value { try PolicyFile.load(environment: environment) }
     }
 
     /// The terminal's lock file, in `$ASSESS_LOCK_DIR` or the runtime directory.
@@ -144,5 +148,20 @@ package struct Runtime {
             }
         }
         return journaled
+    }
+}
+
+/// A policy read at most once: the first successful read is kept; a failed one is tried
+/// again (and fails again, with its message) on the next ask.
+private final class PolicyOnceRead: Sendable {
+    private let policy = Mutex<Policy?>(nil)
+
+    func value(reading read: () throws -> Policy) throws -> Policy {
+        try policy.withLock { kept in
+            if let kept { return kept }
+            let read = try read()
+            kept = read
+            return read
+        }
     }
 }

@@ -1,5 +1,6 @@
 import AssessCore
 import AssessExam
+import AssessPlatform
 import AssessStore
 import Foundation
 
@@ -58,6 +59,7 @@ package enum SealedExamSource {
     /// finds it), or the cover of a published exam whose sitting is not open yet.
     package static func read(_ argument: String, byID: Bool, candidate: String, runtime: Runtime) throws -> Reading {
         if !namesPublishedExam(argument, byID: byID) { return .exam(try ExamFiles.load(argument)) }
+        if let exam = try quickForm(argument, candidate: candidate, runtime: runtime) { return .exam(exam) }
         let database = try runtime.database()
         guard let store = database.published else {
             if !byID { return .exam(try ExamFiles.load(argument)) }
@@ -88,6 +90,20 @@ package enum SealedExamSource {
                     questionCount: cover.questionCount),
                 deliveryKey: cover.deliveryKey, store: store, location: database.location)
         }
+    }
+
+    /// The published exam `exam`'s form for `candidate` read the quick way (``SQLiteFormReader``)
+    /// when the store in force is SQLite and its sitting is open; `nil` whenever the store
+    /// itself should be asked (PostgreSQL, not open yet, sealed under a start code, …).
+    private static func quickForm(_ exam: String, candidate: String, runtime: Runtime) throws -> Exam? {
+        guard try runtime.storeURL() == nil else { return nil }
+        let directory = DataDirectory(environment: runtime.environment).path
+        guard
+            let (key, json) = SQLiteFormReader.deliveryForm(dataDirectory: directory, exam: exam, candidate: candidate),
+            !SealedDeliveryForm.isSealed(json)
+        else { return nil }
+        let location = "SQLite " + (directory as NSString).appendingPathComponent(SQLiteStore.fileName)
+        return try decode(json, deliveryKey: key, exam: exam, candidate: candidate, location: location)
     }
 
     /// The published exam `exam`'s delivery form for `candidate`, as an exam; `nil` when

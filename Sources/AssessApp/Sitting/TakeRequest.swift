@@ -52,9 +52,10 @@ package struct TakeRequest: Equatable {
         }
         let coverLanguage = InterfaceLanguage.choose(
             examLanguage: "", requested: language, environment: runtime.environment)
-        // A published exam comes from the store: the screen is drawn before it answers.
+        // A published exam on a server comes from the network: the screen is drawn before
+        // it answers. SQLite, a file on this machine, answers before a frame could be drawn.
         var terminal: CursesTerminal?
-        if !practice && SealedExamSource.namesPublishedExam(examPath, byID: byID) {
+        if !practice && SealedExamSource.namesPublishedExam(examPath, byID: byID), try runtime.storeURL() != nil {
             let early = CursesTerminal()
             if (try? early.start()) != nil {
                 SignalTrap.install()
