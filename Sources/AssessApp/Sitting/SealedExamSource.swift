@@ -143,18 +143,19 @@ package enum SealedExamSource {
     )
         throws -> Exam
     {
+        let unreadable = CommandFailure(
+            .examInvalid,
+            """
+            the delivery form of \(exam) in the store \(location) is not one this assess reads \
+            (delivery key \(ExamKey.short(key))); a proctor publishes it again with this version of assess
+            """)
+        guard let form = DeliveryForm(json: json) else { throw unreadable }
+        var sat = form.exam
         // A form drawn for the candidate holds only their pools' questions: its own
         // key is not the exam's, which the server names beside it.
-        guard let form = DeliveryForm(json: json), form.key == key || form.drawnFor == candidate else {
-            throw CommandFailure(
-                .examInvalid,
-                """
-                the delivery form of \(exam) in the store \(location) is not one this assess reads \
-                (delivery key \(ExamKey.short(key))); a proctor publishes it again with this version of assess
-                """)
-        }
-        var sat = form.exam
-        if form.drawnFor != nil { sat.deliveredKey = key }
+        guard sat.examKey == key || form.drawnFor == candidate else { throw unreadable }
+        // Its key is known: the sitting shows it without computing it again.
+        sat.deliveredKey = key
         return sat
     }
 

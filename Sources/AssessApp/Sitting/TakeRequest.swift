@@ -44,36 +44,45 @@ package struct TakeRequest: Equatable {
     /// Sits the exam in this terminal: the policy's and the roster's checks, then the sitting.
     package func run() async throws {
         let runtime = Runtime()
+        let coverLanguage = InterfaceLanguage.choose(
+            examLanguage: "", requested: language, environment: runtime.environment)
+        // The terminal starts beside the reading of the policy and the exam. Not when the
+        // proctor's word for a new attempt is asked first: that is on plain lines.
+        let starting =
+            newAttempt || isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0
+            ? nil : TerminalStarting(language: coverLanguage)
+        do {
+            try await sit(runtime: runtime, coverLanguage: coverLanguage, starting: starting)
+        } catch {
+            // A refusal before the sitting's screen gives the terminal back before its message.
+            starting?.started()?.stop()
+            throw error
+        }
+    }
+
+    /// ``run()`` once the terminal is starting (`starting`, unless it is to start later).
+    private func sit(runtime: Runtime, coverLanguage: InterfaceLanguage, starting: TerminalStarting?) async throws {
         let policy = try runtime.policy()
         let candidate = self.candidate ?? runtime.process.userName
         if let problem = CandidateID.problem(with: candidate) {
             throw CommandFailure(
                 .commandLine, "\(problem); without --candidate the login name is the id, so give one with --candidate")
         }
-        let coverLanguage = InterfaceLanguage.choose(
-            examLanguage: "", requested: language, environment: runtime.environment)
         // A published exam on a server comes from the network: the screen is drawn before
         // it answers. SQLite, a file on this machine, answers before a frame could be drawn.
         var terminal: CursesTerminal?
-        if !practice && SealedExamSource.namesPublishedExam(examPath, byID: byID), try runtime.storeURL() != nil {
-            let early = CursesTerminal()
-            if (try? early.start()) != nil {
-                SignalTrap.install()
-                CoverApp.drawAsking(
-                    exam: examPath, candidate: candidate, language: coverLanguage, accessibility: accessibility,
-                    on: early)
-                terminal = early
-            }
+        if !practice && SealedExamSource.namesPublishedExam(examPath, byID: byID), try runtime.storeURL() != nil,
+            let early = starting?.started()
+        {
+            CoverApp.drawAsking(
+                exam: examPath, candidate: candidate, language: coverLanguage, accessibility: accessibility, on: early)
+            terminal = early
         }
         let exam: Exam
         var holder: LeaseHolder?
         let reading: SealedExamSource.Reading
-        do {
-            reading = try SealedExamSource.read(examPath, byID: byID, candidate: candidate, runtime: runtime)
-        } catch {
-            terminal?.stop()
-            throw error
-        }
+        reading = try SealedExamSource.read(examPath, byID: byID, candidate: candidate, runtime: runtime)
+        terminal = starting?.started()
         switch reading {
         case .exam(let read):
             exam = read

@@ -47,9 +47,10 @@ public struct Exam: Sendable, Equatable {
     /// file name: what a published scoring key records of the pictures it was published
     /// with (see ``ScoringKeyText``). ``pictureDigest(of:)`` prefers the bytes.
     public var recordedPictureDigests: [String: String] = [:]
-    /// The key this exam was delivered under, when it is only a part of the exam a store
-    /// published (a pool's questions drawn for one candidate by the server): the whole
-    /// delivery form's key, which `examKey` then gives. `nil` for a whole exam.
+    /// The key this exam was delivered under, when a store published it: the delivery
+    /// form's key, which `examKey` then gives without computing it again; for a pool's
+    /// questions drawn for one candidate by the server, the whole form's key. `nil` for an
+    /// exam read from its file.
     public var deliveredKey: String?
 
     /// Creates an exam from its parts; the loader is the usual way to get one.
