@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// An XML element with the line it starts on, read by `XMLTree.parse`.
 final class XMLElement {
     /// The element's name with any namespace prefix removed (`qti:choiceInteraction` →
@@ -13,8 +9,8 @@ final class XMLElement {
     let attributes: [String: String]
     /// The line of its start tag.
     let line: Int
-    /// Child elements and text, in order.
-    fileprivate(set) var children: [XMLNode] = []
+    /// Child elements and text, in order; `XMLReader` appends them as it reads.
+    var children: [XMLNode] = []
 
     init(name: String, attributes: [String: String], line: Int) {
         self.name = name
@@ -70,18 +66,18 @@ enum XMLNode {
     case text(String)
 }
 
-/// Reads XML into `XMLElement`s with Foundation's parser. Documents with a DTD are refused
-/// before parsing, so no entity is ever expanded (no entity bombs, no external files).
+/// Reads XML into `XMLElement`s with `XMLReader`. Documents with a DTD are refused before
+/// reading, so no entity is ever expanded (no entity bombs, no external files).
 enum XMLTree {
     /// Parses `data`; `location` names the file in errors (its line is replaced by the
     /// line of the problem).
     /// `rename` maps each element and attribute name (without prefix) to the name the
     /// reader uses, so that one reader serves two spellings of a format.
     ///
-    /// The parser only ever sees UTF-8: `utf8Document` decodes the file (UTF-8, UTF-16 or
+    /// The reader only ever sees UTF-8: `utf8Document` decodes the file (UTF-8, UTF-16 or
     /// UTF-32 with or without a byte order mark, or a declared ISO-8859-1 or windows-1252)
     /// and refuses any other encoding, so the DTD check below reads the very characters
-    /// the parser will.
+    /// the reader will.
     static func parse(
         _ data: Data, location: SourceLocation,
         rename: @escaping (String) -> String = { $0 }
@@ -92,34 +88,16 @@ enum XMLTree {
             place.line = line
             throw InterchangeError(place, dtdRefusal)
         }
-        let parser = XMLParser(data: document)
-        parser.shouldResolveExternalEntities = false
-        let builder = TreeBuilder(parser: parser, rename: rename)
-        parser.delegate = builder
-        let parsed = parser.parse()
-        if builder.sawDeclaration {
-            // The check above should have refused it; the parser's own report is the second defence.
-            var place = location
-            place.line = max(1, builder.errorLine ?? parser.lineNumber)
-            throw InterchangeError(place, dtdRefusal)
-        }
-        guard parsed, builder.mismatch == nil, builder.stack.isEmpty, let root = builder.root else {
-            var place = location
-            place.line = max(1, builder.errorLine ?? parser.lineNumber)
-            let reason =
-                builder.mismatch ?? parser.parserError.map { ($0 as NSError).localizedDescription }
-                ?? (builder.root == nil ? "the document has no root element" : "an element is never closed")
-            throw InterchangeError(place, "this is not well-formed XML (\(reason)); check the tags near this line")
-        }
-        return root
+        var reader = XMLReader(document, location: location, rename: rename)
+        return try reader.read()
     }
 
     static let dtdRefusal =
         "the file has a document type declaration (<!DOCTYPE or <!ENTITY); it is refused so that no entity can expand. Remove the declaration and try again"
 
-    /// The document as UTF-8 without a byte order mark, its XML declaration saying
-    /// `encoding="UTF-8"`. Refuses an encoding it cannot decode (EBCDIC, UTF-7, Shift JIS
-    /// …) rather than leave the decoding to the parser.
+    /// The document as UTF-8 without a byte order mark (its XML declaration may still name
+    /// the encoding it was in). Refuses an encoding it cannot decode (EBCDIC, UTF-7, Shift
+    /// JIS …).
     static func utf8Document(_ data: Data, location: SourceLocation) throws(InterchangeError) -> Data {
         let bytes = [UInt8](data.prefix(4))
         func starts(_ prefix: [UInt8]) -> Bool { bytes.starts(with: prefix) }
@@ -161,16 +139,7 @@ enum XMLTree {
             throw InterchangeError(
                 place, "this file is not \(encoding == .utf8 ? "UTF-8" : "valid \(encoding)") text; save it as UTF-8")
         }
-        var utf8 = Data(text.utf8)
-        if let declaration = declarationRange(utf8) {
-            let old = String(decoding: utf8[declaration], as: UTF8.self)
-            // Only the encoding changes; the line breaks stay, so that lines keep their numbers.
-            let new = old.replacingOccurrences(
-                of: #"encoding\s*=\s*("[^"]*"|'[^']*')"#, with: #"encoding="UTF-8""#,
-                options: .regularExpression)
-            utf8.replaceSubrange(declaration, with: Data(new.utf8))
-        }
-        return utf8
+        return Data(text.utf8)
     }
 
     /// The bytes of the XML declaration (`<?xml ... ?>`) at the start of `data`, if any.
@@ -195,7 +164,7 @@ enum XMLTree {
 
     /// The line of the first markup that belongs to a DTD (`<!DOCTYPE`, `<!ENTITY`,
     /// `<!ELEMENT` … : any `<!` that does not open a comment or a CDATA section), if any.
-    /// Reads `data` (UTF-8) as the parser does: comments, CDATA sections, processing
+    /// Reads `data` (UTF-8) as `XMLReader` does: comments, CDATA sections, processing
     /// instructions and quoted attribute values are skipped as wholes, so nothing inside
     /// one can hide what follows it.
     static func doctypeLine(_ data: Data) -> Int? {
@@ -258,110 +227,6 @@ enum XMLTree {
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
-
-    private final class TreeBuilder: NSObject, XMLParserDelegate {
-        weak var parser: XMLParser?
-        var stack: [XMLElement] = []
-        var root: XMLElement?
-        var errorLine: Int?
-        /// A mismatched end tag, described.
-        var mismatch: String?
-        let rename: (String) -> String
-
-        init(parser: XMLParser, rename: @escaping (String) -> String) {
-            self.parser = parser
-            self.rename = rename
-        }
-
-        func parser(
-            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-            qualifiedName: String?, attributes: [String: String] = [:]
-        ) {
-            var plain: [String: String] = [:]
-            for (key, value) in attributes { plain[rename(XMLTree.localName(key))] = value }
-            let element = XMLElement(
-                name: rename(XMLTree.localName(elementName)), attributes: plain, line: parser.lineNumber)
-            stack.last?.children.append(.element(element))
-            if stack.isEmpty { root = element }
-            stack.append(element)
-        }
-
-        func parser(
-            _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
-        ) {
-            // Foundation's parser on Linux can recover from a mismatched end tag; refuse it here.
-            guard let open = stack.last, open.name == rename(XMLTree.localName(elementName)) else {
-                mismatch = "</\(elementName)> closes <\(stack.last?.name ?? "nothing")>"
-                errorLine = errorLine ?? parser.lineNumber
-                parser.abortParsing()
-                return
-            }
-            stack.removeLast()
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            stack.last?.children.append(.text(string))
-        }
-
-        func parser(_ parser: XMLParser, foundCDATA block: Data) {
-            stack.last?.children.append(.text(String(decoding: block, as: UTF8.self)))
-        }
-
-        /// Set when the parser reports any part of a DTD; parsing stops there.
-        var sawDeclaration = false
-
-        private func declaration(_ parser: XMLParser) {
-            sawDeclaration = true
-            errorLine = errorLine ?? parser.lineNumber
-            parser.abortParsing()
-        }
-
-        func parser(_ parser: XMLParser, foundElementDeclarationWithName elementName: String, model: String) {
-            declaration(parser)
-        }
-
-        func parser(
-            _ parser: XMLParser, foundAttributeDeclarationWithName attributeName: String,
-            forElement elementName: String,
-            type: String?, defaultValue: String?
-        ) {
-            declaration(parser)
-        }
-
-        func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-            declaration(parser)
-        }
-
-        func parser(
-            _ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?,
-            systemID: String?
-        ) {
-            declaration(parser)
-        }
-
-        func parser(
-            _ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?,
-            systemID: String?,
-            notationName: String?
-        ) {
-            declaration(parser)
-        }
-
-        func parser(
-            _ parser: XMLParser, foundNotationDeclarationWithName name: String, publicID: String?, systemID: String?
-        ) {
-            declaration(parser)
-        }
-
-        func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-            declaration(parser)
-            return nil
-        }
-
-        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-            errorLine = errorLine ?? parser.lineNumber
-        }
     }
 
     /// `prefix:name` → `name`.
