@@ -25,6 +25,8 @@ import Synchronization
 ///   `/proc` of its own PID namespace, an empty 16 MiB `/tmp` and home
 ///   (`/home/runner`), and the run's folder at `/work` (read-only while the program runs).
 ///   Nothing else: no `/etc`, no store, exam, policy, lock or home of anyone;
+/// - at most one sandbox per processor on the machine at once (``SandboxSlots``): the
+///   others wait, asleep, before they start;
 /// - limits (``SandboxLimits``), set with `prlimit` in the sandbox before the program
 ///   starts and inherited by every process it makes: CPU time, address space, processes,
 ///   file size, no core files; the wall clock and the output are watched from here. At any
@@ -40,6 +42,8 @@ import Synchronization
 public struct Sandbox: Sendable {
     /// The `bwrap` executable.
     public let bubblewrap: String
+    /// The slots its sandboxes wait for: the machine's, one per processor.
+    public var slots = SandboxSlots.machine
 
     /// The user id a root caller's sandboxes run as (`nobody`).
     static let unprivilegedID: uid_t = 65534
@@ -138,6 +142,9 @@ public struct Sandbox: Sendable {
         throws(SandboxError) -> SandboxRun
     {
         let line = commandLine(command, folder: folder, writable: writable, limits: limits)
+        // Asleep until one of the machine's slots is free; the wall clock starts after.
+        let slot = slots.take()
+        defer { slot.map { _ = close($0) } }
         let started = Date()
         // Descriptors are made and the sandbox started under one lock, so that no other
         // run's sandbox, started from another thread, inherits this run's pipes (which
