@@ -1,20 +1,26 @@
 import AssessExam
+import AssessTUI
 
 /// Small exams built in code, for tests that need an `Exam` without reading a file.
 public enum ExamFixtures {
     /// The tools of time and the raised hand, allowed (the `raise-hand`, `hide-timer` and
     /// `time-left` restrictions, on): what an exam lists for its students to have them.
     public static let timeAndHand: [Restriction] = [
-        Restriction(
-            id: "raise-hand", title: "Raising a hand",
-            detail: "The student may raise a hand (F12) to ask for the proctor.", isOnByDefault: true),
-        Restriction(
-            id: "hide-timer", title: "Hiding the countdown",
-            detail: "The student may hide the countdown (Ctrl-O) until the last five minutes.", isOnByDefault: true),
-        Restriction(
-            id: "time-left", title: "Time left",
-            detail: "The student may ask for the time left on the notice line (Ctrl-T).", isOnByDefault: true),
+        allowed(
+            ExamSitting.RestrictionID.raiseHand, "Raising a hand",
+            "The student may raise a hand (F12) to ask for the proctor."),
+        allowed(
+            ExamSitting.RestrictionID.hideTimer, "Hiding the countdown",
+            "The student may hide the countdown (Ctrl-O) until the last five minutes."),
+        allowed(
+            ExamSitting.RestrictionID.timeLeft, "Time left",
+            "The student may ask for the time left on the notice line (Ctrl-T)."),
     ]
+
+    /// Restriction `id`, titled and described so, on unless the proctor denies it.
+    private static func allowed(_ id: String, _ title: String, _ detail: String) -> Restriction {
+        Restriction(id: id, title: title, detail: detail, isOnByDefault: true)
+    }
 
     /// Three short questions without sections or shuffling: two single choice
     /// (right answers at index 0 and 2) and one short text ("Canberra"); the tools of time
@@ -60,9 +66,9 @@ public enum ExamFixtures {
     public static let striking = Exam(
         id: "planets", title: "Planets", durationSeconds: 600,
         restrictions: [
-            Restriction(
-                id: "strike-out", title: "Striking out",
-                detail: "The student may strike out the choices they rule out.", isOnByDefault: true)
+            allowed(
+                ExamSitting.RestrictionID.strikeOut, "Striking out",
+                "The student may strike out the choices they rule out.")
         ],
         sections: [
             ExamSection(
@@ -84,12 +90,12 @@ public enum ExamFixtures {
     public static let reading = Exam(
         id: "rivers", title: "Rivers", durationSeconds: 600,
         restrictions: [
-            Restriction(
-                id: "line-reader", title: "Line reader",
-                detail: "The student may read a prompt one line at a time, the others dimmed.", isOnByDefault: true),
-            Restriction(
-                id: "highlight", title: "Highlighter",
-                detail: "The student may highlight words of a prompt; never marked.", isOnByDefault: true),
+            allowed(
+                ExamSitting.RestrictionID.lineReader, "Line reader",
+                "The student may read a prompt one line at a time, the others dimmed."),
+            allowed(
+                ExamSitting.RestrictionID.highlight, "Highlighter",
+                "The student may highlight words of a prompt; never marked."),
         ],
         sections: [
             ExamSection(
@@ -146,9 +152,9 @@ public enum ExamFixtures {
         id: "every-type", title: "Every type", durationSeconds: 1800, navigation: .free,
         shuffle: ShuffleSettings(questions: false, choices: true),
         restrictions: [
-            Restriction(
-                id: "back-navigation", title: "Going back",
-                detail: "The student may return to questions already answered.", isOnByDefault: true),
+            allowed(
+                ExamSitting.RestrictionID.backNavigation, "Going back",
+                "The student may return to questions already answered."),
             Restriction(
                 id: "scratchpad", title: "Scratchpad",
                 detail: "A notes area that is never submitted.", isOnByDefault: false),

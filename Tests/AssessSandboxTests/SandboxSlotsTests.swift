@@ -13,19 +13,13 @@ import Testing
         let slots = SandboxSlots(directory: folder.path, count: 2)
         let first = try #require(slots.take())
         let second = try #require(slots.take())
-        let third = Mutex<Int32?>(nil)
-        let taker = Thread {
-            let slot = slots.take()
-            third.withLock { $0 = slot }
-        }
-        taker.start()
+        let third = Taker(slots)
         Thread.sleep(forTimeInterval: 0.3)
-        #expect(third.withLock { $0 } == nil, "a third run started while both slots were held")
+        #expect(third.slot == nil, "a third run started while both slots were held")
         close(second)
-        let taken = waitUntil(seconds: 10) { third.withLock { $0 } != nil }
-        #expect(taken, "the third run never got the freed slot")
+        #expect(waitUntil(seconds: 10) { third.slot != nil }, "the third run never got the freed slot")
         close(first)
-        third.withLock { $0.map { _ = close($0) } }
+        third.slot.map { _ = close($0) }
     }
 
     @Test func aSlotAnotherProcessHoldsIsWaitedFor() throws {
@@ -43,17 +37,12 @@ import Testing
         // SIGKILL: the child may have inherited a mask that blocks SIGTERM.
         defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
         #expect(waitUntil(seconds: 10) { Self.isLocked(file) }, "the other process never took the slot")
-        let taken = Mutex<Int32?>(nil)
-        let taker = Thread {
-            let slot = slots.take()
-            taken.withLock { $0 = slot }
-        }
-        taker.start()
+        let taker = Taker(slots)
         Thread.sleep(forTimeInterval: 0.3)
-        #expect(taken.withLock { $0 } == nil, "a run started while another process held the only slot")
+        #expect(taker.slot == nil, "a run started while another process held the only slot")
         kill(holder.processIdentifier, SIGKILL)
-        #expect(waitUntil(seconds: 10) { taken.withLock { $0 } != nil }, "the slot was never taken once freed")
-        taken.withLock { $0.map { _ = close($0) } }
+        #expect(waitUntil(seconds: 10) { taker.slot != nil }, "the slot was never taken once freed")
+        taker.slot.map { _ = close($0) }
     }
 
     @Test func noSlotFileToOpenMeansNoWait() throws {
@@ -89,6 +78,20 @@ import Testing
         #expect(waitUntil(seconds: 20) { run.withLock { $0 } != nil }, "the run never ended")
         #expect(run.withLock { $0?.standardOutput } == "done\n")
         #expect(!Self.isLocked(sandbox.slots.path(0)), "the slot stayed taken after the run")
+    }
+
+    /// A run waiting for a slot of `slots` on a thread of its own; its slot once it has one.
+    final class Taker: Sendable {
+        private let taken = Mutex<Int32?>(nil)
+
+        init(_ slots: SandboxSlots) {
+            Thread { [self] in
+                let slot = slots.take()
+                taken.withLock { $0 = slot }
+            }.start()
+        }
+
+        var slot: Int32? { taken.withLock { $0 } }
     }
 
     /// True when some process holds `file`'s lock.
