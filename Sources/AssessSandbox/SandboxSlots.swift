@@ -1,3 +1,4 @@
+import AssessPlatform
 import Foundation
 
 #if canImport(Glibc)
@@ -16,19 +17,32 @@ import Foundation
 /// the echo went"). With one sandbox per core the others wait asleep, cost nothing, and
 /// the verdicts come sooner too.
 ///
-/// A slot is an exclusive `flock` on one of `count` files in `directory` (`/tmp`, which
-/// every account of the machine shares). A slot file that cannot be opened (another
-/// account made it unreadable, the folder is missing) leaves the run without a slot: it
-/// starts at once, as before slots. A lock is released when its descriptor closes, by the
-/// holder's exit too, and no sandboxed program inherits one (``ProcessSpawn``).
+/// A slot is an exclusive `flock` on one of `count` files in `directory`. Whoever can open a
+/// slot file can hold it, and an account that held them all would stall every sandbox; so
+/// where `assess` is installed setgid (the package) they are in the protected store's
+/// folder, which only the program and root enter (``machine``). A slot file that cannot be
+/// opened (the folder is missing, another account made it unreadable) leaves the run
+/// without a slot: it starts at once, as before slots. A lock is released when its
+/// descriptor closes, by the holder's exit too, and no sandboxed program inherits one
+/// (``ProcessSpawn``).
 public struct SandboxSlots: Sendable {
     /// The folder of the slot files.
     public let directory: String
     /// How many sandboxes may run at once.
     public let count: Int
 
-    /// The machine's slots: one per processor online, in `/tmp`.
-    public static let machine = SandboxSlots(directory: "/tmp", count: ProcessInfo.processInfo.activeProcessorCount)
+    /// The machine's slots: one per processor online, in ``folder(protected:)`` of the
+    /// protected store's folder.
+    public static let machine = SandboxSlots(
+        directory: folder(protected: ProtectedStore.folder), count: ProcessInfo.processInfo.activeProcessorCount)
+
+    /// Where the machine's slot files are: `protected` when this process may make files
+    /// there (`assess` run setgid by any account, root, or a member of the store's group),
+    /// where no program of a student's own can open one; `/tmp` otherwise (no package: a
+    /// machine whose accounts are trusted not to hold them).
+    static func folder(protected: String) -> String {
+        faccessat(AT_FDCWD, protected, W_OK | X_OK, AT_EACCESS) == 0 ? protected : "/tmp"
+    }
 
     /// Slots in `directory`, `count` of them (at least one).
     public init(directory: String, count: Int) {

@@ -80,6 +80,13 @@ import Testing
         #expect(!Self.isLocked(sandbox.slots.path(0)), "the slot stayed taken after the run")
     }
 
+    @Test func theSlotsAreInTheProtectedFolderWhenThisProcessMayMakeFilesThere() throws {
+        let folder = try TemporaryDirectory()
+        #expect(SandboxSlots.folder(protected: folder.path) == folder.path)
+        // No package (no protected folder, or one this account cannot write): /tmp.
+        #expect(SandboxSlots.folder(protected: folder.file("missing")) == "/tmp")
+    }
+
     /// A run waiting for a slot of `slots` on a thread of its own; its slot once it has one.
     final class Taker: Sendable {
         private let taken = Mutex<Int32?>(nil)

@@ -91,6 +91,35 @@ struct ProtectedStoreTests {
     }
 }
 
+extension ProtectedStoreTests {
+    /// The sandboxes' slots (one per processor, `SandboxSlots`): a student who could open a
+    /// slot file could hold them all and stall every sample run and `results`. Through the
+    /// setgid program they are in the protected folder, where the student's own account
+    /// cannot open one.
+    @Test func aStudentCannotHoldTheSandboxesSlots() throws {
+        let machine = try ProtectedMachine()
+        let exam = machine.root + "/programming.yaml"
+        try FileManager.default.copyItem(atPath: ProgrammingExamTests.examFile, toPath: exam)
+        let seat = try TerminalUnderTest(
+            "take \(exam) --candidate c-702", program: machine.asStudent(machine.program))
+        try seat.acceptTheLock()
+        try seat.waitFor("n = int(input())")
+        try seat.press("C-g")
+        try seat.waitFor("Run 1: 0 of 2 examples passed. Runs left: 9", seconds: 30)
+        let slot = machine.store + "/assess-sandbox-slot-0"
+        let attributes = try FileManager.default.attributesOfItem(atPath: slot)
+        #expect((attributes[.groupOwnerAccountName] as? String) == machine.group)
+
+        // The attack: the student's own program holding a slot's lock.
+        let hold = try machine.runAsStudent(
+            "/usr/bin/flock", "--nonblock", "/var/lib/assess/assess-sandbox-slot-0", "true")
+        #expect(hold.exitStatus != 0)
+        #expect(hold.standardError.contains("Permission denied"), "\(hold.standardError)")
+        try seat.submitAndLeaveThroughTheReceipt()
+        #expect(try seat.exitStatus() == 0)
+    }
+}
+
 /// A machine as the package sets it up, for one test: a group and an exam account of the
 /// test's own, a copy of the built `assess` setgid to that group, and a store folder (2770
 /// root:group) that each run's mount namespace shows at /var/lib/assess (over an empty
