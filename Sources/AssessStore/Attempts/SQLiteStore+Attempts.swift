@@ -81,29 +81,40 @@ extension SQLiteStore: ExamStore {
         attempt attemptID: String, question questionID: String,
         value: String, flagged: Bool, annotations: String?, at time: Date
     ) throws -> StoredResponse {
+        // Every autosave of every seat comes here: cached statements, no record encoding.
         try write { db in
-            try requireInProgress(db, attemptID)
-            let response = StoredResponse(
-                attemptID: attemptID, questionID: questionID, value: value, flagged: flagged,
-                annotations: annotations, savedAt: time)
+            try requireStatusInProgress(db, attemptID)
             let previous = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT id, savedAt FROM responseHistory WHERE attemptID = ? AND questionID = ? ORDER BY id DESC LIMIT 1
-                    """, arguments: [attemptID, questionID])
+                db.cachedStatement(
+                    sql: """
+                        SELECT id, savedAt FROM responseHistory WHERE attemptID = ? AND questionID = ? ORDER BY id DESC LIMIT 1
+                        """), arguments: [attemptID, questionID])
             if let previous, let savedAt: Date = previous["savedAt"],
                 time.timeIntervalSince(savedAt) < ResponseHistory.interval
             {
                 // The version keeps the time it was first saved, so the next one is kept
                 // half a minute after it.
-                try db.execute(
-                    sql: "UPDATE responseHistory SET value = ? WHERE id = ?",
-                    arguments: [value, previous["id"] as Int64])
+                try db.cachedStatement(sql: "UPDATE responseHistory SET value = ? WHERE id = ?")
+                    .execute(arguments: [value, previous["id"] as Int64])
             } else {
-                try ResponseVersion(attemptID: attemptID, questionID: questionID, value: value, savedAt: time).insert(
-                    db)
+                try db.cachedStatement(
+                    sql: "INSERT INTO responseHistory (attemptID, questionID, value, savedAt) VALUES (?, ?, ?, ?)"
+                ).execute(arguments: [attemptID, questionID, value, time])
             }
-            return try response.upsertAndFetch(db)
+            let stored = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        INSERT INTO responses (attemptID, questionID, value, flagged, annotations, savedAt)
+                        VALUES (?, ?, ?, ?, ?, ?)
+                        ON CONFLICT (attemptID, questionID) DO UPDATE SET value = excluded.value,
+                            flagged = excluded.flagged, annotations = excluded.annotations, savedAt = excluded.savedAt
+                        RETURNING savedAt
+                        """), arguments: [attemptID, questionID, value, flagged, annotations, time])
+            // The time as the store keeps it (to the millisecond), as a read gives it back.
+            let savedAt: Date = stored?["savedAt"] ?? time
+            return StoredResponse(
+                attemptID: attemptID, questionID: questionID, value: value, flagged: flagged,
+                annotations: annotations, savedAt: savedAt)
         }
     }
 
@@ -139,12 +150,13 @@ extension SQLiteStore: ExamStore {
         breaksTaken: Int, at time: Date
     ) throws {
         try writeHeartbeat { db in
-            try requireInProgress(db, attemptID)
-            try db.execute(
+            try requireStatusInProgress(db, attemptID)
+            try db.cachedStatement(
                 sql: """
                     UPDATE attempts SET secondsUsed = ?, currentQuestion = ?, breaksTaken = ?, lastActiveAt = ?
                     WHERE id = ?
-                    """, arguments: [secondsUsed, currentQuestion, breaksTaken, time, attemptID])
+                    """
+            ).execute(arguments: [secondsUsed, currentQuestion, breaksTaken, time, attemptID])
         }
     }
 
@@ -224,6 +236,24 @@ extension SQLiteStore: ExamStore {
             .filter(Attempt.Columns.candidate == candidate)
             .filter(Attempt.Columns.status == AttemptStatus.inProgress.rawValue)
             .fetchOne(db)
+    }
+
+    /// Throws unless the attempt with this id is in progress, as ``requireInProgress(_:_:)``,
+    /// reading its status alone: for the writes every seat makes every few seconds.
+    func requireStatusInProgress(_ db: Database, _ attemptID: String) throws {
+        guard
+            let status = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT status FROM attempts WHERE id = ?"),
+                arguments: [attemptID])
+        else {
+            throw StoreError.unknownAttempt(attemptID)
+        }
+        // A status this version does not know: the whole record read says what is wrong.
+        guard let known = AttemptStatus(rawValue: status) else {
+            try requireInProgress(db, attemptID)
+            return
+        }
+        guard known == .inProgress else { throw StoreError.attemptNotInProgress(id: attemptID, status: known) }
     }
 
     /// The attempt with this id, which must be in progress.
