@@ -27,7 +27,7 @@ public final class SittingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
         // Unretained: the thread runs jobs only while the executor exists (jobs arrive
         // through it), and stops when `deinit` says so.
         let executor = Unmanaged.passUnretained(self)
-        let thread = Thread {
+        PlainThread.start {
             ThreadName.setForCallingThread(name)
             // Saves and log records wait for a woken key loop, never the other way round.
             if inBackground { ThreadPriority.lowerCallingThread() }
@@ -45,7 +45,6 @@ public final class SittingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
                     taskExecutor: serial.asUnownedTaskExecutor())
             }
         }
-        thread.start()
     }
 
     deinit {
