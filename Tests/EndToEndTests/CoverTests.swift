@@ -46,8 +46,15 @@ struct CoverTests {
             ["publish", Self.examFile, "--password-stdin"], input: ProctorTests.password + "\n")
         #expect(published.status == 0, "\(published.output)")
 
+        // The seat's own SQLite store holds the same exam, published and open: read ahead
+        // beside the policy, it must not stand in for the server's, where it is not open.
+        let seatData = setup.scratch.file("seat-data")
+        let local = try TerminalUnderTest("--help", dataDirectory: seatData, policy: setup.policy)
+            .assessCommand(
+                ["publish", Self.examFile, "--open", "--password-stdin"], input: ProctorTests.password + "\n")
+        #expect(local.status == 0, "\(local.output)")
         let seat = try TerminalUnderTest(
-            "take --exam geography-quiz --candidate ana", policy: setup.policy,
+            "take --exam geography-quiz --candidate ana", dataDirectory: seatData, policy: setup.policy,
             environment: ["ASSESS_STORE": lab.url(user: ana)], width: 80, height: 24)
         try seat.waitFor("Waiting for the proctor to open the sitting")
         try PicturesInATerminalTests.expectScreen(seat, named: "cover-waiting-80x24")

@@ -57,9 +57,27 @@ package enum SealedExamSource {
 
     /// The exam `argument` names for `candidate`'s sitting (as ``exam(_:byID:candidate:runtime:waitForOpening:)``
     /// finds it), or the cover of a published exam whose sitting is not open yet.
-    package static func read(_ argument: String, byID: Bool, candidate: String, runtime: Runtime) throws -> Reading {
-        if !namesPublishedExam(argument, byID: byID) { return .exam(try ExamFiles.load(argument)) }
-        if let exam = try quickForm(argument, candidate: candidate, runtime: runtime) { return .exam(exam) }
+    ///
+    /// With `ahead` (`take`), what it read beside the policy stands in for reading the file
+    /// or the quick form again.
+    package static func read(
+        _ argument: String, byID: Bool, candidate: String, runtime: Runtime, ahead: ExamReadAhead? = nil
+    ) throws -> Reading {
+        let early = ahead?.result()
+        if !namesPublishedExam(argument, byID: byID) {
+            if case .file(let read) = early { return .exam(try read.get()) }
+            return .exam(try ExamFiles.load(argument))
+        }
+        if try runtime.storeURL() == nil {
+            let quick: Exam?
+            if case .quickForm(let read) = early {
+                quick = try read.get()
+            } else {
+                quick = try quickForm(
+                    argument, candidate: candidate, dataDirectory: DataDirectory(environment: runtime.environment).path)
+            }
+            if let quick { return .exam(quick) }
+        }
         let database = try runtime.database()
         guard let store = database.published else {
             if !byID { return .exam(try ExamFiles.load(argument)) }
@@ -93,11 +111,10 @@ package enum SealedExamSource {
     }
 
     /// The published exam `exam`'s form for `candidate` read the quick way (``SQLiteFormReader``)
-    /// when the store in force is SQLite and its sitting is open; `nil` whenever the store
-    /// itself should be asked (PostgreSQL, not open yet, sealed under a start code, …).
-    private static func quickForm(_ exam: String, candidate: String, runtime: Runtime) throws -> Exam? {
-        guard try runtime.storeURL() == nil else { return nil }
-        let directory = DataDirectory(environment: runtime.environment).path
+    /// from the SQLite store in `directory`, when its sitting is open; `nil` whenever the
+    /// store itself should be asked (not open yet, sealed under a start code, …). Only for a
+    /// store in force that is SQLite.
+    static func quickForm(_ exam: String, candidate: String, dataDirectory directory: String) throws -> Exam? {
         guard
             let (key, json) = SQLiteFormReader.deliveryForm(dataDirectory: directory, exam: exam, candidate: candidate),
             !SealedDeliveryForm.isSealed(json)

@@ -1,5 +1,6 @@
 import AssessCore
 import AssessExam
+import AssessPlatform
 import AssessStore
 import AssessTUI
 import Foundation
@@ -51,8 +52,12 @@ package struct TakeRequest: Equatable {
         let starting =
             newAttempt || isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0
             ? nil : TerminalStarting(language: coverLanguage)
+        // And the exam is read beside the policy.
+        let ahead = ExamReadAhead(
+            argument: examPath, byID: byID, candidate: candidate ?? runtime.process.userName,
+            dataDirectory: DataDirectory(environment: runtime.environment).path)
         do {
-            try await sit(runtime: runtime, coverLanguage: coverLanguage, starting: starting)
+            try await sit(runtime: runtime, coverLanguage: coverLanguage, starting: starting, ahead: ahead)
         } catch {
             // A refusal before the sitting's screen gives the terminal back before its message.
             starting?.started()?.stop()
@@ -60,8 +65,11 @@ package struct TakeRequest: Equatable {
         }
     }
 
-    /// ``run()`` once the terminal is starting (`starting`, unless it is to start later).
-    private func sit(runtime: Runtime, coverLanguage: InterfaceLanguage, starting: TerminalStarting?) async throws {
+    /// ``run()`` once the terminal is starting (`starting`, unless it is to start later)
+    /// and the exam is being read (`ahead`).
+    private func sit(
+        runtime: Runtime, coverLanguage: InterfaceLanguage, starting: TerminalStarting?, ahead: ExamReadAhead
+    ) async throws {
         let policy = try runtime.policy()
         let candidate = self.candidate ?? runtime.process.userName
         if let problem = CandidateID.problem(with: candidate) {
@@ -81,7 +89,8 @@ package struct TakeRequest: Equatable {
         let exam: Exam
         var holder: LeaseHolder?
         let reading: SealedExamSource.Reading
-        reading = try SealedExamSource.read(examPath, byID: byID, candidate: candidate, runtime: runtime)
+        reading = try SealedExamSource.read(
+            examPath, byID: byID, candidate: candidate, runtime: runtime, ahead: ahead)
         terminal = starting?.started()
         switch reading {
         case .exam(let read):
