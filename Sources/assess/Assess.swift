@@ -42,24 +42,26 @@ struct Assess: ParsableCommand {
     static func main() {
         // Run setgid (a protected store), the student's environment is set aside first.
         ProtectedStore.confine(command: CommandLine.arguments.dropFirst().first)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // `take`, which a student waits on, without the parser when its arguments are the
+        // usual ones; its terminal and exam start from here, beside the command's thread.
+        let take =
+            arguments.first == TakeCommand.configuration.commandName
+            ? TakeRequest(quickParsing: Array(arguments.dropFirst()))?.start() : nil
         let done = DispatchSemaphore(value: 0)
         let executor = SittingExecutor(name: "assess command", inBackground: false)
         Task(executorPreference: executor) {
-            await runCommand()
+            if let take {
+                await run { try await take.run() }
+            } else {
+                await runCommand(arguments)
+            }
             done.signal()
         }
         done.wait()
     }
 
-    private static func runCommand() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        // `take`, which a student waits on, without the parser when its arguments are the usual ones.
-        if arguments.first == TakeCommand.configuration.commandName,
-            let request = TakeRequest(quickParsing: Array(arguments.dropFirst()))
-        {
-            await run { try await request.run() }
-            return
-        }
+    private static func runCommand(_ arguments: [String]) async {
         if let unknown = unknownCommand(in: arguments) {
             let hint = DidYouMean.closest(to: unknown, in: commandNames).map { "; did you mean '\($0)'?" } ?? ""
             fail("unknown command '\(unknown)'\(hint) (see 'assess --help')", status: ExitStatus.usage.rawValue)

@@ -44,30 +44,51 @@ package struct TakeRequest: Equatable {
 
     /// Sits the exam in this terminal: the policy's and the roster's checks, then the sitting.
     package func run() async throws {
+        try await start().run()
+    }
+
+    /// Starts what the sitting's first frame waits for, each on a thread of its own, and
+    /// returns at once: the terminal (curses and the interface's strings) and the reading of
+    /// the exam. `main` calls it before the command's own thread exists.
+    package func start() -> Started {
         let runtime = Runtime()
         let coverLanguage = InterfaceLanguage.choose(
             examLanguage: "", requested: language, environment: runtime.environment)
-        // The terminal starts beside the reading of the policy and the exam. Not when the
-        // proctor's word for a new attempt is asked first: that is on plain lines.
+        // Not when the proctor's word for a new attempt is asked first: that is on plain lines.
         let starting =
             newAttempt || isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0
             ? nil : TerminalStarting(language: coverLanguage)
-        // And the exam is read beside the policy.
         let ahead = ExamReadAhead(
             argument: examPath, byID: byID, candidate: candidate ?? runtime.process.userName,
             dataDirectory: DataDirectory(environment: runtime.environment).path)
-        do {
-            try await sit(runtime: runtime, coverLanguage: coverLanguage, starting: starting, ahead: ahead)
-        } catch {
-            // A refusal before the sitting's screen gives the terminal back before its message.
-            starting?.started()?.stop()
-            throw error
+        return Started(
+            request: self, runtime: runtime, coverLanguage: coverLanguage, starting: starting, ahead: ahead)
+    }
+
+    /// A `take` whose terminal and exam are on their way (``start()``).
+    package struct Started: @unchecked Sendable {
+        let request: TakeRequest
+        let runtime: Runtime
+        let coverLanguage: InterfaceLanguage
+        let starting: TerminalStarting?
+        let ahead: ExamReadAhead
+
+        /// The policy's and the roster's checks, then the sitting.
+        package func run() async throws {
+            do {
+                try await request.sit(
+                    runtime: runtime, coverLanguage: coverLanguage, starting: starting, ahead: ahead)
+            } catch {
+                // A refusal before the sitting's screen gives the terminal back before its message.
+                starting?.started()?.stop()
+                throw error
+            }
         }
     }
 
     /// ``run()`` once the terminal is starting (`starting`, unless it is to start later)
     /// and the exam is being read (`ahead`).
-    private func sit(
+    fileprivate func sit(
         runtime: Runtime, coverLanguage: InterfaceLanguage, starting: TerminalStarting?, ahead: ExamReadAhead
     ) async throws {
         let policy = try runtime.policy()
