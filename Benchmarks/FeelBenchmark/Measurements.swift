@@ -16,31 +16,60 @@ struct FirstFrame {
     /// Output arriving less than this apart belongs to one frame.
     static let quiet: Duration = .milliseconds(100)
 
+    /// One program whose first frame is measured: its command line, the text that shows its
+    /// frame is whole, and the sandbox each run gets.
+    struct Program {
+        var arguments: [String]
+        var marker: String
+        /// The store every run's sandbox names (`ASSESS_STORE`), when given.
+        var store: String?
+        /// The data directory (and so the SQLite store) the runs share, when given.
+        var sharedDataDirectory: String?
+        /// Arguments added for each run, from its sandbox.
+        var prepare: (Sandbox) throws -> [String] = { _ in [] }
+    }
+
     /// Starts `arguments` `runs` times, each in a fresh sandbox, and measures each first frame.
     /// `store`, when given, is the store every run's sandbox names (`ASSESS_STORE`);
     /// `sharedDataDirectory` the data directory (and so the SQLite store) they share.
     static func measure(
         _ arguments: [String], marker: String, runs: Int, store: String? = nil, sharedDataDirectory: String? = nil,
-        prepare: (Sandbox) throws -> [String] = { _ in [] }
+        prepare: @escaping (Sandbox) throws -> [String] = { _ in [] }
     ) throws -> FirstFrame {
-        var result = FirstFrame()
+        try interleaved(
+            [
+                Program(
+                    arguments: arguments, marker: marker, store: store, sharedDataDirectory: sharedDataDirectory,
+                    prepare: prepare)
+            ], runs: runs)[0]
+    }
+
+    /// Measures each of `programs` `runs` times, taking turns (one run of each, then the next
+    /// round), so that the machine's slow and fast spells fall on all of them alike and
+    /// their ratios hold from one benchmark to the next.
+    static func interleaved(_ programs: [Program], runs: Int) throws -> [FirstFrame] {
+        var results = Array(repeating: FirstFrame(), count: programs.count)
         for _ in 0..<runs {
-            let sandbox = try Sandbox()
-            sandbox.store = store
-            sandbox.sharedDataDirectory = sharedDataDirectory
-            let process = try PseudoTerminalProcess(
-                arguments: arguments + prepare(sandbox), environment: sandbox.environment)
-            guard process.waitFor(marker) != nil, let last = process.waitForQuiet(quiet) else {
-                throw MeasurementError(
-                    description: "\(arguments[0]) never showed \"\(marker)\"; it showed: …\(process.text.tail())")
+            for (index, program) in programs.enumerated() {
+                let sandbox = try Sandbox()
+                sandbox.store = program.store
+                sandbox.sharedDataDirectory = program.sharedDataDirectory
+                let process = try PseudoTerminalProcess(
+                    arguments: program.arguments + program.prepare(sandbox), environment: sandbox.environment)
+                guard process.waitFor(program.marker) != nil, let last = process.waitForQuiet(quiet) else {
+                    throw MeasurementError(
+                        description:
+                            "\(program.arguments[0]) never showed \"\(program.marker)\"; it showed: …\(process.text.tail())"
+                    )
+                }
+                results[index].milliseconds.append((last - process.startedAt).milliseconds)
+                if let peak = ProcessProbe.peakResidentBytes(of: process.pid) {
+                    results[index].peakResidentBytes.append(Double(peak))
+                }
+                process.stop()
             }
-            result.milliseconds.append((last - process.startedAt).milliseconds)
-            if let peak = ProcessProbe.peakResidentBytes(of: process.pid) {
-                result.peakResidentBytes.append(Double(peak))
-            }
-            process.stop()
         }
-        return result
+        return results
     }
 }
 

@@ -7,13 +7,12 @@ import Foundation
 enum PublishedOneMachine {
     static let password = "first-frame-bench"
 
-    static func firstFrame(assess: String, exam: String, runs: Int) throws -> FirstFrame {
-        let office = try Sandbox()
+    /// The first frame's program: a seat of `exam` published and opened in `office`'s store,
+    /// each run a candidate of its own, so that no run finds the lease of the one before.
+    static func firstFrameProgram(assess: String, exam: String, office: Sandbox) throws -> FirstFrame.Program {
         let id = try publish(exam, assess: assess, in: office, password: password, arguments: ["--open"])
-        // Each run a seat of its own on the office's store: a candidate of its own, so that
-        // no run finds the lease of the one before.
-        return try FirstFrame.measure(
-            [assess, "take", "--exam", id], marker: "quit", runs: runs, sharedDataDirectory: office.path("data")
+        return FirstFrame.Program(
+            arguments: [assess, "take", "--exam", id], marker: "quit", sharedDataDirectory: office.path("data")
         ) { _ in ["--candidate", "seat-" + UUID().uuidString.prefix(8).lowercased()] }
     }
 }
