@@ -48,6 +48,44 @@ struct TypingJournalTests {
         #expect(!FileManager.default.fileExists(atPath: journal.path))
     }
 
+    /// Every text a student could type (quotes, backslashes, every control character, the
+    /// line and paragraph separators, any plane of Unicode) and every question id comes back
+    /// from the file as it was written, one record a line.
+    @Test func anyTextComesBackFromTheFileAsItWasTyped() throws {
+        let scratch = try TemporaryDirectory("assess-typing-journal")
+        let journal = TypingJournal(directory: scratch.file("journal"), attempt: "a1")
+        try journal.start()
+        var random = SplitMix(state: 2026)
+        let alphabet: [Unicode.Scalar] =
+            (0..<0x20).compactMap(Unicode.Scalar.init) + ["\"", "\\", "/", "\u{7F}", "\u{2028}", "\u{2029}", "a", " "]
+            + ["é", "日", "😀", "\u{10FFFF}", "\u{FEFF}"]
+        var written: [TypingRecord] = []
+        for index in 0..<300 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...12, using: &random) {
+                text.unicodeScalars.append(alphabet.randomElement(using: &random)!)
+            }
+            let question = index % 3 == 0 ? "q\"\\\(index)" : "q\(index)"
+            written.append(
+                index % 7 == 0
+                    ? .checkpoint(
+                        question: question, kind: [.essay, .shortText, .numeric][index % 3],
+                        digest: TypingJournal.digest(of: text), mark: UInt64.max - UInt64(index))
+                    : .edit(
+                        question: question,
+                        TextEdit(start: Int.random(in: 0...Int.max, using: &random), removed: index, inserted: text)))
+        }
+        try journal.append(written)
+        // Reading stops at the first line that does not read: a count short names it.
+        let read = TypingJournal.records(at: journal.path)
+        #expect(read.count == written.count, "read back \(read.count) of \(written.count) records")
+        if let first = read.indices.first(where: { read[$0] != written[$0] }) {
+            Issue.record("record \(first) read back as \(read[first]), written as \(written[first])")
+        }
+        let lines = try String(contentsOfFile: journal.path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == written.count)
+    }
+
     @Test func aTornLastRecordIsLeftOutAndEverythingBeforeItIsKept() throws {
         let scratch = try TemporaryDirectory("assess-typing-journal")
         let journal = TypingJournal(directory: scratch.path, attempt: "a")

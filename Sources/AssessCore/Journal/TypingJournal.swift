@@ -52,7 +52,7 @@ public enum TypingRecord: Hashable, Sendable {
     }
 }
 
-extension TypingRecord: Codable {
+extension TypingRecord: Decodable {
     private enum Key: String, CodingKey {
         case checkpoint = "c"
         case edit = "e"
@@ -78,22 +78,6 @@ extension TypingRecord: Codable {
                     start: try container.decode(Int.self, forKey: .start),
                     removed: try container.decode(Int.self, forKey: .removed),
                     inserted: try container.decode(String.self, forKey: .inserted)))
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        switch self {
-        case .checkpoint(let question, let kind, let digest, let mark):
-            try container.encode(question, forKey: .checkpoint)
-            try container.encode(kind, forKey: .kind)
-            try container.encode(digest, forKey: .digest)
-            try container.encode(mark, forKey: .mark)
-        case .edit(let question, let edit):
-            try container.encode(question, forKey: .edit)
-            try container.encode(edit.start, forKey: .start)
-            try container.encode(edit.removed, forKey: .removed)
-            try container.encode(edit.inserted, forKey: .inserted)
         }
     }
 }
@@ -175,7 +159,7 @@ public final class TypingJournal {
     public func append(_ newRecords: [TypingRecord]) throws {
         guard !newRecords.isEmpty else { return }
         guard descriptor >= 0 else { throw JournalFileError(path: path, action: "write", errno: EBADF) }
-        let data = try Self.lines(newRecords)
+        let data = Self.lines(newRecords)
         let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         guard written == data.count else { throw JournalFileError(path: path, action: "write", errno: errno) }
         records += newRecords
@@ -197,7 +181,7 @@ public final class TypingJournal {
     public func saved(mark: UInt64, questions: Set<String>, always: Bool = false) throws {
         let kept = Self.compacted(records, saved: mark, questions: questions)
         guard kept.count < records.count, always || bytes >= Self.compactAbove else { return }
-        let data = try Self.lines(kept)
+        let data = Self.lines(kept)
         let temporary = path + ".new"
         let new = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard new >= 0 else { throw JournalFileError(path: temporary, action: "create", errno: errno) }
@@ -242,14 +226,63 @@ public final class TypingJournal {
         }
     }
 
-    private static func lines(_ records: [TypingRecord]) throws -> Data {
-        let encoder = JSONEncoder()
-        var data = Data()
+    /// `records` as the file's lines. Written by hand, not by `JSONEncoder`: a line goes out
+    /// with every keystroke of every sitting, and the encoder's generic containers cost
+    /// several times the write itself. `JSONDecoder` reads them back (``records(at:)``).
+    static func lines(_ records: [TypingRecord]) -> Data {
+        var bytes: [UInt8] = []
         for record in records {
-            data.append(try encoder.encode(record))
-            data.append(UInt8(ascii: "\n"))
+            switch record {
+            case .checkpoint(let question, let kind, let digest, let mark):
+                field("c", question, into: &bytes, first: true)
+                field("k", kind.rawValue, into: &bytes)
+                field("d", digest, into: &bytes)
+                number("m", String(mark), into: &bytes)
+            case .edit(let question, let edit):
+                field("e", question, into: &bytes, first: true)
+                number("s", String(edit.start), into: &bytes)
+                number("r", String(edit.removed), into: &bytes)
+                field("t", edit.inserted, into: &bytes)
+            }
+            bytes.append(contentsOf: "}\n".utf8)
         }
-        return data
+        return Data(bytes)
+    }
+
+    /// `"key":` after `{` or `,`.
+    private static func key(_ key: String, into bytes: inout [UInt8], first: Bool) {
+        bytes.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: key.utf8)
+        bytes.append(contentsOf: "\":".utf8)
+    }
+
+    private static func number(_ name: String, _ digits: String, into bytes: inout [UInt8]) {
+        key(name, into: &bytes, first: false)
+        bytes.append(contentsOf: digits.utf8)
+    }
+
+    /// A string member: quotes, backslashes and control characters escaped, the rest as UTF-8.
+    private static func field(_ name: String, _ value: String, into bytes: inout [UInt8], first: Bool = false) {
+        key(name, into: &bytes, first: first)
+        bytes.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case UInt8(ascii: "\n"): bytes.append(contentsOf: "\\n".utf8)
+            case UInt8(ascii: "\t"): bytes.append(contentsOf: "\\t".utf8)
+            case UInt8(ascii: "\r"): bytes.append(contentsOf: "\\r".utf8)
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: "\\u00".utf8)
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     private static func makeDirectory(_ directory: String) throws {
