@@ -58,25 +58,23 @@ package enum SealedExamSource {
     /// The exam `argument` names for `candidate`'s sitting (as ``exam(_:byID:candidate:runtime:waitForOpening:)``
     /// finds it), or the cover of a published exam whose sitting is not open yet.
     ///
-    /// With `ahead` (`take`), what it read beside the policy stands in for reading the file
-    /// or the quick form again.
+    /// With `ahead` (`take`), ``readLocally(_:byID:candidate:dataDirectory:)`` begun beside
+    /// the policy stands in for reading the file or the quick form here.
     package static func read(
-        _ argument: String, byID: Bool, candidate: String, runtime: Runtime, ahead: ExamReadAhead? = nil
+        _ argument: String, byID: Bool, candidate: String, runtime: Runtime,
+        ahead: BackgroundValue<LocalReading>? = nil
     ) throws -> Reading {
-        let early = ahead?.result()
-        if !namesPublishedExam(argument, byID: byID) {
-            if case .file(let read) = early { return .exam(try read.get()) }
-            return .exam(try ExamFiles.load(argument))
-        }
-        if try runtime.storeURL() == nil {
-            let quick: Exam?
-            if case .quickForm(let read) = early {
-                quick = try read.get()
-            } else {
-                quick = try quickForm(
-                    argument, candidate: candidate, dataDirectory: DataDirectory(environment: runtime.environment).path)
+        // The quick form only when the store in force is SQLite; a file whatever the store.
+        if try !namesPublishedExam(argument, byID: byID) || runtime.storeURL() == nil {
+            let local =
+                ahead?.value
+                ?? readLocally(
+                    argument, byID: byID, candidate: candidate,
+                    dataDirectory: DataDirectory(environment: runtime.environment).path)
+            switch local {
+            case .file(let read): return .exam(try read.get())
+            case .quickForm(let read): if let quick = try read.get() { return .exam(quick) }
             }
-            if let quick { return .exam(quick) }
         }
         let database = try runtime.database()
         guard let store = database.published else {
@@ -110,11 +108,31 @@ package enum SealedExamSource {
         }
     }
 
+    /// What ``read(_:byID:candidate:runtime:ahead:)`` can read without the policy.
+    package enum LocalReading: Sendable {
+        /// An exam file, or why it could not be read.
+        case file(Result<Exam, CommandFailure>)
+        /// A published exam's form read the quick way (`nil`: the store itself must be
+        /// asked), or why it could not be read; to be taken only when the store in force is SQLite.
+        case quickForm(Result<Exam?, any Error>)
+    }
+
+    /// `argument`'s exam file, or, when it names a published exam, its form for `candidate`
+    /// read the quick way from the SQLite store in `dataDirectory`: nothing that needs the
+    /// policy, so `take` starts it beside the policy's reading.
+    package static func readLocally(_ argument: String, byID: Bool, candidate: String, dataDirectory: String)
+        -> LocalReading
+    {
+        guard namesPublishedExam(argument, byID: byID) else {
+            return .file(Result { () throws(CommandFailure) -> Exam in try ExamFiles.load(argument) })
+        }
+        return .quickForm(Result { try quickForm(argument, candidate: candidate, dataDirectory: dataDirectory) })
+    }
+
     /// The published exam `exam`'s form for `candidate` read the quick way (``SQLiteFormReader``)
     /// from the SQLite store in `directory`, when its sitting is open; `nil` whenever the
-    /// store itself should be asked (not open yet, sealed under a start code, …). Only for a
-    /// store in force that is SQLite.
-    static func quickForm(_ exam: String, candidate: String, dataDirectory directory: String) throws -> Exam? {
+    /// store itself should be asked (not open yet, sealed under a start code, …).
+    private static func quickForm(_ exam: String, candidate: String, dataDirectory directory: String) throws -> Exam? {
         guard
             let (key, json) = SQLiteFormReader.deliveryForm(dataDirectory: directory, exam: exam, candidate: candidate),
             !SealedDeliveryForm.isSealed(json)

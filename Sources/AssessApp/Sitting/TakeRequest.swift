@@ -58,20 +58,23 @@ package struct TakeRequest: Equatable {
         let starting =
             newAttempt || isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0
             ? nil : TerminalStarting(language: coverLanguage)
-        let ahead = ExamReadAhead(
-            argument: examPath, byID: byID, candidate: candidate ?? runtime.process.userName,
-            dataDirectory: DataDirectory(environment: runtime.environment).path)
+        let (examPath, byID) = (examPath, byID)
+        let candidate = candidate ?? runtime.process.userName
+        let dataDirectory = DataDirectory(environment: runtime.environment).path
+        let ahead = BackgroundValue(named: "assess exam") {
+            SealedExamSource.readLocally(examPath, byID: byID, candidate: candidate, dataDirectory: dataDirectory)
+        }
         return Started(
             request: self, runtime: runtime, coverLanguage: coverLanguage, starting: starting, ahead: ahead)
     }
 
     /// A `take` whose terminal and exam are on their way (``start()``).
-    package struct Started: @unchecked Sendable {
+    package struct Started: Sendable {
         let request: TakeRequest
         let runtime: Runtime
         let coverLanguage: InterfaceLanguage
         let starting: TerminalStarting?
-        let ahead: ExamReadAhead
+        let ahead: BackgroundValue<SealedExamSource.LocalReading>
 
         /// The policy's and the roster's checks, then the sitting.
         package func run() async throws {
@@ -89,7 +92,8 @@ package struct TakeRequest: Equatable {
     /// ``run()`` once the terminal is starting (`starting`, unless it is to start later)
     /// and the exam is being read (`ahead`).
     fileprivate func sit(
-        runtime: Runtime, coverLanguage: InterfaceLanguage, starting: TerminalStarting?, ahead: ExamReadAhead
+        runtime: Runtime, coverLanguage: InterfaceLanguage, starting: TerminalStarting?,
+        ahead: BackgroundValue<SealedExamSource.LocalReading>
     ) async throws {
         let policy = try runtime.policy()
         let candidate = self.candidate ?? runtime.process.userName

@@ -262,6 +262,8 @@ public final class TypingJournal {
         bytes.append(contentsOf: digits.utf8)
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     /// A string member: quotes, backslashes and control characters escaped, the rest as UTF-8.
     private static func field(_ name: String, _ value: String, into bytes: inout [UInt8], first: Bool = false) {
         key(name, into: &bytes, first: first)
@@ -275,10 +277,9 @@ public final class TypingJournal {
             case UInt8(ascii: "\t"): bytes.append(contentsOf: "\\t".utf8)
             case UInt8(ascii: "\r"): bytes.append(contentsOf: "\\r".utf8)
             case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
                 bytes.append(contentsOf: "\\u00".utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
+                bytes.append(hexDigits[Int(byte >> 4)])
+                bytes.append(hexDigits[Int(byte & 0x0F)])
             default: bytes.append(byte)
             }
         }
