@@ -138,7 +138,7 @@ public final class TypingJournal {
 
     /// The digest a checkpoint names `text` by (SHA-256 of its UTF-8, in hex).
     public static func digest(of text: String) -> String {
-        SHA256.hash(data: Data(text.utf8)).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        HandWrittenJSON.hex(SHA256.hash(data: Data(text.utf8)))
     }
 
     // MARK: Writing
@@ -262,28 +262,10 @@ public final class TypingJournal {
         bytes.append(contentsOf: digits.utf8)
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    /// A string member: quotes, backslashes and control characters escaped, the rest as UTF-8.
+    /// A string member: `"name":` and the value as a JSON string.
     private static func field(_ name: String, _ value: String, into bytes: inout [UInt8], first: Bool = false) {
         key(name, into: &bytes, first: first)
-        bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(byte)
-            case UInt8(ascii: "\n"): bytes.append(contentsOf: "\\n".utf8)
-            case UInt8(ascii: "\t"): bytes.append(contentsOf: "\\t".utf8)
-            case UInt8(ascii: "\r"): bytes.append(contentsOf: "\\r".utf8)
-            case 0..<0x20:
-                bytes.append(contentsOf: "\\u00".utf8)
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 0x0F)])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        HandWrittenJSON.appendString(value, to: &bytes)
     }
 
     private static func makeDirectory(_ directory: String) throws {

@@ -82,15 +82,16 @@ extension SQLiteStore: ExamStore {
         value: String, flagged: Bool, annotations: String?, at time: Date
     ) throws -> StoredResponse {
         // Every autosave of every seat comes here: cached statements, no record encoding.
-        try write { db in
+        let savedText = StoredDateText.text(time)
+        return try write { db in
             try requireStatusInProgress(db, attemptID)
             let previous = try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
                         SELECT id, savedAt FROM responseHistory WHERE attemptID = ? AND questionID = ? ORDER BY id DESC LIMIT 1
                         """), arguments: [attemptID, questionID])
-            if let previous, let savedAt: Date = previous["savedAt"],
-                time.timeIntervalSince(savedAt) < ResponseHistory.interval
+            if let previous, let firstSaved: Date = previous["savedAt"],
+                time.timeIntervalSince(firstSaved) < ResponseHistory.interval
             {
                 // The version keeps the time it was first saved, so the next one is kept
                 // half a minute after it.
@@ -99,7 +100,7 @@ extension SQLiteStore: ExamStore {
             } else {
                 try db.cachedStatement(
                     sql: "INSERT INTO responseHistory (attemptID, questionID, value, savedAt) VALUES (?, ?, ?, ?)"
-                ).execute(arguments: [attemptID, questionID, value, time])
+                ).execute(arguments: [attemptID, questionID, value, savedText])
             }
             let stored = try Row.fetchOne(
                 db.cachedStatement(
@@ -109,7 +110,7 @@ extension SQLiteStore: ExamStore {
                         ON CONFLICT (attemptID, questionID) DO UPDATE SET value = excluded.value,
                             flagged = excluded.flagged, annotations = excluded.annotations, savedAt = excluded.savedAt
                         RETURNING savedAt
-                        """), arguments: [attemptID, questionID, value, flagged, annotations, time])
+                        """), arguments: [attemptID, questionID, value, flagged, annotations, savedText])
             // The time as the store keeps it (to the millisecond), as a read gives it back.
             let savedAt: Date = stored?["savedAt"] ?? time
             return StoredResponse(
@@ -156,7 +157,7 @@ extension SQLiteStore: ExamStore {
                     UPDATE attempts SET secondsUsed = ?, currentQuestion = ?, breaksTaken = ?, lastActiveAt = ?
                     WHERE id = ?
                     """
-            ).execute(arguments: [secondsUsed, currentQuestion, breaksTaken, time, attemptID])
+            ).execute(arguments: [secondsUsed, currentQuestion, breaksTaken, StoredDateText.text(time), attemptID])
         }
     }
 

@@ -1,3 +1,4 @@
+import AssessCore
 import Crypto
 import Foundation
 
@@ -25,16 +26,20 @@ struct ChainedFields: Equatable {
     /// Order: sequence, wall milliseconds, monotonic nanoseconds, kind, attempt (a lone
     /// `-` when there is none; a netstring never starts with `-`), the number of
     /// details, then each detail's key and value, by the keys' UTF-8 bytes.
-    var canonicalSerialization: Data {
-        var text = ""
+    var canonicalSerialization: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
         func field(_ value: String) {
-            text += "\(value.utf8.count):\(value),"
+            bytes.append(contentsOf: String(value.utf8.count).utf8)
+            bytes.append(UInt8(ascii: ":"))
+            bytes.append(contentsOf: value.utf8)
+            bytes.append(UInt8(ascii: ","))
         }
         field(String(sequence))
         field(String(wallMilliseconds))
         field(String(monotonicNanoseconds))
         field(kind)
-        if let attempt { field(attempt) } else { text += "-" }
+        if let attempt { field(attempt) } else { bytes.append(UInt8(ascii: "-")) }
         field(String(details.count))
         for key in details.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             field(key)
@@ -46,7 +51,7 @@ struct ChainedFields: Equatable {
             field(String(server.serverMicroseconds))
             field(server.writer)
         }
-        return Data(text.utf8)
+        return bytes
     }
 }
 
@@ -64,12 +69,9 @@ enum EventChain {
     /// The hash of a record with `fields` that follows a record whose hash is `previous`.
     static func hash(of fields: ChainedFields, after previous: String) -> String {
         var hasher = SHA256()
-        hasher.update(data: Data(previous.utf8))
+        hasher.update(data: Array(previous.utf8))
         hasher.update(data: fields.canonicalSerialization)
-        return hasher.finalize().map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        return HandWrittenJSON.hex(hasher.finalize())
     }
 }
 

@@ -25,19 +25,6 @@ struct EventRow: Codable, FetchableRecord, PersistableRecord {
     var attempt: String?
     var hash: String
 
-    /// A row for `fields`, chained with `hash`.
-    init(_ fields: ChainedFields, hash: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        sequence = fields.sequence
-        wallMilliseconds = fields.wallMilliseconds
-        monotonicNanoseconds = fields.monotonicNanoseconds
-        kind = fields.kind
-        details = String(decoding: try encoder.encode(fields.details), as: UTF8.self)
-        attempt = fields.attempt
-        self.hash = hash
-    }
-
     /// The fields the hash covers, or nil when the stored details are not a JSON object
     /// of strings (which only an edit outside `assess` can cause).
     var chainedFields: ChainedFields? {

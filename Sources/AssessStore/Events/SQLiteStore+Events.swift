@@ -1,4 +1,5 @@
 import AssessCore
+import Foundation
 import GRDB
 
 /// The event log in SQLite. Every append runs in one IMMEDIATE write transaction that
@@ -12,19 +13,31 @@ extension SQLiteStore {
     }
 
     /// Appends one record, chained to the last, in the transaction `db` is in (a mark and
-    /// its record are one transaction).
+    /// its record are one transaction). Every save of every seat logs one: cached
+    /// statements and details written by hand, no record encoding.
     static func insertEvent(_ event: SessionEvent, at time: EventTime, attempt: String?, in db: Database) throws
         -> LoggedEvent
     {
-        let last = try EventRow.order(EventRow.Columns.sequence.desc).fetchOne(db)
+        let last = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT sequence, hash FROM events ORDER BY sequence DESC LIMIT 1"))
         let fields = ChainedFields(
-            sequence: (last?.sequence ?? 0) + 1,
+            sequence: (last?["sequence"] as Int64? ?? 0) + 1,
             wallMilliseconds: time.wall.wholeMilliseconds,
             monotonicNanoseconds: time.monotonicNanoseconds,
             kind: event.kind, details: event.details, attempt: attempt)
-        let row = try EventRow(fields, hash: EventChain.hash(of: fields, after: last?.hash ?? EventChain.genesis))
-        try row.insert(db)
-        return try row.storedEvent().event
+        let hash = EventChain.hash(of: fields, after: last?["hash"] as String? ?? EventChain.genesis)
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO events (sequence, wallMilliseconds, monotonicNanoseconds, kind, details, attempt, hash)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            fields.sequence, fields.wallMilliseconds, fields.monotonicNanoseconds, fields.kind,
+            HandWrittenJSON.object(fields.details), fields.attempt, hash,
+        ])
+        return LoggedEvent(
+            sequence: fields.sequence, wallTime: Date(milliseconds: fields.wallMilliseconds),
+            monotonicNanoseconds: fields.monotonicNanoseconds, kind: fields.kind, details: fields.details, hash: hash)
     }
 
     public func eventLogHead() throws -> (sequence: Int64, hash: String)? {

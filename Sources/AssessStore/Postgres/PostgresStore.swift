@@ -370,7 +370,7 @@ public final class PostgresStore: ExamStore {
 
     /// Appends a record with `fields` with `session` (inside its transaction, if it is in one).
     static func appendEvent(_ fields: ChainedFields, in session: PostgresConnection.Session) throws -> LoggedEvent {
-        let details = try EventRow(fields, hash: "").details
+        let details = HandWrittenJSON.object(fields.details)
         let rows = try session.execute(
             "SELECT sequence, hash FROM assess.append_event($1, $2, $3, $4, $5)",
             [
@@ -589,23 +589,6 @@ public final class PostgresStore: ExamStore {
             default: throw error
             }
         }
-    }
-}
-
-extension EventRow {
-    /// A row as read from PostgreSQL.
-    init(
-        id: Int64?, sequence: Int64, wallMilliseconds: Int64, monotonicNanoseconds: UInt64, kind: String,
-        details: String, attempt: String?, hash: String
-    ) {
-        self.id = id
-        self.sequence = sequence
-        self.wallMilliseconds = wallMilliseconds
-        self.monotonicNanoseconds = monotonicNanoseconds
-        self.kind = kind
-        self.details = details
-        self.attempt = attempt
-        self.hash = hash
     }
 }
 
