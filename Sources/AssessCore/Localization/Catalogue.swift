@@ -161,6 +161,7 @@ public struct Catalogue: Sendable, Equatable {
             let name = String(rest[rest.index(after: open)..<close])
             if let value = arguments[name] {
                 switch value {
+                case let string as String: result += string
                 case let number as Int: result += language.number(number)
                 case let number as Double: result += language.decimal(number)
                 default: result += "\(value)"

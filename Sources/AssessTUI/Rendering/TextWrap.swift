@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One visual line produced by ``TextWrap``: a slice of the original text.
 public struct WrappedLine: Hashable, Sendable {
     /// The line's text, without the newline that ended its paragraph. Its indices are
@@ -34,8 +36,33 @@ public struct WrappedLine: Hashable, Sendable {
 /// ```
 public enum TextWrap {
     /// The wrapped lines as strings, for display.
+    ///
+    /// A screen drawn again for every key wraps the same prompt, brief and notices at the
+    /// same width each time: the lines of short texts are remembered (see ``Remembered``).
     public static func lines(_ text: String, width: Int) -> [String] {
-        wrap(text, width: width).map { String($0.text) }
+        guard text.utf8.count <= Remembered.longestText else { return wrap(text, width: width).map { String($0.text) } }
+        let key = Remembered.Key(text: text, width: width)
+        if let lines = Remembered.lines.withLock({ $0[key] }) { return lines }
+        let lines = wrap(text, width: width).map { String($0.text) }
+        Remembered.lines.withLock { remembered in
+            if remembered.count >= Remembered.most { remembered.removeAll(keepingCapacity: true) }
+            remembered[key] = lines
+        }
+        return lines
+    }
+
+    /// The wrapped lines of the texts wrapped last, for every thread that draws: texts up
+    /// to ``longestText`` bytes (an answer being typed is longer, or changes with each
+    /// key), at most ``most`` of them, all forgotten at once past that: at most about half a
+    /// megabyte.
+    enum Remembered {
+        struct Key: Hashable {
+            let text: String
+            let width: Int
+        }
+        static let longestText = 4_096
+        static let most = 128
+        static let lines = Mutex<[Key: [String]]>([:])
     }
 
     /// The wrapped lines as slices of `text`, for editors that need positions.

@@ -1,3 +1,4 @@
+import AssessCore
 import AssessExam
 import Foundation
 
@@ -83,21 +84,24 @@ enum QuestionScreen {
     /// What a code question says under its prompt: the language, then each sample's input
     /// and expected output, line ends shown as ⏎ so that both fit on one line.
     static func codeBrief(_ code: CodeQuestion) -> String {
-        let text = ScreenKit.text
-        let shown = { (value: String) in value.isEmpty ? "∅" : value.replacingOccurrences(of: "\n", with: "⏎") }
-        let samples = code.samples.enumerated().map { index, sample in
-            text(
-                "question.code-sample",
-                ["number": index + 1, "input": shown(sample.standardInput), "output": shown(sample.expectedOutput)])
+        lastBrief(BriefInputs(code: code, text: ScreenKit.text)) { inputs in
+            let shown = { (value: String) in value.isEmpty ? "∅" : value.replacingOccurrences(of: "\n", with: "⏎") }
+            let samples = inputs.code.samples.enumerated().map { index, sample in
+                inputs.text(
+                    "question.code-sample",
+                    ["number": index + 1, "input": shown(sample.standardInput), "output": shown(sample.expectedOutput)])
+            }
+            let language = CodeView.languageNames[inputs.code.language] ?? inputs.code.language.rawValue
+            return ([inputs.text("question.code-language", ["language": language])] + samples).joined(separator: "\n")
         }
-        return
-            ([
-                text(
-                    "question.code-language",
-                    ["language": CodeView.languageNames[code.language] ?? code.language.rawValue])
-            ]
-            + samples).joined(separator: "\n")
     }
+
+    /// What a code question's brief is made of: the brief is drawn with every key.
+    private struct BriefInputs: Equatable, Sendable {
+        let code: CodeQuestion
+        let text: Catalogue
+    }
+    private static let lastBrief = LastDrawn<BriefInputs, String>()
 
     /// The keys at the right end of the footer, which always show: the settings (F9) when
     /// the student may switch any, and the help.

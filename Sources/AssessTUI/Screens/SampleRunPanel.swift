@@ -18,9 +18,25 @@ enum SampleRunPanel {
     static let maximumSamples = 4
 
     static func render(_ flow: ExamFlow, row: Int, column: Int, width: Int, into grid: inout CellGrid) {
-        let text = ScreenKit.text
         let state = flow.sampleRuns[flow.sitting.question.id] ?? SampleRunState()
-        let left = flow.runsLeftHere
+        let inputs = PanelInputs(state: state, left: flow.runsLeftHere, text: ScreenKit.text, look: ScreenKit.look)
+        for (index, line) in lastLines(inputs, draw: lines).enumerated() {
+            grid.put(line.text, row: row + index, column: column, style: line.style, maxWidth: width)
+        }
+    }
+
+    /// What the panel shows: it is drawn with every key, and changes only with a run.
+    private struct PanelInputs: Equatable, Sendable {
+        let state: SampleRunState
+        let left: Int
+        let text: Catalogue
+        let look: ScreenLook
+    }
+    private static let lastLines = LastDrawn<PanelInputs, [(text: String, style: CellStyle)]>()
+
+    /// The title, then a line for each of the last run's samples (none while one runs).
+    private static func lines(_ inputs: PanelInputs) -> [(text: String, style: CellStyle)] {
+        let (state, left, text) = (inputs.state, inputs.left, inputs.text)
         let title: String
         if state.running {
             title = text("run.running", ["left": left])
@@ -31,8 +47,8 @@ enum SampleRunPanel {
         } else {
             title = text("run.ready", ["left": left])
         }
-        grid.put(title, row: row, column: column, style: CellStyle(bold: true), maxWidth: width)
-        guard !state.running else { return }
+        var lines = [(text: title, style: CellStyle(bold: true))]
+        guard !state.running else { return lines }
         for (index, outcome) in state.lastOutcomes.prefix(maximumSamples).enumerated() {
             let passed = outcome.verdict == .passed
             var line =
@@ -43,10 +59,11 @@ enum SampleRunPanel {
             if !passed, !outcome.output.isEmpty {
                 line += "  " + text("run.got", ["output": shown(outcome.output)])
             }
-            let style = ScreenKit.look.adjusted(
+            let style = inputs.look.adjusted(
                 passed ? CellStyle(color: .success) : CellStyle(bold: true, underline: true, color: .error))
-            grid.put(line, row: row + 1 + index, column: column, style: style, maxWidth: width)
+            lines.append((line, style))
         }
+        return lines
     }
 
     /// `output` on one line: line ends as ⏎, every control character written out.
