@@ -8,11 +8,12 @@ extension SQLiteStore {
         exam examID: String, candidate: String, holder: LeaseHolder, lostAfter: TimeInterval,
         at time: Date
     ) throws -> Lease {
-        // A heartbeat: a lease says a sitting is alive, which a power cut ends anyway.
+        // A heartbeat: a lease says a sitting is alive, which a power cut ends anyway. Every
+        // seat renews its lease every few seconds: cached statements, dates written plainly.
         try writeHeartbeat { db in
             let key: StatementArguments = [examID, candidate]
             let current = try Row.fetchOne(
-                db, sql: "SELECT * FROM leases WHERE exam_id = ? AND candidate = ?", arguments: key)
+                db.cachedStatement(sql: "SELECT * FROM leases WHERE exam_id = ? AND candidate = ?"), arguments: key)
             var takenOver: LeaseTakeover?
             if let current, current["holder"] as String != holder.token, let renewed: Date = current["renewed_at"],
                 let since: Date = current["since"]
@@ -27,19 +28,20 @@ extension SQLiteStore {
                     host: held.host, tty: held.tty, pid: held.pid, renewedAt: renewed, processGone: gone)
             }
             let since: Date = current.flatMap { $0["holder"] as String == holder.token ? $0["since"] : nil } ?? time
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT OR REPLACE INTO leases (exam_id, candidate, holder, host, tty, pid, process_start, since, renewed_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    examID, candidate, holder.token, holder.host, holder.tty, holder.pid,
-                    holder.processStart.map { Int64(bitPattern: $0) }, since, time,
-                ])
+                    """
+            ).execute(arguments: [
+                examID, candidate, holder.token, holder.host, holder.tty, holder.pid,
+                holder.processStart.map { Int64(bitPattern: $0) }, StoredDateText.text(since),
+                StoredDateText.text(time),
+            ])
             return Lease(
                 holder: holder,
                 since: try Date.fetchOne(
-                    db, sql: "SELECT since FROM leases WHERE exam_id = ? AND candidate = ?",
+                    db.cachedStatement(sql: "SELECT since FROM leases WHERE exam_id = ? AND candidate = ?"),
                     arguments: key) ?? since,
                 takenOver: takenOver)
         }

@@ -9,13 +9,15 @@ extension SQLiteStore: CodeRunStore {
     public func takeCodeRun(attempt attemptID: String, question questionID: String, codeHash: String, allowed: Int)
         throws -> Int
     {
-        try write { db in
-            try requireInProgress(db, attemptID)
+        // A room's seats take their runs in the same instant: cached statements, the status alone.
+        let takenAt = StoredDateText.text(Date())
+        return try write { db in
+            try requireStatusInProgress(db, attemptID)
             let taken = try Self.runsTaken(db, attemptID, questionID)
             guard taken < allowed else { throw StoreError.noRunsLeft(allowed: allowed) }
-            try db.execute(
-                sql: "INSERT INTO codeRuns (attemptID, questionID, number, codeHash, takenAt) VALUES (?, ?, ?, ?, ?)",
-                arguments: [attemptID, questionID, taken + 1, codeHash, Date()])
+            try db.cachedStatement(
+                sql: "INSERT INTO codeRuns (attemptID, questionID, number, codeHash, takenAt) VALUES (?, ?, ?, ?, ?)"
+            ).execute(arguments: [attemptID, questionID, taken + 1, codeHash, takenAt])
             return taken + 1
         }
     }
@@ -26,7 +28,7 @@ extension SQLiteStore: CodeRunStore {
 
     private static func runsTaken(_ db: Database, _ attemptID: String, _ questionID: String) throws -> Int {
         try Int.fetchOne(
-            db, sql: "SELECT count(*) FROM codeRuns WHERE attemptID = ? AND questionID = ?",
+            db.cachedStatement(sql: "SELECT count(*) FROM codeRuns WHERE attemptID = ? AND questionID = ?"),
             arguments: [attemptID, questionID]) ?? 0
     }
 
