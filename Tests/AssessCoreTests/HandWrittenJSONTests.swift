@@ -17,7 +17,8 @@ import Testing
     }
 
     @Test func hexIsTwoLowerCaseDigitsAByte() {
-        #expect(HandWrittenJSON.hex([0x00, 0x0F, 0xA0, 0xFF]) == "000fa0ff")
-        #expect(HandWrittenJSON.hex([UInt8]()) == "")
+        let every = (0...255).map(UInt8.init)
+        #expect(Hex.lowercase(every) == every.map { String(format: "%02x", $0) }.joined())
+        #expect(Hex.lowercase([UInt8]()) == "")
     }
 }

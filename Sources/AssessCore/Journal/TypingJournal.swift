@@ -138,7 +138,7 @@ public final class TypingJournal {
 
     /// The digest a checkpoint names `text` by (SHA-256 of its UTF-8, in hex).
     public static func digest(of text: String) -> String {
-        HandWrittenJSON.hex(SHA256.hash(data: Data(text.utf8)))
+        Hex.lowercase(SHA256.hash(data: Data(text.utf8)))
     }
 
     // MARK: Writing

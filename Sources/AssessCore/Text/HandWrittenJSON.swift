@@ -2,9 +2,6 @@
 /// typing journal's lines, the event log's details), where `JSONEncoder`'s generic
 /// containers cost several times the write itself. `JSONDecoder` reads it back.
 public enum HandWrittenJSON {
-    /// Lower-case hexadecimal digits, by value.
-    public static let hexDigits = Array("0123456789abcdef".utf8)
-
     /// Appends `value` as a JSON string: quotes, backslashes and control characters
     /// escaped, everything else as its UTF-8.
     public static func appendString(_ value: String, to bytes: inout [UInt8]) {
@@ -19,8 +16,8 @@ public enum HandWrittenJSON {
             case UInt8(ascii: "\r"): bytes.append(contentsOf: "\\r".utf8)
             case 0..<0x20:
                 bytes.append(contentsOf: "\\u00".utf8)
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 0x0F)])
+                bytes.append(Hex.digits[Int(byte >> 4)])
+                bytes.append(Hex.digits[Int(byte & 0x0F)])
             default: bytes.append(byte)
             }
         }
@@ -38,16 +35,5 @@ public enum HandWrittenJSON {
         }
         bytes.append(UInt8(ascii: "}"))
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// `bytes` in lower-case hexadecimal, two digits each.
-    public static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        var digits: [UInt8] = []
-        digits.reserveCapacity(bytes.underestimatedCount * 2)
-        for byte in bytes {
-            digits.append(hexDigits[Int(byte >> 4)])
-            digits.append(hexDigits[Int(byte & 0x0F)])
-        }
-        return String(decoding: digits, as: UTF8.self)
     }
 }

@@ -1,3 +1,4 @@
+import AssessCore
 import Crypto
 import Foundation
 
@@ -11,19 +12,7 @@ import Foundation
 public enum ExamKey {
     /// The full key of `exam`: 64 lowercase hex digits.
     public static func key(of exam: Exam) -> String {
-        hex(SHA256.hash(data: Array(canonicalForm(of: exam).utf8)))
-    }
-
-    /// `digest` in lowercase hex.
-    public static func hex(_ digest: SHA256.Digest) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(2 * SHA256.Digest.byteCount)
-        for byte in digest {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: hex, as: UTF8.self)
+        Hex.lowercase(SHA256.hash(data: Array(canonicalForm(of: exam).utf8)))
     }
 
     /// The short form of a full key: its first 8 hex digits as `xxxx-xxxx`.

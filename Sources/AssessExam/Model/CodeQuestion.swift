@@ -1,3 +1,4 @@
+import AssessCore
 import Crypto
 import Foundation
 
@@ -41,7 +42,7 @@ public struct CodeQuestion: Sendable, Equatable {
 extension CodeQuestion {
     /// SHA-256 hex of `code`: what the store and the log keep of a sample run, never the code.
     public static func codeHash(_ code: String) -> String {
-        SHA256.hash(data: Data(code.utf8)).map { String(format: "%02x", $0) }.joined()
+        Hex.lowercase(SHA256.hash(data: Data(code.utf8)))
     }
 
     /// What decides the outcome of running `code` against the hidden tests: SHA-256 hex of
@@ -55,7 +56,7 @@ extension CodeQuestion {
             text += "stdout=\(test.expectedOutput.utf8.count):\(test.expectedOutput)\npoints=\(test.points)\n"
         }
         text += "code=\(code.utf8.count):\(code)"
-        return SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+        return Hex.lowercase(SHA256.hash(data: Data(text.utf8)))
     }
 }
 

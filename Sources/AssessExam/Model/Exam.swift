@@ -82,7 +82,7 @@ public struct Exam: Sendable, Equatable {
     /// The SHA-256 (lowercase hex) of picture `file`: of its bytes when the exam holds
     /// them, else the recorded one; `nil` when neither is known (an exam read from text alone).
     public func pictureDigest(of file: String) -> String? {
-        pictures[file].map { ExamKey.hex(SHA256.hash(data: $0)) } ?? recordedPictureDigests[file]
+        pictures[file].map { Hex.lowercase(SHA256.hash(data: $0)) } ?? recordedPictureDigests[file]
     }
 
     /// Every question in file order, across sections.

@@ -128,7 +128,7 @@ public struct DeliveryForm: Sendable, Equatable, Codable {
         default: return []
         }
         let ranks = texts.map { text in
-            SHA256.hash(data: Data("\(question.id)\n\(text)".utf8)).map { String(format: "%02x", $0) }.joined()
+            Hex.lowercase(SHA256.hash(data: Data("\(question.id)\n\(text)".utf8)))
         }
         return texts.indices.sorted { left, right in
             (ranks[left], texts[left], left) < (ranks[right], texts[right], right)

@@ -71,7 +71,7 @@ enum EventChain {
         var hasher = SHA256()
         hasher.update(data: Array(previous.utf8))
         hasher.update(data: fields.canonicalSerialization)
-        return HandWrittenJSON.hex(hasher.finalize())
+        return Hex.lowercase(hasher.finalize())
     }
 }
 

@@ -104,6 +104,6 @@ public enum StartCode {
     /// The hash the store keeps of a code for an exam: SHA-256 of `exam:CODE`, in hex (the
     /// PostgreSQL functions compute the same).
     static func hash(exam: String, code: String) -> String {
-        SHA256.hash(data: Data("\(exam):\(normalized(code))".utf8)).map { String(format: "%02x", $0) }.joined()
+        Hex.lowercase(SHA256.hash(data: Data("\(exam):\(normalized(code))".utf8)))
     }
 }
