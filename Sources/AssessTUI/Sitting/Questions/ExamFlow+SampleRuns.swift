@@ -24,9 +24,6 @@ extension ExamFlow {
         max(0, (runsAllowedHere ?? 0) - (sampleRuns[sitting.question.id]?.taken ?? 0))
     }
 
-    /// The run key on a code question: refused when the exam allows no runs, this terminal
-    /// cannot run them, one is under way or none is left; otherwise the answer is saved and
-    /// the run asked for.
     /// True on a code question whose samples the exam lets the student run: the run key
     /// is then the question's (on every other question it reads the prompt).
     var questionRunsSamples: Bool {
@@ -34,6 +31,11 @@ extension ExamFlow {
         return code.runsDuringExam > 0
     }
 
+    /// The run key on a code question: refused when the exam allows no runs, this terminal
+    /// cannot run them, one is under way or none is left; otherwise the run is asked for.
+    /// The answer is not saved with it: autosave has it in the store within half a second
+    /// and the typing journal at once, and a room pressing the key in the same instant
+    /// would otherwise save a hundred answers at once, while their students type.
     mutating func runSamples(now: UInt64) -> [FlowEffect] {
         guard case .code(let code) = sitting.question.kind else { return [] }
         let id = sitting.question.id
@@ -51,7 +53,7 @@ extension ExamFlow {
         if case .code(let text)? = control.response { typed = text } else { typed = "" }
         let request = SampleRunRequest(
             attemptID: attemptID, questionID: id, question: code, code: typed, codeHash: CodeQuestion.codeHash(typed))
-        return saveNow(now: now) + [.runSamples(request)]
+        return [.runSamples(request)]
     }
 
     /// A run's outcomes came back: the panel shows them and the log keeps the run.
