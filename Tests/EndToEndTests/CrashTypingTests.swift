@@ -67,6 +67,50 @@ struct CrashTypingTests {
         #expect(!(try String(contentsOfFile: file, encoding: .utf8)).contains("ferry"))
     }
 
+    /// A program typed into a code question is journaled as a program: after the kill,
+    /// resume gives it back as the question's code, not as an essay or an empty text.
+    @Test func aProgramTypedBeforeAKillIsBackAsTheCodeQuestionsAnswer() throws {
+        let setup = try ProctorTests.Setup()
+        let exam = try setup.exam(
+            "code.yaml",
+            """
+            id: code-resume
+            title: One program
+            duration: 10m
+            questions:
+              - id: double
+                type: code
+                prompt: Print twice the whole number read from standard input.
+                language: python3
+                tests:
+                  - stdin: "4\n"
+                    stdout: "8\n"
+            """)
+        let first = try TerminalUnderTest(
+            "take \(exam) --candidate c-303", policy: setup.policy, width: 80, height: 24)
+        try first.acceptTheLock()
+        try first.waitFor("twice the whole number")
+        // Saved by the autosave, then typed on past the last save.
+        try first.type("n = int(input())")
+        try first.waitFor("n = int(input())")
+        Thread.sleep(forTimeInterval: 1.5)
+        try first.press("Enter")
+        try first.type("print(2 * n)")
+        try first.waitFor("print(2 * n)")
+        kill(try #require(try first.assessPID()), SIGKILL)
+        try first.waitUntilAssessIsGone()
+        let attempt = try #require(try first.store().attempts(exam: "code-resume").first)
+
+        let second = try TerminalUnderTest(
+            "resume \(exam) --candidate c-303", lockDirectory: first.lockDirectory,
+            dataDirectory: first.dataDirectory, policy: setup.policy, width: 80, height: 24)
+        try second.answer("Proctor password:", with: ProctorTests.password)
+        try second.acceptTheLock()
+        try second.waitFor("print(2 * n)")
+        let saved = try second.store().responses(for: attempt.id)
+        #expect(saved.map(\.value) == [Response.code("n = int(input())\nprint(2 * n)").json])
+    }
+
     @Test func aLabSeatKilledMidEssayPutsItsTypingIntoTheServerOnResume() throws {
         let server = try ServerOutageTests.PrivateServer()
         let setup = try ProctorTests.Setup()

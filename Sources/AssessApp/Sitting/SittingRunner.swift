@@ -412,7 +412,7 @@ package struct SittingRunner {
         for response in try database.responses(for: attemptID) { stored[response.questionID] = response }
         let newest = TypingJournal.newestTexts(records) { question in
             switch stored[question].flatMap({ Response(json: $0.value) }) {
-            case .essay(let text), .shortText(let text), .numeric(let text): return text
+            case .essay(let text), .shortText(let text), .numeric(let text), .code(let text): return text
             default: return nil
             }
         }
@@ -423,6 +423,7 @@ package struct SittingRunner {
                 case .essay: .essay(typed.text)
                 case .shortText: .shortText(typed.text)
                 case .numeric: .numeric(typed.text)
+                case .code: .code(typed.text)
                 }
             try database.saveResponse(
                 attempt: attemptID, question: question, value: response?.json ?? "null",

@@ -33,6 +33,8 @@ public enum TypedAnswerKind: String, Sendable, Codable {
     case shortText = "short-text"
     case numeric
     case essay
+    /// A code question's program.
+    case code
 }
 
 /// One line of a ``TypingJournal``.

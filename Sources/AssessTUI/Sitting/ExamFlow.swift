@@ -400,7 +400,7 @@ public struct ExamFlow: Sendable {
         for (answer, kind) in journaled {
             let text: String
             switch answer.response {
-            case .essay(let typed), .shortText(let typed), .numeric(let typed): text = typed
+            case .essay(let typed), .shortText(let typed), .numeric(let typed), .code(let typed): text = typed
             default: text = ""
             }
             typingNotes.append(

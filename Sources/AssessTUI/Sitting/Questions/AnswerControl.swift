@@ -68,10 +68,11 @@ public struct AnswerControl: Sendable, Equatable {
         return editor
     }
 
-    /// The text of a text field (short text, numeric, essay) and the kind of answer it
-    /// makes; `nil` for the other controls.
+    /// The text of a text field (short text, numeric, essay, a program) and the kind of
+    /// answer it makes; `nil` for the other controls.
     public var typedText: (kind: TypedAnswerKind, text: String)? {
         switch (field, presented.question.kind) {
+        case (.essay(let editor), .code): return (.code, editor.text)
         case (.essay(let editor), _): return (.essay, editor.text)
         case (.line(let editor), .numeric): return (.numeric, editor.text)
         case (.line(let editor), _): return (.shortText, editor.text)
