@@ -26,6 +26,9 @@ struct ManySessions {
     var verdictMilliseconds = Samples()
     var missedVerdicts = 0
     var echoDuringRunsMilliseconds = Samples()
+    /// Of those letters, each one's echo over the budget (15 ms) and when it was typed,
+    /// in milliseconds from the Ctrl-G: where the slow ones fall.
+    var slowEchoesDuringRuns: [(typedAfter: Double, milliseconds: Double)] = []
     /// Whether the driver's thread ran ahead of the sittings it measures (see ``DriverPriority``).
     var driverPriority = DriverPriority.Outcome.normal
 
@@ -168,6 +171,9 @@ struct ManySessions {
             let runEnd = verdictAt.compactMap { $0 }.max() ?? end
             for echo in echoes where echo.sentAt >= runStart && echo.sentAt <= runEnd {
                 result.echoDuringRunsMilliseconds.append(echo.milliseconds)
+                if echo.milliseconds > 15 {
+                    result.slowEchoesDuringRuns.append(((echo.sentAt - runStart).milliseconds, echo.milliseconds))
+                }
             }
         }
         result.totalPeakResidentBytes = processes.reduce(0) { $0 + (ProcessProbe.peakResidentBytes(of: $1.pid) ?? 0) }

@@ -379,6 +379,10 @@ func addSampleRunRow(to report: inout Report, assess: String, exam: String, coun
         assess: Report.medianAndP99(many.echoDuringRunsMilliseconds, unit: "ms"), reference: "", ratio: nil,
         budget: "p99 ≤ 15 ms",
         holds: (many.echoDuringRunsMilliseconds.p99 ?? .infinity) <= 15 && many.missedEchoes == 0)
+    let slow = many.slowEchoesDuringRuns
+    report.note(
+        "Sample runs: \(slow.count) of \(many.echoDuringRunsMilliseconds.count) letters typed while runs ran "
+            + "echoed in over 15 ms, \(slow.count { $0.typedAfter < 100 }) of them typed within 100 ms of the Ctrl-G.")
     // With them on, each sitting's session is scheduled as one, its runs included: see docs/performance.md.
     let groups =
         (try? String(contentsOfFile: "/proc/sys/kernel/sched_autogroup_enabled", encoding: .utf8))
