@@ -14,6 +14,22 @@ struct CrashTypingTests {
         screen.replacing(/\d+:\d\d(:\d\d)?/) { match in String(repeating: "#", count: match.output.0.count) }
     }
 
+    /// Kills `first`'s sitting with SIGKILL and resumes it in a terminal of its own, on the
+    /// same lock and data directory, the proctor's password given and the lock accepted.
+    private static func killAndResume(
+        _ first: TerminalUnderTest, _ exam: String, candidate: String, policy: String,
+        environment: [String: String] = [:]
+    ) throws -> TerminalUnderTest {
+        kill(try #require(try first.assessPID()), SIGKILL)
+        try first.waitUntilAssessIsGone()
+        let second = try TerminalUnderTest(
+            "resume \(exam) --candidate \(candidate)", lockDirectory: first.lockDirectory,
+            dataDirectory: first.dataDirectory, policy: policy, environment: environment, width: 80, height: 24)
+        try second.answer("Proctor password:", with: ProctorTests.password)
+        try second.acceptTheLock()
+        return second
+    }
+
     @Test func everyCharacterOnTheScreenAtAKillIsBackAfterResumeAndTheJournalIsTheExamAccountsOnlyEvenWithAnOpenUmask()
         throws
     {
@@ -47,14 +63,7 @@ struct CrashTypingTests {
         try first.waitFor("café and a ferry")
         // The screen is taken before the kill: after it, the shell prints its own line there.
         let atKill = try first.styledScreen()
-        kill(try #require(try first.assessPID()), SIGKILL)
-        try first.waitUntilAssessIsGone()
-
-        let second = try TerminalUnderTest(
-            "resume \(exam) --candidate c-301", lockDirectory: first.lockDirectory,
-            dataDirectory: first.dataDirectory, policy: setup.policy, width: 80, height: 24)
-        try second.answer("Proctor password:", with: ProctorTests.password)
-        try second.acceptTheLock()
+        let second = try Self.killAndResume(first, exam, candidate: "c-301", policy: setup.policy)
         try second.waitFor("Describe your town.")
         let resumed = try second.styledScreen()
         #expect(
@@ -97,15 +106,8 @@ struct CrashTypingTests {
         try first.press("Enter")
         try first.type("print(2 * n)")
         try first.waitFor("print(2 * n)")
-        kill(try #require(try first.assessPID()), SIGKILL)
-        try first.waitUntilAssessIsGone()
         let attempt = try #require(try first.store().attempts(exam: "code-resume").first)
-
-        let second = try TerminalUnderTest(
-            "resume \(exam) --candidate c-303", lockDirectory: first.lockDirectory,
-            dataDirectory: first.dataDirectory, policy: setup.policy, width: 80, height: 24)
-        try second.answer("Proctor password:", with: ProctorTests.password)
-        try second.acceptTheLock()
+        let second = try Self.killAndResume(first, exam, candidate: "c-303", policy: setup.policy)
         try second.waitFor("print(2 * n)")
         let saved = try second.store().responses(for: attempt.id)
         #expect(saved.map(\.value) == [Response.code("n = int(input())\nprint(2 * n)").json])
@@ -127,14 +129,8 @@ struct CrashTypingTests {
         try first.press("BSpace")
         try first.type(" and a market")
         try first.waitFor("fountain and a market")
-        kill(try #require(try first.assessPID()), SIGKILL)
-        try first.waitUntilAssessIsGone()
-
-        let second = try TerminalUnderTest(
-            "resume \(exam) --candidate c-302", lockDirectory: first.lockDirectory,
-            dataDirectory: first.dataDirectory, policy: setup.policy, environment: environment, width: 80, height: 24)
-        try second.answer("Proctor password:", with: ProctorTests.password)
-        try second.acceptTheLock()
+        let second = try Self.killAndResume(
+            first, exam, candidate: "c-302", policy: setup.policy, environment: environment)
         try second.waitFor("A square with a fountain and a market")
         let store = try PostgresStore(url: server.url())
         let attempt = try #require(try store.attempts(candidate: "c-302").first)
