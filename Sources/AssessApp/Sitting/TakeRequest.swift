@@ -51,6 +51,16 @@ package struct TakeRequest: Equatable {
     /// returns at once: the terminal (curses and the interface's strings) and the reading of
     /// the exam. `main` calls it before the command's own thread exists.
     package func start() -> Started {
+        // The exam's reading takes longest, so it starts first and reads what it needs from
+        // the environment itself, while this thread reads the process's context (its user,
+        // terminal and boot) and starts the terminal's thread.
+        let (examPath, byID, named) = (examPath, byID, candidate)
+        let ahead = BackgroundValue(named: "assess exam") {
+            let environment = ProcessInfo.processInfo.environment
+            return SealedExamSource.readLocally(
+                examPath, byID: byID, candidate: named ?? ProcessContext.currentUserName(environment: environment),
+                dataDirectory: DataDirectory(environment: environment).path)
+        }
         let runtime = Runtime()
         let coverLanguage = InterfaceLanguage.choose(
             examLanguage: "", requested: language, environment: runtime.environment)
@@ -58,12 +68,6 @@ package struct TakeRequest: Equatable {
         let starting =
             newAttempt || isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0
             ? nil : TerminalStarting(language: coverLanguage)
-        let (examPath, byID) = (examPath, byID)
-        let candidate = candidate ?? runtime.process.userName
-        let dataDirectory = DataDirectory(environment: runtime.environment).path
-        let ahead = BackgroundValue(named: "assess exam") {
-            SealedExamSource.readLocally(examPath, byID: byID, candidate: candidate, dataDirectory: dataDirectory)
-        }
         return Started(
             request: self, runtime: runtime, coverLanguage: coverLanguage, starting: starting, ahead: ahead)
     }

@@ -21,9 +21,14 @@ extension ProcessContext {
     /// password database has no entry), the terminal on standard input (`ttyname_r`,
     /// `nil` when it is not a terminal) and the kernel's boot id.
     public static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> ProcessContext {
+        ProcessContext(
+            pid: getpid(), userName: currentUserName(environment: environment), tty: terminalName(), bootID: bootID())
+    }
+
+    /// The effective user's login name, as ``current(environment:)`` gives it, alone.
+    public static func currentUserName(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let uid = geteuid()
-        let userName = UserDatabase.loginName(of: uid) ?? environment["USER"] ?? "uid \(uid)"
-        return ProcessContext(pid: getpid(), userName: userName, tty: terminalName(), bootID: bootID())
+        return UserDatabase.loginName(of: uid) ?? environment["USER"] ?? "uid \(uid)"
     }
 
     /// The kernel's boot id, or `unknownBootID` when it cannot be read.
