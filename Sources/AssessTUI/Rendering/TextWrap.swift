@@ -53,8 +53,8 @@ public enum TextWrap {
 
     /// The wrapped lines of the texts wrapped last, for every thread that draws: texts up
     /// to ``longestText`` bytes (an answer being typed is longer, or changes with each
-    /// key), at most ``most`` of them, all forgotten at once past that: at most about half a
-    /// megabyte.
+    /// key), at most ``most`` of them, all forgotten at once past that: with their lines,
+    /// about a megabyte at most.
     enum Remembered {
         struct Key: Hashable {
             let text: String
