@@ -103,7 +103,7 @@ let package = Package(
                 "postgres-v24-response-limits",
             ].map { .embedInCode("Postgres/SQL/\($0).sql") }
         ),
-        .target(name: "AssessSandbox", dependencies: ["AssessPlatform"]),
+        .target(name: "AssessSandbox", dependencies: ["AssessCore", "AssessPlatform"]),
         .systemLibrary(name: "CNcursesw"),
         .systemLibrary(name: "CLibpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),

@@ -1,3 +1,4 @@
+import AssessCore
 import AssessPlatform
 import Foundation
 import Synchronization
@@ -276,15 +277,9 @@ public struct Sandbox: Sendable {
         guard fd >= 0 else { throw .folder("\(folder): \(errorText())") }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         unlink(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            guard count > 0 else {
-                close(fd)
-                throw .folder("standard input: \(errorText())")
-            }
-            written += count
+        guard writeAll(text, to: fd) else {
+            close(fd)
+            throw .folder("standard input: \(errorText())")
         }
         lseek(fd, 0, SEEK_SET)
         return fd
@@ -329,7 +324,10 @@ public final class SandboxProgram: @unchecked Sendable {
         let sourcePath = "\(folder)/\(language.sourceName)"
         // Written plainly, as any file of a run's folder: no atomic rename, no sync (a room's
         // seats write theirs in the same instant, and the folder goes with the run).
-        guard Self.write(source, to: sourcePath) else {
+        let descriptor = open(sourcePath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let written = descriptor >= 0 && writeAll(source, to: descriptor)
+        if descriptor >= 0 { close(descriptor) }
+        guard written else {
             try? FileManager.default.removeItem(atPath: folder)
             throw .folder("\(sourcePath) could not be written")
         }
@@ -342,19 +340,19 @@ public final class SandboxProgram: @unchecked Sendable {
     deinit {
         try? FileManager.default.removeItem(atPath: folder)
     }
+}
 
-    /// Creates `path` (which must not exist) holding `text`; false when it could not.
-    private static func write(_ text: String, to path: String) -> Bool {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return false }
-            bytes = bytes.dropFirst(written)
+/// Writes the whole of `text` to `descriptor`, again where a signal interrupts a write;
+/// false when a write fails (`errno` says why).
+private func writeAll(_ text: String, to descriptor: Int32) -> Bool {
+    let bytes = Array(text.utf8)
+    var written = 0
+    while written < bytes.count {
+        let count = bytes[written...].withUnsafeBytes { part in
+            retryingInterrupts { write(descriptor, part.baseAddress, part.count) }
         }
-        return true
+        guard count > 0 else { return false }
+        written += count
     }
+    return true
 }
