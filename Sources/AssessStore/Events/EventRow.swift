@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// One row of the `events` table, as stored.
-struct EventRow: Codable, FetchableRecord, PersistableRecord {
+struct EventRow: Decodable, FetchableRecord, TableRecord {
     static let databaseTableName = "events"
 
     /// The table's columns, for requests.
