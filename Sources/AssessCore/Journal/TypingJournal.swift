@@ -114,28 +114,11 @@ public final class TypingJournal {
 
     /// The journal of attempt `attempt` in `directory`.
     public init(directory: String, attempt: String) {
-        path = (directory as NSString).appendingPathComponent("typing-\(Self.safe(attempt)).jsonl")
+        path = (directory as NSString).appendingPathComponent("typing-\(SafeFileName.encoded(attempt)).jsonl")
     }
 
     deinit {
         if descriptor >= 0 { close(descriptor) }
-    }
-
-    /// `name` with every byte but ASCII letters, digits, `_` and `-` as `%XX`.
-    private static func safe(_ name: String) -> String {
-        var text = ""
-        for byte in name.utf8 {
-            let scalar = UnicodeScalar(byte)
-            if byte < 0x80,
-                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || byte == 0x5F
-                    || byte == 0x2D
-            {
-                text.unicodeScalars.append(scalar)
-            } else {
-                text += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return text
     }
 
     /// The digest a checkpoint names `text` by (SHA-256 of its UTF-8, in hex).
@@ -373,11 +356,5 @@ public struct JournalFileError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         "cannot \(action) the typing journal \(path): \(String(cString: strerror(errno)))"
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -1,3 +1,4 @@
+import AssessCore
 import Foundation
 
 /// What a seat wrote while its store's server was away, waiting to be sent in order: one
@@ -17,27 +18,12 @@ public final class SeatJournal: @unchecked Sendable {
     /// journal a killed sitting left.
     public init(directory: String, exam examID: String, candidate: String) {
         path = (directory as NSString).appendingPathComponent(
-            "journal-\(Self.safe(examID))-\(Self.safe(candidate)).jsonl")
+            "journal-\(SafeFileName.encoded(examID))-\(SafeFileName.encoded(candidate)).jsonl")
     }
 
     /// A journal at `path` (as `SeatJournal.waiting(in:)` finds them).
     public init(path: String) {
         self.path = path
-    }
-
-    /// `name` with every byte but ASCII letters, digits, `_` and `-` as `%XX`, so that a
-    /// file name is one name and two names never share one.
-    private static func safe(_ name: String) -> String {
-        var text = ""
-        for byte in name.utf8 {
-            let character = Character(UnicodeScalar(byte))
-            if byte < 0x80, character.isLetter || character.isNumber || character == "_" || character == "-" {
-                text.append(character)
-            } else {
-                text += String(format: "%%%02X", byte)
-            }
-        }
-        return text
     }
 
     /// The journals in `directory` that still hold entries the server has not had.
