@@ -103,6 +103,38 @@ struct OneMachineSealTests {
         #expect(forged.status == 1 && forged.output.contains("are not this account's"), "\(forged.output)")
     }
 
+    /// The exam account rewrites a question of an opened exam in the store it owns. The
+    /// seat reads that form the quick way and draws its welcome screen before it checks the
+    /// form's key; the check still comes before the sitting opens the store, so nothing of
+    /// an attempt is written and the student reads why in one line.
+    @Test func aQuestionRewrittenInTheExamAccountsStoreIsRefusedBeforeTheSittingBegins() throws {
+        let machine = try ExamAccount()
+        _ = try SQLiteStore(dataDirectory: URL(fileURLWithPath: machine.data))
+        try machine.chownToStudent(machine.data)
+        let proctor = try TerminalUnderTest("--help", dataDirectory: machine.data, policy: machine.policy)
+        let published = try proctor.assessCommand(
+            ["publish", machine.exam, "--open", "--password-stdin"], input: ProctorTests.password + "\n",
+            timeoutSeconds: Self.scryptSeconds)
+        #expect(published.status == 0, "\(published.output)")
+        let store = machine.data + "/assess.sqlite"
+        let rewrite = try machine.runAsStudent(
+            "sqlite3", store,
+            """
+            UPDATE published_exams SET delivery_form = replace(delivery_form, 'A train travels 150 km', \
+            'A train travels 250 km') WHERE exam_id = 'all-types'; SELECT changes();
+            """)
+        #expect(rewrite.exitStatus == 0 && rewrite.standardOutput == "1\n", "\(rewrite)")
+
+        let seat = try TerminalUnderTest(
+            "take --exam all-types --candidate ana", dataDirectory: machine.data, policy: machine.policy)
+        try seat.waitFor("is not one this assess reads")
+        #expect(try seat.exitStatus() == 65)
+        let screen = try seat.screen().replacingOccurrences(of: "\n", with: "")
+        #expect(screen.contains("the delivery form of all-types in the store"), "\(screen)")
+        let attempts = try machine.runAsStudent("sqlite3", store, "SELECT count(*) FROM attempts")
+        #expect(attempts.exitStatus == 0 && attempts.standardOutput == "0\n", "\(attempts)")
+    }
+
     @Test func onTheProtectedStoreEvenTheStoresGroupReadsNoKey() throws {
         let machine = try ProtectedMachine()
         let setup = try ProctorTests.Setup()

@@ -11,11 +11,32 @@ package enum SealedExamSource {
     package enum Reading {
         /// The exam, ready to sit: a file, or a published exam's form.
         case exam(Exam)
+        /// A published exam's form read the quick way (SQLite, for `take`'s first frame),
+        /// whose questions are not yet checked against its delivery key: the sitting may
+        /// draw it, and must pass the ``KeyCheck`` before it opens the store.
+        case unchecked(Exam, KeyCheck)
         /// A published exam whose sitting is not open yet: its cover, and where to ask again.
         case cover(ExamCover, deliveryKey: String, store: any PublishedExamStore, location: String)
         /// A published exam whose questions are sealed under its start code (SQLite,
         /// `publish --start-code`): the student types the code before the sitting's screen.
         case sealed(SealedForm, store: any PublishedExamStore, location: String)
+    }
+
+    /// The check that a published form's questions are the ones its delivery key names.
+    /// Computing the key takes about a quarter of the form's reading, so `take` makes it
+    /// after the welcome screen's first frame, before the sitting opens the store.
+    package struct KeyCheck: Sendable {
+        /// The form as read; `nil` for questions the server drew for the candidate, whose
+        /// key is not the whole form's.
+        fileprivate let form: Exam?
+        fileprivate let deliveryKey: String
+        fileprivate let unreadable: CommandFailure
+
+        /// Throws when the form's questions are not the ones its delivery key names.
+        package func verify() throws {
+            guard let form else { return }
+            guard ExamKey.key(of: form) == deliveryKey else { throw unreadable }
+        }
     }
 
     /// A delivery form sealed under the sitting's start code, as the store gives it.
@@ -40,6 +61,9 @@ package enum SealedExamSource {
         while true {
             switch try read(argument, byID: byID, candidate: candidate, runtime: runtime) {
             case .exam(let exam):
+                return exam
+            case .unchecked(let exam, let check):
+                try check.verify()
                 return exam
             case .sealed(let form, let store, let location):
                 return try unsealed(form, store: store, location: location, runtime: runtime)
@@ -73,7 +97,7 @@ package enum SealedExamSource {
                     dataDirectory: DataDirectory(environment: runtime.environment).path)
             switch local {
             case .file(let read): return .exam(try read.get())
-            case .quickForm(let read): if let quick = try read.get() { return .exam(quick) }
+            case .quickForm(let read): if let (quick, check) = try read.get() { return .unchecked(quick, check) }
             }
         }
         let database = try runtime.database()
@@ -112,9 +136,10 @@ package enum SealedExamSource {
     package enum LocalReading: Sendable {
         /// An exam file, or why it could not be read.
         case file(Result<Exam, CommandFailure>)
-        /// A published exam's form read the quick way (`nil`: the store itself must be
-        /// asked), or why it could not be read; to be taken only when the store in force is SQLite.
-        case quickForm(Result<Exam?, any Error>)
+        /// A published exam's form read the quick way with its key still to check (`nil`:
+        /// the store itself must be asked), or why it could not be read; to be taken only
+        /// when the store in force is SQLite.
+        case quickForm(Result<(Exam, KeyCheck)?, any Error>)
     }
 
     /// `argument`'s exam file, or, when it names a published exam, its form for `candidate`
@@ -132,13 +157,15 @@ package enum SealedExamSource {
     /// The published exam `exam`'s form for `candidate` read the quick way (``SQLiteFormReader``)
     /// from the SQLite store in `directory`, when its sitting is open; `nil` whenever the
     /// store itself should be asked (not open yet, sealed under a start code, …).
-    private static func quickForm(_ exam: String, candidate: String, dataDirectory directory: String) throws -> Exam? {
+    private static func quickForm(_ exam: String, candidate: String, dataDirectory directory: String) throws
+        -> (Exam, KeyCheck)?
+    {
         guard
             let (key, json) = SQLiteFormReader.deliveryForm(dataDirectory: directory, exam: exam, candidate: candidate),
             !SealedDeliveryForm.isSealed(json)
         else { return nil }
         let location = "SQLite " + (directory as NSString).appendingPathComponent(SQLiteStore.fileName)
-        return try decode(json, deliveryKey: key, exam: exam, candidate: candidate, location: location)
+        return try decodeUnchecked(json, deliveryKey: key, exam: exam, candidate: candidate, location: location)
     }
 
     /// The published exam `exam`'s delivery form for `candidate`, as an exam; `nil` when
@@ -178,6 +205,18 @@ package enum SealedExamSource {
     )
         throws -> Exam
     {
+        let (sat, check) = try decodeUnchecked(
+            json, deliveryKey: key, exam: exam, candidate: candidate, location: location)
+        try check.verify()
+        return sat
+    }
+
+    /// The exam a delivery form in JSON holds, and the check of its key, still to make.
+    private static func decodeUnchecked(
+        _ json: String, deliveryKey key: String, exam: String, candidate: String, location: String
+    )
+        throws -> (Exam, KeyCheck)
+    {
         let unreadable = CommandFailure(
             .examInvalid,
             """
@@ -186,12 +225,13 @@ package enum SealedExamSource {
             """)
         guard let form = DeliveryForm(json: json) else { throw unreadable }
         var sat = form.exam
-        // A form drawn for the candidate holds only their pools' questions: its own
-        // key is not the exam's, which the server names beside it.
-        guard sat.examKey == key || form.drawnFor == candidate else { throw unreadable }
         // Its key is known: the sitting shows it without computing it again.
         sat.deliveredKey = key
-        return sat
+        // A form drawn for the candidate holds only their pools' questions: its own
+        // key is not the exam's, which the server names beside it.
+        let check = KeyCheck(
+            form: form.drawnFor == candidate ? nil : form.exam, deliveryKey: key, unreadable: unreadable)
+        return (sat, check)
     }
 
     /// True when `argument` names a published exam rather than an exam file: `--exam ID`,

@@ -117,6 +117,8 @@ package struct TakeRequest: Equatable {
         }
         let exam: Exam
         var holder: LeaseHolder?
+        // A published form read the quick way is checked against its key after the first frame.
+        var keyCheck: SealedExamSource.KeyCheck?
         let reading: SealedExamSource.Reading
         reading = try SealedExamSource.read(
             examPath, byID: byID, candidate: candidate, runtime: runtime, ahead: ahead)
@@ -124,6 +126,9 @@ package struct TakeRequest: Equatable {
         switch reading {
         case .exam(let read):
             exam = read
+        case .unchecked(let read, let check):
+            exam = read
+            keyCheck = check
         case .sealed(let form, let store, let location):
             // The code is asked on plain lines, before the sitting's screen.
             terminal?.stop()
@@ -146,6 +151,10 @@ package struct TakeRequest: Equatable {
             switch opened.questions {
             case .exam(let read):
                 exam = read
+                terminal = opened.terminal
+            case .unchecked(let read, let check):
+                exam = read
+                keyCheck = check
                 terminal = opened.terminal
             case .sealed(let sealed, _, _):
                 // Opened, and sealed under the start code: asked on plain lines, the cover's screen down.
@@ -197,6 +206,7 @@ package struct TakeRequest: Equatable {
         // The proctor's word for a new attempt is asked before the screen is taken over.
         var openedStore: SittingStore?
         if newAttempt && !practice {
+            try keyCheck?.verify()
             let dataDirectory = try runtime.dataDirectory()
             let database = try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)
             try TakeRequest.allowNewAttempt(
@@ -204,7 +214,8 @@ package struct TakeRequest: Equatable {
             runner.newAttemptAllowed = true
             openedStore = SittingStore(dataDirectory: dataDirectory, database: database)
         }
-        try await runner.run(welcomeFirst: true) { [openedStore] runner in
+        try await runner.run(welcomeFirst: true) { [openedStore, keyCheck] runner in
+            try keyCheck?.verify()
             let dataDirectory = try openedStore?.dataDirectory ?? runtime.dataDirectory()
             let database =
                 try openedStore?.database
