@@ -48,17 +48,14 @@ struct Assess: ParsableCommand {
         let take =
             arguments.first == TakeCommand.configuration.commandName
             ? TakeRequest(quickParsing: Array(arguments.dropFirst()))?.start() : nil
-        let done = DispatchSemaphore(value: 0)
-        let executor = SittingExecutor(name: "assess command", inBackground: false)
-        Task(executorPreference: executor) {
+        // The command runs on this thread, which is its executor.
+        SittingExecutor.runOnCallingThread {
             if let take {
                 await run { try await take.run() }
             } else {
                 await runCommand(arguments)
             }
-            done.signal()
         }
-        done.wait()
     }
 
     private static func runCommand(_ arguments: [String]) async {

@@ -31,19 +31,44 @@ public final class SittingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
             ThreadName.setForCallingThread(name)
             // Saves and log records wait for a woken key loop, never the other way round.
             if inBackground { ThreadPriority.lowerCallingThread() }
-            while true {
-                queue.ready.wait()
-                let next: UnownedJob?? = queue.state.withLock { state in
-                    if state.stopped { return .none }
-                    return .some(state.jobs.isEmpty ? nil : state.jobs.removeFirst())
-                }
-                guard let job = next else { return }
-                guard let job else { continue }
-                let serial = executor.takeUnretainedValue()
-                job.runSynchronously(
-                    isolatedTo: serial.asUnownedSerialExecutor(),
-                    taskExecutor: serial.asUnownedTaskExecutor())
+            Self.runJobs(of: queue, on: executor)
+        }
+    }
+
+    /// An executor whose jobs the thread of ``runOnCallingThread(_:)`` runs.
+    private init() {}
+
+    /// Runs `operation` as a task whose executor is the calling thread itself, and returns
+    /// when the task ends: for `main`, whose thread would otherwise only wait while a
+    /// command's thread works. Starting that thread and waking it on another core took
+    /// about 1.4 ms of a sitting's first frame (docs/performance.md).
+    public static func runOnCallingThread(_ operation: @escaping @Sendable () async -> Void) {
+        let executor = SittingExecutor()
+        let queue = executor.queue
+        Task(executorPreference: executor) {
+            await operation()
+            queue.state.withLock { $0.stopped = true }
+            queue.ready.signal()
+        }
+        runJobs(of: queue, on: Unmanaged.passUnretained(executor))
+        withExtendedLifetime(executor) {}
+    }
+
+    /// Runs `queue`'s jobs on the calling thread, one at a time in the order they arrive,
+    /// until it is stopped.
+    private static func runJobs(of queue: Queue, on executor: Unmanaged<SittingExecutor>) {
+        while true {
+            queue.ready.wait()
+            let next: UnownedJob?? = queue.state.withLock { state in
+                if state.stopped { return .none }
+                return .some(state.jobs.isEmpty ? nil : state.jobs.removeFirst())
             }
+            guard let job = next else { return }
+            guard let job else { continue }
+            let serial = executor.takeUnretainedValue()
+            job.runSynchronously(
+                isolatedTo: serial.asUnownedSerialExecutor(),
+                taskExecutor: serial.asUnownedTaskExecutor())
         }
     }
 
