@@ -82,16 +82,16 @@ package enum SealedExamSource {
     /// The exam `argument` names for `candidate`'s sitting (as ``exam(_:byID:candidate:runtime:waitForOpening:)``
     /// finds it), or the cover of a published exam whose sitting is not open yet.
     ///
-    /// With `ahead` (`take`), ``readLocally(_:byID:candidate:dataDirectory:)`` begun beside
-    /// the policy stands in for reading the file or the quick form here.
+    /// With `ahead` (`take`), what ``readLocally(_:byID:candidate:dataDirectory:)`` read
+    /// before the policy stands in for reading the file or the quick form here.
     package static func read(
         _ argument: String, byID: Bool, candidate: String, runtime: Runtime,
-        ahead: BackgroundValue<LocalReading>? = nil
+        ahead: LocalReading? = nil
     ) throws -> Reading {
         // The quick form only when the store in force is SQLite; a file whatever the store.
         if try !namesPublishedExam(argument, byID: byID) || runtime.storeURL() == nil {
             let local =
-                ahead?.value
+                ahead
                 ?? readLocally(
                     argument, byID: byID, candidate: candidate,
                     dataDirectory: DataDirectory(environment: runtime.environment).path)
@@ -144,7 +144,7 @@ package enum SealedExamSource {
 
     /// `argument`'s exam file, or, when it names a published exam, its form for `candidate`
     /// read the quick way from the SQLite store in `dataDirectory`: nothing that needs the
-    /// policy, so `take` starts it beside the policy's reading.
+    /// policy, so `take` reads it while another thread reads the policy.
     package static func readLocally(_ argument: String, byID: Bool, candidate: String, dataDirectory: String)
         -> LocalReading
     {

@@ -47,44 +47,47 @@ package struct TakeRequest: Equatable {
         try await start().run()
     }
 
-    /// Starts what the sitting's first frame waits for, each on a thread of its own, and
-    /// returns at once: the terminal (curses and the interface's strings) and the reading of
-    /// the exam. `main` calls it before the command's own thread exists.
+    /// Starts what the sitting's first frame waits for: the process's context and the
+    /// policy on a thread of their own, the terminal (curses and the interface's strings) on
+    /// another, and reads the exam on this one. `main` calls it before the command's task.
     package func start() -> Started {
-        // The exam's reading takes longest, so it starts first and reads what it needs from
-        // the environment itself, while this thread reads the process's context (its user,
-        // terminal and boot) and starts the terminal's thread.
-        let (examPath, byID, named) = (examPath, byID, candidate)
-        let ahead = BackgroundValue(named: "assess exam") {
-            let environment = ProcessInfo.processInfo.environment
-            return SealedExamSource.readLocally(
-                examPath, byID: byID, candidate: named ?? ProcessContext.currentUserName(environment: environment),
-                dataDirectory: DataDirectory(environment: environment).path)
+        // The exam's reading takes longest, so this thread makes it at once: a new thread
+        // began running only about 0.7 ms after it was started (two cores, a virtual
+        // machine), which the reading waited for when it had the thread; the policy and
+        // the terminal are ready long before the reading is done.
+        let environment = ProcessInfo.processInfo.environment
+        let context = BackgroundValue(named: "assess policy") {
+            let runtime = Runtime(environment: environment)
+            // Read once for the command (`Runtime` keeps it); a policy that does not read
+            // is reported where the sitting asks for it.
+            _ = try? runtime.policy()
+            return runtime
         }
-        let runtime = Runtime()
-        let coverLanguage = InterfaceLanguage.choose(
-            examLanguage: "", requested: language, environment: runtime.environment)
+        let coverLanguage = InterfaceLanguage.choose(examLanguage: "", requested: language, environment: environment)
         // Not when the proctor's word for a new attempt is asked first: that is on plain lines.
         let starting =
             newAttempt || isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0
             ? nil : TerminalStarting(language: coverLanguage)
+        let reading = SealedExamSource.readLocally(
+            examPath, byID: byID, candidate: candidate ?? ProcessContext.currentUserName(environment: environment),
+            dataDirectory: DataDirectory(environment: environment).path)
         return Started(
-            request: self, runtime: runtime, coverLanguage: coverLanguage, starting: starting, ahead: ahead)
+            request: self, context: context, coverLanguage: coverLanguage, starting: starting, reading: reading)
     }
 
-    /// A `take` whose terminal and exam are on their way (``start()``).
+    /// A `take` whose terminal is on its way and whose exam is read (``start()``).
     package struct Started: Sendable {
         let request: TakeRequest
-        let runtime: Runtime
+        let context: BackgroundValue<Runtime>
         let coverLanguage: InterfaceLanguage
         let starting: TerminalStarting?
-        let ahead: BackgroundValue<SealedExamSource.LocalReading>
+        let reading: SealedExamSource.LocalReading
 
         /// The policy's and the roster's checks, then the sitting.
         package func run() async throws {
             do {
                 try await request.sit(
-                    runtime: runtime, coverLanguage: coverLanguage, starting: starting, ahead: ahead)
+                    runtime: context.value, coverLanguage: coverLanguage, starting: starting, reading: reading)
             } catch {
                 // A refusal before the sitting's screen gives the terminal back before its message.
                 starting?.started()?.stop()
@@ -94,10 +97,10 @@ package struct TakeRequest: Equatable {
     }
 
     /// ``run()`` once the terminal is starting (`starting`, unless it is to start later)
-    /// and the exam is being read (`ahead`).
+    /// and the exam was read without the policy (`reading`).
     fileprivate func sit(
         runtime: Runtime, coverLanguage: InterfaceLanguage, starting: TerminalStarting?,
-        ahead: BackgroundValue<SealedExamSource.LocalReading>
+        reading local: SealedExamSource.LocalReading
     ) async throws {
         let policy = try runtime.policy()
         let candidate = self.candidate ?? runtime.process.userName
@@ -121,7 +124,7 @@ package struct TakeRequest: Equatable {
         var keyCheck: SealedExamSource.KeyCheck?
         let reading: SealedExamSource.Reading
         reading = try SealedExamSource.read(
-            examPath, byID: byID, candidate: candidate, runtime: runtime, ahead: ahead)
+            examPath, byID: byID, candidate: candidate, runtime: runtime, ahead: local)
         terminal = starting?.started()
         switch reading {
         case .exam(let read):
