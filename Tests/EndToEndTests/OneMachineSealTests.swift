@@ -40,19 +40,25 @@ struct OneMachineSealTests {
             .joined()
     }
 
-    @Test func theExamAccountsStoreHoldsNoKeyAndNoQuestionBeforeTheCode() throws {
-        let machine = try ExamAccount()
-        // The exam account's store, in its own folder, as its first sitting makes it.
+    /// The exam account's store, in its own folder as its first sitting makes it, and root's
+    /// `publish` of all-types.yaml into it with `options`, as a proctor of this machine
+    /// publishes: the proctor's terminal and what `publish` printed (it must succeed).
+    private func publishInTheExamAccountsStore(of machine: ExamAccount, _ options: String...) throws -> (
+        proctor: TerminalUnderTest, published: (output: String, status: Int32)
+    ) {
         _ = try SQLiteStore(dataDirectory: URL(fileURLWithPath: machine.data))
         try machine.chownToStudent(machine.data)
-        // Root publishes into it, as a proctor of this machine does.
         let proctor = try TerminalUnderTest("--help", dataDirectory: machine.data, policy: machine.policy)
         let published = try proctor.assessCommand(
-            ["publish", machine.exam, "--start-code", "--open", "--password-stdin"],
-            input: ProctorTests.password + "\n",
-            timeoutSeconds: Self.scryptSeconds
-        )
+            ["publish", machine.exam] + options + ["--password-stdin"], input: ProctorTests.password + "\n",
+            timeoutSeconds: Self.scryptSeconds)
         #expect(published.status == 0, "\(published.output)")
+        return (proctor, published)
+    }
+
+    @Test func theExamAccountsStoreHoldsNoKeyAndNoQuestionBeforeTheCode() throws {
+        let machine = try ExamAccount()
+        let (proctor, published) = try publishInTheExamAccountsStore(of: machine, "--start-code", "--open")
         let code = try #require(
             Self.startCode(printedIn: published.output))
         #expect(code.count == StartCode.length, "\(published.output)")
@@ -109,13 +115,7 @@ struct OneMachineSealTests {
     /// an attempt is written and the student reads why in one line.
     @Test func aQuestionRewrittenInTheExamAccountsStoreIsRefusedBeforeTheSittingBegins() throws {
         let machine = try ExamAccount()
-        _ = try SQLiteStore(dataDirectory: URL(fileURLWithPath: machine.data))
-        try machine.chownToStudent(machine.data)
-        let proctor = try TerminalUnderTest("--help", dataDirectory: machine.data, policy: machine.policy)
-        let published = try proctor.assessCommand(
-            ["publish", machine.exam, "--open", "--password-stdin"], input: ProctorTests.password + "\n",
-            timeoutSeconds: Self.scryptSeconds)
-        #expect(published.status == 0, "\(published.output)")
+        _ = try publishInTheExamAccountsStore(of: machine, "--open")
         let store = machine.data + "/assess.sqlite"
         let rewrite = try machine.runAsStudent(
             "sqlite3", store,
