@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 
-/// A serial executor with a thread of its own, for one sitting's engine and writer.
+/// A serial executor with a thread of its own, for one sitting's engine and writer, or
+/// the calling thread for `main`'s command (``runOnCallingThread(_:)``).
 ///
 /// The engine (``AssessmentSession``) runs on it as its actor executor, and the sitting's
 /// writer runs its task on it by executor preference, so neither waits for a thread of
@@ -14,14 +15,20 @@ public final class SittingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
     private final class Queue: Sendable {
         let state = Mutex<(jobs: [UnownedJob], stopped: Bool)>(([], false))
         let ready = DispatchSemaphore(value: 0)
+
+        /// Ends the jobs' loop once the jobs already running are done.
+        func stop() {
+            state.withLock { $0.stopped = true }
+            ready.signal()
+        }
     }
 
     private let queue = Queue()
 
     /// Starts the executor's thread, named `name` (as `ps -L` and debuggers show it; Linux
     /// keeps 15 bytes of it). A sitting's engine and writer run `inBackground`, at
-    /// ``ThreadPriority/backgroundNice``; a command's own thread keeps the ordinary
-    /// priority, which the threads it starts (the key loop among them) inherit.
+    /// ``ThreadPriority/backgroundNice``; otherwise the thread keeps the ordinary priority,
+    /// which the threads it starts inherit.
     public init(name: String, inBackground: Bool = true) {
         let queue = self.queue
         // Unretained: the thread runs jobs only while the executor exists (jobs arrive
@@ -47,11 +54,9 @@ public final class SittingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
         let queue = executor.queue
         Task(executorPreference: executor) {
             await operation()
-            queue.state.withLock { $0.stopped = true }
-            queue.ready.signal()
+            queue.stop()
         }
-        runJobs(of: queue, on: Unmanaged.passUnretained(executor))
-        withExtendedLifetime(executor) {}
+        withExtendedLifetime(executor) { runJobs(of: queue, on: Unmanaged.passUnretained(executor)) }
     }
 
     /// Runs `queue`'s jobs on the calling thread, one at a time in the order they arrive,
@@ -73,8 +78,7 @@ public final class SittingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
     }
 
     deinit {
-        queue.state.withLock { $0.stopped = true }
-        queue.ready.signal()
+        queue.stop()
     }
 
     public func enqueue(_ job: consuming ExecutorJob) {
