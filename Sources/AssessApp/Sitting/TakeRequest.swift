@@ -209,7 +209,8 @@ package struct TakeRequest: Equatable {
         // The proctor's word for a new attempt is asked before the screen is taken over.
         var openedStore: SittingStore?
         if newAttempt && !practice {
-            try keyCheck?.verify()
+            // Checked before anything is recorded; the opening need not check again.
+            try keyCheck.take()?.verify()
             let dataDirectory = try runtime.dataDirectory()
             let database = try runtime.sittingDatabase(in: dataDirectory, exam: exam.id, candidate: candidate)
             try TakeRequest.allowNewAttempt(
